@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, idSchema, messageResponseSchema } from './common.schema';
+import { PASSWORD_MIN_LENGTH, PHONE_DIGITS, ROLES } from './constants';
+
+// Messages are SPEC.md §5's, word for word.
+
+export const emailSchema = z
+  .string({ error: 'Email is required.' })
+  .trim()
+  .min(1, 'Email is required.')
+  .max(254, 'Invalid email format.')
+  .regex(EMAIL_PATTERN, 'Invalid email format.');
+
+/** Register's password rules; reset-password uses the same (issue 3). */
+export const passwordSchema = z
+  .string({ error: 'Password is required.' })
+  .min(1, 'Password is required.')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
+  .max(128, 'Password must be at most 128 characters long.')
+  .regex(/[A-Z]/, 'Password must contain at least one uppercase letter.')
+  .regex(/[a-z]/, 'Password must contain at least one lowercase letter.')
+  .regex(/\d/, 'Password must contain at least one number.')
+  .regex(/[@$!%*?&]/, 'Password must contain at least one special character (@, $, !, %, *, ?, &).');
+
+const personName = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(50, `${label} must be at most 50 letters.`)
+    .regex(/^[A-Za-z]+$/, `${label} should contain only letters.`);
+
+export const registerSchema = z.object({
+  first_name: personName('First name'),
+  last_name: personName('Last name'),
+  email: emailSchema,
+  password: passwordSchema,
+  ph_no: z
+    .string({ error: 'Phone number is required.' })
+    .trim()
+    .min(1, 'Phone number is required.')
+    .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), `Phone number must be exactly ${PHONE_DIGITS} digits.`),
+});
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(128),
+  remember: z.boolean().optional().default(false),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(254, 'Please enter a valid email address')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+});
+/** Shown on submit of an invalid forgot-password address (SPEC.md §5). */
+export const FORGOT_PASSWORD_SUBMIT_ERROR = 'Invalid email format';
+
+export const resetPasswordSchema = z.object({ newPassword: passwordSchema });
+export const resetPasswordParamsSchema = z.object({
+  userId: z.string().max(200),
+  token: z.string().max(200),
+});
+export const tokenParamsSchema = z.object({ token: z.string().max(200) });
+export const INVALID_LINK_MESSAGE = 'Invalid link';
+
+export const userSchema = z.object({
+  _id: idSchema,
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  ph_no: z.string(),
+  role: z.enum(ROLES),
+  created_at: z.string(),
+});
+
+export const registerResponseSchema = z.object({ message: z.string(), user: userSchema });
+export const loginResponseSchema = z.object({ message: z.string(), token: z.string(), user: userSchema });
+export const meResponseSchema = z.object({ user: userSchema });
+export const validateTokenResponseSchema = z.object({ status: z.boolean() });
+export const usersResponseSchema = z.object({ users: z.array(userSchema) });
+export const deleteUserResponseSchema = z.object({ message: z.string(), user: userSchema });
+export { messageResponseSchema };
+
+export type RegisterInput = z.input<typeof registerSchema>;
+export type Register = z.infer<typeof registerSchema>;
+export type LoginInput = z.input<typeof loginSchema>;
+export type Login = z.infer<typeof loginSchema>;
+export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
+export type ResetPassword = z.infer<typeof resetPasswordSchema>;
+export type User = z.infer<typeof userSchema>;
+export type LoginResponse = z.infer<typeof loginResponseSchema>;

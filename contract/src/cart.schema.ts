@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { idSchema, moneySchema } from './common.schema';
+import { CART_OPERATIONS } from './constants';
+
+/** One cart item shape, read by every screen (CONTRACT.md): `_id` = `cartItemId`, `qty` = `quantity`. */
+export const cartItemSchema = z.object({
+  _id: idSchema,
+  cartItemId: idSchema,
+  medicineId: z.object({ _id: idSchema, name: z.string() }),
+  name: z.string(),
+  price: moneySchema,
+  qty: z.number().int(),
+  quantity: z.number().int(),
+  imageUrl: z.string(),
+  developedBy: z.string(),
+  maxMonthsExpiry: z.number().int(),
+  category: z.string(),
+  /** Units left, so the client can stop the plus button at the stock. */
+  stock: z.number().int(),
+});
+
+export const cartSchema = z.object({ _id: idSchema, items: z.array(cartItemSchema), totalPrice: moneySchema });
+
+/**
+ * The client sends the whole card's details (SPEC.md §7); the server reads only the medicine and
+ * the quantity and takes name, price and the rest from the catalogue.
+ */
+export const addToCartSchema = z.object({
+  medicineId: z.string({ error: 'medicineId is required.' }).min(1, 'medicineId is required.').max(200),
+  quantity: z
+    .number({ error: 'Quantity must be a whole number of at least 1.' })
+    .int('Quantity must be a whole number of at least 1.')
+    .min(1, 'Quantity must be a whole number of at least 1.')
+    .max(1000, 'Quantity must be at most 1000.')
+    .default(1),
+});
+
+export const updateCartItemSchema = z.object({
+  operation: z.enum(CART_OPERATIONS, { error: 'operation must be increment or decrement.' }),
+});
+export const cartItemParamsSchema = z.object({ cartItemId: z.string().max(200) });
+
+export const cartResponseSchema = z.object({ cart: cartSchema.nullable() });
+export const addToCartResponseSchema = z.object({ message: z.string(), cart: cartSchema });
+export const updatedCartItemResponseSchema = z.object({ updatedItem: cartItemSchema });
+export const deletedCartItemResponseSchema = z.object({ deletedItem: cartItemSchema });
+export const clearCartResponseSchema = z.object({ message: z.string(), cart: z.null() });
+
+export type CartItem = z.infer<typeof cartItemSchema>;
+export type Cart = z.infer<typeof cartSchema>;
+export type AddToCart = z.input<typeof addToCartSchema>;
+export type UpdateCartItem = z.infer<typeof updateCartItemSchema>;

@@ -1,0 +1,66 @@
+// Business constants of SPEC.md §9 and the fixed lists of §2 and §4, shared by client and server.
+
+export const CATEGORIES = [
+  'Fever Medicine',
+  'Diabetes Medicine',
+  'Antibiotic',
+  'Cholesterol Medicine',
+  'Blood Pressure Medicine',
+  'Heart Medicine',
+  'Mental Health Medicine',
+  'Pain Relief',
+  'Thyroid Medicine',
+] as const;
+
+export const SORTS = ['price_asc', 'price_desc', 'in_stock', 'out_of_stock'] as const;
+export const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
+  price_asc: 'Price: low to high',
+  price_desc: 'Price: high to low',
+  in_stock: 'In stock',
+  out_of_stock: 'Out of stock',
+};
+
+export const ORDER_STATUSES = ['Pending', 'Accepted', 'Dispatched', 'Canceled'] as const;
+export const PAYMENT_STATUSES = ['Pending', 'Paid'] as const;
+export const ROLES = ['admin', 'user'] as const;
+export const CART_OPERATIONS = ['increment', 'decrement'] as const;
+
+/** GET /medicines with no arguments answers limit 5, page 1 (SPEC.md §7, CONTRACT.md). */
+export const DEFAULT_LIST_LIMIT = 5;
+/** The catalogue screen's page size when the URL carries no limit (SPEC.md §9). */
+export const CATALOGUE_PAGE_SIZE = 6;
+/** Upper bound on `limit`, so one request cannot ask for the whole table. */
+export const MAX_LIST_LIMIT = 100;
+export const DEFAULT_MIN_PRICE = 0;
+export const DEFAULT_MAX_PRICE = 2000;
+export const TOP_SELLERS_COUNT = 3;
+export const TOP_SELLERS_PLACEHOLDERS = 4;
+export const ADMIN_ORDERS_PAGE_SIZE = 8;
+
+export const CARD_NUMBER_DIGITS = 12;
+export const CVV_DIGITS = 3;
+export const PHONE_DIGITS = 10;
+export const PASSWORD_MIN_LENGTH = 8;
+export const CONTACT_MESSAGE_MAX_WORDS = 100;
+export const NAME_MIN_LETTERS = 3;
+
+/** Uploaded medicine images: at most 5 MB, PNG, JPEG or WebP by content. */
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+
+/** Header becomes fixed after this many pixels of scroll (SPEC.md §2). */
+export const HEADER_SCROLL_THRESHOLD = 50;
+export const HERO_ROTATION_MS = 5000;
+export const HERO_FADE_MS = 300;
+export const CAROUSEL_AUTOPLAY_MS = 3000;
+export const CAROUSEL_MIN_DRAG_PX = 80;
+export const CHECKOUT_NAVIGATION_DELAY_MS = 2000;
+export const TOAST_ADD_TO_CART_MS = 1000;
+export const TOAST_LOGIN_NEEDED_MS = 2000;
+
+export type Category = (typeof CATEGORIES)[number];
+export type Sort = (typeof SORTS)[number];
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type Role = (typeof ROLES)[number];
+export type CartOperation = (typeof CART_OPERATIONS)[number];

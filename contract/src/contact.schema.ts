@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { emailSchema } from './auth.schema';
+import { CONTACT_MESSAGE_MAX_WORDS } from './constants';
+
+const required = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`);
+
+/** The contact form (SPEC.md §5): every field required. */
+export const contactSchema = z.object({
+  name: required('Name')
+    .max(100, 'Name must be at most 100 characters.')
+    .regex(/^[A-Za-z ]+$/, 'Name should not contain special characters.'),
+  email: emailSchema,
+  subject: required('Subject')
+    .max(200, 'Subject must be at most 200 characters.')
+    .regex(/^[A-Za-z0-9 ]+$/, 'Subject should contain only letters, numbers and spaces.'),
+  message: required('Message')
+    .max(2000, `Message must be ${CONTACT_MESSAGE_MAX_WORDS} words or less.`)
+    .regex(/^[A-Za-z0-9\s]+$/, 'Message should contain only letters, numbers and spaces.')
+    .refine(
+      (s) => s.split(/\s+/).filter(Boolean).length <= CONTACT_MESSAGE_MAX_WORDS,
+      `Message must be ${CONTACT_MESSAGE_MAX_WORDS} words or less.`,
+    ),
+});
+
+export const contactResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export type Contact = z.infer<typeof contactSchema>;

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { idSchema, moneySchema } from './common.schema';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, NAME_MIN_LETTERS, SORTS } from './constants';
+
+export const medicineSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  developedBy: z.string(),
+  maxMonthsExpiry: z.number().int(),
+  category: z.string(),
+  stock: z.number().int(),
+  price: moneySchema,
+  imageUrl: z.string(),
+});
+
+/** Query parameters come as strings; an empty one counts as absent (the client sends only truthy ones). */
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+const queryNumber = (schema: z.ZodNumber) => z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).optional());
+
+export const medicineListQuerySchema = z.object({
+  category: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+  minPrice: queryNumber(z.number({ error: 'minPrice must be a number.' }).min(0, 'minPrice must be 0 or more.')),
+  maxPrice: queryNumber(z.number({ error: 'maxPrice must be a number.' }).min(0, 'maxPrice must be 0 or more.')),
+  inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+  sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}.` }).optional()),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number()
+      .int('limit must be a whole number.')
+      .min(1, 'limit must be at least 1.')
+      .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}.`)
+      .default(DEFAULT_LIST_LIMIT),
+  ),
+  page: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int('page must be a whole number.').min(1, 'page must be at least 1.').max(100000).default(1),
+  ),
+});
+
+export const medicineListResponseSchema = z.object({ medicines: z.array(medicineSchema), total: z.number().int() });
+export const medicineResponseSchema = z.object({ medicine: medicineSchema });
+export const newMedicineResponseSchema = z.object({ newMedicine: medicineSchema });
+export const updatedMedicineResponseSchema = z.object({ updatedMedicine: medicineSchema });
+export const deletedMedicineResponseSchema = z.object({ deletedMedicine: medicineSchema });
+
+// The add and update forms (SPEC.md §5). Form fields arrive as strings from inputs and multipart alike.
+const asString = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+const text = (required: string) => z.preprocess(asString, z.string({ error: required }).trim());
+
+export const MEDICINE_NAME_MESSAGE = 'Medicine name must be a valid word without numbers between words.';
+const medicineName = text('Medicine name is required.')
+  .pipe(z.string().min(1, 'Medicine name is required.').max(60, 'Medicine name must be at most 60 characters.'))
+  // One word of letters, digits and hyphens that starts with a letter: "Metformin-XR" yes, "500" or "Para 500" no.
+  .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$/, MEDICINE_NAME_MESSAGE));
+
+const lettersAtLeast = (label: string, message: string) =>
+  text(`${label} is required.`)
+    .pipe(z.string().max(100, `${label} must be at most 100 characters.`))
+    .pipe(z.string().regex(new RegExp(`^[A-Za-z ]*$`), message))
+    .pipe(z.string().refine((s) => s.replace(/ /g, '').length >= NAME_MIN_LETTERS, message));
+
+const wholeNumber = (message: string, min: number) =>
+  text(message)
+    .pipe(z.string().regex(/^\d+$/, message))
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(1_000_000, message));
+
+const price = (message: string) =>
+  text(message)
+    .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, message))
+    .transform(Number)
+    .pipe(z.number().positive(message).max(1_000_000, message));
+
+const medicineFields = (priceMessage: string) => ({
+  name: medicineName,
+  developedBy: lettersAtLeast('Company name', `Company name must be at least ${NAME_MIN_LETTERS} letters.`),
+  maxMonthsExpiry: wholeNumber('Max expiry must be a positive whole number of months.', 1),
+  category: lettersAtLeast('Category', `Category must be at least ${NAME_MIN_LETTERS} letters.`),
+  // Stock may be 0: an admin must be able to keep an out-of-stock medicine (docs/decisions/0008).
+  stock: wholeNumber('Stock must be a whole number, 0 or more.', 0),
+  price: price(priceMessage),
+});
+
+/** Text fields of the add form; the image is checked separately because it is a file or a URL. */
+export const addMedicineFieldsSchema = z.object(medicineFields('Price must be a valid number.'));
+export const updateMedicineFieldsSchema = z.object(medicineFields('Price must be a positive number.'));
+
+export const ADD_IMAGE_FILE_MESSAGE = 'Please upload an image file.';
+export const ADD_IMAGE_URL_MESSAGE = 'Please enter a valid URL.';
+export const UPDATE_IMAGE_URL_MESSAGE = 'Image URL must be a valid URL.';
+
+const httpUrl = (message: string) =>
+  text(message).pipe(
+    z
+      .string()
+      .max(2000, message)
+      .refine((s) => {
+        try {
+          const url = new URL(s);
+          return url.protocol === 'http:' || url.protocol === 'https:';
+        } catch {
+          return false;
+        }
+      }, message),
+  );
+export const addImageUrlSchema = httpUrl(ADD_IMAGE_URL_MESSAGE);
+export const updateImageUrlSchema = httpUrl(UPDATE_IMAGE_URL_MESSAGE);
+
+/** The add form's image modes (SPEC.md §4): file or url; the update form's: file or link. */
+export const ADD_IMAGE_MODES = ['file', 'url'] as const;
+export const UPDATE_IMAGE_MODES = ['file', 'link'] as const;
+
+
+export type Medicine = z.infer<typeof medicineSchema>;
+export type MedicineListQuery = z.input<typeof medicineListQuerySchema>;
+export type MedicineListResponse = z.infer<typeof medicineListResponseSchema>;
+export type MedicineFieldsInput = z.input<typeof addMedicineFieldsSchema>;
+export type MedicineFields = z.infer<typeof addMedicineFieldsSchema>;

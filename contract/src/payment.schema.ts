@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { CARD_NUMBER_DIGITS, CVV_DIGITS } from './constants';
+
+// The checkout card form (SPEC.md §5), checked by the client as typed and by the server on add-order.
+
+export const PAYMENT_FORM_ERROR = 'Validation Error – Please fix the errors in the form.';
+
+/** What the client does to each keystroke: uppercase letters and spaces; digits only, cut to length. */
+export const normaliseCardholderName = (value: string): string => value.toUpperCase().replace(/[^A-Z ]/g, '');
+export const normaliseDigits = (value: string, length: number): string => value.replace(/\D/g, '').slice(0, length);
+
+const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\/(\d{2})$/;
+
+export const paymentSchema = z.object({
+  cardholderName: z
+    .string({ error: 'Cardholder name is required' })
+    .trim()
+    .min(1, 'Cardholder name is required')
+    .max(100, 'Cardholder name must be at most 100 characters.')
+    .regex(/^[A-Z ]+$/, 'Cardholder name must contain only uppercase letters and spaces.'),
+  cardNumber: z
+    .string({ error: `Card Number must be exactly ${CARD_NUMBER_DIGITS} digits.` })
+    .regex(new RegExp(`^\\d{${CARD_NUMBER_DIGITS}}$`), `Card Number must be exactly ${CARD_NUMBER_DIGITS} digits.`),
+  expiry: z
+    .string({ error: 'Enter a valid expiration in MM/YY format.' })
+    .regex(EXPIRY_PATTERN, 'Enter a valid expiration in MM/YY format.')
+    // Only the year is compared (SPEC.md §5: "the year must not be before the current year").
+    .refine((value) => Number(value.slice(3)) >= new Date().getFullYear() % 100, 'Year cannot be in the past.'),
+  cvv: z
+    .string({ error: `CVV must be exactly ${CVV_DIGITS} digits.` })
+    .regex(new RegExp(`^\\d{${CVV_DIGITS}}$`), `CVV must be exactly ${CVV_DIGITS} digits.`),
+});
+
+export type Payment = z.infer<typeof paymentSchema>;

@@ -1,0 +1,47 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import healthRoutes from './features/health/health.routes';
+import authPlugin from './plugins/auth.plugin';
+import databasePlugin from './plugins/database.plugin';
+import errorsPlugin from './plugins/errors.plugin';
+import rateLimitPlugin from './plugins/rate-limit.plugin';
+import securityPlugin from './plugins/security.plugin';
+import staticClientPlugin from './plugins/static-client.plugin';
+
+/** Request bodies larger than this are answered 413 (uploads have their own limit). */
+const BODY_LIMIT_BYTES = 100 * 1024;
+
+export type AppOptions = { config: Config; database: Database; logger?: boolean };
+
+/** Builds the whole product on an opened database; tests call it through `app.inject`. */
+export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.env === 'production',
+    // Let in-flight requests finish on shutdown while refusing new connections.
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, { database });
+  await app.register(securityPlugin, {
+    connectOrigins: config.contactFormUrl ? [new URL(config.contactFormUrl).origin] : [],
+  });
+  await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
+  await app.register(authPlugin);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(staticClientPlugin, { clientDistDir: config.clientDistDir, uploadsDir: config.uploadsDir });
+  return app;
+}

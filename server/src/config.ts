@@ -1,0 +1,93 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only module that reads process.env (DEVELOPERS.md). Variables and defaults are CONTRACT.md's.
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const optionalUrl = (protocols: string[]) =>
+  z
+    .string()
+    .url()
+    .refine((v) => protocols.includes(new URL(v).protocol), `must start with ${protocols.join(' or ')}//`)
+    .optional();
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@apotheca.test';
+export const DEFAULT_ADMIN_PASSWORD = 'Admin@12345';
+export const DEFAULT_MAIL_FROM = 'Apotheca <no-reply@apotheca.test>';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).optional(),
+  DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().min(1).default('./data'),
+  ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
+  ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+  SEED_CATALOGUE: booleanFlag.default(true),
+  APP_URL: optionalUrl(['http:', 'https:']),
+  SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
+  CONTACT_FORM_URL: optionalUrl(['http:', 'https:']),
+  CONTACT_ACCESS_KEY: z.string().optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+  REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  uploadsDir: string;
+  clientDistDir: string;
+  adminEmail: string;
+  adminPassword: string;
+  seedCatalogue: boolean;
+  appUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactFormUrl: string | undefined;
+  contactAccessKey: string | undefined;
+  rateLimitPerMinute: number;
+  redisUrl: string | undefined;
+  logLevel: string;
+};
+
+export class ConfigError extends Error {}
+
+/** The built client, served by the API in production (`npm start`). */
+const CLIENT_DIST_DIR = path.resolve(import.meta.dirname, '../../client/dist');
+
+/** Reads and validates the environment; a bad value stops the start with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    clientDistDir: CLIENT_DIST_DIR,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedCatalogue: e.SEED_CATALOGUE,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactFormUrl: e.CONTACT_FORM_URL,
+    contactAccessKey: e.CONTACT_ACCESS_KEY,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+  };
+}

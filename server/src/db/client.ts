@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import lockfile from 'proper-lockfile';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** One Drizzle type for both drivers: every query is written once, in PostgreSQL's dialect. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction handle has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export type Database = {
+  db: Db;
+  driver: 'pglite' | 'pg';
+  /** Runs the committed migrations (one folder serves both drivers). */
+  migrate(): Promise<void>;
+  /** Resolves when the database answers a query. */
+  ping(): Promise<void>;
+  /** LISTEN/NOTIFY, so that every server instance on one database hears every write. */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+};
+
+const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+
+export class DataDirLockedError extends Error {}
+
+/** PGlite does not lock its directory: a second process on the same DATA_DIR would corrupt it. */
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  try {
+    return await lockfile.lock(dir, { stale: 15_000, update: 5_000, lockfilePath: path.join(dir, 'apotheca.lock') });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ELOCKED') {
+      throw new DataDirLockedError(
+        `The embedded database in ${dir} is already in use by another Apotheca process. ` +
+          'Stop that process first, or start this one with another DATA_DIR.',
+      );
+    }
+    throw error;
+  }
+}
+
+export type PgliteSource =
+  | { kind: 'dir'; dataDir: string }
+  /** In memory, optionally restored from a dump of an already migrated database (tests). */
+  | { kind: 'memory'; dump?: Blob };
+
+export async function openPglite(source: PgliteSource): Promise<Database> {
+  let unlock: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (source.kind === 'dir') {
+    const pgdata = path.join(source.dataDir, 'pgdata');
+    fs.mkdirSync(pgdata, { recursive: true });
+    unlock = await lockDataDir(source.dataDir);
+    client = await PGlite.create({ dataDir: pgdata });
+  } else {
+    client = await PGlite.create(source.dump ? { loadDataDir: source.dump } : {});
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    ping: async () => {
+      await client.query('select 1');
+    },
+    listen: async (channel, onPayload) => {
+      await client.listen(channel, onPayload);
+    },
+    notify: async (channel, payload) => {
+      await client.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      await client.close();
+      await unlock?.();
+    },
+  };
+}
+
+/** Serialises migrations of several instances starting together on one server. */
+const MIGRATION_LOCK_KEY = 7_246_381;
+
+export async function openPg(connectionString: string, options: { poolSize?: number } = {}): Promise<Database> {
+  const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 20 });
+  // An idle client that drops (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool, { schema });
+  let listener: pg.PoolClient | undefined;
+  const handlers = new Map<string, (payload: string) => void>();
+  return {
+    db: db as unknown as Db,
+    driver: 'pg',
+    migrate: async () => {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    listen: async (channel, onPayload) => {
+      if (!listener) {
+        listener = await pool.connect();
+        listener.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
+      }
+      handlers.set(channel, onPayload);
+      await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    },
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
+    },
+    close: async () => {
+      listener?.release();
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  return options.databaseUrl ? openPg(options.databaseUrl) : openPglite({ kind: 'dir', dataDir: options.dataDir });
+}

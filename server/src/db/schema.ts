@@ -1,0 +1,183 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+// Rules live in the database too (issue 2): unique e-mail ignoring case, stock >= 0, quantity >= 1,
+// price >= 0, and deletion rules that keep a deleted user's orders and a deleted medicine's order items.
+// Statuses and roles are text with CHECKs rather than enum types, so one migration set works in any schema.
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phNo: text('ph_no').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
+  ],
+);
+
+/** Bearer tokens are random; only their SHA-256 is stored, so a leaked table grants nothing. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+export const medicines = pgTable(
+  'medicines',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    developedBy: text('developed_by').notNull(),
+    maxMonthsExpiry: integer('max_months_expiry').notNull(),
+    category: text('category').notNull(),
+    stock: integer('stock').notNull(),
+    /** Money in integer cents (docs/decisions/0004). */
+    priceCents: integer('price_cents').notNull(),
+    imageUrl: text('image_url').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('medicines_stock_check', sql`${t.stock} >= 0`),
+    check('medicines_price_check', sql`${t.priceCents} >= 0`),
+    check('medicines_expiry_check', sql`${t.maxMonthsExpiry} > 0`),
+    // The catalogue filters by category and price range and sorts by price or stock.
+    index('medicines_category_price_idx').on(t.category, t.priceCents),
+    index('medicines_price_idx').on(t.priceCents),
+    index('medicines_stock_idx').on(t.stock),
+    index('medicines_created_idx').on(t.createdAt),
+  ],
+);
+
+export const carts = pgTable('carts', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: id(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    // A deleted medicine leaves every cart (issue 3).
+    medicineId: uuid('medicine_id')
+      .notNull()
+      .references(() => medicines.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_cart_medicine_unique').on(t.cartId, t.medicineId),
+    index('cart_items_medicine_idx').on(t.medicineId),
+    check('cart_items_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    // A deleted user's orders stay, with no user (CONTRACT.md: `userId: null`).
+    userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    totalCents: integer('total_cents').notNull(),
+    status: text('status', { enum: ['Pending', 'Accepted', 'Dispatched', 'Canceled'] })
+      .notNull()
+      .default('Pending'),
+    paymentStatus: text('payment_status', { enum: ['Pending', 'Paid'] })
+      .notNull()
+      .default('Pending'),
+    /** Only the last four digits of a card are ever kept (CONTRACT.md). */
+    cardLast4: text('card_last4'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_created_idx').on(t.createdAt),
+    check('orders_total_check', sql`${t.totalCents} >= 0`),
+    check('orders_status_check', sql`${t.status} in ('Pending', 'Accepted', 'Dispatched', 'Canceled')`),
+    check('orders_payment_status_check', sql`${t.paymentStatus} in ('Pending', 'Paid')`),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // A deleted medicine's order items stay; name and price are the copies taken at order time.
+    medicineId: uuid('medicine_id').references(() => medicines.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    index('order_items_medicine_idx').on(t.medicineId),
+    check('order_items_quantity_check', sql`${t.quantity} >= 1`),
+    check('order_items_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});

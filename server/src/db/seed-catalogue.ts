@@ -1,0 +1,88 @@
+import type { Category } from '@apotheca/contract';
+
+/** The demo catalogue: [name, maker, max months to expiry, price in cents, stock]. Stock 0 = out of stock. */
+type Row = [name: string, developedBy: string, maxMonthsExpiry: number, priceCents: number, stock: number];
+
+export const SEED_CATALOGUE: Record<Category, Row[]> = {
+  'Fever Medicine': [
+    ['Paracetamol', 'GlaxoSmithKline', 36, 499, 240],
+    ['Dolo-650', 'Micro Labs', 36, 325, 180],
+    ['Calpol', 'GlaxoSmithKline', 24, 650, 95],
+    ['Crocin-Advance', 'Haleon', 36, 410, 0],
+    ['Acetaminophen-ER', 'Johnson and Johnson', 24, 899, 60],
+    ['Pyrigesic', 'East India Pharmaceutical', 24, 275, 120],
+    ['Metacin', 'Themis Medicare', 36, 315, 75],
+  ],
+  'Diabetes Medicine': [
+    ['Metformin', 'Merck', 36, 1250, 300],
+    ['Glimepiride', 'Sanofi', 24, 1875, 140],
+    ['Sitagliptin', 'Merck Sharp and Dohme', 24, 4599, 45],
+    ['Insulin-Glargine', 'Sanofi', 12, 8999, 30],
+    ['Dapagliflozin', 'AstraZeneca', 36, 5250, 0],
+    ['Gliclazide', 'Servier', 36, 1399, 110],
+    ['Pioglitazone', 'Takeda', 24, 2199, 65],
+  ],
+  Antibiotic: [
+    ['Amoxicillin', 'Pfizer', 24, 1099, 200],
+    ['Azithromycin', 'Pfizer', 24, 1549, 150],
+    ['Ciprofloxacin', 'Bayer', 36, 1299, 90],
+    ['Doxycycline', 'Mylan', 24, 999, 0],
+    ['Cefuroxime', 'GlaxoSmithKline', 24, 2450, 55],
+    ['Clarithromycin', 'Abbott', 24, 2799, 40],
+    ['Levofloxacin', 'Janssen', 36, 1899, 70],
+  ],
+  'Cholesterol Medicine': [
+    ['Atorvastatin', 'Pfizer', 36, 1599, 260],
+    ['Rosuvastatin', 'AstraZeneca', 36, 2199, 180],
+    ['Simvastatin', 'Merck', 24, 899, 120],
+    ['Ezetimibe', 'Organon', 24, 3299, 50],
+    ['Pravastatin', 'Bristol Myers Squibb', 24, 1450, 0],
+    ['Fenofibrate', 'Abbott', 36, 2650, 85],
+    ['Lovastatin', 'Teva', 24, 1199, 95],
+  ],
+  'Blood Pressure Medicine': [
+    ['Amlodipine', 'Pfizer', 36, 799, 320],
+    ['Losartan', 'Merck', 36, 1150, 210],
+    ['Lisinopril', 'AstraZeneca', 36, 950, 175],
+    ['Telmisartan', 'Boehringer Ingelheim', 24, 1399, 130],
+    ['Ramipril', 'Sanofi', 24, 1075, 0],
+    ['Valsartan', 'Novartis', 36, 1850, 100],
+    ['Hydrochlorothiazide', 'Teva', 36, 599, 150],
+  ],
+  'Heart Medicine': [
+    ['Clopidogrel', 'Sanofi', 24, 2299, 140],
+    ['Metoprolol', 'AstraZeneca', 36, 1050, 190],
+    ['Bisoprolol', 'Merck', 36, 1199, 160],
+    ['Digoxin', 'Aspen Pharmacare', 24, 1650, 45],
+    ['Warfarin', 'Bristol Myers Squibb', 24, 999, 80],
+    ['Ranolazine', 'Gilead Sciences', 24, 6499, 25],
+    ['Isosorbide-Mononitrate', 'Pfizer', 36, 1399, 0],
+  ],
+  'Mental Health Medicine': [
+    ['Sertraline', 'Pfizer', 36, 1899, 150],
+    ['Escitalopram', 'Lundbeck', 36, 2150, 120],
+    ['Fluoxetine', 'Eli Lilly', 36, 1299, 110],
+    ['Quetiapine', 'AstraZeneca', 24, 3450, 60],
+    ['Aripiprazole', 'Otsuka', 24, 5899, 35],
+    ['Bupropion', 'GlaxoSmithKline', 24, 2799, 0],
+    ['Venlafaxine', 'Wyeth', 24, 2450, 70],
+  ],
+  'Pain Relief': [
+    ['Ibuprofen', 'Reckitt', 36, 599, 400],
+    ['Naproxen', 'Bayer', 36, 899, 220],
+    ['Diclofenac', 'Novartis', 24, 749, 190],
+    ['Aspirin', 'Bayer', 48, 399, 500],
+    ['Tramadol', 'Grunenthal', 24, 1999, 50],
+    ['Celecoxib', 'Pfizer', 24, 3199, 85],
+    ['Etoricoxib', 'Organon', 24, 2599, 0],
+  ],
+  'Thyroid Medicine': [
+    ['Levothyroxine', 'AbbVie', 24, 1399, 280],
+    ['Liothyronine', 'Pfizer', 24, 4299, 40],
+    ['Carbimazole', 'Amdipharm', 36, 1799, 90],
+    ['Methimazole', 'Par Pharmaceutical', 36, 1550, 75],
+    ['Propylthiouracil', 'Teva', 36, 2099, 0],
+    ['Thyronorm', 'Abbott', 24, 999, 160],
+    ['Eltroxin', 'Aspen Pharmacare', 24, 1150, 130],
+  ],
+};

@@ -1,0 +1,12 @@
+import { loadConfig } from '../config';
+import { openDatabase } from './client';
+import { prepareDatabase } from './startup';
+
+// `npm run db:seed`: migrates, creates the first admin if none exists and fills an empty catalogue.
+const config = loadConfig();
+const database = await openDatabase(config);
+const report = await prepareDatabase(database, config);
+await database.close();
+process.stdout.write(
+  `Seeded ${report.medicinesSeeded} medicines; admin ${report.adminCreated ? 'created' : 'already present'}.\n`,
+);

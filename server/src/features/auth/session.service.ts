@@ -1,0 +1,47 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+
+// Bearer tokens are random and revocable: only a SHA-256 of each is stored (CONTRACT.md).
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** One day, thirty with "Remember me" (CONTRACT.md). */
+export const SESSION_TTL_MS = { default: DAY_MS, remember: 30 * DAY_MS } as const;
+
+export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
+export const randomToken = (): string => randomBytes(32).toString('base64url');
+
+export type SessionUser = typeof users.$inferSelect;
+
+export async function createSession(db: Db, userId: string, remember: boolean): Promise<string> {
+  const token = randomToken();
+  const ttl = remember ? SESSION_TTL_MS.remember : SESSION_TTL_MS.default;
+  await db.insert(sessions).values({ userId, tokenHash: sha256(token), expiresAt: new Date(Date.now() + ttl) });
+  return token;
+}
+
+/** The user behind a live token, or null for an unknown, expired or revoked one. */
+export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row?.user ?? null;
+}
+
+export async function revokeSession(db: Db, token: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}

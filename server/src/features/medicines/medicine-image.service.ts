@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+
+/**
+ * Every stored image is converted once, at upload or seed time, into two WebP sizes: the card's
+ * and the detail page's. The URL names the detail size; the card size sits beside it, so the
+ * client builds a srcset from one field (see `cardImageUrl` in the client).
+ */
+export const IMAGE_SIZES = { card: { width: 480, height: 360 }, detail: { width: 960, height: 720 } } as const;
+export const MEDICINE_UPLOADS_PATH = '/uploads/medicines';
+
+export async function storeMedicineImage(input: Buffer, uploadsDir: string, baseName?: string): Promise<string> {
+  const dir = path.join(uploadsDir, 'medicines');
+  await fs.mkdir(dir, { recursive: true });
+  const name = baseName ?? randomUUID();
+  await Promise.all(
+    Object.entries(IMAGE_SIZES).map(([size, { width, height }]) =>
+      sharp(input)
+        .rotate()
+        .resize(width, height, { fit: 'cover' })
+        .webp({ quality: 78 })
+        .toFile(path.join(dir, `${name}-${size}.webp`)),
+    ),
+  );
+  return `${MEDICINE_UPLOADS_PATH}/${name}-detail.webp`;
+}

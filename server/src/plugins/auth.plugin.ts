@@ -1,0 +1,54 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findSessionUser, type SessionUser } from '../features/auth/session.service';
+import { HttpError } from '../http-error';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** preHandler: a live bearer token is required; sets `request.user` and `request.token`. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: as `authenticate`, and the user must have the admin role. */
+    requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: SessionUser | null;
+    token: string | null;
+  }
+}
+
+// Messages are SPEC.md §8's fixed messages.
+export const NO_TOKEN_MESSAGE = 'No token found';
+export const BAD_TOKEN_MESSAGE = 'Token expired or invalid';
+export const NOT_ADMIN_MESSAGE = "You're unauthorized to access this page.";
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('token', null);
+
+    const authenticate = async (request: FastifyRequest) => {
+      const header = request.headers.authorization;
+      const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
+      // The client stores the token as a JSON string (SPEC.md §3); tolerate the quotes it may carry.
+      const token = match?.[1]?.trim().replace(/^"(.*)"$/, '$1');
+      if (!token) throw HttpError.unauthorized(NO_TOKEN_MESSAGE);
+      const user = token.length <= 200 ? await findSessionUser(app.database.db, token) : null;
+      if (!user) throw HttpError.unauthorized(BAD_TOKEN_MESSAGE);
+      request.user = user;
+      request.token = token;
+    };
+
+    app.decorate('authenticate', authenticate);
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (request.user?.role !== 'admin') throw HttpError.forbidden(NOT_ADMIN_MESSAGE);
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+/** The authenticated user of a route guarded by `authenticate` or `requireAdmin`. */
+export function currentUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw HttpError.unauthorized(NO_TOKEN_MESSAGE);
+  return request.user;
+}

@@ -1,0 +1,48 @@
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../http-error';
+
+/** The summary message of a 400 for invalid input; each field's own message is in `errors`. */
+export const INVALID_INPUT_MESSAGE = 'Please fix the highlighted fields.';
+
+type FieldIssue = { instancePath?: string; params?: { issue?: { path?: PropertyKey[] } }; message?: string };
+
+/** `{ field: first message }` from the zod issues that the type provider attached to the error. */
+function fieldErrors(issues: FieldIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const path = issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '') ?? '';
+    const field = path || '_';
+    errors[field] ??= issue.message ?? 'Invalid value.';
+  }
+  return errors;
+}
+
+/**
+ * The one error handler: every failure becomes CONTRACT.md's `{ message }` (plus `errors` for
+ * invalid input) with the status that says why. A 5xx never carries its internal message.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply
+          .code(error.statusCode)
+          .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const errors = fieldErrors(error.validation as FieldIssue[]);
+        const first = Object.values(errors)[0];
+        return reply.code(400).send({ message: first ?? INVALID_INPUT_MESSAGE, errors });
+      }
+      const statusCode = (error as FastifyError).statusCode ?? 500;
+      if (statusCode >= 400 && statusCode < 500) {
+        return reply.code(statusCode).send({ message: error.message });
+      }
+      request.log.error({ err: error }, 'request failed');
+      return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,30 @@
+import rateLimit from '@fastify/rate-limit';
+import fp from 'fastify-plugin';
+import { Redis } from 'ioredis';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Route config for the endpoints that take credentials or send mail (CONTRACT.md). */
+    strictRateLimit: { rateLimit: { max: number; timeWindow: string } } | Record<string, never>;
+  }
+}
+
+export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in a minute.';
+
+/**
+ * Limits login, register, forgot-password and contact only: a global limit would halve throughput
+ * (issue 3). `RATE_LIMIT_PER_MINUTE=0` turns it off; `REDIS_URL` shares counts between instances.
+ */
+export default fp<{ perMinute: number; redisUrl: string | undefined }>(
+  async (app, { perMinute, redisUrl }) => {
+    const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
+    if (redis) app.addHook('onClose', async () => void redis.disconnect());
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis } : {}),
+      errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_REQUESTS_MESSAGE }),
+    });
+    app.decorate('strictRateLimit', perMinute > 0 ? { rateLimit: { max: perMinute, timeWindow: '1 minute' } } : {});
+  },
+  { name: 'rate-limit' },
+);
