@@ -111,7 +111,6 @@ export const updateImageUrlSchema = httpUrl(UPDATE_IMAGE_URL_MESSAGE);
 export const ADD_IMAGE_MODES = ['file', 'url'] as const;
 export const UPDATE_IMAGE_MODES = ['file', 'link'] as const;
 
-
 export type Medicine = z.infer<typeof medicineSchema>;
 export type MedicineListQuery = z.input<typeof medicineListQuerySchema>;
 export type MedicineListResponse = z.infer<typeof medicineListResponseSchema>;

@@ -1,0 +1,8 @@
+/** Placeholder until the storefront and admin issues fill this screen. */
+export default function CartPage() {
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-10">
+      <h1 className="text-2xl font-bold">Your Cart</h1>
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+import type { ForgotPassword, LoginInput, LoginResponse, RegisterInput, ResetPassword, User } from '@apotheca/contract';
+import { api } from '../../lib/api';
+import { clearSession, storeSession, storeUser } from '../../lib/auth-storage';
+import { loggedIn, loggedOut, userRefreshed } from './auth.slice';
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    register: build.mutation<{ message: string; user: User }, RegisterInput>({
+      query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+    }),
+    login: build.mutation<LoginResponse, LoginInput>({
+      query: (body) => ({ url: '/auth/login', method: 'POST', body, credentials: 'include' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled;
+        storeSession(data.token, data.user);
+        dispatch(loggedIn(data.user));
+      },
+    }),
+    logout: build.mutation<{ message: string }, void>({
+      query: () => ({ url: '/auth/logout' }),
+      // Logged in becomes logged out whether or not the server still knew the token (SPEC.md §4).
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        await queryFulfilled.catch(() => undefined);
+        clearSession();
+        dispatch(loggedOut());
+        dispatch(api.util.resetApiState());
+      },
+    }),
+    me: build.query<{ user: User }, void>({
+      query: () => '/auth/me',
+      providesTags: ['Me'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          storeUser(data.user);
+          dispatch(userRefreshed(data.user));
+        } catch {
+          // 'Token expired or invalid': the stored token and user are removed (SPEC.md §4).
+          clearSession();
+          dispatch(loggedOut());
+        }
+      },
+    }),
+    forgotPassword: build.mutation<{ message: string }, ForgotPassword>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+    }),
+    validateResetToken: build.query<{ status: boolean }, string>({
+      query: (token) => ({ url: `/auth/validate-token/${encodeURIComponent(token)}`, method: 'POST' }),
+    }),
+    resetPassword: build.mutation<{ message: string }, ResetPassword & { userId: string; token: string }>({
+      query: ({ userId, token, newPassword }) => ({
+        url: `/auth/reset-password/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body: { newPassword },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useRegisterMutation,
+  useLoginMutation,
+  useLogoutMutation,
+  useMeQuery,
+  useForgotPasswordMutation,
+  useValidateResetTokenQuery,
+  useResetPasswordMutation,
+} = authApi;

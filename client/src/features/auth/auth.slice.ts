@@ -1,0 +1,45 @@
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { User } from '@apotheca/contract';
+import { readStoredUser } from '../../lib/auth-storage';
+
+/** Auth state of SPEC.md §3: isAuth, user, and the registered and logged-in flags. */
+export type AuthState = { isAuth: boolean; user: User | null; registered: boolean; loggedIn: boolean };
+
+const storedUser = readStoredUser();
+
+// The user counts as logged in at load if a stored user exists (SPEC.md §4).
+const initialState: AuthState = {
+  isAuth: storedUser !== null,
+  user: storedUser,
+  registered: false,
+  loggedIn: storedUser !== null,
+};
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState,
+  reducers: {
+    loggedIn(state, action: PayloadAction<User>) {
+      state.isAuth = true;
+      state.loggedIn = true;
+      state.user = action.payload;
+    },
+    userRefreshed(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+    },
+    registered(state, action: PayloadAction<boolean>) {
+      state.registered = action.payload;
+    },
+    loggedOut(state) {
+      state.isAuth = false;
+      state.loggedIn = false;
+      state.user = null;
+    },
+  },
+});
+
+export const { loggedIn, userRefreshed, registered, loggedOut } = authSlice.actions;
+
+type WithAuth = { auth: AuthState };
+export const selectAuth = (state: WithAuth) => state.auth;
+export const selectIsAdmin = (state: WithAuth) => state.auth.user?.role === 'admin';

@@ -1,0 +1,31 @@
+import type { User } from '@apotheca/contract';
+
+// Browser storage as SPEC.md §3 fixes it: the token under 'token' as a JSON string, the user under 'user'.
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
+
+function readJson<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export const readToken = (): string | null => readJson<string>(TOKEN_KEY);
+export const readStoredUser = (): User | null => readJson<User>(USER_KEY);
+
+export function storeSession(token: string, user: User): void {
+  localStorage.setItem(TOKEN_KEY, JSON.stringify(token));
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
+export function storeUser(user: User): void {
+  localStorage.setItem(USER_KEY, JSON.stringify(user));
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_KEY);
+}

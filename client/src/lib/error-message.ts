@@ -1,0 +1,24 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+
+/**
+ * The one place that turns a failed call into a message: the server's `{ message }` when it sent
+ * one (CONTRACT.md), else the network error's text, else the caller's fallback.
+ */
+export function errorMessage(error: unknown, fallback = 'Network Error'): string {
+  if (!error || typeof error !== 'object') return fallback;
+  const fetchError = error as FetchBaseQueryError;
+  if ('status' in fetchError) {
+    const data = 'data' in fetchError ? fetchError.data : undefined;
+    if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') return data.message;
+    if ('error' in fetchError && typeof fetchError.error === 'string') return fetchError.error;
+    return fallback;
+  }
+  return (error as SerializedError).message ?? fallback;
+}
+
+/** The per-field messages of a 400 (`errors: { field: message }`), if the server sent them. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const data = (error as { data?: { errors?: unknown } } | null)?.data;
+  return data?.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string>) : {};
+}

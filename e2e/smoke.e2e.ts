@@ -1,0 +1,36 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+
+describe('the built product in chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('serves the storefront at / with no console errors', async () => {
+    const page = await newPage(browser);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const response = await page.goto('/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('link', { name: 'Apotheca' }).first().isVisible()).resolves.toBe(true);
+    expect(await page.textContent('footer')).toContain('All rights reserved.');
+    expect(errors).toEqual([]);
+  });
+
+  it('serves the SPA for a deep link and shows Page Not Found for an unknown path', async () => {
+    const page = await newPage(browser);
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(200);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.getByRole('link', { name: /home/i }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+  });
+});

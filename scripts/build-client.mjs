@@ -1,0 +1,26 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const distIndex = path.join(root, 'client/dist/index.html');
+const SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'contract/src'];
+
+function newestMtime(target) {
+  const full = path.join(root, target);
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs
+    .readdirSync(full, { recursive: true })
+    .map((entry) => fs.statSync(path.join(full, String(entry))).mtimeMs)
+    .reduce((a, b) => Math.max(a, b), stat.mtimeMs);
+}
+
+/** Builds the client unless client/dist is newer than every source it is built from. */
+export function buildClientIfStale() {
+  const built = fs.existsSync(distIndex) ? fs.statSync(distIndex).mtimeMs : 0;
+  if (built > Math.max(...SOURCES.map(newestMtime))) return false;
+  process.stdout.write('Building the client…\n');
+  execFileSync('npm', ['run', '-s', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
+  return true;
+}

@@ -1,0 +1,39 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildClientIfStale } from './build-client.mjs';
+import { ensureChromium } from './chromium.mjs';
+
+// `npm test`: every test (contract, server, client, browser), then one plain
+// 'N passed, M failed' line, because CI reads that line and not Vitest's own summary.
+const root = path.resolve(import.meta.dirname, '..');
+const report = path.join(root, '.test-results/vitest.json');
+
+ensureChromium();
+buildClientIfStale();
+fs.rmSync(report, { force: true });
+const run = spawnSync(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
+
+let passed = 0;
+let failed = 0;
+if (fs.existsSync(report)) {
+  const results = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed = results.numPassedTests;
+  failed = results.numFailedTests + (results.numRuntimeErrorTestSuites ?? 0);
+} else {
+  failed = 1;
+}
+const database = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PGlite';
+process.stdout.write(`\nDatabase: ${database}\ntests: ${passed} passed, ${failed} failed\n`);
+process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

@@ -1,0 +1,5 @@
+import { ensureMigratedDump } from './pglite-dump';
+
+export default async function setup() {
+  await ensureMigratedDump();
+}

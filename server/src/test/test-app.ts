@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openPg, openPglite, type Database } from '../db/client';
+import { createFreshPgDatabase } from './fresh-pg-database';
+import { MIGRATED_DUMP_PATH } from './pglite-dump';
+
+export type TestContext = { app: FastifyInstance; database: Database; config: Config; close: () => Promise<void> };
+
+/**
+ * A fresh database for one test file: with DATABASE_URL, a new database on that PostgreSQL server
+ * (dropped at close); without it, an in-memory PGlite restored from a dump of the migrated schema.
+ */
+async function freshDatabase(
+  databaseUrl: string | undefined,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!databaseUrl) {
+    const dump = new Blob([fs.readFileSync(MIGRATED_DUMP_PATH)]);
+    return { database: await openPglite({ kind: 'memory', dump }), drop: async () => {} };
+  }
+  const fresh = await createFreshPgDatabase(databaseUrl);
+  const database = await openPg(fresh.url, { poolSize: 10 });
+  await database.migrate();
+  return { database, drop: fresh.drop };
+}
+
+/** The real app on a fresh database, called through `app.inject`. */
+export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-test-'));
+  const config: Config = {
+    ...loadConfig(),
+    env: 'test',
+    dataDir,
+    uploadsDir: path.join(dataDir, 'uploads'),
+    seedCatalogue: false,
+    rateLimitPerMinute: 0,
+    smtpUrl: undefined,
+    logLevel: 'silent',
+    ...overrides,
+  };
+  const { database, drop } = await freshDatabase(config.databaseUrl);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
