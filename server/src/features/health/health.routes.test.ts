@@ -22,6 +22,7 @@ describe('GET /api/health', () => {
     const response = await other.app.inject({ method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ message: 'The database is not answering.' });
+    await other.app.close().catch(() => {});
   });
 
   it('answers an unknown API path with a JSON 404', async () => {
