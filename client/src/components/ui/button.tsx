@@ -1,0 +1,23 @@
+import type { ButtonHTMLAttributes } from 'react';
+
+const VARIANTS = {
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-300',
+  secondary: 'border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:text-slate-400',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-slate-300',
+  ghost: 'text-brand-800 hover:bg-brand-50 disabled:text-slate-400',
+} as const;
+
+const SIZES = { sm: 'px-3 py-1.5 text-sm', md: 'px-4 py-2 text-sm', lg: 'px-5 py-3 text-base' } as const;
+
+export type ButtonVariant = keyof typeof VARIANTS;
+
+/** Tailwind classes of a button, also for links that look like buttons. */
+export function buttonClasses(variant: ButtonVariant = 'primary', size: keyof typeof SIZES = 'md'): string {
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]}`;
+}
+
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: keyof typeof SIZES };
+
+export function Button({ variant = 'primary', size = 'md', className = '', type = 'button', ...props }: Props) {
+  return <button type={type} className={`${buttonClasses(variant, size)} ${className}`} {...props} />;
+}

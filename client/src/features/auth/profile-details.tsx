@@ -1,0 +1,29 @@
+import { Spinner } from '../../components/ui/spinner';
+import { errorMessage } from '../../lib/error-message';
+import { useMeQuery } from './auth.api';
+
+const orNA = (value: string | undefined | null) => (value ? value : 'N/A');
+
+/** The profile of SPEC.md §2, shared by /profile and /admin/profile: 'N/A' for a missing field. */
+export function ProfileDetails() {
+  const { data, isLoading, error } = useMeQuery();
+  if (isLoading) return <Spinner label="Loading user data..." />;
+  if (error) return <p role="alert">Error fetching user data: {errorMessage(error)}</p>;
+  const user = data?.user;
+  const rows = [
+    ['First name', orNA(user?.first_name)],
+    ['Last name', orNA(user?.last_name)],
+    ['Email', orNA(user?.email)],
+    ['Joined on', user?.created_at ? new Date(user.created_at).toLocaleDateString() : 'N/A'],
+  ] as const;
+  return (
+    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="rounded-lg border border-slate-200 bg-white p-4">
+          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+          <dd className="mt-1 text-ink">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

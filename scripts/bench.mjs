@@ -1,0 +1,27 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildClientIfStale } from './build-client.mjs';
+
+// `npm run bench`: runs every benchmark (server/bench/*.bench.ts, e2e/bench/*.bench.ts) in turn.
+// Each starts what it measures, prints its figures and asserts nothing.
+const root = path.resolve(import.meta.dirname, '..');
+const benches = ['server/bench', 'e2e/bench'].flatMap((dir) => {
+  const full = path.join(root, dir);
+  return fs.existsSync(full)
+    ? fs
+        .readdirSync(full)
+        .filter((file) => file.endsWith('.bench.ts'))
+        .map((file) => path.join(full, file))
+    : [];
+});
+
+buildClientIfStale();
+let failed = false;
+for (const bench of benches) {
+  process.stdout.write(`\n=== ${path.relative(root, bench)}\n`);
+  const run = spawnSync(process.execPath, ['--import', 'tsx', bench], { cwd: root, stdio: 'inherit' });
+  failed ||= run.status !== 0;
+}
+if (benches.length === 0) process.stdout.write('No benchmarks found.\n');
+process.exit(failed ? 1 : 0);
