@@ -1,0 +1,21 @@
+import type { Medicine, MedicineListQuery, MedicineListResponse } from '@apotheca/contract';
+import { api } from '../../lib/api';
+
+/** Only truthy filter params are sent (SPEC.md §5). */
+const truthyParams = (query: MedicineListQuery) =>
+  Object.fromEntries(Object.entries(query).filter(([, value]) => Boolean(value))) as Record<string, string | number>;
+
+export const medicinesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listMedicines: build.query<MedicineListResponse, MedicineListQuery | void>({
+      query: (query) => ({ url: '/medicines', params: query ? truthyParams(query) : undefined }),
+      providesTags: ['Medicines'],
+    }),
+    getMedicine: build.query<{ medicine: Medicine }, string>({
+      query: (id) => `/medicines/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Medicine', id }],
+    }),
+  }),
+});
+
+export const { useListMedicinesQuery, useGetMedicineQuery } = medicinesApi;
