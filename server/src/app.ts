@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import authRoutes from './features/auth/auth.routes';
 import healthRoutes from './features/health/health.routes';
 import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
@@ -38,6 +39,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth', config });
     },
     { prefix: '/api' },
   );
