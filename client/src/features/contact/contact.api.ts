@@ -1,8 +1,6 @@
-import type { Contact } from '@apotheca/contract';
+import type { Contact, ContactConfig } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-/** GET /api/contact/config: where the form goes when a third-party form service is configured. */
-export type ContactConfig = { formUrl: string | null; accessKey: string | null };
 type ContactResponse = { success: boolean; message: string };
 
 export const contactApi = api.injectEndpoints({

@@ -73,7 +73,6 @@ export function PaymentForm({ onPay, busy }: Props) {
         inputMode="numeric"
         autoComplete="cc-number"
         placeholder="123412341234"
-        maxLength={CARD_NUMBER_DIGITS}
         error={errors.cardNumber?.message}
         {...normalised('cardNumber', (value) => normaliseDigits(value, CARD_NUMBER_DIGITS))}
       />
@@ -83,7 +82,6 @@ export function PaymentForm({ onPay, busy }: Props) {
           inputMode="numeric"
           autoComplete="cc-exp"
           placeholder="MM/YY"
-          maxLength={5}
           error={errors.expiry?.message}
           {...normalised('expiry', normaliseExpiry)}
         />
@@ -92,7 +90,6 @@ export function PaymentForm({ onPay, busy }: Props) {
           inputMode="numeric"
           autoComplete="cc-csc"
           placeholder="123"
-          maxLength={CVV_DIGITS}
           error={errors.cvv?.message}
           {...normalised('cvv', (value) => normaliseDigits(value, CVV_DIGITS))}
         />
