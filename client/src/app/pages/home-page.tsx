@@ -80,6 +80,17 @@ function TopSellers() {
           : data?.medicines
               .slice(0, TOP_SELLERS_COUNT)
               .map((medicine) => <MedicineCard key={medicine._id} medicine={medicine} onAddToCart={addToCart} />)}
+        {data ? (
+          <Link
+            to="/medicines"
+            className="flex min-h-48 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-brand-200 bg-brand-50 p-6 text-center font-semibold text-brand-800 hover:border-brand-500"
+          >
+            <span className="text-4xl" aria-hidden="true">
+              +
+            </span>
+            Browse the whole catalogue
+          </Link>
+        ) : null}
       </div>
     </section>
   );

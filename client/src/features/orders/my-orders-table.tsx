@@ -8,7 +8,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
   const [open, setOpen] = useState<string | null>(null);
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[560px] text-sm">
+      <table className="w-full text-sm">
         <thead className="bg-slate-50 text-left text-muted">
           <tr>
             <th scope="col" className="px-4 py-3 font-medium">
@@ -17,13 +17,13 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
             <th scope="col" className="px-4 py-3 font-medium">
               Order ID
             </th>
-            <th scope="col" className="px-4 py-3 font-medium">
+            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
               Created
             </th>
             <th scope="col" className="px-4 py-3 font-medium">
               Status
             </th>
-            <th scope="col" className="px-4 py-3 text-right font-medium">
+            <th scope="col" className="hidden px-4 py-3 text-right font-medium sm:table-cell">
               Total
             </th>
           </tr>
@@ -32,11 +32,12 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
           {orders.map((order, index) => {
             const expanded = open === order._id;
             const toggle = () => setOpen(expanded ? null : order._id);
+            const created = new Date(order.createdAt).toLocaleString();
             return (
               <Fragment key={order._id}>
                 <tr onClick={toggle} className="cursor-pointer border-t border-slate-100 hover:bg-brand-50/50">
                   <td className="px-4 py-3">{index + 1}</td>
-                  <td className="px-4 py-3 font-mono text-xs">
+                  <td className="break-all px-4 py-3 font-mono text-xs">
                     <button
                       type="button"
                       aria-expanded={expanded}
@@ -49,12 +50,16 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                     >
                       {order._id}
                     </button>
+                    {/* Small screens show the date under the id instead of in its own column. */}
+                    <span className="mt-1 block font-sans text-muted sm:hidden">{created}</span>
                   </td>
-                  <td className="px-4 py-3">{new Date(order.createdAt).toLocaleString()}</td>
+                  <td className="hidden px-4 py-3 sm:table-cell">{created}</td>
                   <td className="px-4 py-3">
                     <OrderStatusBadge status={order.status} />
                   </td>
-                  <td className="px-4 py-3 text-right font-semibold">{formatPrice(order.totalPrice)}</td>
+                  <td className="hidden px-4 py-3 text-right font-semibold sm:table-cell">
+                    {formatPrice(order.totalPrice)}
+                  </td>
                 </tr>
                 {expanded ? (
                   <tr id={`order-items-${order._id}`} className="bg-slate-50">
