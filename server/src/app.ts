@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import authRoutes from './features/auth/auth.routes';
+import contactRoutes from './features/contact/contact.routes';
 import healthRoutes from './features/health/health.routes';
 import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
@@ -40,6 +41,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     async (api) => {
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth', config });
+      await api.register(contactRoutes, { prefix: '/contact', config });
     },
     { prefix: '/api' },
   );
