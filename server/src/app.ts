@@ -8,6 +8,7 @@ import healthRoutes from './features/health/health.routes';
 import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin from './plugins/errors.plugin';
+import openapiPlugin from './plugins/openapi.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import securityPlugin from './plugins/security.plugin';
 import staticClientPlugin from './plugins/static-client.plugin';
@@ -36,6 +37,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   });
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(authPlugin);
+  await app.register(openapiPlugin);
 
   await app.register(
     async (api) => {
