@@ -9,7 +9,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       databaseUrl: undefined,
-      dataDir: path.resolve('./data'),
+      dataDir: path.resolve(import.meta.dirname, '../../data'),
       adminEmail: DEFAULT_ADMIN_EMAIL,
       seedCatalogue: true,
       appUrl: 'http://localhost:3000',
