@@ -175,3 +175,25 @@ describe('password reset without SMTP_URL', () => {
     expect(message).toContain(`${ctx.config.appUrl}/reset-password/`);
   });
 });
+
+describe('password reset while the mail server is down', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every connection is refused.
+    ctx = await createTestContext({ smtpUrl: 'smtp://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('still answers 200 with the same message, so the answer never tells whether the address is registered', async () => {
+    const { user } = await createTestUser(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: RESET_MAIL_SENT_MESSAGE });
+  });
+});
