@@ -1,7 +1,38 @@
-import type { Browser } from 'playwright-core';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage } from './support/browser';
+import { startProduct } from './support/product-server';
 import { toast } from './support/shop';
+
+async function fillValidForm(page: Page) {
+  await page.getByLabel('Name').fill('Ann Shopper');
+  await page.getByLabel('Email').fill('ann@example.com');
+  await page.getByLabel('Subject').fill('Question about my order');
+  await page.getByLabel('Message').fill('When will my order 42 arrive');
+}
+
+/** A stand-in for the third-party form service: keeps each multipart body and answers like one. */
+async function startFormService(answer: { status: number; body: object }) {
+  const bodies: string[] = [];
+  const server = http.createServer((request, response) => {
+    response.setHeader('access-control-allow-origin', '*');
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      bodies.push(Buffer.concat(chunks).toString());
+      response.writeHead(answer.status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(answer.body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/submit`,
+    bodies,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 describe('the contact form in chromium', () => {
   let browser: Browser;
@@ -21,9 +52,7 @@ describe('the contact form in chromium', () => {
     await page.getByText('Name is required.').waitFor();
     await page.getByLabel('Name').fill('Ann Shopper!');
     await page.getByText('Name should not contain special characters.').waitFor();
-    await page.getByLabel('Name').fill('Ann Shopper');
-    await page.getByLabel('Email').fill('ann@example.com');
-    await page.getByLabel('Subject').fill('Question about my order');
+    await fillValidForm(page);
     await page.getByLabel('Message').fill(Array.from({ length: 101 }, () => 'word').join(' '));
     await page.getByText('Message must be 100 words or less.').waitFor();
     await page.getByLabel('Message').fill('When will my order 42 arrive');
@@ -33,5 +62,25 @@ describe('the contact form in chromium', () => {
     await toast(page, 'Form Submitted Successfully!');
     expect(await page.getByLabel('Name').inputValue()).toBe('');
     await page.context().close();
+  });
+
+  it('posts to the third-party service with its access key when one is configured, and shows its message', async () => {
+    const service = await startFormService({ status: 400, body: { success: false, message: 'Spam suspected' } });
+    const product = await startProduct(() => ({ CONTACT_FORM_URL: service.url, CONTACT_ACCESS_KEY: 'key-123' }));
+    try {
+      const context = await browser.newContext({ baseURL: product.baseUrl });
+      const page = await context.newPage();
+      await page.goto('/contact');
+      await fillValidForm(page);
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await toast(page, 'Spam suspected');
+      expect(service.bodies).toHaveLength(1);
+      expect(service.bodies[0]).toContain('name="access_key"\r\n\r\nkey-123');
+      expect(service.bodies[0]).toContain('name="subject"\r\n\r\nQuestion about my order');
+      await context.close();
+    } finally {
+      await product.stop();
+      await service.close();
+    }
   });
 });
