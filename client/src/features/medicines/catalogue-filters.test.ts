@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { filtersFromSearch, listQueryOf, searchWithFilter } from './catalogue-filters';
+
+describe('catalogue filters in the URL', () => {
+  it('defaults to 6 a page, page 1 and the price range 0 to 2000 (SPEC.md §9)', () => {
+    expect(filtersFromSearch(new URLSearchParams())).toEqual({
+      category: '',
+      sort: '',
+      minPrice: 0,
+      maxPrice: 2000,
+      limit: 6,
+      page: 1,
+    });
+  });
+
+  it('reads every filter, and ignores values that make no sense', () => {
+    const search = new URLSearchParams('category=Antibiotic&sort=price_desc&minPrice=5&maxPrice=50&limit=3&page=4');
+    expect(filtersFromSearch(search)).toEqual({
+      category: 'Antibiotic',
+      sort: 'price_desc',
+      minPrice: 5,
+      maxPrice: 50,
+      limit: 3,
+      page: 4,
+    });
+    const nonsense = new URLSearchParams('sort=cheapest&minPrice=-1&limit=0&page=two');
+    expect(filtersFromSearch(nonsense)).toMatchObject({ sort: '', minPrice: 0, limit: 6, page: 1 });
+  });
+
+  it('resets the page to 1 on any filter change, but not when paging', () => {
+    const search = new URLSearchParams('category=Antibiotic&page=3');
+    expect(searchWithFilter(search, { sort: 'price_asc' }).toString()).toBe(
+      'category=Antibiotic&page=1&sort=price_asc',
+    );
+    expect(searchWithFilter(search, { category: '' }).toString()).toBe('page=1');
+    expect(searchWithFilter(search, { page: 4 }).get('page')).toBe('4');
+  });
+
+  it('turns the filters of the URL into the list query, with no sort when none is chosen', () => {
+    expect(listQueryOf(filtersFromSearch(new URLSearchParams('page=2')))).toEqual({
+      category: '',
+      sort: undefined,
+      minPrice: 0,
+      maxPrice: 2000,
+      limit: 6,
+      page: 2,
+    });
+  });
+});
