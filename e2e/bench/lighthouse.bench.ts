@@ -25,6 +25,9 @@ try {
     const lhr = result!.lhr;
     const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const ms = (audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? NaN);
+    const failedAudits = (lhr.categories.accessibility?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+      .map((ref) => ref.id);
     rows.push({
       route,
       performance: score('performance'),
@@ -33,6 +36,7 @@ try {
       'FCP (ms)': ms('first-contentful-paint'),
       'TBT (ms)': ms('total-blocking-time'),
       CLS: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+      'failed a11y audits': failedAudits.join(' ') || '-',
     });
   }
   console.table(rows);
