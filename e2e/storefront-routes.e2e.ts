@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, newPage } from './support/browser';
-import { createShopper, listMedicines, logInContext, toast } from './support/shop';
+import { addToCart, createShopper, listMedicines, logInContext, medicinesInStock, toast } from './support/shop';
 
 describe('every storefront route in chromium', () => {
   let browser: Browser;
@@ -64,6 +64,23 @@ describe('every storefront route in chromium', () => {
     await page.waitForURL(`${baseUrl()}/`);
     await toast(page, "You're unauthorized to access this page.");
     await page.context().close();
+  });
+
+  it('fits every screen into a 360 px wide phone without sideways scrolling', async () => {
+    const shopper = await createShopper();
+    const [medicine] = await medicinesInStock(1);
+    await addToCart(shopper.token, medicine!._id);
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: baseUrl() });
+    await logInContext(context, shopper);
+    const page = await context.newPage();
+    const paths = ['/', '/medicines', `/medicines/${medicine!._id}`, '/about', '/contact', '/login', '/register'];
+    for (const path of [...paths, '/forgot-password', '/cart', '/checkout', '/orders', '/profile', '/no/such/page']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBe(360);
+    }
+    await context.close();
   });
 
   it('sends a reset link with a token that does not validate to Page Not Found', async () => {

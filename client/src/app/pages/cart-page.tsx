@@ -53,7 +53,7 @@ export default function CartPage() {
       ) : null}
       {cart && cart.items.length > 0 ? (
         <div className="grid items-start gap-6 lg:grid-cols-[1fr_360px]">
-          <div className="grid gap-4 xl:grid-cols-2">
+          <div className="grid min-w-0 gap-4 xl:grid-cols-2">
             {cart.items.map((item) => (
               <CartItemCard key={item._id} item={item} />
             ))}

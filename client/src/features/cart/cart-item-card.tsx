@@ -23,20 +23,20 @@ export function CartItemCard({ item }: { item: CartItem }) {
   };
 
   return (
-    <article className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+    <article className="flex min-w-0 gap-3 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-4">
       <UploadedImage
         imageUrl={item.imageUrl}
         alt=""
         sizes="128px"
         loading="lazy"
-        className="h-24 w-32 shrink-0 rounded-xl bg-brand-50 object-cover"
+        className="h-20 w-24 shrink-0 rounded-xl bg-brand-50 object-cover sm:h-24 sm:w-32"
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="truncate text-lg font-semibold text-ink">{item.name}</h2>
+          <h2 className="min-w-0 text-lg font-semibold text-ink wrap-anywhere">{item.name}</h2>
           <p className="font-bold text-brand-800">{formatPrice(item.price)}</p>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
           <dt className="text-muted">Developed By</dt>
           <dd className="truncate">{item.developedBy}</dd>
           <dt className="text-muted">Category</dt>
