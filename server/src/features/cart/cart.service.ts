@@ -1,5 +1,5 @@
 import type { AddToCart, Cart, CartItem, CartOperation } from '@apotheca/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
@@ -42,29 +42,50 @@ const itemRows = (db: Db) =>
     .innerJoin(medicines, eq(medicines.id, cartItems.medicineId))
     .innerJoin(carts, eq(carts.id, cartItems.cartId));
 
+async function cartWithItems(db: Db, cartId: string): Promise<Cart> {
+  const rows = await itemRows(db).where(eq(carts.id, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const totalCents = rows.reduce((sum, { item, medicine }) => sum + medicine.priceCents * item.quantity, 0);
+  return { _id: cartId, items: rows.map(toCartItem), totalPrice: centsToDollars(totalCents) };
+}
+
 /** The user's cart, or null when they have none (never added anything, or cleared it). */
 export async function getCart(db: Db, userId: string): Promise<Cart | null> {
   const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  if (!cart) return null;
-  const rows = await itemRows(db).where(eq(carts.id, cart.id)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const totalCents = rows.reduce((sum, { item, medicine }) => sum + medicine.priceCents * item.quantity, 0);
-  return { _id: cart.id, items: rows.map(toCartItem), totalPrice: centsToDollars(totalCents) };
+  return cart ? cartWithItems(db, cart.id) : null;
 }
 
 /** Only the medicine and the quantity are read from the request; everything else comes from the catalogue. */
 export async function addToCart(db: Db, userId: string, { medicineId, quantity = 1 }: AddToCart): Promise<Cart> {
   const medicine = await findMedicine(db, medicineId);
   if (quantity > medicine.stock) throw stockConflict(medicine);
-  // One cart per user, created on the first add; the unique keys settle concurrent adds.
-  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
-  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  const added = await db
-    .insert(cartItems)
-    .values({ cartId: cart!.id, medicineId: medicine.id, quantity })
-    .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
-    .returning({ id: cartItems.id });
-  if (added.length === 0) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
-  return (await getCart(db, userId))!;
+  // The cart usually exists and the item goes into it in one statement; only a first add creates
+  // the cart (the unique key settles concurrent first adds) and puts the item in again.
+  const insertItem = () =>
+    db
+      .insert(cartItems)
+      .select(
+        db
+          // drizzle wants every column, in the table's order.
+          .select({
+            id: sql<string>`gen_random_uuid()`.as('id'),
+            cartId: carts.id,
+            medicineId: sql<string>`${medicine.id}::uuid`.as('medicine_id'),
+            quantity: sql<number>`${quantity}::integer`.as('quantity'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(carts)
+          .where(eq(carts.userId, userId)),
+      )
+      .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
+      .returning({ cartId: cartItems.cartId });
+  let [added] = await insertItem();
+  if (!added) {
+    // No cart yet (a first add), or the medicine is in it already.
+    await db.insert(carts).values({ userId }).onConflictDoNothing();
+    [added] = await insertItem();
+    if (!added) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
+  }
+  return cartWithItems(db, added!.cartId);
 }
 
 /** Another user's item is answered like a missing one, so ids of other carts reveal nothing. */

@@ -14,6 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
+import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from './catalogue-cache.service';
 import {
   addMedicine,
@@ -63,9 +64,17 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     return form;
   }
 
+  // The catalogue's reads are keyed by their URL and answered from the cache before validation:
+  // only a URL that passed validation once is ever stored, so the check is not repeated.
+  const answerFromCache = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = catalogue.peek(request.url);
+    if (body !== undefined) return sendJson(reply, body);
+  };
+
   app.get(
     '/medicines',
     {
+      onRequest: answerFromCache,
       schema: {
         tags: ['medicines'],
         querystring: medicineListQuerySchema,
@@ -73,9 +82,8 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const filter = request.query;
-      const body = await catalogue.get(`list:${JSON.stringify(filter)}`, async () =>
-        JSON.stringify(await listMedicines(app.database.db, filter)),
+      const body = await catalogue.get(request.url, async () =>
+        JSON.stringify(await listMedicines(app.database.db, request.query)),
       );
       return sendJson(reply, body);
     },
@@ -83,11 +91,13 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
 
   app.get(
     '/medicines/:id',
-    { schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: medicineResponseSchema } } },
+    {
+      onRequest: answerFromCache,
+      schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: medicineResponseSchema } },
+    },
     async (request, reply) => {
-      const { id } = request.params;
-      const body = await catalogue.get(`medicine:${id}`, async () =>
-        JSON.stringify({ medicine: toMedicine(await findMedicine(app.database.db, id)) }),
+      const body = await catalogue.get(request.url, async () =>
+        JSON.stringify({ medicine: toMedicine(await findMedicine(app.database.db, request.params.id)) }),
       );
       return sendJson(reply, body);
     },
@@ -97,7 +107,12 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     '/medicines/add-medicine',
     {
       preHandler: app.requireAdmin,
-      schema: { tags: ['medicines'], consumes: ['multipart/form-data'], response: { 201: newMedicineResponseSchema } },
+      schema: {
+        tags: ['medicines'],
+        security: BEARER_AUTH,
+        consumes: ['multipart/form-data'],
+        response: { 201: newMedicineResponseSchema },
+      },
     },
     async (request, reply) => {
       const newMedicine = await addMedicine(app.database.db, uploadsDir, await readMedicineForm(request));
@@ -112,6 +127,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       preHandler: app.requireAdmin,
       schema: {
         tags: ['medicines'],
+        security: BEARER_AUTH,
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
         response: { 200: updatedMedicineResponseSchema },
@@ -129,7 +145,12 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     '/medicines/delete-medicine/:id',
     {
       preHandler: app.requireAdmin,
-      schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: deletedMedicineResponseSchema } },
+      schema: {
+        tags: ['medicines'],
+        security: BEARER_AUTH,
+        params: idParamsSchema,
+        response: { 200: deletedMedicineResponseSchema },
+      },
     },
     async (request) => {
       const deletedMedicine = await deleteMedicine(app.database.db, uploadsDir, request.params.id);
