@@ -32,6 +32,11 @@ export default tseslint.config(
   },
   // contract/: what client and server agree on, importing only zod.
   restrict(['contract/src/**'], [{ regex: '^(?!zod$|\\./).*', message: 'contract/ imports only zod.' }]),
+  // Its tests also import vitest.
+  restrict(
+    ['contract/src/**/*.test.ts', 'contract/src/testing/**'],
+    [{ regex: '^(?!zod$|vitest$|\\./|\\.\\./).*', message: 'contract/ tests import only zod and vitest.' }],
+  ),
   // The client never imports the server.
   restrict(['client/src/**'], [NO_SERVER]),
   // A feature never imports another feature; pages in app/ are where features meet.

@@ -44,7 +44,10 @@ export const registerSchema = z.object({
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: 'Password is required.' }).min(1, 'Password is required.').max(128),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(128, 'Password must be at most 128 characters long.'),
   remember: z.boolean().optional().default(false),
 });
 

@@ -18,7 +18,7 @@ export const contactSchema = z.object({
     .max(200, 'Subject must be at most 200 characters.')
     .regex(/^[A-Za-z0-9 ]+$/, 'Subject should contain only letters, numbers and spaces.'),
   message: required('Message')
-    .max(2000, `Message must be ${CONTACT_MESSAGE_MAX_WORDS} words or less.`)
+    .max(2000, 'Message must be at most 2000 characters.')
     .regex(/^[A-Za-z0-9\s]+$/, 'Message should contain only letters, numbers and spaces.')
     .refine(
       (s) => s.split(/\s+/).filter(Boolean).length <= CONTACT_MESSAGE_MAX_WORDS,
@@ -28,4 +28,14 @@ export const contactSchema = z.object({
 
 export const contactResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
+/**
+ * Where the storefront posts the contact form: the third-party service when both are set
+ * (CONTRACT.md: CONTACT_FORM_URL, CONTACT_ACCESS_KEY), else `POST /api/contact`.
+ */
+export const contactConfigResponseSchema = z.object({
+  formUrl: z.string().nullable(),
+  accessKey: z.string().nullable(),
+});
+
 export type Contact = z.infer<typeof contactSchema>;
+export type ContactConfig = z.infer<typeof contactConfigResponseSchema>;

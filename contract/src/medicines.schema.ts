@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, moneySchema } from './common.schema';
-import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT, NAME_MIN_LETTERS, SORTS } from './constants';
+import { DEFAULT_LIST_LIMIT, IMAGE_MAX_BYTES, MAX_LIST_LIMIT, NAME_MIN_LETTERS, SORTS } from './constants';
 
 export const medicineSchema = z.object({
   _id: idSchema,
@@ -15,12 +15,19 @@ export const medicineSchema = z.object({
 
 /** Query parameters come as strings; an empty one counts as absent (the client sends only truthy ones). */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
-const queryNumber = (schema: z.ZodNumber) => z.preprocess(blankToUndefined, z.coerce.number().pipe(schema).optional());
+const queryPrice = (name: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z.coerce
+      .number({ error: `${name} must be a number.` })
+      .min(0, `${name} must be 0 or more.`)
+      .optional(),
+  );
 
 export const medicineListQuerySchema = z.object({
   category: z.preprocess(blankToUndefined, z.string().max(100).optional()),
-  minPrice: queryNumber(z.number({ error: 'minPrice must be a number.' }).min(0, 'minPrice must be 0 or more.')),
-  maxPrice: queryNumber(z.number({ error: 'maxPrice must be a number.' }).min(0, 'maxPrice must be 0 or more.')),
+  minPrice: queryPrice('minPrice'),
+  maxPrice: queryPrice('maxPrice'),
   inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
   sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}.` }).optional()),
   limit: z.preprocess(
@@ -89,6 +96,10 @@ export const updateMedicineFieldsSchema = z.object(medicineFields('Price must be
 export const ADD_IMAGE_FILE_MESSAGE = 'Please upload an image file.';
 export const ADD_IMAGE_URL_MESSAGE = 'Please enter a valid URL.';
 export const UPDATE_IMAGE_URL_MESSAGE = 'Image URL must be a valid URL.';
+export const IMAGE_TYPE_MESSAGE = 'The image must be a PNG, JPEG or WebP file.';
+export const IMAGE_TOO_LARGE_MESSAGE = `The image must be at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
+/** Multipart field names of the image file: the add form's, and the update form's alternative (SPEC.md §7). */
+export const IMAGE_FILE_FIELDS = ['medicine_img', 'image'] as const;
 
 const httpUrl = (message: string) =>
   text(message).pipe(

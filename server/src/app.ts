@@ -2,7 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import cartRoutes from './features/cart/cart.routes';
 import healthRoutes from './features/health/health.routes';
+import { createCatalogueCache } from './features/medicines/catalogue-cache.service';
+import medicinesRoutes from './features/medicines/medicines.routes';
+import ordersRoutes from './features/orders/orders.routes';
 import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin from './plugins/errors.plugin';
@@ -35,9 +39,13 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(authPlugin);
 
+  const catalogue = await createCatalogueCache(database);
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(medicinesRoutes, { uploadsDir: config.uploadsDir, catalogue });
+      await api.register(cartRoutes);
+      await api.register(ordersRoutes, { catalogue });
     },
     { prefix: '/api' },
   );

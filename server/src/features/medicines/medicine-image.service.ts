@@ -26,3 +26,28 @@ export async function storeMedicineImage(input: Buffer, uploadsDir: string, base
   );
   return `${MEDICINE_UPLOADS_PATH}/${name}-detail.webp`;
 }
+
+/** PNG, JPEG or WebP, judged by the bytes rather than the declared type (issue 3). */
+const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
+
+export async function isAcceptedImage(input: Buffer): Promise<boolean> {
+  try {
+    const { format } = await sharp(input).metadata();
+    return format !== undefined && ACCEPTED_FORMATS.has(format);
+  } catch {
+    return false;
+  }
+}
+
+const STORED_IMAGE = new RegExp(`^${MEDICINE_UPLOADS_PATH}/([\\w-]+)-detail\\.webp$`);
+
+/** Deletes both sizes of an image this server stored; an external URL is left alone. */
+export async function removeMedicineImage(imageUrl: string, uploadsDir: string): Promise<void> {
+  const name = STORED_IMAGE.exec(imageUrl)?.[1];
+  if (!name) return;
+  await Promise.all(
+    Object.keys(IMAGE_SIZES).map((size) =>
+      fs.rm(path.join(uploadsDir, 'medicines', `${name}-${size}.webp`), { force: true }),
+    ),
+  );
+}

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FORGOT_PASSWORD_SUBMIT_ERROR,
+  INVALID_LINK_MESSAGE,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from './auth.schema';
+import { describeMessages, type MessageCase } from './testing/message-table';
+
+// SPEC.md §5, word for word: Login, Register, Forgot password and Reset password.
+
+const passwordCases = (field: string): MessageCase[] => [
+  { field, value: undefined, message: 'Password is required.' },
+  { field, value: 'Ab1@xyz', message: 'Password must be at least 8 characters long.' },
+  { field, value: 'abcdef1@', message: 'Password must contain at least one uppercase letter.' },
+  { field, value: 'ABCDEF1@', message: 'Password must contain at least one lowercase letter.' },
+  { field, value: 'Abcdefg@', message: 'Password must contain at least one number.' },
+  { field, value: 'Abcdefg1', message: 'Password must contain at least one special character (@, $, !, %, *, ?, &).' },
+];
+
+describeMessages(
+  'login',
+  loginSchema,
+  { email: 'ada@example.com', password: 'anything' },
+  [
+    { field: 'email', value: '', message: 'Email is required.' },
+    { field: 'email', value: 'ada@example', message: 'Invalid email format.' },
+    { field: 'password', value: '', message: 'Password is required.' },
+  ],
+  [{ remember: true }, { email: '  Ada@Example.com  ' }],
+);
+
+describeMessages(
+  'register',
+  registerSchema,
+  { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', password: 'Secret@123', ph_no: '0123456789' },
+  [
+    { field: 'first_name', value: '', message: 'First name is required.' },
+    { field: 'first_name', value: 'Ada1', message: 'First name should contain only letters.' },
+    { field: 'last_name', value: undefined, message: 'Last name is required.' },
+    { field: 'last_name', value: 'Love-lace', message: 'Last name should contain only letters.' },
+    { field: 'email', value: undefined, message: 'Email is required.' },
+    { field: 'email', value: 'ada.example.com', message: 'Invalid email format.' },
+    ...passwordCases('password'),
+    { field: 'ph_no', value: '', message: 'Phone number is required.' },
+    { field: 'ph_no', value: '012345678a', message: 'Phone number must be exactly 10 digits.' },
+  ],
+  [{ password: 'Zz9$Zz9$Zz9$' }, { role: 'admin' }],
+);
+
+describeMessages('forgot password', forgotPasswordSchema, { email: 'ada@example.com' }, [
+  { field: 'email', value: 'not-an-address', message: 'Please enter a valid email address' },
+]);
+
+describeMessages('reset password', resetPasswordSchema, { newPassword: 'Secret@123' }, passwordCases('newPassword'));
+
+describe('messages shown outside a schema', () => {
+  it('are the SPEC.md wording', () => {
+    expect(FORGOT_PASSWORD_SUBMIT_ERROR).toBe('Invalid email format');
+    expect(INVALID_LINK_MESSAGE).toBe('Invalid link');
+  });
+});
+
+describe('register', () => {
+  it('never takes a role from the form', () => {
+    const parsed = registerSchema.parse({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      password: 'Secret@123',
+      ph_no: '0123456789',
+      role: 'admin',
+    });
+    expect(parsed).not.toHaveProperty('role');
+  });
+});

@@ -1,0 +1,28 @@
+import { contactSchema } from './contact.schema';
+import { describeMessages } from './testing/message-table';
+
+// SPEC.md §5 Contact: each field required, then its own rule.
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+
+describeMessages(
+  'contact',
+  contactSchema,
+  { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Order 42', message: 'Where is my order' },
+  [
+    { field: 'name', value: '', message: 'Name is required.' },
+    { field: 'name', value: 'Ada <script>', message: 'Name should not contain special characters.' },
+    { field: 'email', value: '   ', message: 'Email is required.' },
+    { field: 'email', value: 'ada@', message: 'Invalid email format.' },
+    { field: 'subject', value: undefined, message: 'Subject is required.' },
+    { field: 'subject', value: 'Order #42', message: 'Subject should contain only letters, numbers and spaces.' },
+    { field: 'message', value: '', message: 'Message is required.' },
+    {
+      field: 'message',
+      value: "Robert'); DROP TABLE users;--",
+      message: 'Message should contain only letters, numbers and spaces.',
+    },
+    { field: 'message', value: words(101), message: 'Message must be 100 words or less.' },
+  ],
+  [{ message: words(100) }, { message: 'Two lines\nof text' }],
+);

@@ -1,0 +1,48 @@
+import type { Database } from '../../db/client';
+
+/**
+ * The catalogue's serialized responses, kept until the next write that changes a medicine or its
+ * stock. PGlite answers one query at a time (~300 list requests/s) and PostgreSQL ~960, far below
+ * what the catalogue must serve (issue 3), while reads outnumber writes by orders of magnitude.
+ *
+ * Every instance on one database listens on one channel; a write clears the local cache at once
+ * (so the writer's next read sees it) and notifies the others, which clear theirs on delivery.
+ */
+export const CATALOGUE_CHANNEL = 'catalogue_changed';
+
+/** Distinct filter combinations kept; the oldest goes first, so odd query strings cannot grow memory. */
+const MAX_ENTRIES = 2000;
+
+export type CatalogueCache = {
+  /** The response for `key`: computed by `load` once, shared by concurrent callers, kept until a write. */
+  get(key: string, load: () => Promise<string>): Promise<string>;
+  /** Call after every committed write to medicines or their stock. */
+  invalidate(): Promise<void>;
+};
+
+export async function createCatalogueCache(database: Database): Promise<CatalogueCache> {
+  // Pending loads are stored too: a burst of misses after a write costs one query, not one each.
+  // A load that started before a write is dropped from the map by `clear`, so it is never kept.
+  const entries = new Map<string, Promise<string>>();
+  const clear = () => entries.clear();
+  await database.listen(CATALOGUE_CHANNEL, clear);
+
+  return {
+    get(key, load) {
+      const cached = entries.get(key);
+      if (cached) return cached;
+      const loading = load();
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+      entries.set(key, loading);
+      // A failure (a 404, a lost connection) is not remembered.
+      loading.catch(() => {
+        if (entries.get(key) === loading) entries.delete(key);
+      });
+      return loading;
+    },
+    async invalidate() {
+      clear();
+      await database.notify(CATALOGUE_CHANNEL, '');
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { medicines } from '../../db/schema';
+import type { TestContext } from '../../test/test-app';
+
+// Shared by the medicine, cart and order tests: catalogue rows straight in the database, and
+// multipart bodies as a browser's FormData would send them.
+
+export async function insertMedicine(
+  ctx: TestContext,
+  values: Partial<typeof medicines.$inferInsert> = {},
+): Promise<typeof medicines.$inferSelect> {
+  const [row] = await ctx.database.db
+    .insert(medicines)
+    .values({
+      name: `Med-${randomUUID().slice(0, 8)}`,
+      developedBy: 'Test Labs',
+      maxMonthsExpiry: 24,
+      category: 'Pain Relief',
+      stock: 10,
+      priceCents: 1250,
+      imageUrl: 'https://images.example.test/med.png',
+      ...values,
+    })
+    .returning();
+  return row!;
+}
+
+/** The add form's text fields, valid as they stand. */
+export const validMedicineFields = {
+  name: 'Paracetamol-XR',
+  developedBy: 'Acme Pharma',
+  maxMonthsExpiry: '24',
+  category: 'Pain Relief',
+  stock: '15',
+  price: '4.99',
+};
+
+export const pngImage = (width = 64, height = 64) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 20, g: 160, b: 150 } } })
+    .png()
+    .toBuffer();
+
+export type FormFile = { field: string; content: Buffer; filename: string; type: string };
+
+export async function multipart(fields: Record<string, string>, file?: FormFile) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  if (file) form.append(file.field, new Blob([file.content], { type: file.type }), file.filename);
+  const encoded = new Response(form);
+  return {
+    payload: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}

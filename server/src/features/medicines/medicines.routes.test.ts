@@ -1,0 +1,436 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  ADD_IMAGE_FILE_MESSAGE,
+  ADD_IMAGE_URL_MESSAGE,
+  deletedMedicineResponseSchema,
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  MEDICINE_NAME_MESSAGE,
+  medicineListResponseSchema,
+  medicineResponseSchema,
+  newMedicineResponseSchema,
+  UPDATE_IMAGE_URL_MESSAGE,
+  updatedMedicineResponseSchema,
+} from '@apotheca/contract';
+import { eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openPg } from '../../db/client';
+import { medicines } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { CATALOGUE_CHANNEL } from './catalogue-cache.service';
+import { insertMedicine, multipart, pngImage, validMedicineFields } from './medicines.fixtures';
+
+let ctx: TestContext;
+let admin: { authorization: string };
+let shopper: { authorization: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+  shopper = (await createTestUser(ctx)).headers;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const list = async (query = '') => {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/medicines${query}` });
+  expect(response.statusCode).toBe(200);
+  return medicineListResponseSchema.parse(response.json());
+};
+
+const countMedicines = async () => (await ctx.database.db.select().from(medicines)).length;
+
+const addMedicine = async (fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
+  ctx.app.inject({ method: 'POST', url: '/api/medicines/add-medicine', ...(await withAuth(fields, file, admin)) });
+
+async function withAuth(fields: Record<string, string>, file: Parameters<typeof multipart>[1], auth: object) {
+  const body = await multipart(fields, file);
+  return { payload: body.payload, headers: { ...body.headers, ...auth } };
+}
+
+describe('GET /api/medicines', () => {
+  beforeAll(async () => {
+    await ctx.database.db.delete(medicines);
+    // 12 medicines: 4 categories' worth of prices, some out of stock.
+    for (let i = 0; i < 12; i++) {
+      await insertMedicine(ctx, {
+        name: `Listed-${String(i).padStart(2, '0')}`,
+        category: i % 3 === 0 ? 'Antibiotic' : 'Pain Relief',
+        priceCents: 500 + (i % 4) * 250,
+        stock: i % 4 === 0 ? 0 : i,
+      });
+    }
+  });
+
+  it('answers limit 5, page 1 without arguments, with the total of every match', async () => {
+    const { medicines: page, total } = await list();
+    expect(page).toHaveLength(5);
+    expect(total).toBe(12);
+  });
+
+  it('filters by category, price range and stock, counting every match in total', async () => {
+    const antibiotics = await list('?category=Antibiotic&limit=100');
+    expect(antibiotics.total).toBe(4);
+    expect(antibiotics.medicines.every((m) => m.category === 'Antibiotic')).toBe(true);
+
+    const priced = await list('?minPrice=7.5&maxPrice=10&limit=2');
+    expect(priced.total).toBe(6);
+    expect(priced.medicines).toHaveLength(2);
+    expect(priced.medicines.every((m) => m.price >= 7.5 && m.price <= 10)).toBe(true);
+
+    expect((await list('?inStock=true&limit=100')).medicines.every((m) => m.stock > 0)).toBe(true);
+    const outOfStock = await list('?inStock=false&limit=100');
+    expect(outOfStock.total).toBe(3);
+    expect(outOfStock.medicines.every((m) => m.stock === 0)).toBe(true);
+  });
+
+  it('sorts by price and by stock in both directions', async () => {
+    const prices = (await list('?sort=price_asc&limit=100')).medicines.map((m) => m.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const descending = (await list('?sort=price_desc&limit=100')).medicines.map((m) => m.price);
+    expect(descending).toEqual([...prices].reverse());
+    const stocks = (await list('?sort=in_stock&limit=100')).medicines.map((m) => m.stock);
+    expect(stocks).toEqual([...stocks].sort((a, b) => b - a));
+    const outFirst = (await list('?sort=out_of_stock&limit=100')).medicines.map((m) => m.stock);
+    expect(outFirst.slice(0, 3)).toEqual([0, 0, 0]);
+  });
+
+  it('pages through ties without overlap or gaps', async () => {
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const { medicines: rows, total } = await list(`?sort=price_asc&limit=5&page=${page}`);
+      expect(total).toBe(12);
+      seen.push(...rows.map((m) => m._id));
+    }
+    expect(new Set(seen).size).toBe(12);
+    expect((await list('?page=4&limit=5')).medicines).toEqual([]);
+  });
+
+  it('treats blank parameters as absent', async () => {
+    expect((await list('?category=&sort=&page=')).total).toBe(12);
+  });
+
+  it.each([
+    ['?limit=0', 'limit', 'limit must be at least 1.'],
+    ['?limit=101', 'limit', 'limit must be at most 100.'],
+    ['?limit=2.5', 'limit', 'limit must be a whole number.'],
+    ['?page=0', 'page', 'page must be at least 1.'],
+    ['?sort=name', 'sort', 'sort must be one of price_asc, price_desc, in_stock, out_of_stock.'],
+    ['?minPrice=cheap', 'minPrice', 'minPrice must be a number.'],
+    ['?maxPrice=-1', 'maxPrice', 'maxPrice must be 0 or more.'],
+    ['?inStock=yes', 'inStock', undefined],
+  ])('answers %s with 400 naming the parameter', async (query, field, message) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/medicines${query}` });
+    expect(response.statusCode).toBe(400);
+    const body = response.json();
+    expect(Object.keys(body.errors)).toEqual([field]);
+    if (message) expect(body.errors[field]).toBe(message);
+  });
+});
+
+describe('GET /api/medicines/:id', () => {
+  it('answers the medicine in dollars', async () => {
+    const row = await insertMedicine(ctx, { priceCents: 1999 });
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/medicines/${row.id}` });
+    expect(response.statusCode).toBe(200);
+    const { medicine } = medicineResponseSchema.parse(response.json());
+    expect(medicine).toMatchObject({ _id: row.id, name: row.name, price: 19.99, stock: row.stock });
+  });
+
+  it.each([
+    '00000000-0000-4000-8000-000000000000',
+    'not-an-id',
+    '..%2F..%2Fetc%2Fpasswd',
+    "1'%20OR%20'1'%3D'1",
+    'x'.repeat(99),
+  ])('answers an unknown or malformed id %s with 404', async (id) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Medicine not found' });
+  });
+});
+
+describe('POST /api/medicines/add-medicine', () => {
+  it('stores an uploaded PNG as WebP card and detail sizes served under /uploads', async () => {
+    const content = await pngImage(800, 600);
+    const response = await addMedicine(validMedicineFields, {
+      field: 'medicine_img',
+      content,
+      filename: 'pill.png',
+      type: 'image/png',
+    });
+    expect(response.statusCode).toBe(201);
+    const { newMedicine } = newMedicineResponseSchema.parse(response.json());
+    expect(newMedicine).toMatchObject({
+      name: 'Paracetamol-XR',
+      developedBy: 'Acme Pharma',
+      maxMonthsExpiry: 24,
+      category: 'Pain Relief',
+      stock: 15,
+      price: 4.99,
+    });
+    expect(newMedicine.imageUrl).toMatch(/^\/uploads\/medicines\/[\w-]+-detail\.webp$/);
+    const image = await ctx.app.inject({ method: 'GET', url: newMedicine.imageUrl });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cache-control']).toContain('immutable');
+    expect((await sharp(image.rawPayload).metadata()).format).toBe('webp');
+    const card = path.join(
+      ctx.config.uploadsDir,
+      newMedicine.imageUrl.replace('/uploads/', '').replace('-detail', '-card'),
+    );
+    expect((await sharp(card).metadata()).width).toBe(480);
+    const [stored] = await ctx.database.db.select().from(medicines).where(eq(medicines.id, newMedicine._id));
+    expect(stored!.priceCents).toBe(499);
+  });
+
+  it('accepts an image URL instead of a file', async () => {
+    const response = await addMedicine({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp' });
+    expect(response.statusCode).toBe(201);
+    expect(newMedicineResponseSchema.parse(response.json()).newMedicine.imageUrl).toBe(
+      'https://cdn.example.test/a.webp',
+    );
+  });
+
+  it('judges a file by its content: text named .png is refused and nothing is stored', async () => {
+    const before = await countMedicines();
+    const response = await addMedicine(validMedicineFields, {
+      field: 'medicine_img',
+      content: Buffer.from('definitely not an image'),
+      filename: 'fake.png',
+      type: 'image/png',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: IMAGE_TYPE_MESSAGE, errors: { medicine_img: IMAGE_TYPE_MESSAGE } });
+    expect(await countMedicines()).toBe(before);
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const before = await countMedicines();
+    const content = Buffer.concat([await pngImage(), Buffer.alloc(IMAGE_MAX_BYTES)]);
+    const response = await addMedicine(validMedicineFields, {
+      field: 'medicine_img',
+      content,
+      filename: 'huge.png',
+      type: 'image/png',
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: IMAGE_TOO_LARGE_MESSAGE });
+    expect(await countMedicines()).toBe(before);
+  });
+
+  it('asks for the image in the mode the form used', async () => {
+    const noFile = await addMedicine(validMedicineFields);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json().errors).toEqual({ medicine_img: ADD_IMAGE_FILE_MESSAGE });
+    const badUrl = await addMedicine({ ...validMedicineFields, imageUrl: 'javascript:alert(1)' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json().errors).toEqual({ imageUrl: ADD_IMAGE_URL_MESSAGE });
+  });
+
+  it("answers every invalid field with SPEC.md's message and stores nothing", async () => {
+    const before = await countMedicines();
+    const response = await addMedicine({
+      name: 'Para 500',
+      developedBy: 'AB',
+      maxMonthsExpiry: '0',
+      category: 'X1',
+      stock: '-3',
+      price: '4.999',
+      imageUrl: 'https://cdn.example.test/a.webp',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: MEDICINE_NAME_MESSAGE,
+      errors: {
+        name: MEDICINE_NAME_MESSAGE,
+        developedBy: 'Company name must be at least 3 letters.',
+        maxMonthsExpiry: 'Max expiry must be a positive whole number of months.',
+        category: 'Category must be at least 3 letters.',
+        stock: 'Stock must be a whole number, 0 or more.',
+        price: 'Price must be a valid number.',
+      },
+    });
+    expect(await countMedicines()).toBe(before);
+  });
+
+  it('refuses JSON with 415 and oversized fields with 413', async () => {
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/medicines/add-medicine',
+      headers: admin,
+      payload: { ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp' },
+    });
+    expect(json.statusCode).toBe(415);
+    const huge = await addMedicine({ ...validMedicineFields, name: 'A'.repeat(1024 * 1024) });
+    expect(huge.statusCode).toBe(413);
+  });
+});
+
+describe('PATCH /api/medicines/update-medicine/:id', () => {
+  const update = async (id: string, fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/medicines/update-medicine/${id}`,
+      ...(await withAuth(fields, file, admin)),
+    });
+
+  it('keeps the current image when none is sent, or the same URL comes back', async () => {
+    const row = await insertMedicine(ctx);
+    for (const fields of [validMedicineFields, { ...validMedicineFields, imageUrl: row.imageUrl }]) {
+      const response = await update(row.id, { ...fields, price: '7.25' });
+      expect(response.statusCode).toBe(200);
+      const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
+      expect(updatedMedicine).toMatchObject({ _id: row.id, price: 7.25, imageUrl: row.imageUrl });
+    }
+  });
+
+  it('replaces the image with a file sent under `image`, removing the old upload', async () => {
+    const added = newMedicineResponseSchema.parse(
+      (
+        await addMedicine(validMedicineFields, {
+          field: 'medicine_img',
+          content: await pngImage(),
+          filename: 'a.png',
+          type: 'image/png',
+        })
+      ).json(),
+    ).newMedicine;
+    const oldFile = path.join(ctx.config.uploadsDir, added.imageUrl.replace('/uploads/', ''));
+    expect(fs.existsSync(oldFile)).toBe(true);
+    const jpeg = await sharp(await pngImage())
+      .jpeg()
+      .toBuffer();
+    const response = await update(added._id, validMedicineFields, {
+      field: 'image',
+      content: jpeg,
+      filename: 'photo.bin',
+      type: 'application/octet-stream',
+    });
+    expect(response.statusCode).toBe(200);
+    const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
+    expect(updatedMedicine.imageUrl).not.toBe(added.imageUrl);
+    expect(fs.existsSync(oldFile)).toBe(false);
+  });
+
+  it("uses the update form's messages", async () => {
+    const row = await insertMedicine(ctx);
+    const response = await update(row.id, { ...validMedicineFields, price: '-1', imageUrl: 'ftp://x' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      price: 'Price must be a positive number.',
+      imageUrl: UPDATE_IMAGE_URL_MESSAGE,
+    });
+    const [stored] = await ctx.database.db.select().from(medicines).where(eq(medicines.id, row.id));
+    expect(stored).toEqual(row);
+  });
+
+  it('answers an unknown or malformed id with 404', async () => {
+    expect((await update('00000000-0000-4000-8000-000000000000', validMedicineFields)).statusCode).toBe(404);
+    expect((await update('..%2F..', validMedicineFields)).statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/medicines/delete-medicine/:id', () => {
+  it('answers the deleted medicine, then 404', async () => {
+    const row = await insertMedicine(ctx);
+    const remove = () =>
+      ctx.app.inject({ method: 'DELETE', url: `/api/medicines/delete-medicine/${row.id}`, headers: admin });
+    const response = await remove();
+    expect(response.statusCode).toBe(200);
+    expect(deletedMedicineResponseSchema.parse(response.json()).deletedMedicine._id).toBe(row.id);
+    expect((await remove()).statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/medicines/${row.id}` })).statusCode).toBe(404);
+  });
+});
+
+describe('authorization', () => {
+  it.each([
+    ['POST', '/api/medicines/add-medicine'],
+    ['PATCH', '/api/medicines/update-medicine/00000000-0000-4000-8000-000000000000'],
+    ['DELETE', '/api/medicines/delete-medicine/00000000-0000-4000-8000-000000000000'],
+  ] as const)('%s %s: anonymous 401, shopper 403, admin allowed', async (method, url) => {
+    const row = await insertMedicine(ctx);
+    const target = url.replace('00000000-0000-4000-8000-000000000000', row.id);
+    const body = await multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp' });
+    const call = (auth: object) =>
+      ctx.app.inject({ method, url: target, payload: body.payload, headers: { ...body.headers, ...auth } });
+    expect((await call({})).json()).toEqual({ message: 'No token found' });
+    expect((await call({})).statusCode).toBe(401);
+    expect((await call(shopper)).statusCode).toBe(403);
+    expect((await call({ authorization: 'Bearer forged' })).statusCode).toBe(401);
+    expect([200, 201]).toContain((await call(admin)).statusCode);
+    const [stored] = await ctx.database.db.select().from(medicines).where(eq(medicines.id, row.id));
+    if (method === 'DELETE') expect(stored).toBeUndefined();
+  });
+
+  it('lets anyone read the catalogue', async () => {
+    const row = await insertMedicine(ctx);
+    for (const headers of [{}, shopper, admin]) {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/medicines', headers })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/medicines/${row.id}`, headers })).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('catalogue cache', () => {
+  let row: typeof medicines.$inferSelect;
+  beforeEach(async () => {
+    row = await insertMedicine(ctx, { name: 'Cached', stock: 4 });
+  });
+
+  const detail = async (id = row.id) =>
+    medicineResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` })).json())
+      .medicine;
+
+  it('shows every write through the API on the next read', async () => {
+    await list('?limit=100');
+    expect((await detail()).price).toBe(12.5);
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/medicines/update-medicine/${row.id}`,
+      ...(await withAuth({ ...validMedicineFields, name: 'Recached', price: '3.10' }, undefined, admin)),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await detail()).toMatchObject({ name: 'Recached', price: 3.1 });
+    expect((await list('?limit=100')).medicines.find((m) => m._id === row.id)?.name).toBe('Recached');
+  });
+
+  it('is cleared by a NOTIFY from another instance', async () => {
+    expect((await detail()).stock).toBe(4);
+    // A write that did not go through this instance: the cache still answers the old figure...
+    await ctx.database.db.update(medicines).set({ stock: 9 }).where(eq(medicines.id, row.id));
+    expect((await detail()).stock).toBe(4);
+    // ...until the other instance's notification arrives.
+    await ctx.database.notify(CATALOGUE_CHANNEL, '');
+    await vi.waitFor(async () => expect((await detail()).stock).toBe(9), { timeout: 5000, interval: 20 });
+  });
+
+  it.runIf(loadConfig().databaseUrl)('keeps two instances on one PostgreSQL database consistent', async () => {
+    const result = await ctx.database.db.execute(sql`select current_database() as name`);
+    const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    const url = new URL(ctx.config.databaseUrl!);
+    url.pathname = `/${name}`;
+    const database = await openPg(url.toString(), { poolSize: 2 });
+    const other = await buildApp({ config: ctx.config, database, logger: false });
+    await other.ready();
+    try {
+      expect((await detail()).stock).toBe(4);
+      const response = await other.inject({
+        method: 'PATCH',
+        url: `/api/medicines/update-medicine/${row.id}`,
+        ...(await withAuth({ ...validMedicineFields, stock: '1' }, undefined, admin)),
+      });
+      expect(response.statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await detail()).stock).toBe(1), { timeout: 5000, interval: 20 });
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import multipart from '@fastify/multipart';
+import {
+  deletedMedicineResponseSchema,
+  IMAGE_FILE_FIELDS,
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE_MESSAGE,
+  idParamsSchema,
+  medicineListQuerySchema,
+  medicineListResponseSchema,
+  medicineResponseSchema,
+  newMedicineResponseSchema,
+  updatedMedicineResponseSchema,
+} from '@apotheca/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../http-error';
+import type { CatalogueCache } from './catalogue-cache.service';
+import {
+  addMedicine,
+  deleteMedicine,
+  findMedicine,
+  listMedicines,
+  toMedicine,
+  updateMedicine,
+  type MedicineForm,
+} from './medicines.service';
+
+export type MedicinesRoutesOptions = { uploadsDir: string; catalogue: CatalogueCache };
+
+const FIELD_MAX_BYTES = 10_000;
+const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';
+const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
+
+/** A cached body is already JSON: it is sent as it is, without a second serialization. */
+const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+
+const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { uploadsDir, catalogue }) => {
+  await app.register(multipart, {
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: FIELD_MAX_BYTES },
+  });
+
+  /** The multipart form of add and update; the file is judged later by its content, not its declared type. */
+  async function readMedicineForm(request: FastifyRequest): Promise<MedicineForm> {
+    if (!request.isMultipart()) throw new HttpError(415, MULTIPART_REQUIRED_MESSAGE);
+    const form: MedicineForm = { fields: {} };
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const content = await part.toBuffer();
+          // A browser sends an empty file part for a file input left empty.
+          const isImage = (IMAGE_FILE_FIELDS as readonly string[]).includes(part.fieldname);
+          if (isImage && content.length > 0) form.image = { field: part.fieldname, content };
+        } else {
+          if (part.valueTruncated) throw new HttpError(413, FIELD_TOO_LARGE_MESSAGE);
+          form.fields[part.fieldname] = String(part.value);
+        }
+      }
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+        throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
+      throw error;
+    }
+    return form;
+  }
+
+  app.get(
+    '/medicines',
+    {
+      schema: {
+        tags: ['medicines'],
+        querystring: medicineListQuerySchema,
+        response: { 200: medicineListResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const filter = request.query;
+      const body = await catalogue.get(`list:${JSON.stringify(filter)}`, async () =>
+        JSON.stringify(await listMedicines(app.database.db, filter)),
+      );
+      return sendJson(reply, body);
+    },
+  );
+
+  app.get(
+    '/medicines/:id',
+    { schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: medicineResponseSchema } } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const body = await catalogue.get(`medicine:${id}`, async () =>
+        JSON.stringify({ medicine: toMedicine(await findMedicine(app.database.db, id)) }),
+      );
+      return sendJson(reply, body);
+    },
+  );
+
+  app.post(
+    '/medicines/add-medicine',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['medicines'], consumes: ['multipart/form-data'], response: { 201: newMedicineResponseSchema } },
+    },
+    async (request, reply) => {
+      const newMedicine = await addMedicine(app.database.db, uploadsDir, await readMedicineForm(request));
+      await catalogue.invalidate();
+      return reply.code(201).send({ newMedicine });
+    },
+  );
+
+  app.patch(
+    '/medicines/update-medicine/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['medicines'],
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: updatedMedicineResponseSchema },
+      },
+    },
+    async (request) => {
+      const form = await readMedicineForm(request);
+      const updatedMedicine = await updateMedicine(app.database.db, uploadsDir, request.params.id, form);
+      await catalogue.invalidate();
+      return { updatedMedicine };
+    },
+  );
+
+  app.delete(
+    '/medicines/delete-medicine/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: deletedMedicineResponseSchema } },
+    },
+    async (request) => {
+      const deletedMedicine = await deleteMedicine(app.database.db, uploadsDir, request.params.id);
+      await catalogue.invalidate();
+      return { deletedMedicine };
+    },
+  );
+};
+
+export default medicinesRoutes;

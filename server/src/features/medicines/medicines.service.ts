@@ -1,0 +1,168 @@
+import {
+  ADD_IMAGE_FILE_MESSAGE,
+  addImageUrlSchema,
+  addMedicineFieldsSchema,
+  IMAGE_TYPE_MESSAGE,
+  updateImageUrlSchema,
+  updateMedicineFieldsSchema,
+  type Medicine,
+  type MedicineListResponse,
+  type medicineListQuerySchema,
+} from '@apotheca/contract';
+import { and, asc, count, desc, eq, gt, gte, lte, type SQL } from 'drizzle-orm';
+import { type z } from 'zod';
+import type { Db } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import { centsToDollars, dollarsToCents } from '../../db/money';
+import { medicines } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { isAcceptedImage, removeMedicineImage, storeMedicineImage } from './medicine-image.service';
+
+export type MedicineRow = typeof medicines.$inferSelect;
+export type MedicineListFilter = z.infer<typeof medicineListQuerySchema>;
+
+export const MEDICINE_NOT_FOUND_MESSAGE = 'Medicine not found';
+
+/** The 409 for asking more than the stock, naming the medicine (issue 3), for carts and orders alike. */
+export function stockConflict({ name, stock }: { name: string; stock: number }): HttpError {
+  return HttpError.conflict(stock === 0 ? `${name} is out of stock.` : `Only ${stock} of ${name} left in stock.`);
+}
+
+export function toMedicine(row: MedicineRow): Medicine {
+  return {
+    _id: row.id,
+    name: row.name,
+    developedBy: row.developedBy,
+    maxMonthsExpiry: row.maxMonthsExpiry,
+    category: row.category,
+    stock: row.stock,
+    price: centsToDollars(row.priceCents),
+    imageUrl: row.imageUrl,
+  };
+}
+
+const SORT_ORDER = {
+  price_asc: [asc(medicines.priceCents)],
+  price_desc: [desc(medicines.priceCents)],
+  in_stock: [desc(medicines.stock)],
+  out_of_stock: [asc(medicines.stock)],
+} satisfies Record<NonNullable<MedicineListFilter['sort']>, SQL[]>;
+// Ties are broken by name and then id, so consecutive pages never overlap or skip a row.
+const TIE_BREAK = [asc(medicines.name), asc(medicines.id)];
+// Without a sort, newest first: a medicine an admin just added heads the list.
+const DEFAULT_ORDER = [desc(medicines.createdAt)];
+
+export async function listMedicines(db: Db, filter: MedicineListFilter): Promise<MedicineListResponse> {
+  const conditions = [
+    filter.category === undefined ? undefined : eq(medicines.category, filter.category),
+    filter.minPrice === undefined ? undefined : gte(medicines.priceCents, dollarsToCents(filter.minPrice)),
+    filter.maxPrice === undefined ? undefined : lte(medicines.priceCents, dollarsToCents(filter.maxPrice)),
+    filter.inStock === undefined
+      ? undefined
+      : filter.inStock === 'true'
+        ? gt(medicines.stock, 0)
+        : eq(medicines.stock, 0),
+  ];
+  const where = and(...conditions);
+  const order = filter.sort ? SORT_ORDER[filter.sort] : DEFAULT_ORDER;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(medicines)
+      .where(where)
+      .orderBy(...order, ...TIE_BREAK)
+      .limit(filter.limit)
+      .offset((filter.page - 1) * filter.limit),
+    db.select({ total: count() }).from(medicines).where(where),
+  ]);
+  return { medicines: rows.map(toMedicine), total: counted?.total ?? 0 };
+}
+
+/** The medicine row of a path id; a malformed id matches nothing, like an unknown one. */
+export async function findMedicine(db: Db, id: string): Promise<MedicineRow> {
+  const [row] = isUuid(id) ? await db.select().from(medicines).where(eq(medicines.id, id)) : [];
+  if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** The add and update forms as they arrive: text fields, and the image file if one was sent. */
+export type MedicineForm = { fields: Record<string, string>; image?: { field: string; content: Buffer } };
+
+/** `{ field: first message }` of a failed parse, CONTRACT.md's `errors`. */
+function fieldMessages(error: z.ZodError, field?: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[field ?? String(issue.path[0] ?? '_')] ??= issue.message;
+  return errors;
+}
+
+function invalid(errors: Record<string, string>): HttpError {
+  return HttpError.badRequest(Object.values(errors)[0]!, errors);
+}
+
+/**
+ * Checks the text fields and the image together, so one answer names every wrong field, and
+ * stores a new image only once everything is valid. `keptImageUrl` is the image an update keeps
+ * when the form brings none (or sends the current URL back unchanged).
+ */
+async function readForm(
+  form: MedicineForm,
+  uploadsDir: string,
+  rules: { fields: typeof addMedicineFieldsSchema; imageUrl: typeof addImageUrlSchema; keptImageUrl?: string },
+) {
+  const fields = rules.fields.safeParse(form.fields);
+  const errors: Record<string, string> = fields.success ? {} : fieldMessages(fields.error);
+  const sentUrl = form.fields.imageUrl;
+  // An update without a new image, or with its current URL sent back, keeps the image it has.
+  const keepsImage = rules.keptImageUrl !== undefined && (!sentUrl?.trim() || sentUrl.trim() === rules.keptImageUrl);
+  let imageUrl: string | undefined;
+  if (form.image) {
+    if (!(await isAcceptedImage(form.image.content))) errors[form.image.field] = IMAGE_TYPE_MESSAGE;
+  } else if (keepsImage) {
+    imageUrl = rules.keptImageUrl;
+  } else if (sentUrl !== undefined) {
+    const url = rules.imageUrl.safeParse(sentUrl);
+    if (url.success) imageUrl = url.data;
+    else Object.assign(errors, fieldMessages(url.error, 'imageUrl'));
+  } else {
+    errors.medicine_img = ADD_IMAGE_FILE_MESSAGE;
+  }
+  if (!fields.success || Object.keys(errors).length > 0) throw invalid(errors);
+  imageUrl ??= await storeMedicineImage(form.image!.content, uploadsDir);
+  const { price, ...rest } = fields.data;
+  return { ...rest, priceCents: dollarsToCents(price), imageUrl };
+}
+
+export async function addMedicine(db: Db, uploadsDir: string, form: MedicineForm): Promise<Medicine> {
+  const values = await readForm(form, uploadsDir, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
+  const [row] = await db.insert(medicines).values(values).returning();
+  return toMedicine(row!);
+}
+
+export async function updateMedicine(db: Db, uploadsDir: string, id: string, form: MedicineForm): Promise<Medicine> {
+  const current = await findMedicine(db, id);
+  const values = await readForm(form, uploadsDir, {
+    fields: updateMedicineFieldsSchema,
+    imageUrl: updateImageUrlSchema,
+    keptImageUrl: current.imageUrl,
+  });
+  const [row] = await db
+    .update(medicines)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(medicines.id, current.id))
+    .returning();
+  // Deleted between the read and the write: the new image has no owner either.
+  if (!row) {
+    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(values.imageUrl, uploadsDir);
+    throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
+  }
+  if (row.imageUrl !== current.imageUrl) await removeMedicineImage(current.imageUrl, uploadsDir);
+  return toMedicine(row);
+}
+
+/** Cart items go with it (foreign-key cascade); order items keep their copied name and price. */
+export async function deleteMedicine(db: Db, uploadsDir: string, id: string): Promise<Medicine> {
+  const [row] = isUuid(id) ? await db.delete(medicines).where(eq(medicines.id, id)).returning() : [];
+  if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
+  await removeMedicineImage(row.imageUrl, uploadsDir);
+  return toMedicine(row);
+}
