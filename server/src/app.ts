@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import cartRoutes from './features/cart/cart.routes';
+import authRoutes from './features/auth/auth.routes';
 import healthRoutes from './features/health/health.routes';
 import { createCatalogueCache } from './features/medicines/catalogue-cache.service';
 import medicinesRoutes from './features/medicines/medicines.routes';
@@ -46,6 +47,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       await api.register(medicinesRoutes, { uploadsDir: config.uploadsDir, catalogue });
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
+      await api.register(authRoutes, { prefix: '/auth', config });
     },
     { prefix: '/api' },
   );

@@ -1,0 +1,429 @@
+import { randomUUID } from 'node:crypto';
+import {
+  deleteUserResponseSchema,
+  errorResponseSchema,
+  loginResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  registerResponseSchema,
+  usersResponseSchema,
+  validateTokenResponseSchema,
+  type RegisterInput,
+} from '@apotheca/contract';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, sessions, users } from '../../db/schema';
+import { BAD_TOKEN_MESSAGE, NOT_ADMIN_MESSAGE, NO_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
+import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
+import {
+  ADMIN_UNDELETABLE_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
+  INVALID_CREDENTIALS_MESSAGE,
+  LOGGED_IN_MESSAGE,
+  LOGGED_OUT_MESSAGE,
+  REGISTERED_MESSAGE,
+  USER_DELETED_MESSAGE,
+  USER_NOT_FOUND_MESSAGE,
+} from './auth.service';
+import { SESSION_TTL_MS, createSession, sha256 } from './session.service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** A valid registration; overrides may break any field or add one the form does not have. */
+const registration = (overrides: Record<string, unknown> = {}): RegisterInput & Record<string, unknown> => ({
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: `ada-${randomUUID()}@example.com`,
+  password: 'Secret@123',
+  ph_no: '0123456789',
+  ...overrides,
+});
+
+const post = (url: string, payload?: object, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'POST', url, payload, headers });
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+const userCount = async () => (await ctx.database.db.select({ n: count() }).from(users))[0]!.n;
+const sessionOf = async (token: string) =>
+  (
+    await ctx.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(token)))
+  )[0]!;
+
+/** No response ever carries a password or its hash. */
+function expectNoSecrets(body: string) {
+  expect(body).not.toMatch(/password/i);
+  expect(body).not.toContain('scrypt$');
+}
+
+describe('POST /api/auth/register', () => {
+  it('answers 201 with the user, whose role is always user and whose password is only stored hashed', async () => {
+    const input = registration({ role: 'admin' });
+    const response = await post('/api/auth/register', input);
+    expect(response.statusCode).toBe(201);
+    const body = registerResponseSchema.parse(response.json());
+    expect(body.message).toBe(REGISTERED_MESSAGE);
+    expect(body.user).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', email: input.email, role: 'user' });
+    expectNoSecrets(response.body);
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, body.user._id));
+    expect(row!.role).toBe('user');
+    expect(row!.passwordHash).not.toContain(input.password);
+  });
+
+  it('answers 409 for an e-mail already registered in any case, and stores nothing', async () => {
+    const input = registration();
+    expect((await post('/api/auth/register', input)).statusCode).toBe(201);
+    const before = await userCount();
+    const response = await post('/api/auth/register', registration({ email: input.email.toUpperCase() }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: EMAIL_TAKEN_MESSAGE });
+    expect(await userCount()).toBe(before);
+  });
+
+  it.each([
+    ['first_name', 'Ada1', 'First name should contain only letters.'],
+    ['last_name', '', 'Last name is required.'],
+    ['email', 'ada@example', 'Invalid email format.'],
+    ['password', 'secret@123', 'Password must contain at least one uppercase letter.'],
+    ['password', 'Se@1', 'Password must be at least 8 characters long.'],
+    ['ph_no', '12345', 'Phone number must be exactly 10 digits.'],
+  ])('answers 400 naming %s when it is %j, and stores nothing', async (field, value, message) => {
+    const before = await userCount();
+    const response = await post('/api/auth/register', registration({ [field]: value }));
+    expect(response.statusCode).toBe(400);
+    expect(errorResponseSchema.parse(response.json())).toEqual({ message, errors: { [field]: message } });
+    expect(await userCount()).toBe(before);
+  });
+});
+
+describe('POST /api/auth/login', () => {
+  let email: string;
+  beforeAll(async () => {
+    email = (await createTestUser(ctx)).user.email;
+  });
+
+  it('answers 200 with a working token and the user, whatever the e-mail case', async () => {
+    const response = await post('/api/auth/login', { email: email.toUpperCase(), password: TEST_PASSWORD });
+    expect(response.statusCode).toBe(200);
+    const body = loginResponseSchema.parse(response.json());
+    expect(body.message).toBe(LOGGED_IN_MESSAGE);
+    expect(body.user.email).toBe(email);
+    expectNoSecrets(response.body);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.token) });
+    expect(meResponseSchema.parse(me.json()).user).toEqual(body.user);
+  });
+
+  it.each([
+    [true, SESSION_TTL_MS.remember],
+    [false, SESSION_TTL_MS.default],
+  ])('with remember %s gives a session that lasts %i ms', async (remember, ttl) => {
+    const started = Date.now();
+    const response = await post('/api/auth/login', { email, password: TEST_PASSWORD, remember });
+    const session = await sessionOf(loginResponseSchema.parse(response.json()).token);
+    expect(session.expiresAt.getTime()).toBeGreaterThanOrEqual(started + ttl - 1000);
+    expect(session.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + ttl + 1000);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike with 401', async () => {
+    const wrongPassword = await post('/api/auth/login', { email, password: 'Wrong@1234' });
+    const unknownEmail = await post('/api/auth/login', {
+      email: `nobody-${randomUUID()}@example.com`,
+      password: TEST_PASSWORD,
+    });
+    for (const response of [wrongPassword, unknownEmail]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: INVALID_CREDENTIALS_MESSAGE });
+    }
+  });
+
+  it.each([
+    ['email', { password: 'x' }, 'Email is required.'],
+    ['email', { email: 'nope', password: 'x' }, 'Invalid email format.'],
+    ['password', { email: 'ada@example.com', password: '' }, 'Password is required.'],
+  ])('answers 400 naming %s', async (field, payload, message) => {
+    const response = await post('/api/auth/login', payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: { [field]: message } });
+  });
+});
+
+describe('GET /api/auth/logout', () => {
+  it('revokes that token at once and leaves the user’s other sessions alone', async () => {
+    const { user, token } = await createTestUser(ctx);
+    const other = await createSession(ctx.database.db, user.id, false);
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/logout', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(messageResponseSchema.parse(response.json())).toEqual({ message: LOGGED_OUT_MESSAGE });
+    const again = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(again.statusCode).toBe(401);
+    expect(again.json()).toEqual({ message: BAD_TOKEN_MESSAGE });
+    const stillIn = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(other) });
+    expect(stillIn.statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/auth/get-all-users', () => {
+  it('lists every user in the contract’s shape, without any password or hash', async () => {
+    const admin = await createTestUser(ctx, { role: 'admin' });
+    const shopper = await createTestUser(ctx);
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-all-users', headers: admin.headers });
+    expect(response.statusCode).toBe(200);
+    const { users: listed } = usersResponseSchema.parse(response.json());
+    expect(listed.map((u) => u._id)).toEqual(expect.arrayContaining([admin.user.id, shopper.user.id]));
+    expect(listed).toHaveLength(await userCount());
+    expectNoSecrets(response.body);
+  });
+});
+
+describe('DELETE /api/auth/delete-user/:id', () => {
+  it('deletes a shopper, revokes their sessions and keeps their orders with no user', async () => {
+    const admin = await createTestUser(ctx, { role: 'admin' });
+    const shopper = await createTestUser(ctx, { firstName: 'Grace' });
+    const [order] = await ctx.database.db
+      .insert(orders)
+      .values({ userId: shopper.user.id, totalCents: 1250 })
+      .returning();
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/delete-user/${shopper.user.id}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = deleteUserResponseSchema.parse(response.json());
+    expect(body).toMatchObject({ message: USER_DELETED_MESSAGE, user: { _id: shopper.user.id, first_name: 'Grace' } });
+    expectNoSecrets(response.body);
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: shopper.headers });
+    expect(me.statusCode).toBe(401);
+    const [kept] = await ctx.database.db.select().from(orders).where(eq(orders.id, order!.id));
+    expect(kept).toMatchObject({ userId: null, totalCents: 1250 });
+    const again = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/delete-user/${shopper.user.id}`,
+      headers: admin.headers,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('refuses to delete an admin with 403', async () => {
+    const admin = await createTestUser(ctx, { role: 'admin' });
+    const otherAdmin = await createTestUser(ctx, { role: 'admin' });
+    const response = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/delete-user/${otherAdmin.user.id}`,
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: ADMIN_UNDELETABLE_MESSAGE });
+    const [row] = await ctx.database.db.select().from(users).where(eq(users.id, otherAdmin.user.id));
+    expect(row).toBeDefined();
+  });
+
+  it.each([randomUUID(), 'not-an-id', '..%2F..%2Fetc%2Fpasswd', '%2e%2e%2f', "1'%20OR%20'1'%3D'1"])(
+    'answers 404 for the unknown or malformed id %s',
+    async (id) => {
+      const admin = await createTestUser(ctx, { role: 'admin' });
+      const before = await userCount();
+      const response = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/auth/delete-user/${id}`,
+        headers: admin.headers,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(errorResponseSchema.parse(response.json()).message).toBe(USER_NOT_FOUND_MESSAGE);
+      expect(await userCount()).toBe(before);
+    },
+  );
+});
+
+describe('authorization', () => {
+  type Caller = 'anonymous' | 'user' | 'another user' | 'admin';
+  /** `owner` is the user the call is about (the one deleted, say); 'user' calls as that owner. */
+  type Call = { method: 'GET' | 'POST' | 'DELETE'; url: (ownerId: string) => string; payload?: () => object };
+  const CALLS: Record<string, Call> = {
+    register: { method: 'POST', url: () => '/api/auth/register', payload: () => registration() },
+    login: {
+      method: 'POST',
+      url: () => '/api/auth/login',
+      payload: () => ({ email: 'nobody@example.com', password: 'x' }),
+    },
+    logout: { method: 'GET', url: () => '/api/auth/logout' },
+    me: { method: 'GET', url: () => '/api/auth/me' },
+    'forgot-password': {
+      method: 'POST',
+      url: () => '/api/auth/forgot-password',
+      payload: () => ({ email: 'nobody@example.com' }),
+    },
+    'validate-token': { method: 'POST', url: () => '/api/auth/validate-token/some-token' },
+    'reset-password': {
+      method: 'POST',
+      url: (ownerId) => `/api/auth/reset-password/${ownerId}/some-token`,
+      payload: () => ({ newPassword: 'Secret@456' }),
+    },
+    'get-all-users': { method: 'GET', url: () => '/api/auth/get-all-users' },
+    'delete-user': { method: 'DELETE', url: (ownerId) => `/api/auth/delete-user/${ownerId}` },
+  };
+  // Public calls answer the same to everyone; the rest need a token, and the admin calls the admin role.
+  const EXPECTED: Record<keyof typeof CALLS, Record<Caller, number>> = {
+    register: { anonymous: 201, user: 201, 'another user': 201, admin: 201 },
+    login: { anonymous: 401, user: 401, 'another user': 401, admin: 401 },
+    logout: { anonymous: 401, user: 200, 'another user': 200, admin: 200 },
+    me: { anonymous: 401, user: 200, 'another user': 200, admin: 200 },
+    'forgot-password': { anonymous: 200, user: 200, 'another user': 200, admin: 200 },
+    'validate-token': { anonymous: 200, user: 200, 'another user': 200, admin: 200 },
+    'reset-password': { anonymous: 400, user: 400, 'another user': 400, admin: 400 },
+    'get-all-users': { anonymous: 401, user: 403, 'another user': 403, admin: 200 },
+    'delete-user': { anonymous: 401, user: 403, 'another user': 403, admin: 200 },
+  };
+  const cases = Object.entries(EXPECTED).flatMap(([name, byCaller]) =>
+    Object.entries(byCaller).map(([caller, status]) => ({ name, caller: caller as Caller, status })),
+  );
+
+  it.each(cases)('$name as $caller → $status', async ({ name, caller, status }) => {
+    const call = CALLS[name]!;
+    const owner = await createTestUser(ctx);
+    const headers =
+      caller === 'anonymous'
+        ? {}
+        : caller === 'user'
+          ? owner.headers
+          : (await createTestUser(ctx, { role: caller === 'admin' ? 'admin' : 'user' })).headers;
+    const response = await ctx.app.inject({
+      method: call.method,
+      url: call.url(owner.user.id),
+      payload: call.payload?.(),
+      headers,
+    });
+    expect(response.statusCode).toBe(status);
+    if (status === 401)
+      expect(response.json()).toEqual({ message: name === 'login' ? INVALID_CREDENTIALS_MESSAGE : NO_TOKEN_MESSAGE });
+    if (status === 403) expect(response.json()).toEqual({ message: NOT_ADMIN_MESSAGE });
+  });
+
+  it('answers a validate-token call with the contract’s shape', async () => {
+    const response = await post('/api/auth/validate-token/some-token');
+    expect(validateTokenResponseSchema.parse(response.json())).toEqual({ status: false });
+  });
+});
+
+describe('hostile input', () => {
+  const json = { 'content-type': 'application/json' };
+  const HOSTILE: {
+    name: string;
+    url: string;
+    payload: string | object;
+    headers?: Record<string, string>;
+    status: number;
+  }[] = [
+    {
+      name: 'wrong types',
+      url: '/api/auth/register',
+      payload: registration({ first_name: 42, ph_no: 123 }),
+      status: 400,
+    },
+    { name: 'an array body', url: '/api/auth/register', payload: [registration()], status: 400 },
+    { name: 'a null body', url: '/api/auth/login', payload: 'null', headers: json, status: 400 },
+    {
+      name: 'an object as e-mail',
+      url: '/api/auth/login',
+      payload: { email: { $ne: '' }, password: 'x' },
+      status: 400,
+    },
+    {
+      name: 'a 1 MB string',
+      url: '/api/auth/register',
+      payload: registration({ first_name: 'a'.repeat(1024 * 1024) }),
+      status: 413,
+    },
+    { name: 'malformed JSON', url: '/api/auth/register', payload: '{"email": "ada@', headers: json, status: 400 },
+    {
+      name: 'a wrong content type',
+      url: '/api/auth/register',
+      payload: 'first_name=Ada',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      status: 415,
+    },
+    {
+      name: 'SQL in a name',
+      url: '/api/auth/register',
+      payload: registration({ first_name: "Robert'); DROP TABLE users;--" }),
+      status: 400,
+    },
+    {
+      name: 'SQL in an e-mail',
+      url: '/api/auth/login',
+      payload: { email: "admin@apotheca.test'--", password: "' OR '1'='1" },
+      status: 401,
+    },
+    {
+      name: 'markup in an e-mail',
+      url: '/api/auth/forgot-password',
+      payload: { email: '<script>alert(1)</script>' },
+      status: 400,
+    },
+    {
+      name: 'a traversal user id',
+      url: '/api/auth/reset-password/..%2F..%2Fetc%2Fpasswd/token',
+      payload: { newPassword: 'Secret@456' },
+      status: 400,
+    },
+    {
+      name: 'a traversal path',
+      url: '/api/auth/reset-password/../../etc/passwd',
+      payload: { newPassword: 'Secret@456' },
+      status: 404,
+    },
+    {
+      name: 'an over-long token (URI too long)',
+      url: `/api/auth/validate-token/${'t'.repeat(500)}`,
+      payload: {},
+      status: 414,
+    },
+  ];
+
+  it.each(HOSTILE)('answers $name with $status and stores nothing', async ({ url, payload, headers, status }) => {
+    const before = await userCount();
+    const response = await ctx.app.inject({ method: 'POST', url, payload, headers });
+    expect(response.statusCode).toBe(status);
+    expect(errorResponseSchema.parse(response.json()).message).toEqual(expect.any(String));
+    expect(await userCount()).toBe(before);
+    const [tables] = await ctx.database.db
+      .select({ n: count() })
+      .from(sql`information_schema.tables`)
+      .where(sql`table_name = 'users'`);
+    expect(tables!.n).toBe(1);
+  });
+});
+
+describe('rate limit', () => {
+  let limited: TestContext;
+  beforeAll(async () => {
+    limited = await createTestContext({ rateLimitPerMinute: 2 });
+  });
+  afterAll(async () => {
+    await limited.close();
+  });
+
+  it.each([
+    ['/api/auth/login', { email: 'ada@example.com', password: 'x' }],
+    ['/api/auth/register', { email: 'not-valid' }],
+    ['/api/auth/forgot-password', { email: 'ada@example.com' }],
+  ])('answers the third call to %s within a minute with 429 JSON', async (url, payload) => {
+    const statuses = [];
+    for (let i = 0; i < 3; i += 1)
+      statuses.push((await limited.app.inject({ method: 'POST', url, payload })).statusCode);
+    expect(statuses[2]).toBe(429);
+    expect(statuses.slice(0, 2)).not.toContain(429);
+    const response = await limited.app.inject({ method: 'POST', url, payload });
+    expect(response.json()).toEqual({ message: TOO_MANY_REQUESTS_MESSAGE });
+  });
+});

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+// Outgoing mail (CONTRACT.md): nodemailer over SMTP_URL; without it each message is written to an
+// outbox folder in DATA_DIR, one .eml file per message, and its link logged so a developer can follow it.
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the message is about, logged when the message only goes to the outbox. */
+  link?: string;
+};
+
+export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
+
+export type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string };
+
+type MailLog = (details: Record<string, unknown>, message: string) => void;
+
+export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions, log: MailLog): Mailer {
+  const compose = ({ to, subject, text, html }: MailMessage) => ({ from, to, subject, text, html });
+
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      send: async (message) => {
+        await transport.sendMail(compose(message));
+      },
+      close: () => transport.close(),
+    };
+  }
+
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return {
+    send: async (message) => {
+      const info = await transport.sendMail(compose(message));
+      await fs.mkdir(outboxDir, { recursive: true });
+      const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      log({ to: message.to, subject: message.subject, file, link: message.link }, 'mail written to the outbox');
+    },
+    close: () => transport.close(),
+  };
+}

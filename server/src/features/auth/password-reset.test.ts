@@ -1,0 +1,177 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { loginResponseSchema, messageResponseSchema, validateTokenResponseSchema } from '@apotheca/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { passwordResetTokens } from '../../db/schema';
+import { BAD_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
+import { startSmtpSink } from '../../test/smtp-sink';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
+import {
+  PASSWORD_RESET_MESSAGE,
+  RESET_LINK_INVALID_MESSAGE,
+  RESET_MAIL_SENT_MESSAGE,
+  RESET_TOKEN_TTL_MS,
+} from './auth.service';
+import { createSession, sha256 } from './session.service';
+
+const NEW_PASSWORD = 'Changed@2026';
+
+describe('password reset through a real SMTP server', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    ctx = await createTestContext({ smtpUrl: sink.url, appUrl: 'https://shop.example' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await sink.close();
+  });
+
+  const post = (url: string, payload?: object) => ctx.app.inject({ method: 'POST', url, payload });
+  const loginStatus = async (email: string, password: string) =>
+    (await post('/api/auth/login', { email, password })).statusCode;
+
+  /** Asks for a reset of `email` and follows the mailed link's userId and token. */
+  async function mailedLink(email: string) {
+    const response = await post('/api/auth/forgot-password', { email });
+    expect(response.statusCode).toBe(200);
+    expect(messageResponseSchema.parse(response.json())).toEqual({ message: RESET_MAIL_SENT_MESSAGE });
+    const mail = await sink.nextMail();
+    const match = /https:\/\/shop\.example\/reset-password\/([^/\s"<]+)\/([^/\s"<]+)/.exec(mail.text);
+    expect(match, mail.text).not.toBeNull();
+    return { mail, userId: match![1]!, token: match![2]! };
+  }
+
+  it('mails a link that resets the password once and ends every session', async () => {
+    const { user, token: session } = await createTestUser(ctx);
+    const remembered = await createSession(ctx.database.db, user.id, true);
+
+    const { mail, userId, token } = await mailedLink(user.email.toUpperCase());
+    expect(mail.to).toEqual([user.email]);
+    expect(mail.raw).toMatch(/^Subject: Reset your Apotheca password/m);
+    expect(userId).toBe(user.id);
+
+    const valid = await post(`/api/auth/validate-token/${token}`);
+    expect(validateTokenResponseSchema.parse(valid.json())).toEqual({ status: true });
+
+    // A weak password is refused by register's rules and leaves the token usable.
+    const weak = await post(`/api/auth/reset-password/${userId}/${token}`, { newPassword: 'weakpass' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().errors).toEqual({ newPassword: 'Password must contain at least one uppercase letter.' });
+    expect((await post(`/api/auth/validate-token/${token}`)).json()).toEqual({ status: true });
+
+    const reset = await post(`/api/auth/reset-password/${userId}/${token}`, { newPassword: NEW_PASSWORD });
+    expect(reset.statusCode).toBe(200);
+    expect(messageResponseSchema.parse(reset.json())).toEqual({ message: PASSWORD_RESET_MESSAGE });
+
+    for (const old of [session, remembered]) {
+      const me = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${old}` },
+      });
+      expect(me.statusCode).toBe(401);
+      expect(me.json()).toEqual({ message: BAD_TOKEN_MESSAGE });
+    }
+    expect(await loginStatus(user.email, TEST_PASSWORD)).toBe(401);
+    const login = await post('/api/auth/login', { email: user.email, password: NEW_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    loginResponseSchema.parse(login.json());
+
+    const reused = await post(`/api/auth/reset-password/${userId}/${token}`, { newPassword: 'Another@2026' });
+    expect(reused.statusCode).toBe(400);
+    expect(reused.json()).toEqual({ message: RESET_LINK_INVALID_MESSAGE });
+    expect((await post(`/api/auth/validate-token/${token}`)).json()).toEqual({ status: false });
+    expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
+  });
+
+  it('stores only a hash of the token, expiring within the hour', async () => {
+    const { user } = await createTestUser(ctx);
+    const started = Date.now();
+    const { token } = await mailedLink(user.email);
+    const [row] = await ctx.database.db
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.tokenHash, sha256(token)));
+    expect(row).toMatchObject({ userId: user.id, usedAt: null });
+    expect(row!.tokenHash).not.toContain(token);
+    expect(row!.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + RESET_TOKEN_TTL_MS);
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(started);
+  });
+
+  it('refuses an expired token', async () => {
+    const { user } = await createTestUser(ctx);
+    const { userId, token } = await mailedLink(user.email);
+    await ctx.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.tokenHash, sha256(token)));
+    expect((await post(`/api/auth/validate-token/${token}`)).json()).toEqual({ status: false });
+    const reset = await post(`/api/auth/reset-password/${userId}/${token}`, { newPassword: NEW_PASSWORD });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toEqual({ message: RESET_LINK_INVALID_MESSAGE });
+    expect(await loginStatus(user.email, TEST_PASSWORD)).toBe(200);
+  });
+
+  it.each([
+    ['another user’s id', async () => (await createTestUser(ctx)).user.id],
+    ['an unknown id', async () => randomUUID()],
+    ['a malformed id', async () => 'not-a-uuid'],
+  ])('refuses a token presented with %s', async (_label, otherId) => {
+    const { user } = await createTestUser(ctx);
+    const { token } = await mailedLink(user.email);
+    const reset = await post(`/api/auth/reset-password/${await otherId()}/${token}`, { newPassword: NEW_PASSWORD });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json()).toEqual({ message: RESET_LINK_INVALID_MESSAGE });
+    expect((await post(`/api/auth/validate-token/${token}`)).json()).toEqual({ status: true });
+  });
+
+  it('answers an unregistered address the same way and sends nothing', async () => {
+    const before = sink.received.length;
+    const response = await post('/api/auth/forgot-password', { email: `nobody-${randomUUID()}@example.com` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: RESET_MAIL_SENT_MESSAGE });
+    expect(sink.received.length).toBe(before);
+  });
+
+  it('answers an invalid address with the SPEC.md message', async () => {
+    const response = await post('/api/auth/forgot-password', { email: 'not-an-address' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: 'Please enter a valid email address',
+      errors: { email: 'Please enter a valid email address' },
+    });
+  });
+});
+
+describe('password reset without SMTP_URL', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('writes the mail to the outbox in the data folder, one file per message', async () => {
+    const { user } = await createTestUser(ctx);
+    for (let i = 0; i < 2; i += 1) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: user.email },
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const outbox = path.join(ctx.config.dataDir, 'outbox');
+    const files = fs.readdirSync(outbox);
+    expect(files).toHaveLength(2);
+    const message = fs.readFileSync(path.join(outbox, files[0]!), 'utf8');
+    expect(message).toContain(`To: ${user.email}`);
+    expect(message).toContain(`${ctx.config.appUrl}/reset-password/`);
+  });
+});
