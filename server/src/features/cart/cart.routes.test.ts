@@ -1,0 +1,220 @@
+import {
+  addToCartResponseSchema,
+  cartResponseSchema,
+  clearCartResponseSchema,
+  deletedCartItemResponseSchema,
+  updatedCartItemResponseSchema,
+} from '@apotheca/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, medicines } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { insertMedicine } from '../medicines/medicines.fixtures';
+
+let ctx: TestContext;
+type Auth = { authorization?: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const shopper = async () => (await createTestUser(ctx)).headers;
+
+const add = (headers: Auth, payload: object) =>
+  ctx.app.inject({ method: 'POST', url: '/api/cart/add', headers, payload });
+const getCart = async (headers: Auth) =>
+  cartResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/cart', headers })).json()).cart;
+const update = (headers: Auth, id: string, operation: unknown) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/cart/update/${id}`, headers, payload: { operation } });
+
+describe('cart', () => {
+  it('is null before the first add, then holds items priced from the catalogue', async () => {
+    const me = await shopper();
+    expect(await getCart(me)).toBeNull();
+    const medicine = await insertMedicine(ctx, { name: 'Ibuprofen', priceCents: 899, stock: 7 });
+    // The client sends the whole card; only medicineId and quantity may count.
+    const response = await add(me, {
+      medicineId: medicine.id,
+      quantity: 2,
+      name: 'Free pills',
+      price: 0.01,
+      developedBy: 'Nobody',
+      category: 'Antibiotic',
+      imageUrl: 'https://evil.example.test/x.png',
+      maxMonthsExpiry: 1,
+    });
+    expect(response.statusCode).toBe(201);
+    const { message, cart } = addToCartResponseSchema.parse(response.json());
+    expect(message).toBe('Item added to cart');
+    const [item] = cart.items;
+    expect(item).toEqual({
+      _id: item!.cartItemId,
+      cartItemId: item!.cartItemId,
+      medicineId: { _id: medicine.id, name: 'Ibuprofen' },
+      name: 'Ibuprofen',
+      price: 8.99,
+      qty: 2,
+      quantity: 2,
+      imageUrl: medicine.imageUrl,
+      developedBy: medicine.developedBy,
+      maxMonthsExpiry: medicine.maxMonthsExpiry,
+      category: medicine.category,
+      stock: 7,
+    });
+    expect(cart.totalPrice).toBe(17.98);
+    expect(await getCart(me)).toEqual(cart);
+  });
+
+  it('refuses a medicine already in the cart, out of stock, beyond the stock or unknown', async () => {
+    const me = await shopper();
+    const medicine = await insertMedicine(ctx, { name: 'Aspirin', stock: 3 });
+    expect((await add(me, { medicineId: medicine.id, quantity: 1 })).statusCode).toBe(201);
+    const again = await add(me, { medicineId: medicine.id, quantity: 1 });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'Item already added to cart' });
+
+    const empty = await insertMedicine(ctx, { name: 'Gone', stock: 0 });
+    expect((await add(me, { medicineId: empty.id })).json()).toEqual({ message: 'Gone is out of stock.' });
+    const few = await insertMedicine(ctx, { name: 'Scarce', stock: 2 });
+    const tooMany = await add(me, { medicineId: few.id, quantity: 3 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toEqual({ message: 'Only 2 of Scarce left in stock.' });
+
+    for (const medicineId of ['00000000-0000-4000-8000-000000000000', '../../etc/passwd', "' OR 1=1 --"]) {
+      const unknown = await add(me, { medicineId });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ message: 'Medicine not found' });
+    }
+    expect((await getCart(me))!.items).toHaveLength(1);
+  });
+
+  it('answers invalid bodies with 400 and stores nothing', async () => {
+    const me = await shopper();
+    const medicine = await insertMedicine(ctx);
+    const cases: [object, string][] = [
+      [{}, 'medicineId is required.'],
+      [{ medicineId: 42 }, 'medicineId is required.'],
+      [{ medicineId: medicine.id, quantity: 0 }, 'Quantity must be a whole number of at least 1.'],
+      [{ medicineId: medicine.id, quantity: '2' }, 'Quantity must be a whole number of at least 1.'],
+      [{ medicineId: medicine.id, quantity: 1.5 }, 'Quantity must be a whole number of at least 1.'],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await add(me, payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe(message);
+    }
+    const huge = await add(me, { medicineId: 'x'.repeat(1024 * 1024) });
+    expect(huge.statusCode).toBe(413);
+    const malformed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: { ...me, 'content-type': 'application/json' },
+      payload: '{"medicineId":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(await getCart(me)).toBeNull();
+  });
+
+  it('keeps the quantity between 1 and the stock', async () => {
+    const me = await shopper();
+    const medicine = await insertMedicine(ctx, { name: 'Bounded', stock: 2 });
+    const { cart } = addToCartResponseSchema.parse((await add(me, { medicineId: medicine.id })).json());
+    const id = cart.items[0]!.cartItemId;
+
+    const up = await update(me, id, 'increment');
+    expect(up.statusCode).toBe(200);
+    const { updatedItem } = updatedCartItemResponseSchema.parse(up.json());
+    expect(updatedItem).toMatchObject({ _id: id, qty: 2, quantity: 2, stock: 2 });
+    const past = await update(me, id, 'increment');
+    expect(past.statusCode).toBe(409);
+    expect(past.json()).toEqual({ message: 'Only 2 of Bounded left in stock.' });
+
+    expect((await update(me, id, 'decrement')).statusCode).toBe(200);
+    const below = await update(me, id, 'decrement');
+    expect(below.statusCode).toBe(409);
+    expect(below.json()).toEqual({ message: 'The quantity cannot go below 1.' });
+    expect((await getCart(me))!.items[0]!.quantity).toBe(1);
+
+    const wrong = await update(me, id, 'double');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ operation: 'operation must be increment or decrement.' });
+  });
+
+  it("removes an item, clears the cart, and never reaches another user's items", async () => {
+    const me = await shopper();
+    const other = await shopper();
+    const first = await insertMedicine(ctx);
+    const second = await insertMedicine(ctx);
+    await add(me, { medicineId: first.id });
+    const { cart } = addToCartResponseSchema.parse((await add(me, { medicineId: second.id })).json());
+    const [firstItem, secondItem] = cart.items;
+
+    expect((await update(other, firstItem!._id, 'increment')).statusCode).toBe(404);
+    const stolen = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/cart/remove/${firstItem!._id}`,
+      headers: other,
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect(stolen.json()).toEqual({ message: 'Cart item not found' });
+    expect((await getCart(me))!.items).toHaveLength(2);
+
+    const removed = await ctx.app.inject({ method: 'DELETE', url: `/api/cart/remove/${firstItem!._id}`, headers: me });
+    expect(removed.statusCode).toBe(200);
+    expect(deletedCartItemResponseSchema.parse(removed.json()).deletedItem).toEqual(firstItem);
+    expect((await getCart(me))!.items).toEqual([secondItem]);
+    const twice = await ctx.app.inject({ method: 'DELETE', url: `/api/cart/remove/${firstItem!._id}`, headers: me });
+    expect(twice.statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: '/api/cart/remove/..%2F..%2Fetc', headers: me })).statusCode,
+    ).toBe(404);
+
+    const cleared = await ctx.app.inject({ method: 'DELETE', url: '/api/cart/clear', headers: me });
+    expect(cleared.statusCode).toBe(200);
+    expect(clearCartResponseSchema.parse(cleared.json())).toEqual({
+      message: 'Cart cleared successfully.',
+      cart: null,
+    });
+    expect(await getCart(me)).toBeNull();
+  });
+
+  it('loses a medicine that leaves the catalogue', async () => {
+    const me = await shopper();
+    const medicine = await insertMedicine(ctx);
+    await add(me, { medicineId: medicine.id });
+    const admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/medicines/delete-medicine/${medicine.id}`,
+      headers: admin,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await getCart(me))!.items).toEqual([]);
+  });
+
+  it('answers every cart call without a login with 401 and changes nothing', async () => {
+    const medicine = await insertMedicine(ctx);
+    const before = await ctx.database.db.select().from(cartItems);
+    const calls = [
+      { method: 'GET', url: '/api/cart' },
+      { method: 'POST', url: '/api/cart/add', payload: { medicineId: medicine.id } },
+      { method: 'PATCH', url: `/api/cart/update/${before[0]?.id ?? medicine.id}`, payload: { operation: 'increment' } },
+      { method: 'DELETE', url: `/api/cart/remove/${before[0]?.id ?? medicine.id}` },
+      { method: 'DELETE', url: '/api/cart/clear' },
+    ] as const;
+    for (const call of calls) {
+      for (const headers of [{}, { authorization: 'Bearer not-a-session' }]) {
+        const response = await ctx.app.inject({ ...call, headers });
+        expect(response.statusCode).toBe(401);
+      }
+    }
+    expect(await ctx.database.db.select().from(cartItems)).toEqual(before);
+    // An admin has a cart like anyone else.
+    const admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+    expect((await add(admin, { medicineId: medicine.id })).statusCode).toBe(201);
+    expect(await ctx.database.db.select().from(medicines)).not.toHaveLength(0);
+  });
+});

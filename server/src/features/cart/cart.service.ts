@@ -1,0 +1,111 @@
+import type { AddToCart, Cart, CartItem, CartOperation } from '@apotheca/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import { centsToDollars } from '../../db/money';
+import { cartItems, carts, medicines } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { findMedicine, stockConflict, type MedicineRow } from '../medicines/medicines.service';
+
+/** SPEC.md §4's info message for a medicine that is already in the cart. */
+export const ALREADY_IN_CART_MESSAGE = 'Item already added to cart';
+export const ITEM_ADDED_MESSAGE = 'Item added to cart';
+export const CART_CLEARED_MESSAGE = 'Cart cleared successfully.';
+export const CART_ITEM_NOT_FOUND_MESSAGE = 'Cart item not found';
+export const QUANTITY_BELOW_ONE_MESSAGE = 'The quantity cannot go below 1.';
+export const CART_CHANGED_MESSAGE = 'The cart changed meanwhile. Please try again.';
+
+type ItemRow = { item: typeof cartItems.$inferSelect; medicine: MedicineRow };
+
+/** CONTRACT.md's one cart item shape: `_id` = `cartItemId`, `qty` = `quantity`, details from the catalogue. */
+function toCartItem({ item, medicine }: ItemRow): CartItem {
+  return {
+    _id: item.id,
+    cartItemId: item.id,
+    medicineId: { _id: medicine.id, name: medicine.name },
+    name: medicine.name,
+    price: centsToDollars(medicine.priceCents),
+    qty: item.quantity,
+    quantity: item.quantity,
+    imageUrl: medicine.imageUrl,
+    developedBy: medicine.developedBy,
+    maxMonthsExpiry: medicine.maxMonthsExpiry,
+    category: medicine.category,
+    stock: medicine.stock,
+  };
+}
+
+const itemRows = (db: Db) =>
+  db
+    .select({ item: cartItems, medicine: medicines })
+    .from(cartItems)
+    .innerJoin(medicines, eq(medicines.id, cartItems.medicineId))
+    .innerJoin(carts, eq(carts.id, cartItems.cartId));
+
+/** The user's cart, or null when they have none (never added anything, or cleared it). */
+export async function getCart(db: Db, userId: string): Promise<Cart | null> {
+  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  if (!cart) return null;
+  const rows = await itemRows(db).where(eq(carts.id, cart.id)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const totalCents = rows.reduce((sum, { item, medicine }) => sum + medicine.priceCents * item.quantity, 0);
+  return { _id: cart.id, items: rows.map(toCartItem), totalPrice: centsToDollars(totalCents) };
+}
+
+/** Only the medicine and the quantity are read from the request; everything else comes from the catalogue. */
+export async function addToCart(db: Db, userId: string, { medicineId, quantity = 1 }: AddToCart): Promise<Cart> {
+  const medicine = await findMedicine(db, medicineId);
+  if (quantity > medicine.stock) throw stockConflict(medicine);
+  // One cart per user, created on the first add; the unique keys settle concurrent adds.
+  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
+  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  const added = await db
+    .insert(cartItems)
+    .values({ cartId: cart!.id, medicineId: medicine.id, quantity })
+    .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
+    .returning({ id: cartItems.id });
+  if (added.length === 0) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
+  return (await getCart(db, userId))!;
+}
+
+/** Another user's item is answered like a missing one, so ids of other carts reveal nothing. */
+async function findOwnItem(db: Db, userId: string, cartItemId: string): Promise<ItemRow> {
+  const [row] = isUuid(cartItemId)
+    ? await itemRows(db).where(and(eq(cartItems.id, cartItemId), eq(carts.userId, userId)))
+    : [];
+  if (!row) throw HttpError.notFound(CART_ITEM_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** The quantity stays between 1 and the stock (SPEC.md §4). */
+export async function updateCartItem(
+  db: Db,
+  userId: string,
+  cartItemId: string,
+  operation: CartOperation,
+): Promise<CartItem> {
+  const row = await findOwnItem(db, userId, cartItemId);
+  const { item, medicine } = row;
+  const quantity = item.quantity + (operation === 'increment' ? 1 : -1);
+  if (quantity < 1) throw HttpError.conflict(QUANTITY_BELOW_ONE_MESSAGE);
+  if (quantity > medicine.stock) throw stockConflict(medicine);
+  // Written only if nobody changed it since it was read, so two quick clicks cannot pass a bound.
+  const [updated] = await db
+    .update(cartItems)
+    .set({ quantity })
+    .where(and(eq(cartItems.id, item.id), eq(cartItems.quantity, item.quantity)))
+    .returning();
+  if (!updated) throw HttpError.conflict(CART_CHANGED_MESSAGE);
+  return toCartItem({ item: updated, medicine });
+}
+
+export async function removeCartItem(db: Db, userId: string, cartItemId: string): Promise<CartItem> {
+  const row = await findOwnItem(db, userId, cartItemId);
+  const [deleted] = await db.delete(cartItems).where(eq(cartItems.id, row.item.id)).returning({ id: cartItems.id });
+  if (!deleted) throw HttpError.notFound(CART_ITEM_NOT_FOUND_MESSAGE);
+  return toCartItem(row);
+}
+
+/** Removes the cart itself: a cleared cart reads as null (SPEC.md §4). */
+export async function clearCart(db: Db, userId: string): Promise<void> {
+  await db.delete(carts).where(eq(carts.userId, userId));
+}
