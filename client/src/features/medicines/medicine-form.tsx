@@ -31,7 +31,7 @@ const VARIANTS = {
     fileRequired: true,
     submitLabel: 'Add Medicine',
     successMessage: 'Item added to Database',
-    failureMessage: (error: unknown) => errorMessage(error),
+    failureTitle: null,
   },
   update: {
     fieldsSchema: updateMedicineFieldsSchema,
@@ -41,7 +41,7 @@ const VARIANTS = {
     fileRequired: false,
     submitLabel: 'Update Medicine',
     successMessage: 'Medicine updated successfully',
-    failureMessage: () => 'Failed to update medicine. Please try again.',
+    failureTitle: 'Failed to update medicine. Please try again.',
   },
 } satisfies Record<string, { urlMode: { value: ImageMode; label: string } } & Record<string, unknown>>;
 
@@ -150,7 +150,9 @@ export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
       reset(defaultValues(variant));
       onSaved?.();
     } catch (error) {
-      toast.error(config.failureMessage(error), { description: errorMessage(error) });
+      // The server's message says what went wrong; the update form puts SPEC.md §8's title above it.
+      if (config.failureTitle) toast.error(config.failureTitle, { description: errorMessage(error) });
+      else toast.error(errorMessage(error));
       for (const [field, message] of Object.entries(fieldErrors(error))) {
         const name = SERVER_FIELD_ALIASES[field] ?? field;
         if (FORM_FIELDS.has(name)) setError(name as Path<FormInput>, { message });

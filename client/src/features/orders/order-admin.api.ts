@@ -20,6 +20,16 @@ export const orderAdminApi = api.injectEndpoints({
         body: { status },
       }),
       invalidatesTags: (_result, _error, { id }) => ['Orders', { type: 'Order', id }],
+      // The list's select and badge show the new status at once; a failure puts the old one back.
+      async onQueryStarted({ id, status }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          orderAdminApi.util.updateQueryData('listOrders', undefined, (draft) => {
+            const order = draft.orders.find((candidate) => candidate._id === id);
+            if (order) order.status = status;
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
     }),
   }),
 });
