@@ -24,8 +24,14 @@ export const orderSchema = z.object({
   createdAt: z.string(),
 });
 
-/** add-order builds the order from the cart; it may carry the card form (CONTRACT.md). */
-export const addOrderSchema = z.object({ payment: paymentSchema.optional() }).default({});
+/**
+ * add-order builds the order from the cart; it may carry the card form (CONTRACT.md). The client
+ * may send no body at all, which the server sees as null.
+ */
+export const addOrderSchema = z
+  .object({ payment: paymentSchema.optional() })
+  .nullish()
+  .transform((body) => body ?? {});
 
 export const updateOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }),

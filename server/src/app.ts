@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import cartRoutes from './features/cart/cart.routes';
 import authRoutes from './features/auth/auth.routes';
+import contactRoutes from './features/contact/contact.routes';
 import healthRoutes from './features/health/health.routes';
 import { createCatalogueCache } from './features/medicines/catalogue-cache.service';
 import medicinesRoutes from './features/medicines/medicines.routes';
@@ -11,6 +12,7 @@ import ordersRoutes from './features/orders/orders.routes';
 import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin from './plugins/errors.plugin';
+import openapiPlugin from './plugins/openapi.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import securityPlugin from './plugins/security.plugin';
 import staticClientPlugin from './plugins/static-client.plugin';
@@ -39,6 +41,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   });
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(authPlugin);
+  await app.register(openapiPlugin);
 
   const catalogue = await createCatalogueCache(database);
   await app.register(
@@ -48,6 +51,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
       await api.register(authRoutes, { prefix: '/auth', config });
+      await api.register(contactRoutes, { prefix: '/contact', config });
     },
     { prefix: '/api' },
   );

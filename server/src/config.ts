@@ -20,7 +20,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-  DATA_DIR: z.string().min(1).default('./data'),
+  DATA_DIR: z.string().min(1).optional(),
   ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
   ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
   SEED_CATALOGUE: booleanFlag.default(true),
@@ -57,8 +57,11 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The built client, served by the API in production (`npm start`). */
-const CLIENT_DIST_DIR = path.resolve(import.meta.dirname, '../../client/dist');
+const CLIENT_DIST_DIR = path.join(REPO_ROOT, 'client/dist');
+/** `./data` of the repository, whichever workspace script starts the server. */
+const DEFAULT_DATA_DIR = path.join(REPO_ROOT, 'data');
 
 /** Reads and validates the environment; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -69,7 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : DEFAULT_DATA_DIR;
   return {
     env: e.NODE_ENV,
     port: e.PORT,

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_ADMIN_EMAIL, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it("uses CONTRACT.md's defaults when nothing is set", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      dataDir: path.resolve(import.meta.dirname, '../../data'),
+      adminEmail: DEFAULT_ADMIN_EMAIL,
+      seedCatalogue: true,
+      appUrl: 'http://localhost:3000',
+      smtpUrl: undefined,
+      rateLimitPerMinute: 20,
+    });
+  });
+
+  it('binds 0.0.0.0 in production and derives APP_URL from PORT', () => {
+    const config = loadConfig({ NODE_ENV: 'production', PORT: '8080' });
+    expect(config.host).toBe('0.0.0.0');
+    expect(config.appUrl).toBe('http://localhost:8080');
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['SMTP_URL', 'http://mail'],
+    ['RATE_LIMIT_PER_MINUTE', '-1'],
+    ['SEED_CATALOGUE', 'maybe'],
+    ['ADMIN_EMAIL', 'not-an-email'],
+  ])('refuses a bad %s with a message naming it', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});

@@ -1,0 +1,38 @@
+import {
+  contactConfigResponseSchema,
+  contactResponseSchema,
+  contactSchema,
+  errorResponseSchema,
+} from '@apotheca/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Config } from '../../config';
+import { CONTACT_RECEIVED_MESSAGE, saveContactMessage } from './contact.service';
+
+const tags = ['contact'];
+
+/** The contact form: stored here unless a third-party form service is configured (CONTRACT.md). */
+const contactRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+  // '' rather than '/': the path is exactly /api/contact, with no trailing-slash twin in the OpenAPI document.
+  app.post(
+    '',
+    {
+      config: app.strictRateLimit,
+      schema: {
+        tags,
+        body: contactSchema,
+        response: { 201: contactResponseSchema, 400: errorResponseSchema, 429: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      await saveContactMessage(app.database.db, request.body);
+      return reply.code(201).send({ success: true as const, message: CONTACT_RECEIVED_MESSAGE });
+    },
+  );
+
+  app.get('/config', { schema: { tags, response: { 200: contactConfigResponseSchema } } }, async () => ({
+    formUrl: config.contactFormUrl ?? null,
+    accessKey: config.contactAccessKey ?? null,
+  }));
+};
+
+export default contactRoutes;

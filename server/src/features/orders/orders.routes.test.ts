@@ -1,0 +1,291 @@
+import { medicineResponseSchema, orderResponseSchema, ordersResponseSchema, type Order } from '@apotheca/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carts, medicines, orders, users } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { insertMedicine } from '../medicines/medicines.fixtures';
+
+let ctx: TestContext;
+let admin: Headers;
+type Headers = { authorization?: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `12/${nextYear}`, cvv: '123' };
+
+const shopper = async (firstName = 'Test') => createTestUser(ctx, { firstName });
+const addToCart = async (headers: Headers, medicineId: string, quantity = 1) => {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/cart/add',
+    headers,
+    payload: { medicineId, quantity },
+  });
+  expect(response.statusCode).toBe(201);
+};
+const placeOrder = (headers: Headers, payload?: object) =>
+  ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, ...(payload ? { payload } : {}) });
+const stockOf = async (id: string) =>
+  (await ctx.database.db.select().from(medicines).where(eq(medicines.id, id)))[0]?.stock;
+const orderCount = async () => (await ctx.database.db.select().from(orders)).length;
+const setStatus = (id: string, status: string, headers: Headers = admin) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/orders/update-order/${id}`, headers, payload: { status } });
+
+async function placedOrder(headers: Headers, medicineId: string, quantity = 1): Promise<Order> {
+  await addToCart(headers, medicineId, quantity);
+  const response = await placeOrder(headers);
+  expect(response.statusCode).toBe(201);
+  return orderResponseSchema.parse(response.json()).order;
+}
+
+describe('POST /api/orders/add-order', () => {
+  it('takes the stock, copies names and server prices, keeps only the last four card digits and empties the cart', async () => {
+    const { headers, user } = await shopper('Ada');
+    const a = await insertMedicine(ctx, { name: 'Alpha', priceCents: 1050, stock: 5 });
+    const b = await insertMedicine(ctx, { name: 'Beta', priceCents: 299, stock: 3 });
+    await addToCart(headers, a.id, 2);
+    await addToCart(headers, b.id, 3);
+
+    const response = await placeOrder(headers, { payment: card });
+    expect(response.statusCode).toBe(201);
+    const { order } = orderResponseSchema.parse(response.json());
+    expect(order).toMatchObject({
+      userId: { _id: user.id, first_name: 'Ada', last_name: 'Shopper' },
+      totalPrice: 29.97,
+      status: 'Pending',
+      paymentStatus: 'Paid',
+    });
+    expect(order.items.map(({ medicineId, name, price, quantity }) => ({ medicineId, name, price, quantity }))).toEqual(
+      [
+        { medicineId: { _id: a.id, name: 'Alpha' }, name: 'Alpha', price: 10.5, quantity: 2 },
+        { medicineId: { _id: b.id, name: 'Beta' }, name: 'Beta', price: 2.99, quantity: 3 },
+      ],
+    );
+    expect(await stockOf(a.id)).toBe(3);
+    expect(await stockOf(b.id)).toBe(0);
+    expect(await ctx.database.db.select().from(carts).where(eq(carts.userId, user.id))).toEqual([]);
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored!.cardLast4).toBe('9012');
+    expect(JSON.stringify(stored)).not.toContain('123456789012');
+  });
+
+  it('records a payment as Pending without a card form', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx);
+    await addToCart(headers, medicine.id);
+    const { order } = orderResponseSchema.parse((await placeOrder(headers)).json());
+    expect(order.paymentStatus).toBe('Pending');
+  });
+
+  it('refuses an invalid card form with its message and changes nothing', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 4 });
+    await addToCart(headers, medicine.id);
+    const before = await orderCount();
+    const cases: [object, string, string][] = [
+      [{ ...card, cardNumber: '1234' }, 'cardNumber', 'Card Number must be exactly 12 digits.'],
+      [{ ...card, cvv: '12a' }, 'cvv', 'CVV must be exactly 3 digits.'],
+      [{ ...card, expiry: '13/30' }, 'expiry', 'Enter a valid expiration in MM/YY format.'],
+      [{ ...card, expiry: '01/00' }, 'expiry', 'Year cannot be in the past.'],
+      [{ ...card, cardholderName: '' }, 'cardholderName', 'Cardholder name is required'],
+      [{ ...card, cardNumber: 123456789012 }, 'cardNumber', 'Card Number must be exactly 12 digits.'],
+    ];
+    for (const [payment, field, message] of cases) {
+      const response = await placeOrder(headers, { payment });
+      expect(response.statusCode).toBe(400);
+      const body = response.json();
+      expect(body.message).toBe(message);
+      // The field is named under `payment`; the separator is the error handler's business.
+      expect(Object.entries(body.errors)).toEqual([[expect.stringMatching(new RegExp(`^payment.${field}$`)), message]]);
+    }
+    expect(await orderCount()).toBe(before);
+    expect(await stockOf(medicine.id)).toBe(4);
+  });
+
+  it('answers an empty cart with 400', async () => {
+    const { headers } = await shopper();
+    const response = await placeOrder(headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'Cart is Empty' });
+  });
+
+  it('answers too little stock with 409 naming the medicine, and changes nothing', async () => {
+    const { headers, user } = await shopper();
+    const plenty = await insertMedicine(ctx, { name: 'Plenty', stock: 50 });
+    const scarce = await insertMedicine(ctx, { name: 'Scarce', stock: 3 });
+    await addToCart(headers, plenty.id, 5);
+    await addToCart(headers, scarce.id, 3);
+    await ctx.database.db.update(medicines).set({ stock: 2 }).where(eq(medicines.id, scarce.id));
+    const before = await orderCount();
+
+    const response = await placeOrder(headers);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Only 2 of Scarce left in stock.' });
+    expect(await stockOf(plenty.id)).toBe(50);
+    expect(await stockOf(scarce.id)).toBe(2);
+    expect(await orderCount()).toBe(before);
+    expect(await ctx.database.db.select().from(carts).where(eq(carts.userId, user.id))).toHaveLength(1);
+  });
+
+  it('sells the last 5 units to exactly 5 of 20 users checking out at once', async () => {
+    const medicine = await insertMedicine(ctx, { name: 'LastFive', stock: 5 });
+    const buyers = await Promise.all(Array.from({ length: 20 }, () => shopper()));
+    for (const { headers } of buyers) await addToCart(headers, medicine.id);
+    const before = await orderCount();
+
+    const responses = await Promise.all(buyers.map(({ headers }) => placeOrder(headers)));
+    const codes = responses.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(5);
+    expect(codes.filter((c) => c === 409)).toHaveLength(15);
+    for (const r of responses.filter((r) => r.statusCode === 409)) {
+      expect(r.json()).toEqual({ message: 'LastFive is out of stock.' });
+    }
+    expect(await stockOf(medicine.id)).toBe(0);
+    expect(await orderCount()).toBe(before + 5);
+  });
+
+  it('shows the new stock in the catalogue at once', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 6 });
+    const detail = async () =>
+      medicineResponseSchema.parse(
+        (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${medicine.id}` })).json(),
+      ).medicine.stock;
+    expect(await detail()).toBe(6);
+    await placedOrder(headers, medicine.id, 4);
+    expect(await detail()).toBe(2);
+  });
+});
+
+describe('reading orders', () => {
+  it('lists my orders newest first and shows one to its owner or an admin only', async () => {
+    const owner = await shopper();
+    const other = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 10 });
+    const first = await placedOrder(owner.headers, medicine.id);
+    const second = await placedOrder(owner.headers, medicine.id, 2);
+    await placedOrder(other.headers, medicine.id);
+
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/orders/my-orders', headers: owner.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(ordersResponseSchema.parse(mine.json()).orders.map((o) => o._id)).toEqual([second._id, first._id]);
+
+    const one = (headers: Headers, id = first._id) =>
+      ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${id}`, headers });
+    expect(orderResponseSchema.parse((await one(owner.headers)).json()).order).toEqual(first);
+    expect((await one(admin)).statusCode).toBe(200);
+    expect((await one(other.headers)).statusCode).toBe(404);
+    expect((await one(other.headers)).json()).toEqual({ message: 'Order not found' });
+    expect((await one({})).statusCode).toBe(401);
+    expect((await one(owner.headers, '..%2F..%2Fetc%2Fpasswd')).statusCode).toBe(404);
+  });
+
+  it("gives admins every order, newest first, with the buyer's name or null once deleted", async () => {
+    const gone = await shopper('Gone');
+    const medicine = await insertMedicine(ctx, { stock: 10 });
+    const order = await placedOrder(gone.headers, medicine.id);
+    await ctx.database.db.delete(users).where(eq(users.id, gone.user.id));
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: admin });
+    expect(response.statusCode).toBe(200);
+    const all = ordersResponseSchema.parse(response.json()).orders;
+    expect(all.length).toBe(await orderCount());
+    expect(all[0]!._id).toBe(order._id);
+    expect(all[0]!.userId).toBeNull();
+    const created = all.map((o) => o.createdAt);
+    expect(created).toEqual([...created].sort().reverse());
+
+    const { headers } = await shopper();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/orders', headers })).statusCode).toBe(403);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
+  });
+
+  it('keeps the copied name and price when the medicine leaves the catalogue', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { name: 'Retired', priceCents: 777 });
+    const order = await placedOrder(headers, medicine.id);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/medicines/delete-medicine/${medicine.id}`, headers: admin });
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${order._id}`, headers });
+    const [item] = orderResponseSchema.parse(response.json()).order.items;
+    expect(item).toMatchObject({ medicineId: { _id: null, name: 'Retired' }, name: 'Retired', price: 7.77 });
+  });
+});
+
+describe('PATCH /api/orders/update-order/:id', () => {
+  it('gives the stock back on cancel and takes it again when un-canceled', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    const order = await placedOrder(headers, medicine.id, 3);
+    expect(await stockOf(medicine.id)).toBe(2);
+
+    const canceled = await setStatus(order._id, 'Canceled');
+    expect(canceled.statusCode).toBe(200);
+    expect(orderResponseSchema.parse(canceled.json()).order.status).toBe('Canceled');
+    expect(await stockOf(medicine.id)).toBe(5);
+    expect((await setStatus(order._id, 'Canceled')).statusCode).toBe(200);
+    expect(await stockOf(medicine.id)).toBe(5);
+
+    expect(orderResponseSchema.parse((await setStatus(order._id, 'Accepted')).json()).order.status).toBe('Accepted');
+    expect(await stockOf(medicine.id)).toBe(2);
+    expect((await setStatus(order._id, 'Dispatched')).statusCode).toBe(200);
+    expect(await stockOf(medicine.id)).toBe(2);
+  });
+
+  it('answers 409 when the stock to reopen a canceled order is gone, and leaves it canceled', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { name: 'Sold', stock: 2 });
+    const order = await placedOrder(headers, medicine.id, 2);
+    await setStatus(order._id, 'Canceled');
+    await ctx.database.db.update(medicines).set({ stock: 1 }).where(eq(medicines.id, medicine.id));
+
+    const response = await setStatus(order._id, 'Pending');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: 'Only 1 of Sold left in stock.' });
+    expect(await stockOf(medicine.id)).toBe(1);
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored!.status).toBe('Canceled');
+  });
+
+  it('accepts only the four statuses, from admins only', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx);
+    const order = await placedOrder(headers, medicine.id);
+    const wrong = await setStatus(order._id, "Shipped'; DROP TABLE orders; --");
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ status: 'Status must be one of Pending, Accepted, Dispatched, Canceled.' });
+    expect((await setStatus(order._id, 'Accepted', headers)).statusCode).toBe(403);
+    expect((await setStatus(order._id, 'Accepted', {})).statusCode).toBe(401);
+    expect((await setStatus('00000000-0000-4000-8000-000000000000', 'Accepted')).statusCode).toBe(404);
+    expect((await setStatus('not-an-id', 'Accepted')).statusCode).toBe(404);
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored!.status).toBe('Pending');
+  });
+});
+
+describe('authorization', () => {
+  it('needs a login for every order call', async () => {
+    for (const [method, url] of [
+      ['POST', '/api/orders/add-order'],
+      ['GET', '/api/orders/my-orders'],
+      ['GET', '/api/orders/single-product/00000000-0000-4000-8000-000000000000'],
+      ['GET', '/api/orders'],
+      ['PATCH', '/api/orders/update-order/00000000-0000-4000-8000-000000000000'],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method,
+        url,
+        payload: method === 'PATCH' ? { status: 'Pending' } : undefined,
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ message: 'No token found' });
+    }
+  });
+});

@@ -1,0 +1,61 @@
+import {
+  addOrderSchema,
+  idParamsSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+  updateOrderSchema,
+} from '@apotheca/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentUser } from '../../plugins/auth.plugin';
+import type { CatalogueCache } from '../medicines/catalogue-cache.service';
+import { getOrder, listAllOrders, listUserOrders, placeOrder, updateOrderStatus } from './orders.service';
+
+export type OrdersRoutesOptions = { catalogue: CatalogueCache };
+
+/** Orders move stock, so every write here also invalidates the catalogue's cached stock figures. */
+const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { catalogue }) => {
+  const tags = ['orders'];
+
+  app.post(
+    '/orders/add-order',
+    { preHandler: app.authenticate, schema: { tags, body: addOrderSchema, response: { 201: orderResponseSchema } } },
+    async (request, reply) => {
+      const order = await placeOrder(app.database.db, currentUser(request).id, request.body.payment);
+      await catalogue.invalidate();
+      return reply.code(201).send({ order });
+    },
+  );
+
+  app.get(
+    '/orders/my-orders',
+    { preHandler: app.authenticate, schema: { tags, response: { 200: ordersResponseSchema } } },
+    async (request) => ({ orders: await listUserOrders(app.database.db, currentUser(request).id) }),
+  );
+
+  app.get(
+    '/orders/single-product/:id',
+    { preHandler: app.authenticate, schema: { tags, params: idParamsSchema, response: { 200: orderResponseSchema } } },
+    async (request) => ({ order: await getOrder(app.database.db, request.params.id, currentUser(request)) }),
+  );
+
+  app.get(
+    '/orders',
+    { preHandler: app.requireAdmin, schema: { tags, response: { 200: ordersResponseSchema } } },
+    async () => ({ orders: await listAllOrders(app.database.db) }),
+  );
+
+  app.patch(
+    '/orders/update-order/:id',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags, params: idParamsSchema, body: updateOrderSchema, response: { 200: orderResponseSchema } },
+    },
+    async (request) => {
+      const order = await updateOrderStatus(app.database.db, request.params.id, request.body.status);
+      await catalogue.invalidate();
+      return { order };
+    },
+  );
+};
+
+export default ordersRoutes;
