@@ -17,7 +17,7 @@ const LINKS = [
 ];
 
 const linkClasses =
-  'rounded-md px-3 py-1.5 text-muted hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
+  'rounded-md px-2 py-1.5 text-muted lg:px-3 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
 
 /** The admin shell of SPEC.md §2; its own chunk, loaded only once RequireAdmin lets an admin in. */
 export default function AdminLayout() {
@@ -27,7 +27,10 @@ export default function AdminLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white">
-        <nav aria-label="Admin" className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <nav
+          aria-label="Admin"
+          className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 lg:gap-x-6"
+        >
           <div className="flex items-center gap-2">
             <BrandLogo to="/admin" />
             <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold uppercase text-brand-900">

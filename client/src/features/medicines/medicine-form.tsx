@@ -181,7 +181,11 @@ export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
         : null;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="grid gap-6 lg:grid-cols-[1fr_18rem]">
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-6 md:grid-cols-[1fr_12rem] lg:grid-cols-[1fr_18rem]"
+    >
       <div className="grid content-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
         <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
         <TextField

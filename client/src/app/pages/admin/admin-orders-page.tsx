@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
+import { ShortId } from '../../../components/ui/short-id';
 import { Spinner } from '../../../components/ui/spinner';
 import { useListOrdersQuery } from '../../../features/orders/order-admin.api';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
@@ -47,8 +48,8 @@ export default function AdminOrdersPage() {
           <DataTable caption="All orders" columns={COLUMNS}>
             {visible.map((order) => (
               <tr key={order._id}>
-                <th scope="row" className={`${cellClasses()} font-mono text-xs font-normal text-ink`}>
-                  {order._id}
+                <th scope="row" className={`${cellClasses()} font-normal text-ink`}>
+                  <ShortId id={order._id} />
                 </th>
                 <td className={cellClasses()}>
                   {order.userId ? (

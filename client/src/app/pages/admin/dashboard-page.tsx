@@ -72,7 +72,7 @@ export default function DashboardPage() {
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">No medicines found</p>
       ) : (
         <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-70' : ''}`} aria-busy={isFetching}>
-          <DataTable caption="Medicines" columns={COLUMNS}>
+          <DataTable caption="Medicines" columns={COLUMNS} stickyLastColumn>
             {data.medicines.map((medicine) => (
               <tr key={medicine._id}>
                 <td className={cellClasses()}>

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { ShortId } from '../../../components/ui/short-id';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteUserMutation, useGetAllUsersQuery } from '../../../features/auth/users.api';
 import { AdminPageHeader } from './admin-page-header';
@@ -17,6 +18,8 @@ const COLUMNS = [
   { label: 'Creation Time' },
   { label: 'Actions' },
 ] as const;
+
+const CREATION_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
 
@@ -48,11 +51,13 @@ export default function UsersPage() {
       ) : error || !data ? (
         <LoadError error={error} />
       ) : (
-        <DataTable caption="Users" columns={COLUMNS}>
+        <DataTable caption="Users" columns={COLUMNS} stickyLastColumn>
           {data.users.map((user, index) => (
             <tr key={user._id}>
               <td className={cellClasses('right')}>{index + 1}</td>
-              <td className={`${cellClasses()} font-mono text-xs`}>{user._id}</td>
+              <td className={cellClasses()}>
+                <ShortId id={user._id} />
+              </td>
               <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
                 {fullName(user)}
                 {user.role === 'admin' ? (
@@ -61,7 +66,7 @@ export default function UsersPage() {
                   </span>
                 ) : null}
               </th>
-              <td className={cellClasses()}>{new Date(user.created_at).toLocaleString()}</td>
+              <td className={cellClasses()}>{CREATION_TIME.format(new Date(user.created_at))}</td>
               <td className={cellClasses()}>
                 <Button
                   variant="danger"
