@@ -1,14 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createFreshPgDatabase } from '../../server/src/test/fresh-pg-database';
+import { startSmtpSink, type ReceivedMail } from '../../server/src/test/smtp-sink';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    mailboxUrl: string;
   }
 }
 
@@ -40,13 +43,31 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
 }
 
 /**
+ * Tests run in other processes than this setup, so they read the sink's mail over HTTP:
+ * GET returns every mail received so far as JSON.
+ */
+async function serveMailbox(received: ReceivedMail[]): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((_request, response) => {
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(received));
+  });
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+/**
  * Starts the built product (the same command as `npm start` runs) on a free port and a fresh
- * database: a temporary DATA_DIR, or a new database on the PostgreSQL server of DATABASE_URL.
+ * database: a temporary DATA_DIR, or a new database on the PostgreSQL server of DATABASE_URL. Its
+ * mail goes through real SMTP to a local sink that tests read through `mailboxUrl`.
  */
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-e2e-'));
   const pgDatabase = process.env.DATABASE_URL ? await createFreshPgDatabase(process.env.DATABASE_URL) : undefined;
+  const smtp = await startSmtpSink();
+  const mailbox = await serveMailbox(smtp.received);
+  const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'server'),
@@ -59,18 +80,21 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: pgDatabase?.url ?? '',
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
+      SMTP_URL: smtp.url,
+      APP_URL: baseUrl,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const baseUrl = `http://127.0.0.1:${port}`;
   await waitForHealth(baseUrl, server, () => output);
   project.provide('baseUrl', baseUrl);
+  project.provide('mailboxUrl', mailbox.url);
 
   return async () => {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
+    await Promise.all([mailbox.close(), smtp.close()]);
     await pgDatabase?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

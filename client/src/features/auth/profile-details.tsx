@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { toast } from 'sonner';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/error-message';
 import { useMeQuery } from './auth.api';
@@ -7,6 +9,10 @@ const orNA = (value: string | undefined | null) => (value ? value : 'N/A');
 /** The profile of SPEC.md §2, shared by /profile and /admin/profile: 'N/A' for a missing field. */
 export function ProfileDetails() {
   const { data, isLoading, error } = useMeQuery();
+  // SPEC.md §8: a failed fetch is the toast 'Error fetching user data: {message}'.
+  useEffect(() => {
+    if (error) toast.error(`Error fetching user data: ${errorMessage(error)}`);
+  }, [error]);
   if (isLoading) return <Spinner label="Loading user data..." />;
   if (error) return <p role="alert">Error fetching user data: {errorMessage(error)}</p>;
   const user = data?.user;

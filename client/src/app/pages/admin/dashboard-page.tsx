@@ -7,8 +7,8 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { Spinner } from '../../../components/ui/spinner';
+import { UploadedImage } from '../../../components/ui/uploaded-image';
 import { useDeleteMedicineMutation } from '../../../features/medicines/medicine-admin.api';
-import { MedicineImage } from '../../../features/medicines/medicine-image';
 import { useListMedicinesQuery } from '../../../features/medicines/medicines.api';
 import { formatPrice } from '../../../lib/currency';
 import { errorMessage } from '../../../lib/error-message';
@@ -76,7 +76,7 @@ export default function DashboardPage() {
             {data.medicines.map((medicine) => (
               <tr key={medicine._id}>
                 <td className={cellClasses()}>
-                  <MedicineImage
+                  <UploadedImage
                     imageUrl={medicine.imageUrl}
                     alt=""
                     sizes="48px"

@@ -6,8 +6,8 @@ const DETAIL_SUFFIX = '-detail.webp';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & { imageUrl: string; alt: string };
 
-/** A medicine's picture: the browser picks the card or the detail size; an external URL is used as is. */
-export function MedicineImage({ imageUrl, alt, sizes, ...props }: Props) {
+/** An uploaded picture: the browser picks the card or the detail size; an external URL is used as is. */
+export function UploadedImage({ imageUrl, alt, sizes, ...props }: Props) {
   const uploaded = imageUrl.startsWith('/uploads/') && imageUrl.endsWith(DETAIL_SUFFIX);
   const srcSet = uploaded ? `${imageUrl.slice(0, -DETAIL_SUFFIX.length)}-card.webp 480w, ${imageUrl} 960w` : undefined;
   return (
