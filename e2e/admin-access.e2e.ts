@@ -2,16 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Medicine, Order } from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  ADMIN_ROUTES,
-  catalogue,
-  createShopper,
-  login,
-  pageAs,
-  placeOrder,
-  type Session,
-} from './support/admin-fixtures';
+import { ADMIN_ROUTES, adminSession, catalogue, pageAs, placeOrder, type Session } from './support/admin-fixtures';
+import { createShopper } from './support/shop';
 import { baseUrl, launchBrowser } from './support/browser';
 
 const LOGIN_NOTICE = 'Please Login !! You need to login first, to access this page.';
@@ -41,8 +33,8 @@ describe('the admin area is for admins only', () => {
   let routes: string[];
   beforeAll(async () => {
     browser = await launchBrowser();
-    admin = await login(ADMIN.email, ADMIN.password);
-    shopper = await createShopper('Vera');
+    admin = await adminSession();
+    shopper = await createShopper();
     routes = allAdminRoutes((await catalogue())[0]!, await placeOrder(shopper));
   });
   afterAll(async () => {

@@ -1,17 +1,8 @@
 import type { User } from '@apotheca/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ADMIN,
-  api,
-  createShopper,
-  expectToast,
-  login,
-  openOrderRow,
-  pageAs,
-  placeOrder,
-  type Session,
-} from './support/admin-fixtures';
+import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
+import { api, createShopper, toast } from './support/shop';
 import { baseUrl, launchBrowser } from './support/browser';
 
 describe('the admin manages users', () => {
@@ -19,7 +10,7 @@ describe('the admin manages users', () => {
   let admin: Session;
   beforeAll(async () => {
     browser = await launchBrowser();
-    admin = await login(ADMIN.email, ADMIN.password);
+    admin = await adminSession();
   });
   afterAll(async () => {
     await browser.close();
@@ -29,6 +20,7 @@ describe('the admin manages users', () => {
     const page = await pageAs(browser, admin);
     await page.goto('/admin/users');
     const table = page.getByRole('table', { name: 'Users' });
+    await table.waitFor();
     expect(await table.locator('thead th').allTextContents()).toEqual([
       'Sr. No',
       'User ID',
@@ -41,12 +33,12 @@ describe('the admin manages users', () => {
   });
 
   it("deletes a shopper after confirmation; their order then shows 'Deleted'", async () => {
-    const shopper = await createShopper('Dora');
+    const shopper = await createShopper();
     const order = await placeOrder(shopper);
     const page = await pageAs(browser, admin);
     await page.goto('/admin/users');
     const row = page.getByRole('row').filter({ hasText: shopper.user._id });
-    const deleteButton = row.getByRole('button', { name: 'Delete Dora Shopper' });
+    const deleteButton = row.getByRole('button', { name: 'Delete Ann Shopper' });
     expect(await deleteButton.isEnabled()).toBe(true);
 
     await deleteButton.click();
@@ -60,10 +52,10 @@ describe('the admin manages users', () => {
     await page.keyboard.press('Tab');
     expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     await dialog.getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'User deleted successfully.');
+    await toast(page, 'User deleted successfully.');
     await row.waitFor({ state: 'detached' });
 
-    const { users } = await api<{ users: User[] }>('/auth/get-all-users', { token: admin.token });
+    const { users } = await api<{ users: User[] }>('/auth/get-all-users', {}, admin.token);
     expect(users.some((user) => user._id === shopper.user._id)).toBe(false);
     // The deleted shopper's session stopped working (CONTRACT.md).
     expect(
