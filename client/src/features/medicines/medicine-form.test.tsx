@@ -1,6 +1,7 @@
 import type { Medicine } from '@apotheca/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
 import { describe, expect, it, vi } from 'vitest';
 import { MedicineForm } from './medicine-form';
 
@@ -20,7 +21,12 @@ const medicine: Medicine = {
 function renderForm(props: Partial<Parameters<typeof MedicineForm>[0]> = {}) {
   const save = vi.fn<(body: FormData) => Promise<unknown>>().mockResolvedValue({});
   const user = userEvent.setup();
-  render(<MedicineForm variant="add" save={save} {...props} />);
+  render(
+    <>
+      <MedicineForm variant="add" save={save} {...props} />
+      <Toaster />
+    </>,
+  );
   return { save, user };
 }
 
@@ -101,7 +107,7 @@ describe('MedicineForm (add)', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
-  it('sends every field and the file as medicine_img, and empties the form', async () => {
+  it("sends every field and the file as medicine_img, says 'Item added to Database' and empties the form", async () => {
     const { user, save } = renderForm();
     await fillValidFields(user);
     const file = png();
@@ -118,6 +124,7 @@ describe('MedicineForm (add)', () => {
       price: '7.25',
       medicine_img: file,
     });
+    expect(await screen.findAllByText('Item added to Database')).not.toHaveLength(0);
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
   });
 
@@ -187,5 +194,19 @@ describe('MedicineForm (update)', () => {
     await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
     await waitFor(() => expect(save).toHaveBeenCalledOnce());
     expect(entries(save.mock.calls[0]![0]).imageUrl).toBe(linked.imageUrl);
+  });
+
+  it("says 'Medicine updated successfully' and hands over, or says it failed with the server's reason", async () => {
+    const onSaved = vi.fn();
+    const { user, save } = renderForm({ variant: 'update', medicine, onSaved });
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findAllByText('Medicine updated successfully')).not.toHaveLength(0);
+    expect(onSaved).toHaveBeenCalledOnce();
+
+    save.mockRejectedValueOnce({ status: 404, data: { message: 'Medicine not found' } });
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findAllByText('Failed to update medicine. Please try again.')).not.toHaveLength(0);
+    expect(screen.getAllByText('Medicine not found')).not.toHaveLength(0);
+    expect(onSaved).toHaveBeenCalledOnce();
   });
 });

@@ -30,6 +30,8 @@ const VARIANTS = {
     urlMode: { value: 'url', label: 'Image URL' },
     fileRequired: true,
     submitLabel: 'Add Medicine',
+    // An empty form is ready for the next medicine.
+    clearAfterSave: true,
     successMessage: 'Item added to Database',
     failureTitle: null,
   },
@@ -40,6 +42,7 @@ const VARIANTS = {
     // Without a new file the medicine keeps its current image.
     fileRequired: false,
     submitLabel: 'Update Medicine',
+    clearAfterSave: false,
     successMessage: 'Medicine updated successfully',
     failureTitle: 'Failed to update medicine. Please try again.',
   },
@@ -147,7 +150,7 @@ export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
     try {
       await save(toFormData(values));
       toast.success(config.successMessage);
-      reset(defaultValues(variant));
+      if (config.clearAfterSave) reset(defaultValues(variant));
       onSaved?.();
     } catch (error) {
       // The server's message says what went wrong; the update form puts SPEC.md §8's title above it.
