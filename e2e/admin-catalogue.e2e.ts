@@ -145,4 +145,17 @@ describe('the admin manages the catalogue', () => {
     expect(updated?.imageUrl).toMatch(/^\/uploads\/medicines\/.+\.webp$/);
     expect(updated?.imageUrl).not.toBe(added!.imageUrl);
   });
+
+  it("says 'Error deleting item' when the server refuses, and keeps the row", async () => {
+    const page = await pageAs(browser, admin);
+    const [medicine] = await catalogue();
+    await page.route('**/api/medicines/delete-medicine/*', (route) =>
+      route.fulfill({ status: 503, json: { message: 'Try again later' } }),
+    );
+    const row = await dashboardRow(page, medicine!);
+    await row.getByRole('button', { name: `Delete ${medicine!.name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete medicine?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Error deleting item');
+    expect(await row.isVisible()).toBe(true);
+  });
 });

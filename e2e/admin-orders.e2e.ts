@@ -107,4 +107,18 @@ describe('the admin works through the orders', () => {
     await nav.getByRole('button', { name: 'Previous' }).click();
     expect(await nav.getByText(`Page ${pageCount - 1} of ${pageCount}`).isVisible()).toBe(true);
   });
+
+  it("says 'No orders available.' for an empty list and 'Error: {message}' when the list fails", async () => {
+    const page = await pageAs(browser, admin);
+    await page.route('**/api/orders', (route) => route.fulfill({ json: { orders: [] } }));
+    await page.goto('/admin/orders');
+    await page.getByText('No orders available.').waitFor();
+
+    await page.unroute('**/api/orders');
+    await page.route('**/api/orders', (route) =>
+      route.fulfill({ status: 503, json: { message: 'The database is not answering' } }),
+    );
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: 'Error: The database is not answering' }).waitFor();
+  });
 });

@@ -71,4 +71,17 @@ describe('the admin manages users', () => {
     const orderRow = await openOrderRow(page, admin, order._id);
     expect(await orderRow.getByRole('cell').first().textContent()).toBe('Deleted');
   });
+
+  it("says 'Error deleting user.' with its second line when the deletion fails", async () => {
+    const shopper = await createShopper();
+    const page = await pageAs(browser, admin);
+    await page.route('**/api/auth/delete-user/*', (route) => route.fulfill({ status: 503, json: { message: 'Busy' } }));
+    await page.goto('/admin/users');
+    const row = page.getByRole('row').filter({ hasText: shopper.user._id });
+    await row.getByRole('button', { name: /^Delete / }).click();
+    await page.getByRole('dialog', { name: 'Delete user?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Error deleting user.');
+    await page.getByText('There was an issue while deleting the user. Please try again.').waitFor();
+    expect(await row.isVisible()).toBe(true);
+  });
 });
