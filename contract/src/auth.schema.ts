@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, idSchema, messageResponseSchema } from './common.schema';
 import { PASSWORD_MIN_LENGTH, PHONE_DIGITS, ROLES } from './constants';
 
-// Messages are SPEC.md §5's, word for word.
+// Messages are SPEC.md §5's, word for word. Examples are what Swagger UI puts in a request it
+// drafts; without them it invents strings from the patterns, which no rule accepts.
 
 export const emailSchema = z
   .string({ error: 'Email is required.' })
   .trim()
   .min(1, 'Email is required.')
   .max(254, 'Invalid email format.')
-  .regex(EMAIL_PATTERN, 'Invalid email format.');
+  .regex(EMAIL_PATTERN, 'Invalid email format.')
+  .meta({ example: 'ada@example.com' });
 
 /** Register's password rules; reset-password uses the same (issue 3). */
 export const passwordSchema = z
@@ -20,7 +22,8 @@ export const passwordSchema = z
   .regex(/[A-Z]/, 'Password must contain at least one uppercase letter.')
   .regex(/[a-z]/, 'Password must contain at least one lowercase letter.')
   .regex(/\d/, 'Password must contain at least one number.')
-  .regex(/[@$!%*?&]/, 'Password must contain at least one special character (@, $, !, %, *, ?, &).');
+  .regex(/[@$!%*?&]/, 'Password must contain at least one special character (@, $, !, %, *, ?, &).')
+  .meta({ example: 'Secret@123' });
 
 const personName = (label: string) =>
   z
@@ -28,7 +31,8 @@ const personName = (label: string) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(50, `${label} must be at most 50 letters.`)
-    .regex(/^[A-Za-z]+$/, `${label} should contain only letters.`);
+    .regex(/^[A-Za-z]+$/, `${label} should contain only letters.`)
+    .meta({ example: label === 'First name' ? 'Ada' : 'Lovelace' });
 
 export const registerSchema = z.object({
   first_name: personName('First name'),
@@ -39,7 +43,8 @@ export const registerSchema = z.object({
     .string({ error: 'Phone number is required.' })
     .trim()
     .min(1, 'Phone number is required.')
-    .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), `Phone number must be exactly ${PHONE_DIGITS} digits.`),
+    .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), `Phone number must be exactly ${PHONE_DIGITS} digits.`)
+    .meta({ example: '0123456789' }),
 });
 
 export const loginSchema = z.object({
@@ -47,7 +52,8 @@ export const loginSchema = z.object({
   password: z
     .string({ error: 'Password is required.' })
     .min(1, 'Password is required.')
-    .max(128, 'Password must be at most 128 characters long.'),
+    .max(128, 'Password must be at most 128 characters long.')
+    .meta({ example: 'Secret@123' }),
   remember: z.boolean().optional().default(false),
 });
 
@@ -56,7 +62,8 @@ export const forgotPasswordSchema = z.object({
     .string({ error: 'Please enter a valid email address' })
     .trim()
     .max(254, 'Please enter a valid email address')
-    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address')
+    .meta({ example: 'ada@example.com' }),
 });
 /** Shown on submit of an invalid forgot-password address (SPEC.md §5). */
 export const FORGOT_PASSWORD_SUBMIT_ERROR = 'Invalid email format';

@@ -12,18 +12,21 @@ const required = (label: string) =>
 export const contactSchema = z.object({
   name: required('Name')
     .max(100, 'Name must be at most 100 characters.')
-    .regex(/^[A-Za-z ]+$/, 'Name should not contain special characters.'),
+    .regex(/^[A-Za-z ]+$/, 'Name should not contain special characters.')
+    .meta({ example: 'Ada Lovelace' }),
   email: emailSchema,
   subject: required('Subject')
     .max(200, 'Subject must be at most 200 characters.')
-    .regex(/^[A-Za-z0-9 ]+$/, 'Subject should contain only letters, numbers and spaces.'),
+    .regex(/^[A-Za-z0-9 ]+$/, 'Subject should contain only letters, numbers and spaces.')
+    .meta({ example: 'Order 42' }),
   message: required('Message')
     .max(2000, 'Message must be at most 2000 characters.')
     .regex(/^[A-Za-z0-9\s]+$/, 'Message should contain only letters, numbers and spaces.')
     .refine(
       (s) => s.split(/\s+/).filter(Boolean).length <= CONTACT_MESSAGE_MAX_WORDS,
       `Message must be ${CONTACT_MESSAGE_MAX_WORDS} words or less.`,
-    ),
+    )
+    .meta({ example: 'When will my order arrive' }),
 });
 
 export const contactResponseSchema = z.object({ success: z.literal(true), message: z.string() });

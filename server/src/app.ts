@@ -47,11 +47,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(
     async (api) => {
       await api.register(healthRoutes);
+      await api.register(authRoutes, { prefix: '/auth', config });
+      await api.register(contactRoutes, { prefix: '/contact', config });
       await api.register(medicinesRoutes, { uploadsDir: config.uploadsDir, catalogue });
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
-      await api.register(authRoutes, { prefix: '/auth', config });
-      await api.register(contactRoutes, { prefix: '/contact', config });
     },
     { prefix: '/api' },
   );

@@ -55,6 +55,8 @@ describe('OpenAPI document and Swagger UI', () => {
   it('describes bodies from the zod schemas and marks the bearer-token calls', () => {
     const register = document.paths['/api/auth/register']!.post!;
     expect(JSON.stringify(register.requestBody)).toContain('"first_name"');
+    // Examples that pass the rules, so a request drafted in Swagger UI is accepted.
+    expect(JSON.stringify(register.requestBody)).toContain('"example":"ada@example.com"');
     expect(document.paths['/api/auth/me']!.get!.security).toEqual([{ bearerAuth: [] }]);
     expect(document.openapi).toMatch(/^3\./);
   });

@@ -89,6 +89,17 @@ describe('password reset through a real SMTP server', () => {
     expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
   });
 
+  it('lets only one of two racing resets with one token through', async () => {
+    const { user } = await createTestUser(ctx);
+    const { userId, token } = await mailedLink(user.email);
+    const responses = await Promise.all(
+      ['First@2026', 'Second@2026'].map((newPassword) =>
+        post(`/api/auth/reset-password/${userId}/${token}`, { newPassword }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('stores only a hash of the token, expiring within the hour', async () => {
     const { user } = await createTestUser(ctx);
     const started = Date.now();
@@ -173,5 +184,27 @@ describe('password reset without SMTP_URL', () => {
     const message = fs.readFileSync(path.join(outbox, files[0]!), 'utf8');
     expect(message).toContain(`To: ${user.email}`);
     expect(message).toContain(`${ctx.config.appUrl}/reset-password/`);
+  });
+});
+
+describe('password reset while the mail server is down', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every connection is refused.
+    ctx = await createTestContext({ smtpUrl: 'smtp://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('still answers 200 with the same message, so the answer never tells whether the address is registered', async () => {
+    const { user } = await createTestUser(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: user.email },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ message: RESET_MAIL_SENT_MESSAGE });
   });
 });
