@@ -25,7 +25,15 @@ const queryPrice = (name: string) =>
   );
 
 export const medicineListQuerySchema = z.object({
-  category: z.preprocess(blankToUndefined, z.string().max(100).optional()),
+  // A category is letters and spaces, as the add form requires.
+  category: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .max(100, 'category must be at most 100 characters.')
+      .regex(/^[A-Za-z ]+$/, 'category must contain only letters and spaces.')
+      .optional(),
+  ),
   minPrice: queryPrice('minPrice'),
   maxPrice: queryPrice('maxPrice'),
   inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
@@ -107,6 +115,8 @@ const httpUrl = (message: string) =>
       .string()
       .max(2000, message)
       .refine((s) => {
+        // Control characters (a NUL byte above all) belong in no stored URL.
+        if (/\p{Cc}/u.test(s)) return false;
         try {
           const url = new URL(s);
           return url.protocol === 'http:' || url.protocol === 'https:';

@@ -42,29 +42,36 @@ const itemRows = (db: Db) =>
     .innerJoin(medicines, eq(medicines.id, cartItems.medicineId))
     .innerJoin(carts, eq(carts.id, cartItems.cartId));
 
+async function cartWithItems(db: Db, cartId: string): Promise<Cart> {
+  const rows = await itemRows(db).where(eq(carts.id, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const totalCents = rows.reduce((sum, { item, medicine }) => sum + medicine.priceCents * item.quantity, 0);
+  return { _id: cartId, items: rows.map(toCartItem), totalPrice: centsToDollars(totalCents) };
+}
+
 /** The user's cart, or null when they have none (never added anything, or cleared it). */
 export async function getCart(db: Db, userId: string): Promise<Cart | null> {
   const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  if (!cart) return null;
-  const rows = await itemRows(db).where(eq(carts.id, cart.id)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
-  const totalCents = rows.reduce((sum, { item, medicine }) => sum + medicine.priceCents * item.quantity, 0);
-  return { _id: cart.id, items: rows.map(toCartItem), totalPrice: centsToDollars(totalCents) };
+  return cart ? cartWithItems(db, cart.id) : null;
 }
 
 /** Only the medicine and the quantity are read from the request; everything else comes from the catalogue. */
 export async function addToCart(db: Db, userId: string, { medicineId, quantity = 1 }: AddToCart): Promise<Cart> {
   const medicine = await findMedicine(db, medicineId);
   if (quantity > medicine.stock) throw stockConflict(medicine);
-  // One cart per user, created on the first add; the unique keys settle concurrent adds.
-  await db.insert(carts).values({ userId }).onConflictDoNothing({ target: carts.userId });
-  const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+  // One cart per user, created on the first add; the unique keys settle concurrent adds. The
+  // no-op update makes the statement return the id of a cart that already exists.
+  const [cart] = await db
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoUpdate({ target: carts.userId, set: { userId } })
+    .returning({ id: carts.id });
   const added = await db
     .insert(cartItems)
     .values({ cartId: cart!.id, medicineId: medicine.id, quantity })
     .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
     .returning({ id: cartItems.id });
   if (added.length === 0) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
-  return (await getCart(db, userId))!;
+  return cartWithItems(db, cart!.id);
 }
 
 /** Another user's item is answered like a missing one, so ids of other carts reveal nothing. */

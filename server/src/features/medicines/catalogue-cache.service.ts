@@ -14,6 +14,8 @@ export const CATALOGUE_CHANNEL = 'catalogue_changed';
 const MAX_ENTRIES = 2000;
 
 export type CatalogueCache = {
+  /** The stored response for `key`, if one is ready: the hot path, with no promise to wait on. */
+  peek(key: string): string | undefined;
   /** The response for `key`: computed by `load` once, shared by concurrent callers, kept until a write. */
   get(key: string, load: () => Promise<string>): Promise<string>;
   /** Call after every committed write to medicines or their stock. */
@@ -22,23 +24,31 @@ export type CatalogueCache = {
 
 export async function createCatalogueCache(database: Database): Promise<CatalogueCache> {
   // Pending loads are stored too: a burst of misses after a write costs one query, not one each.
-  // A load that started before a write is dropped from the map by `clear`, so it is never kept.
-  const entries = new Map<string, Promise<string>>();
+  // A load that started before a write was dropped from the map by `clear`, so it is never kept.
+  const entries = new Map<string, string | Promise<string>>();
   const clear = () => entries.clear();
   await database.listen(CATALOGUE_CHANNEL, clear);
 
   return {
-    get(key, load) {
-      const cached = entries.get(key);
-      if (cached) return cached;
+    peek(key) {
+      const entry = entries.get(key);
+      return typeof entry === 'string' ? entry : undefined;
+    },
+    async get(key, load) {
+      const entry = entries.get(key);
+      if (entry !== undefined) return entry;
       const loading = load();
       if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(key, loading);
-      // A failure (a 404, a lost connection) is not remembered.
-      loading.catch(() => {
+      try {
+        const body = await loading;
+        if (entries.get(key) === loading) entries.set(key, body);
+        return body;
+      } catch (error) {
+        // A failure (a 404, a lost connection) is not remembered.
         if (entries.get(key) === loading) entries.delete(key);
-      });
-      return loading;
+        throw error;
+      }
     },
     async invalidate() {
       clear();

@@ -63,9 +63,17 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     return form;
   }
 
+  // The catalogue's reads are keyed by their URL and answered from the cache before validation:
+  // only a URL that passed validation once is ever stored, so the check is not repeated.
+  const answerFromCache = async (request: FastifyRequest, reply: FastifyReply) => {
+    const body = catalogue.peek(request.url);
+    if (body !== undefined) return sendJson(reply, body);
+  };
+
   app.get(
     '/medicines',
     {
+      onRequest: answerFromCache,
       schema: {
         tags: ['medicines'],
         querystring: medicineListQuerySchema,
@@ -73,9 +81,8 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const filter = request.query;
-      const body = await catalogue.get(`list:${JSON.stringify(filter)}`, async () =>
-        JSON.stringify(await listMedicines(app.database.db, filter)),
+      const body = await catalogue.get(request.url, async () =>
+        JSON.stringify(await listMedicines(app.database.db, request.query)),
       );
       return sendJson(reply, body);
     },
@@ -83,11 +90,13 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
 
   app.get(
     '/medicines/:id',
-    { schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: medicineResponseSchema } } },
+    {
+      onRequest: answerFromCache,
+      schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: medicineResponseSchema } },
+    },
     async (request, reply) => {
-      const { id } = request.params;
-      const body = await catalogue.get(`medicine:${id}`, async () =>
-        JSON.stringify({ medicine: toMedicine(await findMedicine(app.database.db, id)) }),
+      const body = await catalogue.get(request.url, async () =>
+        JSON.stringify({ medicine: toMedicine(await findMedicine(app.database.db, request.params.id)) }),
       );
       return sendJson(reply, body);
     },

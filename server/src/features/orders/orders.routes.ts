@@ -20,7 +20,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     '/orders/add-order',
     { preHandler: app.authenticate, schema: { tags, body: addOrderSchema, response: { 201: orderResponseSchema } } },
     async (request, reply) => {
-      const order = await placeOrder(app.database.db, currentUser(request).id, request.body.payment);
+      const order = await placeOrder(app.database.db, currentUser(request), request.body.payment);
       await catalogue.invalidate();
       return reply.code(201).send({ order });
     },

@@ -16,11 +16,14 @@ type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 type OrderUser = { id: string; firstName: string; lastName: string } | null;
 
+/** Items are listed by name, the same for a new order and a stored one. */
+const byName = (a: OrderItemRow, b: OrderItemRow) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+
 function toOrder(order: OrderRow, user: OrderUser, items: OrderItemRow[]): Order {
   return {
     _id: order.id,
     userId: user && { _id: user.id, first_name: user.firstName, last_name: user.lastName },
-    items: items.map((item) => ({
+    items: [...items].sort(byName).map((item) => ({
       _id: item.id,
       medicineId: { _id: item.medicineId, name: item.name },
       name: item.name,
@@ -43,12 +46,7 @@ async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
       .leftJoin(users, eq(users.id, orders.userId))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id)),
-    db
-      .select({ item: orderItems })
-      .from(orderItems)
-      .innerJoin(orders, eq(orders.id, orderItems.orderId))
-      .where(where)
-      .orderBy(asc(orderItems.name), asc(orderItems.id)),
+    db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
   ]);
   const itemsByOrder = new Map<string, OrderItemRow[]>();
   for (const { item } of items) itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), item]);
@@ -77,19 +75,18 @@ async function takeStock(tx: Tx, medicineId: string, quantity: number) {
  * One transaction: takes the stock of every cart item, copies names and server prices into the
  * order, empties the cart. Any shortage rolls everything back (CONTRACT.md).
  */
-export async function placeOrder(db: Db, userId: string, payment: Payment | undefined): Promise<Order> {
+export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: Payment | undefined): Promise<Order> {
   return db.transaction(async (tx) => {
-    // Locking the cart makes a second checkout of the same cart wait, then find it empty.
-    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).for('update');
-    const lines = cart
-      ? await tx
-          .select({ medicineId: cartItems.medicineId, quantity: cartItems.quantity })
-          .from(cartItems)
-          .where(eq(cartItems.cartId, cart.id))
-          // One lock order for every transaction, so two checkouts cannot deadlock.
-          .orderBy(asc(cartItems.medicineId))
-      : [];
-    if (!cart || lines.length === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
+    // Locking the cart makes a second checkout of the same cart wait, then find it gone.
+    const lines = await tx
+      .select({ cartId: carts.id, medicineId: cartItems.medicineId, quantity: cartItems.quantity })
+      .from(carts)
+      .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
+      .where(eq(carts.userId, user.id))
+      // One lock order for every transaction, so two checkouts cannot deadlock.
+      .orderBy(asc(cartItems.medicineId))
+      .for('update', { of: carts });
+    if (lines.length === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
 
     const taken = [];
     for (const line of lines) taken.push({ ...(await takeStock(tx, line.medicineId, line.quantity)), ...line });
@@ -97,24 +94,27 @@ export async function placeOrder(db: Db, userId: string, payment: Payment | unde
     const [order] = await tx
       .insert(orders)
       .values({
-        userId,
+        userId: user.id,
         totalCents,
         paymentStatus: payment ? 'Paid' : 'Pending',
         // Only the last four digits are ever kept (CONTRACT.md).
         cardLast4: payment ? payment.cardNumber.slice(-4) : null,
       })
-      .returning({ id: orders.id });
-    await tx.insert(orderItems).values(
-      taken.map((line) => ({
-        orderId: order!.id,
-        medicineId: line.id,
-        name: line.name,
-        priceCents: line.priceCents,
-        quantity: line.quantity,
-      })),
-    );
-    await tx.delete(carts).where(eq(carts.id, cart.id));
-    return (await loadOrders(tx, eq(orders.id, order!.id)))[0]!;
+      .returning();
+    const items = await tx
+      .insert(orderItems)
+      .values(
+        taken.map((line) => ({
+          orderId: order!.id,
+          medicineId: line.id,
+          name: line.name,
+          priceCents: line.priceCents,
+          quantity: line.quantity,
+        })),
+      )
+      .returning();
+    await tx.delete(carts).where(eq(carts.id, lines[0]!.cartId));
+    return toOrder(order!, user, items);
   });
 }
 

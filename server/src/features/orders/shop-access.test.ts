@@ -1,0 +1,266 @@
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, carts, medicines, orderItems, orders } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { insertMedicine, multipart, pngImage, validMedicineFields } from '../medicines/medicines.fixtures';
+
+// Every endpoint of the catalogue, the cart and the orders, called by each kind of caller, and
+// hostile input thrown at them: the answer is never a 5xx, and a refusal changes nothing.
+
+let ctx: TestContext;
+let admin: { authorization: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+/** Everything a refused call must leave as it was. */
+async function storedState() {
+  const db = ctx.database.db;
+  const [m, c, ci, o, oi] = await Promise.all([
+    db.select().from(medicines).orderBy(medicines.id),
+    db.select().from(carts).orderBy(carts.id),
+    db.select().from(cartItems).orderBy(cartItems.id),
+    db.select().from(orders).orderBy(orders.id),
+    db.select().from(orderItems).orderBy(orderItems.id),
+  ]);
+  return { m, c, ci, o, oi };
+}
+
+/** A shopper with a medicine in the cart and one placed order: what the other callers reach for. */
+async function ownerWithCartAndOrder() {
+  const owner = await createTestUser(ctx);
+  const medicine = await insertMedicine(ctx, { stock: 100 });
+  const add = () =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers: owner.headers,
+      payload: { medicineId: medicine.id },
+    });
+  await add();
+  const order = (await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers: owner.headers })).json()
+    .order;
+  const cartItemId = (await add()).json().cart.items[0].cartItemId;
+  return { owner, medicine, cartItemId: cartItemId as string, orderId: order._id as string };
+}
+
+type Fixture = Awaited<ReturnType<typeof ownerWithCartAndOrder>>;
+type Actor = 'anonymous' | 'owner' | 'another user' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'owner', 'another user', 'admin'];
+
+const imageUrlForm = () => multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp' });
+
+// [call, expected status for anonymous, owner, another user, admin]
+const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, number[]][] = [
+  ['GET /medicines', () => ({ method: 'GET', url: '/api/medicines' }), [200, 200, 200, 200]],
+  ['GET /medicines/:id', (f) => ({ method: 'GET', url: `/api/medicines/${f.medicine.id}` }), [200, 200, 200, 200]],
+  [
+    'POST /medicines/add-medicine',
+    async () => ({ method: 'POST', url: '/api/medicines/add-medicine', ...(await imageUrlForm()) }),
+    [401, 403, 403, 201],
+  ],
+  [
+    'PATCH /medicines/update-medicine/:id',
+    async (f) => ({
+      method: 'PATCH',
+      url: `/api/medicines/update-medicine/${f.medicine.id}`,
+      ...(await imageUrlForm()),
+    }),
+    [401, 403, 403, 200],
+  ],
+  [
+    'DELETE /medicines/delete-medicine/:id',
+    (f) => ({ method: 'DELETE', url: `/api/medicines/delete-medicine/${f.medicine.id}` }),
+    [401, 403, 403, 200],
+  ],
+  ['GET /cart', () => ({ method: 'GET', url: '/api/cart' }), [401, 200, 200, 200]],
+  [
+    'POST /cart/add',
+    async () => ({ method: 'POST', url: '/api/cart/add', payload: { medicineId: (await insertMedicine(ctx)).id } }),
+    [401, 201, 201, 201],
+  ],
+  [
+    'PATCH /cart/update/:cartItemId',
+    (f) => ({ method: 'PATCH', url: `/api/cart/update/${f.cartItemId}`, payload: { operation: 'increment' } }),
+    [401, 200, 404, 404],
+  ],
+  [
+    'DELETE /cart/remove/:id',
+    (f) => ({ method: 'DELETE', url: `/api/cart/remove/${f.cartItemId}` }),
+    [401, 200, 404, 404],
+  ],
+  ['DELETE /cart/clear', () => ({ method: 'DELETE', url: '/api/cart/clear' }), [401, 200, 200, 200]],
+  // Only the owner has something in the cart; the others check out an empty one.
+  ['POST /orders/add-order', () => ({ method: 'POST', url: '/api/orders/add-order' }), [401, 201, 400, 400]],
+  ['GET /orders/my-orders', () => ({ method: 'GET', url: '/api/orders/my-orders' }), [401, 200, 200, 200]],
+  [
+    'GET /orders/single-product/:id',
+    (f) => ({ method: 'GET', url: `/api/orders/single-product/${f.orderId}` }),
+    [401, 200, 404, 200],
+  ],
+  ['GET /orders', () => ({ method: 'GET', url: '/api/orders' }), [401, 403, 403, 200]],
+  [
+    'PATCH /orders/update-order/:id',
+    (f) => ({ method: 'PATCH', url: `/api/orders/update-order/${f.orderId}`, payload: { status: 'Accepted' } }),
+    [401, 403, 403, 200],
+  ],
+];
+
+describe('authorization matrix', () => {
+  it.each(MATRIX)('%s', async (_name, request, expected) => {
+    for (const [index, actor] of ACTORS.entries()) {
+      const fixture = await ownerWithCartAndOrder();
+      const other = await createTestUser(ctx);
+      const auth = {
+        anonymous: {},
+        owner: fixture.owner.headers,
+        'another user': other.headers,
+        admin,
+      }[actor];
+      const options = await request(fixture);
+      const before = await storedState();
+      const response = await ctx.app.inject({ ...options, headers: { ...options.headers, ...auth } } as InjectOptions);
+      expect(response.statusCode, `${actor}: ${response.body}`).toBe(expected[index]);
+      if (response.statusCode >= 400) expect(await storedState(), actor).toEqual(before);
+    }
+  });
+});
+
+describe('hostile input', () => {
+  const MB_STRING = 'A'.repeat(1024 * 1024);
+  const HOSTILE_STRINGS = [
+    "' OR '1'='1",
+    "'; DROP TABLE medicines; --",
+    '../../../etc/passwd',
+    '..%2F..%2Fetc%2Fpasswd',
+    '<script>alert(1)</script>',
+    'nul\u0000byte',
+    '${jndi:ldap://x}',
+  ];
+  const HOSTILE_VALUES: unknown[] = [...HOSTILE_STRINGS, null, 42, -1, 1.5, 1e308, true, [], {}, { $gt: '' }];
+
+  async function expectRefusedWithoutChange(requests: InjectOptions[]) {
+    const before = await storedState();
+    for (const request of requests) {
+      const response = await ctx.app.inject(request);
+      expect(response.statusCode, `${request.method} ${request.url} ${response.body}`).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, `${request.method} ${request.url} ${response.body}`).toBeLessThan(500);
+    }
+    expect(await storedState()).toEqual(before);
+  }
+
+  it('refuses wrong types, injection and traversal strings and 1 MB strings in JSON bodies', async () => {
+    const { owner, cartItemId, orderId } = await ownerWithCartAndOrder();
+    const bodies: [string, string, (value: unknown) => object, { authorization: string }][] = [
+      ['POST', '/api/cart/add', (value) => ({ medicineId: value }), owner.headers],
+      ['POST', '/api/cart/add', (value) => ({ medicineId: cartItemId, quantity: value }), owner.headers],
+      ['PATCH', `/api/cart/update/${cartItemId}`, (value) => ({ operation: value }), owner.headers],
+      ['POST', '/api/orders/add-order', (value) => ({ payment: value }), owner.headers],
+      ['POST', '/api/orders/add-order', (value) => ({ payment: { cardNumber: value } }), owner.headers],
+      ['PATCH', `/api/orders/update-order/${orderId}`, (value) => ({ status: value }), admin],
+    ];
+    const requests: InjectOptions[] = [];
+    for (const [method, url, body, headers] of bodies) {
+      for (const value of [...HOSTILE_VALUES, MB_STRING]) {
+        requests.push({ method: method as 'POST', url, headers, payload: body(value) });
+      }
+    }
+    await expectRefusedWithoutChange(requests);
+  });
+
+  it('answers hostile ids in paths with 404', async () => {
+    const { owner } = await ownerWithCartAndOrder();
+    const paths = (id: string): [string, string, object?][] => [
+      ['GET', `/api/medicines/${id}`],
+      ['PATCH', `/api/cart/update/${id}`, { operation: 'increment' }],
+      ['DELETE', `/api/cart/remove/${id}`],
+      ['GET', `/api/orders/single-product/${id}`],
+      ['PATCH', `/api/orders/update-order/${id}`, { status: 'Pending' }],
+      ['DELETE', `/api/medicines/delete-medicine/${id}`],
+    ];
+    const before = await storedState();
+    for (const id of HOSTILE_STRINGS.map(encodeURIComponent)) {
+      for (const [method, url, payload] of paths(id)) {
+        const headers = url.includes('update-order') || url.includes('delete-medicine') ? admin : owner.headers;
+        const response = await ctx.app.inject({ method: method as 'GET', url, headers, payload });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+      }
+    }
+    expect(await storedState()).toEqual(before);
+  });
+
+  it('answers hostile catalogue queries with 200 and no matches, or 400', async () => {
+    await insertMedicine(ctx, { category: 'Antibiotic' });
+    for (const value of HOSTILE_STRINGS) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/medicines?category=${encodeURIComponent(value)}`,
+      });
+      expect([200, 400], value).toContain(response.statusCode);
+      if (response.statusCode === 200) expect(response.json().total).toBe(0);
+    }
+    for (const query of [
+      'minPrice=1e400',
+      'page=99999999999',
+      'limit=-1',
+      'category=a&category=b',
+      `category=${'x'.repeat(5000)}`,
+    ]) {
+      expect((await ctx.app.inject({ method: 'GET', url: `/api/medicines?${query}` })).statusCode, query).toBe(400);
+    }
+  });
+
+  it('refuses hostile medicine forms and ignores the uploaded file name', async () => {
+    const requests: InjectOptions[] = [];
+    for (const field of Object.keys(validMedicineFields)) {
+      for (const value of [...HOSTILE_STRINGS, '-1', '1e308', '']) {
+        const form = await multipart({
+          ...validMedicineFields,
+          [field]: value,
+          imageUrl: 'https://cdn.example.test/a',
+        });
+        requests.push({
+          method: 'POST',
+          url: '/api/medicines/add-medicine',
+          ...form,
+          headers: { ...form.headers, ...admin },
+        });
+      }
+    }
+    for (const imageUrl of [...HOSTILE_STRINGS, 'https://cdn.example.test/a\u0000b', 'file:///etc/passwd']) {
+      const form = await multipart({ ...validMedicineFields, imageUrl });
+      requests.push({
+        method: 'POST',
+        url: '/api/medicines/add-medicine',
+        ...form,
+        headers: { ...form.headers, ...admin },
+      });
+    }
+    await expectRefusedWithoutChange(requests);
+
+    const form = await multipart(validMedicineFields, {
+      field: 'medicine_img',
+      content: await pngImage(),
+      filename: '../../../../tmp/evil.png',
+      type: 'image/png',
+    });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/medicines/add-medicine',
+      ...form,
+      headers: { ...form.headers, ...admin },
+    });
+    expect(response.statusCode).toBe(201);
+    const { imageUrl, _id } = response.json().newMedicine;
+    expect(imageUrl).toMatch(/^\/uploads\/medicines\/[0-9a-f-]+-detail\.webp$/);
+    const [stored] = await ctx.database.db.select().from(medicines).where(eq(medicines.id, _id));
+    expect(stored!.imageUrl).toBe(imageUrl);
+  });
+});
