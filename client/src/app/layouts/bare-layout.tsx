@@ -7,9 +7,9 @@ import { BrandLogo } from './brand-logo';
 export function BareLayout() {
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-slate-50">
-      <div className="mx-auto max-w-7xl px-4 py-4">
+      <header className="mx-auto max-w-7xl px-4 py-4">
         <BrandLogo />
-      </div>
+      </header>
       <main id="main" className="px-4 pb-16">
         <Suspense fallback={<Spinner />}>
           <Outlet />

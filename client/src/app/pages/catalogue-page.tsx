@@ -63,6 +63,7 @@ export default function CataloguePage() {
           Error: {errorMessage(error)}
         </p>
       ) : null}
+      <h2 className="sr-only">Results</h2>
       <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {isFetching
           ? Array.from({ length: filters.limit }, (_, index) => <MedicineCardSkeleton key={index} />)
