@@ -48,7 +48,7 @@ const VARIANTS = {
   },
 } satisfies Record<string, { urlMode: { value: ImageMode; label: string } } & Record<string, unknown>>;
 
-export type MedicineFormVariant = keyof typeof VARIANTS;
+type MedicineFormVariant = keyof typeof VARIANTS;
 
 /** The contract's field rules plus the image, which is a file or a URL depending on the chosen mode. */
 const formSchema = ({ fieldsSchema, urlSchema, fileRequired }: (typeof VARIANTS)[MedicineFormVariant]) =>
@@ -65,6 +65,8 @@ const formSchema = ({ fieldsSchema, urlSchema, fileRequired }: (typeof VARIANTS)
       const url = urlSchema.safeParse(imageUrl);
       if (!url.success) ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: url.error.issues[0]!.message });
     });
+
+const FORM_SCHEMAS = { add: formSchema(VARIANTS.add), update: formSchema(VARIANTS.update) };
 
 type FormSchema = ReturnType<typeof formSchema>;
 type FormInput = z.input<FormSchema>;
@@ -139,7 +141,7 @@ export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     mode: 'onChange',
-    resolver: zodResolver(formSchema(config)),
+    resolver: zodResolver(FORM_SCHEMAS[variant]),
     defaultValues: defaultValues(variant, medicine),
   });
   const [imageMode, imageFile, imageUrl] = useWatch({ control, name: ['imageMode', 'imageFile', 'imageUrl'] });
