@@ -46,7 +46,9 @@ describe('the admin manages the catalogue', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${baseUrl()}/admin`);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    expect(await page.getByRole('table', { name: 'Medicines' }).getByRole('row').count()).toBe(1 + DASHBOARD_PAGE_SIZE);
+    const rows = page.getByRole('table', { name: 'Medicines' }).getByRole('row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1 + DASHBOARD_PAGE_SIZE);
     await page.getByRole('button', { name: 'Page 2' }).click();
     await page.waitForURL(/\/admin\?page=2$/);
     expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');

@@ -97,6 +97,7 @@ describe('the admin works through the orders', () => {
     expect(await nav.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     await nav.getByRole('button', { name: 'Next' }).click();
     expect(await nav.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    await page.waitForURL(/\/admin\/orders\?page=2$/);
     expect(await table.locator('tbody th').allInnerTexts()).toEqual(
       orders.slice(ADMIN_ORDERS_PAGE_SIZE, 2 * ADMIN_ORDERS_PAGE_SIZE).map((order) => order._id),
     );
@@ -106,6 +107,15 @@ describe('the admin works through the orders', () => {
     expect(await bodyRows.count()).toBe(orders.length - (pageCount - 1) * ADMIN_ORDERS_PAGE_SIZE);
     await nav.getByRole('button', { name: 'Previous' }).click();
     expect(await nav.getByText(`Page ${pageCount - 1} of ${pageCount}`).isVisible()).toBe(true);
+
+    // The page is in the URL: coming back from an order's items returns to it.
+    await table
+      .getByRole('link', { name: /^View items of order / })
+      .first()
+      .click();
+    await page.waitForURL(/\/admin\/orders\/[^/?]+$/);
+    await page.goBack();
+    await nav.getByText(`Page ${pageCount - 1} of ${pageCount}`).waitFor();
   });
 
   it("says 'No orders available.' for an empty list and 'Error: {message}' when the list fails", async () => {

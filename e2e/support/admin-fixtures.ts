@@ -45,8 +45,8 @@ export async function pageAs(
 export async function openOrderRow(page: Page, admin: Session, id: string) {
   const { orders } = await api<{ orders: Order[] }>('/orders', {}, admin.token);
   const pageNumber = Math.floor(orders.findIndex((order) => order._id === id) / ADMIN_ORDERS_PAGE_SIZE) + 1;
-  if (!page.url().endsWith('/admin/orders')) await page.goto('/admin/orders');
-  if (pageNumber > 1) await page.getByRole('button', { name: `Page ${pageNumber}`, exact: true }).click();
+  const target = pageNumber > 1 ? `/admin/orders?page=${pageNumber}` : '/admin/orders';
+  if (!page.url().endsWith(target)) await page.goto(target);
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: id, exact: true }) });
   await row.waitFor();
   return row;

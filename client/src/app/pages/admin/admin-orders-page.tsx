@@ -1,5 +1,4 @@
 import { ADMIN_ORDERS_PAGE_SIZE } from '@apotheca/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
@@ -12,6 +11,7 @@ import { OrderStatusSelect } from '../../../features/orders/order-status-select'
 import { formatPrice } from '../../../lib/currency';
 import { AdminPageHeader } from './admin-page-header';
 import { LoadError } from './load-error';
+import { usePageParam } from './page-param.hook';
 
 // SPEC.md §2's columns, in its order.
 const COLUMNS = [
@@ -27,7 +27,7 @@ const COLUMNS = [
 /** /admin/orders: every order, 8 a page, paginated on the client (SPEC.md §9). */
 export default function AdminOrdersPage() {
   const { data, isLoading, error } = useListOrdersQuery();
-  const [page, setPage] = useState(1);
+  const [page, setPage] = usePageParam();
   const orders = data?.orders ?? [];
   const pageCount = Math.max(1, Math.ceil(orders.length / ADMIN_ORDERS_PAGE_SIZE));
   // The list can shrink under the current page (a refetch after a deletion): stay on a real page.

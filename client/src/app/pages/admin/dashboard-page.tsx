@@ -1,6 +1,6 @@
 import type { Medicine } from '@apotheca/contract';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { buttonClasses, Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -14,6 +14,7 @@ import { formatPrice } from '../../../lib/currency';
 import { errorMessage } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
 import { LoadError } from './load-error';
+import { usePageParam } from './page-param.hook';
 
 /** Rows a page: enough to work through the catalogue without scrolling far on a laptop. */
 const DASHBOARD_PAGE_SIZE = 10;
@@ -31,14 +32,12 @@ const COLUMNS = [
 
 /** /admin: the catalogue as a table, a page at a time (the page is kept in the URL). */
 export default function DashboardPage() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
+  const [page, setPage] = usePageParam();
   const { data, isLoading, isFetching, error } = useListMedicinesQuery({ limit: DASHBOARD_PAGE_SIZE, page });
   const [deleteMedicine, { isLoading: deleting }] = useDeleteMedicineMutation();
   const [toDelete, setToDelete] = useState<Medicine | null>(null);
 
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / DASHBOARD_PAGE_SIZE));
-  const goTo = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {});
 
   const confirmDelete = async () => {
     if (!toDelete) return;
@@ -46,7 +45,7 @@ export default function DashboardPage() {
       await deleteMedicine(toDelete._id).unwrap();
       toast.success('Item Deleted Successfully');
       // Deleting the last row of the last page would leave an empty page behind.
-      if (data?.medicines.length === 1 && page > 1) goTo(page - 1);
+      if (data?.medicines.length === 1 && page > 1) setPage(page - 1);
     } catch (failure) {
       toast.error('Error deleting item', { description: errorMessage(failure) });
     } finally {
@@ -116,7 +115,7 @@ export default function DashboardPage() {
               </tr>
             ))}
           </DataTable>
-          <PageNavigation label="Medicine pages" page={page} pageCount={pageCount} onPageChange={goTo} />
+          <PageNavigation label="Medicine pages" page={page} pageCount={pageCount} onPageChange={setPage} />
         </div>
       )}
       <ConfirmDialog
