@@ -29,6 +29,27 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
   const clear = () => entries.clear();
   await database.listen(CATALOGUE_CHANNEL, clear);
 
+  // A burst of writes (checkouts under load) shares notifications: while one is on its way, later
+  // writes wait for a single next one, sent after all of them committed, so none is missed.
+  let sending: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const broadcast = (): Promise<void> => {
+    if (queued) return queued;
+    if (sending) {
+      queued = sending
+        .catch(() => {})
+        .then(() => {
+          queued = undefined;
+          return broadcast();
+        });
+      return queued;
+    }
+    sending = database.notify(CATALOGUE_CHANNEL, '').finally(() => {
+      sending = undefined;
+    });
+    return sending;
+  };
+
   return {
     peek(key) {
       const entry = entries.get(key);
@@ -52,7 +73,7 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
     },
     async invalidate() {
       clear();
-      await database.notify(CATALOGUE_CHANNEL, '');
+      await broadcast();
     },
   };
 }

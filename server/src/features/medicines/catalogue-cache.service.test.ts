@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../db/client';
+import { CATALOGUE_CHANNEL, createCatalogueCache } from './catalogue-cache.service';
+
+/** Just the LISTEN/NOTIFY half of a database, with notifications that finish when the test says. */
+function fakeDatabase() {
+  const listeners: ((payload: string) => void)[] = [];
+  const notifications: { finish: () => void }[] = [];
+  const database = {
+    listen: async (channel: string, onPayload: (payload: string) => void) => {
+      expect(channel).toBe(CATALOGUE_CHANNEL);
+      listeners.push(onPayload);
+    },
+    notify: () =>
+      new Promise<void>((resolve) => {
+        notifications.push({ finish: resolve });
+      }),
+  } as unknown as Database;
+  return { database, notifications, deliver: () => listeners.forEach((listener) => listener('')) };
+}
+
+const deferred = () => {
+  let resolve!: (value: string) => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<string>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+};
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('catalogue cache', () => {
+  it('loads a key once for concurrent callers and keeps it until a notification arrives', async () => {
+    const { database, deliver } = fakeDatabase();
+    const cache = await createCatalogueCache(database);
+    let loads = 0;
+    const load = async () => `body ${++loads}`;
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual(['body 1', 'body 1']);
+    expect(cache.peek('k')).toBe('body 1');
+    deliver();
+    expect(cache.peek('k')).toBeUndefined();
+    expect(await cache.get('k', load)).toBe('body 2');
+  });
+
+  it('never keeps a load that started before a write', async () => {
+    const { database, notifications } = fakeDatabase();
+    const cache = await createCatalogueCache(database);
+    const slow = deferred();
+    const reading = cache.get('k', () => slow.promise);
+    const writing = cache.invalidate();
+    slow.resolve('old');
+    expect(await reading).toBe('old');
+    expect(cache.peek('k')).toBeUndefined();
+    notifications[0]!.finish();
+    await writing;
+  });
+
+  it('does not remember a failed load', async () => {
+    const { database } = fakeDatabase();
+    const cache = await createCatalogueCache(database);
+    const failing = deferred();
+    const first = cache.get('k', () => failing.promise);
+    failing.reject(new Error('gone'));
+    await expect(first).rejects.toThrow('gone');
+    expect(await cache.get('k', async () => 'fresh')).toBe('fresh');
+  });
+
+  it('shares notifications among a burst of writes without missing the last one', async () => {
+    const { database, notifications } = fakeDatabase();
+    const cache = await createCatalogueCache(database);
+    const settled: string[] = [];
+    const write = (name: string) => cache.invalidate().then(() => settled.push(name));
+    void write('a');
+    await tick();
+    expect(notifications).toHaveLength(1);
+    // Written while the first notification is on its way: one more covers both.
+    void write('b');
+    void write('c');
+    await tick();
+    expect(notifications).toHaveLength(1);
+    notifications[0]!.finish();
+    await tick();
+    expect(settled).toEqual(['a']);
+    expect(notifications).toHaveLength(2);
+    notifications[1]!.finish();
+    await tick();
+    expect(settled).toEqual(['a', 'b', 'c']);
+    expect(notifications).toHaveLength(2);
+  });
+});
