@@ -1,13 +1,14 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { AuthBootstrap } from './app/auth-bootstrap';
 import { AppRoutes } from './app/router';
 import { createStore } from './app/store';
-import 'sonner/dist/styles.css';
 import './index.css';
+
+// Toasts are never part of the first paint: sonner arrives after it (lib/toast.ts).
+const AppToaster = lazy(() => import('./components/ui/app-toaster'));
 
 const store = createStore();
 
@@ -18,7 +19,9 @@ createRoot(document.getElementById('root')!).render(
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Toaster position="top-right" richColors closeButton />
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </Provider>
   </StrictMode>,
 );

@@ -1,7 +1,7 @@
 import { TOAST_ADD_TO_CART_MS, TOAST_LOGIN_NEEDED_MS, type Medicine } from '@apotheca/contract';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import { selectAuth } from '../features/auth/auth.slice';
 import { useAddToCartMutation, useGetCartQuery } from '../features/cart/cart.api';
 import { errorMessage } from '../lib/error-message';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
-import { Toaster } from 'sonner';
 import { createStore } from '../app/store';
+import AppToaster from '../components/ui/app-toaster';
 
 /** Renders a screen part with a fresh store, a router and the toaster, as main.tsx does. */
 export function renderWithStore(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
@@ -13,7 +13,7 @@ export function renderWithStore(ui: ReactElement, { path = '/' }: { path?: strin
   const view = render(
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
-      <Toaster />
+      <AppToaster />
     </Provider>,
   );
   return { ...view, store, user };

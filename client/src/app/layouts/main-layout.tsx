@@ -1,7 +1,7 @@
 import { HEADER_SCROLL_THRESHOLD } from '@apotheca/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
@@ -156,7 +156,8 @@ export function MainLayout() {
           ) : null}
         </header>
       </div>
-      <main id="main" className="flex-1">
+      {/* At least a screen tall, so the footer never jumps down as a lazy page arrives. */}
+      <main id="main" className="min-h-screen flex-1">
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

@@ -1,6 +1,6 @@
 import { CHECKOUT_NAVIGATION_DELAY_MS } from '@apotheca/contract';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { CartItemCard } from '../../features/cart/cart-item-card';

@@ -1,4 +1,4 @@
-import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX } from '@apotheca/contract';
+import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX, CATALOGUE_PAGE_SIZE } from '@apotheca/contract';
 import { useSearchParams } from 'react-router';
 import { BannerCarousel, type BannerSlide } from '../../components/ui/banner-carousel';
 import { Pager } from '../../components/ui/pager';
@@ -66,7 +66,9 @@ export default function CataloguePage() {
       <h2 className="sr-only">Results</h2>
       <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {isFetching
-          ? Array.from({ length: filters.limit }, (_, index) => <MedicineCardSkeleton key={index} />)
+          ? Array.from({ length: Math.min(filters.limit, CATALOGUE_PAGE_SIZE) }, (_, index) => (
+              <MedicineCardSkeleton key={index} />
+            ))
           : data?.medicines.map((medicine, index) => (
               <MedicineCard
                 key={medicine._id}

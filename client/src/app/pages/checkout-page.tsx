@@ -1,7 +1,7 @@
 import type { Payment } from '@apotheca/contract';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Spinner } from '../../components/ui/spinner';
 import { CartSummary } from '../../features/cart/cart-summary';
 import { useGetCartQuery } from '../../features/cart/cart.api';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/error-message';
 import { useMeQuery } from './auth.api';
@@ -27,7 +27,7 @@ export function ProfileDetails() {
       {rows.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-slate-200 bg-white p-4">
           <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
-          <dd className="mt-1 text-ink">{value}</dd>
+          <dd className="mt-1 text-ink wrap-anywhere">{value}</dd>
         </div>
       ))}
     </dl>

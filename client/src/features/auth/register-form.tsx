@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { registerSchema, type Register, type RegisterInput } from '@apotheca/contract';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/error-message';

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { resetPasswordSchema, type ResetPassword } from '@apotheca/contract';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';

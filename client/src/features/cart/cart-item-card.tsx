@@ -1,5 +1,5 @@
 import type { CartItem } from '@apotheca/contract';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { formatPrice } from '../../lib/currency';

@@ -10,7 +10,7 @@ import {
 } from '@apotheca/contract';
 import { useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 
