@@ -6,7 +6,7 @@ import { baseUrl } from './browser';
 export const PASSWORD = 'Shopper@123';
 export const ADMIN = { email: 'admin@apotheca.test', password: 'Admin@12345' };
 
-async function api<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
+export async function api<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl()}/api${path}`, {
     ...init,
     headers: {

@@ -5,6 +5,8 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
 export const OPENAPI_UI_PREFIX = '/api/docs';
+/** A route's `security` in the document: it needs the bearer token. */
+export const BEARER_AUTH = [{ bearerAuth: [] }];
 /** The hash of the one inline <style> of @fastify/swagger-ui 6's bundle, as Chromium reports it. */
 const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 

@@ -35,11 +35,12 @@ import {
   resetPassword,
   toUser,
 } from './auth.service';
+import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import { createMailer } from './mail.service';
 import { revokeSession } from './session.service';
 
 const tags = ['auth'];
-const bearer = [{ bearerAuth: [] }];
+const bearer = BEARER_AUTH;
 const error = errorResponseSchema;
 
 /** CONTRACT.md's auth and user calls under /api/auth. */

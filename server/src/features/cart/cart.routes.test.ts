@@ -91,6 +91,14 @@ describe('cart', () => {
     expect((await getCart(me))!.items).toHaveLength(1);
   });
 
+  it('creates one cart when the first two adds arrive together', async () => {
+    const me = await shopper();
+    const [a, b] = [await insertMedicine(ctx), await insertMedicine(ctx)];
+    const responses = await Promise.all([add(me, { medicineId: a.id }), add(me, { medicineId: b.id })]);
+    expect(responses.map((r) => r.statusCode)).toEqual([201, 201]);
+    expect((await getCart(me))!.items.map((item) => item.medicineId._id).sort()).toEqual([a.id, b.id].sort());
+  });
+
   it('answers invalid bodies with 400 and stores nothing', async () => {
     const me = await shopper();
     const medicine = await insertMedicine(ctx);

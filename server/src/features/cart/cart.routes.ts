@@ -11,6 +11,7 @@ import {
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.plugin';
+import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import {
   addToCart,
   CART_CLEARED_MESSAGE,
@@ -24,15 +25,15 @@ import {
 /** Every cart call needs a login and reaches only the caller's own cart. */
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', app.authenticate);
-  const tags = ['cart'];
+  const docs = { tags: ['cart'], security: BEARER_AUTH };
 
-  app.get('/cart', { schema: { tags, response: { 200: cartResponseSchema } } }, async (request) => ({
+  app.get('/cart', { schema: { ...docs, response: { 200: cartResponseSchema } } }, async (request) => ({
     cart: await getCart(app.database.db, currentUser(request).id),
   }));
 
   app.post(
     '/cart/add',
-    { schema: { tags, body: addToCartSchema, response: { 201: addToCartResponseSchema } } },
+    { schema: { ...docs, body: addToCartSchema, response: { 201: addToCartResponseSchema } } },
     async (request, reply) => {
       const cart = await addToCart(app.database.db, currentUser(request).id, request.body);
       return reply.code(201).send({ message: ITEM_ADDED_MESSAGE, cart });
@@ -43,7 +44,7 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cart/update/:cartItemId',
     {
       schema: {
-        tags,
+        ...docs,
         params: cartItemParamsSchema,
         body: updateCartItemSchema,
         response: { 200: updatedCartItemResponseSchema },
@@ -61,13 +62,13 @@ const cartRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/cart/remove/:id',
-    { schema: { tags, params: idParamsSchema, response: { 200: deletedCartItemResponseSchema } } },
+    { schema: { ...docs, params: idParamsSchema, response: { 200: deletedCartItemResponseSchema } } },
     async (request) => ({
       deletedItem: await removeCartItem(app.database.db, currentUser(request).id, request.params.id),
     }),
   );
 
-  app.delete('/cart/clear', { schema: { tags, response: { 200: clearCartResponseSchema } } }, async (request) => {
+  app.delete('/cart/clear', { schema: { ...docs, response: { 200: clearCartResponseSchema } } }, async (request) => {
     await clearCart(app.database.db, currentUser(request).id);
     return { message: CART_CLEARED_MESSAGE, cart: null };
   });

@@ -1,5 +1,5 @@
 import type { AddToCart, Cart, CartItem, CartOperation } from '@apotheca/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
@@ -58,20 +58,34 @@ export async function getCart(db: Db, userId: string): Promise<Cart | null> {
 export async function addToCart(db: Db, userId: string, { medicineId, quantity = 1 }: AddToCart): Promise<Cart> {
   const medicine = await findMedicine(db, medicineId);
   if (quantity > medicine.stock) throw stockConflict(medicine);
-  // One cart per user, created on the first add; the unique keys settle concurrent adds. The
-  // no-op update makes the statement return the id of a cart that already exists.
-  const [cart] = await db
-    .insert(carts)
-    .values({ userId })
-    .onConflictDoUpdate({ target: carts.userId, set: { userId } })
-    .returning({ id: carts.id });
-  const added = await db
-    .insert(cartItems)
-    .values({ cartId: cart!.id, medicineId: medicine.id, quantity })
-    .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
-    .returning({ id: cartItems.id });
-  if (added.length === 0) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
-  return cartWithItems(db, cart!.id);
+  // The cart usually exists and the item goes into it in one statement; only a first add creates
+  // the cart (the unique key settles concurrent first adds) and puts the item in again.
+  const insertItem = () =>
+    db
+      .insert(cartItems)
+      .select(
+        db
+          // drizzle wants every column, in the table's order.
+          .select({
+            id: sql<string>`gen_random_uuid()`.as('id'),
+            cartId: carts.id,
+            medicineId: sql<string>`${medicine.id}::uuid`.as('medicine_id'),
+            quantity: sql<number>`${quantity}::integer`.as('quantity'),
+            createdAt: sql<Date>`now()`.as('created_at'),
+          })
+          .from(carts)
+          .where(eq(carts.userId, userId)),
+      )
+      .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
+      .returning({ cartId: cartItems.cartId });
+  let [added] = await insertItem();
+  if (!added) {
+    // No cart yet (a first add), or the medicine is in it already.
+    await db.insert(carts).values({ userId }).onConflictDoNothing();
+    [added] = await insertItem();
+    if (!added) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
+  }
+  return cartWithItems(db, added!.cartId);
 }
 
 /** Another user's item is answered like a missing one, so ids of other carts reveal nothing. */

@@ -14,6 +14,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
+import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from './catalogue-cache.service';
 import {
   addMedicine,
@@ -106,7 +107,12 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     '/medicines/add-medicine',
     {
       preHandler: app.requireAdmin,
-      schema: { tags: ['medicines'], consumes: ['multipart/form-data'], response: { 201: newMedicineResponseSchema } },
+      schema: {
+        tags: ['medicines'],
+        security: BEARER_AUTH,
+        consumes: ['multipart/form-data'],
+        response: { 201: newMedicineResponseSchema },
+      },
     },
     async (request, reply) => {
       const newMedicine = await addMedicine(app.database.db, uploadsDir, await readMedicineForm(request));
@@ -121,6 +127,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       preHandler: app.requireAdmin,
       schema: {
         tags: ['medicines'],
+        security: BEARER_AUTH,
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
         response: { 200: updatedMedicineResponseSchema },
@@ -138,7 +145,12 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     '/medicines/delete-medicine/:id',
     {
       preHandler: app.requireAdmin,
-      schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: deletedMedicineResponseSchema } },
+      schema: {
+        tags: ['medicines'],
+        security: BEARER_AUTH,
+        params: idParamsSchema,
+        response: { 200: deletedMedicineResponseSchema },
+      },
     },
     async (request) => {
       const deletedMedicine = await deleteMedicine(app.database.db, uploadsDir, request.params.id);

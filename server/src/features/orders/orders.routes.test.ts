@@ -1,7 +1,13 @@
-import { medicineResponseSchema, orderResponseSchema, ordersResponseSchema, type Order } from '@apotheca/contract';
+import {
+  cartResponseSchema,
+  medicineResponseSchema,
+  orderResponseSchema,
+  ordersResponseSchema,
+  type Order,
+} from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carts, medicines, orders, users } from '../../db/schema';
+import { cartItems, medicines, orders, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { insertMedicine } from '../medicines/medicines.fixtures';
@@ -71,7 +77,8 @@ describe('POST /api/orders/add-order', () => {
     );
     expect(await stockOf(a.id)).toBe(3);
     expect(await stockOf(b.id)).toBe(0);
-    expect(await ctx.database.db.select().from(carts).where(eq(carts.userId, user.id))).toEqual([]);
+    const cart = await ctx.app.inject({ method: 'GET', url: '/api/cart', headers });
+    expect(cartResponseSchema.parse(cart.json()).cart?.items ?? []).toEqual([]);
     const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
     expect(stored!.cardLast4).toBe('9012');
     expect(JSON.stringify(stored)).not.toContain('123456789012');
@@ -118,13 +125,14 @@ describe('POST /api/orders/add-order', () => {
   });
 
   it('answers too little stock with 409 naming the medicine, and changes nothing', async () => {
-    const { headers, user } = await shopper();
+    const { headers } = await shopper();
     const plenty = await insertMedicine(ctx, { name: 'Plenty', stock: 50 });
     const scarce = await insertMedicine(ctx, { name: 'Scarce', stock: 3 });
     await addToCart(headers, plenty.id, 5);
     await addToCart(headers, scarce.id, 3);
     await ctx.database.db.update(medicines).set({ stock: 2 }).where(eq(medicines.id, scarce.id));
     const before = await orderCount();
+    const itemsBefore = (await ctx.database.db.select().from(cartItems)).length;
 
     const response = await placeOrder(headers);
     expect(response.statusCode).toBe(409);
@@ -132,7 +140,7 @@ describe('POST /api/orders/add-order', () => {
     expect(await stockOf(plenty.id)).toBe(50);
     expect(await stockOf(scarce.id)).toBe(2);
     expect(await orderCount()).toBe(before);
-    expect(await ctx.database.db.select().from(carts).where(eq(carts.userId, user.id))).toHaveLength(1);
+    expect(await ctx.database.db.select().from(cartItems)).toHaveLength(itemsBefore);
   });
 
   it('sells the last 5 units to exactly 5 of 20 users checking out at once', async () => {
@@ -150,6 +158,15 @@ describe('POST /api/orders/add-order', () => {
     }
     expect(await stockOf(medicine.id)).toBe(0);
     expect(await orderCount()).toBe(before + 5);
+  });
+
+  it('places one order when the same cart is checked out twice at once', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 10 });
+    await addToCart(headers, medicine.id, 2);
+    const responses = await Promise.all([placeOrder(headers), placeOrder(headers)]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(await stockOf(medicine.id)).toBe(8);
   });
 
   it('shows the new stock in the catalogue at once', async () => {

@@ -7,6 +7,7 @@ import {
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.plugin';
+import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 import { getOrder, listAllOrders, listUserOrders, placeOrder, updateOrderStatus } from './orders.service';
 
@@ -14,11 +15,11 @@ export type OrdersRoutesOptions = { catalogue: CatalogueCache };
 
 /** Orders move stock, so every write here also invalidates the catalogue's cached stock figures. */
 const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { catalogue }) => {
-  const tags = ['orders'];
+  const docs = { tags: ['orders'], security: BEARER_AUTH };
 
   app.post(
     '/orders/add-order',
-    { preHandler: app.authenticate, schema: { tags, body: addOrderSchema, response: { 201: orderResponseSchema } } },
+    { preHandler: app.authenticate, schema: { ...docs, body: addOrderSchema, response: { 201: orderResponseSchema } } },
     async (request, reply) => {
       const order = await placeOrder(app.database.db, currentUser(request), request.body.payment);
       await catalogue.invalidate();
@@ -28,19 +29,22 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
 
   app.get(
     '/orders/my-orders',
-    { preHandler: app.authenticate, schema: { tags, response: { 200: ordersResponseSchema } } },
+    { preHandler: app.authenticate, schema: { ...docs, response: { 200: ordersResponseSchema } } },
     async (request) => ({ orders: await listUserOrders(app.database.db, currentUser(request).id) }),
   );
 
   app.get(
     '/orders/single-product/:id',
-    { preHandler: app.authenticate, schema: { tags, params: idParamsSchema, response: { 200: orderResponseSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: { ...docs, params: idParamsSchema, response: { 200: orderResponseSchema } },
+    },
     async (request) => ({ order: await getOrder(app.database.db, request.params.id, currentUser(request)) }),
   );
 
   app.get(
     '/orders',
-    { preHandler: app.requireAdmin, schema: { tags, response: { 200: ordersResponseSchema } } },
+    { preHandler: app.requireAdmin, schema: { ...docs, response: { 200: ordersResponseSchema } } },
     async () => ({ orders: await listAllOrders(app.database.db) }),
   );
 
@@ -48,7 +52,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     '/orders/update-order/:id',
     {
       preHandler: app.requireAdmin,
-      schema: { tags, params: idParamsSchema, body: updateOrderSchema, response: { 200: orderResponseSchema } },
+      schema: { ...docs, params: idParamsSchema, body: updateOrderSchema, response: { 200: orderResponseSchema } },
     },
     async (request) => {
       const order = await updateOrderStatus(app.database.db, request.params.id, request.body.status);

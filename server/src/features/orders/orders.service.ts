@@ -1,5 +1,5 @@
 import type { Order, OrderStatus, Payment } from '@apotheca/contract';
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
@@ -77,15 +77,17 @@ async function takeStock(tx: Tx, medicineId: string, quantity: number) {
  */
 export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: Payment | undefined): Promise<Order> {
   return db.transaction(async (tx) => {
-    // Locking the cart makes a second checkout of the same cart wait, then find it gone.
-    const lines = await tx
-      .select({ cartId: carts.id, medicineId: cartItems.medicineId, quantity: cartItems.quantity })
-      .from(carts)
-      .innerJoin(cartItems, eq(cartItems.cartId, carts.id))
-      .where(eq(carts.userId, user.id))
-      // One lock order for every transaction, so two checkouts cannot deadlock.
-      .orderBy(asc(cartItems.medicineId))
-      .for('update', { of: carts });
+    // Taking the lines out of the cart locks them: a second checkout of the same cart waits, then
+    // finds nothing left to order.
+    const cartOfUser = tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id));
+    const lines = (
+      await tx
+        .delete(cartItems)
+        .where(inArray(cartItems.cartId, cartOfUser))
+        .returning({ medicineId: cartItems.medicineId, quantity: cartItems.quantity })
+    )
+      // One lock order for every transaction, so two checkouts cannot deadlock on the stock.
+      .sort((a, b) => a.medicineId.localeCompare(b.medicineId));
     if (lines.length === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
 
     const taken = [];
@@ -113,7 +115,6 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
         })),
       )
       .returning();
-    await tx.delete(carts).where(eq(carts.id, lines[0]!.cartId));
     return toOrder(order!, user, items);
   });
 }
