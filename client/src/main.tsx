@@ -1,23 +1,27 @@
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
+import { BrowserRouter } from 'react-router';
 import { AuthBootstrap } from './app/auth-bootstrap';
-import { createRouter } from './app/router';
+import { AppRoutes } from './app/router';
 import { createStore } from './app/store';
-import 'sonner/dist/styles.css';
 import './index.css';
 
+// Toasts are never part of the first paint: sonner arrives after it (lib/toast.ts).
+const AppToaster = lazy(() => import('./components/ui/app-toaster'));
+
 const store = createStore();
-const router = createRouter();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Provider store={store}>
       <AuthBootstrap />
-      <RouterProvider router={router} />
-      <Toaster position="top-right" richColors closeButton />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+      <Suspense fallback={null}>
+        <AppToaster />
+      </Suspense>
     </Provider>
   </StrictMode>,
 );

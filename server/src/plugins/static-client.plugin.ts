@@ -31,6 +31,8 @@ export default fp<{ clientDistDir: string; uploadsDir: string }>(
         prefix: '/',
         wildcard: false,
         index: false,
+        // The client build writes .br and .gz copies of its text files (client/vite.config.ts).
+        preCompressed: true,
         // Hashed build assets never change; index.html must always be revalidated.
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { selectAuth } from '../../features/auth/auth.slice';
 import { useAppSelector } from '../store';
 

@@ -1,8 +1,10 @@
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { buttonClasses, Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
 import { selectAuth } from '../../features/auth/auth.slice';
+import { UserAvatar } from '../../features/auth/user-avatar';
 import { useAppSelector } from '../store';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
@@ -14,20 +16,31 @@ const LINKS = [
   { to: '/admin/add-medicine', label: 'Add Medicine', end: false },
 ];
 
-/** The admin shell of SPEC.md §2. */
-export function AdminLayout() {
+const linkClasses =
+  'rounded-md px-2 py-1.5 text-muted lg:px-3 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
+
+/** The admin shell of SPEC.md §2; its own chunk, loaded only once RequireAdmin lets an admin in. */
+export default function AdminLayout() {
   const { isAuth, user } = useAppSelector(selectAuth);
   const [logout] = useLogoutMutation();
   const navigate = useNavigate();
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white">
-        <nav aria-label="Admin" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-          <BrandLogo to="/admin" />
-          <ul className="flex flex-wrap items-center gap-4 text-sm font-medium">
+        <nav
+          aria-label="Admin"
+          className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 lg:gap-x-6"
+        >
+          <div className="flex items-center gap-2">
+            <BrandLogo to="/admin" />
+            <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold uppercase text-brand-900">
+              Admin
+            </span>
+          </div>
+          <ul className="flex flex-1 flex-wrap items-center gap-1 text-sm font-medium">
             {LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className="text-muted hover:text-brand-700">
+                <NavLink to={link.to} end={link.end} className={linkClasses}>
                   {link.label}
                 </NavLink>
               </li>
@@ -35,19 +48,20 @@ export function AdminLayout() {
           </ul>
           {isAuth ? (
             <div className="flex items-center gap-3">
-              <Link to="/admin/profile" className="text-sm text-muted">
-                {user?.email}
-              </Link>
-              <button
-                type="button"
-                className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white"
-                onClick={() => void logout().then(() => navigate('/login'))}
+              <Link
+                to="/admin/profile"
+                aria-label={user?.email ?? 'Profile'}
+                title={user?.email}
+                className="rounded-full"
               >
+                <UserAvatar email={user?.email ?? ''} />
+              </Link>
+              <Button size="sm" onClick={() => void logout().then(() => navigate('/login'))}>
                 Log Out
-              </button>
+              </Button>
             </div>
           ) : (
-            <Link to="/login" className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white">
+            <Link to="/login" className={buttonClasses('primary', 'sm')}>
               Login/Sign Up
             </Link>
           )}

@@ -1,14 +1,20 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { BrandLogo } from './brand-logo';
 
-/** The shell with neither the main header nor the footer (SPEC.md §2). */
+/** The shell with neither the main header nor the footer (SPEC.md §2): only the logo, to find the way home. */
 export function BareLayout() {
   return (
-    <main id="main" className="min-h-screen">
-      <Suspense fallback={<Spinner />}>
-        <Outlet />
-      </Suspense>
-    </main>
+    <div className="min-h-screen bg-gradient-to-b from-brand-50 to-slate-50">
+      <header className="mx-auto max-w-7xl px-4 py-4">
+        <BrandLogo />
+      </header>
+      <main id="main" className="px-4 pb-16">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
   );
 }

@@ -1,8 +1,12 @@
-import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { HEADER_SCROLL_THRESHOLD } from '@apotheca/contract';
+import { Suspense, useEffect, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { toast } from '../../lib/toast';
+import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
 import { selectAuth } from '../../features/auth/auth.slice';
+import { UserAvatar } from '../../features/auth/user-avatar';
 import { useAppSelector } from '../store';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
@@ -15,46 +19,145 @@ const LINKS = [
   { to: '/about', label: 'About' },
 ];
 
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-muted hover:text-brand-800'}`;
+
+/** After 50 px of scroll the header becomes fixed, translucent and blurred (SPEC.md §2). */
+function useScrolledPast(threshold: number) {
+  const [scrolled, setScrolled] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > threshold);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [threshold]);
+  return scrolled;
+}
+
 /** The main header and footer of SPEC.md §2. */
 export function MainLayout() {
   const { isAuth, user } = useAppSelector(selectAuth);
   const [logout] = useLogoutMutation();
   const navigate = useNavigate();
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [menuPath, setMenuPath] = useState(pathname);
+  // The mobile menu closes when a link in it has been followed.
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
+
+  const desktopLogout = async () => {
+    await logout();
+    await navigate('/login');
+  };
+  const mobileLogout = async () => {
+    const result = await logout();
+    setMenuOpen(false);
+    if (!result.error) toast.success('Sucessfull LoggedOut');
+    await navigate('/');
+  };
+
+  const avatar = user ? (
+    <Link to="/profile" aria-label={user.email} title={user.email} className="rounded-full">
+      <UserAvatar email={user.email} />
+    </Link>
+  ) : null;
+
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <nav aria-label="Main" className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3">
-          <BrandLogo />
-          <ul className="flex flex-wrap items-center gap-4 text-sm font-medium">
-            {LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className="text-muted hover:text-brand-700">
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          {isAuth ? (
-            <div className="flex items-center gap-3">
-              <Link to="/profile" aria-label={user?.email ?? 'Profile'} className="text-sm text-muted">
-                {user?.email}
-              </Link>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        Skip to content
+      </a>
+      <div className="h-16">
+        <header
+          className={`inset-x-0 top-0 z-40 border-b transition-colors ${scrolled ? 'fixed border-slate-200/70 bg-white/75 shadow-sm backdrop-blur-md' : 'relative border-slate-200 bg-white'}`}
+        >
+          <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
+            <BrandLogo />
+            <ul className="hidden items-center gap-1 md:flex">
+              {LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} className={navLinkClass}>
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <div className="hidden items-center gap-3 md:flex">
+              {isAuth ? (
+                <>
+                  {avatar}
+                  <button
+                    type="button"
+                    className={buttonClasses('secondary', 'sm')}
+                    onClick={() => void desktopLogout()}
+                  >
+                    Log Out
+                  </button>
+                </>
+              ) : (
+                <Link to="/login" className={buttonClasses('primary', 'sm')}>
+                  Login/Sign Up
+                </Link>
+              )}
+            </div>
+            <div className="flex items-center gap-2 md:hidden">
+              {avatar}
               <button
                 type="button"
-                className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white"
-                onClick={() => void logout().then(() => navigate('/login'))}
+                className="rounded-md p-2 text-ink hover:bg-slate-100"
+                aria-expanded={menuOpen}
+                aria-controls="mobile-menu"
+                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+                onClick={() => setMenuOpen((open) => !open)}
               >
-                Log Out
+                <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
+                  <path
+                    d={menuOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'}
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
+                </svg>
               </button>
             </div>
-          ) : (
-            <Link to="/login" className="rounded-md bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white">
-              Login/Sign Up
-            </Link>
-          )}
-        </nav>
-      </header>
-      <main id="main" className="flex-1">
+          </nav>
+          {menuOpen ? (
+            <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">
+              <ul className="flex flex-col py-2">
+                {LINKS.map((link) => (
+                  <li key={link.to}>
+                    <NavLink to={link.to} className={(state) => `block ${navLinkClass(state)}`}>
+                      {link.label}
+                    </NavLink>
+                  </li>
+                ))}
+              </ul>
+              {isAuth ? (
+                <button
+                  type="button"
+                  className={`${buttonClasses('secondary')} w-full`}
+                  onClick={() => void mobileLogout()}
+                >
+                  Log Out
+                </button>
+              ) : (
+                <Link to="/login" className={`${buttonClasses('primary')} w-full`}>
+                  Login/Sign Up
+                </Link>
+              )}
+            </div>
+          ) : null}
+        </header>
+      </div>
+      {/* At least a screen tall, so the footer never jumps down as a lazy page arrives. */}
+      <main id="main" className="min-h-screen flex-1">
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

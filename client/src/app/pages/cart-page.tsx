@@ -1,8 +1,70 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { CHECKOUT_NAVIGATION_DELAY_MS } from '@apotheca/contract';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../../lib/toast';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { CartItemCard } from '../../features/cart/cart-item-card';
+import { CartSummary } from '../../features/cart/cart-summary';
+import { useClearCartMutation, useGetCartQuery } from '../../features/cart/cart.api';
+import { errorMessage } from '../../lib/error-message';
+
 export default function CartPage() {
+  const { data, isLoading, error } = useGetCartQuery();
+  const [clearCart, { isLoading: clearing }] = useClearCartMutation();
+  const navigate = useNavigate();
+  const cart = data?.cart;
+
+  const deleteCart = async () => {
+    const result = await clearCart();
+    if (result.error) {
+      toast.error('Error clearing cart.', {
+        description: 'There was an issue while clearing the cart. Please try again.',
+      });
+    } else toast.success('Cart cleared successfully.');
+  };
+  const proceed = () => {
+    toast.info('Proceeding to checkout...');
+    setTimeout(() => void navigate('/checkout'), CHECKOUT_NAVIGATION_DELAY_MS);
+  };
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Your Cart</h1>
-    </section>
+    <div className="mx-auto max-w-7xl px-4 py-8">
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Your Cart</h1>
+        {cart && cart.items.length > 0 ? (
+          <Button variant="danger" disabled={clearing} onClick={() => void deleteCart()}>
+            Delete Cart
+          </Button>
+        ) : null}
+      </div>
+      {isLoading ? <Spinner label="Loading your cart…" /> : null}
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+          Error: {errorMessage(error)}
+        </p>
+      ) : null}
+      {!isLoading && !error && (!cart || cart.items.length === 0) ? (
+        <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white p-12 text-center">
+          <p className="text-lg text-muted">Your cart is empty.</p>
+          <Link to="/medicines" className={buttonClasses()}>
+            Start shopping now
+          </Link>
+        </div>
+      ) : null}
+      {cart && cart.items.length > 0 ? (
+        <div className="grid items-start gap-6 lg:grid-cols-[1fr_360px]">
+          <div className="grid gap-4 xl:grid-cols-2">
+            {cart.items.map((item) => (
+              <CartItemCard key={item._id} item={item} />
+            ))}
+          </div>
+          <CartSummary cart={cart}>
+            <Button size="lg" className="w-full" onClick={proceed}>
+              Proceed to Checkout
+            </Button>
+          </CartSummary>
+        </div>
+      ) : null}
+    </div>
   );
 }

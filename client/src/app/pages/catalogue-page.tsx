@@ -1,8 +1,90 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX, CATALOGUE_PAGE_SIZE } from '@apotheca/contract';
+import { useSearchParams } from 'react-router';
+import { BannerCarousel, type BannerSlide } from '../../components/ui/banner-carousel';
+import { Pager } from '../../components/ui/pager';
+import {
+  filtersFromSearch,
+  listQueryOf,
+  searchWithFilter,
+  type CatalogueFilters,
+} from '../../features/medicines/catalogue-filters';
+import { CatalogueToolbar } from '../../features/medicines/catalogue-toolbar';
+import { MedicineCard } from '../../features/medicines/medicine-card';
+import { MedicineCardSkeleton } from '../../features/medicines/medicine-card-skeleton';
+import { useListMedicinesQuery } from '../../features/medicines/medicines.api';
+import { errorMessage } from '../../lib/error-message';
+import { useAddToCart } from '../add-to-cart.hook';
+
+const SLIDES: readonly BannerSlide[] = [
+  {
+    src: '/art/banner-delivery.svg',
+    alt: 'A delivery van carrying a parcel of medicines',
+    title: 'Delivered to your door',
+    text: 'Order today and follow every step from your orders page.',
+  },
+  {
+    src: '/art/banner-pharmacist.svg',
+    alt: 'A pharmacist holding a prescription',
+    title: 'Checked by pharmacists',
+    text: 'Every medicine comes from licensed makers and is checked before it ships.',
+  },
+  {
+    src: '/art/banner-wellness.svg',
+    alt: 'A heart with a pulse line',
+    title: 'Care for every day',
+    text: 'From pain relief to heart health, find what you need in one place.',
+  },
+];
+
 export default function CataloguePage() {
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const { data, isFetching, error } = useListMedicinesQuery(listQueryOf(filters));
+  const { addToCart, quantityOf } = useAddToCart();
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / filters.limit));
+  const change = (next: Partial<Omit<CatalogueFilters, 'page'>> | { page: number }) =>
+    setSearch(searchWithFilter(search, next));
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Medicines</h1>
-    </section>
+    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8">
+      <BannerCarousel
+        slides={SLIDES}
+        label="Highlights"
+        autoplayMs={CAROUSEL_AUTOPLAY_MS}
+        minDragPx={CAROUSEL_MIN_DRAG_PX}
+      />
+      <div className="flex flex-col gap-2">
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Medicines</h1>
+        <p className="text-muted">Browse the catalogue by category and price.</p>
+      </div>
+      <CatalogueToolbar filters={filters} onChange={change} />
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+          Error: {errorMessage(error)}
+        </p>
+      ) : null}
+      <h2 className="sr-only">Results</h2>
+      <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {isFetching
+          ? Array.from({ length: Math.min(filters.limit, CATALOGUE_PAGE_SIZE) }, (_, index) => (
+              <MedicineCardSkeleton key={index} />
+            ))
+          : data?.medicines.map((medicine, index) => (
+              <MedicineCard
+                key={medicine._id}
+                medicine={medicine}
+                eager={index < 3}
+                onAddToCart={addToCart}
+                cartQuantity={quantityOf(medicine._id)}
+              />
+            ))}
+      </div>
+      {!isFetching && data?.medicines.length === 0 ? (
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-lg text-muted">
+          No medicines found
+        </p>
+      ) : null}
+      <Pager page={filters.page} pageCount={pageCount} onPage={(page) => change({ page })} />
+    </div>
   );
 }

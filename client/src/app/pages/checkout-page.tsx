@@ -1,8 +1,71 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import type { Payment } from '@apotheca/contract';
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from '../../lib/toast';
+import { Spinner } from '../../components/ui/spinner';
+import { CartSummary } from '../../features/cart/cart-summary';
+import { useGetCartQuery } from '../../features/cart/cart.api';
+import { useAddOrderMutation } from '../../features/orders/orders.api';
+import { PaymentForm } from '../../features/orders/payment-form';
+import { errorMessage } from '../../lib/error-message';
+
 export default function CheckoutPage() {
+  const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [addOrder, { isLoading: paying }] = useAddOrderMutation();
+  const navigate = useNavigate();
+  // Set once the cart has been turned into an order (or found empty): its emptiness is then expected.
+  const done = useRef(false);
+  const cart = data?.cart;
+  const empty = !isLoading && !error && (!cart || cart.items.length === 0);
+
+  // An empty cart shows the alert 'Cart is Empty' and redirects to / (SPEC.md §4).
+  useEffect(() => {
+    if (!empty || done.current) return;
+    done.current = true;
+    window.alert('Cart is Empty');
+    void navigate('/');
+  }, [empty, navigate]);
+
+  const pay = async (payment: Payment) => {
+    const result = await addOrder({ payment });
+    if (result.error) {
+      toast.error('Order failed', { description: 'Something went wrong. Please try again.' });
+      return;
+    }
+    done.current = true;
+    toast.success('Order placed!', { description: 'Your order has been successfully placed.' });
+    await navigate('/');
+  };
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Make a Payment</h1>
-    </section>
+    <div className="mx-auto mt-4 max-w-5xl">
+      <div className="mb-6 flex items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-ink">Checkout</h1>
+        <Link to="/cart" className="text-sm font-semibold text-brand-700 hover:text-brand-900">
+          ← Back to cart
+        </Link>
+      </div>
+      {isLoading ? <Spinner label="Loading your cart…" /> : null}
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+          Error: {errorMessage(error)}
+        </p>
+      ) : null}
+      {cart && cart.items.length > 0 ? (
+        <div className="grid items-start gap-6 md:grid-cols-[1fr_340px]">
+          <section
+            aria-labelledby="payment-title"
+            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+          >
+            <h2 id="payment-title" className="mb-1 text-xl font-bold text-ink">
+              Make a Payment
+            </h2>
+            <p className="mb-5 text-sm text-muted">Your card is checked securely; we never store its full number.</p>
+            <PaymentForm onPay={(payment) => void pay(payment)} busy={paying} />
+          </section>
+          <CartSummary cart={cart} />
+        </div>
+      ) : null}
+    </div>
   );
 }

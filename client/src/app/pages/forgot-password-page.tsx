@@ -1,8 +1,19 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { Link } from 'react-router';
+import { FormCard } from '../../components/ui/form-card';
+import { ForgotPasswordForm } from '../../features/auth/forgot-password-form';
+
 export default function ForgotPasswordPage() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Forgot password</h1>
-    </section>
+    <FormCard
+      title="Forgot password"
+      subtitle="Enter your email address and we will send you an email to reset your password."
+      footer={
+        <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-900">
+          Back to login
+        </Link>
+      }
+    >
+      <ForgotPasswordForm />
+    </FormCard>
   );
 }

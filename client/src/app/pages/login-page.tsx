@@ -1,8 +1,28 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { Link, useNavigate } from 'react-router';
+import { FormCard } from '../../components/ui/form-card';
+import { LoginForm } from '../../features/auth/login-form';
+
 export default function LoginPage() {
+  const navigate = useNavigate();
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Login</h1>
-    </section>
+    <FormCard
+      title="Login"
+      subtitle="Welcome back. Log in to see your cart and orders."
+      footer={
+        <p>
+          New to Apotheca?{' '}
+          <Link to="/register" className="font-semibold text-brand-700 hover:text-brand-900">
+            Create an account
+          </Link>
+        </p>
+      }
+    >
+      <LoginForm onLoggedIn={(user) => void navigate(user.role === 'admin' ? '/admin' : '/')} />
+      <p className="mt-4 text-right text-sm">
+        <Link to="/forgot-password" className="font-medium text-brand-700 hover:text-brand-900">
+          Forgot password?
+        </Link>
+      </p>
+    </FormCard>
   );
 }

@@ -1,8 +1,69 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { Link, useParams } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { UploadedImage } from '../../components/ui/uploaded-image';
+import { useGetMedicineQuery } from '../../features/medicines/medicines.api';
+import { formatPrice } from '../../lib/currency';
+import { errorMessage } from '../../lib/error-message';
+import { useAddToCart } from '../add-to-cart.hook';
+
 export default function MedicineDetailPage() {
+  const { id = '' } = useParams();
+  const { data, isLoading, error } = useGetMedicineQuery(id);
+  const { addToCart, quantityOf } = useAddToCart();
+  const medicine = data?.medicine;
+  const inCart = medicine ? (quantityOf(medicine._id) ?? 0) : 0;
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">SingleMedicine</h1>
-    </section>
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Link to="/medicines" className="text-sm font-semibold text-brand-700 hover:text-brand-900">
+        ← Back to medicines
+      </Link>
+      {isLoading ? <Spinner label="Loading medicine…" /> : null}
+      {error ? (
+        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">
+          Error: {errorMessage(error)}
+        </p>
+      ) : null}
+      {medicine ? (
+        <article className="mt-6 grid gap-8 md:grid-cols-2">
+          <UploadedImage
+            imageUrl={medicine.imageUrl}
+            alt={medicine.name}
+            sizes="(min-width: 768px) 560px, 100vw"
+            fetchPriority="high"
+            className="aspect-[4/3] w-full rounded-3xl border border-slate-200 bg-brand-50 object-cover"
+          />
+          <div className="flex flex-col gap-5">
+            <p className="w-fit rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
+              {medicine.category}
+            </p>
+            <h1 className="text-4xl font-extrabold tracking-tight text-ink">{medicine.name}</h1>
+            <p className="text-3xl font-bold text-brand-800">{formatPrice(medicine.price)}</p>
+            <dl className="grid grid-cols-2 gap-4">
+              {[
+                ['Developed By', medicine.developedBy],
+                ['Category', medicine.category],
+                ['Max Expiry', `${medicine.maxMonthsExpiry} months`],
+                ['Stock', medicine.stock > 0 ? `${medicine.stock} in stock` : 'Out of Stock'],
+              ].map(([label, value]) => (
+                <div key={label} className="rounded-xl border border-slate-200 bg-white p-4">
+                  <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+                  <dd className="mt-1 font-medium text-ink">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            {inCart > 0 ? <p className="font-medium text-brand-800">In cart · Quantity: {inCart}</p> : null}
+            {medicine.stock > 0 ? (
+              <Button size="lg" onClick={() => addToCart(medicine)}>
+                Add to cart
+              </Button>
+            ) : (
+              <p className="rounded-lg bg-slate-100 px-4 py-3 text-center font-semibold text-slate-700">Out of Stock</p>
+            )}
+          </div>
+        </article>
+      ) : null}
+    </div>
   );
 }

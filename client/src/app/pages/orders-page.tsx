@@ -1,8 +1,31 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { MyOrdersTable } from '../../features/orders/my-orders-table';
+import { useMyOrdersQuery } from '../../features/orders/orders.api';
+
 export default function OrdersPage() {
+  const { data, isLoading, error } = useMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">My orders</h1>
-    </section>
+    <div className="mx-auto max-w-5xl px-4 py-8">
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-ink">My orders</h1>
+      {isLoading ? <Spinner label="Loading your orders…" /> : null}
+      {/* SPEC.md §7: the shopper sees 'No orders found' when the call fails. */}
+      {error ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
+          No orders found
+        </p>
+      ) : null}
+      {data && data.orders.length === 0 ? (
+        <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white p-12 text-center">
+          <p className="text-xl font-semibold text-ink">No Orders Yet</p>
+          <p className="text-muted">Your orders will appear here once you check out.</p>
+          <Link to="/medicines" className={buttonClasses()}>
+            Start Shopping
+          </Link>
+        </div>
+      ) : null}
+      {data && data.orders.length > 0 ? <MyOrdersTable orders={data.orders} /> : null}
+    </div>
   );
 }

@@ -1,8 +1,24 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { Link } from 'react-router';
+import { FormCard } from '../../components/ui/form-card';
+import { ProfileDetails } from '../../features/auth/profile-details';
+
 export default function ProfilePage() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Profile</h1>
-    </section>
+    <FormCard
+      wide
+      title="Your profile"
+      footer={
+        <div className="flex gap-5">
+          <Link to="/orders" className="font-semibold text-brand-700 hover:text-brand-900">
+            My orders
+          </Link>
+          <Link to="/" className="font-semibold text-brand-700 hover:text-brand-900">
+            Back to the shop
+          </Link>
+        </div>
+      }
+    >
+      <ProfileDetails />
+    </FormCard>
   );
 }

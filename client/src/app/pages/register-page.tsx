@@ -1,8 +1,36 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { useEffect } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { FormCard } from '../../components/ui/form-card';
+import { registered, selectAuth } from '../../features/auth/auth.slice';
+import { RegisterForm } from '../../features/auth/register-form';
+import { useAppDispatch, useAppSelector } from '../store';
+
 export default function RegisterPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { registered: isRegistered } = useAppSelector(selectAuth);
+  // Success sets the registered flag, which redirects to /login (SPEC.md §4).
+  useEffect(() => {
+    if (!isRegistered) return;
+    dispatch(registered(false));
+    void navigate('/login');
+  }, [isRegistered, dispatch, navigate]);
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Register</h1>
-    </section>
+    <FormCard
+      wide
+      title="Create your account"
+      subtitle="Register to keep a cart, check out and follow your orders."
+      footer={
+        <p>
+          Already registered?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-900">
+            Log in
+          </Link>
+        </p>
+      }
+    >
+      <RegisterForm onRegistered={() => dispatch(registered(true))} />
+    </FormCard>
   );
 }

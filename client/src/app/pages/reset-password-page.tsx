@@ -1,8 +1,33 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { INVALID_LINK_MESSAGE } from '@apotheca/contract';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { FormCard } from '../../components/ui/form-card';
+import { Spinner } from '../../components/ui/spinner';
+import { useValidateResetTokenQuery } from '../../features/auth/auth.api';
+import { ResetPasswordForm } from '../../features/auth/reset-password-form';
+
+/** Any path the router does not know renders the not-found page. */
+const NOT_FOUND_PATH = '/page-not-found';
+
 export default function ResetPasswordPage() {
+  const { userId, token } = useParams();
+  const navigate = useNavigate();
+  // The link's token is validated on load; an invalid one goes to the not-found route (SPEC.md §4).
+  const { data, isLoading, isError } = useValidateResetTokenQuery(token ?? '', { skip: !userId || !token });
+
+  if (!userId || !token) {
+    return (
+      <FormCard title="Reset password">
+        <p role="alert" className="text-red-700">
+          {INVALID_LINK_MESSAGE}
+        </p>
+      </FormCard>
+    );
+  }
+  if (isLoading) return <Spinner label="Checking your link…" />;
+  if (isError || !data?.status) return <Navigate to={NOT_FOUND_PATH} replace />;
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Reset password</h1>
-    </section>
+    <FormCard title="Reset password" subtitle="Choose a new password for your account.">
+      <ResetPasswordForm userId={userId} token={token} onReset={() => void navigate('/login')} />
+    </FormCard>
   );
 }

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { toast } from '../../lib/toast';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/error-message';
 import { useMeQuery } from './auth.api';
@@ -7,6 +9,10 @@ const orNA = (value: string | undefined | null) => (value ? value : 'N/A');
 /** The profile of SPEC.md §2, shared by /profile and /admin/profile: 'N/A' for a missing field. */
 export function ProfileDetails() {
   const { data, isLoading, error } = useMeQuery();
+  // SPEC.md §8: a failed fetch is the toast 'Error fetching user data: {message}'.
+  useEffect(() => {
+    if (error) toast.error(`Error fetching user data: ${errorMessage(error)}`);
+  }, [error]);
   if (isLoading) return <Spinner label="Loading user data..." />;
   if (error) return <p role="alert">Error fetching user data: {errorMessage(error)}</p>;
   const user = data?.user;
@@ -21,7 +27,7 @@ export function ProfileDetails() {
       {rows.map(([label, value]) => (
         <div key={label} className="rounded-lg border border-slate-200 bg-white p-4">
           <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
-          <dd className="mt-1 text-ink">{value}</dd>
+          <dd className="mt-1 text-ink wrap-anywhere">{value}</dd>
         </div>
       ))}
     </dl>

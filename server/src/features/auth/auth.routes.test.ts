@@ -90,6 +90,15 @@ describe('POST /api/auth/register', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('lets only one of two racing registrations of one e-mail through', async () => {
+    const input = registration();
+    const responses = await Promise.all([
+      post('/api/auth/register', input),
+      post('/api/auth/register', { ...input, email: input.email.toUpperCase() }),
+    ]);
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+  });
+
   it.each([
     ['first_name', 'Ada1', 'First name should contain only letters.'],
     ['last_name', '', 'Last name is required.'],
@@ -132,6 +141,17 @@ describe('POST /api/auth/login', () => {
     const session = await sessionOf(loginResponseSchema.parse(response.json()).token);
     expect(session.expiresAt.getTime()).toBeGreaterThanOrEqual(started + ttl - 1000);
     expect(session.expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + ttl + 1000);
+  });
+
+  it('stops accepting a token once its session has expired', async () => {
+    const { token, headers } = await createTestUser(ctx);
+    await ctx.database.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.tokenHash, sha256(token)));
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers });
+    expect(me.statusCode).toBe(401);
+    expect(me.json()).toEqual({ message: BAD_TOKEN_MESSAGE });
   });
 
   it('answers a wrong password and an unknown e-mail alike with 401', async () => {
@@ -291,19 +311,21 @@ describe('authorization', () => {
   it.each(cases)('$name as $caller → $status', async ({ name, caller, status }) => {
     const call = CALLS[name]!;
     const owner = await createTestUser(ctx);
-    const headers =
+    const as =
       caller === 'anonymous'
-        ? {}
+        ? undefined
         : caller === 'user'
-          ? owner.headers
-          : (await createTestUser(ctx, { role: caller === 'admin' ? 'admin' : 'user' })).headers;
+          ? owner
+          : await createTestUser(ctx, { role: caller === 'admin' ? 'admin' : 'user' });
     const response = await ctx.app.inject({
       method: call.method,
       url: call.url(owner.user.id),
       payload: call.payload?.(),
-      headers,
+      headers: as?.headers ?? {},
     });
     expect(response.statusCode).toBe(status);
+    // `me` is always the caller's own profile.
+    if (name === 'me' && as) expect(meResponseSchema.parse(response.json()).user._id).toBe(as.user.id);
     if (status === 401)
       expect(response.json()).toEqual({ message: name === 'login' ? INVALID_CREDENTIALS_MESSAGE : NO_TOKEN_MESSAGE });
     if (status === 403) expect(response.json()).toEqual({ message: NOT_ADMIN_MESSAGE });

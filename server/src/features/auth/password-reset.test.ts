@@ -89,6 +89,17 @@ describe('password reset through a real SMTP server', () => {
     expect(await loginStatus(user.email, NEW_PASSWORD)).toBe(200);
   });
 
+  it('lets only one of two racing resets with one token through', async () => {
+    const { user } = await createTestUser(ctx);
+    const { userId, token } = await mailedLink(user.email);
+    const responses = await Promise.all(
+      ['First@2026', 'Second@2026'].map((newPassword) =>
+        post(`/api/auth/reset-password/${userId}/${token}`, { newPassword }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 400]);
+  });
+
   it('stores only a hash of the token, expiring within the hour', async () => {
     const { user } = await createTestUser(ctx);
     const started = Date.now();

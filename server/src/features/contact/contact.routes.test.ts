@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
 import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
 import { CONTACT_RECEIVED_MESSAGE } from './contact.service';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Order 42', message: 'Where is my order' };
@@ -61,6 +62,25 @@ describe('POST /api/contact', () => {
     expect(response.statusCode).toBe(status);
     expect(errorResponseSchema.parse(response.json()).message).toEqual(expect.any(String));
     expect(await stored()).toBe(before);
+  });
+});
+
+describe('contact authorization', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  // Both calls are public (SPEC.md §6: visitors use the contact form); a token changes nothing.
+  it.each(['anonymous', 'user', 'admin'] as const)('lets %s send a message and read the config', async (caller) => {
+    const headers = caller === 'anonymous' ? {} : (await createTestUser(ctx, { role: caller })).headers;
+    const sent = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: valid, headers });
+    expect(sent.statusCode).toBe(201);
+    const config = await ctx.app.inject({ method: 'GET', url: '/api/contact/config', headers });
+    expect(config.statusCode).toBe(200);
   });
 });
 

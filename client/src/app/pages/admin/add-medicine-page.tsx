@@ -1,8 +1,13 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { useAddMedicineMutation } from '../../../features/medicines/medicine-admin.api';
+import { MedicineForm } from '../../../features/medicines/medicine-form';
+import { AdminPageHeader } from './admin-page-header';
+
 export default function AddMedicinePage() {
+  const [addMedicine] = useAddMedicineMutation();
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Add medicine</h1>
+    <section>
+      <AdminPageHeader title="Add Medicine" />
+      <MedicineForm variant="add" save={(body) => addMedicine(body).unwrap()} />
     </section>
   );
 }

@@ -1,8 +1,119 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
-export default function AdminOrderDetailPage() {
+import { ORDER_STATUSES, type Order, type OrderStatus } from '@apotheca/contract';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { SelectField } from '../../../components/ui/select-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { useGetOrderQuery } from '../../../features/orders/order-admin.api';
+import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
+import { useChangeOrderStatus } from '../../../features/orders/order-status-change.hook';
+import { formatPrice } from '../../../lib/currency';
+import { AdminPageHeader } from './admin-page-header';
+import { LoadError } from './load-error';
+
+const ITEM_COLUMNS = [
+  { label: 'Item' },
+  { label: 'Price', align: 'right' },
+  { label: 'Quantity', align: 'right' },
+  { label: 'Subtotal', align: 'right' },
+] as const;
+
+const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
+
+function Detail({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Order detail</h1>
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
+      <dd className="mt-1 text-sm text-ink">{children}</dd>
+    </div>
+  );
+}
+
+/** The status select and its Update Status button; the order is fetched again after an update (SPEC.md §4). */
+function StatusForm({ order }: { order: Order }) {
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const [change, changing] = useChangeOrderStatus();
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void change(order._id, status);
+      }}
+    >
+      <SelectField
+        label="New status"
+        value={status}
+        options={STATUS_OPTIONS}
+        onChange={(event) => setStatus(event.target.value as OrderStatus)}
+      />
+      <Button type="submit" disabled={changing || status === order.status}>
+        {changing ? 'Updating…' : 'Update Status'}
+      </Button>
+    </form>
+  );
+}
+
+/** /admin/orders/:id: one order with its items and a status change. */
+export default function AdminOrderDetailPage() {
+  const { id = '' } = useParams();
+  const { data, isLoading, error } = useGetOrderQuery(id);
+  const order = data?.order;
+  return (
+    <section>
+      <Link to="/admin/orders" className="text-sm font-medium text-brand-800 hover:underline">
+        ← All orders
+      </Link>
+      <AdminPageHeader title="Order details" />
+      {isLoading ? (
+        <Spinner label="Loading order…" />
+      ) : error || !order ? (
+        <LoadError error={error} />
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+          <div className="flex flex-col gap-4">
+            <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
+              <Detail label="Order ID" wide>
+                <span className="break-all font-mono">{order._id}</span>
+              </Detail>
+              <Detail label="Status">
+                <OrderStatusBadge status={order.status} />
+              </Detail>
+              <Detail label="Payment Status">
+                <PaymentStatusBadge status={order.paymentStatus} />
+              </Detail>
+              <Detail label="User">
+                {order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted'}
+              </Detail>
+              <Detail label="Placed on">{new Date(order.createdAt).toLocaleString()}</Detail>
+            </dl>
+            <DataTable caption="Items of the order" columns={ITEM_COLUMNS}>
+              {order.items.map((item) => (
+                <tr key={item._id}>
+                  <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
+                    {item.name}
+                  </th>
+                  <td className={cellClasses('right')}>{formatPrice(item.price)}</td>
+                  <td className={cellClasses('right')}>{item.quantity}</td>
+                  <td className={cellClasses('right')}>{formatPrice(item.price * item.quantity)}</td>
+                </tr>
+              ))}
+              <tr className="bg-slate-50 font-semibold">
+                <th scope="row" colSpan={3} className={`${cellClasses('right')} text-ink`}>
+                  Total
+                </th>
+                <td className={cellClasses('right')}>{formatPrice(order.totalPrice)}</td>
+              </tr>
+            </DataTable>
+          </div>
+          <div className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <h2 className="mb-3 text-base font-semibold text-ink">Change status</h2>
+            {/* Keyed by status so the select follows the order once it has been fetched again. */}
+            <StatusForm key={order.status} order={order} />
+          </div>
+        </div>
+      )}
     </section>
   );
 }

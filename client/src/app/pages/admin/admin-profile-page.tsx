@@ -1,8 +1,12 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { ProfileDetails } from '../../../features/auth/profile-details';
+import { AdminPageHeader } from './admin-page-header';
+
+/** /admin/profile: the same profile as the shopper's (SPEC.md §2). */
 export default function AdminProfilePage() {
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Admin profile</h1>
+    <section className="max-w-3xl">
+      <AdminPageHeader title="Profile" />
+      <ProfileDetails />
     </section>
   );
 }

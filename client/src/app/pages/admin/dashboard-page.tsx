@@ -1,8 +1,132 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import type { Medicine } from '@apotheca/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { buttonClasses, Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { PageNavigation } from '../../../components/ui/page-navigation';
+import { Spinner } from '../../../components/ui/spinner';
+import { UploadedImage } from '../../../components/ui/uploaded-image';
+import { useDeleteMedicineMutation } from '../../../features/medicines/medicine-admin.api';
+import { useListMedicinesQuery } from '../../../features/medicines/medicines.api';
+import { formatPrice } from '../../../lib/currency';
+import { errorMessage } from '../../../lib/error-message';
+import { AdminPageHeader } from './admin-page-header';
+import { LoadError } from './load-error';
+import { usePageParam } from './page-param.hook';
+
+/** Rows a page: enough to work through the catalogue without scrolling far on a laptop. */
+const DASHBOARD_PAGE_SIZE = 10;
+
+const COLUMNS = [
+  { label: 'Image' },
+  { label: 'Name' },
+  { label: 'Developed By' },
+  { label: 'Category' },
+  { label: 'Max Expiry', align: 'right' },
+  { label: 'Stock', align: 'right' },
+  { label: 'Price', align: 'right' },
+  { label: 'Actions', align: 'right' },
+] as const;
+
+/** /admin: the catalogue as a table, a page at a time (the page is kept in the URL). */
 export default function DashboardPage() {
+  const [page, setPage] = usePageParam();
+  const { data, isLoading, isFetching, error } = useListMedicinesQuery({ limit: DASHBOARD_PAGE_SIZE, page });
+  const [deleteMedicine, { isLoading: deleting }] = useDeleteMedicineMutation();
+  const [toDelete, setToDelete] = useState<Medicine | null>(null);
+
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / DASHBOARD_PAGE_SIZE));
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteMedicine(toDelete._id).unwrap();
+      toast.success('Item Deleted Successfully');
+      // Deleting the last row of the last page would leave an empty page behind.
+      if (data?.medicines.length === 1 && page > 1) setPage(page - 1);
+    } catch (failure) {
+      toast.error('Error deleting item', { description: errorMessage(failure) });
+    } finally {
+      setToDelete(null);
+    }
+  };
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Dashboard</h1>
+    <section>
+      <AdminPageHeader
+        title="Dashboard"
+        subtitle={data ? `${data.total} medicines in the catalogue` : 'The medicine catalogue'}
+      >
+        <Link to="/admin/add-medicine" className={buttonClasses('primary', 'sm')}>
+          Add Medicine
+        </Link>
+      </AdminPageHeader>
+      {isLoading ? (
+        <Spinner label="Loading medicines…" />
+      ) : error || !data ? (
+        <LoadError error={error} />
+      ) : data.medicines.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">No medicines found</p>
+      ) : (
+        <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-70' : ''}`} aria-busy={isFetching}>
+          <DataTable caption="Medicines" columns={COLUMNS} stickyLastColumn>
+            {data.medicines.map((medicine) => (
+              <tr key={medicine._id}>
+                <td className={cellClasses()}>
+                  <UploadedImage
+                    imageUrl={medicine.imageUrl}
+                    alt=""
+                    sizes="48px"
+                    loading="lazy"
+                    className="h-9 w-12 rounded object-cover"
+                  />
+                </td>
+                <th scope="row" className={`${cellClasses()} font-semibold text-ink`}>
+                  {medicine.name}
+                </th>
+                <td className={cellClasses()}>{medicine.developedBy}</td>
+                <td className={cellClasses()}>{medicine.category}</td>
+                <td className={cellClasses('right')}>{medicine.maxMonthsExpiry} mo</td>
+                <td className={`${cellClasses('right')} ${medicine.stock === 0 ? 'font-semibold text-red-700' : ''}`}>
+                  {medicine.stock === 0 ? 'Out of stock' : medicine.stock}
+                </td>
+                <td className={cellClasses('right')}>{formatPrice(medicine.price)}</td>
+                <td className={cellClasses('right')}>
+                  <div className="flex justify-end gap-2">
+                    <Link
+                      to={`/admin/update/${medicine._id}`}
+                      aria-label={`Update ${medicine.name}`}
+                      className={buttonClasses('secondary', 'sm')}
+                    >
+                      Update
+                    </Link>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      aria-label={`Delete ${medicine.name}`}
+                      onClick={() => setToDelete(medicine)}
+                    >
+                      Delete
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <PageNavigation label="Medicine pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+        </div>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete medicine?"
+        description={`${toDelete?.name ?? ''} will be removed from the catalogue. Orders keep their copy of it.`}
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
     </section>
   );
 }

@@ -1,8 +1,33 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import { useNavigate, useParams } from 'react-router';
+import { Spinner } from '../../../components/ui/spinner';
+import { useUpdateMedicineMutation } from '../../../features/medicines/medicine-admin.api';
+import { MedicineForm } from '../../../features/medicines/medicine-form';
+import { useGetMedicineQuery } from '../../../features/medicines/medicines.api';
+import { AdminPageHeader } from './admin-page-header';
+import { LoadError } from './load-error';
+
 export default function UpdateMedicinePage() {
+  const { id = '' } = useParams();
+  const navigate = useNavigate();
+  const { data, isLoading, error } = useGetMedicineQuery(id);
+  const [updateMedicine] = useUpdateMedicineMutation();
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Update medicine</h1>
+    <section>
+      <AdminPageHeader title="Update Medicine" subtitle={data?.medicine.name} />
+      {isLoading ? (
+        <Spinner label="Loading medicine…" />
+      ) : error || !data ? (
+        <LoadError error={error} />
+      ) : (
+        // Keyed by id so that moving to another medicine starts a fresh form with its values.
+        <MedicineForm
+          key={data.medicine._id}
+          variant="update"
+          medicine={data.medicine}
+          save={(body) => updateMedicine({ id, body }).unwrap()}
+          onSaved={() => void navigate('/admin')}
+        />
+      )}
     </section>
   );
 }

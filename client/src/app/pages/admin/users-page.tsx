@@ -1,8 +1,101 @@
-/** Placeholder until the storefront and admin issues fill this screen. */
+import type { User } from '@apotheca/contract';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { ShortId } from '../../../components/ui/short-id';
+import { Spinner } from '../../../components/ui/spinner';
+import { useDeleteUserMutation, useGetAllUsersQuery } from '../../../features/auth/users.api';
+import { AdminPageHeader } from './admin-page-header';
+import { LoadError } from './load-error';
+
+// SPEC.md §2's columns, in its order.
+const COLUMNS = [
+  { label: 'Sr. No', align: 'right' },
+  { label: 'User ID' },
+  { label: 'User Name' },
+  { label: 'Creation Time' },
+  { label: 'Actions' },
+] as const;
+
+const CREATION_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
+
+/** /admin/users: every user; a non-admin can be deleted after a confirmation (SPEC.md §1). */
 export default function UsersPage() {
+  const { data, isLoading, error } = useGetAllUsersQuery();
+  const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
+  const [toDelete, setToDelete] = useState<User | null>(null);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await deleteUser(toDelete._id).unwrap();
+      toast.success('User deleted successfully.');
+    } catch {
+      toast.error('Error deleting user.', {
+        description: 'There was an issue while deleting the user. Please try again.',
+      });
+    } finally {
+      setToDelete(null);
+    }
+  };
+
   return (
-    <section className="mx-auto max-w-7xl px-4 py-10">
-      <h1 className="text-2xl font-bold">Users</h1>
+    <section>
+      <AdminPageHeader title="Users" subtitle={data ? `${data.users.length} users` : undefined} />
+      {isLoading ? (
+        <Spinner label="Loading users…" />
+      ) : error || !data ? (
+        <LoadError error={error} />
+      ) : (
+        <DataTable caption="Users" columns={COLUMNS} stickyLastColumn>
+          {data.users.map((user, index) => (
+            <tr key={user._id}>
+              <td className={cellClasses('right')}>{index + 1}</td>
+              <td className={cellClasses()}>
+                <ShortId id={user._id} />
+              </td>
+              <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
+                {fullName(user)}
+                {user.role === 'admin' ? (
+                  <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-900">
+                    Admin
+                  </span>
+                ) : null}
+              </th>
+              <td className={cellClasses()}>{CREATION_TIME.format(new Date(user.created_at))}</td>
+              <td className={cellClasses()}>
+                <Button
+                  variant="danger"
+                  size="sm"
+                  disabled={user.role === 'admin'}
+                  aria-label={`Delete ${fullName(user)}`}
+                  title={user.role === 'admin' ? 'An admin cannot be deleted' : undefined}
+                  onClick={() => setToDelete(user)}
+                >
+                  Delete
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Delete user?"
+        description={
+          toDelete
+            ? `${fullName(toDelete)} (${toDelete.email}) will be deleted and signed out. Their orders stay, shown as 'Deleted'.`
+            : ''
+        }
+        confirmLabel="Delete"
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
     </section>
   );
 }

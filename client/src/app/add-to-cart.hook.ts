@@ -1,0 +1,59 @@
+import { TOAST_ADD_TO_CART_MS, TOAST_LOGIN_NEEDED_MS, type Medicine } from '@apotheca/contract';
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from '../lib/toast';
+import { selectAuth } from '../features/auth/auth.slice';
+import { useAddToCartMutation, useGetCartQuery } from '../features/cart/cart.api';
+import { errorMessage } from '../lib/error-message';
+import { useAppSelector } from './store';
+
+const ALREADY_IN_CART = 'Item already added to cart';
+
+/**
+ * Where the medicine cards meet the cart (SPEC.md §4, §5, §8): a visitor is sent to /login, a
+ * medicine already in the cart only gets the info message, anything else is added with quantity 1.
+ */
+export function useAddToCart() {
+  const { isAuth } = useAppSelector(selectAuth);
+  const navigate = useNavigate();
+  const { data } = useGetCartQuery(undefined, { skip: !isAuth });
+  const [add] = useAddToCartMutation();
+
+  const quantities = useMemo(
+    () => new Map((data?.cart?.items ?? []).map((item) => [item.medicineId._id, item.quantity])),
+    [data],
+  );
+
+  const addToCart = async (medicine: Medicine) => {
+    if (!isAuth) {
+      toast.error('Please login to add item to cart', { duration: TOAST_LOGIN_NEEDED_MS });
+      await navigate('/login');
+      return;
+    }
+    if (quantities.has(medicine._id)) {
+      toast.info(ALREADY_IN_CART);
+      return;
+    }
+    const { _id, name, developedBy, maxMonthsExpiry, category, imageUrl, price } = medicine;
+    const result = await add({
+      medicineId: _id,
+      quantity: 1,
+      name,
+      developedBy,
+      maxMonthsExpiry,
+      category,
+      imageUrl,
+      price,
+    });
+    if (!result.error) toast.success('Item added to cart', { duration: TOAST_ADD_TO_CART_MS, closeButton: true });
+    // The server answers 409 when the cart already holds it (CONTRACT.md), e.g. from another tab.
+    else if ('status' in result.error && result.error.status === 409) toast.info(ALREADY_IN_CART);
+    else toast.error(errorMessage(result.error));
+  };
+
+  return {
+    addToCart: (medicine: Medicine) => void addToCart(medicine),
+    /** The cart quantity of each medicine for a logged-in shopper; undefined for a visitor. */
+    quantityOf: (medicineId: string) => (isAuth ? (quantities.get(medicineId) ?? 0) : undefined),
+  };
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+
+export type DataTableColumn = { label: string; align?: 'left' | 'right' };
+
+const ALIGN = { left: 'text-left', right: 'text-right tabular-nums' } as const;
+
+/** Classes of a body cell; numbers are right-aligned with tabular figures so their digits line up. */
+export const cellClasses = (align: DataTableColumn['align'] = 'left') =>
+  `whitespace-nowrap px-2 py-2 align-middle lg:px-3 ${ALIGN[align]}`;
+
+const STICKY_LAST =
+  '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-white [&_thead_th:last-child]:bg-slate-50 [&_tr>*:last-child]:shadow-[-1px_0_0_var(--color-slate-200)]';
+
+/**
+ * A dense table for work screens: column headers with scope, a caption for screen readers, and a
+ * frame that scrolls sideways on narrow screens instead of squeezing the columns.
+ */
+export function DataTable({
+  caption,
+  columns,
+  stickyLastColumn = false,
+  children,
+}: {
+  caption: string;
+  columns: readonly DataTableColumn[];
+  /** Keeps the last column (a row's actions) in view while the rest scrolls sideways. */
+  stickyLastColumn?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    // The frame is focusable so keyboard users can scroll it when it overflows (axe: scrollable-region-focusable).
+    <div tabIndex={0} className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className={`min-w-full divide-y divide-slate-200 text-sm ${stickyLastColumn ? STICKY_LAST : ''}`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            {/* Headers may wrap, so on a tablet a long header does not widen a column of short values. */}
+            {columns.map((column) => (
+              <th
+                key={column.label}
+                scope="col"
+                className={`px-2 py-2 text-xs font-semibold lg:px-3 uppercase tracking-wide text-muted ${ALIGN[column.align ?? 'left']}`}
+              >
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 [&>tr:hover]:bg-slate-50">{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FORGOT_PASSWORD_SUBMIT_ERROR, forgotPasswordSchema, type ForgotPassword } from '@apotheca/contract';
+import { useForm } from 'react-hook-form';
+import { toast } from '../../lib/toast';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { errorMessage } from '../../lib/error-message';
+import { useForgotPasswordMutation } from './auth.api';
+
+/** Request a reset e-mail (SPEC.md §2, §5, §8). */
+export function ForgotPasswordForm() {
+  const [forgotPassword, { isLoading, isSuccess }] = useForgotPasswordMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPassword>({ resolver: zodResolver(forgotPasswordSchema), mode: 'onChange' });
+
+  const onSubmit = async (form: ForgotPassword) => {
+    const result = await forgotPassword(form);
+    if (result.error) toast.error(errorMessage(result.error, 'No email found'));
+    else toast.success('Email sent successfully');
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(onSubmit, () => toast.error(FORGOT_PASSWORD_SUBMIT_ERROR))(event)}
+      className="flex flex-col gap-4"
+    >
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <Button type="submit" size="lg" disabled={isLoading}>
+        {isLoading ? 'Sending…' : 'Send'}
+      </Button>
+      {isSuccess ? (
+        <p role="status" className="rounded-lg bg-brand-50 p-3 text-sm text-brand-900">
+          If an account uses this address, a reset link is on its way.
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, type Login, type LoginInput, type User } from '@apotheca/contract';
+import { useForm } from 'react-hook-form';
+import { toast } from '../../lib/toast';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { errorMessage } from '../../lib/error-message';
+import { useLoginMutation } from './auth.api';
+
+/** The login form of SPEC.md §2 with its toasts (§8); `onLoggedIn` decides where the user goes. */
+export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
+  const [login, { isLoading }] = useLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput, unknown, Login>({ resolver: zodResolver(loginSchema), defaultValues: { remember: false } });
+
+  const onSubmit = async (form: Login) => {
+    const result = await login(form);
+    if (result.data) {
+      toast.success('Logged-in successfully');
+      onLoggedIn(result.data.user);
+    } else if (result.error && 'status' in result.error && typeof result.error.status === 'number') {
+      toast.error('Login failed', { description: errorMessage(result.error) });
+    } else {
+      toast.error('An error occurred', { description: errorMessage(result.error) });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex flex-col gap-4">
+      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <label className="flex items-center gap-2 text-sm text-ink">
+        <input type="checkbox" className="size-4 rounded border-slate-300 accent-brand-700" {...register('remember')} />
+        Remember me
+      </label>
+      <Button type="submit" size="lg" disabled={isLoading}>
+        {isLoading ? 'Logging in…' : 'Login'}
+      </Button>
+    </form>
+  );
+}

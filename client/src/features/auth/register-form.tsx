@@ -1,0 +1,59 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { registerSchema, type Register, type RegisterInput } from '@apotheca/contract';
+import { useForm } from 'react-hook-form';
+import { toast } from '../../lib/toast';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { useRegisterMutation } from './auth.api';
+
+const FIELDS: { name: keyof RegisterInput; label: string; type: string; autoComplete: string }[] = [
+  { name: 'first_name', label: 'First name', type: 'text', autoComplete: 'given-name' },
+  { name: 'last_name', label: 'Last name', type: 'text', autoComplete: 'family-name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password' },
+  { name: 'ph_no', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
+];
+
+/** Registration, checked per field while typing and on submit (SPEC.md §5). */
+export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+  const [registerUser, { isLoading }] = useRegisterMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RegisterInput, unknown, Register>({ resolver: zodResolver(registerSchema), mode: 'onChange' });
+
+  const onSubmit = async (form: Register) => {
+    const result = await registerUser(form);
+    if (result.error) {
+      for (const [field, message] of Object.entries(fieldErrors(result.error))) {
+        setError(field as keyof RegisterInput, { message });
+      }
+      toast.error('Registration failed', { description: errorMessage(result.error) });
+      return;
+    }
+    toast.success('Registered successfully');
+    onRegistered();
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-4 sm:grid-cols-2">
+      {FIELDS.map((field) => (
+        <TextField
+          key={field.name}
+          label={field.label}
+          type={field.type}
+          autoComplete={field.autoComplete}
+          className={field.name === 'first_name' || field.name === 'last_name' ? '' : 'sm:col-span-2'}
+          error={errors[field.name]?.message}
+          {...register(field.name)}
+        />
+      ))}
+      <Button type="submit" size="lg" className="sm:col-span-2" disabled={isLoading}>
+        {isLoading ? 'Signing up…' : 'Sign Up'}
+      </Button>
+    </form>
+  );
+}

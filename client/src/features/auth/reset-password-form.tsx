@@ -1,0 +1,47 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { resetPasswordSchema, type ResetPassword } from '@apotheca/contract';
+import { useForm } from 'react-hook-form';
+import { toast } from '../../lib/toast';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { errorMessage } from '../../lib/error-message';
+import { useResetPasswordMutation } from './auth.api';
+
+type Props = { userId: string; token: string; onReset: () => void };
+
+/** A single new password field (SPEC.md §2), with the register form's password rules. */
+export function ResetPasswordForm({ userId, token, onReset }: Props) {
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPassword>({ resolver: zodResolver(resetPasswordSchema), mode: 'onChange' });
+
+  const onSubmit = async ({ newPassword }: ResetPassword) => {
+    const result = await resetPassword({ userId, token, newPassword });
+    if (result.error) {
+      toast.error('Error resetting password', {
+        description: errorMessage(result.error, 'Something went wrong. Please try again.'),
+      });
+      return;
+    }
+    toast.success('Password reset successful');
+    onReset();
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex flex-col gap-4">
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword?.message}
+        {...register('newPassword')}
+      />
+      <Button type="submit" size="lg" disabled={isLoading}>
+        {isLoading ? 'Saving…' : 'Reset password'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,78 @@
+import type { CartItem } from '@apotheca/contract';
+import { toast } from '../../lib/toast';
+import { Button } from '../../components/ui/button';
+import { UploadedImage } from '../../components/ui/uploaded-image';
+import { formatPrice } from '../../lib/currency';
+import { errorMessage } from '../../lib/error-message';
+import { useRemoveCartItemMutation, useUpdateCartItemMutation } from './cart.api';
+
+const stepper =
+  'flex size-9 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg font-bold text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-300';
+
+/** One item of the cart with its quantity buttons; the quantity never goes below 1 (SPEC.md §4). */
+export function CartItemCard({ item }: { item: CartItem }) {
+  const [update, { isLoading: updating }] = useUpdateCartItemMutation();
+  const [remove, { isLoading: removing }] = useRemoveCartItemMutation();
+  const change = async (operation: 'increment' | 'decrement') => {
+    const result = await update({ cartItemId: item.cartItemId, operation });
+    if (result.error) toast.error(errorMessage(result.error));
+  };
+  const removeItem = async () => {
+    const result = await remove(item.cartItemId);
+    if (result.error) toast.error(errorMessage(result.error));
+  };
+
+  return (
+    <article className="flex gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <UploadedImage
+        imageUrl={item.imageUrl}
+        alt=""
+        sizes="128px"
+        loading="lazy"
+        className="h-24 w-32 shrink-0 rounded-xl bg-brand-50 object-cover"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex items-start justify-between gap-2">
+          <h2 className="truncate text-lg font-semibold text-ink">{item.name}</h2>
+          <p className="font-bold text-brand-800">{formatPrice(item.price)}</p>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 text-sm">
+          <dt className="text-muted">Developed By</dt>
+          <dd className="truncate">{item.developedBy}</dd>
+          <dt className="text-muted">Category</dt>
+          <dd className="truncate">{item.category}</dd>
+          <dt className="text-muted">Max Expiry</dt>
+          <dd>{item.maxMonthsExpiry} months</dd>
+        </dl>
+        <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
+          <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${item.name}`}>
+            <button
+              type="button"
+              className={stepper}
+              aria-label={`Decrease quantity of ${item.name}`}
+              disabled={item.quantity <= 1 || updating}
+              onClick={() => void change('decrement')}
+            >
+              −
+            </button>
+            <output className="w-8 text-center font-semibold" aria-live="polite" aria-label="Quantity">
+              {item.quantity}
+            </output>
+            <button
+              type="button"
+              className={stepper}
+              aria-label={`Increase quantity of ${item.name}`}
+              disabled={item.quantity >= item.stock || updating}
+              onClick={() => void change('increment')}
+            >
+              +
+            </button>
+          </div>
+          <Button variant="ghost" size="sm" disabled={removing} onClick={() => void removeItem()}>
+            Remove
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

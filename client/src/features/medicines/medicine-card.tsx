@@ -1,0 +1,66 @@
+import type { Medicine } from '@apotheca/contract';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { UploadedImage } from '../../components/ui/uploaded-image';
+import { formatPrice } from '../../lib/currency';
+
+type Props = {
+  medicine: Medicine;
+  onAddToCart: (medicine: Medicine) => void;
+  /** In the catalogue the card says whether the medicine is in the cart and how many (SPEC.md §2). */
+  cartQuantity?: number | undefined;
+  /** Above the fold: load the image at once instead of lazily. */
+  eager?: boolean;
+};
+
+/** The medicine card of SPEC.md §2. */
+export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = false }: Props) {
+  const inCart = cartQuantity !== undefined && cartQuantity > 0;
+  return (
+    <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
+      <Link to={`/medicines/${medicine._id}`} className="block bg-brand-50" tabIndex={-1} aria-hidden="true">
+        <UploadedImage
+          imageUrl={medicine.imageUrl}
+          alt=""
+          sizes="(min-width: 1024px) 360px, (min-width: 640px) 50vw, 100vw"
+          loading={eager ? 'eager' : 'lazy'}
+          className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-3">
+          <h3 className="text-lg font-semibold text-ink">
+            <Link to={`/medicines/${medicine._id}`} className="hover:text-brand-700">
+              {medicine.name}
+            </Link>
+          </h3>
+          <p className="text-lg font-bold text-brand-800">{formatPrice(medicine.price)}</p>
+        </div>
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+          <dt className="text-muted">Developed By</dt>
+          <dd className="truncate text-ink">{medicine.developedBy}</dd>
+          <dt className="text-muted">Category</dt>
+          <dd className="truncate text-ink">{medicine.category}</dd>
+          <dt className="text-muted">Max Expiry</dt>
+          <dd className="text-ink">{medicine.maxMonthsExpiry} months</dd>
+        </dl>
+        {cartQuantity !== undefined ? (
+          <p className={`text-sm font-medium ${inCart ? 'text-brand-800' : 'text-muted'}`}>
+            {inCart ? `In cart · Quantity: ${cartQuantity}` : 'Not in cart'}
+          </p>
+        ) : null}
+        <div className="mt-auto pt-1">
+          {medicine.stock > 0 ? (
+            <Button className="w-full" onClick={() => onAddToCart(medicine)}>
+              Add to cart
+            </Button>
+          ) : (
+            <p className="rounded-lg bg-slate-100 px-4 py-2 text-center text-sm font-semibold text-slate-700">
+              Out of Stock
+            </p>
+          )}
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,212 @@
+import type { Medicine } from '@apotheca/contract';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Toaster } from 'sonner';
+import { describe, expect, it, vi } from 'vitest';
+import { MedicineForm } from './medicine-form';
+
+const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'pill.png', { type: 'image/png' });
+
+const medicine: Medicine = {
+  _id: 'med-1',
+  name: 'Paracetamol',
+  developedBy: 'Acme Pharma',
+  maxMonthsExpiry: 24,
+  category: 'Pain Relief',
+  stock: 12,
+  price: 4.5,
+  imageUrl: '/uploads/medicines/paracetamol-detail.webp',
+};
+
+function renderForm(props: Partial<Parameters<typeof MedicineForm>[0]> = {}) {
+  const save = vi.fn<(body: FormData) => Promise<unknown>>().mockResolvedValue({});
+  const user = userEvent.setup();
+  render(
+    <>
+      <MedicineForm variant="add" save={save} {...props} />
+      <Toaster />
+    </>,
+  );
+  return { save, user };
+}
+
+async function fillValidFields(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByLabelText('Name'), 'Ibuprofen-400');
+  await user.type(screen.getByLabelText('Developed By'), 'Acme Pharma');
+  await user.type(screen.getByLabelText('Category'), 'Pain Relief');
+  await user.type(screen.getByLabelText('Max Expiry (months)'), '36');
+  await user.type(screen.getByLabelText('Stock'), '40');
+  await user.type(screen.getByLabelText('Price ($)'), '7.25');
+}
+
+const entries = (body: FormData) => Object.fromEntries(body.entries());
+
+describe('MedicineForm (add)', () => {
+  it("shows each field's rule message while the admin types, before any submit", async () => {
+    const { user, save } = renderForm();
+    const cases: [string, string, string][] = [
+      ['Name', 'Para 500', 'Medicine name must be a valid word without numbers between words.'],
+      ['Developed By', 'Ac', 'Company name must be at least 3 letters.'],
+      ['Category', 'P1', 'Category must be at least 3 letters.'],
+      ['Max Expiry (months)', '0', 'Max expiry must be a positive whole number of months.'],
+      ['Stock', '-1', 'Stock must be a whole number, 0 or more.'],
+      ['Price ($)', '4.999', 'Price must be a valid number.'],
+    ];
+    for (const [label, value, message] of cases) {
+      const input = screen.getByLabelText(label);
+      await user.type(input, value);
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+    }
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('clears a message once the value is fixed', async () => {
+    const { user } = renderForm();
+    const name = screen.getByLabelText('Name');
+    await user.type(name, '500');
+    expect(await screen.findByText(/valid word without numbers/)).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, 'Aspirin');
+    await waitFor(() => expect(screen.queryByText(/valid word without numbers/)).not.toBeInTheDocument());
+  });
+
+  it('asks for an image file on submit in file mode, and for a valid URL in url mode', async () => {
+    const { user, save } = renderForm();
+    await fillValidFields(user);
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    expect(await screen.findByText('Please upload an image file.')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Image URL', { selector: 'input[type=radio]' }));
+    expect(screen.queryByText('Please upload an image file.')).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Image URL', { selector: 'input[type=url]' }), 'not a url');
+    expect(await screen.findByText('Please enter a valid URL.')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('switching the image mode clears the other value', async () => {
+    const { user, save } = renderForm();
+    await fillValidFields(user);
+    await user.upload(screen.getByLabelText('Image file'), png());
+    expect(await screen.findByAltText("Preview of the medicine's image")).toHaveAttribute(
+      'src',
+      expect.stringMatching(/^data:image\/png;base64,/),
+    );
+
+    await user.click(screen.getByLabelText('Image URL', { selector: 'input[type=radio]' }));
+    expect(screen.queryByAltText("Preview of the medicine's image")).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Image URL', { selector: 'input[type=url]' }), 'https://example.com/a.png');
+    expect(screen.getByAltText("Preview of the medicine's image")).toHaveAttribute('src', 'https://example.com/a.png');
+
+    // Back to file: the URL is gone and the earlier file was cleared, so a file is asked for again.
+    await user.click(screen.getByLabelText('Upload a file'));
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    expect(await screen.findByText('Please upload an image file.')).toBeInTheDocument();
+    await user.click(screen.getByLabelText('Image URL', { selector: 'input[type=radio]' }));
+    expect(screen.getByLabelText('Image URL', { selector: 'input[type=url]' })).toHaveValue('');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it("sends every field and the file as medicine_img, says 'Item added to Database' and empties the form", async () => {
+    const { user, save } = renderForm();
+    await fillValidFields(user);
+    const file = png();
+    await user.upload(screen.getByLabelText('Image file'), file);
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    const body = save.mock.calls[0]![0];
+    expect(entries(body)).toEqual({
+      name: 'Ibuprofen-400',
+      developedBy: 'Acme Pharma',
+      category: 'Pain Relief',
+      maxMonthsExpiry: '36',
+      stock: '40',
+      price: '7.25',
+      medicine_img: file,
+    });
+    expect(await screen.findAllByText('Item added to Database')).not.toHaveLength(0);
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+  });
+
+  it('sends imageUrl in url mode, and no file', async () => {
+    const { user, save } = renderForm();
+    await fillValidFields(user);
+    await user.click(screen.getByLabelText('Image URL', { selector: 'input[type=radio]' }));
+    await user.type(screen.getByLabelText('Image URL', { selector: 'input[type=url]' }), 'https://example.com/a.png');
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    const body = entries(save.mock.calls[0]![0]);
+    expect(body.imageUrl).toBe('https://example.com/a.png');
+    expect(body).not.toHaveProperty('medicine_img');
+  });
+
+  it("shows the server's field messages on the fields", async () => {
+    const save = vi.fn().mockRejectedValue({
+      status: 409,
+      data: { message: 'A medicine with this name already exists.', errors: { name: 'Name is taken.' } },
+    });
+    const { user } = renderForm({ save });
+    await fillValidFields(user);
+    await user.click(screen.getByLabelText('Image URL', { selector: 'input[type=radio]' }));
+    await user.type(screen.getByLabelText('Image URL', { selector: 'input[type=url]' }), 'https://example.com/a.png');
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    expect(await screen.findByText('Name is taken.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Ibuprofen-400');
+  });
+});
+
+describe('MedicineForm (update)', () => {
+  it('is filled from the medicine and keeps its image when no new file is chosen', async () => {
+    const { user, save } = renderForm({ variant: 'update', medicine });
+    expect(screen.getByLabelText('Name')).toHaveValue('Paracetamol');
+    expect(screen.getByLabelText('Price ($)')).toHaveValue('4.5');
+    expect(screen.getByAltText("Preview of the medicine's image")).toHaveAttribute('src', medicine.imageUrl);
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(entries(save.mock.calls[0]![0])).toEqual({
+      name: 'Paracetamol',
+      developedBy: 'Acme Pharma',
+      category: 'Pain Relief',
+      maxMonthsExpiry: '24',
+      stock: '12',
+      price: '4.5',
+    });
+  });
+
+  it("uses the update rules: 'Price must be a positive number.' and 'Image URL must be a valid URL.'", async () => {
+    const { user, save } = renderForm({ variant: 'update', medicine });
+    const price = screen.getByLabelText('Price ($)');
+    await user.clear(price);
+    await user.type(price, '-3');
+    expect(await screen.findByText('Price must be a positive number.')).toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Image link', { selector: 'input[type=radio]' }));
+    await user.type(screen.getByLabelText('Image link', { selector: 'input[type=url]' }), 'ftp://x');
+    expect(await screen.findByText('Image URL must be a valid URL.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('opens in link mode for a medicine whose image is a link, and sends it back as imageUrl', async () => {
+    const linked = { ...medicine, imageUrl: 'https://example.com/p.png' };
+    const { user, save } = renderForm({ variant: 'update', medicine: linked });
+    expect(screen.getByLabelText('Image link', { selector: 'input[type=url]' })).toHaveValue(linked.imageUrl);
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(entries(save.mock.calls[0]![0]).imageUrl).toBe(linked.imageUrl);
+  });
+
+  it("says 'Medicine updated successfully' and hands over, or says it failed with the server's reason", async () => {
+    const onSaved = vi.fn();
+    const { user, save } = renderForm({ variant: 'update', medicine, onSaved });
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findAllByText('Medicine updated successfully')).not.toHaveLength(0);
+    expect(onSaved).toHaveBeenCalledOnce();
+
+    save.mockRejectedValueOnce({ status: 404, data: { message: 'Medicine not found' } });
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findAllByText('Failed to update medicine. Please try again.')).not.toHaveLength(0);
+    expect(screen.getAllByText('Medicine not found')).not.toHaveLength(0);
+    expect(onSaved).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,291 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  ADD_IMAGE_FILE_MESSAGE,
+  ADD_IMAGE_MODES,
+  addImageUrlSchema,
+  addMedicineFieldsSchema,
+  CATEGORIES,
+  IMAGE_MIME_TYPES,
+  UPDATE_IMAGE_MODES,
+  updateImageUrlSchema,
+  updateMedicineFieldsSchema,
+  type Medicine,
+} from '@apotheca/contract';
+import { useId, useState } from 'react';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { errorMessage, fieldErrors } from '../../lib/error-message';
+
+const IMAGE_MODES = [...ADD_IMAGE_MODES, ...UPDATE_IMAGE_MODES] as const;
+type ImageMode = (typeof IMAGE_MODES)[number];
+
+/** What differs between the add and the update form (SPEC.md §5 and §8); everything else is shared. */
+const VARIANTS = {
+  add: {
+    fieldsSchema: addMedicineFieldsSchema,
+    urlSchema: addImageUrlSchema,
+    urlMode: { value: 'url', label: 'Image URL' },
+    fileRequired: true,
+    submitLabel: 'Add Medicine',
+    // An empty form is ready for the next medicine.
+    clearAfterSave: true,
+    successMessage: 'Item added to Database',
+    failureTitle: null,
+  },
+  update: {
+    fieldsSchema: updateMedicineFieldsSchema,
+    urlSchema: updateImageUrlSchema,
+    urlMode: { value: 'link', label: 'Image link' },
+    // Without a new file the medicine keeps its current image.
+    fileRequired: false,
+    submitLabel: 'Update Medicine',
+    clearAfterSave: false,
+    successMessage: 'Medicine updated successfully',
+    failureTitle: 'Failed to update medicine. Please try again.',
+  },
+} satisfies Record<string, { urlMode: { value: ImageMode; label: string } } & Record<string, unknown>>;
+
+type MedicineFormVariant = keyof typeof VARIANTS;
+
+/** The contract's field rules plus the image, which is a file or a URL depending on the chosen mode. */
+const formSchema = ({ fieldsSchema, urlSchema, fileRequired }: (typeof VARIANTS)[MedicineFormVariant]) =>
+  fieldsSchema
+    .extend({ imageMode: z.enum(IMAGE_MODES), imageFile: z.instanceof(File).nullable(), imageUrl: z.string() })
+    .superRefine(({ imageMode, imageFile, imageUrl }, ctx) => {
+      if (imageMode === 'file') {
+        const isImage = imageFile && (IMAGE_MIME_TYPES as readonly string[]).includes(imageFile.type);
+        if (imageFile ? !isImage : fileRequired) {
+          ctx.addIssue({ code: 'custom', path: ['imageFile'], message: ADD_IMAGE_FILE_MESSAGE });
+        }
+        return;
+      }
+      const url = urlSchema.safeParse(imageUrl);
+      if (!url.success) ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: url.error.issues[0]!.message });
+    });
+
+const FORM_SCHEMAS = { add: formSchema(VARIANTS.add), update: formSchema(VARIANTS.update) };
+
+type FormSchema = ReturnType<typeof formSchema>;
+type FormInput = z.input<FormSchema>;
+type FormOutput = z.output<FormSchema>;
+
+const isHttpUrl = (value: string) => /^https?:\/\//i.test(value);
+
+function defaultValues(variant: MedicineFormVariant, medicine?: Medicine): FormInput {
+  // An image given as a link stays a link; an uploaded one is kept unless a new file is chosen.
+  const linked = medicine && isHttpUrl(medicine.imageUrl) ? medicine.imageUrl : '';
+  return {
+    name: medicine?.name ?? '',
+    developedBy: medicine?.developedBy ?? '',
+    category: medicine?.category ?? '',
+    maxMonthsExpiry: medicine ? String(medicine.maxMonthsExpiry) : '',
+    stock: medicine ? String(medicine.stock) : '',
+    price: medicine ? String(medicine.price) : '',
+    imageMode: linked ? VARIANTS[variant].urlMode.value : 'file',
+    imageFile: null,
+    imageUrl: linked,
+  };
+}
+
+/** The multipart body of SPEC.md §7: every field, and the image as medicine_img (file) or imageUrl. */
+function toFormData({ imageMode, imageFile, imageUrl, ...fields }: FormOutput): FormData {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) body.append(key, String(value));
+  if (imageMode !== 'file') body.append('imageUrl', imageUrl);
+  else if (imageFile) body.append('medicine_img', imageFile);
+  return body;
+}
+
+// The server names the uploaded file's field after the multipart part; the form calls it imageFile.
+const SERVER_FIELD_ALIASES: Record<string, Path<FormInput>> = { medicine_img: 'imageFile', image: 'imageFile' };
+const FORM_FIELDS = new Set<string>(Object.keys(defaultValues('add')));
+
+/**
+ * A preview of the chosen file as a data: URL (the CSP allows it), read outside rendering; it belongs
+ * to one File, so it disappears when the file is cleared or replaced.
+ */
+function useFilePreview(file: File | null | undefined) {
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
+  const read = (chosen: File | null) => {
+    if (!chosen) return;
+    const reader = new FileReader();
+    reader.onload = () => setPreview({ file: chosen, url: String(reader.result) });
+    reader.readAsDataURL(chosen);
+  };
+  return [file && preview?.file === file ? preview.url : null, read] as const;
+}
+
+type Props = {
+  variant: MedicineFormVariant;
+  /** The medicine being updated; its values fill the form. */
+  medicine?: Medicine;
+  /** Sends the multipart body; rejects with the failed call's error. */
+  save: (body: FormData) => Promise<unknown>;
+  onSaved?: () => void;
+};
+
+/** The add and update medicine form: SPEC.md §5's rules, checked as the admin types and on submit. */
+export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
+  const config = VARIANTS[variant];
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    clearErrors,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    mode: 'onChange',
+    resolver: zodResolver(FORM_SCHEMAS[variant]),
+    defaultValues: defaultValues(variant, medicine),
+  });
+  const [imageMode, imageFile, imageUrl] = useWatch({ control, name: ['imageMode', 'imageFile', 'imageUrl'] });
+  const [filePreview, readPreview] = useFilePreview(imageMode === 'file' ? imageFile : null);
+  const categoriesId = useId();
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      await save(toFormData(values));
+      toast.success(config.successMessage);
+      if (config.clearAfterSave) reset(defaultValues(variant));
+      onSaved?.();
+    } catch (error) {
+      // The server's message says what went wrong; the update form puts SPEC.md §8's title above it.
+      if (config.failureTitle) toast.error(config.failureTitle, { description: errorMessage(error) });
+      else toast.error(errorMessage(error));
+      for (const [field, message] of Object.entries(fieldErrors(error))) {
+        const name = SERVER_FIELD_ALIASES[field] ?? field;
+        if (FORM_FIELDS.has(name)) setError(name as Path<FormInput>, { message });
+      }
+    }
+  });
+
+  // Switching the image mode clears the other one's value and message (SPEC.md §4).
+  const modeField = register('imageMode', {
+    onChange: (event: { target: { value: ImageMode } }) => {
+      if (event.target.value === 'file') {
+        setValue('imageUrl', '');
+        clearErrors('imageUrl');
+      } else {
+        setValue('imageFile', null);
+        clearErrors('imageFile');
+      }
+    },
+  });
+
+  const previewUrl =
+    imageMode === 'file'
+      ? (filePreview ?? (medicine && !isHttpUrl(medicine.imageUrl) ? medicine.imageUrl : null))
+      : config.urlSchema.safeParse(imageUrl).success
+        ? imageUrl
+        : null;
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="grid gap-6 md:grid-cols-[1fr_12rem] lg:grid-cols-[1fr_18rem]"
+    >
+      <div className="grid content-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
+        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label="Developed By"
+          autoComplete="off"
+          error={errors.developedBy?.message}
+          {...register('developedBy')}
+        />
+        <TextField
+          label="Category"
+          autoComplete="off"
+          list={categoriesId}
+          error={errors.category?.message}
+          {...register('category')}
+        />
+        <datalist id={categoriesId}>
+          {CATEGORIES.map((category) => (
+            <option key={category} value={category} />
+          ))}
+        </datalist>
+        <TextField
+          label="Max Expiry (months)"
+          inputMode="numeric"
+          error={errors.maxMonthsExpiry?.message}
+          {...register('maxMonthsExpiry')}
+        />
+        <TextField label="Stock" inputMode="numeric" error={errors.stock?.message} {...register('stock')} />
+        <TextField label="Price ($)" inputMode="decimal" error={errors.price?.message} {...register('price')} />
+
+        <fieldset className="sm:col-span-2">
+          <legend className="text-sm font-medium text-ink">Image</legend>
+          <div className="mt-2 flex flex-wrap gap-4">
+            {[{ value: 'file', label: 'Upload a file' }, config.urlMode].map((mode) => (
+              <label key={mode.value} className="flex items-center gap-2 text-sm">
+                <input type="radio" value={mode.value} className="accent-brand-700" {...modeField} />
+                {mode.label}
+              </label>
+            ))}
+          </div>
+          <div className="mt-3">
+            {imageMode === 'file' ? (
+              <Controller
+                control={control}
+                name="imageFile"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    label="Image file"
+                    type="file"
+                    accept={IMAGE_MIME_TYPES.join(',')}
+                    hint={
+                      config.fileRequired
+                        ? 'PNG, JPEG or WebP'
+                        : 'PNG, JPEG or WebP; leave empty to keep the current image'
+                    }
+                    error={fieldState.error?.message}
+                    name={field.name}
+                    ref={field.ref}
+                    onBlur={field.onBlur}
+                    onChange={(event) => {
+                      const file = event.target.files?.[0] ?? null;
+                      field.onChange(file);
+                      readPreview(file);
+                    }}
+                  />
+                )}
+              />
+            ) : (
+              <TextField
+                label={config.urlMode.label}
+                type="url"
+                placeholder="https://"
+                error={errors.imageUrl?.message}
+                {...register('imageUrl')}
+              />
+            )}
+          </div>
+        </fieldset>
+
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving…' : config.submitLabel}
+          </Button>
+        </div>
+      </div>
+
+      <figure className="flex flex-col gap-2 self-start rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+        <div className="flex aspect-square items-center justify-center overflow-hidden rounded-lg bg-slate-50">
+          {previewUrl ? (
+            <img src={previewUrl} alt="Preview of the medicine's image" className="size-full object-contain" />
+          ) : (
+            <span className="px-4 text-center text-sm text-muted">No image chosen</span>
+          )}
+        </div>
+        <figcaption className="text-center text-xs text-muted">Image preview</figcaption>
+      </figure>
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import type { Order } from '@apotheca/contract';
+import { Fragment, useState } from 'react';
+import { formatPrice } from '../../lib/currency';
+import { OrderStatusBadge } from './order-status-badge';
+
+/** My orders (SPEC.md §2): one row per order; clicking a row expands its items. */
+export function MyOrdersTable({ orders }: { orders: Order[] }) {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <table className="w-full text-sm">
+        <thead className="bg-slate-50 text-left text-muted">
+          <tr>
+            <th scope="col" className="px-4 py-3 font-medium">
+              #
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Order ID
+            </th>
+            <th scope="col" className="hidden px-4 py-3 font-medium sm:table-cell">
+              Created
+            </th>
+            <th scope="col" className="px-4 py-3 font-medium">
+              Status
+            </th>
+            <th scope="col" className="hidden px-4 py-3 text-right font-medium sm:table-cell">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order, index) => {
+            const expanded = open === order._id;
+            const toggle = () => setOpen(expanded ? null : order._id);
+            const created = new Date(order.createdAt).toLocaleString();
+            return (
+              <Fragment key={order._id}>
+                <tr onClick={toggle} className="cursor-pointer border-t border-slate-100 hover:bg-brand-50/50">
+                  <td className="px-4 py-3">{index + 1}</td>
+                  <td className="break-all px-4 py-3 font-mono text-xs">
+                    <button
+                      type="button"
+                      aria-expanded={expanded}
+                      aria-controls={`order-items-${order._id}`}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        toggle();
+                      }}
+                      className="rounded text-left text-brand-800 underline-offset-2 hover:underline"
+                    >
+                      {order._id}
+                    </button>
+                    {/* Small screens show the date under the id instead of in its own column. */}
+                    <span className="mt-1 block font-sans text-muted sm:hidden">{created}</span>
+                  </td>
+                  <td className="hidden px-4 py-3 sm:table-cell">{created}</td>
+                  <td className="px-4 py-3">
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className="hidden px-4 py-3 text-right font-semibold sm:table-cell">
+                    {formatPrice(order.totalPrice)}
+                  </td>
+                </tr>
+                {expanded ? (
+                  <tr id={`order-items-${order._id}`} className="bg-slate-50">
+                    <td colSpan={5} className="px-4 py-3">
+                      <ul className="flex flex-col gap-1">
+                        {order.items.map((item) => (
+                          <li key={item._id} className="flex justify-between gap-4">
+                            <span className="font-medium">{item.name}</span>
+                            <span className="text-muted">
+                              {formatPrice(item.price)} × {item.quantity}
+                            </span>
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { Order, UpdateOrder } from '@apotheca/contract';
+import { api } from '../../lib/api';
+
+/** The admin's order calls: every order, one order, and a status change (SPEC.md §7). */
+export const orderAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listOrders: build.query<{ orders: Order[] }, void>({
+      query: () => '/orders',
+      providesTags: ['Orders'],
+    }),
+    getOrder: build.query<{ order: Order }, string>({
+      query: (id) => `/orders/single-product/${encodeURIComponent(id)}`,
+      providesTags: (_result, _error, id) => [{ type: 'Order', id }],
+    }),
+    // After a status update the order is re-fetched (SPEC.md §4): both the list and the detail.
+    updateOrderStatus: build.mutation<{ order: Order }, UpdateOrder & { id: string }>({
+      query: ({ id, status }) => ({
+        url: `/orders/update-order/${encodeURIComponent(id)}`,
+        method: 'PATCH',
+        body: { status },
+      }),
+      invalidatesTags: (_result, _error, { id }) => ['Orders', { type: 'Order', id }],
+      // The list's select and badge show the new status at once; a failure puts the old one back.
+      async onQueryStarted({ id, status }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          orderAdminApi.util.updateQueryData('listOrders', undefined, (draft) => {
+            const order = draft.orders.find((candidate) => candidate._id === id);
+            if (order) order.status = status;
+          }),
+        );
+        await queryFulfilled.catch(() => patch.undo());
+      },
+    }),
+  }),
+});
+
+export const { useListOrdersQuery, useGetOrderQuery, useUpdateOrderStatusMutation } = orderAdminApi;

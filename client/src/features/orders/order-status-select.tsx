@@ -1,0 +1,22 @@
+import { ORDER_STATUSES, type Order, type OrderStatus } from '@apotheca/contract';
+import { useChangeOrderStatus } from './order-status-change.hook';
+
+/** The order list's status select: choosing a value sends it at once (any status from any other, SPEC.md §4). */
+export function OrderStatusSelect({ order, label }: { order: Order; label: string }) {
+  const [change, changing] = useChangeOrderStatus();
+  return (
+    <select
+      aria-label={label}
+      value={order.status}
+      disabled={changing}
+      onChange={(event) => void change(order._id, event.target.value as OrderStatus)}
+      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
+    >
+      {ORDER_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {status}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,18 @@
+import type { AddOrder, Order } from '@apotheca/contract';
+import { api } from '../../lib/api';
+
+export const ordersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    myOrders: build.query<{ orders: Order[] }, void>({
+      query: () => '/orders/my-orders',
+      providesTags: ['Orders'],
+    }),
+    // The order is built from the cart on the server, which empties it (CONTRACT.md).
+    addOrder: build.mutation<{ order: Order }, AddOrder>({
+      query: (body) => ({ url: '/orders/add-order', method: 'POST', body }),
+      invalidatesTags: ['Orders', 'Cart', 'Medicines', 'Medicine'],
+    }),
+  }),
+});
+
+export const { useMyOrdersQuery, useAddOrderMutation } = ordersApi;

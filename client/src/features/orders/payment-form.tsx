@@ -1,0 +1,102 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  CARD_NUMBER_DIGITS,
+  CVV_DIGITS,
+  PAYMENT_FORM_ERROR,
+  normaliseCardholderName,
+  normaliseDigits,
+  paymentSchema,
+  type Payment,
+} from '@apotheca/contract';
+import { useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from '../../lib/toast';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+
+/** MM/YY as it is typed: digits only, the slash added after the month. */
+const normaliseExpiry = (value: string) => {
+  const digits = normaliseDigits(value, 4);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+};
+
+type Props = { onPay: (payment: Payment) => void; busy: boolean };
+
+/** The 'Make a Payment' card form of SPEC.md §5: each field is normalised as it is typed. */
+export function PaymentForm({ onPay, busy }: Props) {
+  const [formError, setFormError] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<Payment>({
+    resolver: zodResolver(paymentSchema),
+    mode: 'onChange',
+    defaultValues: { cardholderName: '', cardNumber: '', expiry: '', cvv: '' },
+  });
+  const normalised = (name: keyof Payment, normalise: (value: string) => string) => {
+    const field = register(name);
+    return {
+      ...field,
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        event.target.value = normalise(event.target.value);
+        return field.onChange(event);
+      },
+    };
+  };
+
+  const onInvalid = () => {
+    setFormError(true);
+    toast.error(PAYMENT_FORM_ERROR);
+  };
+  const onValid = (payment: Payment) => {
+    setFormError(false);
+    onPay(payment);
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} className="flex flex-col gap-4">
+      {formError ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+          {PAYMENT_FORM_ERROR}
+        </p>
+      ) : null}
+      <TextField
+        label="Cardholder name"
+        autoComplete="cc-name"
+        placeholder="JANE DOE"
+        error={errors.cardholderName?.message}
+        {...normalised('cardholderName', normaliseCardholderName)}
+      />
+      <TextField
+        label="Card number"
+        inputMode="numeric"
+        autoComplete="cc-number"
+        placeholder="123412341234"
+        error={errors.cardNumber?.message}
+        {...normalised('cardNumber', (value) => normaliseDigits(value, CARD_NUMBER_DIGITS))}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        <TextField
+          label="Expiration (MM/YY)"
+          inputMode="numeric"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          error={errors.expiry?.message}
+          {...normalised('expiry', normaliseExpiry)}
+        />
+        <TextField
+          label="CVV"
+          inputMode="numeric"
+          autoComplete="cc-csc"
+          placeholder="123"
+          error={errors.cvv?.message}
+          {...normalised('cvv', (value) => normaliseDigits(value, CVV_DIGITS))}
+        />
+      </div>
+      <Button type="submit" size="lg" disabled={busy}>
+        {busy ? 'Paying…' : 'Pay now'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage } from './support/browser';
+import { addToCart, createShopper, listMedicines, logInContext, medicinesInStock } from './support/shop';
+
+/** axe's findings as 'rule: target' lines, so a failure says what and where. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+describe('accessibility of every storefront route (axe-core)', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it.each(['desktop', 'mobile'] as const)('finds no violation on the public routes (%s)', async (viewport) => {
+    const { medicines } = await listMedicines('limit=1');
+    const page = await newPage(browser, viewport);
+    const routes = [
+      ['/', 'Top Sellers'],
+      ['/medicines', 'Medicines'],
+      [`/medicines/${medicines[0]!._id}`, medicines[0]!.name],
+      ['/about', 'About Apotheca'],
+      ['/contact', 'Contact us'],
+      ['/login', 'Login'],
+      ['/register', 'Create your account'],
+      ['/forgot-password', 'Forgot password'],
+      ['/no/such/page', 'Page Not Found'],
+    ] as const;
+    for (const [path, heading] of routes) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), path).toEqual([]);
+    }
+    await page.context().close();
+  });
+
+  it.each(['desktop', 'mobile'] as const)('finds no violation on the shopper routes (%s)', async (viewport) => {
+    const shopper = await createShopper();
+    const [medicine] = await medicinesInStock(1);
+    await addToCart(shopper.token, medicine!._id);
+    const page = await newPage(browser, viewport);
+    await logInContext(page.context(), shopper);
+    for (const [path, heading] of [
+      ['/cart', 'Your Cart'],
+      ['/checkout', 'Make a Payment'],
+      ['/profile', 'Your profile'],
+      ['/orders', 'My orders'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), path).toEqual([]);
+    }
+    // The form's errors are part of the page too.
+    await page.goto('/register');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('First name is required.').waitFor();
+    expect(await violations(page), '/register with errors').toEqual([]);
+    await page.context().close();
+  });
+});

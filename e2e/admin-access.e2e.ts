@@ -1,0 +1,83 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Medicine, Order } from '@apotheca/contract';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_ROUTES, adminSession, catalogue, pageAs, placeOrder, type Session } from './support/admin-fixtures';
+import { createShopper } from './support/shop';
+import { baseUrl, launchBrowser } from './support/browser';
+
+const LOGIN_NOTICE = 'Please Login !! You need to login first, to access this page.';
+const ADMIN_ONLY_NOTICE = "You're unauthorized to access this page.";
+
+/** Every admin route, with real ids for the routes that take one. */
+const allAdminRoutes = (medicine: Medicine, order: Order) => [
+  ...ADMIN_ROUTES,
+  `/admin/update/${medicine._id}`,
+  `/admin/orders/${order._id}`,
+];
+
+/** Names of the admin chunks the page downloaded (the build names chunks after their modules). */
+function adminChunksOf(page: Page): string[] {
+  const loaded: string[] = [];
+  page.on('request', (request) => {
+    const file = new URL(request.url()).pathname;
+    if (/\/assets\/(admin|dashboard|users|add-medicine|update-medicine|medicine-form)/.test(file)) loaded.push(file);
+  });
+  return loaded;
+}
+
+describe('the admin area is for admins only', () => {
+  let browser: Browser;
+  let admin: Session;
+  let shopper: Session;
+  let routes: string[];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await adminSession();
+    shopper = await createShopper();
+    routes = allAdminRoutes((await catalogue())[0]!, await placeOrder(shopper));
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('sends a visitor to /login with the login notice from every admin route', async () => {
+    for (const route of routes) {
+      const page = await pageAs(browser, null);
+      await page.goto(route);
+      await page.waitForURL(`${baseUrl()}/login`);
+      await page.getByText(LOGIN_NOTICE).waitFor();
+      await page.close();
+    }
+  });
+
+  it('sends a shopper to / with the unauthorized notice, without downloading admin code', async () => {
+    for (const route of routes) {
+      const page = await pageAs(browser, shopper);
+      const adminChunks = adminChunksOf(page);
+      await page.goto(route);
+      await page.waitForURL(`${baseUrl()}/`);
+      await page.getByText(ADMIN_ONLY_NOTICE).waitFor();
+      expect(adminChunks).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('has no axe violations on any admin route, at desktop and tablet width', async () => {
+    for (const viewport of ['desktop', 'tablet'] as const) {
+      for (const route of routes) {
+        const page = await pageAs(browser, admin, viewport);
+        await page.goto(route);
+        await page.locator('main h1').waitFor();
+        await page.locator('main [role=status]').waitFor({ state: 'detached' });
+        const { violations } = await new AxeBuilder({ page }).analyze();
+        expect({ route, viewport, violations: violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`) }).toEqual({
+          route,
+          viewport,
+          violations: [],
+        });
+        await page.close();
+      }
+    }
+  });
+});

@@ -1,0 +1,163 @@
+import type { Medicine } from '@apotheca/contract';
+import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, catalogue, pageAs, type Session } from './support/admin-fixtures';
+import { ADMIN, toast } from './support/shop';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+
+/** The dashboard shows 10 medicines a page, in the list's order. */
+const DASHBOARD_PAGE_SIZE = 10;
+
+async function findMedicine(name: string): Promise<Medicine | undefined> {
+  return (await catalogue()).find((medicine) => medicine.name === name);
+}
+
+async function fillFields(page: Page, fields: Record<string, string>) {
+  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/** Opens the dashboard page holding the medicine and returns its row. */
+async function dashboardRow(page: Page, medicine: Medicine) {
+  const index = (await catalogue()).findIndex((candidate) => candidate._id === medicine._id);
+  const pageNumber = Math.floor(index / DASHBOARD_PAGE_SIZE) + 1;
+  await page.goto(pageNumber > 1 ? `/admin?page=${pageNumber}` : '/admin');
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: medicine.name, exact: true }) });
+  await row.waitFor();
+  return row;
+}
+
+describe('the admin manages the catalogue', () => {
+  let browser: Browser;
+  let admin: Session;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await adminSession();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('admin login lands on /admin with the medicine list and its page navigation', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl()}/admin`);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    const rows = page.getByRole('table', { name: 'Medicines' }).getByRole('row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1 + DASHBOARD_PAGE_SIZE);
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.waitForURL(/\/admin\?page=2$/);
+    expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it('adds a medicine with an image URL, shows it in the catalogue, updates it and deletes it', async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto('/admin/add-medicine');
+    await fillFields(page, {
+      Name: 'Linkazol',
+      'Developed By': 'Link Labs',
+      Category: 'Antibiotic',
+      'Max Expiry (months)': '18',
+      Stock: '25',
+      'Price ($)': '12.5',
+    });
+    await page.getByRole('radio', { name: 'Image URL' }).check();
+    await page.getByRole('textbox', { name: 'Image URL' }).fill('not a url');
+    await page.getByText('Please enter a valid URL.').waitFor();
+    const imageUrl = `${baseUrl()}/favicon.svg`;
+    await page.getByRole('textbox', { name: 'Image URL' }).fill(imageUrl);
+    expect(await page.getByAltText("Preview of the medicine's image").getAttribute('src')).toBe(imageUrl);
+    await page.getByRole('button', { name: 'Add Medicine' }).click();
+    await toast(page, 'Item added to Database');
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+
+    const added = await findMedicine('Linkazol');
+    expect(added).toMatchObject({ developedBy: 'Link Labs', category: 'Antibiotic', stock: 25, price: 12.5, imageUrl });
+
+    // Update: the form is filled from the medicine; saving goes back to the dashboard.
+    const row = await dashboardRow(page, added!);
+    await row.getByRole('link', { name: 'Update Linkazol' }).click();
+    await page.waitForURL(`${baseUrl()}/admin/update/${added!._id}`);
+    const price = page.getByLabel('Price ($)');
+    await page.getByRole('textbox', { name: 'Image link' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Image link' }).inputValue()).toBe(imageUrl);
+    expect(await price.inputValue()).toBe('12.5');
+    await price.fill('-1');
+    await page.getByText('Price must be a positive number.').waitFor();
+    await price.fill('14.75');
+    await page.getByLabel('Stock').fill('30');
+    await page.getByRole('button', { name: 'Update Medicine' }).click();
+    await toast(page, 'Medicine updated successfully');
+    await page.waitForURL(`${baseUrl()}/admin`);
+    expect(await findMedicine('Linkazol')).toMatchObject({ price: 14.75, stock: 30, imageUrl });
+
+    // Delete asks first; cancelling keeps it, confirming removes it.
+    const updated = await findMedicine('Linkazol');
+    const deleteButton = (await dashboardRow(page, updated!)).getByRole('button', { name: 'Delete Linkazol' });
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete medicine?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await findMedicine('Linkazol')).toBeDefined();
+    await deleteButton.click();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Item Deleted Successfully');
+    expect(await findMedicine('Linkazol')).toBeUndefined();
+  });
+
+  it('adds a medicine with an uploaded PNG, previews it, and replaces the image on update', async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto('/admin/add-medicine');
+    await fillFields(page, {
+      Name: 'Filezol',
+      'Developed By': 'Upload Pharma',
+      Category: 'Pain Relief',
+      'Max Expiry (months)': '12',
+      Stock: '8',
+      'Price ($)': '3.99',
+    });
+    await page.getByRole('button', { name: 'Add Medicine' }).click();
+    await page.getByText('Please upload an image file.').waitFor();
+
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0d9488' } })
+      .png()
+      .toBuffer();
+    await page.getByLabel('Image file').setInputFiles({ name: 'filezol.png', mimeType: 'image/png', buffer: png });
+    expect(await page.getByAltText("Preview of the medicine's image").getAttribute('src')).toMatch(/^data:image\/png/);
+    await page.getByRole('button', { name: 'Add Medicine' }).click();
+    await toast(page, 'Item added to Database');
+
+    const added = await findMedicine('Filezol');
+    expect(added?.imageUrl).toMatch(/^\/uploads\/medicines\/.+\.webp$/);
+    const image = await fetch(`${baseUrl()}${added!.imageUrl}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+
+    // A new file on update replaces the stored image.
+    await page.goto(`/admin/update/${added!._id}`);
+    await page.getByLabel('Image file').setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Update Medicine' }).click();
+    await toast(page, 'Medicine updated successfully');
+    const updated = await findMedicine('Filezol');
+    expect(updated?.imageUrl).toMatch(/^\/uploads\/medicines\/.+\.webp$/);
+    expect(updated?.imageUrl).not.toBe(added!.imageUrl);
+  });
+
+  it("says 'Error deleting item' when the server refuses, and keeps the row", async () => {
+    const page = await pageAs(browser, admin);
+    const [medicine] = await catalogue();
+    await page.route('**/api/medicines/delete-medicine/*', (route) =>
+      route.fulfill({ status: 503, json: { message: 'Try again later' } }),
+    );
+    const row = await dashboardRow(page, medicine!);
+    await row.getByRole('button', { name: `Delete ${medicine!.name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete medicine?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Error deleting item');
+    expect(await row.isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,134 @@
+import { ADMIN_ORDERS_PAGE_SIZE, type Order } from '@apotheca/contract';
+import type { Browser, Locator } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
+import { api, createShopper, toast } from './support/shop';
+import { baseUrl, launchBrowser } from './support/browser';
+
+/** The colour family of a status badge, read from its classes (yellow, green or red). */
+async function badgeColour(badge: Locator): Promise<string | undefined> {
+  return (await badge.getAttribute('class'))?.match(/bg-(yellow|green|red)-/)?.[1];
+}
+
+describe('the admin works through the orders', () => {
+  let browser: Browser;
+  let admin: Session;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await adminSession();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it("shows a shopper's order; changing its status re-colours the badge", async () => {
+    const shopper = await createShopper();
+    const order = await placeOrder(shopper);
+    const page = await pageAs(browser, admin);
+    const row = await openOrderRow(page, admin, order._id);
+
+    expect(await row.getByRole('cell').allTextContents()).toEqual(
+      expect.arrayContaining(['Ann Shopper', `$${order.totalPrice.toFixed(2)}`, 'View Items']),
+    );
+    const status = row.getByRole('cell').nth(2).locator('span');
+    expect(await status.textContent()).toBe(order.status);
+    expect(await badgeColour(status)).toBe(order.status === 'Pending' ? 'yellow' : 'green');
+    const payment = row.getByRole('cell').nth(3).locator('span');
+    expect(await badgeColour(payment)).toBe((await payment.textContent()) === 'Paid' ? 'green' : 'red');
+
+    const select = row.getByRole('combobox', { name: `Update status of order ${order._id}` });
+    await select.selectOption('Accepted');
+    await toast(page, 'Order status updated to Accepted');
+    await status.filter({ hasText: 'Accepted' }).waitFor();
+    expect(await badgeColour(status)).toBe('green');
+    expect((await api<{ order: Order }>(`/orders/single-product/${order._id}`, {}, admin.token)).order.status).toBe(
+      'Accepted',
+    );
+
+    await select.selectOption('Pending');
+    await status.filter({ hasText: 'Pending' }).waitFor();
+    expect(await badgeColour(status)).toBe('yellow');
+  });
+
+  it('opens an order, lists its items and updates its status from the detail screen', async () => {
+    const shopper = await createShopper();
+    const order = await placeOrder(shopper);
+    const page = await pageAs(browser, admin);
+    const row = await openOrderRow(page, admin, order._id);
+    await row.getByRole('link', { name: `View items of order ${order._id}` }).click();
+    await page.waitForURL(`${baseUrl()}/admin/orders/${order._id}`);
+
+    await page.getByText(order._id).waitFor();
+    const items = page.getByRole('table', { name: 'Items of the order' });
+    await items.waitFor();
+    for (const item of order.items) {
+      const itemRow = items.getByRole('row').filter({ has: page.getByRole('rowheader', { name: item.name }) });
+      expect(await itemRow.getByRole('cell').allTextContents()).toEqual([
+        `$${item.price.toFixed(2)}`,
+        String(item.quantity),
+        `$${(item.price * item.quantity).toFixed(2)}`,
+      ]);
+    }
+
+    await page.getByLabel('New status').selectOption('Dispatched');
+    await page.getByRole('button', { name: 'Update Status' }).click();
+    await toast(page, 'Order status updated to Dispatched');
+    // The order is fetched again: the badge follows, and the select starts from the new status.
+    await page.locator('dd span', { hasText: 'Dispatched' }).waitFor();
+    expect(await page.getByLabel('New status').inputValue()).toBe('Dispatched');
+  });
+
+  it('pages through more than 8 orders, 8 at a time', async () => {
+    const shopper = await createShopper();
+    for (let i = 0; i < ADMIN_ORDERS_PAGE_SIZE + 1; i += 1) await placeOrder(shopper);
+    const { orders } = await api<{ orders: Order[] }>('/orders', {}, admin.token);
+    const pageCount = Math.ceil(orders.length / ADMIN_ORDERS_PAGE_SIZE);
+
+    const page = await pageAs(browser, admin);
+    await page.goto('/admin/orders');
+    const table = page.getByRole('table', { name: 'All orders' });
+    const bodyRows = table.locator('tbody tr');
+    await bodyRows.first().waitFor();
+    expect(await bodyRows.count()).toBe(ADMIN_ORDERS_PAGE_SIZE);
+    const firstPageIds = await table.locator('tbody th').allInnerTexts();
+    expect(firstPageIds).toEqual(orders.slice(0, ADMIN_ORDERS_PAGE_SIZE).map((order) => order._id));
+
+    const nav = page.getByRole('navigation', { name: 'Order pages' });
+    expect(await nav.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await nav.getByRole('button', { name: 'Next' }).click();
+    expect(await nav.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    await page.waitForURL(/\/admin\/orders\?page=2$/);
+    expect(await table.locator('tbody th').allInnerTexts()).toEqual(
+      orders.slice(ADMIN_ORDERS_PAGE_SIZE, 2 * ADMIN_ORDERS_PAGE_SIZE).map((order) => order._id),
+    );
+
+    await nav.getByRole('button', { name: `Page ${pageCount}`, exact: true }).click();
+    expect(await nav.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    expect(await bodyRows.count()).toBe(orders.length - (pageCount - 1) * ADMIN_ORDERS_PAGE_SIZE);
+    await nav.getByRole('button', { name: 'Previous' }).click();
+    expect(await nav.getByText(`Page ${pageCount - 1} of ${pageCount}`).isVisible()).toBe(true);
+
+    // The page is in the URL: coming back from an order's items returns to it.
+    await table
+      .getByRole('link', { name: /^View items of order / })
+      .first()
+      .click();
+    await page.waitForURL(/\/admin\/orders\/[^/?]+$/);
+    await page.goBack();
+    await nav.getByText(`Page ${pageCount - 1} of ${pageCount}`).waitFor();
+  });
+
+  it("says 'No orders available.' for an empty list and 'Error: {message}' when the list fails", async () => {
+    const page = await pageAs(browser, admin);
+    await page.route('**/api/orders', (route) => route.fulfill({ json: { orders: [] } }));
+    await page.goto('/admin/orders');
+    await page.getByText('No orders available.').waitFor();
+
+    await page.unroute('**/api/orders');
+    await page.route('**/api/orders', (route) =>
+      route.fulfill({ status: 503, json: { message: 'The database is not answering' } }),
+    );
+    await page.reload();
+    await page.getByRole('alert').filter({ hasText: 'Error: The database is not answering' }).waitFor();
+  });
+});

@@ -1,0 +1,87 @@
+import type { User } from '@apotheca/contract';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
+import { api, createShopper, toast } from './support/shop';
+import { baseUrl, launchBrowser } from './support/browser';
+
+describe('the admin manages users', () => {
+  let browser: Browser;
+  let admin: Session;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    admin = await adminSession();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it("lists users; the admin's own row cannot be deleted", async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto('/admin/users');
+    const table = page.getByRole('table', { name: 'Users' });
+    await table.waitFor();
+    expect(await table.locator('thead th').allTextContents()).toEqual([
+      'Sr. No',
+      'User ID',
+      'User Name',
+      'Creation Time',
+      'Actions',
+    ]);
+    const adminRow = table.getByRole('row').filter({ hasText: admin.user._id });
+    expect(await adminRow.getByRole('button', { name: /^Delete / }).isDisabled()).toBe(true);
+  });
+
+  it("deletes a shopper after confirmation; their order then shows 'Deleted'", async () => {
+    const shopper = await createShopper();
+    const order = await placeOrder(shopper);
+    const page = await pageAs(browser, admin);
+    await page.goto('/admin/users');
+    const row = page.getByRole('row').filter({ hasText: shopper.user._id });
+    const deleteButton = row.getByRole('button', { name: 'Delete Ann Shopper' });
+    expect(await deleteButton.isEnabled()).toBe(true);
+
+    await deleteButton.click();
+    const dialog = page.getByRole('dialog', { name: 'Delete user?' });
+    await dialog.getByText(shopper.user.email, { exact: false }).waitFor();
+    // Focus stays inside the dialog: it starts on Cancel and Tab moves within.
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).evaluate((b) => b === document.activeElement)).toBe(
+      true,
+    );
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'User deleted successfully.');
+    await row.waitFor({ state: 'detached' });
+
+    const { users } = await api<{ users: User[] }>('/auth/get-all-users', {}, admin.token);
+    expect(users.some((user) => user._id === shopper.user._id)).toBe(false);
+    // The deleted shopper's session stopped working (CONTRACT.md).
+    expect(
+      (
+        await fetch(`${baseUrl()}/api/auth/me`, {
+          headers: { authorization: `Bearer ${shopper.token}` },
+        })
+      ).status,
+    ).toBe(401);
+
+    await page.getByRole('link', { name: 'Orders' }).click();
+    await page.waitForURL(`${baseUrl()}/admin/orders`);
+    const orderRow = await openOrderRow(page, admin, order._id);
+    expect(await orderRow.getByRole('cell').first().textContent()).toBe('Deleted');
+  });
+
+  it("says 'Error deleting user.' with its second line when the deletion fails", async () => {
+    const shopper = await createShopper();
+    const page = await pageAs(browser, admin);
+    await page.route('**/api/auth/delete-user/*', (route) => route.fulfill({ status: 503, json: { message: 'Busy' } }));
+    await page.goto('/admin/users');
+    const row = page.getByRole('row').filter({ hasText: shopper.user._id });
+    await row.getByRole('button', { name: /^Delete / }).click();
+    await page.getByRole('dialog', { name: 'Delete user?' }).getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Error deleting user.');
+    await page.getByText('There was an issue while deleting the user. Please try again.').waitFor();
+    expect(await row.isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,143 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { ADMIN, createShopper, logInContext, mailTo, PASSWORD, toast, uniqueEmail } from './support/shop';
+
+describe('register, log in, log out and reset a password in chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('registers: checks fields while typing, then goes to /login', async () => {
+    const page = await newPage(browser);
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Ann3');
+    await page.getByText('First name should contain only letters.').waitFor();
+    await page.getByLabel('First name').fill('Ann');
+    expect(await page.getByText('First name should contain only letters.').count()).toBe(0);
+    await page.getByLabel('Last name').fill('Shopper');
+    await page.getByLabel('Email').fill(uniqueEmail('register'));
+    await page.getByLabel('Password').fill('weakpass');
+    await page.getByText('Password must contain at least one uppercase letter.').waitFor();
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Phone number').fill('12345');
+    await page.getByText('Phone number must be exactly 10 digits.').waitFor();
+    await page.getByLabel('Phone number').fill('0123456789');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await toast(page, 'Registered successfully');
+    await page.waitForURL(`${baseUrl()}/login`);
+    await page.context().close();
+  });
+
+  it('refuses a registration with an address already in use', async () => {
+    const shopper = await createShopper();
+    const page = await newPage(browser);
+    await page.goto('/register');
+    await page.getByLabel('First name').fill('Ann');
+    await page.getByLabel('Last name').fill('Shopper');
+    await page.getByLabel('Email').fill(shopper.user.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Phone number').fill('0123456789');
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await toast(page, 'Registration failed');
+    expect(page.url()).toBe(`${baseUrl()}/register`);
+    await page.context().close();
+  });
+
+  it('logs a shopper in to / with the avatar named by the e-mail; a wrong password fails', async () => {
+    const shopper = await createShopper();
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(shopper.user.email);
+    await page.getByLabel('Password').fill('Wrong@1234');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await toast(page, 'Login failed');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Remember me').check();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await toast(page, 'Logged-in successfully');
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByRole('link', { name: shopper.user.email }).click();
+    await page.waitForURL(`${baseUrl()}/profile`);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))).toEqual(expect.any(String));
+    await page.context().close();
+  });
+
+  it('logs an admin in to /admin', async () => {
+    const page = await newPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl()}/admin`);
+    await page.context().close();
+  });
+
+  it('logs out on a desktop to /login, and the token stops working', async () => {
+    const shopper = await createShopper();
+    const page = await newPage(browser, 'desktop');
+    await logInContext(page.context(), shopper);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(`${baseUrl()}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const me = await fetch(`${baseUrl()}/api/auth/me`, { headers: { authorization: `Bearer ${shopper.token}` } });
+    expect(me.status).toBe(401);
+    await page.context().close();
+  });
+
+  it("logs out from the mobile menu with 'Sucessfull LoggedOut' and goes to /", async () => {
+    const shopper = await createShopper();
+    const page = await newPage(browser, 'mobile');
+    await logInContext(page.context(), shopper);
+    await page.goto('/medicines');
+    expect(await page.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Orders' }).waitFor();
+    await page.locator('#mobile-menu').getByRole('button', { name: 'Log Out' }).click();
+    await toast(page, 'Sucessfull LoggedOut');
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.locator('#mobile-menu').getByRole('link', { name: 'Login/Sign Up' }).waitFor();
+    await page.context().close();
+  });
+
+  it('resets a forgotten password through the e-mailed link', async () => {
+    const shopper = await createShopper();
+    const page = await newPage(browser);
+    await page.goto('/forgot-password');
+    await page.getByText('we will send you an email to reset your password').waitFor();
+    await page.getByLabel('Email').fill('not-an-address');
+    await page.getByText('Please enter a valid email address').waitFor();
+    await page.getByRole('button', { name: 'Send' }).click();
+    await toast(page, 'Invalid email format');
+    await page.getByLabel('Email').fill(shopper.user.email);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await toast(page, 'Email sent successfully');
+
+    const link = /https?:\/\/\S+\/reset-password\/\S+\/[A-Za-z0-9_-]+/.exec(await mailTo(shopper.user.email))?.[0];
+    expect(link).toBeDefined();
+    expect(link!.startsWith(baseUrl())).toBe(true);
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Reset password' }).waitFor();
+    await page.getByLabel('New password').fill('short');
+    await page.getByText('Password must be at least 8 characters long.').waitFor();
+    await page.getByLabel('New password').fill('Renewed@2026');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await toast(page, 'Password reset successful');
+    await page.waitForURL(`${baseUrl()}/login`);
+
+    await page.getByLabel('Email').fill(shopper.user.email);
+    await page.getByLabel('Password').fill('Renewed@2026');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${baseUrl()}/`);
+    // The link works once.
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.context().close();
+  });
+});

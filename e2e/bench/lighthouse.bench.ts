@@ -1,0 +1,42 @@
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-flags';
+import { startProduct } from '../support/product-server';
+
+// `npm run bench`: Lighthouse (mobile, its default simulated throttling) on the storefront's main
+// routes of the built product. Targets (issue 4): performance ≥ 98, accessibility 100, LCP ≤ 1.5 s.
+// It prints figures and asserts nothing.
+
+const product = await startProduct();
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS });
+try {
+  const { medicines } = (await (await fetch(`${product.baseUrl}/api/medicines?limit=1`)).json()) as {
+    medicines: { _id: string }[];
+  };
+  const routes = ['/', '/medicines', `/medicines/${medicines[0]!._id}`];
+  const rows = [];
+  for (const route of routes) {
+    const result = await lighthouse(`${product.baseUrl}${route}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const lhr = result!.lhr;
+    const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    const ms = (audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? NaN);
+    rows.push({
+      route,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'LCP (ms)': ms('largest-contentful-paint'),
+      'FCP (ms)': ms('first-contentful-paint'),
+      'TBT (ms)': ms('total-blocking-time'),
+      CLS: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)),
+    });
+  }
+  console.table(rows);
+} finally {
+  chrome.kill();
+  await product.stop();
+}

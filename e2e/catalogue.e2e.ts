@@ -1,0 +1,120 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { listMedicines } from './support/shop';
+
+const cards = (page: Page) => page.locator('article');
+const query = (page: Page) => new URL(page.url()).searchParams;
+
+describe('the catalogue in chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('shows 6 medicines a page with Page X of Y and pages with Previous/Next in the URL', async () => {
+    const { total } = await listMedicines();
+    const page = await newPage(browser);
+    await page.goto('/medicines');
+    await page.getByText(`Page 1 of ${Math.ceil(total / 6)}`).waitFor();
+    expect(await cards(page).count()).toBe(6);
+    const first = await cards(page).first().locator('h3').textContent();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByText(`Page 2 of ${Math.ceil(total / 6)}`).waitFor();
+    expect(query(page).get('page')).toBe('2');
+    expect(await cards(page).first().locator('h3').textContent()).not.toBe(first);
+    await page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await page.getByText('Page 1 of').waitFor();
+    expect(await page.getByRole('button', { name: 'Previous', exact: true }).isDisabled()).toBe(true);
+    await page.context().close();
+  });
+
+  it('reads every filter from the URL, and a filter change writes it back with page 1', async () => {
+    const { medicines, total } = await listMedicines('category=Antibiotic&limit=100');
+    const page = await newPage(browser);
+    await page.goto('/medicines?category=Antibiotic&limit=2&page=2');
+    await page.getByText(`Page 2 of ${Math.ceil(total / 2)}`).waitFor();
+    expect(await page.getByLabel('Category').inputValue()).toBe('Antibiotic');
+    expect(await cards(page).count()).toBe(2);
+    for (const category of await cards(page).locator('dd:nth-of-type(2)').allTextContents()) {
+      expect(category).toBe('Antibiotic');
+    }
+
+    await page.getByLabel('Sort by').selectOption('price_desc');
+    await page.waitForURL(/sort=price_desc/);
+    expect(query(page).get('page')).toBe('1');
+    expect(query(page).get('category')).toBe('Antibiotic');
+    const mostExpensive = [...medicines].sort((a, b) => b.price - a.price)[0]!;
+    await cards(page).first().getByText(mostExpensive.name, { exact: true }).waitFor();
+
+    await page.getByLabel('Category').selectOption('Pain Relief');
+    await page.waitForURL(/category=Pain\+Relief|category=Pain%20Relief/);
+    expect(query(page).get('page')).toBe('1');
+    await page.waitForFunction(() => document.querySelector('select')?.value === 'Pain Relief');
+    await cards(page).first().getByText('Pain Relief').waitFor();
+    await page.context().close();
+  });
+
+  it('narrows by price through the URL and says when nothing matches', async () => {
+    const page = await newPage(browser);
+    await page.goto('/medicines?minPrice=10&maxPrice=20');
+    await cards(page).first().waitFor();
+    const prices = await cards(page).locator('h3 + p').allTextContents();
+    for (const price of prices) {
+      const dollars = Number(price.replace('$', ''));
+      expect(dollars).toBeGreaterThanOrEqual(10);
+      expect(dollars).toBeLessThanOrEqual(20);
+    }
+    await page.getByLabel('Max price ($)').fill('1');
+    await page.getByLabel('Max price ($)').press('Enter');
+    await page.getByText('No medicines found').waitFor();
+    expect(query(page).get('maxPrice')).toBe('1');
+    expect(query(page).get('page')).toBe('1');
+    await page.context().close();
+  });
+
+  it("shows 'Out of Stock' instead of the button for a medicine without stock", async () => {
+    const page = await newPage(browser);
+    await page.goto('/medicines?sort=out_of_stock&limit=3');
+    await cards(page).first().getByText('Out of Stock').waitFor();
+    expect(await cards(page).first().getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('opens a medicine from its card, with every field and a way back', async () => {
+    const page = await newPage(browser);
+    await page.goto('/medicines');
+    const name = (await cards(page).first().locator('h3').textContent())!;
+    await cards(page).first().getByRole('link', { name }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    for (const label of ['Developed By', 'Category', 'Max Expiry', 'Stock'])
+      await page.getByText(label).first().waitFor();
+    await page.getByRole('link', { name: '← Back to medicines' }).click();
+    await page.waitForURL(`${baseUrl()}/medicines`);
+    await page.context().close();
+  });
+
+  it('moves the banner carousel with its arrows and dots', async () => {
+    const page = await newPage(browser);
+    await page.goto('/medicines');
+    const dots = page.getByRole('button', { name: /Go to slide/ });
+    await dots.first().waitFor();
+    expect(await dots.count()).toBe(3);
+    const current = (slide: number) =>
+      page.waitForFunction(
+        (label) => document.querySelector(`[aria-label="${label}"]`)?.getAttribute('aria-current') === 'true',
+        `Go to slide ${slide}`,
+      );
+    // The pointer stays over the carousel, which pauses its autoplay.
+    await page.getByRole('button', { name: 'Go to slide 3' }).click();
+    await current(3);
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await current(1); // it loops
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    await current(3);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,179 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { addToCart, createShopper, logInContext, medicinesInStock, toast } from './support/shop';
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
+
+const card = (page: Page, name: string) =>
+  page.locator('article', { has: page.getByRole('heading', { name, exact: true }) });
+
+describe('cart, checkout and orders in chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('sends a visitor who adds to the cart to /login with the toast of SPEC.md §5', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Top Sellers' }).waitFor();
+    await page.getByRole('button', { name: 'Add to cart' }).first().click();
+    await toast(page, 'Please login to add item to cart');
+    await page.waitForURL(`${baseUrl()}/login`);
+    await page.context().close();
+  });
+
+  it('adds to the cart once, shows it on the card, and answers a second add with the info message', async () => {
+    const shopper = await createShopper();
+    const page = await newPage(browser);
+    await logInContext(page.context(), shopper);
+    await page.goto('/medicines');
+    const first = page
+      .locator('article')
+      .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
+      .first();
+    await first.getByText('Not in cart').waitFor();
+    await first.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Item added to cart');
+    await first.getByText('In cart · Quantity: 1').waitFor();
+    await first.getByRole('button', { name: 'Add to cart' }).click();
+    await toast(page, 'Item already added to cart');
+    await page.getByRole('link', { name: 'Cart' }).first().click();
+    await page.getByRole('heading', { name: 'Your Cart' }).waitFor();
+    await page.locator('article').first().waitFor();
+    expect(await page.locator('article').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('changes quantities (never below 1), removes an item and clears the cart', async () => {
+    const shopper = await createShopper();
+    const [first, second] = await medicinesInStock(2);
+    await addToCart(shopper.token, first!._id);
+    await addToCart(shopper.token, second!._id);
+    const page = await newPage(browser);
+    await logInContext(page.context(), shopper);
+    await page.goto('/cart');
+    const item = card(page, first!.name);
+    const quantity = item.locator('output');
+    await item.waitFor();
+    expect(await item.getByRole('button', { name: /Decrease/ }).isDisabled()).toBe(true);
+    await item.getByRole('button', { name: /Increase/ }).click();
+    await page.waitForFunction(() => document.querySelector('article output')?.textContent === '2');
+    expect(await quantity.textContent()).toBe('2');
+    const summary = page.locator('table');
+    await summary.getByText(`$${(first!.price * 2 + second!.price).toFixed(2)}`).waitFor();
+    await item.getByRole('button', { name: /Decrease/ }).click();
+    await page.waitForFunction(() => document.querySelector('article output')?.textContent === '1');
+    expect(await item.getByRole('button', { name: /Decrease/ }).isDisabled()).toBe(true);
+
+    await card(page, second!.name).getByRole('button', { name: 'Remove' }).click();
+    await card(page, second!.name).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete Cart' }).click();
+    await toast(page, 'Cart cleared successfully.');
+    await page.getByText('Your cart is empty.').waitFor();
+    await page.getByRole('link', { name: 'Start shopping now' }).click();
+    await page.waitForURL(`${baseUrl()}/medicines`);
+    await page.context().close();
+  });
+
+  it('checks out: bad card data is refused, good data places the order, which My orders lists', async () => {
+    const shopper = await createShopper();
+    const [medicine] = await medicinesInStock(1);
+    await addToCart(shopper.token, medicine!._id);
+    const page = await newPage(browser);
+    await logInContext(page.context(), shopper);
+    await page.goto('/cart');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await toast(page, 'Proceeding to checkout...');
+    await page.waitForURL(`${baseUrl()}/checkout`);
+    await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
+
+    await page.getByLabel('Cardholder name').fill('ann shopper');
+    expect(await page.getByLabel('Cardholder name').inputValue()).toBe('ANN SHOPPER');
+    await page.getByLabel('Card number').fill('1234 5678');
+    await page.getByLabel('Expiration (MM/YY)').fill(`01/${lastYear}`);
+    await page.getByLabel('CVV').fill('12');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await toast(page, 'Validation Error – Please fix the errors in the form.');
+    await page.getByText('Card Number must be exactly 12 digits.').waitFor();
+    await page.getByText('Year cannot be in the past.').waitFor();
+    await page.getByText('CVV must be exactly 3 digits.').waitFor();
+
+    await page.getByLabel('Card number').fill('123456789012345');
+    expect(await page.getByLabel('Card number').inputValue()).toBe('123456789012');
+    await page.getByLabel('Expiration (MM/YY)').fill(`12/${nextYear}`);
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await toast(page, 'Order placed!');
+    await page.getByText('Your order has been successfully placed.').waitFor();
+    await page.waitForURL(`${baseUrl()}/`);
+
+    await page.goto('/orders');
+    const row = page.locator('tbody tr').first();
+    await row.waitFor();
+    await row.getByText('Pending').waitFor();
+    await row.click();
+    await page.getByText(medicine!.name, { exact: true }).waitFor();
+    await page.getByText(`$${medicine!.price.toFixed(2)} × 1`).waitFor();
+    await page.context().close();
+  });
+
+  it('pays with the keyboard only', async () => {
+    const shopper = await createShopper();
+    const [medicine] = await medicinesInStock(1);
+    await addToCart(shopper.token, medicine!._id);
+    const page = await newPage(browser);
+    await logInContext(page.context(), shopper);
+    await page.goto('/checkout');
+    await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
+    await page.getByLabel('Cardholder name').waitFor();
+    // From the top of the page: the logo, 'Back to cart', then the form's fields in order.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe('cc-name');
+    await page.keyboard.type('KEY BOARD');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('123456789012');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(`06${nextYear}`);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('321');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Order placed!');
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.context().close();
+  });
+
+  it("alerts 'Cart is Empty' at checkout with nothing in the cart and goes to /", async () => {
+    const shopper = await createShopper();
+    const page = await newPage(browser);
+    await logInContext(page.context(), shopper);
+    const alert = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void dialog.accept();
+      }),
+    );
+    await page.goto('/checkout');
+    expect(await alert).toBe('Cart is Empty');
+    await page.waitForURL(`${baseUrl()}/`);
+    await page.context().close();
+  });
+
+  it("shows 'No Orders Yet' to a shopper without orders", async () => {
+    const shopper = await createShopper();
+    const page = await newPage(browser);
+    await logInContext(page.context(), shopper);
+    await page.goto('/orders');
+    await page.getByText('No Orders Yet').waitFor();
+    await page.getByRole('link', { name: 'Start Shopping' }).click();
+    await page.waitForURL(`${baseUrl()}/medicines`);
+    await page.context().close();
+  });
+});

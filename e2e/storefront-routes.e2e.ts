@@ -1,0 +1,88 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { createShopper, listMedicines, logInContext, toast } from './support/shop';
+
+describe('every storefront route in chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('opens each public screen with its heading, the main shell only where SPEC.md §2 puts it', async () => {
+    const { medicines } = await listMedicines('limit=1');
+    const screens = [
+      { path: '/', heading: 'Your trusted online pharmacy', mainShell: true },
+      { path: '/medicines', heading: 'Medicines', mainShell: true },
+      { path: `/medicines/${medicines[0]!._id}`, heading: medicines[0]!.name, mainShell: true },
+      { path: '/about', heading: 'About Apotheca', mainShell: false },
+      { path: '/contact', heading: 'Contact us', mainShell: false },
+      { path: '/login', heading: 'Login', mainShell: false },
+      { path: '/register', heading: 'Create your account', mainShell: false },
+      { path: '/forgot-password', heading: 'Forgot password', mainShell: false },
+      { path: '/no/such/page', heading: 'Page Not Found', mainShell: true },
+    ];
+    const page = await newPage(browser);
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
+      expect(await page.getByRole('navigation', { name: 'Main' }).count(), screen.path).toBe(screen.mainShell ? 1 : 0);
+      expect(await page.locator('footer').count(), screen.path).toBe(screen.mainShell ? 1 : 0);
+    }
+    await page.context().close();
+  });
+
+  it('sends a visitor from each shopper page to /login with the notice of SPEC.md §6', async () => {
+    const page = await newPage(browser);
+    for (const path of ['/cart', '/orders', '/checkout', '/profile']) {
+      await page.goto(path);
+      await page.waitForURL(`${baseUrl()}/login`);
+      await toast(page, 'Please Login !! You need to login first, to access this page.');
+    }
+    await page.context().close();
+  });
+
+  it("opens the shopper pages when logged in, and sends a shopper at /admin to / with 'You're unauthorized'", async () => {
+    const shopper = await createShopper();
+    const page = await newPage(browser);
+    await logInContext(page.context(), shopper);
+    const screens = [
+      { path: '/cart', heading: 'Your Cart' },
+      { path: '/orders', heading: 'My orders' },
+      { path: '/profile', heading: 'Your profile' },
+    ];
+    for (const screen of screens) {
+      await page.goto(screen.path);
+      await page.getByRole('heading', { level: 1, name: screen.heading }).waitFor();
+    }
+    await page.getByText(shopper.user.email).waitFor();
+    await page.getByText('Shopper', { exact: true }).waitFor();
+    await page.goto('/admin');
+    await page.waitForURL(`${baseUrl()}/`);
+    await toast(page, "You're unauthorized to access this page.");
+    await page.context().close();
+  });
+
+  it('sends a reset link with a token that does not validate to Page Not Found', async () => {
+    const shopper = await createShopper();
+    const page = await newPage(browser);
+    await page.goto(`/reset-password/${shopper.user._id}/not-a-real-token`);
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    await page.context().close();
+  });
+
+  it('fixes the header after 50 px of scroll and keeps the footer year', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    const header = page.locator('header');
+    expect(await header.evaluate((element) => getComputedStyle(element).position)).toBe('relative');
+    await page.mouse.wheel(0, 400);
+    await page.waitForFunction(() => getComputedStyle(document.querySelector('header')!).position === 'fixed');
+    expect(await header.evaluate((element) => getComputedStyle(element).backdropFilter)).toContain('blur');
+    expect(await page.textContent('footer')).toContain(`© ${new Date().getFullYear()} Apotheca. All rights reserved.`);
+    await page.context().close();
+  });
+});

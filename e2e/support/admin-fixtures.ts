@@ -1,0 +1,53 @@
+import { ADMIN_ORDERS_PAGE_SIZE, type LoginResponse, type Medicine, type Order } from '@apotheca/contract';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl } from './browser';
+import { addToCart, ADMIN, api, listMedicines, logInContext } from './shop';
+
+export type Session = Pick<LoginResponse, 'token' | 'user'>;
+
+export const ADMIN_ROUTES = [
+  '/admin',
+  '/admin/add-medicine',
+  '/admin/orders',
+  '/admin/users',
+  '/admin/profile',
+] as const;
+
+/** The widths the admin area is made for: a laptop and a tablet. */
+export const ADMIN_VIEWPORTS = { desktop: { width: 1280, height: 800 }, tablet: { width: 768, height: 1024 } } as const;
+
+export const adminSession = () => api<LoginResponse>('/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) });
+
+/** Every medicine of the catalogue, in the list's own order (the dashboard pages through the same list). */
+export const catalogue = async (): Promise<Medicine[]> => (await listMedicines('limit=100')).medicines;
+
+/** A shopper's order of one in-stock medicine, placed the way the storefront does: cart, then add-order. */
+export async function placeOrder(shopper: Session): Promise<Order> {
+  const medicine = (await catalogue()).find((candidate) => candidate.stock > 5);
+  if (!medicine) throw new Error('No medicine in stock to order');
+  await addToCart(shopper.token, medicine._id);
+  const { order } = await api<{ order: Order }>('/orders/add-order', { method: 'POST', body: '{}' }, shopper.token);
+  return order;
+}
+
+/** A page in a fresh context, logged in with the session when there is one. */
+export async function pageAs(
+  browser: Browser,
+  session: Session | null,
+  viewport: keyof typeof ADMIN_VIEWPORTS = 'desktop',
+): Promise<Page> {
+  const context = await browser.newContext({ viewport: ADMIN_VIEWPORTS[viewport], baseURL: baseUrl() });
+  if (session) await logInContext(context, session);
+  return context.newPage();
+}
+
+/** Opens the admin's order list at the page holding the order (in the API's order, 8 a page) and returns its row. */
+export async function openOrderRow(page: Page, admin: Session, id: string) {
+  const { orders } = await api<{ orders: Order[] }>('/orders', {}, admin.token);
+  const pageNumber = Math.floor(orders.findIndex((order) => order._id === id) / ADMIN_ORDERS_PAGE_SIZE) + 1;
+  const target = pageNumber > 1 ? `/admin/orders?page=${pageNumber}` : '/admin/orders';
+  if (!page.url().endsWith(target)) await page.goto(target);
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: id, exact: true }) });
+  await row.waitFor();
+  return row;
+}

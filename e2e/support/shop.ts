@@ -1,0 +1,77 @@
+import type { LoginResponse, Medicine, User } from '@apotheca/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { baseUrl } from './browser';
+
+export const PASSWORD = 'Shopper@123';
+export const ADMIN = { email: 'admin@apotheca.test', password: 'Admin@12345' };
+
+export async function api<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl()}/api${path}`, {
+    ...init,
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+let counter = 0;
+/** A unique address per call, so tests sharing one server never collide. */
+export const uniqueEmail = (prefix = 'shopper') => `${prefix}.${Date.now()}.${counter++}@example.com`;
+
+/** Registers and logs in a shopper through the API: { token, user }. */
+export async function createShopper(email = uniqueEmail()): Promise<{ token: string; user: User }> {
+  await api('/auth/register', {
+    method: 'POST',
+    body: JSON.stringify({ first_name: 'Ann', last_name: 'Shopper', email, password: PASSWORD, ph_no: '0123456789' }),
+  });
+  const { token, user } = await api<LoginResponse>('/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  return { token, user };
+}
+
+/** Starts the context logged in, as the storefront keeps a session (SPEC.md §3: 'token' and 'user'). */
+export async function logInContext(context: BrowserContext, session: { token: string; user: User }): Promise<void> {
+  await context.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('token', JSON.stringify(token));
+      localStorage.setItem('user', JSON.stringify(user));
+    },
+    [session.token, session.user] as const,
+  );
+}
+
+export const listMedicines = (query = '') =>
+  api<{ medicines: Medicine[]; total: number }>(`/medicines${query ? `?${query}` : ''}`);
+
+/** The first medicines in stock, in list order. */
+export async function medicinesInStock(count: number): Promise<Medicine[]> {
+  const { medicines } = await listMedicines('limit=100');
+  return medicines.filter((medicine) => medicine.stock > 0).slice(0, count);
+}
+
+export const addToCart = (token: string, medicineId: string) =>
+  api('/cart/add', { method: 'POST', body: JSON.stringify({ medicineId, quantity: 1 }) }, token);
+
+/** Waits for a toast with this text (sonner renders them in a live region). */
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
+}
+
+type Mail = { to: string[]; text: string };
+/** Waits for the SMTP sink to hold a mail to this address and returns its decoded text. */
+export async function mailTo(address: string): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const mails = (await (await fetch(inject('mailboxUrl'))).json()) as Mail[];
+    const mail = mails.find((candidate) => candidate.to.includes(address));
+    if (mail) return mail.text;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No mail to ${address} within 15 s`);
+}
