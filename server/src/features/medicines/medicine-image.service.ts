@@ -10,6 +10,8 @@ import sharp from 'sharp';
  */
 export const IMAGE_SIZES = { card: { width: 480, height: 360 }, detail: { width: 960, height: 720 } } as const;
 export const MEDICINE_UPLOADS_PATH = '/uploads/medicines';
+/** Far above any product photo, far below what a small "decompression bomb" file would unpack to. */
+const MAX_INPUT_PIXELS = 40_000_000;
 
 export async function storeMedicineImage(input: Buffer, uploadsDir: string, baseName?: string): Promise<string> {
   const dir = path.join(uploadsDir, 'medicines');
@@ -17,7 +19,7 @@ export async function storeMedicineImage(input: Buffer, uploadsDir: string, base
   const name = baseName ?? randomUUID();
   await Promise.all(
     Object.entries(IMAGE_SIZES).map(([size, { width, height }]) =>
-      sharp(input)
+      sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(width, height, { fit: 'cover' })
         .webp({ quality: 78 })
@@ -27,13 +29,17 @@ export async function storeMedicineImage(input: Buffer, uploadsDir: string, base
   return `${MEDICINE_UPLOADS_PATH}/${name}-detail.webp`;
 }
 
-/** PNG, JPEG or WebP, judged by the bytes rather than the declared type (issue 3). */
+/** PNG, JPEG or WebP, judged by the bytes rather than the declared type (issue 3), and readable to the end. */
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
 
 export async function isAcceptedImage(input: Buffer): Promise<boolean> {
   try {
-    const { format } = await sharp(input).metadata();
-    return format !== undefined && ACCEPTED_FORMATS.has(format);
+    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS });
+    const { format } = await image.metadata();
+    if (format === undefined || !ACCEPTED_FORMATS.has(format)) return false;
+    // Decoding the whole image finds a truncated or corrupt file before anything is stored.
+    await image.resize(8, 8).toBuffer();
+    return true;
   } catch {
     return false;
   }

@@ -211,6 +211,18 @@ describe('POST /api/medicines/add-medicine', () => {
     expect(await countMedicines()).toBe(before);
   });
 
+  it('refuses a truncated image', async () => {
+    const png = await pngImage(300, 300);
+    const response = await addMedicine(validMedicineFields, {
+      field: 'medicine_img',
+      content: png.subarray(0, Math.floor(png.length / 2)),
+      filename: 'cut.png',
+      type: 'image/png',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ medicine_img: IMAGE_TYPE_MESSAGE });
+  });
+
   it('refuses a file over 5 MB with 413', async () => {
     const before = await countMedicines();
     const content = Buffer.concat([await pngImage(), Buffer.alloc(IMAGE_MAX_BYTES)]);

@@ -95,10 +95,6 @@ function fieldMessages(error: z.ZodError, field?: string): Record<string, string
   return errors;
 }
 
-function invalid(errors: Record<string, string>): HttpError {
-  return HttpError.badRequest(Object.values(errors)[0]!, errors);
-}
-
 /**
  * Checks the text fields and the image together, so one answer names every wrong field, and
  * stores a new image only once everything is valid. `keptImageUrl` is the image an update keeps
@@ -126,7 +122,7 @@ async function readForm(
   } else {
     errors.medicine_img = ADD_IMAGE_FILE_MESSAGE;
   }
-  if (!fields.success || Object.keys(errors).length > 0) throw invalid(errors);
+  if (!fields.success || Object.keys(errors).length > 0) throw HttpError.badRequest(Object.values(errors)[0]!, errors);
   imageUrl ??= await storeMedicineImage(form.image!.content, uploadsDir);
   const { price, ...rest } = fields.data;
   return { ...rest, priceCents: dollarsToCents(price), imageUrl };
