@@ -23,6 +23,7 @@ try {
       onlyCategories: ['performance', 'accessibility'],
     });
     const lhr = result!.lhr;
+    if (lhr.runtimeError) console.warn(`${route}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const ms = (audit: string) => Math.round(lhr.audits[audit]?.numericValue ?? NaN);
     const failedAudits = (lhr.categories.accessibility?.auditRefs ?? [])

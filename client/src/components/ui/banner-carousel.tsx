@@ -80,7 +80,7 @@ export function BannerCarousel({ slides, label, autoplayMs, minDragPx }: Props) 
             aria-label={`Go to slide ${index + 1}`}
             aria-current={index === selected ? 'true' : undefined}
             onClick={() => embla?.scrollTo(index)}
-            className="flex h-6 items-center px-1"
+            className="flex h-6 min-w-6 items-center justify-center"
           >
             <span
               className={`block h-2.5 rounded-full transition-all ${index === selected ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`}
