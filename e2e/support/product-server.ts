@@ -32,17 +32,17 @@ async function waitForHealth(url: string, server: ChildProcess, log: () => strin
   throw new Error(`The server did not become healthy in 60 s:\n${log()}`);
 }
 
-/**
- * Starts the built product (the same command as `npm start` runs) on a free port and a fresh
- * database: a temporary DATA_DIR, or a new database on the PostgreSQL server of DATABASE_URL.
- * `env(baseUrl)` adds variables that depend on where it listens.
- */
-export async function startProduct(
-  env: (baseUrl: string) => Record<string, string> = () => ({}),
-): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-e2e-'));
-  const pgDatabase = process.env.DATABASE_URL ? await createFreshPgDatabase(process.env.DATABASE_URL) : undefined;
+export type ServerProcess = {
+  baseUrl: string;
+  /** Everything the process printed so far. */
+  output: () => string;
+  /** Sends the signal and resolves with the exit code once the process has ended. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+/** Runs server/src/main.ts (what `npm start` runs) with the given environment on a free port. */
+export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
@@ -52,23 +52,45 @@ export async function startProduct(
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: pgDatabase?.url ?? '',
       RATE_LIMIT_PER_MINUTE: '0',
       LOG_LEVEL: 'warn',
-      ...env(baseUrl),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await waitForHealth(baseUrl, server, () => output);
-
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  await Promise.race([waitForHealth(baseUrl, server, () => output), exited]);
   return {
     baseUrl,
+    output: () => output,
+    stop: async (signal = 'SIGTERM') => {
+      if (server.exitCode === null) server.kill(signal);
+      return exited;
+    },
+  };
+}
+
+/**
+ * Starts the built product on a free port and a fresh database: a temporary DATA_DIR, or a new
+ * database on the PostgreSQL server of DATABASE_URL. `env(baseUrl)` adds variables that depend on
+ * where it listens.
+ */
+export async function startProduct(
+  env: (baseUrl: string) => Record<string, string> = () => ({}),
+): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-e2e-'));
+  const pgDatabase = process.env.DATABASE_URL ? await createFreshPgDatabase(process.env.DATABASE_URL) : undefined;
+  const port = await freePort();
+  const server = await spawnServer(
+    { DATA_DIR: dataDir, DATABASE_URL: pgDatabase?.url ?? '', ...env(`http://127.0.0.1:${port}`) },
+    port,
+  );
+  return {
+    baseUrl: server.baseUrl,
     stop: async () => {
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await server.stop();
       await pgDatabase?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
