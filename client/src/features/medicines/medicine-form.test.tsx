@@ -1,7 +1,7 @@
 import type { Medicine } from '@apotheca/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Toaster } from 'sonner';
+import AppToaster from '../../components/ui/app-toaster';
 import { describe, expect, it, vi } from 'vitest';
 import { MedicineForm } from './medicine-form';
 
@@ -24,7 +24,7 @@ function renderForm(props: Partial<Parameters<typeof MedicineForm>[0]> = {}) {
   render(
     <>
       <MedicineForm variant="add" save={save} {...props} />
-      <Toaster />
+      <AppToaster />
     </>,
   );
   return { save, user };

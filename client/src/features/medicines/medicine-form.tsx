@@ -13,7 +13,7 @@ import {
 } from '@apotheca/contract';
 import { useId, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';

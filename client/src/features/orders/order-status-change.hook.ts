@@ -1,5 +1,5 @@
 import type { OrderStatus } from '@apotheca/contract';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/error-message';
 import { useUpdateOrderStatusMutation } from './order-admin.api';
 

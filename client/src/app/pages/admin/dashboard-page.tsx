@@ -1,7 +1,7 @@
 import type { Medicine } from '@apotheca/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { buttonClasses, Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';

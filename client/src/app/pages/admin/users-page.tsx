@@ -1,6 +1,6 @@
 import type { User } from '@apotheca/contract';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
