@@ -2,11 +2,11 @@ import { CHECKOUT_NAVIGATION_DELAY_MS } from '@apotheca/contract';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { CartItemCard } from '../../features/cart/cart-item-card';
 import { CartSummary } from '../../features/cart/cart-summary';
 import { useClearCartMutation, useGetCartQuery } from '../../features/cart/cart.api';
-import { errorMessage } from '../../lib/error-message';
 
 export default function CartPage() {
   const { data, isLoading, error } = useGetCartQuery();
@@ -38,11 +38,7 @@ export default function CartPage() {
         ) : null}
       </div>
       {isLoading ? <Spinner label="Loading your cart…" /> : null}
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          Error: {errorMessage(error)}
-        </p>
-      ) : null}
+      {error ? <LoadError error={error} /> : null}
       {!isLoading && !error && (!cart || cart.items.length === 0) ? (
         <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white p-12 text-center">
           <p className="text-lg text-muted">Your cart is empty.</p>

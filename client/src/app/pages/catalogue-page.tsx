@@ -1,6 +1,7 @@
 import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX, CATALOGUE_PAGE_SIZE } from '@apotheca/contract';
 import { useSearchParams } from 'react-router';
 import { BannerCarousel, type BannerSlide } from '../../components/ui/banner-carousel';
+import { LoadError } from '../../components/ui/load-error';
 import { Pager } from '../../components/ui/pager';
 import {
   filtersFromSearch,
@@ -12,7 +13,6 @@ import { CatalogueToolbar } from '../../features/medicines/catalogue-toolbar';
 import { MedicineCard } from '../../features/medicines/medicine-card';
 import { MedicineCardSkeleton } from '../../features/medicines/medicine-card-skeleton';
 import { useListMedicinesQuery } from '../../features/medicines/medicines.api';
-import { errorMessage } from '../../lib/error-message';
 import { useAddToCart } from '../add-to-cart.hook';
 
 const SLIDES: readonly BannerSlide[] = [
@@ -58,11 +58,7 @@ export default function CataloguePage() {
         <p className="text-muted">Browse the catalogue by category and price.</p>
       </div>
       <CatalogueToolbar filters={filters} onChange={change} />
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          Error: {errorMessage(error)}
-        </p>
-      ) : null}
+      {error ? <LoadError error={error} /> : null}
       <h2 className="sr-only">Results</h2>
       <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {isFetching

@@ -2,12 +2,12 @@ import type { Payment } from '@apotheca/contract';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
+import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { CartSummary } from '../../features/cart/cart-summary';
 import { useGetCartQuery } from '../../features/cart/cart.api';
 import { useAddOrderMutation } from '../../features/orders/orders.api';
 import { PaymentForm } from '../../features/orders/payment-form';
-import { errorMessage } from '../../lib/error-message';
 
 export default function CheckoutPage() {
   const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -46,11 +46,7 @@ export default function CheckoutPage() {
         </Link>
       </div>
       {isLoading ? <Spinner label="Loading your cart…" /> : null}
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          Error: {errorMessage(error)}
-        </p>
-      ) : null}
+      {error ? <LoadError error={error} /> : null}
       {cart && cart.items.length > 0 ? (
         <div className="grid items-start gap-6 md:grid-cols-[1fr_340px]">
           <section

@@ -1,11 +1,11 @@
 import { HERO_FADE_MS, HERO_ROTATION_MS, TOP_SELLERS_COUNT, TOP_SELLERS_PLACEHOLDERS } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
 import { FadeBanner } from '../../components/ui/fade-banner';
 import { MedicineCard } from '../../features/medicines/medicine-card';
 import { MedicineCardSkeleton } from '../../features/medicines/medicine-card-skeleton';
 import { useListMedicinesQuery } from '../../features/medicines/medicines.api';
-import { errorMessage } from '../../lib/error-message';
 import { useAddToCart } from '../add-to-cart.hook';
 
 const BANNER_IMAGES = [
@@ -69,11 +69,7 @@ function TopSellers() {
           View all medicines →
         </Link>
       </div>
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          Error: {errorMessage(error)}
-        </p>
-      ) : null}
+      {error ? <LoadError error={error} /> : null}
       <div className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {isLoading
           ? Array.from({ length: TOP_SELLERS_PLACEHOLDERS }, (_, index) => <MedicineCardSkeleton key={index} />)

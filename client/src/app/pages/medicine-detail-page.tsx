@@ -1,10 +1,11 @@
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
+import { LoadError } from '../../components/ui/load-error';
+import { DetailList } from '../../components/ui/detail-list';
 import { Spinner } from '../../components/ui/spinner';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { useGetMedicineQuery } from '../../features/medicines/medicines.api';
 import { formatPrice } from '../../lib/currency';
-import { errorMessage } from '../../lib/error-message';
 import { useAddToCart } from '../add-to-cart.hook';
 
 export default function MedicineDetailPage() {
@@ -20,11 +21,7 @@ export default function MedicineDetailPage() {
         ← Back to medicines
       </Link>
       {isLoading ? <Spinner label="Loading medicine…" /> : null}
-      {error ? (
-        <p role="alert" className="mt-6 rounded-lg bg-red-50 p-4 text-red-800">
-          Error: {errorMessage(error)}
-        </p>
-      ) : null}
+      {error ? <LoadError error={error} /> : null}
       {medicine ? (
         <article className="mt-6 grid gap-8 md:grid-cols-2">
           <UploadedImage
@@ -40,19 +37,15 @@ export default function MedicineDetailPage() {
             </p>
             <h1 className="text-4xl font-extrabold tracking-tight text-ink">{medicine.name}</h1>
             <p className="text-3xl font-bold text-brand-800">{formatPrice(medicine.price)}</p>
-            <dl className="grid grid-cols-2 gap-4">
-              {[
+            <DetailList
+              variant="tiles"
+              rows={[
                 ['Developed By', medicine.developedBy],
                 ['Category', medicine.category],
                 ['Max Expiry', `${medicine.maxMonthsExpiry} months`],
                 ['Stock', medicine.stock > 0 ? `${medicine.stock} in stock` : 'Out of Stock'],
-              ].map(([label, value]) => (
-                <div key={label} className="rounded-xl border border-slate-200 bg-white p-4">
-                  <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
-                  <dd className="mt-1 font-medium text-ink">{value}</dd>
-                </div>
-              ))}
-            </dl>
+              ]}
+            />
             {inCart > 0 ? <p className="font-medium text-brand-800">In cart · Quantity: {inCart}</p> : null}
             {medicine.stock > 0 ? (
               <Button size="lg" onClick={() => addToCart(medicine)}>

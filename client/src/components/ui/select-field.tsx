@@ -1,4 +1,5 @@
-import { useId, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
+import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
+import { controlClasses, FieldFrame, useFieldIds } from './field-frame';
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: ReactNode;
@@ -8,21 +9,16 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
 };
 
 /** A labelled native select with its error message. */
-export function SelectField({ label, error, options, id, className = '', ref, ...props }: Props) {
-  const generated = useId();
-  const selectId = id ?? generated;
-  const errorId = `${selectId}-error`;
+export function SelectField({ label, error, options, id, className, ref, ...props }: Props) {
+  const { controlId, describedBy, invalid } = useFieldIds(id, { error });
   return (
-    <div className={`flex flex-col gap-1 ${className}`}>
-      <label htmlFor={selectId} className="text-sm font-medium text-ink">
-        {label}
-      </label>
+    <FieldFrame controlId={controlId} label={label} error={error} className={className}>
       <select
-        id={selectId}
+        id={controlId}
         ref={ref}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        className={`rounded-lg border bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-600 ${error ? 'border-red-500' : 'border-slate-300'}`}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        className={controlClasses(error)}
         {...props}
       >
         {options.map((option) => (
@@ -31,11 +27,6 @@ export function SelectField({ label, error, options, id, className = '', ref, ..
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} role="alert" className="text-sm text-red-700">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { toast } from '../../lib/toast';
+import { DetailList } from '../../components/ui/detail-list';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/error-message';
 import { useMeQuery } from './auth.api';
@@ -22,14 +23,5 @@ export function ProfileDetails() {
     ['Email', orNA(user?.email)],
     ['Joined on', user?.created_at ? new Date(user.created_at).toLocaleDateString() : 'N/A'],
   ] as const;
-  return (
-    <dl className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      {rows.map(([label, value]) => (
-        <div key={label} className="rounded-lg border border-slate-200 bg-white p-4">
-          <dt className="text-xs font-semibold uppercase tracking-wide text-muted">{label}</dt>
-          <dd className="mt-1 text-ink wrap-anywhere">{value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
+  return <DetailList rows={rows} variant="tiles" />;
 }

@@ -1,4 +1,5 @@
 import type { CartItem } from '@apotheca/contract';
+import { DetailList } from '../../components/ui/detail-list';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { UploadedImage } from '../../components/ui/uploaded-image';
@@ -36,14 +37,13 @@ export function CartItemCard({ item }: { item: CartItem }) {
           <h2 className="min-w-0 text-lg font-semibold text-ink wrap-anywhere">{item.name}</h2>
           <p className="font-bold text-brand-800">{formatPrice(item.price)}</p>
         </div>
-        <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 text-sm">
-          <dt className="text-muted">Developed By</dt>
-          <dd className="truncate">{item.developedBy}</dd>
-          <dt className="text-muted">Category</dt>
-          <dd className="truncate">{item.category}</dd>
-          <dt className="text-muted">Max Expiry</dt>
-          <dd>{item.maxMonthsExpiry} months</dd>
-        </dl>
+        <DetailList
+          rows={[
+            ['Developed By', item.developedBy],
+            ['Category', item.category],
+            ['Max Expiry', `${item.maxMonthsExpiry} months`],
+          ]}
+        />
         <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${item.name}`}>
             <button

@@ -3,6 +3,7 @@ import { contactSchema, type Contact } from '@apotheca/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { useContactConfigQuery, useSendContactMutation } from './contact.api';
@@ -35,28 +36,14 @@ export function ContactForm() {
       <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
       <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
       <TextField label="Subject" className="sm:col-span-2" error={errors.subject?.message} {...register('subject')} />
-      <div className="flex flex-col gap-1 sm:col-span-2">
-        <label htmlFor="contact-message" className="text-sm font-medium text-ink">
-          Message
-        </label>
-        <textarea
-          id="contact-message"
-          rows={6}
-          aria-invalid={errors.message ? true : undefined}
-          aria-describedby={errors.message ? 'contact-message-error' : 'contact-message-hint'}
-          className={`rounded-lg border bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-600 ${errors.message ? 'border-red-500' : 'border-slate-300'}`}
-          {...register('message')}
-        />
-        {errors.message ? (
-          <p id="contact-message-error" role="alert" className="text-sm text-red-700">
-            {errors.message.message}
-          </p>
-        ) : (
-          <p id="contact-message-hint" className="text-xs text-muted">
-            Up to 100 words.
-          </p>
-        )}
-      </div>
+      <TextAreaField
+        label="Message"
+        rows={6}
+        className="sm:col-span-2"
+        hint="Up to 100 words."
+        error={errors.message?.message}
+        {...register('message')}
+      />
       <Button type="submit" size="lg" className="sm:col-span-2" disabled={isLoading}>
         {isLoading ? 'Sending…' : 'Send message'}
       </Button>

@@ -1,5 +1,6 @@
 import type { Medicine } from '@apotheca/contract';
 import { Link } from 'react-router';
+import { DetailList } from '../../components/ui/detail-list';
 import { Button } from '../../components/ui/button';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { formatPrice } from '../../lib/currency';
@@ -36,14 +37,13 @@ export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = fals
           </h3>
           <p className="text-lg font-bold text-brand-800">{formatPrice(medicine.price)}</p>
         </div>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-          <dt className="text-muted">Developed By</dt>
-          <dd className="truncate text-ink">{medicine.developedBy}</dd>
-          <dt className="text-muted">Category</dt>
-          <dd className="truncate text-ink">{medicine.category}</dd>
-          <dt className="text-muted">Max Expiry</dt>
-          <dd className="text-ink">{medicine.maxMonthsExpiry} months</dd>
-        </dl>
+        <DetailList
+          rows={[
+            ['Developed By', medicine.developedBy],
+            ['Category', medicine.category],
+            ['Max Expiry', `${medicine.maxMonthsExpiry} months`],
+          ]}
+        />
         {cartQuantity !== undefined ? (
           <p className={`text-sm font-medium ${inCart ? 'text-brand-800' : 'text-muted'}`}>
             {inCart ? `In cart · Quantity: ${cartQuantity}` : 'Not in cart'}

@@ -10,7 +10,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/o
 import { useChangeOrderStatus } from '../../../features/orders/order-status-change.hook';
 import { formatPrice } from '../../../lib/currency';
 import { AdminPageHeader } from './admin-page-header';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 const ITEM_COLUMNS = [
   { label: 'Item' },

@@ -10,7 +10,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/o
 import { OrderStatusSelect } from '../../../features/orders/order-status-select';
 import { formatPrice } from '../../../lib/currency';
 import { AdminPageHeader } from './admin-page-header';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/ui/load-error';
 import { usePageParam } from './page-param.hook';
 
 // SPEC.md §2's columns, in its order.

@@ -13,7 +13,7 @@ import { useListMedicinesQuery } from '../../../features/medicines/medicines.api
 import { formatPrice } from '../../../lib/currency';
 import { errorMessage } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/ui/load-error';
 import { usePageParam } from './page-param.hook';
 
 /** Rows a page: enough to work through the catalogue without scrolling far on a laptop. */

@@ -4,7 +4,7 @@ import { useUpdateMedicineMutation } from '../../../features/medicines/medicine-
 import { MedicineForm } from '../../../features/medicines/medicine-form';
 import { useGetMedicineQuery } from '../../../features/medicines/medicines.api';
 import { AdminPageHeader } from './admin-page-header';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 export default function UpdateMedicinePage() {
   const { id = '' } = useParams();

@@ -8,7 +8,7 @@ import { ShortId } from '../../../components/ui/short-id';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteUserMutation, useGetAllUsersQuery } from '../../../features/auth/users.api';
 import { AdminPageHeader } from './admin-page-header';
-import { LoadError } from './load-error';
+import { LoadError } from '../../../components/ui/load-error';
 
 // SPEC.md §2's columns, in its order.
 const COLUMNS = [

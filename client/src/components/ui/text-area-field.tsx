@@ -1,0 +1,26 @@
+import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import { controlClasses, FieldFrame, useFieldIds } from './field-frame';
+
+type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: ReactNode;
+  error?: string | undefined;
+  hint?: ReactNode;
+  ref?: Ref<HTMLTextAreaElement>;
+};
+
+/** A labelled multi-line input with its hint and error message. */
+export function TextAreaField({ label, error, hint, id, className, ref, ...props }: Props) {
+  const { controlId, describedBy, invalid } = useFieldIds(id, { error, hint });
+  return (
+    <FieldFrame controlId={controlId} label={label} error={error} hint={hint} className={className}>
+      <textarea
+        id={controlId}
+        ref={ref}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
+        className={controlClasses(error)}
+        {...props}
+      />
+    </FieldFrame>
+  );
+}
