@@ -160,6 +160,21 @@ describe('POST /api/orders/add-order', () => {
     expect(await orderCount()).toBe(before + 5);
   });
 
+  it('places every order when carts holding the same medicines check out at once', async () => {
+    const a = await insertMedicine(ctx, { name: 'Shared A', stock: 100 });
+    const b = await insertMedicine(ctx, { name: 'Shared B', stock: 100 });
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => shopper()));
+    // Half the carts hold them in the other order: checkouts must still not deadlock on the stock.
+    for (const [i, { headers }] of buyers.entries()) {
+      for (const medicine of i % 2 ? [a, b] : [b, a]) await addToCart(headers, medicine.id, 2);
+    }
+
+    const responses = await Promise.all(buyers.map(({ headers }) => placeOrder(headers)));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    expect(await stockOf(a.id)).toBe(80);
+    expect(await stockOf(b.id)).toBe(80);
+  });
+
   it('places one order when the same cart is checked out twice at once', async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx, { stock: 10 });
