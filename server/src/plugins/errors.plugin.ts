@@ -6,14 +6,17 @@ import { HttpError } from '../http-error';
 /** The summary message of a 400 for invalid input; each field's own message is in `errors`. */
 export const INVALID_INPUT_MESSAGE = 'Please fix the highlighted fields.';
 
-type FieldIssue = { instancePath?: string; params?: { issue?: { path?: PropertyKey[] } }; message?: string };
+type FieldIssue = { instancePath?: string; message?: string };
 
-/** `{ field: first message }` from the zod issues that the type provider attached to the error. */
+/**
+ * `{ field: first message }` from the zod issues that the type provider attached to the error. It
+ * gives each field as a JSON pointer ('/payment/cardNumber'); CONTRACT.md names nested fields with
+ * dotted paths ('payment.cardNumber').
+ */
 function fieldErrors(issues: FieldIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
-    const path = issue.params?.issue?.path?.map(String).join('.') ?? issue.instancePath?.replace(/^\//, '') ?? '';
-    const field = path || '_';
+    const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.') || '_';
     errors[field] ??= issue.message ?? 'Invalid value.';
   }
   return errors;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { preparedQuery } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
 // Bearer tokens are random and revocable: only a SHA-256 of each is stored (CONTRACT.md).
@@ -21,14 +22,26 @@ export async function createSession(db: Db, userId: string, remember: boolean): 
   return token;
 }
 
-/** The user behind a live token, or null for an unknown, expired or revoked one. */
-export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
-  const [row] = await db
+// Read on every authenticated request and never cached, so a revoked session is refused at once.
+const sessionUserQuery = preparedQuery((db) =>
+  db
     .select({ user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1)
+    .prepare('find_session_user'),
+);
+
+/** The user behind a live token, or null for an unknown, expired or revoked one. */
+export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  const [row] = await sessionUserQuery(db).execute({ tokenHash: sha256(token) });
   return row?.user ?? null;
 }
 

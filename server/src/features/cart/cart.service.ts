@@ -2,6 +2,7 @@ import type { AddToCart, Cart, CartItem, CartOperation } from '@apotheca/contrac
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
+import { preparedQuery } from '../../db/prepared';
 import { centsToDollars } from '../../db/money';
 import { cartItems, carts, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -42,8 +43,16 @@ const itemRows = (db: Db) =>
     .innerJoin(medicines, eq(medicines.id, cartItems.medicineId))
     .innerJoin(carts, eq(carts.id, cartItems.cartId));
 
+// Every cart call answers with the cart, so this and `insertItemQuery` are prepared (issue 3's order benchmark).
+const cartItemsQuery = preparedQuery((db) =>
+  itemRows(db)
+    .where(eq(carts.id, sql.placeholder('cartId')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare('cart_items'),
+);
+
 async function cartWithItems(db: Db, cartId: string): Promise<Cart> {
-  const rows = await itemRows(db).where(eq(carts.id, cartId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const rows = await cartItemsQuery(db).execute({ cartId });
   const totalCents = rows.reduce((sum, { item, medicine }) => sum + medicine.priceCents * item.quantity, 0);
   return { _id: cartId, items: rows.map(toCartItem), totalPrice: centsToDollars(totalCents) };
 }
@@ -54,30 +63,35 @@ export async function getCart(db: Db, userId: string): Promise<Cart | null> {
   return cart ? cartWithItems(db, cart.id) : null;
 }
 
+/** Puts an item into the user's cart, if they have one and it does not hold the medicine yet. */
+const insertItemQuery = preparedQuery((db) =>
+  db
+    .insert(cartItems)
+    .select(
+      db
+        // drizzle wants every column, in the table's order.
+        .select({
+          id: sql<string>`gen_random_uuid()`.as('id'),
+          cartId: carts.id,
+          medicineId: sql<string>`${sql.placeholder('medicineId')}::uuid`.as('medicine_id'),
+          quantity: sql<number>`${sql.placeholder('quantity')}::integer`.as('quantity'),
+          createdAt: sql<Date>`now()`.as('created_at'),
+        })
+        .from(carts)
+        .where(eq(carts.userId, sql.placeholder('userId'))),
+    )
+    .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
+    .returning({ cartId: cartItems.cartId })
+    .prepare('insert_cart_item'),
+);
+
 /** Only the medicine and the quantity are read from the request; everything else comes from the catalogue. */
 export async function addToCart(db: Db, userId: string, { medicineId, quantity = 1 }: AddToCart): Promise<Cart> {
   const medicine = await findMedicine(db, medicineId);
   if (quantity > medicine.stock) throw stockConflict(medicine);
   // The cart usually exists and the item goes into it in one statement; only a first add creates
   // the cart (the unique key settles concurrent first adds) and puts the item in again.
-  const insertItem = () =>
-    db
-      .insert(cartItems)
-      .select(
-        db
-          // drizzle wants every column, in the table's order.
-          .select({
-            id: sql<string>`gen_random_uuid()`.as('id'),
-            cartId: carts.id,
-            medicineId: sql<string>`${medicine.id}::uuid`.as('medicine_id'),
-            quantity: sql<number>`${quantity}::integer`.as('quantity'),
-            createdAt: sql<Date>`now()`.as('created_at'),
-          })
-          .from(carts)
-          .where(eq(carts.userId, userId)),
-      )
-      .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
-      .returning({ cartId: cartItems.cartId });
+  const insertItem = () => insertItemQuery(db).execute({ userId, medicineId: medicine.id, quantity });
   let [added] = await insertItem();
   if (!added) {
     // No cart yet (a first add), or the medicine is in it already.

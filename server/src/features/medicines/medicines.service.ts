@@ -9,10 +9,11 @@ import {
   type MedicineListResponse,
   type medicineListQuerySchema,
 } from '@apotheca/contract';
-import { and, asc, count, desc, eq, gt, gte, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { type z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
+import { preparedQuery } from '../../db/prepared';
 import { centsToDollars, dollarsToCents } from '../../db/money';
 import { medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -79,8 +80,17 @@ export async function listMedicines(db: Db, filter: MedicineListFilter): Promise
 }
 
 /** The medicine row of a path id; a malformed id matches nothing, like an unknown one. */
+// Read by every add to cart.
+const medicineQuery = preparedQuery((db) =>
+  db
+    .select()
+    .from(medicines)
+    .where(eq(medicines.id, sql.placeholder('id')))
+    .prepare('find_medicine'),
+);
+
 export async function findMedicine(db: Db, id: string): Promise<MedicineRow> {
-  const [row] = isUuid(id) ? await db.select().from(medicines).where(eq(medicines.id, id)) : [];
+  const [row] = isUuid(id) ? await medicineQuery(db).execute({ id }) : [];
   if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   return row;
 }

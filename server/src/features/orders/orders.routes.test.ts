@@ -110,8 +110,8 @@ describe('POST /api/orders/add-order', () => {
       expect(response.statusCode).toBe(400);
       const body = response.json();
       expect(body.message).toBe(message);
-      // The field is named under `payment`; the separator is the error handler's business.
-      expect(Object.entries(body.errors)).toEqual([[expect.stringMatching(new RegExp(`^payment.${field}$`)), message]]);
+      // CONTRACT.md names a nested field by its dotted path.
+      expect(body.errors).toEqual({ [`payment.${field}`]: message });
     }
     expect(await orderCount()).toBe(before);
     expect(await stockOf(medicine.id)).toBe(4);
@@ -158,6 +158,21 @@ describe('POST /api/orders/add-order', () => {
     }
     expect(await stockOf(medicine.id)).toBe(0);
     expect(await orderCount()).toBe(before + 5);
+  });
+
+  it('places every order when carts holding the same medicines check out at once', async () => {
+    const a = await insertMedicine(ctx, { name: 'Shared A', stock: 100 });
+    const b = await insertMedicine(ctx, { name: 'Shared B', stock: 100 });
+    const buyers = await Promise.all(Array.from({ length: 10 }, () => shopper()));
+    // Half the carts hold them in the other order: checkouts must still not deadlock on the stock.
+    for (const [i, { headers }] of buyers.entries()) {
+      for (const medicine of i % 2 ? [a, b] : [b, a]) await addToCart(headers, medicine.id, 2);
+    }
+
+    const responses = await Promise.all(buyers.map(({ headers }) => placeOrder(headers)));
+    expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(201));
+    expect(await stockOf(a.id)).toBe(80);
+    expect(await stockOf(b.id)).toBe(80);
   });
 
   it('places one order when the same cart is checked out twice at once', async () => {

@@ -1,5 +1,5 @@
 import type { Order, OrderStatus, Payment } from '@apotheca/contract';
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
@@ -54,8 +54,8 @@ async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
 }
 
 /**
- * Takes `quantity` units, or throws a 409 naming the medicine. The condition is checked in the
- * same statement that writes, so concurrent checkouts can never take the stock below zero.
+ * Takes `quantity` units back for an order leaving 'Canceled', or throws a 409 naming the medicine.
+ * The condition is checked in the same statement that writes, so stock never goes below zero.
  */
 async function takeStock(tx: Tx, medicineId: string, quantity: number) {
   const [taken] = await tx
@@ -71,52 +71,98 @@ async function takeStock(tx: Tx, medicineId: string, quantity: number) {
   throw stockConflict(left!);
 }
 
+/** One row per ordered item; a refused checkout gives one row with only the verdict. */
+type CheckoutRow = {
+  ok: boolean;
+  line_count: number;
+  short_name: string | null;
+  short_stock: number | null;
+  order_id: string | null;
+  total_cents: number | null;
+  status: OrderRow['status'] | null;
+  payment_status: OrderRow['paymentStatus'] | null;
+  card_last4: string | null;
+  created_at: Date | string | null;
+  item_id: string | null;
+  medicine_id: string | null;
+  name: string | null;
+  price_cents: number | null;
+  quantity: number | null;
+};
+
 /**
- * One transaction: takes the stock of every cart item, copies names and server prices into the
- * order, empties the cart. Any shortage rolls everything back (CONTRACT.md).
+ * One statement, so one transaction and one round trip (issue 3's order benchmark): takes the stock
+ * of every cart item, copies names and server prices into the order, empties the cart. Every write
+ * in it is conditional on every line having its stock, so any shortage changes nothing (CONTRACT.md).
  */
 export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: Payment | undefined): Promise<Order> {
-  return db.transaction(async (tx) => {
-    // Taking the lines out of the cart locks them: a second checkout of the same cart waits, then
-    // finds nothing left to order.
-    const cartOfUser = tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, user.id));
-    const lines = (
-      await tx
-        .delete(cartItems)
-        .where(inArray(cartItems.cartId, cartOfUser))
-        .returning({ medicineId: cartItems.medicineId, quantity: cartItems.quantity })
-    )
-      // One lock order for every transaction, so two checkouts cannot deadlock on the stock.
-      .sort((a, b) => a.medicineId.localeCompare(b.medicineId));
-    if (lines.length === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
-
-    const taken = [];
-    for (const line of lines) taken.push({ ...(await takeStock(tx, line.medicineId, line.quantity)), ...line });
-    const totalCents = taken.reduce((sum, line) => sum + line.priceCents * line.quantity, 0);
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: user.id,
-        totalCents,
-        paymentStatus: payment ? 'Paid' : 'Pending',
+  // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
+  // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
+  // each one's latest committed stock once its lock is held.
+  const result = await db.execute(sql`
+    with lines as (
+      select ci.id, ci.medicine_id, ci.quantity
+      from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
+      where c.user_id = ${user.id}::uuid
+      for update of ci
+    ), stock as (
+      select m.id, m.name, m.price_cents, m.stock, l.quantity
+      from ${medicines} m join lines l on l.medicine_id = m.id
+      order by m.id
+      for update of m
+    ), verdict as (
+      select count(*)::integer as line_count, coalesce(bool_and(stock >= quantity), false) as ok,
+        sum(price_cents * quantity)::integer as total_cents
+      from stock
+    ), taken as (
+      update ${medicines} m set stock = m.stock - s.quantity
+      from stock s, verdict v
+      where v.ok and m.id = s.id
+    ), emptied as (
+      delete from ${cartItems} where id in (select id from lines) and (select ok from verdict)
+    ), new_order as (
+      insert into ${orders} (user_id, total_cents, payment_status, card_last4)
+      select ${user.id}::uuid, total_cents, ${payment ? 'Paid' : 'Pending'}, ${
         // Only the last four digits are ever kept (CONTRACT.md).
-        cardLast4: payment ? payment.cardNumber.slice(-4) : null,
-      })
-      .returning();
-    const items = await tx
-      .insert(orderItems)
-      .values(
-        taken.map((line) => ({
-          orderId: order!.id,
-          medicineId: line.id,
-          name: line.name,
-          priceCents: line.priceCents,
-          quantity: line.quantity,
-        })),
-      )
-      .returning();
-    return toOrder(order!, user, items);
-  });
+        payment ? payment.cardNumber.slice(-4) : null
+      } from verdict where ok
+      returning *
+    ), new_items as (
+      insert into ${orderItems} (order_id, medicine_id, name, price_cents, quantity)
+      select o.id, s.id, s.name, s.price_cents, s.quantity from new_order o, stock s
+      returning *
+    )
+    select v.ok, v.line_count, short.name as short_name, short.stock as short_stock,
+      o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
+      i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity
+    from verdict v
+    left join lateral (select name, stock from stock where stock < quantity order by id limit 1) short on true
+    left join new_order o on true
+    left join new_items i on true
+  `);
+  // Both drivers answer a raw statement with `{ rows }`; Drizzle types it for neither.
+  const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
+  const [first] = rows;
+  if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
+  if (!first.ok) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
+  const order: OrderRow = {
+    id: first.order_id!,
+    userId: user.id,
+    totalCents: first.total_cents!,
+    status: first.status!,
+    paymentStatus: first.payment_status!,
+    cardLast4: first.card_last4,
+    createdAt: new Date(first.created_at!),
+  };
+  const items = rows.map((row) => ({
+    id: row.item_id!,
+    orderId: order.id,
+    medicineId: row.medicine_id,
+    name: row.name!,
+    priceCents: row.price_cents!,
+    quantity: row.quantity!,
+  }));
+  return toOrder(order, user, items);
 }
 
 export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orders.userId, userId));
