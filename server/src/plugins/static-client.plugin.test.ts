@@ -42,8 +42,8 @@ describe('static client and uploads', () => {
     expect(response.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
   });
 
-  it('answers a missing upload and an unknown API path with JSON 404s, not the SPA', async () => {
-    for (const url of ['/uploads/medicines/none.webp', '/api/unknown']) {
+  it('answers a missing upload, build asset or API path with JSON 404s, not the SPA', async () => {
+    for (const url of ['/uploads/medicines/none.webp', '/api/unknown', '/assets/index-gone.js']) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toHaveProperty('message');

@@ -43,8 +43,9 @@ export default fp<{ clientDistDir: string; uploadsDir: string }>(
 
     app.setNotFoundHandler((request, reply) => {
       const isPage = request.method === 'GET' || request.method === 'HEAD';
-      const isApi = request.url === '/api' || request.url.startsWith('/api/') || request.url.startsWith('/uploads/');
-      if (isPage && !isApi && hasClient) {
+      // A missing API path, upload or build asset is a 404, never index.html served as a script.
+      const isFile = ['/api/', '/uploads/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
+      if (isPage && !isFile && request.url !== '/api' && hasClient) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDistDir);
       }
       throw HttpError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);

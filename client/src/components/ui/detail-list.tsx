@@ -2,7 +2,10 @@ import { Fragment, type ReactNode } from 'react';
 
 export type DetailRow = readonly [label: string, value: ReactNode];
 
-/** Label–value pairs as a definition list: compact rows inside a card, or tiles on a page of their own. */
+/**
+ * Label–value pairs as a definition list: compact rows inside a card, or tiles on a page of their
+ * own. Values wrap rather than truncate: a maker's full name matters more than even card heights.
+ */
 export function DetailList({
   rows,
   variant = 'compact',
@@ -27,7 +30,7 @@ export function DetailList({
       {rows.map(([label, value]) => (
         <Fragment key={label}>
           <dt className="text-muted">{label}</dt>
-          <dd className="truncate text-ink">{value}</dd>
+          <dd className="text-ink wrap-break-word">{value}</dd>
         </Fragment>
       ))}
     </dl>
