@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { formatPrice } from '../../lib/currency';
+import { readToken } from '../../lib/auth-storage';
 import { errorMessage } from '../../lib/error-message';
 import { useRemoveCartItemMutation, useUpdateCartItemMutation } from './cart.api';
 
@@ -19,6 +20,11 @@ export function CartItemCard({ item }: { item: CartItem }) {
     if (result.error) toast.error(errorMessage(result.error));
   };
   const removeItem = async () => {
+    // SPEC.md §5: without a token (logged out in another tab, say) the call is not even sent.
+    if (!readToken()) {
+      toast.error('Please login to remove medicine from cart');
+      return;
+    }
     const result = await remove(item.cartItemId);
     if (result.error) toast.error(errorMessage(result.error));
   };
