@@ -1,6 +1,6 @@
 import { HEADER_SCROLL_THRESHOLD } from '@apotheca/contract';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -41,13 +41,9 @@ export function MainLayout() {
   const navigate = useNavigate();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
-  const { pathname } = useLocation();
-  const [menuPath, setMenuPath] = useState(pathname);
-  // The mobile menu closes when a link in it has been followed.
-  if (menuPath !== pathname) {
-    setMenuPath(pathname);
-    setMenuOpen(false);
-  }
+  // The mobile menu closes when one of its links is followed. It is closed by the click itself, not by
+  // watching the location, so a menu opened right after a navigation is not shut by its late render.
+  const closeMenu = () => setMenuOpen(false);
 
   const desktopLogout = async () => {
     await logout();
@@ -55,7 +51,7 @@ export function MainLayout() {
   };
   const mobileLogout = async () => {
     const result = await logout();
-    setMenuOpen(false);
+    closeMenu();
     if (!result.error) toast.success('Sucessfull LoggedOut');
     await navigate('/');
   };
@@ -133,7 +129,7 @@ export function MainLayout() {
               <ul className="flex flex-col py-2">
                 {LINKS.map((link) => (
                   <li key={link.to}>
-                    <NavLink to={link.to} className={(state) => `block ${navLinkClass(state)}`}>
+                    <NavLink to={link.to} onClick={closeMenu} className={(state) => `block ${navLinkClass(state)}`}>
                       {link.label}
                     </NavLink>
                   </li>
@@ -148,7 +144,7 @@ export function MainLayout() {
                   Log Out
                 </button>
               ) : (
-                <Link to="/login" className={`${buttonClasses('primary')} w-full`}>
+                <Link to="/login" onClick={closeMenu} className={`${buttonClasses('primary')} w-full`}>
                   Login/Sign Up
                 </Link>
               )}
