@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, useBrowser } from './support/browser';
 import { addToCart, createShopper, listMedicines, logInContext, medicinesInStock } from './support/shop';
 
 /** axe's findings as 'rule: target' lines, so a failure says what and where. */
@@ -11,14 +11,7 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 describe('accessibility of every storefront route (axe-core)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
+  const browser = useBrowser();
   it.each(['desktop', 'mobile'] as const)('finds no violation on the public routes (%s)', async (viewport) => {
     const { medicines } = await listMedicines('limit=1');
     const page = await newPage(browser, viewport);

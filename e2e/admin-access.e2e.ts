@@ -1,10 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Medicine, Order } from '@apotheca/contract';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, adminSession, catalogue, pageAs, placeOrder, type Session } from './support/admin-fixtures';
 import { createShopper } from './support/shop';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, useBrowser } from './support/browser';
 
 const LOGIN_NOTICE = 'Please Login !! You need to login first, to access this page.';
 const ADMIN_ONLY_NOTICE = "You're unauthorized to access this page.";
@@ -27,20 +27,15 @@ function adminChunksOf(page: Page): string[] {
 }
 
 describe('the admin area is for admins only', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: Session;
   let shopper: Session;
   let routes: string[];
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await adminSession();
     shopper = await createShopper();
     routes = allAdminRoutes((await catalogue())[0]!, await placeOrder(shopper));
   });
-  afterAll(async () => {
-    await browser.close();
-  });
-
   it('sends a visitor to /login with the login notice from every admin route', async () => {
     for (const route of routes) {
       const page = await pageAs(browser, null);

@@ -1,10 +1,10 @@
 import type { Medicine } from '@apotheca/contract';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, catalogue, pageAs, type Session } from './support/admin-fixtures';
 import { ADMIN, toast } from './support/shop';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { baseUrl, newPage, useBrowser } from './support/browser';
 
 /** The dashboard shows 10 medicines a page, in the list's order. */
 const DASHBOARD_PAGE_SIZE = 10;
@@ -28,16 +28,11 @@ async function dashboardRow(page: Page, medicine: Medicine) {
 }
 
 describe('the admin manages the catalogue', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: Session;
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await adminSession();
   });
-  afterAll(async () => {
-    await browser.close();
-  });
-
   it('admin login lands on /admin with the medicine list and its page navigation', async () => {
     const page = await newPage(browser);
     await page.goto('/login');

@@ -1,9 +1,9 @@
 import { ADMIN_ORDERS_PAGE_SIZE, type Order } from '@apotheca/contract';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
 import { api, createShopper, toast } from './support/shop';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, useBrowser } from './support/browser';
 
 /** The colour family of a status badge, read from its classes (yellow, green or red). */
 async function badgeColour(badge: Locator): Promise<string | undefined> {
@@ -11,16 +11,11 @@ async function badgeColour(badge: Locator): Promise<string | undefined> {
 }
 
 describe('the admin works through the orders', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: Session;
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await adminSession();
   });
-  afterAll(async () => {
-    await browser.close();
-  });
-
   it("shows a shopper's order; changing its status re-colours the badge", async () => {
     const shopper = await createShopper();
     const order = await placeOrder(shopper);

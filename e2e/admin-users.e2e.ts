@@ -1,21 +1,15 @@
 import type { User } from '@apotheca/contract';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
 import { api, createShopper, toast } from './support/shop';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, useBrowser } from './support/browser';
 
 describe('the admin manages users', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let admin: Session;
   beforeAll(async () => {
-    browser = await launchBrowser();
     admin = await adminSession();
   });
-  afterAll(async () => {
-    await browser.close();
-  });
-
   it("lists users; the admin's own row cannot be deleted", async () => {
     const page = await pageAs(browser, admin);
     await page.goto('/admin/users');

@@ -1,17 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, useBrowser } from './support/browser';
 import { ADMIN, createShopper, logInContext, mailTo, PASSWORD, toast, uniqueEmail } from './support/shop';
 
 describe('register, log in, log out and reset a password in chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
+  const browser = useBrowser();
   it('registers: checks fields while typing, then goes to /login', async () => {
     const page = await newPage(browser);
     await page.goto('/register');

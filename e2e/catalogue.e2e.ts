@@ -1,20 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, useBrowser } from './support/browser';
 import { listMedicines } from './support/shop';
 
 const cards = (page: Page) => page.locator('article');
 const query = (page: Page) => new URL(page.url()).searchParams;
 
 describe('the catalogue in chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
+  const browser = useBrowser();
   it('shows 6 medicines a page with Page X of Y and pages with Previous/Next in the URL', async () => {
     const { total } = await listMedicines();
     const page = await newPage(browser);

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, useBrowser } from './support/browser';
 import { startProduct } from './support/product-server';
 import { toast } from './support/shop';
 
@@ -35,14 +35,7 @@ async function startFormService(answer: { status: number; body: object }) {
 }
 
 describe('the contact form in chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
+  const browser = useBrowser();
   it('checks the fields, then sends the message to the API', async () => {
     const page = await newPage(browser);
     await page.goto('/contact');

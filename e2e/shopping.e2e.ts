@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, useBrowser } from './support/browser';
 import { addToCart, createShopper, logInContext, medicinesInStock, toast } from './support/shop';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
@@ -10,14 +10,7 @@ const card = (page: Page, name: string) =>
   page.locator('article', { has: page.getByRole('heading', { name, exact: true }) });
 
 describe('cart, checkout and orders in chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
+  const browser = useBrowser();
   it('sends a visitor who adds to the cart to /login with the toast of SPEC.md §5', async () => {
     const page = await newPage(browser);
     await page.goto('/');

@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, useBrowser } from './support/browser';
 
 describe('the built product in chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
+  const browser = useBrowser();
   it('serves the storefront at / with no console errors', async () => {
     const page = await newPage(browser);
     const errors: string[] = [];

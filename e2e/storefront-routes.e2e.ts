@@ -1,17 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, useBrowser } from './support/browser';
 import { addToCart, createShopper, listMedicines, logInContext, medicinesInStock, toast } from './support/shop';
 
 describe('every storefront route in chromium', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
+  const browser = useBrowser();
   it('opens each public screen with its heading, the main shell only where SPEC.md §2 puts it', async () => {
     const { medicines } = await listMedicines('limit=1');
     const screens = [
