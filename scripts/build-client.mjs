@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const distIndex = path.join(root, 'client/dist/index.html');
+// The browser's build and the server-side renderer's, written by the client's build script in that order.
+const BUILT = ['client/dist/index.html', 'client/dist-ssr/entry-server.js'].map((file) => path.join(root, file));
 const SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'contract/src'];
 
 function newestMtime(target) {
@@ -16,9 +17,9 @@ function newestMtime(target) {
     .reduce((a, b) => Math.max(a, b), stat.mtimeMs);
 }
 
-/** Builds the client unless client/dist is newer than every source it is built from. */
+/** Builds the client unless both builds are newer than every source they are built from. */
 export function buildClientIfStale() {
-  const built = fs.existsSync(distIndex) ? fs.statSync(distIndex).mtimeMs : 0;
+  const built = Math.min(...BUILT.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   if (built > Math.max(...SOURCES.map(newestMtime))) return false;
   process.stdout.write('Building the client…\n');
   execFileSync('npm', ['run', '-s', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });

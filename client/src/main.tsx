@@ -1,27 +1,47 @@
-import { lazy, StrictMode, Suspense } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
+import { lazy, Suspense, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { AuthBootstrap } from './app/auth-bootstrap';
-import { AppRoutes } from './app/router';
+import { AppProviders } from './app/app-providers';
+import { AppRoutes, preloadRoute } from './app/router';
 import { createStore } from './app/store';
-import './index.css';
+import { SERVER_STATE_ELEMENT_ID, serverStateLoaded } from './lib/api';
 
-// Toasts are never part of the first paint: sonner arrives after it (lib/toast.ts).
+// Toasts are never part of the first paint: sonner arrives after it (lib/toast.ts), in a root of its own
+// so that a server-rendered page hydrates exactly the markup the server sent.
 const AppToaster = lazy(() => import('./components/ui/app-toaster'));
 
-const store = createStore();
+/** Marks the page as live (`<html data-hydrated>`): its controls answer from now on. */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <AuthBootstrap />
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
-    </Provider>
-  </StrictMode>,
+const store = createStore();
+const app = (
+  <AppProviders store={store}>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+    <MarkHydrated />
+  </AppProviders>
+);
+
+const container = document.getElementById('root')!;
+const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID);
+if (serverState?.textContent) {
+  store.dispatch(serverStateLoaded(JSON.parse(serverState.textContent)));
+  // With the page's chunk in hand, hydration is one pass: nothing suspends and nothing is drawn twice.
+  await preloadRoute(window.location.pathname);
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}
+
+const toasts = document.body.appendChild(document.createElement('div'));
+createRoot(toasts).render(
+  <Suspense fallback={null}>
+    <AppToaster />
+  </Suspense>,
 );

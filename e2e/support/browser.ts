@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-flags';
 
@@ -9,8 +9,39 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /**
+ * page.goto and page.reload resolve once the app is live (main.tsx marks `<html data-hydrated>`), as a
+ * user would wait for it: a server-rendered page is on screen before its controls answer.
+ */
+function waitingForTheApp(page: Page): Page {
+  const live = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await live();
+    return response;
+  };
+  return page;
+}
+
+async function newContextWaitingForTheApp(browser: Browser, ...args: Parameters<Browser['newContext']>) {
+  const context: BrowserContext = await browser.newContext(...args);
+  // With JavaScript off there is no app to wait for: the page is what the server sent.
+  if (args[0]?.javaScriptEnabled === false) return context;
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => waitingForTheApp(await newPage());
+  return context;
+}
+
+/**
  * One chromium for the test file that calls this: launched before its tests, closed after them.
- * The returned object forwards to that browser, so it can be passed around as one.
+ * The returned object forwards to that browser, so it can be passed around as one; its contexts'
+ * pages wait for the app after each navigation.
  */
 export function useBrowser(): Browser {
   let launched: Browser | undefined;
@@ -23,6 +54,10 @@ export function useBrowser(): Browser {
   return new Proxy({} as Browser, {
     get: (_target, key) => {
       if (!launched) throw new Error('useBrowser(): the browser is launched in beforeAll; use it inside tests.');
+      const browser = launched;
+      if (key === 'newContext') {
+        return (...args: Parameters<Browser['newContext']>) => newContextWaitingForTheApp(browser, ...args);
+      }
       const value: unknown = Reflect.get(launched, key, launched);
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(launched) : value;
     },

@@ -56,6 +56,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     { prefix: '/api' },
   );
 
-  await app.register(staticClientPlugin, { clientDistDir: config.clientDistDir, uploadsDir: config.uploadsDir });
+  await app.register(staticClientPlugin, {
+    clientDistDir: config.clientDistDir,
+    clientRendererFile: config.clientRendererFile,
+    uploadsDir: config.uploadsDir,
+  });
   return app;
 }

@@ -42,6 +42,7 @@ export type Config = {
   dataDir: string;
   uploadsDir: string;
   clientDistDir: string;
+  clientRendererFile: string;
   adminEmail: string;
   adminPassword: string;
   seedCatalogue: boolean;
@@ -60,6 +61,8 @@ export class ConfigError extends Error {}
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The built client, served by the API in production (`npm start`). */
 const CLIENT_DIST_DIR = path.join(REPO_ROOT, 'client/dist');
+/** The client's server-side renderer, built beside it (client/vite.config.ts). */
+const CLIENT_RENDERER_FILE = path.join(REPO_ROOT, 'client/dist-ssr/entry-server.js');
 /** `./data` of the repository, whichever workspace script starts the server. */
 const DEFAULT_DATA_DIR = path.join(REPO_ROOT, 'data');
 
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
     clientDistDir: CLIENT_DIST_DIR,
+    clientRendererFile: CLIENT_RENDERER_FILE,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seedCatalogue: e.SEED_CATALOGUE,

@@ -2,10 +2,9 @@ import { TOAST_ADD_TO_CART_MS, TOAST_LOGIN_NEEDED_MS, type Medicine } from '@apo
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
-import { selectAuth } from '../features/auth/auth.slice';
 import { useAddToCartMutation, useGetCartQuery } from '../features/cart/cart.api';
 import { errorMessage } from '../lib/error-message';
-import { useAppSelector } from './store';
+import { useSession } from './session.hook';
 
 const ALREADY_IN_CART = 'Item already added to cart';
 
@@ -14,7 +13,7 @@ const ALREADY_IN_CART = 'Item already added to cart';
  * medicine already in the cart only gets the info message, anything else is added with quantity 1.
  */
 export function useAddToCart() {
-  const { isAuth } = useAppSelector(selectAuth);
+  const { isAuth } = useSession();
   const navigate = useNavigate();
   const { data } = useGetCartQuery(undefined, { skip: !isAuth });
   const [add] = useAddToCartMutation();

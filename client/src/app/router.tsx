@@ -1,34 +1,35 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { useRoutes, type RouteObject } from 'react-router';
+import { isValidElement, lazy, Suspense, type ReactNode } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
 import { RequireAdmin, RequireAuth } from './guards/require-auth';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
+import { lazyPage, type LazyPage } from './lazy-page';
 import HomePage from './pages/home-page';
 
 // Every other page is its own chunk, and the admin shell too: a shopper's browser never downloads the
 // admin area, because RequireAdmin renders (and so loads) the shell only for an admin.
 const AdminLayout = lazy(() => import('./layouts/admin-layout'));
-const CataloguePage = lazy(() => import('./pages/catalogue-page'));
-const MedicineDetailPage = lazy(() => import('./pages/medicine-detail-page'));
-const AboutPage = lazy(() => import('./pages/about-page'));
-const ContactPage = lazy(() => import('./pages/contact-page'));
-const LoginPage = lazy(() => import('./pages/login-page'));
-const RegisterPage = lazy(() => import('./pages/register-page'));
-const ForgotPasswordPage = lazy(() => import('./pages/forgot-password-page'));
-const ResetPasswordPage = lazy(() => import('./pages/reset-password-page'));
-const ProfilePage = lazy(() => import('./pages/profile-page'));
-const CartPage = lazy(() => import('./pages/cart-page'));
-const OrdersPage = lazy(() => import('./pages/orders-page'));
-const CheckoutPage = lazy(() => import('./pages/checkout-page'));
-const DashboardPage = lazy(() => import('./pages/admin/dashboard-page'));
-const UpdateMedicinePage = lazy(() => import('./pages/admin/update-medicine-page'));
-const AdminProfilePage = lazy(() => import('./pages/admin/admin-profile-page'));
-const UsersPage = lazy(() => import('./pages/admin/users-page'));
-const AdminOrdersPage = lazy(() => import('./pages/admin/admin-orders-page'));
-const AdminOrderDetailPage = lazy(() => import('./pages/admin/admin-order-detail-page'));
-const AddMedicinePage = lazy(() => import('./pages/admin/add-medicine-page'));
-const NotFoundPage = lazy(() => import('./pages/not-found-page'));
+const CataloguePage = lazyPage(() => import('./pages/catalogue-page'));
+const MedicineDetailPage = lazyPage(() => import('./pages/medicine-detail-page'));
+const AboutPage = lazyPage(() => import('./pages/about-page'));
+const ContactPage = lazyPage(() => import('./pages/contact-page'));
+const LoginPage = lazyPage(() => import('./pages/login-page'));
+const RegisterPage = lazyPage(() => import('./pages/register-page'));
+const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'));
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'));
+const ProfilePage = lazyPage(() => import('./pages/profile-page'));
+const CartPage = lazyPage(() => import('./pages/cart-page'));
+const OrdersPage = lazyPage(() => import('./pages/orders-page'));
+const CheckoutPage = lazyPage(() => import('./pages/checkout-page'));
+const DashboardPage = lazyPage(() => import('./pages/admin/dashboard-page'));
+const UpdateMedicinePage = lazyPage(() => import('./pages/admin/update-medicine-page'));
+const AdminProfilePage = lazyPage(() => import('./pages/admin/admin-profile-page'));
+const UsersPage = lazyPage(() => import('./pages/admin/users-page'));
+const AdminOrdersPage = lazyPage(() => import('./pages/admin/admin-orders-page'));
+const AdminOrderDetailPage = lazyPage(() => import('./pages/admin/admin-order-detail-page'));
+const AddMedicinePage = lazyPage(() => import('./pages/admin/add-medicine-page'));
+const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const user = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
 const admin = (page: ReactNode) => (
@@ -97,4 +98,10 @@ export const routes: RouteObject[] = [
  */
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/** Loads the chunks of the pages that render `pathname` ahead of their render (main.tsx). */
+export function preloadRoute(pathname: string): Promise<unknown> {
+  const elements = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.element);
+  return Promise.all(elements.filter(isValidElement).map((element) => (element.type as Partial<LazyPage>).preload?.()));
 }

@@ -1,12 +1,13 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { authSlice } from '../features/auth/auth.slice';
-import { api } from '../lib/api';
+import { api, type ServerTransport } from '../lib/api';
 
-export function createStore() {
+/** The store; on the server it is made per rendered page, with the transport its queries go through. */
+export function createStore(server?: ServerTransport) {
   return configureStore({
     reducer: { [api.reducerPath]: api.reducer, auth: authSlice.reducer },
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: server } }).concat(api.middleware),
   });
 }
 

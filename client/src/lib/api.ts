@@ -1,5 +1,32 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createAction } from '@reduxjs/toolkit';
+import { createApi, fetchBaseQuery, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { readToken } from './auth-storage';
+
+type ApiBaseQuery = ReturnType<typeof fetchBaseQuery>;
+
+/**
+ * What the server-side renderer hands the store as its thunk argument: a base query that answers
+ * from the server itself, since a page rendered on the server has no browser origin to fetch from.
+ */
+export type ServerTransport = { baseQuery: ApiBaseQuery };
+
+/** The API cache the server rendered a page with, handed over to the browser's store. */
+export const SERVER_STATE_ELEMENT_ID = 'server-state';
+export const serverStateLoaded = createAction<unknown>('ssr/stateLoaded');
+
+const browserBaseQuery = fetchBaseQuery({
+  baseUrl: '/api',
+  prepareHeaders: (headers) => {
+    const token = readToken();
+    if (token) headers.set('authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+const baseQuery: ApiBaseQuery = (args, queryApi, extraOptions) => {
+  const server = queryApi.extra as ServerTransport | undefined;
+  return (server?.baseQuery ?? browserBaseQuery)(args, queryApi, extraOptions);
+};
 
 /**
  * The one API client: every call goes to /api with the bearer token read from browser storage
@@ -7,14 +34,10 @@ import { readToken } from './auth-storage';
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    baseUrl: '/api',
-    prepareHeaders: (headers) => {
-      const token = readToken();
-      if (token) headers.set('authorization', `Bearer ${token}`);
-      return headers;
-    },
-  }),
+  baseQuery: baseQuery satisfies BaseQueryFn,
   tagTypes: ['Me', 'Users', 'Medicines', 'Medicine', 'Cart', 'Orders', 'Order'],
   endpoints: () => ({}),
+  // A server-rendered page's answers are taken over as they are, so hydration renders what the server did.
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    serverStateLoaded.match(action) ? (action.payload as Record<string, never>)[reducerPath] : undefined,
 });

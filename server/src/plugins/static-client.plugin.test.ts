@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app';
 
@@ -11,7 +12,7 @@ describe('static client and uploads', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Apotheca</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
-    ctx = await createTestContext({ clientDistDir: dist });
+    ctx = await createTestContext({ clientDistDir: dist, clientRendererFile: path.join(dist, 'no-renderer.js') });
     fs.mkdirSync(path.join(ctx.config.uploadsDir, 'medicines'), { recursive: true });
     fs.writeFileSync(path.join(ctx.config.uploadsDir, 'medicines', 'x-card.webp'), 'webp');
   });
@@ -55,5 +56,63 @@ describe('static client and uploads', () => {
     expect(response.statusCode).toBeGreaterThanOrEqual(400);
     expect(response.statusCode).toBeLessThan(500);
     expect(response.body).not.toContain('root:');
+  });
+});
+
+describe('server-rendered pages', () => {
+  let ctx: TestContext;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-dist-'));
+  // A stand-in for client/dist-ssr/entry-server.js with the same export: it renders what the API answers.
+  const renderer = `
+    export async function renderPage(template, url, fetch) {
+      if (url.startsWith('/broken')) throw new Error('render failed');
+      const id = url.match(/^\\/medicines\\/([^/?]+)$/)?.[1];
+      const path = id ? '/api/medicines/' + id : url === '/medicines' ? '/api/medicines?limit=1' : null;
+      if (!path) return null;
+      const response = await fetch('http://apotheca.internal' + path);
+      const body = await response.json();
+      const text = id ? body.message : 'total ' + body.total;
+      return { status: response.status, html: template.replace('<div id="root"></div>', '<div id="root">' + text + '</div>') };
+    }`;
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Apotheca</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'entry-server.js'), renderer);
+    ctx = await createTestContext({ clientDistDir: dist, clientRendererFile: path.join(dist, 'entry-server.js') });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('renders a page with the answers of its own API, revalidated on every visit', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/medicines' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toContain('<div id="root">total 0</div>');
+  });
+
+  it('answers with the status of the API answer the page shows', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/medicines/00000000-0000-4000-8000-000000000000' });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root">Medicine not found</div>');
+  });
+
+  it('compresses a rendered page for a browser that accepts it', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/medicines',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(zlib.brotliDecompressSync(response.rawPayload).toString()).toContain('total 0');
+  });
+
+  it.each(['/cart', '/broken'])('serves the bare index.html at %s, rendered in the browser alone', async (url) => {
+    const response = await ctx.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.headers['cache-control']).toBe('no-cache');
   });
 });

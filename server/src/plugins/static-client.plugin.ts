@@ -1,18 +1,38 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
+import { loadPageRenderer } from './page-renderer';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+// Quick settings: a page is compressed on every request, unlike the build's files.
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+
+/** A rendered page in the best encoding the browser accepts. */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (!encoding) return reply.send(html);
+  const body = encoding === 'br' ? await brotli(html, BROTLI_OPTIONS) : await gzip(html);
+  return reply.header('content-encoding', encoding).send(body);
+}
 
 /**
  * Serves uploaded images under /uploads (their names never change, so they are cached for a year)
  * and the built client at every other non-API path, with index.html as the fallback for the SPA's
- * routes (CONTRACT.md).
+ * routes (CONTRACT.md). The public pages a visitor lands on come rendered from the server, so they
+ * paint before the JavaScript arrives (docs/decisions/0011).
  */
-export default fp<{ clientDistDir: string; uploadsDir: string }>(
-  async (app, { clientDistDir, uploadsDir }) => {
+export default fp<{ clientDistDir: string; clientRendererFile: string; uploadsDir: string }>(
+  async (app, { clientDistDir, clientRendererFile, uploadsDir }) => {
     fs.mkdirSync(uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadsDir,
@@ -40,14 +60,27 @@ export default fp<{ clientDistDir: string; uploadsDir: string }>(
         },
       });
     }
+    const renderPage = hasClient
+      ? await loadPageRenderer(app, clientRendererFile, fs.readFileSync(indexHtml, 'utf8'))
+      : null;
 
-    app.setNotFoundHandler((request, reply) => {
+    const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+      reply.header('cache-control', 'no-cache');
+      try {
+        const page = await renderPage?.(request.url);
+        if (page) return await sendHtml(request, reply, page.status, page.html);
+      } catch (error) {
+        // The browser renders the page itself, as it does every page the server does not render.
+        request.log.error({ err: error, url: request.url }, 'server-side rendering failed');
+      }
+      return reply.code(200).sendFile('index.html', clientDistDir);
+    };
+
+    app.setNotFoundHandler(async (request, reply) => {
       const isPage = request.method === 'GET' || request.method === 'HEAD';
       // A missing API path, upload or build asset is a 404, never index.html served as a script.
       const isFile = ['/api/', '/uploads/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
-      if (isPage && !isFile && request.url !== '/api' && hasClient) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', clientDistDir);
-      }
+      if (isPage && !isFile && request.url !== '/api' && hasClient) return sendPage(request, reply);
       throw HttpError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
     });
   },

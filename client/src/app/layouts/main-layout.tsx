@@ -5,9 +5,8 @@ import { toast } from '../../lib/toast';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
-import { selectAuth } from '../../features/auth/auth.slice';
 import { UserAvatar } from '../../features/auth/user-avatar';
-import { useAppSelector } from '../store';
+import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 
@@ -36,7 +35,7 @@ function useScrolledPast(threshold: number) {
 
 /** The main header and footer of SPEC.md §2. */
 export function MainLayout() {
-  const { isAuth, user } = useAppSelector(selectAuth);
+  const { isAuth, user, hydrated } = useSession();
   const [logout] = useLogoutMutation();
   const navigate = useNavigate();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
@@ -85,7 +84,8 @@ export function MainLayout() {
                 </li>
               ))}
             </ul>
-            <div className="hidden items-center gap-3 md:flex">
+            {/* The session is known once hydration is over; until then its place is kept, unseen. */}
+            <div className={`hidden items-center gap-3 md:flex ${hydrated ? '' : 'invisible'}`}>
               {isAuth ? (
                 <>
                   {avatar}

@@ -26,7 +26,11 @@ export function FadeBanner({ images, intervalMs, fadeMs, children }: Props) {
           width={1200}
           height={640}
           loading="lazy"
-          style={{ transitionDuration: `${fadeMs}ms` }}
+          // Set through the DOM, not a style attribute: server-rendered HTML carries no inline style, which
+          // the strict CSP (style-src 'self') would refuse.
+          ref={(element) => {
+            if (element) element.style.transitionDuration = `${fadeMs}ms`;
+          }}
           className={`absolute inset-0 -z-10 size-full object-cover transition-opacity ${index === shown ? 'opacity-100' : 'opacity-0'}`}
         />
       ))}

@@ -1,0 +1,16 @@
+import { StrictMode, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { AuthBootstrap } from './auth-bootstrap';
+import type { AppStore } from './store';
+
+/** What every render of the app sits in, in the browser (main.tsx) and on the server (entry-server.tsx). */
+export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <AuthBootstrap />
+        {children}
+      </Provider>
+    </StrictMode>
+  );
+}

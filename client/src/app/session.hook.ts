@@ -1,0 +1,16 @@
+import { selectAuth, type AuthState } from '../features/auth/auth.slice';
+import { useHydrated } from '../lib/hydration.hook';
+import { useAppSelector } from './store';
+
+const SIGNED_OUT: Pick<AuthState, 'isAuth' | 'user'> = { isAuth: false, user: null };
+
+/**
+ * The session as a server-rendered page may show it: signed out until hydration is over, because the
+ * session lives in browser storage (SPEC.md §4) that the server never sees. `hydrated` says whether
+ * it is known yet, so a page can keep session-dependent parts out of sight until then.
+ */
+export function useSession() {
+  const hydrated = useHydrated();
+  const auth = useAppSelector(selectAuth);
+  return { ...(hydrated ? auth : SIGNED_OUT), hydrated };
+}

@@ -1,0 +1,91 @@
+import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { matchPath, StaticRouter, type Params } from 'react-router';
+import { AppProviders } from './app/app-providers';
+import { AppRoutes } from './app/router';
+import { createStore, type AppStore } from './app/store';
+import { filtersFromSearch, listQueryOf } from './features/medicines/catalogue-filters';
+import { medicinesApi } from './features/medicines/medicines.api';
+import { api, SERVER_STATE_ELEMENT_ID, type ServerTransport } from './lib/api';
+
+type Prefetch = (store: AppStore, params: Params, search: URLSearchParams) => void;
+
+/**
+ * The public pages the server renders, with the API answers each one shows. They are the pages a
+ * visitor lands on, and show nothing of a session; any other page is rendered in the browser alone.
+ * The arguments are the ones each page's own hooks ask for, so hydration finds them in the cache.
+ */
+const SERVER_RENDERED: { path: string; prefetch?: Prefetch }[] = [
+  { path: '/', prefetch: (store) => void store.dispatch(medicinesApi.endpoints.listMedicines.initiate()) },
+  {
+    path: '/medicines',
+    prefetch: (store, _params, search) =>
+      void store.dispatch(medicinesApi.endpoints.listMedicines.initiate(listQueryOf(filtersFromSearch(search)))),
+  },
+  {
+    path: '/medicines/:id',
+    prefetch: (store, { id = '' }) => void store.dispatch(medicinesApi.endpoints.getMedicine.initiate(id)),
+  },
+  { path: '/about' },
+];
+
+/** The template's empty mount point, which the rendered page fills. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+// Any origin will do: the server answers these requests itself, without a network.
+const SERVER_ORIGIN = 'http://apotheca.internal';
+
+/** A fetch that the server answers itself (server/src/plugins/server-render.plugin.ts). */
+export type ServerFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+export type RenderedPage = { status: number; html: string };
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Renders `url` into the client's index.html, or answers null for a page the browser renders alone
+ * and for an API failure other than a 4xx, which the browser then retries on its own.
+ */
+export async function renderPage(template: string, url: string, fetch: ServerFetch): Promise<RenderedPage | null> {
+  const { pathname, search } = new URL(url, SERVER_ORIGIN);
+  const page = SERVER_RENDERED.map((entry) => ({ entry, match: matchPath(entry.path, pathname) })).find(
+    ({ match }) => match !== null,
+  );
+  if (!page) return null;
+
+  const transport: ServerTransport = { baseQuery: fetchBaseQuery({ baseUrl: `${SERVER_ORIGIN}/api`, fetchFn: fetch }) };
+  const store = createStore(transport);
+  try {
+    page.entry.prefetch?.(store, page.match!.params, new URLSearchParams(search));
+    await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
+    const statuses = Object.values(store.getState().api.queries).map((query) =>
+      query?.error && 'status' in query.error ? query.error.status : 200,
+    );
+    const failed = statuses.find((status) => status !== 200);
+    if (failed !== undefined && !(typeof failed === 'number' && failed >= 400 && failed < 500)) return null;
+
+    const { prelude } = await prerenderToNodeStream(
+      <AppProviders store={store}>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProviders>,
+      // Boundaries stay inline however large: an outlined one is completed by an inline script, which the
+      // strict CSP forbids.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+    );
+    const markup = await readAll(prelude);
+    // '<' escaped, so no answer can close the script element early.
+    const state = JSON.stringify({ [api.reducerPath]: store.getState()[api.reducerPath] }).replace(/</g, '\\u003c');
+    const html = template.replace(
+      ROOT_ELEMENT,
+      `<div id="root">${markup}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
+    );
+    return { status: failed ?? 200, html };
+  } finally {
+    // Cancels the cache's clean-up timers, so nothing of this page outlives the request.
+    store.dispatch(api.util.resetApiState());
+  }
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newPage, useBrowser } from './support/browser';
+import { createShopper, listMedicines, logInContext } from './support/shop';
+
+// docs/decisions/0011: the pages a visitor lands on come rendered from the server, then hydrate.
+describe('server-rendered pages', () => {
+  const browser = useBrowser();
+
+  it('shows the catalogue pages with JavaScript turned off, with the filters of the URL', async () => {
+    const [{ medicines: topSellers }, { medicines: antibiotics }] = await Promise.all([
+      listMedicines(),
+      listMedicines('category=Antibiotic&limit=2&page=2'),
+    ]);
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Your trusted online pharmacy' }).waitFor();
+    for (const medicine of topSellers.slice(0, 3)) {
+      expect(await page.getByRole('heading', { name: medicine.name }).count(), medicine.name).toBe(1);
+    }
+
+    await page.goto('/medicines?category=Antibiotic&limit=2&page=2');
+    const names = await page.getByRole('article').getByRole('heading').allTextContents();
+    expect(names).toEqual(antibiotics.map((medicine) => medicine.name));
+    expect(await page.getByText(/Page 2 of \d+/).count()).toBe(1);
+
+    const medicine = topSellers[0]!;
+    await page.goto(`/medicines/${medicine._id}`);
+    await page.getByRole('heading', { level: 1, name: medicine.name }).waitFor();
+    expect(await page.getByText('Developed By').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('answers 404 for a medicine that does not exist, with the error on the page', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/medicines/00000000-0000-4000-8000-000000000000');
+    expect(response?.status()).toBe(404);
+    await page.getByText('Error: Medicine not found').waitFor();
+    await context.close();
+  });
+
+  it('hydrates each server-rendered page without a console error, then answers its controls', async () => {
+    const { medicines } = await listMedicines('limit=1');
+    const page = await newPage(browser, 'mobile');
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+    for (const path of ['/', '/medicines', `/medicines/${medicines[0]!._id}`, '/about']) await page.goto(path);
+    expect(errors).toEqual([]);
+
+    await page.goto('/medicines');
+    await page.getByLabel('Category').selectOption('Antibiotic');
+    await page.waitForURL(/category=Antibiotic/);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Login/Sign Up' }).waitFor();
+    await page.context().close();
+  });
+
+  it("shows a logged-in shopper's session in the header once the page has hydrated", async () => {
+    const shopper = await createShopper();
+    const context = await browser.newContext({ baseURL: baseUrl() });
+    await logInContext(context, shopper);
+    const page = await context.newPage();
+    await page.goto('/medicines');
+    await page.getByRole('button', { name: 'Log Out' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Login/Sign Up' }).count()).toBe(0);
+    expect(await page.getByText(/Not in cart|In cart/).count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});

@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, HTTPMethods } from 'fastify';
+
+export type RenderedPage = { status: number; html: string };
+/** Renders a page of the client into its index.html, or answers null for a page the browser renders alone. */
+export type PageRenderer = (url: string) => Promise<RenderedPage | null>;
+
+/** What client/src/entry-server.tsx exports, built to client/dist-ssr by `vite build --ssr`. */
+type RendererModule = {
+  renderPage(template: string, url: string, fetch: typeof globalThis.fetch): Promise<RenderedPage | null>;
+};
+
+/**
+ * Loads the client's server-side renderer, if it was built, and gives it a fetch that the app answers
+ * itself through `inject`: the page shows the very answers its API would send, with no network hop.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  rendererFile: string,
+  template: string,
+): Promise<PageRenderer | null> {
+  if (!fs.existsSync(rendererFile)) return null;
+  const { renderPage } = (await import(pathToFileURL(rendererFile).href)) as RendererModule;
+
+  const fetchFromApp: typeof globalThis.fetch = async (input, init) => {
+    const request = new Request(input, init);
+    const { pathname, search } = new URL(request.url);
+    const response = await app.inject({
+      method: request.method as HTTPMethods,
+      url: pathname + search,
+      headers: Object.fromEntries(request.headers),
+    });
+    const contentType = response.headers['content-type'];
+    return new Response(response.rawPayload, {
+      status: response.statusCode,
+      headers: contentType ? { 'content-type': String(contentType) } : {},
+    });
+  };
+
+  return (url) => renderPage(template, url, fetchFromApp);
+}
