@@ -11,7 +11,7 @@ import { hashPassword } from '../src/features/auth/password-hash';
 import { createSession } from '../src/features/auth/session.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
 
-// The API under load (issue 3): the built server as a child process on a fresh database of 1,000
+// The API under load (issue 3), and a server-rendered page (issue 4): the built server as a child process on a fresh database of 1,000
 // medicines, against a bare node:http server answering a fixed 1 KB JSON, the machine's ceiling.
 // Figures are printed, never asserted. PostgreSQL runs too when DATABASE_URL is set.
 
@@ -183,6 +183,12 @@ async function measureDatabase(label: string, ceilingUrl: string): Promise<void>
     const detailPath = `/api/medicines/${prepared.medicineIds[MEDICINE_COUNT / 2]}`;
     await load({ url: baseUrl + detailPath }, WARM_UP_S);
     await measure(async () => row('GET /api/medicines/:id', await load({ url: baseUrl + detailPath })));
+
+    // A landing page rendered on the server (docs/decisions/0011), compressed as a browser asks for it.
+    const pagePath = `/medicines?category=${encodeURIComponent(CATEGORIES[7])}&sort=price_asc&page=2`;
+    const pageLoad = { url: baseUrl + pagePath, headers: { 'accept-encoding': 'br' } };
+    await load(pageLoad, WARM_UP_S);
+    await measure(async () => row('GET /medicines (server-rendered page)', await load(pageLoad)));
 
     await measure(() => measureOrders(baseUrl, prepared));
     print(label, rows);
