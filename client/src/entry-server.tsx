@@ -49,7 +49,8 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
  * and for an API failure other than a 4xx, which the browser then retries on its own.
  */
 export async function renderPage(template: string, url: string, fetch: ServerFetch): Promise<RenderedPage | null> {
-  const { pathname, search } = new URL(url, SERVER_ORIGIN);
+  // Appended, not resolved: a path such as '//host/medicines' stays a path, as the browser's router reads it.
+  const { pathname, search } = new URL(`${SERVER_ORIGIN}${url}`);
   const page = SERVER_RENDERED.map((entry) => ({ entry, match: matchPath(entry.path, pathname) })).find(
     ({ match }) => match !== null,
   );

@@ -5,9 +5,10 @@ import { AppProviders } from './app/app-providers';
 import { AppRoutes, preloadRoute } from './app/router';
 import { createStore } from './app/store';
 import { SERVER_STATE_ELEMENT_ID, serverStateLoaded } from './lib/api';
+import { onFirstToast } from './lib/toast';
 
-// Toasts are never part of the first paint: sonner arrives after it (lib/toast.ts), in a root of its own
-// so that a server-rendered page hydrates exactly the markup the server sent.
+// The toaster comes with the first toast (lib/toast.ts), in a root of its own so that a server-rendered
+// page hydrates exactly the markup the server sent.
 const AppToaster = lazy(() => import('./components/ui/app-toaster'));
 
 /** Marks the page as live (`<html data-hydrated>`): its controls answer from now on. */
@@ -39,9 +40,10 @@ if (serverState?.textContent) {
   createRoot(container).render(app);
 }
 
-const toasts = document.body.appendChild(document.createElement('div'));
-createRoot(toasts).render(
-  <Suspense fallback={null}>
-    <AppToaster />
-  </Suspense>,
+onFirstToast(() =>
+  createRoot(document.body.appendChild(document.createElement('div'))).render(
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>,
+  ),
 );
