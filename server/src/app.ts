@@ -60,6 +60,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     clientDistDir: config.clientDistDir,
     clientRendererFile: config.clientRendererFile,
     uploadsDir: config.uploadsDir,
+    catalogueGeneration: catalogue.generation,
   });
   return app;
 }

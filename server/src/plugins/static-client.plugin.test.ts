@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insertMedicine } from '../features/medicines/medicines.fixtures';
 import { createTestContext, type TestContext } from '../test/test-app';
+import { createTestUser } from '../test/test-users';
 
 describe('static client and uploads', () => {
   let ctx: TestContext;
@@ -64,14 +66,16 @@ describe('server-rendered pages', () => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-dist-'));
   // A stand-in for client/dist-ssr/entry-server.js with the same export: it renders what the API answers.
   const renderer = `
+    let renders = 0;
     export async function renderPage(template, url, fetch) {
+      renders += 1;
       if (url.startsWith('/broken')) throw new Error('render failed');
       const id = url.match(/^\\/medicines\\/([^/?]+)$/)?.[1];
       const path = id ? '/api/medicines/' + id : url === '/medicines' ? '/api/medicines?limit=1' : null;
       if (!path) return null;
       const response = await fetch('http://apotheca.internal' + path);
       const body = await response.json();
-      const text = id ? body.message : 'total ' + body.total;
+      const text = (id ? body.message : 'total ' + body.total) + ', render ' + renders;
       return { status: response.status, html: template.replace('<div id="root"></div>', '<div id="root">' + text + '</div>') };
     }`;
   beforeAll(async () => {
@@ -89,13 +93,30 @@ describe('server-rendered pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toContain('<div id="root">total 0</div>');
+    expect(response.body).toMatch(/<div id="root">total 0, render \d+<\/div>/);
+  });
+
+  it('keeps a rendered page until the catalogue changes', async () => {
+    const renderOf = async () =>
+      (await ctx.app.inject({ method: 'GET', url: '/medicines' })).body.match(/total (\d+), render (\d+)/)!.slice(1);
+    const [total, render] = await renderOf();
+    expect(await renderOf()).toEqual([total, render]);
+
+    const admin = await createTestUser(ctx, { role: 'admin' });
+    const medicine = await insertMedicine(ctx);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/medicines/delete-medicine/${medicine.id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await renderOf()).toEqual([total, String(Number(render) + 1)]);
   });
 
   it('answers with the status of the API answer the page shows', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/medicines/00000000-0000-4000-8000-000000000000' });
     expect(response.statusCode).toBe(404);
-    expect(response.body).toContain('<div id="root">Medicine not found</div>');
+    expect(response.body).toMatch(/<div id="root">Medicine not found, render \d+<\/div>/);
   });
 
   it('compresses a rendered page for a browser that accepts it', async () => {

@@ -7,21 +7,30 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
-import { loadPageRenderer } from './page-renderer';
+import { loadPageRenderer, type RenderedPage } from './page-renderer';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-// Quick settings: a page is compressed on every request, unlike the build's files.
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } };
+// A kept page is compressed once per catalogue change, but a page that is not kept (a 404) on every request.
+const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } };
 
-/** A rendered page in the best encoding the browser accepts. */
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, status: number, html: string) {
+/** Rendered pages kept; the oldest goes first, so odd query strings cannot grow memory. */
+const MAX_KEPT_PAGES = 200;
+
+type Page = RenderedPage & { encoded: Map<string, Buffer> };
+
+/** A rendered page in the best encoding the browser accepts, compressed once per page and encoding. */
+async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Page) {
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
-  reply.code(status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
-  if (!encoding) return reply.send(html);
-  const body = encoding === 'br' ? await brotli(html, BROTLI_OPTIONS) : await gzip(html);
+  reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+  if (!encoding) return reply.send(page.html);
+  let body = page.encoded.get(encoding);
+  if (!body) {
+    body = encoding === 'br' ? await brotli(page.html, BROTLI_OPTIONS) : await gzip(page.html);
+    page.encoded.set(encoding, body);
+  }
   return reply.header('content-encoding', encoding).send(body);
 }
 
@@ -31,8 +40,16 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, status: nu
  * routes (CONTRACT.md). The public pages a visitor lands on come rendered from the server, so they
  * paint before the JavaScript arrives (docs/decisions/0011).
  */
-export default fp<{ clientDistDir: string; clientRendererFile: string; uploadsDir: string }>(
-  async (app, { clientDistDir, clientRendererFile, uploadsDir }) => {
+type Options = {
+  clientDistDir: string;
+  clientRendererFile: string;
+  uploadsDir: string;
+  /** The catalogue's generation (CatalogueCache): a page rendered under an older one is out of date. */
+  catalogueGeneration: () => number;
+};
+
+export default fp<Options>(
+  async (app, { clientDistDir, clientRendererFile, uploadsDir, catalogueGeneration }) => {
     fs.mkdirSync(uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadsDir,
@@ -64,11 +81,29 @@ export default fp<{ clientDistDir: string; clientRendererFile: string; uploadsDi
       ? await loadPageRenderer(app, clientRendererFile, fs.readFileSync(indexHtml, 'utf8'))
       : null;
 
+    // The rendered pages show nothing but the catalogue, so each is kept until the catalogue changes.
+    const kept = new Map<string, Page & { generation: number }>();
+    const renderOrReuse = async (url: string): Promise<Page | null> => {
+      const generation = catalogueGeneration();
+      const reused = kept.get(url);
+      if (reused?.generation === generation) return reused;
+      const rendered = await renderPage?.(url);
+      if (!rendered) return null;
+      const page = { ...rendered, encoded: new Map<string, Buffer>(), generation };
+      // Only a found page, rendered from the catalogue as it still is, is kept.
+      if (page.status === 200 && catalogueGeneration() === generation) {
+        kept.delete(url);
+        if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value!);
+        kept.set(url, page);
+      }
+      return page;
+    };
+
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-cache');
       try {
-        const page = await renderPage?.(request.url);
-        if (page) return await sendHtml(request, reply, page.status, page.html);
+        const page = await renderOrReuse(request.url);
+        if (page) return await sendHtml(request, reply, page);
       } catch (error) {
         // The browser renders the page itself, as it does every page the server does not render.
         request.log.error({ err: error, url: request.url }, 'server-side rendering failed');

@@ -89,4 +89,16 @@ describe('catalogue cache', () => {
     expect(settled).toEqual(['a', 'b', 'c']);
     expect(notifications).toHaveLength(2);
   });
+
+  it('counts a generation for every change, written here or notified by another instance', async () => {
+    const { database, notifications, deliver } = fakeDatabase();
+    const cache = await createCatalogueCache(database);
+    expect(cache.generation()).toBe(0);
+    const writing = cache.invalidate();
+    expect(cache.generation()).toBe(1);
+    notifications[0]!.finish();
+    await writing;
+    deliver();
+    expect(cache.generation()).toBe(2);
+  });
 });

@@ -20,13 +20,22 @@ export type CatalogueCache = {
   get(key: string, load: () => Promise<string>): Promise<string>;
   /** Call after every committed write to medicines or their stock. */
   invalidate(): Promise<void>;
+  /**
+   * How many times the catalogue has changed so far, here or on another instance: anything computed
+   * from it while the generation was lower is out of date (the server-rendered pages' cache).
+   */
+  generation(): number;
 };
 
 export async function createCatalogueCache(database: Database): Promise<CatalogueCache> {
   // Pending loads are stored too: a burst of misses after a write costs one query, not one each.
   // A load that started before a write was dropped from the map by `clear`, so it is never kept.
   const entries = new Map<string, string | Promise<string>>();
-  const clear = () => entries.clear();
+  let generation = 0;
+  const clear = () => {
+    entries.clear();
+    generation++;
+  };
   await database.listen(CATALOGUE_CHANNEL, clear);
 
   // A burst of writes (checkouts under load) shares notifications: while one is on its way, later
@@ -75,5 +84,6 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
       clear();
       await broadcast();
     },
+    generation: () => generation,
   };
 }
