@@ -103,6 +103,8 @@ describe('the admin manages the catalogue', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Item Deleted Successfully');
     expect(await findMedicine('Linkazol')).toBeUndefined();
+    // Its row and Delete button are gone, so focus goes to the page's heading, not to the body.
+    await page.getByRole('heading', { level: 1, name: 'Dashboard' }).and(page.locator(':focus')).waitFor();
   });
 
   it('adds a medicine with an uploaded PNG, previews it, and replaces the image on update', async () => {

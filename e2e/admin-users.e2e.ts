@@ -48,6 +48,7 @@ describe('the admin manages users', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'User deleted successfully.');
     await row.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 1, name: 'Users' }).and(page.locator(':focus')).waitFor();
 
     const { users } = await api<{ users: User[] }>('/auth/get-all-users', {}, admin.token);
     expect(users.some((user) => user._id === shopper.user._id)).toBe(false);

@@ -29,7 +29,7 @@ export default function AdminLayout() {
       <header className="border-b border-slate-200 bg-white">
         <nav
           aria-label="Admin"
-          className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 lg:gap-x-6"
+          className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 lg:gap-x-6"
         >
           <div className="flex items-center gap-2">
             <BrandLogo to="/admin" />
@@ -37,7 +37,8 @@ export default function AdminLayout() {
               Admin
             </span>
           </div>
-          <ul className="flex flex-1 flex-wrap items-center gap-1 text-sm font-medium">
+          {/* On a phone the links take a row of their own under the logo and the session. */}
+          <ul className="order-last flex w-full flex-wrap items-center gap-1 text-sm font-medium md:order-none md:w-auto md:flex-1">
             {LINKS.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className={linkClasses}>

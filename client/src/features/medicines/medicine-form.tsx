@@ -189,9 +189,9 @@ export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
     <form
       noValidate
       onSubmit={(event) => void submit(event)}
-      className="grid gap-6 md:grid-cols-[1fr_12rem] lg:grid-cols-[1fr_18rem]"
+      className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_12rem] lg:grid-cols-[minmax(0,1fr)_18rem]"
     >
-      <div className="grid content-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
+      <div className="grid grid-cols-1 content-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
         <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
         <TextField
           label="Developed By"
@@ -220,7 +220,7 @@ export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
         <TextField label="Stock" inputMode="numeric" error={errors.stock?.message} {...register('stock')} />
         <TextField label="Price ($)" inputMode="decimal" error={errors.price?.message} {...register('price')} />
 
-        <fieldset className="sm:col-span-2">
+        <fieldset className="min-w-0 sm:col-span-2">
           <legend className="text-sm font-medium text-ink">Image</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {[{ value: 'file', label: 'Upload a file' }, config.urlMode].map((mode) => (

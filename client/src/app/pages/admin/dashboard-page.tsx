@@ -1,5 +1,5 @@
 import type { Medicine } from '@apotheca/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { buttonClasses, Button } from '../../../components/ui/button';
@@ -13,6 +13,7 @@ import { useListMedicinesQuery } from '../../../features/medicines/medicines.api
 import { formatPrice } from '../../../lib/currency';
 import { errorMessage } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
+import { useFocusAfterDelete } from './focus-after-delete.hook';
 import { LoadError } from '../../../components/ui/load-error';
 import { usePageParam } from './page-param.hook';
 
@@ -35,6 +36,8 @@ export default function DashboardPage() {
   const [page, setPage] = usePageParam();
   const { data, isLoading, isFetching, error } = useListMedicinesQuery({ limit: DASHBOARD_PAGE_SIZE, page });
   const [deleteMedicine, { isLoading: deleting }] = useDeleteMedicineMutation();
+  const listedIds = useMemo(() => data?.medicines.map((item) => item._id), [data]);
+  const { heading, deleted } = useFocusAfterDelete(listedIds);
   const [toDelete, setToDelete] = useState<Medicine | null>(null);
 
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / DASHBOARD_PAGE_SIZE));
@@ -43,6 +46,7 @@ export default function DashboardPage() {
     if (!toDelete) return;
     try {
       await deleteMedicine(toDelete._id).unwrap();
+      deleted(toDelete._id);
       toast.success('Item Deleted Successfully');
       // Deleting the last row of the last page would leave an empty page behind.
       if (data?.medicines.length === 1 && page > 1) setPage(page - 1);
@@ -57,6 +61,7 @@ export default function DashboardPage() {
     <section>
       <AdminPageHeader
         title="Dashboard"
+        headingRef={heading}
         subtitle={data ? `${data.total} medicines in the catalogue` : 'The medicine catalogue'}
       >
         <Link to="/admin/add-medicine" className={buttonClasses('primary', 'sm')}>

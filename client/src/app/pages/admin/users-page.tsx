@@ -1,5 +1,5 @@
 import type { User } from '@apotheca/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,6 +8,7 @@ import { ShortId } from '../../../components/ui/short-id';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteUserMutation, useGetAllUsersQuery } from '../../../features/auth/users.api';
 import { AdminPageHeader } from './admin-page-header';
+import { useFocusAfterDelete } from './focus-after-delete.hook';
 import { LoadError } from '../../../components/ui/load-error';
 
 // SPEC.md §2's columns, in its order.
@@ -27,12 +28,15 @@ const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
 export default function UsersPage() {
   const { data, isLoading, error } = useGetAllUsersQuery();
   const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
+  const listedIds = useMemo(() => data?.users.map((item) => item._id), [data]);
+  const { heading, deleted } = useFocusAfterDelete(listedIds);
   const [toDelete, setToDelete] = useState<User | null>(null);
 
   const confirmDelete = async () => {
     if (!toDelete) return;
     try {
       await deleteUser(toDelete._id).unwrap();
+      deleted(toDelete._id);
       toast.success('User deleted successfully.');
     } catch {
       toast.error('Error deleting user.', {
@@ -45,7 +49,7 @@ export default function UsersPage() {
 
   return (
     <section>
-      <AdminPageHeader title="Users" subtitle={data ? `${data.users.length} users` : undefined} />
+      <AdminPageHeader title="Users" headingRef={heading} subtitle={data ? `${data.users.length} users` : undefined} />
       {isLoading ? (
         <Spinner label="Loading users…" />
       ) : error || !data ? (
