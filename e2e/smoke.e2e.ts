@@ -17,10 +17,10 @@ describe('the built product in chromium', () => {
     expect(errors).toEqual([]);
   });
 
-  it('serves the SPA for a deep link and shows Page Not Found for an unknown path', async () => {
+  it('answers an unknown path with a 404 that shows Page Not Found and a link home', async () => {
     const page = await newPage(browser);
     const response = await page.goto('/no/such/page');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.getByRole('link', { name: /home/i }).click();
     await page.waitForURL(`${baseUrl()}/`);

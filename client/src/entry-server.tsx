@@ -1,8 +1,8 @@
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchPath, StaticRouter, type Params } from 'react-router';
+import { matchPath, matchRoutes, StaticRouter, type Params } from 'react-router';
 import { AppProviders } from './app/app-providers';
-import { AppRoutes } from './app/router';
+import { AppRoutes, routes } from './app/router';
 import { createStore, type AppStore } from './app/store';
 import { filtersFromSearch, listQueryOf } from './features/medicines/catalogue-filters';
 import { medicinesApi } from './features/medicines/medicines.api';
@@ -34,7 +34,7 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 // Any origin will do: the server answers these requests itself, without a network.
 const SERVER_ORIGIN = 'http://apotheca.internal';
 
-/** A fetch that the server answers itself (server/src/plugins/server-render.plugin.ts). */
+/** A fetch that the server answers itself (server/src/plugins/page-renderer.ts). */
 export type ServerFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 export type RenderedPage = { status: number; html: string };
 
@@ -54,12 +54,14 @@ export async function renderPage(template: string, url: string, fetch: ServerFet
   const page = SERVER_RENDERED.map((entry) => ({ entry, match: matchPath(entry.path, pathname) })).find(
     ({ match }) => match !== null,
   );
-  if (!page) return null;
+  // A path only the catch-all route takes is SPEC.md §2's 'Page Not Found', answered with a 404.
+  const unknownPath = !page && matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
+  if (!page && !unknownPath) return null;
 
   const transport: ServerTransport = { baseQuery: fetchBaseQuery({ baseUrl: `${SERVER_ORIGIN}/api`, fetchFn: fetch }) };
   const store = createStore(transport);
   try {
-    page.entry.prefetch?.(store, page.match!.params, new URLSearchParams(search));
+    page?.entry.prefetch?.(store, page.match!.params, new URLSearchParams(search));
     await Promise.all(store.dispatch(api.util.getRunningQueriesThunk()));
     const statuses = Object.values(store.getState().api.queries).map((query) =>
       query?.error && 'status' in query.error ? query.error.status : 200,
@@ -84,7 +86,7 @@ export async function renderPage(template: string, url: string, fetch: ServerFet
       ROOT_ELEMENT,
       `<div id="root">${markup}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
     );
-    return { status: failed ?? 200, html };
+    return { status: failed ?? (unknownPath ? 404 : 200), html };
   } finally {
     // Cancels the cache's clean-up timers, so nothing of this page outlives the request.
     store.dispatch(api.util.resetApiState());
