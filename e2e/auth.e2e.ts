@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
-import { ADMIN, createShopper, logInContext, mailTo, PASSWORD, toast, uniqueEmail } from './support/shop';
+import { createShopper, logInContext, mailTo, PASSWORD, toast, uniqueEmail } from './support/shop';
 
 describe('register, log in, log out and reset a password in chromium', () => {
   const browser = useBrowser();
@@ -56,16 +56,6 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await page.getByRole('link', { name: shopper.user.email }).click();
     await page.waitForURL(`${baseUrl()}/profile`);
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))).toEqual(expect.any(String));
-    await page.context().close();
-  });
-
-  it('logs an admin in to /admin', async () => {
-    const page = await newPage(browser);
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${baseUrl()}/admin`);
     await page.context().close();
   });
 

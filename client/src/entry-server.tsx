@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { matchPath, matchRoutes, StaticRouter, type Params } from 'react-router';
@@ -38,12 +39,6 @@ const SERVER_ORIGIN = 'http://apotheca.internal';
 export type ServerFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 export type RenderedPage = { status: number; html: string };
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * Renders `url` into the client's index.html, or answers null for a page the browser renders alone
  * and for an API failure other than a 4xx, which the browser then retries on its own.
@@ -79,9 +74,9 @@ export async function renderPage(template: string, url: string, fetch: ServerFet
       // strict CSP forbids.
       { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
-    const markup = await readAll(prelude);
+    const markup = await text(prelude);
     // '<' escaped, so no answer can close the script element early.
-    const state = JSON.stringify({ [api.reducerPath]: store.getState()[api.reducerPath] }).replace(/</g, '\\u003c');
+    const state = JSON.stringify(store.getState()[api.reducerPath]).replace(/</g, '\\u003c');
     const html = template.replace(
       ROOT_ELEMENT,
       `<div id="root">${markup}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,

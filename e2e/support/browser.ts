@@ -13,19 +13,15 @@ export function launchBrowser(): Promise<Browser> {
  * user would wait for it: a server-rendered page is on screen before its controls answer.
  */
 function waitingForTheApp(page: Page): Page {
-  const live = () => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (...args) => {
-    const response = await goto(...args);
-    await live();
-    return response;
-  };
-  page.reload = async (...args) => {
-    const response = await reload(...args);
-    await live();
-    return response;
-  };
+  const thenLive =
+    <Args extends unknown[], Result>(navigate: (...args: Args) => Promise<Result>) =>
+    async (...args: Args) => {
+      const result = await navigate(...args);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      return result;
+    };
+  page.goto = thenLive(page.goto.bind(page));
+  page.reload = thenLive(page.reload.bind(page));
   return page;
 }
 

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import { createApi, fetchBaseQuery, type BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { readToken } from './auth-storage';
 
 type ApiBaseQuery = ReturnType<typeof fetchBaseQuery>;
@@ -10,8 +10,9 @@ type ApiBaseQuery = ReturnType<typeof fetchBaseQuery>;
  */
 export type ServerTransport = { baseQuery: ApiBaseQuery };
 
-/** The API cache the server rendered a page with, handed over to the browser's store. */
+/** The element that carries a server-rendered page's API cache (client/src/entry-server.tsx). */
 export const SERVER_STATE_ELEMENT_ID = 'server-state';
+/** That cache, as the server's store held it, handed over to the browser's store. */
 export const serverStateLoaded = createAction<unknown>('ssr/stateLoaded');
 
 const browserBaseQuery = fetchBaseQuery({
@@ -34,10 +35,10 @@ const baseQuery: ApiBaseQuery = (args, queryApi, extraOptions) => {
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: baseQuery satisfies BaseQueryFn,
+  baseQuery,
   tagTypes: ['Me', 'Users', 'Medicines', 'Medicine', 'Cart', 'Orders', 'Order'],
   endpoints: () => ({}),
   // A server-rendered page's answers are taken over as they are, so hydration renders what the server did.
-  extractRehydrationInfo: (action, { reducerPath }) =>
-    serverStateLoaded.match(action) ? (action.payload as Record<string, never>)[reducerPath] : undefined,
+  // The payload is this API's own slice of the server's store, serialized by the same code.
+  extractRehydrationInfo: (action) => (serverStateLoaded.match(action) ? (action.payload as never) : undefined),
 });

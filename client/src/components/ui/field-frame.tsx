@@ -2,19 +2,30 @@ import { useId, type ReactNode } from 'react';
 
 type FieldText = { error?: string | undefined; hint?: ReactNode };
 
-/** The ids that tie a control to its label, hint and error (the error is announced). */
-export function useFieldIds(id: string | undefined, { error, hint }: FieldText) {
+/** The border of a form control, red while it has an error. */
+const controlClasses = (error: string | undefined) =>
+  `rounded-lg border bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-600 ${error ? 'border-red-500' : 'border-slate-300'}`;
+
+/**
+ * The control's id and the attributes that tie it to its label, hint and error (the error is
+ * announced), with its border: what every field spreads on its input, select or textarea.
+ */
+export function useFieldControl(id: string | undefined, { error, hint }: FieldText) {
   const generated = useId();
   const controlId = id ?? generated;
   const describedBy = [error ? `${controlId}-error` : null, hint ? `${controlId}-hint` : null]
     .filter(Boolean)
     .join(' ');
-  return { controlId, describedBy: describedBy || undefined, invalid: error ? true : undefined };
+  return {
+    controlId,
+    controlProps: {
+      id: controlId,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+      className: controlClasses(error),
+    },
+  };
 }
-
-/** The border of a form control, red while it has an error. */
-export const controlClasses = (error: string | undefined) =>
-  `rounded-lg border bg-white px-3 py-2 text-ink shadow-sm focus:border-brand-600 ${error ? 'border-red-500' : 'border-slate-300'}`;
 
 /** Label above, hint and error below: the frame every form control shares. */
 export function FieldFrame({

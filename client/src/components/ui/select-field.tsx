@@ -1,5 +1,5 @@
 import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { controlClasses, FieldFrame, useFieldIds } from './field-frame';
+import { FieldFrame, useFieldControl } from './field-frame';
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: ReactNode;
@@ -10,17 +10,10 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
 
 /** A labelled native select with its error message. */
 export function SelectField({ label, error, options, id, className, ref, ...props }: Props) {
-  const { controlId, describedBy, invalid } = useFieldIds(id, { error });
+  const { controlId, controlProps } = useFieldControl(id, { error });
   return (
     <FieldFrame controlId={controlId} label={label} error={error} className={className}>
-      <select
-        id={controlId}
-        ref={ref}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        className={controlClasses(error)}
-        {...props}
-      >
+      <select ref={ref} {...controlProps} {...props}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

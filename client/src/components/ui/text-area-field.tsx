@@ -1,5 +1,5 @@
 import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
-import { controlClasses, FieldFrame, useFieldIds } from './field-frame';
+import { FieldFrame, useFieldControl } from './field-frame';
 
 type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: ReactNode;
@@ -10,17 +10,10 @@ type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
 
 /** A labelled multi-line input with its hint and error message. */
 export function TextAreaField({ label, error, hint, id, className, ref, ...props }: Props) {
-  const { controlId, describedBy, invalid } = useFieldIds(id, { error, hint });
+  const { controlId, controlProps } = useFieldControl(id, { error, hint });
   return (
     <FieldFrame controlId={controlId} label={label} error={error} hint={hint} className={className}>
-      <textarea
-        id={controlId}
-        ref={ref}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        className={controlClasses(error)}
-        {...props}
-      />
+      <textarea ref={ref} {...controlProps} {...props} />
     </FieldFrame>
   );
 }

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { controlClasses, FieldFrame, useFieldIds } from './field-frame';
+import { FieldFrame, useFieldControl } from './field-frame';
 
 type Props = InputHTMLAttributes<HTMLInputElement> & {
   label: ReactNode;
@@ -11,15 +11,13 @@ type Props = InputHTMLAttributes<HTMLInputElement> & {
 
 /** A labelled input with its error message (works with react-hook-form's `register`). */
 export function TextField({ label, error, hint, id, className, ref, ...props }: Props) {
-  const { controlId, describedBy, invalid } = useFieldIds(id, { error, hint });
+  const { controlId, controlProps } = useFieldControl(id, { error, hint });
   return (
     <FieldFrame controlId={controlId} label={label} error={error} hint={hint} className={className}>
       <input
-        id={controlId}
         ref={ref}
-        aria-invalid={invalid}
-        aria-describedby={describedBy}
-        className={`${controlClasses(error)} placeholder:text-slate-400`}
+        {...controlProps}
+        className={`${controlProps.className} placeholder:text-slate-400`}
         {...props}
       />
     </FieldFrame>

@@ -43,6 +43,14 @@ export const pngImage = (width = 64, height = 64) =>
 
 export type FormFile = { field: string; content: Buffer; filename: string; type: string };
 
+/** The add and update forms' image field, holding `content` as a browser sends a chosen .png file. */
+export const pngUpload = (content: Buffer, filename: string): FormFile => ({
+  field: 'medicine_img',
+  content,
+  filename,
+  type: 'image/png',
+});
+
 export async function multipart(fields: Record<string, string>, file?: FormFile) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

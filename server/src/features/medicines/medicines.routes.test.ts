@@ -24,7 +24,7 @@ import { medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { CATALOGUE_CHANNEL } from './catalogue-cache.service';
-import { insertMedicine, multipart, pngImage, validMedicineFields } from './medicines.fixtures';
+import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from './medicines.fixtures';
 
 let ctx: TestContext;
 let admin: { authorization: string };
@@ -160,12 +160,7 @@ describe('GET /api/medicines/:id', () => {
 describe('POST /api/medicines/add-medicine', () => {
   it('stores an uploaded PNG as WebP card and detail sizes served under /uploads', async () => {
     const content = await pngImage(800, 600);
-    const response = await addMedicine(validMedicineFields, {
-      field: 'medicine_img',
-      content,
-      filename: 'pill.png',
-      type: 'image/png',
-    });
+    const response = await addMedicine(validMedicineFields, pngUpload(content, 'pill.png'));
     expect(response.statusCode).toBe(201);
     const { newMedicine } = newMedicineResponseSchema.parse(response.json());
     expect(newMedicine).toMatchObject({
@@ -200,12 +195,10 @@ describe('POST /api/medicines/add-medicine', () => {
 
   it('judges a file by its content: text named .png is refused and nothing is stored', async () => {
     const before = await countMedicines();
-    const response = await addMedicine(validMedicineFields, {
-      field: 'medicine_img',
-      content: Buffer.from('definitely not an image'),
-      filename: 'fake.png',
-      type: 'image/png',
-    });
+    const response = await addMedicine(
+      validMedicineFields,
+      pngUpload(Buffer.from('definitely not an image'), 'fake.png'),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ message: IMAGE_TYPE_MESSAGE, errors: { medicine_img: IMAGE_TYPE_MESSAGE } });
     expect(await countMedicines()).toBe(before);
@@ -213,12 +206,10 @@ describe('POST /api/medicines/add-medicine', () => {
 
   it('refuses a truncated image', async () => {
     const png = await pngImage(300, 300);
-    const response = await addMedicine(validMedicineFields, {
-      field: 'medicine_img',
-      content: png.subarray(0, Math.floor(png.length / 2)),
-      filename: 'cut.png',
-      type: 'image/png',
-    });
+    const response = await addMedicine(
+      validMedicineFields,
+      pngUpload(png.subarray(0, Math.floor(png.length / 2)), 'cut.png'),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ medicine_img: IMAGE_TYPE_MESSAGE });
   });
@@ -226,12 +217,7 @@ describe('POST /api/medicines/add-medicine', () => {
   it('refuses a file over 5 MB with 413', async () => {
     const before = await countMedicines();
     const content = Buffer.concat([await pngImage(), Buffer.alloc(IMAGE_MAX_BYTES)]);
-    const response = await addMedicine(validMedicineFields, {
-      field: 'medicine_img',
-      content,
-      filename: 'huge.png',
-      type: 'image/png',
-    });
+    const response = await addMedicine(validMedicineFields, pngUpload(content, 'huge.png'));
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ message: IMAGE_TOO_LARGE_MESSAGE });
     expect(await countMedicines()).toBe(before);
@@ -305,14 +291,7 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
 
   it('replaces the image with a file sent under `image`, removing the old upload', async () => {
     const added = newMedicineResponseSchema.parse(
-      (
-        await addMedicine(validMedicineFields, {
-          field: 'medicine_img',
-          content: await pngImage(),
-          filename: 'a.png',
-          type: 'image/png',
-        })
-      ).json(),
+      (await addMedicine(validMedicineFields, pngUpload(await pngImage(), 'a.png'))).json(),
     ).newMedicine;
     const oldFile = path.join(ctx.config.uploadsDir, added.imageUrl.replace('/uploads/', ''));
     expect(fs.existsSync(oldFile)).toBe(true);

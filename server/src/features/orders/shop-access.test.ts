@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, medicines, orderItems, orders } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
-import { insertMedicine, multipart, pngImage, validMedicineFields } from '../medicines/medicines.fixtures';
+import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
 
 // Every endpoint of the catalogue, the cart and the orders, called by each kind of caller, and
 // hostile input thrown at them: the answer is never a 5xx, and a refusal changes nothing.
@@ -245,12 +245,7 @@ describe('hostile input', () => {
     }
     await expectRefusedWithoutChange(requests);
 
-    const form = await multipart(validMedicineFields, {
-      field: 'medicine_img',
-      content: await pngImage(),
-      filename: '../../../../tmp/evil.png',
-      type: 'image/png',
-    });
+    const form = await multipart(validMedicineFields, pngUpload(await pngImage(), '../../../../tmp/evil.png'));
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/medicines/add-medicine',

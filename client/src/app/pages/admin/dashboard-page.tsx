@@ -1,5 +1,3 @@
-import type { Medicine } from '@apotheca/contract';
-import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { buttonClasses, Button } from '../../../components/ui/button';
@@ -13,7 +11,7 @@ import { useListMedicinesQuery } from '../../../features/medicines/medicines.api
 import { formatPrice } from '../../../lib/currency';
 import { errorMessage } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
-import { useFocusAfterDelete } from './focus-after-delete.hook';
+import { useDeleteConfirmation } from './delete-confirmation.hook';
 import { LoadError } from '../../../components/ui/load-error';
 import { usePageParam } from './page-param.hook';
 
@@ -36,26 +34,20 @@ export default function DashboardPage() {
   const [page, setPage] = usePageParam();
   const { data, isLoading, isFetching, error } = useListMedicinesQuery({ limit: DASHBOARD_PAGE_SIZE, page });
   const [deleteMedicine, { isLoading: deleting }] = useDeleteMedicineMutation();
-  const listedIds = useMemo(() => data?.medicines.map((item) => item._id), [data]);
-  const { heading, deleted } = useFocusAfterDelete(listedIds);
-  const [toDelete, setToDelete] = useState<Medicine | null>(null);
-
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / DASHBOARD_PAGE_SIZE));
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
+  const { toDelete, heading, ask, cancel, confirm } = useDeleteConfirmation(data?.medicines, async (medicine) => {
     try {
-      await deleteMedicine(toDelete._id).unwrap();
-      deleted(toDelete._id);
+      await deleteMedicine(medicine._id).unwrap();
       toast.success('Item Deleted Successfully');
       // Deleting the last row of the last page would leave an empty page behind.
       if (data?.medicines.length === 1 && page > 1) setPage(page - 1);
+      return true;
     } catch (failure) {
       toast.error('Error deleting item', { description: errorMessage(failure) });
-    } finally {
-      setToDelete(null);
+      return false;
     }
-  };
+  });
 
   return (
     <section>
@@ -111,7 +103,7 @@ export default function DashboardPage() {
                       variant="danger"
                       size="sm"
                       aria-label={`Delete ${medicine.name}`}
-                      onClick={() => setToDelete(medicine)}
+                      onClick={() => ask(medicine)}
                     >
                       Delete
                     </Button>
@@ -129,8 +121,8 @@ export default function DashboardPage() {
         description={`${toDelete?.name ?? ''} will be removed from the catalogue. Orders keep their copy of it.`}
         confirmLabel="Delete"
         busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        onConfirm={confirm}
+        onCancel={cancel}
       />
     </section>
   );

@@ -1,5 +1,4 @@
 import type { User } from '@apotheca/contract';
-import { useMemo, useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -8,7 +7,7 @@ import { ShortId } from '../../../components/ui/short-id';
 import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteUserMutation, useGetAllUsersQuery } from '../../../features/auth/users.api';
 import { AdminPageHeader } from './admin-page-header';
-import { useFocusAfterDelete } from './focus-after-delete.hook';
+import { useDeleteConfirmation } from './delete-confirmation.hook';
 import { LoadError } from '../../../components/ui/load-error';
 
 // SPEC.md §2's columns, in its order.
@@ -28,24 +27,18 @@ const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
 export default function UsersPage() {
   const { data, isLoading, error } = useGetAllUsersQuery();
   const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
-  const listedIds = useMemo(() => data?.users.map((item) => item._id), [data]);
-  const { heading, deleted } = useFocusAfterDelete(listedIds);
-  const [toDelete, setToDelete] = useState<User | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
+  const { toDelete, heading, ask, cancel, confirm } = useDeleteConfirmation(data?.users, async (user) => {
     try {
-      await deleteUser(toDelete._id).unwrap();
-      deleted(toDelete._id);
+      await deleteUser(user._id).unwrap();
       toast.success('User deleted successfully.');
+      return true;
     } catch {
       toast.error('Error deleting user.', {
         description: 'There was an issue while deleting the user. Please try again.',
       });
-    } finally {
-      setToDelete(null);
+      return false;
     }
-  };
+  });
 
   return (
     <section>
@@ -78,7 +71,7 @@ export default function UsersPage() {
                   disabled={user.role === 'admin'}
                   aria-label={`Delete ${fullName(user)}`}
                   title={user.role === 'admin' ? 'An admin cannot be deleted' : undefined}
-                  onClick={() => setToDelete(user)}
+                  onClick={() => ask(user)}
                 >
                   Delete
                 </Button>
@@ -97,8 +90,8 @@ export default function UsersPage() {
         }
         confirmLabel="Delete"
         busy={deleting}
-        onConfirm={() => void confirmDelete()}
-        onCancel={() => setToDelete(null)}
+        onConfirm={confirm}
+        onCancel={cancel}
       />
     </section>
   );
