@@ -91,17 +91,19 @@ describe('the admin works through the orders', () => {
     const nav = page.getByRole('navigation', { name: 'Order pages' });
     expect(await nav.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     await nav.getByRole('button', { name: 'Next' }).click();
-    expect(await nav.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     await page.waitForURL(/\/admin\/orders\?page=2$/);
+    expect(await nav.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     expect(await table.locator('tbody th').allInnerTexts()).toEqual(
       orders.slice(ADMIN_ORDERS_PAGE_SIZE, 2 * ADMIN_ORDERS_PAGE_SIZE).map((order) => order._id),
     );
 
     await nav.getByRole('button', { name: `Page ${pageCount}`, exact: true }).click();
+    await page.waitForURL(new RegExp(`/admin/orders\\?page=${pageCount}$`));
     expect(await nav.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     expect(await bodyRows.count()).toBe(orders.length - (pageCount - 1) * ADMIN_ORDERS_PAGE_SIZE);
     await nav.getByRole('button', { name: 'Previous' }).click();
-    expect(await nav.getByText(`Page ${pageCount - 1} of ${pageCount}`).isVisible()).toBe(true);
+    // The label follows the click's navigation: wait for it rather than read it at once.
+    await nav.getByText(`Page ${pageCount - 1} of ${pageCount}`).waitFor();
 
     // The page is in the URL: coming back from an order's items returns to it.
     await table
