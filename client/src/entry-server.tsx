@@ -77,9 +77,11 @@ export async function renderPage(template: string, url: string, fetch: ServerFet
     const markup = await text(prelude);
     // '<' escaped, so no answer can close the script element early.
     const state = JSON.stringify(store.getState()[api.reducerPath]).replace(/</g, '\\u003c');
+    // A replacer function, so a '$'', '$`' or '$&' in stored text is inserted as it is, never expanded.
     const html = template.replace(
       ROOT_ELEMENT,
-      `<div id="root">${markup}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
+      () =>
+        `<div id="root">${markup}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
     );
     return { status: failed ?? (unknownPath ? 404 : 200), html };
   } finally {
