@@ -15,7 +15,8 @@ import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { preparedQuery } from '../../db/prepared';
 import { centsToDollars, dollarsToCents } from '../../db/money';
-import { medicines } from '../../db/schema';
+import { retryOnceOnLockConflict } from '../../db/retry';
+import { cartItems, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { isAcceptedImage, removeMedicineImage, storeMedicineImage } from './medicine-image.service';
 
@@ -165,9 +166,25 @@ export async function updateMedicine(db: Db, uploadsDir: string, id: string, for
   return toMedicine(row);
 }
 
-/** Cart items go with it (foreign-key cascade); order items keep their copied name and price. */
+/**
+ * Cart items go with it (foreign-key cascade); order items keep their copied name and price.
+ * A checkout locks its cart items before their medicines, so the deletion does the same: it locks
+ * the cart items that hold the medicine first, and two such transactions cannot deadlock.
+ */
 export async function deleteMedicine(db: Db, uploadsDir: string, id: string): Promise<Medicine> {
-  const [row] = isUuid(id) ? await db.delete(medicines).where(eq(medicines.id, id)).returning() : [];
+  const [row] = isUuid(id)
+    ? await retryOnceOnLockConflict(() =>
+        db.transaction(async (tx) => {
+          await tx
+            .select({ id: cartItems.id })
+            .from(cartItems)
+            .where(eq(cartItems.medicineId, id))
+            .orderBy(asc(cartItems.id))
+            .for('update');
+          return tx.delete(medicines).where(eq(medicines.id, id)).returning();
+        }),
+      )
+    : [];
   if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   await removeMedicineImage(row.imageUrl, uploadsDir);
   return toMedicine(row);

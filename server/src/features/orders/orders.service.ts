@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
+import { retryOnceOnLockConflict } from '../../db/retry';
 import { cartItems, carts, medicines, orderItems, orders, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { stockConflict } from '../medicines/medicines.service';
@@ -99,7 +100,10 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
   // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
   // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
   // each one's latest committed stock once its lock is held.
-  const result = await db.execute(sql`
+  // A deletion of a medicine locks in the same order (medicines.service.ts); a cycle it still forms
+  // with a cart item added meanwhile is retried once.
+  const result = await retryOnceOnLockConflict(() =>
+    db.execute(sql`
     with lines as (
       select ci.id, ci.medicine_id, ci.quantity
       from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
@@ -139,7 +143,8 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
     left join lateral (select name, stock from stock where stock < quantity order by id limit 1) short on true
     left join new_order o on true
     left join new_items i on true
-  `);
+  `),
+  );
   // Both drivers answer a raw statement with `{ rows }`; Drizzle types it for neither.
   const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
   const [first] = rows;
