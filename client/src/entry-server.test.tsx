@@ -17,6 +17,7 @@ const medicine: Medicine = {
   stock: 3,
   price: 4.5,
   imageUrl: `https://img.example/${PATTERNS}.png`,
+  version: 1,
 };
 
 /** The API as the page renderer sees it: every list and every medicine is this one medicine. */

@@ -3,6 +3,10 @@ import {
   addImageUrlSchema,
   addMedicineFieldsSchema,
   IMAGE_TYPE_MESSAGE,
+  MEDICINE_CHANGED_MESSAGE,
+  MEDICINE_VERSION_MESSAGE,
+  medicineVersionSchema,
+  STOCK_NEEDS_VERSION_MESSAGE,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,
   type Medicine,
@@ -40,8 +44,12 @@ export function toMedicine(row: MedicineRow): Medicine {
     stock: row.stock,
     price: centsToDollars(row.priceCents),
     imageUrl: row.imageUrl,
+    version: row.version,
   };
 }
+
+/** The `version` of a write that changes a medicine's row, stock moved by an order included (docs/decisions/0016). */
+export const NEXT_VERSION = sql`${medicines.version} + 1`;
 
 const SORT_ORDER = {
   price_asc: [asc(medicines.priceCents)],
@@ -145,22 +153,44 @@ export async function addMedicine(db: Db, uploadsDir: string, form: MedicineForm
   return toMedicine(row!);
 }
 
+/** The version an update is based on; a malformed one is a 400 on the `version` field. */
+function sentVersion(form: MedicineForm): number | undefined {
+  const version = medicineVersionSchema.safeParse(form.fields.version);
+  if (!version.success) throw HttpError.badRequest(MEDICINE_VERSION_MESSAGE, { version: MEDICINE_VERSION_MESSAGE });
+  return version.data;
+}
+
+/**
+ * Writes the form only onto the version it was based on (optimistic concurrency, docs/decisions/0016).
+ * An update without a version is based on the row as it is now, and may not change the stock: it
+ * cannot show that it saw the latest sale, so a stale whole form never brings sold units back.
+ */
 export async function updateMedicine(db: Db, uploadsDir: string, id: string, form: MedicineForm): Promise<Medicine> {
   const current = await findMedicine(db, id);
+  const version = sentVersion(form);
+  if (version !== undefined && version !== current.version) throw HttpError.conflict(MEDICINE_CHANGED_MESSAGE);
   const values = await readForm(form, uploadsDir, {
     fields: updateMedicineFieldsSchema,
     imageUrl: updateImageUrlSchema,
     keptImageUrl: current.imageUrl,
   });
+  const dropNewImage = async () => {
+    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(values.imageUrl, uploadsDir);
+  };
+  if (version === undefined && values.stock !== current.stock) {
+    await dropNewImage();
+    throw HttpError.conflict(STOCK_NEEDS_VERSION_MESSAGE);
+  }
   const [row] = await db
     .update(medicines)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(medicines.id, current.id))
+    .set({ ...values, updatedAt: new Date(), version: NEXT_VERSION })
+    .where(and(eq(medicines.id, current.id), eq(medicines.version, current.version)))
     .returning();
-  // Deleted between the read and the write: the new image has no owner either.
+  // Changed or deleted between the read and the write: the new image has no owner either.
   if (!row) {
-    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(values.imageUrl, uploadsDir);
-    throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
+    await dropNewImage();
+    const [still] = await db.select({ id: medicines.id }).from(medicines).where(eq(medicines.id, current.id));
+    throw still ? HttpError.conflict(MEDICINE_CHANGED_MESSAGE) : HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   }
   if (row.imageUrl !== current.imageUrl) await removeMedicineImage(current.imageUrl, uploadsDir);
   return toMedicine(row);

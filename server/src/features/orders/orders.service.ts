@@ -6,7 +6,7 @@ import { centsToDollars } from '../../db/money';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { cartItems, carts, medicines, orderItems, orders, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { stockConflict } from '../medicines/medicines.service';
+import { NEXT_VERSION, stockConflict } from '../medicines/medicines.service';
 
 /** SPEC.md §4's alert for checking out an empty cart. */
 export const EMPTY_CART_MESSAGE = 'Cart is Empty';
@@ -61,7 +61,7 @@ async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
 async function takeStock(tx: Tx, medicineId: string, quantity: number) {
   const [taken] = await tx
     .update(medicines)
-    .set({ stock: sql`${medicines.stock} - ${quantity}` })
+    .set({ stock: sql`${medicines.stock} - ${quantity}`, version: NEXT_VERSION })
     .where(and(eq(medicines.id, medicineId), gte(medicines.stock, quantity)))
     .returning({ id: medicines.id, name: medicines.name, priceCents: medicines.priceCents });
   if (taken) return taken;
@@ -119,7 +119,7 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
         sum(price_cents * quantity)::integer as total_cents
       from stock
     ), taken as (
-      update ${medicines} m set stock = m.stock - s.quantity
+      update ${medicines} m set stock = m.stock - s.quantity, version = m.version + 1
       from stock s, verdict v
       where v.ok and m.id = s.id
     ), emptied as (
@@ -206,7 +206,7 @@ export async function updateOrderStatus(db: Db, id: string, status: OrderStatus)
           if (item.medicineId === null) continue;
           await tx
             .update(medicines)
-            .set({ stock: sql`${medicines.stock} + ${item.quantity}` })
+            .set({ stock: sql`${medicines.stock} + ${item.quantity}`, version: NEXT_VERSION })
             .where(eq(medicines.id, item.medicineId));
         } else {
           if (item.medicineId === null) throw HttpError.conflict(goneFromCatalogueMessage(item.name));

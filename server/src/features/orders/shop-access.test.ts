@@ -55,7 +55,12 @@ type Fixture = Awaited<ReturnType<typeof ownerWithCartAndOrder>>;
 type Actor = 'anonymous' | 'owner' | 'another user' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'owner', 'another user', 'admin'];
 
-const imageUrlForm = () => multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp' });
+const imageUrlForm = (extra: Record<string, string> = {}) =>
+  multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp', ...extra });
+
+const currentVersion = async (id: string) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` })).json<{ medicine: { version: number } }>()
+    .medicine.version;
 
 // [call, expected status for anonymous, owner, another user, admin]
 const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, number[]][] = [
@@ -71,7 +76,8 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
     async (f) => ({
       method: 'PATCH',
       url: `/api/medicines/update-medicine/${f.medicine.id}`,
-      ...(await imageUrlForm()),
+      // Based on the medicine as it is now, after the fixture's order took stock.
+      ...(await imageUrlForm({ version: String(await currentVersion(f.medicine.id)) })),
     }),
     [401, 403, 403, 200],
   ],
