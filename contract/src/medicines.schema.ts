@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { idSchema, moneySchema } from './common.schema';
-import { DEFAULT_LIST_LIMIT, IMAGE_MAX_BYTES, MAX_LIST_LIMIT, NAME_MIN_LETTERS, SORTS } from './constants';
+import {
+  DEFAULT_LIST_LIMIT,
+  IMAGE_MAX_BYTES,
+  MAX_LIST_LIMIT,
+  MAX_MONEY_CENTS,
+  NAME_MIN_LETTERS,
+  SORTS,
+} from './constants';
 
 export const medicineSchema = z.object({
   _id: idSchema,
@@ -23,6 +30,7 @@ const queryPrice = (name: string) =>
     z.coerce
       .number({ error: `${name} must be a number.` })
       .min(0, `${name} must be 0 or more.`)
+      .max(MAX_MONEY_CENTS / 100, `${name} must be at most ${MAX_MONEY_CENTS / 100}.`)
       .optional(),
   );
 

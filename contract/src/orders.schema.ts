@@ -37,6 +37,10 @@ export const updateOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }),
 });
 
+/** An order's total is kept in 32-bit integer cents, at most MAX_MONEY_CENTS (docs/decisions/0017): a larger cart is refused with 400. */
+export const ORDER_TOTAL_TOO_LARGE_MESSAGE =
+  'An order may total at most $21,474,836.47. Remove some items and try again.';
+
 export const orderResponseSchema = z.object({ order: orderSchema });
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 

@@ -1,4 +1,10 @@
-import type { Order, OrderStatus, Payment } from '@apotheca/contract';
+import {
+  MAX_MONEY_CENTS,
+  ORDER_TOTAL_TOO_LARGE_MESSAGE,
+  type Order,
+  type OrderStatus,
+  type Payment,
+} from '@apotheca/contract';
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -76,6 +82,7 @@ async function takeStock(tx: Tx, medicineId: string, quantity: number) {
 type CheckoutRow = {
   ok: boolean;
   line_count: number;
+  stocked: boolean;
   short_name: string | null;
   short_stock: number | null;
   order_id: string | null;
@@ -114,10 +121,16 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
       from ${medicines} m join lines l on l.medicine_id = m.id
       order by m.id
       for update of m
-    ), verdict as (
-      select count(*)::integer as line_count, coalesce(bool_and(stock >= quantity), false) as ok,
-        sum(price_cents * quantity)::integer as total_cents
+    ), totals as (
+      -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
+      select count(*)::integer as line_count, coalesce(bool_and(stock >= quantity), false) as stocked,
+        coalesce(sum(price_cents::bigint * quantity), 0) <= ${MAX_MONEY_CENTS} as within_cap,
+        sum(price_cents::bigint * quantity) as total
       from stock
+    ), verdict as (
+      select line_count, stocked, within_cap, stocked and within_cap as ok,
+        case when within_cap then total::integer end as total_cents
+      from totals
     ), taken as (
       update ${medicines} m set stock = m.stock - s.quantity, version = m.version + 1
       from stock s, verdict v
@@ -136,7 +149,7 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
       select o.id, s.id, s.name, s.price_cents, s.quantity from new_order o, stock s
       returning *
     )
-    select v.ok, v.line_count, short.name as short_name, short.stock as short_stock,
+    select v.ok, v.line_count, v.stocked, short.name as short_name, short.stock as short_stock,
       o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
       i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity
     from verdict v
@@ -149,7 +162,8 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
   const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
   const [first] = rows;
   if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
-  if (!first.ok) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
+  if (!first.stocked) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
+  if (!first.ok) throw HttpError.badRequest(ORDER_TOTAL_TOO_LARGE_MESSAGE);
   const order: OrderRow = {
     id: first.order_id!,
     userId: user.id,

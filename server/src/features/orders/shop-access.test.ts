@@ -1,3 +1,4 @@
+import { ORDER_TOTAL_TOO_LARGE_MESSAGE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -221,6 +222,37 @@ describe('hostile input', () => {
     ]) {
       expect((await ctx.app.inject({ method: 'GET', url: `/api/medicines?${query}` })).statusCode, query).toBe(400);
     }
+  });
+
+  it('answers price filters past the 32-bit cents with 400 in the one shape, and takes the largest one', async () => {
+    for (const field of ['minPrice', 'maxPrice']) {
+      for (const value of ['21474836.48', '1e308', '99999999999', 'Infinity']) {
+        const response = await ctx.app.inject({ method: 'GET', url: `/api/medicines?${field}=${value}` });
+        expect(response.statusCode, `${field}=${value}`).toBe(400);
+        const message = value === 'Infinity' ? `${field} must be a number.` : `${field} must be at most 21474836.47.`;
+        expect(response.json(), `${field}=${value}`).toEqual({ message, errors: { [field]: message } });
+      }
+      const largest = await ctx.app.inject({ method: 'GET', url: `/api/medicines?${field}=21474836.47` });
+      expect(largest.statusCode).toBe(200);
+    }
+  });
+
+  it('refuses an order whose total is past the 32-bit cents with 400, and changes nothing', async () => {
+    const { headers } = await createTestUser(ctx);
+    // $1,000,000 x 1000 is $1,000,000,000: the largest price and quantity the forms accept.
+    const medicine = await insertMedicine(ctx, { priceCents: 100_000_000, stock: 1000 });
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers,
+      payload: { medicineId: medicine.id, quantity: 1000 },
+    });
+    expect(added.statusCode).toBe(201);
+    const before = await storedState();
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: ORDER_TOTAL_TOO_LARGE_MESSAGE });
+    expect(await storedState()).toEqual(before);
   });
 
   it('refuses hostile medicine forms and ignores the uploaded file name', async () => {
