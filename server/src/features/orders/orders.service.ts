@@ -1,11 +1,13 @@
 import {
+  ADMIN_ORDERS_PAGE_SIZE,
   MAX_MONEY_CENTS,
+  type OrderListQuery,
   ORDER_TOTAL_TOO_LARGE_MESSAGE,
   type Order,
   type OrderStatus,
   type Payment,
 } from '@apotheca/contract';
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
@@ -44,16 +46,29 @@ function toOrder(order: OrderRow, user: OrderUser, items: OrderItemRow[]): Order
   };
 }
 
-/** Orders matching `where`, newest first, with their owner's name and their items. */
-async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
+const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
+
+/** Orders matching `where`, newest first (one page of them if asked), with their owner's name and their items. */
+async function loadOrders(db: Db | Tx, where?: SQL, page?: { limit: number; offset: number }): Promise<Order[]> {
+  // The page's orders, chosen once in SQL for both queries; without a page, every match.
+  const pageIds = page
+    ? db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(...NEWEST_FIRST)
+        .limit(page.limit)
+        .offset(page.offset)
+    : undefined;
+  const inPage = pageIds ? and(where, inArray(orders.id, pageIds)) : where;
   const [rows, items] = await Promise.all([
     db
       .select({ order: orders, user: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id)),
-    db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
+      .where(inPage)
+      .orderBy(...NEWEST_FIRST),
+    db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(inPage),
   ]);
   const itemsByOrder = new Map<string, OrderItemRow[]>();
   for (const { item } of items) itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), item]);
@@ -186,7 +201,14 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
 
 export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orders.userId, userId));
 
-export const listAllOrders = (db: Db) => loadOrders(db);
+/** Every order, or one page of them when `page` or `limit` is given (orderListQuerySchema). */
+export const listAllOrders = (db: Db, { page, limit }: OrderListQuery = {}) =>
+  page === undefined && limit === undefined
+    ? loadOrders(db)
+    : loadOrders(db, undefined, {
+        limit: limit ?? ADMIN_ORDERS_PAGE_SIZE,
+        offset: ((page ?? 1) - 1) * (limit ?? ADMIN_ORDERS_PAGE_SIZE),
+      });
 
 /** One order for its owner or an admin; to anyone else it does not exist. */
 export async function getOrder(db: Db, id: string, viewer: { id: string; role: string }): Promise<Order> {
