@@ -7,7 +7,7 @@ import {
   type OrderStatus,
   type Payment,
 } from '@apotheca/contract';
-import { and, asc, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
@@ -224,33 +224,76 @@ export async function getOrder(db: Db, id: string, viewer: { id: string; role: s
  */
 export async function updateOrderStatus(db: Db, id: string, status: OrderStatus): Promise<Order> {
   return db.transaction(async (tx) => {
-    const [order] = isUuid(id)
-      ? await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update')
-      : [];
+    const order = isUuid(id) ? await lockOrder(tx, id) : undefined;
     if (!order) throw HttpError.notFound(ORDER_NOT_FOUND_MESSAGE);
-    const entersCanceled = status === 'Canceled' && order.status !== 'Canceled';
-    const leavesCanceled = order.status === 'Canceled' && status !== 'Canceled';
-    if (entersCanceled || leavesCanceled) {
-      const items = await tx
-        .select({ medicineId: orderItems.medicineId, name: orderItems.name, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, id))
-        .orderBy(asc(orderItems.medicineId));
-      for (const item of items) {
-        if (entersCanceled) {
-          // A medicine deleted since has no stock to return to.
-          if (item.medicineId === null) continue;
-          await tx
-            .update(medicines)
-            .set({ stock: sql`${medicines.stock} + ${item.quantity}`, version: NEXT_VERSION })
-            .where(eq(medicines.id, item.medicineId));
-        } else {
-          if (item.medicineId === null) throw HttpError.conflict(goneFromCatalogueMessage(item.name));
-          await takeStock(tx, item.medicineId, item.quantity);
-        }
-      }
-    }
-    await tx.update(orders).set({ status }).where(eq(orders.id, id));
+    await moveStatus(tx, id, order.status, status);
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
+}
+
+/** An order's row, locked until the transaction ends: its status changes one at a time. */
+async function lockOrder(tx: Tx, id: string) {
+  const [order] = await tx
+    .select({ status: orders.status, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  return order;
+}
+
+/** Moves a locked order from `from` to `status`, giving back or taking again the stock as updateOrderStatus says. */
+async function moveStatus(tx: Tx, id: string, from: OrderStatus, status: OrderStatus) {
+  const entersCanceled = status === 'Canceled' && from !== 'Canceled';
+  const leavesCanceled = from === 'Canceled' && status !== 'Canceled';
+  if (entersCanceled || leavesCanceled) {
+    const items = await tx
+      .select({ medicineId: orderItems.medicineId, name: orderItems.name, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.medicineId));
+    for (const item of items) {
+      if (entersCanceled) {
+        // A medicine deleted since has no stock to return to.
+        if (item.medicineId === null) continue;
+        await tx
+          .update(medicines)
+          .set({ stock: sql`${medicines.stock} + ${item.quantity}`, version: NEXT_VERSION })
+          .where(eq(medicines.id, item.medicineId));
+      } else {
+        if (item.medicineId === null) throw HttpError.conflict(goneFromCatalogueMessage(item.name));
+        await takeStock(tx, item.medicineId, item.quantity);
+      }
+    }
+  }
+  await tx.update(orders).set({ status }).where(eq(orders.id, id));
+}
+
+/** Unpaid orders canceled per sweep at most, so one sweep stays short however many are due. */
+const UNPAID_SWEEP_BATCH = 100;
+
+/**
+ * Cancels, with their stock given back, the orders placed before `placedBefore` that are still
+ * 'Pending' and unpaid (docs/decisions/0018). Each is re-checked under its lock, so an order an admin
+ * accepted meanwhile stays as it is. Answers how many were canceled.
+ */
+export async function cancelUnpaidOrders(db: Db, placedBefore: Date): Promise<number> {
+  const unpaid = (order: { status: OrderStatus; paymentStatus: string }) =>
+    order.status === 'Pending' && order.paymentStatus === 'Pending';
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'Pending'), eq(orders.paymentStatus, 'Pending'), lt(orders.createdAt, placedBefore)))
+    .orderBy(asc(orders.createdAt))
+    .limit(UNPAID_SWEEP_BATCH);
+  let canceled = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      if (!order || !unpaid(order)) return false;
+      await moveStatus(tx, id, order.status, 'Canceled');
+      return true;
+    });
+    if (done) canceled += 1;
+  }
+  return canceled;
 }
