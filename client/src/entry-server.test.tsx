@@ -1,7 +1,7 @@
 // @vitest-environment node
 import type { Medicine } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from './entry-server';
+import { pageKey, renderPage } from './entry-server';
 import { readServerState, SERVER_STATE_ELEMENT_ID } from './lib/api';
 
 const TEMPLATE = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
@@ -70,5 +70,38 @@ describe('readServerState', () => {
     expect(readServerState(documentWith(null))).toBeNull();
     expect(readServerState(documentWith(''))).toBeNull();
     expect(readServerState(documentWith('{"queries":{"a":"</div>$\''))).toBeNull();
+  });
+});
+
+describe('pageKey', () => {
+  const keyOf = (url: string) => pageKey(url)?.key;
+
+  it('gives the catalogue one key for the same filters, whatever their order, defaults or other parameters', () => {
+    const key = keyOf('/medicines?category=Antibiotic&page=2');
+    expect(keyOf('/medicines?page=2&category=Antibiotic')).toBe(key);
+    expect(keyOf('/medicines?page=2&utm_source=x&category=Antibiotic&limit=6')).toBe(key);
+    expect(keyOf('/medicines?category=Antibiotic&page=3')).not.toBe(key);
+    expect(keyOf('/medicines')).toBe(keyOf('/medicines?page=1&limit=6&minPrice=0&maxPrice=2000'));
+  });
+
+  it('keeps other pages by their path, and says which show the catalogue', () => {
+    expect(pageKey('/?fresh=1')).toEqual({ key: '/', showsCatalogue: true });
+    expect(pageKey(`/medicines/${medicine._id}?x=1`)).toEqual({
+      key: `/medicines/${medicine._id}`,
+      showsCatalogue: true,
+    });
+    expect(pageKey('/about?x=1')).toEqual({ key: '/about', showsCatalogue: false });
+  });
+
+  it("gives every unknown path the key of one 'Page Not Found', by the navigation link it falls under", () => {
+    expect(pageKey('/no/such/page?x=1')).toEqual(pageKey('/another-one'));
+    expect(pageKey('/no/such/page')?.showsCatalogue).toBe(false);
+    expect(keyOf('/about/team')).toBe(keyOf('/about/history'));
+    expect(keyOf('/about/team')).not.toBe(keyOf('/no/such/page'));
+  });
+
+  it('answers null for a page the browser renders alone', () => {
+    expect(pageKey('/cart')).toBeNull();
+    expect(pageKey('/admin/orders')).toBeNull();
   });
 });
