@@ -9,6 +9,7 @@ import {
   medicineListResponseSchema,
   medicineResponseSchema,
   newMedicineResponseSchema,
+  UNKNOWN_FILE_FIELD_MESSAGE,
   updatedMedicineResponseSchema,
 } from '@apotheca/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -47,10 +48,12 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
+          // A file the route would not use is refused by name rather than dropped unseen.
+          if (!(IMAGE_FILE_FIELDS as readonly string[]).includes(part.fieldname))
+            throw HttpError.badRequest(UNKNOWN_FILE_FIELD_MESSAGE, { [part.fieldname]: UNKNOWN_FILE_FIELD_MESSAGE });
           const content = await part.toBuffer();
           // A browser sends an empty file part for a file input left empty.
-          const isImage = (IMAGE_FILE_FIELDS as readonly string[]).includes(part.fieldname);
-          if (isImage && content.length > 0) form.image = { field: part.fieldname, content };
+          if (content.length > 0) form.image = { field: part.fieldname, content };
         } else {
           if (part.valueTruncated) throw new HttpError(413, FIELD_TOO_LARGE_MESSAGE);
           form.fields[part.fieldname] = String(part.value);
@@ -96,9 +99,10 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: medicineResponseSchema } },
     },
     async (request, reply) => {
-      const body = await catalogue.get(request.url, async () =>
-        JSON.stringify({ medicine: toMedicine(await findMedicine(app.database.db, request.params.id)) }),
-      );
+      const body = await catalogue.get(request.url, async () => {
+        const medicine = toMedicine(await findMedicine(app.database.db, request.params.id));
+        return JSON.stringify({ ...medicine, medicine });
+      });
       return sendJson(reply, body);
     },
   );
