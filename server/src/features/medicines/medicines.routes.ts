@@ -45,15 +45,17 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
   async function readMedicineForm(request: FastifyRequest): Promise<MedicineForm> {
     if (!request.isMultipart()) throw new HttpError(415, MULTIPART_REQUIRED_MESSAGE);
     const form: MedicineForm = { fields: {} };
+    const strayFiles: Record<string, string> = {};
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
+          // Every file is read to its end, so the answer never leaves a request body half-read.
+          const content = await part.toBuffer();
           // A file the route would not use is refused by name rather than dropped unseen.
           if (!(IMAGE_FILE_FIELDS as readonly string[]).includes(part.fieldname))
-            throw HttpError.badRequest(UNKNOWN_FILE_FIELD_MESSAGE, { [part.fieldname]: UNKNOWN_FILE_FIELD_MESSAGE });
-          const content = await part.toBuffer();
+            strayFiles[part.fieldname] = UNKNOWN_FILE_FIELD_MESSAGE;
           // A browser sends an empty file part for a file input left empty.
-          if (content.length > 0) form.image = { field: part.fieldname, content };
+          else if (content.length > 0) form.image = { field: part.fieldname, content };
         } else {
           if (part.valueTruncated) throw new HttpError(413, FIELD_TOO_LARGE_MESSAGE);
           form.fields[part.fieldname] = String(part.value);
@@ -64,6 +66,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
         throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
       throw error;
     }
+    if (Object.keys(strayFiles).length > 0) throw HttpError.badRequest(UNKNOWN_FILE_FIELD_MESSAGE, strayFiles);
     return form;
   }
 
