@@ -355,6 +355,7 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
         message: UNKNOWN_FILE_FIELD_MESSAGE,
         errors: { photo: UNKNOWN_FILE_FIELD_MESSAGE },
       });
+      expect(await countMedicines()).toBe(before);
       expect(await ctx.database.db.select().from(medicines).where(eq(medicines.id, row.id))).toEqual([row]);
     },
   );
