@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertMedicine } from '../features/medicines/medicines.fixtures';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { createTestUser } from '../test/test-users';
@@ -144,7 +144,13 @@ describe('server-rendered pages', () => {
   it('keeps one page for every URL with the same key, such as the query in another order', async () => {
     const renderOf = async (url: string) =>
       (await ctx.app.inject({ method: 'GET', url })).body.match(/total (\d+), render (\d+)/)![2];
-    expect(await renderOf('/medicines?b=2&a=1')).toBe(await renderOf('/medicines?a=1&b=2'));
+    // On PostgreSQL an earlier test's catalogue change may still be on its way (NOTIFY): wait until it has landed.
+    let kept = '';
+    await vi.waitFor(async () => {
+      kept = await renderOf('/medicines?a=1&b=2');
+      expect(await renderOf('/medicines?a=1&b=2')).toBe(kept);
+    });
+    expect(await renderOf('/medicines?b=2&a=1')).toBe(kept);
   });
 
   it('compresses a page that is not kept as well', async () => {

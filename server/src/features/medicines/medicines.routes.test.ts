@@ -330,10 +330,15 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
 
   it("takes a file sent under `imageUrl`, as the original client's update form sends it", async () => {
     const row = await insertMedicine(ctx);
-    const response = await update(row.id, validMedicineFields, {
-      ...pngUpload(await pngImage(), 'a.png'),
-      field: 'imageUrl',
-    });
+    // That form spreads the loaded medicine, its version included, into what it sends back.
+    const response = await update(
+      row.id,
+      { ...validMedicineFields, version: String(row.version) },
+      {
+        ...pngUpload(await pngImage(), 'a.png'),
+        field: 'imageUrl',
+      },
+    );
     expect(response.statusCode).toBe(200);
     const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
     expect(updatedMedicine.imageUrl).toMatch(/^\/uploads\/medicines\/[\w-]+-detail\.webp$/);
