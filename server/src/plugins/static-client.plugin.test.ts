@@ -143,7 +143,7 @@ describe('server-rendered pages', () => {
 
   it('keeps one page for every URL with the same key, such as the query in another order', async () => {
     const renderOf = async (url: string) =>
-      (await ctx.app.inject({ method: 'GET', url })).body.match(/total (\d+), render (\d+)/)![2];
+      (await ctx.app.inject({ method: 'GET', url })).body.match(/total (\d+), render (\d+)/)![2]!;
     // On PostgreSQL an earlier test's catalogue change may still be on its way (NOTIFY): wait until it has landed.
     let kept = '';
     await vi.waitFor(async () => {
