@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart } from './medicines.fixtures';
 
 let ctx: TestContext;
@@ -54,13 +55,7 @@ const update = async (id: string, fields: Record<string, string>) => {
 /** A shopper's order of `quantity` units, which takes them from the stock. */
 async function order(medicineId: string, quantity: number) {
   const { headers } = await createTestUser(ctx);
-  const added = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers,
-    payload: { medicineId, quantity },
-  });
-  expect(added.statusCode).toBe(201);
+  await addToCart(ctx, headers, medicineId, quantity);
   const placed = await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers });
   expect(placed.statusCode).toBe(201);
   return orderResponseSchema.parse(placed.json()).order;

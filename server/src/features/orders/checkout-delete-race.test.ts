@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 
 let ctx: TestContext;
@@ -29,13 +30,7 @@ describe('a checkout and a medicine deletion at the same time', () => {
       ]);
       for (const headers of shoppers) {
         for (const medicine of [doomed, kept]) {
-          const added = await ctx.app.inject({
-            method: 'POST',
-            url: '/api/cart/add',
-            headers,
-            payload: { medicineId: medicine.id, quantity: 1 },
-          });
-          expect(added.statusCode).toBe(201);
+          await addToCart(ctx, headers, medicine.id);
         }
       }
       const answers = await Promise.all([

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, medicines, orderItems, orders } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
 
 // Every endpoint of the catalogue, the cart and the orders, called by each kind of caller, and
@@ -241,13 +242,7 @@ describe('hostile input', () => {
     const { headers } = await createTestUser(ctx);
     // $1,000,000 x 1000 is $1,000,000,000: the largest price and quantity the forms accept.
     const medicine = await insertMedicine(ctx, { priceCents: 100_000_000, stock: 1000 });
-    const added = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      headers,
-      payload: { medicineId: medicine.id, quantity: 1000 },
-    });
-    expect(added.statusCode).toBe(201);
+    await addToCart(ctx, headers, medicine.id, 1000);
     const before = await storedState();
     const response = await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers });
     expect(response.statusCode).toBe(400);

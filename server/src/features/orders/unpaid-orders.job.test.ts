@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { medicines, orders } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 import { cancelUnpaidOrders } from './orders.service';
 
@@ -25,7 +26,7 @@ const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `
 
 async function placeOrder(medicineId: string, quantity: number, paid = false): Promise<Order> {
   const { headers } = await createTestUser(ctx);
-  await ctx.app.inject({ method: 'POST', url: '/api/cart/add', headers, payload: { medicineId, quantity } });
+  await addToCart(ctx, headers, medicineId, quantity);
   const response = await ctx.app.inject({
     method: 'POST',
     url: '/api/orders/add-order',
