@@ -366,6 +366,18 @@ describe('hostile input', () => {
       payload: registration({ first_name: 'a'.repeat(1024 * 1024) }),
       status: 413,
     },
+    {
+      name: 'a 5 KB body (auth bodies are a few short fields)',
+      url: '/api/auth/login',
+      payload: { email: `${'a'.repeat(5 * 1024)}@example.com`, password: 'x' },
+      status: 413,
+    },
+    {
+      name: 'a long address of dots, which once backtracked for seconds',
+      url: '/api/auth/forgot-password',
+      payload: { email: `a@${'a.'.repeat(1500)} ` },
+      status: 400,
+    },
     { name: 'malformed JSON', url: '/api/auth/register', payload: '{"email": "ada@', headers: json, status: 400 },
     {
       name: 'a wrong content type',

@@ -40,6 +40,8 @@ import { createMailer } from './mail.service';
 import { revokeSession } from './session.service';
 
 const tags = ['auth'];
+/** Every auth body is a few short fields: anything larger is refused (413) before it is parsed. */
+export const AUTH_BODY_LIMIT_BYTES = 4 * 1024;
 const bearer = BEARER_AUTH;
 const error = errorResponseSchema;
 
@@ -55,6 +57,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
   app.post(
     '/register',
     {
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
       config: app.strictRateLimit,
       schema: {
         tags,
@@ -71,6 +74,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
   app.post(
     '/login',
     {
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
       config: app.strictRateLimit,
       schema: { tags, body: loginSchema, response: { 200: loginResponseSchema, 400: error, 401: error, 429: error } },
     },
@@ -101,6 +105,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
   app.post(
     '/forgot-password',
     {
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
       config: app.strictRateLimit,
       schema: { tags, body: forgotPasswordSchema, response: { 200: messageResponseSchema, 400: error, 429: error } },
     },
@@ -124,6 +129,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
   app.post(
     '/reset-password/:userId/:token',
     {
+      bodyLimit: AUTH_BODY_LIMIT_BYTES,
       schema: {
         tags,
         params: resetPasswordParamsSchema,

@@ -52,6 +52,7 @@ describe('POST /api/contact', () => {
   it.each([
     ['wrong types', { ...valid, name: 7, message: ['a'] }, {}, 400],
     ['a 1 MB string', { ...valid, message: 'a'.repeat(1024 * 1024) }, {}, 413],
+    ['a 20 KB body, past the longest valid message', { ...valid, message: 'a'.repeat(20 * 1024) }, {}, 413],
     ['malformed JSON', '{"name": ', json, 400],
     ['a wrong content type', '<contact/>', { 'content-type': 'application/xml' }, 415],
     ['markup in the name', { ...valid, name: '<img src=x onerror=alert(1)>' }, {}, 400],
