@@ -12,6 +12,7 @@ import ordersRoutes from './features/orders/orders.routes';
 import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin from './plugins/errors.plugin';
+import { loggerOptions, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import securityPlugin from './plugins/security.plugin';
@@ -20,12 +21,12 @@ import staticClientPlugin from './plugins/static-client.plugin';
 /** Request bodies larger than this are answered 413 (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 100 * 1024;
 
-export type AppOptions = { config: Config; database: Database; logger?: boolean };
+export type AppOptions = { config: Config; database: Database; logger?: boolean; logStream?: LogStream };
 
 /** Builds the whole product on an opened database; tests call it through `app.inject`. */
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.env === 'production',
     // Let in-flight requests finish on shutdown while refusing new connections.

@@ -89,7 +89,6 @@ export async function requestPasswordReset(db: Db, mailer: Mailer, appUrl: strin
     subject: 'Reset your Apotheca password',
     text: `Hello,\n\nTo choose a new password, open this link within the hour:\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
     html: `<p>Hello,</p><p>To choose a new password, open this link within the hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
-    link,
   });
 }
 
