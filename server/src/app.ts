@@ -11,7 +11,7 @@ import medicinesRoutes from './features/medicines/medicines.routes';
 import ordersRoutes from './features/orders/orders.routes';
 import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
-import errorsPlugin from './plugins/errors.plugin';
+import errorsPlugin, { sendError } from './plugins/errors.plugin';
 import { loggerOptions, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
@@ -20,6 +20,11 @@ import staticClientPlugin from './plugins/static-client.plugin';
 
 /** Request bodies larger than this are answered 413 (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 100 * 1024;
+/**
+ * As long as a request line may be (Node's 16 KB header limit), so every id reaches its route and an
+ * unknown one of any length is a 404 there; Fastify's default of 100 answered 414 with its own body.
+ */
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 export type AppOptions = { config: Config; database: Database; logger?: boolean; logStream?: LogStream };
 
@@ -28,6 +33,8 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: sendError,
     trustProxy: config.env === 'production',
     // Let in-flight requests finish on shutdown while refusing new connections.
     forceCloseConnections: 'idle',
