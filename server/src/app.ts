@@ -26,6 +26,10 @@ const BODY_LIMIT_BYTES = 100 * 1024;
  */
 const MAX_PARAM_LENGTH = 16 * 1024;
 
+/** Fastify runs a hop count this way too; its types only accept the function form. */
+const trustedProxies = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 export type AppOptions = { config: Config; database: Database; logger?: boolean; logStream?: LogStream };
 
 /** Builds the whole product on an opened database; tests call it through `app.inject`. */
@@ -35,7 +39,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: sendError,
-    trustProxy: config.env === 'production',
+    trustProxy: trustedProxies(config.trustProxy),
     // Let in-flight requests finish on shutdown while refusing new connections.
     forceCloseConnections: 'idle',
   });

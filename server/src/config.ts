@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -10,6 +11,34 @@ const optionalUrl = (protocols: string[]) =>
     .url()
     .refine((v) => protocols.includes(new URL(v).protocol), `must start with ${protocols.join(' or ')}//`)
     .optional();
+
+/** An address or a CIDR range: 10.0.0.0/8, ::1, fd00::/8. */
+const isAddressOrRange = (entry: string): boolean => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may set X-Forwarded-For: none unless said (a client could otherwise pick its own
+ * address, and so its own rate-limit key), a hop count, or the proxies' addresses and ranges.
+ */
+const trustProxySchema = z
+  .string()
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be a hop count or a comma-separated list of addresses and CIDR ranges',
+    });
+    return z.NEVER;
+  })
+  .default(false);
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@apotheca.test';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@12345';
@@ -31,6 +60,7 @@ const envSchema = z.object({
   CONTACT_ACCESS_KEY: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +83,8 @@ export type Config = {
   contactAccessKey: string | undefined;
   rateLimitPerMinute: number;
   redisUrl: string | undefined;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   logLevel: string;
 };
 
@@ -95,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactAccessKey: e.CONTACT_ACCESS_KEY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -494,3 +494,57 @@ describe('rate limit', () => {
     expect(response.json()).toEqual({ message: TOO_MANY_REQUESTS_MESSAGE });
   });
 });
+
+describe('rate limit keys', () => {
+  const login = (app: TestContext['app'], email: string, headers: Record<string, string>, remoteAddress?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'Wrong@123' },
+      headers,
+      remoteAddress,
+    });
+  const statuses = async (calls: (() => ReturnType<typeof login>)[]) => {
+    const result = [];
+    for (const call of calls) result.push((await call()).statusCode);
+    return result;
+  };
+
+  it('ignores X-Forwarded-For in production unless TRUST_PROXY says so', async () => {
+    const production = await createTestContext({ env: 'production', rateLimitPerMinute: 2 });
+    try {
+      const spoofed = [1, 2, 3].map(
+        (i) => () => login(production.app, `spoof${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i}` }),
+      );
+      expect(await statuses(spoofed)).toEqual([401, 401, 429]);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('keys by the forwarded address when the proxy is trusted', async () => {
+    const proxied = await createTestContext({ env: 'production', rateLimitPerMinute: 2, trustProxy: 1 });
+    try {
+      const clients = [1, 2, 3].map(
+        (i) => () => login(proxied.app, `proxied${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i}` }),
+      );
+      expect(await statuses(clients)).toEqual([401, 401, 401]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('limits login attempts per e-mail address, whatever the client address', async () => {
+    const limited = await createTestContext({ rateLimitPerMinute: 2 });
+    try {
+      const spread = ['198.51.100.1', '198.51.100.2', '198.51.100.3'].map(
+        (address, i) => () => login(limited.app, i === 2 ? ' Target@Example.com ' : 'target@example.com', {}, address),
+      );
+      expect(await statuses(spread)).toEqual([401, 401, 429]);
+      // Another address is not held back by it.
+      expect((await login(limited.app, 'other@example.com', {}, '198.51.100.4')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});

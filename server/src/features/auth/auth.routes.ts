@@ -76,6 +76,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       config: app.strictRateLimit,
+      preHandler: app.loginAttemptsPerEmail,
       schema: { tags, body: loginSchema, response: { 200: loginResponseSchema, 400: error, 401: error, 429: error } },
     },
     async (request) => ({ message: LOGGED_IN_MESSAGE, ...(await login(db, request.body)) }),
