@@ -20,7 +20,7 @@ declare module 'fastify' {
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in a minute.';
 
 /**
- * Limits login, register, forgot-password and contact only (by client address, and login also by
+ * Limits login, register, forgot-password, validate-token, reset-password and contact only (by client address, and login also by
  * e-mail address): a global limit would halve throughput
  * (issue 3). `RATE_LIMIT_PER_MINUTE=0` turns it off; `REDIS_URL` shares counts between instances.
  */

@@ -484,6 +484,8 @@ describe('rate limit', () => {
     ['/api/auth/login', { email: 'ada@example.com', password: 'x' }],
     ['/api/auth/register', { email: 'not-valid' }],
     ['/api/auth/forgot-password', { email: 'ada@example.com' }],
+    ['/api/auth/validate-token/guessed-token', {}],
+    [`/api/auth/reset-password/${randomUUID()}/guessed-token`, { newPassword: 'Guessed@123' }],
   ])('answers the third call to %s within a minute with 429 JSON', async (url, payload) => {
     const statuses = [];
     for (let i = 0; i < 3; i += 1)

@@ -123,7 +123,14 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
 
   app.post(
     '/validate-token/:token',
-    { schema: { tags, params: tokenParamsSchema, response: { 200: validateTokenResponseSchema, 400: error } } },
+    {
+      config: app.strictRateLimit,
+      schema: {
+        tags,
+        params: tokenParamsSchema,
+        response: { 200: validateTokenResponseSchema, 400: error, 429: error },
+      },
+    },
     async (request) => ({ status: await isResetTokenValid(db, request.params.token) }),
   );
 
@@ -131,11 +138,12 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     '/reset-password/:userId/:token',
     {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
+      config: app.strictRateLimit,
       schema: {
         tags,
         params: resetPasswordParamsSchema,
         body: resetPasswordSchema,
-        response: { 200: messageResponseSchema, 400: error },
+        response: { 200: messageResponseSchema, 400: error, 429: error },
       },
     },
     async (request) => {

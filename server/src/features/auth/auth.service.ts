@@ -99,18 +99,22 @@ const liveResetToken = (token: string) =>
     gt(passwordResetTokens.expiresAt, new Date()),
   );
 
-export async function isResetTokenValid(db: Db, token: string): Promise<boolean> {
+/** Whether the token is live (and, given a user, is that user's). */
+export async function isResetTokenValid(db: Db, token: string, userId?: string): Promise<boolean> {
   const [row] = await db
     .select({ id: passwordResetTokens.id })
     .from(passwordResetTokens)
-    .where(liveResetToken(token))
+    .where(and(liveResetToken(token), userId === undefined ? undefined : eq(passwordResetTokens.userId, userId)))
     .limit(1);
   return row !== undefined;
 }
 
 /** Sets the new password once per token and ends every session of the user (CONTRACT.md). */
 export async function resetPassword(db: Db, userId: string, token: string, newPassword: string): Promise<void> {
-  if (!isUuid(userId)) throw HttpError.badRequest(RESET_LINK_INVALID_MESSAGE);
+  // The token is checked before the slow hash, so bogus links cost a lookup, not a hash.
+  if (!isUuid(userId) || !(await isResetTokenValid(db, token, userId))) {
+    throw HttpError.badRequest(RESET_LINK_INVALID_MESSAGE);
+  }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     // Marking the token used in the same statement that checks it makes a second use fail, even racing.

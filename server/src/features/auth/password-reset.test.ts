@@ -3,7 +3,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { loginResponseSchema, messageResponseSchema, validateTokenResponseSchema } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordResetTokens } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
 import { startSmtpSink } from '../../test/smtp-sink';
@@ -15,7 +15,14 @@ import {
   RESET_MAIL_SENT_MESSAGE,
   RESET_TOKEN_TTL_MS,
 } from './auth.service';
+import { hashPassword } from './password-hash';
 import { createSession, sha256 } from './session.service';
+
+// Counts the slow hashes a request costs; each still runs for real.
+vi.mock('./password-hash', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./password-hash')>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
 
 const NEW_PASSWORD = 'Changed@2026';
 
@@ -206,5 +213,28 @@ describe('password reset while the mail server is down', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: RESET_MAIL_SENT_MESSAGE });
+  });
+});
+
+describe('a bogus reset link', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('is refused before any password is hashed', async () => {
+    const { user } = await createTestUser(ctx);
+    vi.mocked(hashPassword).mockClear();
+    for (const url of [
+      `/api/auth/reset-password/${user.id}/not-a-token`,
+      `/api/auth/reset-password/${randomUUID()}/not-a-token`,
+    ]) {
+      const response = await ctx.app.inject({ method: 'POST', url, payload: { newPassword: NEW_PASSWORD } });
+      expect(response.json()).toEqual({ message: RESET_LINK_INVALID_MESSAGE });
+    }
+    expect(hashPassword).not.toHaveBeenCalled();
   });
 });
