@@ -25,6 +25,10 @@ const BODY_LIMIT_BYTES = 100 * 1024;
  * unknown one of any length is a 404 there; Fastify's default of 100 answered 414 with its own body.
  */
 const MAX_PARAM_LENGTH = 16 * 1024;
+/** A request, body included, must arrive within this; a slow sender otherwise holds a socket for ever. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** An idle connection (keep-alive or a stalled upload) is closed after this. */
+export const CONNECTION_TIMEOUT_MS = 60_000;
 
 /** Fastify runs a hop count this way too; its types only accept the function form. */
 const trustedProxies = (trust: Config['trustProxy']) =>
@@ -37,6 +41,8 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   const app = Fastify({
     logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: BODY_LIMIT_BYTES,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: sendError,
     trustProxy: trustedProxies(config.trustProxy),
@@ -50,6 +56,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(databasePlugin, { database });
   await app.register(securityPlugin, {
     connectOrigins: config.contactFormUrl ? [new URL(config.contactFormUrl).origin] : [],
+    https: config.appUrl.startsWith('https:'),
   });
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(authPlugin);
