@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SCRYPT_COST } from './features/auth/password-hash';
 
 // The only module that reads process.env (DEVELOPERS.md). Variables and defaults are CONTRACT.md's.
 
@@ -61,6 +62,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   TRUST_PROXY: trustProxySchema,
+  SCRYPT_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_SCRYPT_COST),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -85,6 +87,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
   trustProxy: false | number | string[];
+  /** log2 of scrypt's N for new password hashes; older, cheaper hashes are remade at login. */
+  scryptCost: number;
   logLevel: string;
 };
 
@@ -128,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
     trustProxy: e.TRUST_PROXY,
+    scryptCost: e.SCRYPT_COST,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -9,6 +9,9 @@ import type { LogStream } from '../plugins/log-options';
 import { createFreshPgDatabase } from './fresh-pg-database';
 import { MIGRATED_DUMP_PATH } from './pglite-dump';
 
+/** The cheapest cost config accepts, for the hashes tests make. */
+export const TEST_SCRYPT_COST = 10;
+
 export type TestContext = { app: FastifyInstance; database: Database; config: Config; close: () => Promise<void> };
 
 /**
@@ -44,6 +47,8 @@ export async function createTestContext(
     uploadsDir: path.join(dataDir, 'uploads'),
     seedCatalogue: false,
     rateLimitPerMinute: 0,
+    // 2^10 rather than 2^17: every registration would otherwise cost a third of a second.
+    scryptCost: TEST_SCRYPT_COST,
     smtpUrl: undefined,
     logLevel: 'silent',
     ...overrides,

@@ -15,7 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sessions, users } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE, NOT_ADMIN_MESSAGE, NO_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { loadConfig } from '../../config';
+import { TEST_SCRYPT_COST, createTestContext, type TestContext } from '../../test/test-app';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
 import {
   ADMIN_UNDELETABLE_MESSAGE,
@@ -27,6 +28,7 @@ import {
   USER_DELETED_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
 } from './auth.service';
+import { hashPassword, verifyPassword } from './password-hash';
 import { SESSION_TTL_MS, createSession, sha256 } from './session.service';
 
 let ctx: TestContext;
@@ -547,6 +549,38 @@ describe('rate limit keys', () => {
       expect((await login(limited.app, 'other@example.com', {}, '198.51.100.4')).statusCode).toBe(401);
     } finally {
       await limited.close();
+    }
+  });
+});
+
+describe('password hash cost', () => {
+  it('defaults to OWASP’s scrypt N = 2^17', () => {
+    expect(loadConfig({}).scryptCost).toBe(17);
+  });
+
+  it('remakes an older, cheaper hash at the next successful login, and only then', async () => {
+    const raised = await createTestContext({ scryptCost: TEST_SCRYPT_COST + 1 });
+    try {
+      const { user } = await createTestUser(raised);
+      const old = await hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST);
+      await raised.database.db.update(users).set({ passwordHash: old }).where(eq(users.id, user.id));
+      const stored = async () =>
+        (await raised.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.passwordHash;
+      const login = (password: string) =>
+        raised.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+
+      expect((await login('Wrong@123')).statusCode).toBe(401);
+      expect(await stored()).toBe(old);
+
+      expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+      const remade = await stored();
+      expect(remade).toMatch(new RegExp(`^scrypt\\$${2 ** (TEST_SCRYPT_COST + 1)}\\$`));
+      expect(await verifyPassword(TEST_PASSWORD, remade)).toBe(true);
+
+      expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+      expect(await stored()).toBe(remade);
+    } finally {
+      await raised.close();
     }
   });
 });

@@ -66,7 +66,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       },
     },
     async (request, reply) => {
-      const user = await register(db, request.body);
+      const user = await register(db, request.body, config.scryptCost);
       return reply.code(201).send({ message: REGISTERED_MESSAGE, user });
     },
   );
@@ -79,7 +79,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       preHandler: app.loginAttemptsPerEmail,
       schema: { tags, body: loginSchema, response: { 200: loginResponseSchema, 400: error, 401: error, 429: error } },
     },
-    async (request) => ({ message: LOGGED_IN_MESSAGE, ...(await login(db, request.body)) }),
+    async (request) => ({ message: LOGGED_IN_MESSAGE, ...(await login(db, request.body, config.scryptCost)) }),
   );
 
   app.get(
@@ -147,7 +147,8 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       },
     },
     async (request) => {
-      await resetPassword(db, request.params.userId, request.params.token, request.body.newPassword);
+      const { userId, token } = request.params;
+      await resetPassword(db, userId, token, request.body.newPassword, config.scryptCost);
       return { message: PASSWORD_RESET_MESSAGE };
     },
   );

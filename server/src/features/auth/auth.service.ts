@@ -5,7 +5,7 @@ import { isUuid } from '../../db/ids';
 import { passwordResetTokens, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import type { Mailer } from './mail.service';
-import { hashPassword, verifyPassword } from './password-hash';
+import { hashPassword, needsRehash, verifyPassword } from './password-hash';
 import { createSession, randomToken, revokeAllSessions, sha256, type SessionUser } from './session.service';
 
 export const REGISTERED_MESSAGE = 'Registered successfully';
@@ -43,7 +43,7 @@ export function toUser(row: SessionUser): User {
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
 /** A new shopper: the role is always 'user', whatever the request carried (issue 3). */
-export async function register(db: Db, input: Register): Promise<User> {
+export async function register(db: Db, input: Register, scryptCost: number): Promise<User> {
   const [row] = await db
     .insert(users)
     .values({
@@ -51,7 +51,7 @@ export async function register(db: Db, input: Register): Promise<User> {
       lastName: input.last_name,
       email: input.email,
       phNo: input.ph_no,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password, scryptCost),
       role: 'user',
     })
     // The unique index on lower(email) decides, so two racing registrations cannot both win.
@@ -61,14 +61,23 @@ export async function register(db: Db, input: Register): Promise<User> {
   return toUser(row);
 }
 
-/** Compared against when the e-mail is unknown, so both failures take the time of one hash. */
-let decoyHash: Promise<string> | undefined;
+/** Compared against when the e-mail is unknown, so both failures take the time of one hash (per cost). */
+const decoyHashes = new Map<number, Promise<string>>();
 
-export async function login(db: Db, input: Login): Promise<{ token: string; user: User }> {
+export async function login(db: Db, input: Login, scryptCost: number): Promise<{ token: string; user: User }> {
   const [row] = await db.select().from(users).where(byEmail(input.email)).limit(1);
-  decoyHash ??= hashPassword(randomToken());
-  const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash));
+  if (!decoyHashes.has(scryptCost)) decoyHashes.set(scryptCost, hashPassword(randomToken(), scryptCost));
+  const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHashes.get(scryptCost)!));
   if (!row || !valid) throw HttpError.unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  if (needsRehash(row.passwordHash, scryptCost)) {
+    // The password is known only now: its hash is made again at today's cost. The old hash in the
+    // condition keeps a password changed meanwhile from being overwritten.
+    const passwordHash = await hashPassword(input.password, scryptCost);
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)));
+  }
   return { token: await createSession(db, row.id, input.remember), user: toUser(row) };
 }
 
@@ -110,12 +119,18 @@ export async function isResetTokenValid(db: Db, token: string, userId?: string):
 }
 
 /** Sets the new password once per token and ends every session of the user (CONTRACT.md). */
-export async function resetPassword(db: Db, userId: string, token: string, newPassword: string): Promise<void> {
+export async function resetPassword(
+  db: Db,
+  userId: string,
+  token: string,
+  newPassword: string,
+  scryptCost: number,
+): Promise<void> {
   // The token is checked before the slow hash, so bogus links cost a lookup, not a hash.
   if (!isUuid(userId) || !(await isResetTokenValid(db, token, userId))) {
     throw HttpError.badRequest(RESET_LINK_INVALID_MESSAGE);
   }
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await hashPassword(newPassword, scryptCost);
   await db.transaction(async (tx) => {
     // Marking the token used in the same statement that checks it makes a second use fail, even racing.
     const [used] = await tx
