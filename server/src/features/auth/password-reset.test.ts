@@ -16,11 +16,12 @@ import {
   RESET_TOKEN_TTL_MS,
 } from './auth.service';
 import { hashPassword } from './password-hash';
+import type * as PasswordHash from './password-hash';
 import { createSession, sha256 } from './session.service';
 
 // Counts the slow hashes a request costs; each still runs for real.
 vi.mock('./password-hash', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./password-hash')>();
+  const original = await importOriginal<typeof PasswordHash>();
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });
 
