@@ -12,6 +12,7 @@ import ordersRoutes from './features/orders/orders.routes';
 import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin, { sendError } from './plugins/errors.plugin';
+import mailOutboxPlugin from './plugins/mail-outbox.plugin';
 import { loggerOptions, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
@@ -58,6 +59,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     connectOrigins: config.contactFormUrl ? [new URL(config.contactFormUrl).origin] : [],
     https: config.appUrl.startsWith('https:'),
   });
+  await app.register(mailOutboxPlugin, { config });
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(authPlugin);
   await app.register(openapiPlugin);

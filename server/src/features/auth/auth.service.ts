@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { passwordResetTokens, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import type { Mailer } from './mail.service';
+import { enqueueMail } from '../mail/mail-outbox.service';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash';
 import { createSession, randomToken, revokeAllSessions, sha256, type SessionUser } from './session.service';
 
@@ -82,22 +82,25 @@ export async function login(db: Db, input: Login, scryptCost: number): Promise<{
 }
 
 /**
- * Mails a reset link to a registered address and does nothing for any other; the caller answers
- * the same either way. Only the token's hash is stored.
+ * Queues a reset link for a registered address and does nothing for any other; the caller answers
+ * the same either way, before this runs. Only the token's hash is stored; the mail is written in
+ * the same transaction as the token, so one exists exactly when the other does.
  */
-export async function requestPasswordReset(db: Db, mailer: Mailer, appUrl: string, email: string): Promise<void> {
-  const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
-  if (!row) return;
-  const token = randomToken();
-  await db
-    .insert(passwordResetTokens)
-    .values({ userId: row.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-  const link = `${appUrl}/reset-password/${row.id}/${token}`;
-  await mailer.send({
-    to: row.email,
-    subject: 'Reset your Apotheca password',
-    text: `Hello,\n\nTo choose a new password, open this link within the hour:\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
-    html: `<p>Hello,</p><p>To choose a new password, open this link within the hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
+export async function requestPasswordReset(db: Db, appUrl: string, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(byEmail(email)).limit(1);
+    if (!row) return;
+    const token = randomToken();
+    await tx
+      .insert(passwordResetTokens)
+      .values({ userId: row.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    const link = `${appUrl}/reset-password/${row.id}/${token}`;
+    await enqueueMail(tx, {
+      to: row.email,
+      subject: 'Reset your Apotheca password',
+      text: `Hello,\n\nTo choose a new password, open this link within the hour:\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+      html: `<p>Hello,</p><p>To choose a new password, open this link within the hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
+    });
   });
 }
 

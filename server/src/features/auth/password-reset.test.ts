@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { loginResponseSchema, messageResponseSchema, validateTokenResponseSchema } from '@apotheca/contract';
-import { eq } from 'drizzle-orm';
+import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { passwordResetTokens } from '../../db/schema';
+import { mailOutbox, passwordResetTokens } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -187,6 +187,11 @@ describe('password reset without SMTP_URL', () => {
       expect(response.statusCode).toBe(200);
     }
     const outbox = path.join(ctx.config.dataDir, 'outbox');
+    // The answer comes first; the mails follow it through the outbox.
+    await vi.waitFor(async () => {
+      const sent = await ctx.database.db.select().from(mailOutbox).where(isNotNull(mailOutbox.sentAt));
+      expect(sent).toHaveLength(2);
+    });
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(2);
     const message = fs.readFileSync(path.join(outbox, files[0]!), 'utf8');

@@ -11,7 +11,7 @@ export type MailMessage = {
   to: string;
   subject: string;
   text: string;
-  html: string;
+  html?: string;
 };
 
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
