@@ -10,6 +10,7 @@ import { createCatalogueCache } from './features/medicines/catalogue-cache.servi
 import medicinesRoutes from './features/medicines/medicines.routes';
 import ordersRoutes from './features/orders/orders.routes';
 import authPlugin from './plugins/auth.plugin';
+import cleanupPlugin from './plugins/cleanup.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin, { sendError } from './plugins/errors.plugin';
 import mailOutboxPlugin from './plugins/mail-outbox.plugin';
@@ -60,6 +61,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     https: config.appUrl.startsWith('https:'),
   });
   await app.register(mailOutboxPlugin, { config });
+  await app.register(cleanupPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(authPlugin);
   await app.register(openapiPlugin);
