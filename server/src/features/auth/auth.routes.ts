@@ -72,7 +72,10 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       preHandler: app.loginAttemptsPerEmail,
       schema: { tags, body: loginSchema, response: { 200: loginResponseSchema, 400: error, 401: error, 429: error } },
     },
-    async (request) => ({ message: LOGGED_IN_MESSAGE, ...(await login(db, request.body, config.scryptCost)) }),
+    async (request) => {
+      const { token, user } = await login(db, request.body, config.scryptCost);
+      return { message: LOGGED_IN_MESSAGE, token, role: user.role, user };
+    },
   );
 
   app.get(
@@ -93,7 +96,10 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       preHandler: app.authenticate,
       schema: { tags, security: bearer, response: { 200: meResponseSchema, 401: error } },
     },
-    async (request) => ({ user: toUser(currentUser(request)) }),
+    async (request) => {
+      const user = toUser(currentUser(request));
+      return { user, ...user };
+    },
   );
 
   app.post(
