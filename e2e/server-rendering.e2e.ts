@@ -1,3 +1,4 @@
+import { cataloguePath, medicinePath, PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 import { createShopper, listMedicines, logInContext } from './support/shop';
@@ -14,19 +15,19 @@ describe('server-rendered pages', () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
 
-    await page.goto('/');
+    await page.goto(PATHS.home);
     await page.getByRole('heading', { level: 1, name: 'Your trusted online pharmacy' }).waitFor();
     for (const medicine of topSellers.slice(0, 3)) {
       expect(await page.getByRole('heading', { name: medicine.name }).count(), medicine.name).toBe(1);
     }
 
-    await page.goto('/medicines?category=Antibiotic&limit=2&page=2');
+    await page.goto(cataloguePath({ category: 'Antibiotic', limit: 2, page: 2 }));
     const names = await page.getByRole('article').getByRole('heading').allTextContents();
     expect(names).toEqual(antibiotics.map((medicine) => medicine.name));
     expect(await page.getByText(/Page 2 of \d+/).count()).toBe(1);
 
     const medicine = topSellers[0]!;
-    await page.goto(`/medicines/${medicine._id}`);
+    await page.goto(medicinePath(medicine._id));
     await page.getByRole('heading', { level: 1, name: medicine.name }).waitFor();
     expect(await page.getByText('Developed By').count()).toBeGreaterThan(0);
     await context.close();
@@ -35,7 +36,7 @@ describe('server-rendered pages', () => {
   it('answers 404 for a medicine that does not exist, with the error on the page', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
-    const response = await page.goto('/medicines/00000000-0000-4000-8000-000000000000');
+    const response = await page.goto(medicinePath('00000000-0000-4000-8000-000000000000'));
     expect(response?.status()).toBe(404);
     await page.getByText('Error: Medicine not found').waitFor();
     await context.close();
@@ -49,10 +50,11 @@ describe('server-rendered pages', () => {
       if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-    for (const path of ['/', '/medicines', `/medicines/${medicines[0]!._id}`, '/about']) await page.goto(path);
+    for (const path of [PATHS.home, PATHS.medicines, medicinePath(medicines[0]!._id), PATHS.about])
+      await page.goto(path);
     expect(errors).toEqual([]);
 
-    await page.goto('/medicines');
+    await page.goto(PATHS.medicines);
     await page.getByLabel('Category').selectOption('Antibiotic');
     await page.waitForURL(/category=Antibiotic/);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -65,7 +67,7 @@ describe('server-rendered pages', () => {
     const context = await browser.newContext({ baseURL: baseUrl() });
     await logInContext(context, shopper);
     const page = await context.newPage();
-    await page.goto('/medicines');
+    await page.goto(PATHS.medicines);
     await page.getByRole('button', { name: 'Log Out' }).waitFor();
     expect(await page.getByRole('link', { name: 'Login/Sign Up' }).count()).toBe(0);
     expect(await page.getByText(/Not in cart|In cart/).count()).toBeGreaterThan(0);

@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { text } from 'node:stream/consumers';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -17,17 +18,17 @@ type Prefetch = (store: AppStore, params: Params, search: URLSearchParams) => vo
  * The arguments are the ones each page's own hooks ask for, so hydration finds them in the cache.
  */
 const SERVER_RENDERED: { path: string; prefetch?: Prefetch }[] = [
-  { path: '/', prefetch: (store) => void store.dispatch(medicinesApi.endpoints.listMedicines.initiate()) },
+  { path: PATHS.home, prefetch: (store) => void store.dispatch(medicinesApi.endpoints.listMedicines.initiate()) },
   {
-    path: '/medicines',
+    path: PATHS.medicines,
     prefetch: (store, _params, search) =>
       void store.dispatch(medicinesApi.endpoints.listMedicines.initiate(listQueryOf(filtersFromSearch(search)))),
   },
   {
-    path: '/medicines/:id',
+    path: PATHS.medicine,
     prefetch: (store, { id = '' }) => void store.dispatch(medicinesApi.endpoints.getMedicine.initiate(id)),
   },
-  { path: '/about' },
+  { path: PATHS.about },
 ];
 
 /** The template's empty mount point, which the rendered page fills. */

@@ -1,3 +1,4 @@
+import { PATHS, medicinePath } from '@apotheca/contract';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../support/chromium-flags';
@@ -19,7 +20,7 @@ try {
   const { medicines } = (await (await fetch(`${product.baseUrl}/api/medicines?limit=1`)).json()) as {
     medicines: { _id: string }[];
   };
-  const routes = ['/', '/medicines', `/medicines/${medicines[0]!._id}`];
+  const routes = [PATHS.home, PATHS.medicines, medicinePath(medicines[0]!._id)];
   const rows = [];
   for (const route of routes) {
     const result = await lighthouse(`${product.baseUrl}${route}`, {

@@ -1,4 +1,4 @@
-import { HEADER_SCROLL_THRESHOLD } from '@apotheca/contract';
+import { HEADER_SCROLL_THRESHOLD, PATHS } from '@apotheca/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -11,11 +11,11 @@ import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 
 const LINKS = [
-  { to: '/medicines', label: 'Medicines' },
-  { to: '/cart', label: 'Cart' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/about', label: 'About' },
+  { to: PATHS.medicines, label: 'Medicines' },
+  { to: PATHS.cart, label: 'Cart' },
+  { to: PATHS.contact, label: 'Contact' },
+  { to: PATHS.orders, label: 'Orders' },
+  { to: PATHS.about, label: 'About' },
 ];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -46,17 +46,17 @@ export function MainLayout() {
 
   const desktopLogout = async () => {
     await logout();
-    await navigate('/login');
+    await navigate(PATHS.login);
   };
   const mobileLogout = async () => {
     const result = await logout();
     closeMenu();
     if (!result.error) toast.success('Sucessfull LoggedOut');
-    await navigate('/');
+    await navigate(PATHS.home);
   };
 
   const avatar = user ? (
-    <Link to="/profile" aria-label={user.email} title={user.email} className="rounded-full">
+    <Link to={PATHS.profile} aria-label={user.email} title={user.email} className="rounded-full">
       <UserAvatar email={user.email} />
     </Link>
   ) : null;
@@ -98,7 +98,7 @@ export function MainLayout() {
                   </button>
                 </>
               ) : (
-                <Link to="/login" className={buttonClasses('primary', 'sm')}>
+                <Link to={PATHS.login} className={buttonClasses('primary', 'sm')}>
                   Login/Sign Up
                 </Link>
               )}
@@ -144,7 +144,7 @@ export function MainLayout() {
                   Log Out
                 </button>
               ) : (
-                <Link to="/login" onClick={closeMenu} className={`${buttonClasses('primary')} w-full`}>
+                <Link to={PATHS.login} onClick={closeMenu} className={`${buttonClasses('primary')} w-full`}>
                   Login/Sign Up
                 </Link>
               )}

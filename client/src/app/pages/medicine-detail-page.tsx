@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
@@ -17,7 +18,7 @@ export default function MedicineDetailPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/medicines" className="text-sm font-semibold text-brand-700 hover:text-brand-900">
+      <Link to={PATHS.medicines} className="text-sm font-semibold text-brand-700 hover:text-brand-900">
         ← Back to medicines
       </Link>
       {isLoading ? <Spinner label="Loading medicine…" /> : null}

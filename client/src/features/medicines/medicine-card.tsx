@@ -1,3 +1,4 @@
+import { medicinePath } from '@apotheca/contract';
 import type { Medicine } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { DetailList } from '../../components/ui/detail-list';
@@ -19,7 +20,7 @@ export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = fals
   const inCart = cartQuantity !== undefined && cartQuantity > 0;
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <Link to={`/medicines/${medicine._id}`} className="block bg-brand-50" tabIndex={-1} aria-hidden="true">
+      <Link to={medicinePath(medicine._id)} className="block bg-brand-50" tabIndex={-1} aria-hidden="true">
         <UploadedImage
           imageUrl={medicine.imageUrl}
           alt=""
@@ -31,7 +32,7 @@ export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = fals
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
           <h3 className="text-lg font-semibold text-ink">
-            <Link to={`/medicines/${medicine._id}`} className="hover:text-brand-700">
+            <Link to={medicinePath(medicine._id)} className="hover:text-brand-700">
               {medicine.name}
             </Link>
           </h3>
