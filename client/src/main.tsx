@@ -5,17 +5,26 @@ import { AppProviders } from './app/app-providers';
 import { AppRoutes, preloadRoute } from './app/router';
 import { createStore } from './app/store';
 import { SERVER_STATE_ELEMENT_ID, serverStateLoaded } from './lib/api';
+import { replayEarlyActions } from './lib/early-input';
+import { useHydrated } from './lib/hydration.hook';
 import { onFirstToast } from './lib/toast';
 
 // The toaster comes with the first toast (lib/toast.ts), in a root of its own so that a server-rendered
 // page hydrates exactly the markup the server sent.
 const AppToaster = lazy(() => import('./components/ui/app-toaster'));
 
-/** Marks the page as live (`<html data-hydrated>`): its controls answer from now on. */
+/**
+ * Marks the page as live (`<html data-hydrated>`): its controls answer from now on, and the taps kept
+ * before (lib/early-input.ts) are carried out. It waits for the render after hydration, in which the
+ * session from browser storage is known.
+ */
 function MarkHydrated() {
+  const hydrated = useHydrated();
   useEffect(() => {
+    if (!hydrated) return;
     document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    replayEarlyActions();
+  }, [hydrated]);
   return null;
 }
 

@@ -1,6 +1,6 @@
 import { PATHS } from '@apotheca/contract';
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
@@ -9,6 +9,7 @@ import { UserAvatar } from '../../features/auth/user-avatar';
 import { useAppSelector } from '../store';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
+import { RouteOutlet } from '../route-outlet';
 
 const LINKS = [
   { to: PATHS.admin, label: 'Dashboard', end: true },
@@ -71,7 +72,7 @@ export default function AdminLayout() {
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         <Suspense fallback={<Spinner />}>
-          <Outlet />
+          <RouteOutlet />
         </Suspense>
       </main>
       <SiteFooter />

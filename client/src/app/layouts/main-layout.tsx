@@ -1,6 +1,6 @@
 import { HEADER_SCROLL_THRESHOLD, PATHS } from '@apotheca/contract';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -9,6 +9,7 @@ import { UserAvatar } from '../../features/auth/user-avatar';
 import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
+import { RouteOutlet } from '../route-outlet';
 
 const LINKS = [
   { to: PATHS.medicines, label: 'Medicines' },
@@ -155,7 +156,7 @@ export function MainLayout() {
       {/* At least a screen tall, so the footer never jumps down as a lazy page arrives. */}
       <main id="main" className="min-h-screen flex-1">
         <Suspense fallback={<Spinner />}>
-          <Outlet />
+          <RouteOutlet />
         </Suspense>
       </main>
       <SiteFooter />

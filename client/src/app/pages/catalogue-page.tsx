@@ -1,4 +1,4 @@
-import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX, CATALOGUE_PAGE_SIZE } from '@apotheca/contract';
+import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX, CATALOGUE_PAGE_SIZE, cataloguePath } from '@apotheca/contract';
 import { useSearchParams } from 'react-router';
 import { BannerCarousel, type BannerSlide } from '../../components/ui/banner-carousel';
 import { LoadError } from '../../components/ui/load-error';
@@ -42,8 +42,7 @@ export default function CataloguePage() {
   const { data, isFetching, error } = useListMedicinesQuery(listQueryOf(filters));
   const { addToCart, quantityOf } = useAddToCart();
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / filters.limit));
-  const change = (next: Partial<Omit<CatalogueFilters, 'page'>> | { page: number }) =>
-    setSearch(searchWithFilter(search, next));
+  const change = (next: Partial<Omit<CatalogueFilters, 'page'>>) => setSearch(searchWithFilter(search, next));
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8">
@@ -80,7 +79,11 @@ export default function CataloguePage() {
           No medicines found
         </p>
       ) : null}
-      <Pager page={filters.page} pageCount={pageCount} onPage={(page) => change({ page })} />
+      <Pager
+        page={filters.page}
+        pageCount={pageCount}
+        hrefOf={(page) => cataloguePath(searchWithFilter(search, { page }))}
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import type { ForgotPassword, LoginInput, LoginResponse, RegisterInput, ResetPassword, User } from '@apotheca/contract';
-import { api } from '../../lib/api';
-import { clearSession, storeSession, storeUser } from '../../lib/auth-storage';
-import { loggedIn, loggedOut, userRefreshed } from './auth.slice';
+import { api, endSession } from '../../lib/api';
+import { storeSession, storeUser } from '../../lib/auth-storage';
+import { loggedIn, userRefreshed } from './auth.slice';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,8 +21,7 @@ export const authApi = api.injectEndpoints({
       // Logged in becomes logged out whether or not the server still knew the token (SPEC.md §4).
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await queryFulfilled.catch(() => undefined);
-        clearSession();
-        dispatch(loggedOut());
+        endSession(dispatch);
         dispatch(api.util.resetApiState());
       },
     }),
@@ -36,8 +35,7 @@ export const authApi = api.injectEndpoints({
           dispatch(userRefreshed(data.user));
         } catch {
           // 'Token expired or invalid': the stored token and user are removed (SPEC.md §4).
-          clearSession();
-          dispatch(loggedOut());
+          endSession(dispatch);
         }
       },
     }),

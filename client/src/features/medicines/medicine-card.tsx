@@ -1,10 +1,9 @@
-import { medicinePath } from '@apotheca/contract';
-import type { Medicine } from '@apotheca/contract';
+import { medicinePath, type Medicine } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { DetailList } from '../../components/ui/detail-list';
-import { Button } from '../../components/ui/button';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { formatPrice } from '../../lib/currency';
+import { AddToCartButton } from './add-to-cart-button';
 
 type Props = {
   medicine: Medicine;
@@ -52,9 +51,7 @@ export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = fals
         ) : null}
         <div className="mt-auto pt-1">
           {medicine.stock > 0 ? (
-            <Button className="w-full" onClick={() => onAddToCart(medicine)}>
-              Add to cart
-            </Button>
+            <AddToCartButton medicine={medicine} onAddToCart={onAddToCart} className="w-full" />
           ) : (
             <p className="rounded-lg bg-slate-100 px-4 py-2 text-center text-sm font-semibold text-slate-700">
               Out of Stock
