@@ -16,13 +16,13 @@ describe('the catalogue in chromium', () => {
     await page.getByText(`Page 1 of ${Math.ceil(total / 6)}`).waitFor();
     expect(await cards(page).count()).toBe(6);
     const first = await cards(page).first().locator('h3').textContent();
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('link', { name: 'Next', exact: true }).click();
     await page.getByText(`Page 2 of ${Math.ceil(total / 6)}`).waitFor();
     expect(query(page).get('page')).toBe('2');
     expect(await cards(page).first().locator('h3').textContent()).not.toBe(first);
-    await page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await page.getByRole('link', { name: 'Previous', exact: true }).click();
     await page.getByText('Page 1 of').waitFor();
-    expect(await page.getByRole('button', { name: 'Previous', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Previous', exact: true }).isDisabled()).toBe(true);
     await page.context().close();
   });
 

@@ -45,7 +45,8 @@ export default function CataloguePage() {
   const change = (next: Partial<Omit<CatalogueFilters, 'page'>>) => setSearch(searchWithFilter(search, next));
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8">
+    // On a phone the banner, heading and filters are compact, so the first card is in view at once.
+    <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:gap-8 sm:py-8">
       <BannerCarousel
         slides={SLIDES}
         label="Highlights"
@@ -53,8 +54,8 @@ export default function CataloguePage() {
         minDragPx={CAROUSEL_MIN_DRAG_PX}
       />
       <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Medicines</h1>
-        <p className="text-muted">Browse the catalogue by category and price.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Medicines</h1>
+        <p className="hidden text-muted sm:block">Browse the catalogue by category and price.</p>
       </div>
       <CatalogueToolbar filters={filters} onChange={change} />
       {error ? <LoadError error={error} /> : null}
