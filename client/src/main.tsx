@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, startTransition, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app-providers';
@@ -44,7 +44,11 @@ if (serverState?.textContent) {
   store.dispatch(serverStateLoaded(JSON.parse(serverState.textContent)));
   // With the page's chunk in hand, hydration is one pass: nothing suspends and nothing is drawn twice.
   await preloadRoute(window.location.pathname);
-  hydrateRoot(container, app);
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+  // thread for the whole page: a tap meanwhile is answered (lib/early-input.ts) and no task is long.
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 } else {
   createRoot(container).render(app);
 }

@@ -1,6 +1,7 @@
 import { HEADER_SCROLL_THRESHOLD, PATHS } from '@apotheca/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { EARLY_ACTION } from '../../lib/early-input';
 import { toast } from '../../lib/toast';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -113,6 +114,8 @@ export function MainLayout() {
                 aria-controls="mobile-menu"
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}
                 onClick={() => setMenuOpen((open) => !open)}
+                // Its links need the app's session to show; a tap before hydration opens it once hydrated.
+                {...{ [EARLY_ACTION]: 'menu' }}
               >
                 <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
                   <path
