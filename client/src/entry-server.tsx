@@ -29,6 +29,8 @@ const SERVER_RENDERED: { path: string; prefetch?: Prefetch }[] = [
     prefetch: (store, { id = '' }) => void store.dispatch(medicinesApi.endpoints.getMedicine.initiate(id)),
   },
   { path: PATHS.about },
+  // Its form is disabled until hydrated (features/auth/login-form.tsx), so no password leaves natively.
+  { path: PATHS.login },
 ];
 
 /** The template's empty mount point, which the rendered page fills. */
