@@ -5,10 +5,18 @@ const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHR
 const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
 await page.goto(base + '/medicines');
 await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
-console.log(await page.evaluate(() => [...document.images].map((i) => `${i.loading} ${i.complete} ${i.naturalWidth} ${i.getAttribute('src')}`)));
+console.log(
+  await page.evaluate(() =>
+    [...document.images].map((i) => `${i.loading} ${i.complete} ${i.naturalWidth} ${i.getAttribute('src')}`),
+  ),
+);
 await page.mouse.wheel(0, 3000);
 await page.waitForTimeout(1000);
-console.log(await page.evaluate(() => [...document.images].map((i) => `${i.complete} ${i.naturalWidth} ${i.getAttribute('src')}`)));
+console.log(
+  await page.evaluate(() =>
+    [...document.images].map((i) => `${i.complete} ${i.naturalWidth} ${i.getAttribute('src')}`),
+  ),
+);
 await page.goto(base + '/login');
 await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 console.log(await page.evaluate(() => document.querySelector('fieldset')?.disabled));

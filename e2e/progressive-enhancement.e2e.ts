@@ -20,6 +20,8 @@ async function holdTheApp(context: BrowserContext) {
 }
 
 const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+/** The 1 kB boot module that keeps early taps has run (lib/early-input.ts); the app has not. */
+const keepingTaps = (page: Page) => page.locator('html[data-early-input]').waitFor({ state: 'attached' });
 
 describe('the storefront with JavaScript off', () => {
   const browser = useBrowser();
@@ -104,6 +106,7 @@ describe('the storefront before its app has hydrated', () => {
     await page.getByLabel('Category').selectOption('Antibiotic');
     await page.waitForURL(/category=Antibiotic/);
     await page.getByText(`Page 1 of ${pageCountOf(antibiotics.total)}`).waitFor();
+    await keepingTaps(page);
 
     const card = cards(page)
       .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })

@@ -6,7 +6,7 @@ import { AppRoutes, preloadRoute } from './app/router';
 import { createStore } from './app/store';
 import { SERVER_STATE_ELEMENT_ID, serverStateLoaded } from './lib/api';
 import { replayEarlyActions } from './lib/early-input';
-import { useHydrated } from './lib/hydration.hook';
+import { hydrationStarts, useHydrated } from './lib/hydration.hook';
 import { onFirstToast } from './lib/toast';
 
 // The toaster comes with the first toast (lib/toast.ts), in a root of its own so that a server-rendered
@@ -46,6 +46,7 @@ if (serverState?.textContent) {
   await preloadRoute(window.location.pathname);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
   // thread for the whole page: a tap meanwhile is answered (lib/early-input.ts) and no task is long.
+  hydrationStarts();
   startTransition(() => {
     hydrateRoot(container, app);
   });

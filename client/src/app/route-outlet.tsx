@@ -1,7 +1,8 @@
 import { PATHS } from '@apotheca/contract';
-import { Component, type ReactNode } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { buttonClasses } from '../components/ui/button';
+import { hydrationEnds } from '../lib/hydration.hook';
 
 /** What a page that crashed shows in its place: a message and a way home, inside the site's shell. */
 function PageCrashed() {
@@ -28,10 +29,12 @@ class RouteErrorBoundary extends Component<{ children: ReactNode }, { crashed: b
 
 /**
  * The layouts' outlet: a crash in one page shows a message and a way home instead of a white screen,
- * and the next page (a new path) starts afresh.
+ * and the next page (a new path) starts afresh. The page is the last part of a server-rendered page
+ * to hydrate, so its outlet says when hydration is over.
  */
 export function RouteOutlet() {
   const { pathname } = useLocation();
+  useEffect(hydrationEnds, []);
   return (
     <RouteErrorBoundary key={pathname}>
       <Outlet />

@@ -25,7 +25,7 @@ function showFallback(image: HTMLImageElement) {
   image.src = fallback;
 }
 
-/** Starts listening; boot.ts calls it first thing. */
+/** Starts listening, then marks `<html data-early-input>`; boot.ts calls it first thing. */
 export function catchEarlyInput(): void {
   // Load errors do not bubble, so they are caught on their way down.
   document.addEventListener(
@@ -35,6 +35,11 @@ export function catchEarlyInput(): void {
   );
   for (const image of document.images) if (image.complete && image.naturalWidth === 0) showFallback(image);
 
+  // A choice made before this module ran counts too.
+  for (const form of document.querySelectorAll<HTMLFormElement>(`form[${SUBMIT_ON_CHANGE}]`)) {
+    const changed = [...form.querySelectorAll('select')].some((select) => !select.selectedOptions[0]?.defaultSelected);
+    if (changed) form.requestSubmit();
+  }
   document.addEventListener(
     'change',
     (event) => {
@@ -61,6 +66,7 @@ export function catchEarlyInput(): void {
     },
     true,
   );
+  document.documentElement.dataset.earlyInput = 'true';
 }
 
 /** Carries out the taps kept before hydration, through the hydrated controls themselves. */

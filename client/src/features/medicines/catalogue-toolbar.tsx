@@ -56,6 +56,8 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
     <form
       method="get"
       action={PATHS.medicines}
+      // No restored choices on coming back: a select that differs from the page's own is a new choice.
+      autoComplete="off"
       aria-label="Filters"
       onSubmit={submit}
       {...{ [SUBMIT_ON_CHANGE]: '' }}
