@@ -11,7 +11,10 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<LoginResponse, LoginInput>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body, credentials: 'include' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        // A refused login is the form's to answer (its toast); nothing is stored.
+        const fulfilled = await queryFulfilled.catch(() => null);
+        if (!fulfilled) return;
+        const { data } = fulfilled;
         storeSession(data.token, data.user);
         dispatch(loggedIn(data.user));
       },
