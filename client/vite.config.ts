@@ -69,9 +69,10 @@ const chunkContents = (): Plugin => ({
       const sizes = new Map<string, number>();
       for (const [id, module] of Object.entries(chunk.modules)) {
         // A package by its name, the app's own code by its folder (client/src/app/pages, contract/src…).
-        const part =
-          /node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1] ??
-          path.relative(path.resolve(import.meta.dirname, '..'), path.dirname(id.replace(/\?.*$/, '')));
+        const part = id.startsWith('\0')
+          ? 'bundler runtime'
+          : (/node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1] ??
+            path.relative(path.resolve(import.meta.dirname, '..'), path.dirname(id.replace(/\?.*$/, ''))));
         sizes.set(part, (sizes.get(part) ?? 0) + module.renderedLength);
       }
       contents[chunk.fileName] = [...sizes].sort((a, b) => b[1] - a[1]).map(([part]) => part);
