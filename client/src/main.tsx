@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app-providers';
 import { AppRoutes, preloadRoute } from './app/router';
 import { createStore } from './app/store';
-import { SERVER_STATE_ELEMENT_ID, serverStateLoaded } from './lib/api';
+import { readServerState, serverStateLoaded } from './lib/api';
 import { replayEarlyActions } from './lib/early-input';
 import { hydrationStarts, useHydrated } from './lib/hydration.hook';
 import { onFirstToast } from './lib/toast';
@@ -39,9 +39,9 @@ const app = (
 );
 
 const container = document.getElementById('root')!;
-const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID);
-if (serverState?.textContent) {
-  store.dispatch(serverStateLoaded(JSON.parse(serverState.textContent)));
+const serverState = readServerState(document);
+if (serverState) {
+  store.dispatch(serverStateLoaded(serverState));
   // With the page's chunk in hand, hydration is one pass: nothing suspends and nothing is drawn twice.
   await preloadRoute(window.location.pathname);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
