@@ -1,9 +1,10 @@
+import { PATHS } from '@apotheca/contract';
 import { Link, useParams } from 'react-router';
-import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { DetailList } from '../../components/ui/detail-list';
 import { Spinner } from '../../components/ui/spinner';
 import { UploadedImage } from '../../components/ui/uploaded-image';
+import { AddToCartButton } from '../../features/medicines/add-to-cart-button';
 import { useGetMedicineQuery } from '../../features/medicines/medicines.api';
 import { formatPrice } from '../../lib/currency';
 import { useAddToCart } from '../add-to-cart.hook';
@@ -17,7 +18,7 @@ export default function MedicineDetailPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/medicines" className="text-sm font-semibold text-brand-700 hover:text-brand-900">
+      <Link to={PATHS.medicines} className="text-sm font-semibold text-brand-700 hover:text-brand-900">
         ← Back to medicines
       </Link>
       {isLoading ? <Spinner label="Loading medicine…" /> : null}
@@ -48,9 +49,7 @@ export default function MedicineDetailPage() {
             />
             {inCart > 0 ? <p className="font-medium text-brand-800">In cart · Quantity: {inCart}</p> : null}
             {medicine.stock > 0 ? (
-              <Button size="lg" onClick={() => addToCart(medicine)}>
-                Add to cart
-              </Button>
+              <AddToCartButton medicine={medicine} onAddToCart={addToCart} size="lg" />
             ) : (
               <p className="rounded-lg bg-slate-100 px-4 py-3 text-center font-semibold text-slate-700">Out of Stock</p>
             )}
