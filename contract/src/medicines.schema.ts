@@ -211,7 +211,14 @@ const AMOUNT = /^\d[\p{L}\d .,%/+\-µ]*$/u;
 /** A leaflet section: free text with line breaks, at most LEAFLET_MAX_LENGTH characters. */
 const leaflet = (label: string) =>
   z
-    .preprocess(asString, z.string({ error: `${label} must be text.` }).trim())
+    .preprocess(
+      asString,
+      z
+        .string({ error: `${label} must be text.` })
+        .trim()
+        // A form sends line breaks as CRLF; they are stored as one newline.
+        .transform((s) => s.replace(/\r\n?/g, '\n')),
+    )
     .pipe(z.string().max(LEAFLET_MAX_LENGTH, `${label} must be at most ${LEAFLET_MAX_LENGTH} characters.`))
     .pipe(z.string().refine((s) => !CONTROL_CHARACTER.test(s), `${label} must not contain control characters.`))
     .optional();
