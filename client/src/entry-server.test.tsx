@@ -1,24 +1,21 @@
 // @vitest-environment node
-import type { Medicine } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { pageKey, renderPage } from './entry-server';
 import { readServerState, SERVER_STATE_ELEMENT_ID } from './lib/api';
+import { medicineFixture } from './test/medicine.fixture';
 
 const TEMPLATE = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 // The replacement patterns of String.prototype.replace, which stored text may hold.
 const PATTERNS = "$' $` $& $$";
 
-const medicine: Medicine = {
+const medicine = medicineFixture({
   _id: '00000000-0000-4000-8000-000000000001',
-  name: 'Paracetamol',
   developedBy: 'Acme Labs',
-  maxMonthsExpiry: 24,
   category: 'Analgesic',
   stock: 3,
-  price: 4.5,
   imageUrl: `https://img.example/${PATTERNS}.png`,
   version: 1,
-};
+});
 
 /** The API as the page renderer sees it: every list and every medicine is this one medicine. */
 const fetchFromApi = async (input: RequestInfo | URL, init?: RequestInit) => {

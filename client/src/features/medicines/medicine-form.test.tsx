@@ -1,23 +1,14 @@
-import { MEDICINE_CHANGED_MESSAGE, type Medicine } from '@apotheca/contract';
+import { MEDICINE_CHANGED_MESSAGE } from '@apotheca/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AppToaster from '../../components/ui/app-toaster';
 import { describe, expect, it, vi } from 'vitest';
 import { MedicineForm } from './medicine-form';
+import { medicineFixture } from '../../test/medicine.fixture';
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'pill.png', { type: 'image/png' });
 
-const medicine: Medicine = {
-  _id: 'med-1',
-  name: 'Paracetamol',
-  developedBy: 'Acme Pharma',
-  maxMonthsExpiry: 24,
-  category: 'Pain Relief',
-  stock: 12,
-  price: 4.5,
-  imageUrl: '/uploads/medicines/paracetamol-detail.webp',
-  version: 3,
-};
+const medicine = medicineFixture();
 
 function renderForm(props: Partial<Parameters<typeof MedicineForm>[0]> = {}) {
   const save = vi.fn<(body: FormData) => Promise<unknown>>().mockResolvedValue({});

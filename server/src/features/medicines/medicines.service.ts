@@ -7,13 +7,14 @@ import {
   MEDICINE_VERSION_MESSAGE,
   medicineVersionSchema,
   STOCK_NEEDS_VERSION_MESSAGE,
+  SUBSTITUTES_LIMIT,
+  type Substitute,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,
   type Medicine,
-  type MedicineListResponse,
   type medicineListQuerySchema,
 } from '@apotheca/contract';
-import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -45,48 +46,21 @@ export function toMedicine(row: MedicineRow): Medicine {
     price: centsToDollars(row.priceCents),
     imageUrl: row.imageUrl,
     version: row.version,
+    activeIngredient: row.activeIngredient,
+    strength: row.strength,
+    dosageForm: row.dosageForm,
+    packSize: row.packSize,
+    prescriptionRequired: row.prescriptionRequired,
+    description: row.description,
+    directions: row.directions,
+    sideEffects: row.sideEffects,
+    warnings: row.warnings,
+    storage: row.storage,
   };
 }
 
 /** The `version` of a write that changes a medicine's row, stock moved by an order included (docs/decisions/0016). */
 export const NEXT_VERSION = sql`${medicines.version} + 1`;
-
-const SORT_ORDER = {
-  price_asc: [asc(medicines.priceCents)],
-  price_desc: [desc(medicines.priceCents)],
-  in_stock: [desc(medicines.stock)],
-  out_of_stock: [asc(medicines.stock)],
-} satisfies Record<NonNullable<MedicineListFilter['sort']>, SQL[]>;
-// Ties are broken by name and then id, so consecutive pages never overlap or skip a row.
-const TIE_BREAK = [asc(medicines.name), asc(medicines.id)];
-// Without a sort, newest first: a medicine an admin just added heads the list.
-const DEFAULT_ORDER = [desc(medicines.createdAt)];
-
-export async function listMedicines(db: Db, filter: MedicineListFilter): Promise<MedicineListResponse> {
-  const conditions = [
-    filter.category === undefined ? undefined : eq(medicines.category, filter.category),
-    filter.minPrice === undefined ? undefined : gte(medicines.priceCents, dollarsToCents(filter.minPrice)),
-    filter.maxPrice === undefined ? undefined : lte(medicines.priceCents, dollarsToCents(filter.maxPrice)),
-    filter.inStock === undefined
-      ? undefined
-      : filter.inStock === 'true'
-        ? gt(medicines.stock, 0)
-        : eq(medicines.stock, 0),
-  ];
-  const where = and(...conditions);
-  const order = filter.sort ? SORT_ORDER[filter.sort] : DEFAULT_ORDER;
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(medicines)
-      .where(where)
-      .orderBy(...order, ...TIE_BREAK)
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(medicines).where(where),
-  ]);
-  return { medicines: rows.map(toMedicine), total: counted?.total ?? 0 };
-}
 
 /** The medicine row of a path id; a malformed id matches nothing, like an unknown one. */
 // Read by every add to cart.
@@ -102,6 +76,37 @@ export async function findMedicine(db: Db, id: string): Promise<MedicineRow> {
   const [row] = isUuid(id) ? await medicineQuery(db).execute({ id }) : [];
   if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   return row;
+}
+
+/** Strengths match whatever the case and spacing they were typed in ("500mg" is "500 mg"), as the index does. */
+const strengthKey = sql`lower(replace(${medicines.strength}, ' ', ''))`;
+
+/**
+ * Other medicines with the same active ingredient, strength and dosage form, cheapest first, each
+ * with what it saves against this one. A medicine that does not state all three has none.
+ */
+export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]> {
+  const medicine = await findMedicine(db, id);
+  if (!medicine.activeIngredient || !medicine.strength || !medicine.dosageForm) return [];
+  const rows = await substitutesQuery(db, medicine);
+  return rows.map((row) => ({ ...toMedicine(row), saving: centsToDollars(medicine.priceCents - row.priceCents) }));
+}
+
+/** The query of findSubstitutes, on its own so the bench can print its plan. */
+export function substitutesQuery(db: Db, medicine: MedicineRow) {
+  return db
+    .select()
+    .from(medicines)
+    .where(
+      and(
+        eq(sql`lower(${medicines.activeIngredient})`, medicine.activeIngredient.toLowerCase()),
+        eq(strengthKey, medicine.strength.replace(/ /g, '').toLowerCase()),
+        eq(medicines.dosageForm, medicine.dosageForm!),
+        ne(medicines.id, medicine.id),
+      ),
+    )
+    .orderBy(asc(medicines.priceCents), asc(medicines.name), asc(medicines.id))
+    .limit(SUBSTITUTES_LIMIT);
 }
 
 /** The add and update forms as they arrive: text fields, and the image file if one was sent. */

@@ -3,19 +3,15 @@ import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../../test/render-with-store';
+import { medicineFixture } from '../../../test/medicine.fixture';
 import UpdateMedicinePage from './update-medicine-page';
 
-const loaded: Medicine = {
-  _id: 'med-1',
-  name: 'Paracetamol',
+const loaded = medicineFixture({
   developedBy: 'Acme Pharma',
-  maxMonthsExpiry: 24,
-  category: 'Pain Relief',
   stock: 10,
-  price: 4.5,
   imageUrl: 'https://example.com/p.png',
   version: 1,
-};
+});
 // What the server holds once an order of 3 has taken stock.
 const afterSale: Medicine = { ...loaded, stock: 7, version: 2 };
 
