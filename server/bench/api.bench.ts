@@ -166,7 +166,8 @@ async function measureDatabase(label: string, ceilingUrl: string): Promise<void>
     SEED_CATALOGUE: 'false',
     DATABASE_URL: databaseUrl ?? '',
   };
-  const server = await startProcess(['--import', 'tsx', 'src/main.ts'], env, `${baseUrl}/api/health`);
+  // The build `npm start` runs (scripts/build-server.mjs, built by `npm run bench` first).
+  const server = await startProcess(['dist/main.js'], env, `${baseUrl}/api/health`);
   try {
     const rows: Measured[] = [];
     const measure = async (scenario: () => Promise<Row>) => {
@@ -191,7 +192,7 @@ async function measureDatabase(label: string, ceilingUrl: string): Promise<void>
     await measure(async () => row('GET /medicines (server-rendered page)', await load(pageLoad)));
 
     await measure(() => measureOrders(baseUrl, prepared));
-    print(label, rows);
+    print(label, rows, peakRssMb(server));
   } finally {
     await stop(server);
     await drop();
@@ -237,7 +238,13 @@ async function measureOrders(baseUrl: string, { inStockIds, tokens }: Prepared):
   return row('orders: add to cart + add-order (orders/s)', result, placed / DURATION_S);
 }
 
-function print(label: string, rows: Measured[]): void {
+/** The most memory the process held at once (the kernel's high-water mark), in MB. */
+function peakRssMb(child: ChildProcess): number {
+  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+function print(label: string, rows: Measured[], peakRss: number): void {
   const figures = (r: Row) => [r.perSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, r.non2xx];
   const lines = [
     `\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
@@ -246,6 +253,7 @@ function print(label: string, rows: Measured[]): void {
       ['  ceiling: node:http, 1 KB JSON'.padEnd(45), ...figures(r.ceiling), '1.00'].join('\t'),
       [r.name.padEnd(45), ...figures(r), (r.perSecond / r.ceiling.perSecond).toFixed(2)].join('\t'),
     ]),
+    `peak RSS of the server over the run: ${peakRss.toFixed(0)} MB`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
