@@ -49,7 +49,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       await api.register(healthRoutes);
       await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(contactRoutes, { prefix: '/contact', config });
-      await api.register(medicinesRoutes, { uploadsDir: config.uploadsDir, catalogue });
+      await api.register(medicinesRoutes, { catalogue });
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
     },
@@ -59,7 +59,6 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(staticClientPlugin, {
     clientDistDir: config.clientDistDir,
     clientRendererFile: config.clientRendererFile,
-    uploadsDir: config.uploadsDir,
     catalogueGeneration: catalogue.generation,
   });
   return app;

@@ -23,7 +23,7 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
 }
 
 /** Fills an empty catalogue with the demo medicines and their generated artwork. Returns how many. */
-export async function seedCatalogue(db: Db, uploadsDir: string): Promise<number> {
+export async function seedCatalogue(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(medicines);
   if ((row?.n ?? 0) > 0) return 0;
   const values = await Promise.all(
@@ -36,8 +36,8 @@ export async function seedCatalogue(db: Db, uploadsDir: string): Promise<number>
         stock,
         priceCents,
         imageUrl: await storeMedicineImage(
+          db,
           medicineArtwork(category as Category, index),
-          uploadsDir,
           `seed-${name.toLowerCase()}`,
         ),
       })),

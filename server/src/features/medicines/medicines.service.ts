@@ -111,8 +111,8 @@ function fieldMessages(error: z.ZodError, field?: string): Record<string, string
  * when the form brings none (or sends the current URL back unchanged).
  */
 async function readForm(
+  db: Db,
   form: MedicineForm,
-  uploadsDir: string,
   rules: { fields: typeof addMedicineFieldsSchema; imageUrl: typeof addImageUrlSchema; keptImageUrl?: string },
 ) {
   const fields = rules.fields.safeParse(form.fields);
@@ -133,20 +133,20 @@ async function readForm(
     errors.medicine_img = ADD_IMAGE_FILE_MESSAGE;
   }
   if (!fields.success || Object.keys(errors).length > 0) throw HttpError.badRequest(Object.values(errors)[0]!, errors);
-  imageUrl ??= await storeMedicineImage(form.image!.content, uploadsDir);
+  imageUrl ??= await storeMedicineImage(db, form.image!.content);
   const { price, ...rest } = fields.data;
   return { ...rest, priceCents: dollarsToCents(price), imageUrl };
 }
 
-export async function addMedicine(db: Db, uploadsDir: string, form: MedicineForm): Promise<Medicine> {
-  const values = await readForm(form, uploadsDir, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
+export async function addMedicine(db: Db, form: MedicineForm): Promise<Medicine> {
+  const values = await readForm(db, form, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
   const [row] = await db.insert(medicines).values(values).returning();
   return toMedicine(row!);
 }
 
-export async function updateMedicine(db: Db, uploadsDir: string, id: string, form: MedicineForm): Promise<Medicine> {
+export async function updateMedicine(db: Db, id: string, form: MedicineForm): Promise<Medicine> {
   const current = await findMedicine(db, id);
-  const values = await readForm(form, uploadsDir, {
+  const values = await readForm(db, form, {
     fields: updateMedicineFieldsSchema,
     imageUrl: updateImageUrlSchema,
     keptImageUrl: current.imageUrl,
@@ -158,17 +158,17 @@ export async function updateMedicine(db: Db, uploadsDir: string, id: string, for
     .returning();
   // Deleted between the read and the write: the new image has no owner either.
   if (!row) {
-    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(values.imageUrl, uploadsDir);
+    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(db, values.imageUrl);
     throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   }
-  if (row.imageUrl !== current.imageUrl) await removeMedicineImage(current.imageUrl, uploadsDir);
+  if (row.imageUrl !== current.imageUrl) await removeMedicineImage(db, current.imageUrl);
   return toMedicine(row);
 }
 
 /** Cart items go with it (foreign-key cascade); order items keep their copied name and price. */
-export async function deleteMedicine(db: Db, uploadsDir: string, id: string): Promise<Medicine> {
+export async function deleteMedicine(db: Db, id: string): Promise<Medicine> {
   const [row] = isUuid(id) ? await db.delete(medicines).where(eq(medicines.id, id)).returning() : [];
   if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
-  await removeMedicineImage(row.imageUrl, uploadsDir);
+  await removeMedicineImage(db, row.imageUrl);
   return toMedicine(row);
 }
