@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CATEGORIES } from '@apotheca/contract';
@@ -10,6 +9,7 @@ import { medicines, users } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/password-hash';
 import { createSession } from '../src/features/auth/session.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
+import { freePort } from '../src/test/free-port';
 
 // The API under load (issue 3), and a server-rendered page (issue 4): the built server as a child process on a fresh database of 1,000
 // medicines, against a bare node:http server answering a fixed 1 KB JSON, the machine's ceiling.
@@ -68,16 +68,6 @@ async function prepare(database: Database): Promise<Prepared> {
     inStockIds: inserted.filter((m) => m.stock > 0).map((m) => m.id),
     tokens,
   };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
