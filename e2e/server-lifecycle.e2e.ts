@@ -47,4 +47,14 @@ describe('the server process on the embedded database', () => {
     expect(login.status).toBe(200);
     expect(await restarted.stop('SIGINT')).toBe(0);
   });
+
+  it('drains on SIGTERM: not ready, still answering, then a clean exit', async () => {
+    const server = await spawnServer({ ...env, DRAIN_DELAY_MS: '1500' });
+    expect((await fetch(`${server.baseUrl}/api/health/ready`)).status).toBe(200);
+    const exited = server.stop('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await fetch(`${server.baseUrl}/api/health/ready`)).status).toBe(503);
+    expect((await fetch(`${server.baseUrl}/api/medicines?limit=1`)).status).toBe(200);
+    expect(await exited).toBe(0);
+  });
 });

@@ -31,7 +31,7 @@ export type ServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** Runs server/src/main.ts (what `npm start` runs) with the given environment on a free port. */
+/** Runs server/src/main.ts (what `npm start` runs, built) with the given environment on a free port. */
 export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -5,7 +5,7 @@ import type { Database } from './db/client';
 import authRoutes from './features/auth/auth.routes';
 import cartRoutes from './features/cart/cart.routes';
 import contactRoutes from './features/contact/contact.routes';
-import healthRoutes from './features/health/health.routes';
+import healthRoutes, { type Readiness } from './features/health/health.routes';
 import { createCatalogueCache } from './features/medicines/catalogue-cache.service';
 import medicinesRoutes from './features/medicines/medicines.routes';
 import ordersRoutes from './features/orders/orders.routes';
@@ -19,6 +19,13 @@ import staticClientPlugin from './plugins/static-client.plugin';
 
 /** Request bodies larger than this are answered 413 (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 100 * 1024;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** main.ts marks a stopping instance as draining: `/api/health/ready` then answers 503. */
+    readiness: Readiness;
+  }
+}
 
 export type AppOptions = { config: Config; database: Database; logger?: boolean };
 
@@ -43,10 +50,11 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(authPlugin);
   await app.register(openapiPlugin);
 
+  app.decorate('readiness', { draining: false });
   const catalogue = await createCatalogueCache(database);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { readiness: app.readiness });
       await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(contactRoutes, { prefix: '/contact', config });
       await api.register(medicinesRoutes, { catalogue });

@@ -31,6 +31,7 @@ const envSchema = z.object({
   CONTACT_ACCESS_KEY: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +54,8 @@ export type Config = {
   contactAccessKey: string | undefined;
   rateLimitPerMinute: number;
   redisUrl: string | undefined;
+  /** After SIGTERM, how long the instance keeps serving while it reports not ready (deploy.md). */
+  drainDelayMs: number;
   logLevel: string;
 };
 
@@ -95,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactAccessKey: e.CONTACT_ACCESS_KEY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
+    drainDelayMs: e.DRAIN_DELAY_MS,
     logLevel: e.LOG_LEVEL,
   };
 }
