@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createFreshPgDatabase } from '../../server/src/test/fresh-pg-database';
-import { freePort } from '../../server/src/test/free-port';
+import { freePort } from '../../scripts/free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

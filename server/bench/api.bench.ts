@@ -9,7 +9,7 @@ import { medicines, users } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/password-hash';
 import { createSession } from '../src/features/auth/session.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
-import { freePort } from '../src/test/free-port';
+import { freePort } from '../../scripts/free-port.mjs';
 
 // The API under load (issue 3), and a server-rendered page (issue 4): the built server as a child process on a fresh database of 1,000
 // medicines, against a bare node:http server answering a fixed 1 KB JSON, the machine's ceiling.

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { freePort } from './free-port';
+import { freePort } from '../../../scripts/free-port.mjs';
 
 export type RedisServer = { url: string; port: number; stop: () => Promise<void>; kill: () => Promise<void> };
 
