@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -46,3 +47,6 @@ export async function buildServerIfStale() {
   fs.cpSync(MIGRATIONS_DIR, path.join(SERVER_DIR, 'dist/migrations'), { recursive: true });
   return true;
 }
+
+// `npm run build` builds the server after the client.
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await buildServerIfStale();
