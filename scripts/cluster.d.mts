@@ -1,6 +1,7 @@
 export type ClusterInstance = {
   url: string;
   port: number;
+  pid: number;
   output: () => string;
   /** Sends the signal (SIGTERM: drain) and resolves with the exit code. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;

@@ -71,7 +71,7 @@ async function startInstance({ databaseUrl, redisUrl, env, echo, index }) {
     echo,
   );
   await waitForReady(url, instance.child, instance.output);
-  return { url, port, output: instance.output, stop: instance.stop };
+  return { url, port, pid: instance.child.pid, output: instance.output, stop: instance.stop };
 }
 
 /**

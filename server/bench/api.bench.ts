@@ -9,6 +9,8 @@ import { medicines, users } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/password-hash';
 import { createSession } from '../src/features/auth/session.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
+import { startRedisServer } from '../src/test/redis-server';
+import { startCluster } from '../../scripts/cluster.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 
 // The API under load (issue 3), and a server-rendered page (issue 4): the built server as a child process on a fresh database of 1,000
@@ -127,6 +129,19 @@ function row(name: string, result: Result, perSecond = result.requests.average):
 const load = (options: Options, duration = DURATION_S) =>
   autocannon({ connections: CONNECTIONS, duration, ...options });
 
+/** A scenario's figures beside the ceiling measured just before it. */
+async function beside(ceilingUrl: string, scenario: () => Promise<Row>): Promise<Measured> {
+  const ceiling = row('ceiling', await load({ url: ceilingUrl }));
+  return { ...(await scenario()), ceiling };
+}
+
+const LIST_PATH = `/api/medicines?category=${encodeURIComponent(CATEGORIES[7])}&sort=price_asc&page=2&limit=6`;
+
+async function measureList(baseUrl: string): Promise<Row> {
+  await load({ url: baseUrl + LIST_PATH }, WARM_UP_S);
+  return row('GET /api/medicines (category, sort, page)', await load({ url: baseUrl + LIST_PATH }));
+}
+
 async function measureDatabase(label: string, ceilingUrl: string): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-bench-'));
   let databaseUrl: string | undefined;
@@ -160,16 +175,9 @@ async function measureDatabase(label: string, ceilingUrl: string): Promise<void>
   const server = await startProcess(['dist/main.js'], env, `${baseUrl}/api/health`);
   try {
     const rows: Measured[] = [];
-    const measure = async (scenario: () => Promise<Row>) => {
-      const ceiling = row('ceiling', await load({ url: ceilingUrl }));
-      rows.push({ ...(await scenario()), ceiling });
-    };
+    const measure = async (scenario: () => Promise<Row>) => void rows.push(await beside(ceilingUrl, scenario));
 
-    const listPath = `/api/medicines?category=${encodeURIComponent(CATEGORIES[7])}&sort=price_asc&page=2&limit=6`;
-    await load({ url: baseUrl + listPath }, WARM_UP_S);
-    await measure(async () =>
-      row('GET /api/medicines (category, sort, page)', await load({ url: baseUrl + listPath })),
-    );
+    await measure(() => measureList(baseUrl));
 
     const detailPath = `/api/medicines/${prepared.medicineIds[MEDICINE_COUNT / 2]}`;
     await load({ url: baseUrl + detailPath }, WARM_UP_S);
@@ -182,7 +190,7 @@ async function measureDatabase(label: string, ceilingUrl: string): Promise<void>
     await measure(async () => row('GET /medicines (server-rendered page)', await load(pageLoad)));
 
     await measure(() => measureOrders(baseUrl, prepared));
-    print(label, rows, peakRssMb(server));
+    print(label, rows, `peak RSS of the server over the run: ${peakRssMb(server.pid!).toFixed(0)} MB`);
   } finally {
     await stop(server);
     await drop();
@@ -229,12 +237,12 @@ async function measureOrders(baseUrl: string, { inStockIds, tokens }: Prepared):
 }
 
 /** The most memory the process held at once (the kernel's high-water mark), in MB. */
-function peakRssMb(child: ChildProcess): number {
-  const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1] ?? NaN) / 1024;
 }
 
-function print(label: string, rows: Measured[], peakRss: number): void {
+function print(label: string, rows: Measured[], memory: string): void {
   const figures = (r: Row) => [r.perSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, r.non2xx];
   const lines = [
     `\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
@@ -243,9 +251,49 @@ function print(label: string, rows: Measured[], peakRss: number): void {
       ['  ceiling: node:http, 1 KB JSON'.padEnd(45), ...figures(r.ceiling), '1.00'].join('\t'),
       [r.name.padEnd(45), ...figures(r), (r.perSecond / r.ceiling.perSecond).toFixed(2)].join('\t'),
     ]),
-    `peak RSS of the server over the run: ${peakRss.toFixed(0)} MB`,
+    memory,
   ];
   process.stdout.write(lines.join('\n') + '\n');
+}
+
+/**
+ * The catalogue and order placement through haproxy (npm run cluster, docs/deploy.md) with one and
+ * with three instances on one PostgreSQL and one redis-server, and the speed-up from the third.
+ */
+async function measureCluster(ceilingUrl: string): Promise<void> {
+  const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
+  const database = await openPg(fresh.url, { poolSize: 4 });
+  const prepared = await prepare(database);
+  await database.close();
+  const redis = await startRedisServer();
+  const figures = new Map<number, Measured[]>();
+  try {
+    for (const instances of [1, 3]) {
+      const cluster = await startCluster({
+        instances,
+        databaseUrl: fresh.url,
+        redisUrl: redis.url,
+        env: { RATE_LIMIT_PER_MINUTE: '0', SEED_CATALOGUE: 'false', LOG_LEVEL: 'warn' },
+      });
+      try {
+        const rows = [
+          await beside(ceilingUrl, () => measureList(cluster.url)),
+          await beside(ceilingUrl, () => measureOrders(cluster.url, prepared)),
+        ];
+        figures.set(instances, rows);
+        const rss = cluster.instances.map((instance) => `${peakRssMb(instance.pid).toFixed(0)} MB`).join(', ');
+        print(`PostgreSQL through haproxy, ${instances} instance(s)`, rows, `peak RSS of each instance: ${rss}`);
+      } finally {
+        await cluster.stop();
+      }
+    }
+    const [one, three] = [figures.get(1)!, figures.get(3)!];
+    const lines = one.map((r, i) => `  ${r.name}: ×${(three[i]!.perSecond / r.perSecond).toFixed(2)}`);
+    process.stdout.write(`speed-up from 1 to 3 instances (${os.cpus().length} cores):\n${lines.join('\n')}\n`);
+  } finally {
+    await redis.stop();
+    await fresh.drop();
+  }
 }
 
 async function main() {
@@ -254,8 +302,10 @@ async function main() {
   const ceiling = await startProcess(['-e', CEILING_SCRIPT], { ...process.env, PORT: String(ceilingPort) }, ceilingUrl);
   try {
     await measureDatabase('PGlite', ceilingUrl);
-    if (process.env.DATABASE_URL) await measureDatabase('PostgreSQL', ceilingUrl);
-    else process.stdout.write('\nPostgreSQL: skipped (set DATABASE_URL to measure it too)\n');
+    if (process.env.DATABASE_URL) {
+      await measureDatabase('PostgreSQL', ceilingUrl);
+      await measureCluster(ceilingUrl);
+    } else process.stdout.write('\nPostgreSQL and the cluster: skipped (set DATABASE_URL to measure them too)\n');
   } finally {
     await stop(ceiling);
   }
