@@ -171,8 +171,10 @@ async function measureDatabase(label: string, ceilingUrl: string): Promise<void>
     SEED_CATALOGUE: 'false',
     DATABASE_URL: databaseUrl ?? '',
   };
-  // The build `npm start` runs (scripts/build-server.mjs, built by `npm run bench` first).
-  const server = await startProcess(['dist/main.js'], env, `${baseUrl}/api/health`);
+  // The build `npm start` runs (scripts/build-server.mjs, built by `npm run bench` first);
+  // BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = await startProcess([...profile, 'dist/main.js'], env, `${baseUrl}/api/health`);
   try {
     const rows: Measured[] = [];
     const measure = async (scenario: () => Promise<Row>) => void rows.push(await beside(ceilingUrl, scenario));

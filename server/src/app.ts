@@ -13,6 +13,7 @@ import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin from './plugins/errors.plugin';
 import openapiPlugin from './plugins/openapi.plugin';
+import overloadPlugin from './plugins/overload.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import securityPlugin from './plugins/security.plugin';
 import staticClientPlugin from './plugins/static-client.plugin';
@@ -42,6 +43,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(overloadPlugin, { maxInFlight: config.maxInFlightRequests });
   await app.register(databasePlugin, { database });
   await app.register(securityPlugin, {
     connectOrigins: config.contactFormUrl ? [new URL(config.contactFormUrl).origin] : [],

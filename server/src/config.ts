@@ -32,6 +32,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -56,6 +57,8 @@ export type Config = {
   redisUrl: string | undefined;
   /** After SIGTERM, how long the instance keeps serving while it reports not ready (deploy.md). */
   drainDelayMs: number;
+  /** Requests served at once; more get 503 with Retry-After (plugins/overload.plugin.ts). */
+  maxInFlightRequests: number;
   logLevel: string;
 };
 
@@ -99,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
     drainDelayMs: e.DRAIN_DELAY_MS,
+    maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     logLevel: e.LOG_LEVEL,
   };
 }
