@@ -12,8 +12,8 @@ import { freePort } from './free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const HAPROXY_CONFIG = path.join(root, 'deploy/haproxy.cfg');
-/** Twice haproxy's check interval (deploy/haproxy.cfg): a draining instance is out of rotation by then. */
-const DRAIN_DELAY_MS = 1500;
+/** Two failed checks a second apart (deploy/haproxy.cfg) and a margin: a draining instance is out of rotation by then. */
+const DRAIN_DELAY_MS = 3000;
 
 async function waitForReady(url, child, output) {
   const deadline = Date.now() + 120_000;
