@@ -7,7 +7,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const BUILT = ['client/dist/index.html', 'client/dist-ssr/entry-server.js'].map((file) => path.join(root, file));
 const SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'contract/src'];
 
-function newestMtime(target) {
+/** The newest modification time of a file, or of anything in a folder, relative to the repository. */
+export function newestMtime(target) {
   const full = path.join(root, target);
   const stat = fs.statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;

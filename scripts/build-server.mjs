@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { newestMtime } from './build-client.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const SERVER_DIR = path.join(root, 'server');
@@ -9,16 +10,6 @@ const SERVER_DIR = path.join(root, 'server');
 export const SERVER_BUILD = path.join(SERVER_DIR, 'dist/main.js');
 const SOURCES = ['server/src', 'server/package.json', 'contract/src'];
 const MIGRATIONS_DIR = path.join(SERVER_DIR, 'src/db/migrations');
-
-function newestMtime(target) {
-  const full = path.join(root, target);
-  const stat = fs.statSync(full);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return fs
-    .readdirSync(full, { recursive: true })
-    .map((entry) => fs.statSync(path.join(full, String(entry))).mtimeMs)
-    .reduce((a, b) => Math.max(a, b), stat.mtimeMs);
-}
 
 /**
  * Bundles the server (and the contract's TypeScript it imports) into server/dist/main.js, beside
