@@ -3,6 +3,7 @@ import {
   ADD_IMAGE_FILE_MESSAGE,
   addImageUrlSchema,
   addMedicineFieldsSchema,
+  medicineListQuerySchema,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,
 } from './medicines.schema';
@@ -53,5 +54,22 @@ describe('medicine image', () => {
   ])('takes only an http(s) URL (%#)', (schema, message) => {
     expect(schema.safeParse('javascript:alert(1)').error?.issues[0]?.message).toBe(message);
     expect(schema.safeParse('https://example.com/pill.png').success).toBe(true);
+  });
+});
+
+describe('catalogue sort', () => {
+  it.each([
+    ['price', 'price_asc'],
+    ['-price', 'price_desc'],
+    ['inStock', 'in_stock'],
+    ['-inStock', 'out_of_stock'],
+    ['price_asc', 'price_asc'],
+  ])("reads sort=%s as CONTRACT.md's %s", (sent, read) => {
+    expect(medicineListQuerySchema.parse({ sort: sent }).sort).toBe(read);
+  });
+  it('names only CONTRACT.md sorts when refusing one', () => {
+    expect(medicineListQuerySchema.safeParse({ sort: 'name' }).error?.issues[0]?.message).toBe(
+      'sort must be one of price_asc, price_desc, in_stock, out_of_stock.',
+    );
   });
 });
