@@ -23,6 +23,12 @@ export function buildClientIfStale() {
   const built = Math.min(...BUILT.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   if (built > Math.max(...SOURCES.map(newestMtime))) return false;
   process.stdout.write('Building the client…\n');
-  execFileSync('npm', ['run', '-s', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
+  // A production build whoever calls it: under a test runner NODE_ENV is 'test', and Vite would then
+  // build React's development JSX runtime into the server-side renderer, which production cannot load.
+  execFileSync('npm', ['run', '-s', 'build', '-w', 'client'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return true;
 }
