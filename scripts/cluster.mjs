@@ -56,6 +56,8 @@ async function startInstance({ databaseUrl, redisUrl, env, echo, index }) {
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     DRAIN_DELAY_MS: String(DRAIN_DELAY_MS),
+    // haproxy is the one hop in front: its X-Forwarded-For names the client (rate limits per client).
+    TRUST_PROXY: '1',
     ...env,
     PORT: String(port),
     DATABASE_URL: databaseUrl,
