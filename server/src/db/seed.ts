@@ -25,7 +25,7 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
  * Fills an empty catalogue with the demo medicines and their generated artwork. Returns how many.
  * The artwork depends only on category and dosage form, so each pair is drawn once and copied.
  */
-export async function seedCatalogue(db: Db, uploadsDir: string): Promise<number> {
+export async function seedCatalogue(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(medicines);
   if ((row?.n ?? 0) > 0) return 0;
   const drawn = new Map<string, Promise<string>>();
@@ -37,11 +37,11 @@ export async function seedCatalogue(db: Db, uploadsDir: string): Promise<number>
         let artwork = drawn.get(kind);
         let imageUrl: string;
         if (artwork) {
-          imageUrl = await copyMedicineImage(await artwork, uploadsDir, baseName);
+          imageUrl = await copyMedicineImage(db, await artwork, baseName);
         } else {
           artwork = storeMedicineImage(
+            db,
             medicineArtwork(generic.category, generic.dosageForm, genericIndex),
-            uploadsDir,
             baseName,
           );
           drawn.set(kind, artwork);

@@ -31,7 +31,7 @@ import {
   type MedicineForm,
 } from './medicines.service';
 
-export type MedicinesRoutesOptions = { uploadsDir: string; catalogue: CatalogueCache };
+export type MedicinesRoutesOptions = { catalogue: CatalogueCache };
 
 const FIELD_MAX_BYTES = 10_000;
 const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';
@@ -41,7 +41,7 @@ const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 /** A cached body is already JSON: it is sent as it is, without a second serialization. */
 const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
 
-const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { uploadsDir, catalogue }) => {
+const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue }) => {
   await app.register(multipart, {
     // The form's fields: the six of SPEC.md, the image URL and mode, and the record's ten details.
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: FIELD_MAX_BYTES },
@@ -162,7 +162,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const newMedicine = await addMedicine(app.database.db, uploadsDir, await readMedicineForm(request));
+      const newMedicine = await addMedicine(app.database.db, await readMedicineForm(request));
       await catalogue.invalidate();
       return reply.code(201).send({ newMedicine });
     },
@@ -182,7 +182,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     },
     async (request) => {
       const form = await readMedicineForm(request);
-      const updatedMedicine = await updateMedicine(app.database.db, uploadsDir, request.params.id, form);
+      const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form);
       await catalogue.invalidate();
       return { updatedMedicine };
     },
@@ -200,7 +200,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request) => {
-      const deletedMedicine = await deleteMedicine(app.database.db, uploadsDir, request.params.id);
+      const deletedMedicine = await deleteMedicine(app.database.db, request.params.id);
       await catalogue.invalidate();
       return { deletedMedicine };
     },

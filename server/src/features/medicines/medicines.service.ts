@@ -125,8 +125,8 @@ function fieldMessages(error: z.ZodError, field?: string): Record<string, string
  * when the form brings none (or sends the current URL back unchanged).
  */
 async function readForm(
+  db: Db,
   form: MedicineForm,
-  uploadsDir: string,
   rules: { fields: typeof addMedicineFieldsSchema; imageUrl: typeof addImageUrlSchema; keptImageUrl?: string },
 ) {
   const fields = rules.fields.safeParse(form.fields);
@@ -147,13 +147,13 @@ async function readForm(
     errors.medicine_img = ADD_IMAGE_FILE_MESSAGE;
   }
   if (!fields.success || Object.keys(errors).length > 0) throw HttpError.badRequest(Object.values(errors)[0]!, errors);
-  imageUrl ??= await storeMedicineImage(form.image!.content, uploadsDir);
+  imageUrl ??= await storeMedicineImage(db, form.image!.content);
   const { price, ...rest } = fields.data;
   return { ...rest, priceCents: dollarsToCents(price), imageUrl };
 }
 
-export async function addMedicine(db: Db, uploadsDir: string, form: MedicineForm): Promise<Medicine> {
-  const values = await readForm(form, uploadsDir, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
+export async function addMedicine(db: Db, form: MedicineForm): Promise<Medicine> {
+  const values = await readForm(db, form, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
   const [row] = await db.insert(medicines).values(values).returning();
   return toMedicine(row!);
 }
@@ -170,17 +170,17 @@ function sentVersion(form: MedicineForm): number | undefined {
  * An update without a version is based on the row as it is now, and may not change the stock: it
  * cannot show that it saw the latest sale, so a stale whole form never brings sold units back.
  */
-export async function updateMedicine(db: Db, uploadsDir: string, id: string, form: MedicineForm): Promise<Medicine> {
+export async function updateMedicine(db: Db, id: string, form: MedicineForm): Promise<Medicine> {
   const current = await findMedicine(db, id);
   const version = sentVersion(form);
   if (version !== undefined && version !== current.version) throw HttpError.conflict(MEDICINE_CHANGED_MESSAGE);
-  const values = await readForm(form, uploadsDir, {
+  const values = await readForm(db, form, {
     fields: updateMedicineFieldsSchema,
     imageUrl: updateImageUrlSchema,
     keptImageUrl: current.imageUrl,
   });
   const dropNewImage = async () => {
-    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(values.imageUrl, uploadsDir);
+    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(db, values.imageUrl);
   };
   if (version === undefined && values.stock !== current.stock) {
     await dropNewImage();
@@ -197,7 +197,7 @@ export async function updateMedicine(db: Db, uploadsDir: string, id: string, for
     const [still] = await db.select({ id: medicines.id }).from(medicines).where(eq(medicines.id, current.id));
     throw still ? HttpError.conflict(MEDICINE_CHANGED_MESSAGE) : HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   }
-  if (row.imageUrl !== current.imageUrl) await removeMedicineImage(current.imageUrl, uploadsDir);
+  if (row.imageUrl !== current.imageUrl) await removeMedicineImage(db, current.imageUrl);
   return toMedicine(row);
 }
 
@@ -206,7 +206,7 @@ export async function updateMedicine(db: Db, uploadsDir: string, id: string, for
  * A checkout locks its cart items before their medicines, so the deletion does the same: it locks
  * the cart items that hold the medicine first, and two such transactions cannot deadlock.
  */
-export async function deleteMedicine(db: Db, uploadsDir: string, id: string): Promise<Medicine> {
+export async function deleteMedicine(db: Db, id: string): Promise<Medicine> {
   const [row] = isUuid(id)
     ? await retryOnceOnLockConflict(() =>
         db.transaction(async (tx) => {
@@ -221,6 +221,6 @@ export async function deleteMedicine(db: Db, uploadsDir: string, id: string): Pr
       )
     : [];
   if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
-  await removeMedicineImage(row.imageUrl, uploadsDir);
+  await removeMedicineImage(db, row.imageUrl);
   return toMedicine(row);
 }
