@@ -25,7 +25,10 @@ const SERVER_RENDERED: { path: string; prefetch?: Prefetch }[] = [
   },
   {
     path: '/medicines/:id',
-    prefetch: (store, { id = '' }) => void store.dispatch(medicinesApi.endpoints.getMedicine.initiate(id)),
+    prefetch: (store, { id = '' }) => {
+      void store.dispatch(medicinesApi.endpoints.getMedicine.initiate(id));
+      void store.dispatch(medicinesApi.endpoints.getSubstitutes.initiate(id));
+    },
   },
   { path: '/about' },
 ];

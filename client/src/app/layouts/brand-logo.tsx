@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 
-export function BrandLogo({ to = '/' }: { to?: string }) {
+/** The logo, linking home; `compact` keeps only the mark on a phone, where the header also holds the search box. */
+export function BrandLogo({ to = '/', compact = false }: { to?: string; compact?: boolean }) {
   return (
     <Link to={to} className="flex items-center gap-2 text-lg font-bold text-brand-800">
       <img src="/favicon.svg" alt="" width={32} height={32} className="size-8" />
-      <span>Apotheca</span>
+      <span className={compact ? 'max-sm:sr-only' : undefined}>Apotheca</span>
     </Link>
   );
 }

@@ -4,7 +4,11 @@ import { filtersFromSearch, listQueryOf, searchWithFilter } from './catalogue-fi
 describe('catalogue filters in the URL', () => {
   it('defaults to 6 a page, page 1 and the price range 0 to 2000 (SPEC.md §9)', () => {
     expect(filtersFromSearch(new URLSearchParams())).toEqual({
+      q: '',
       category: '',
+      dosageForm: '',
+      prescriptionRequired: '',
+      developedBy: '',
       sort: '',
       minPrice: 0,
       maxPrice: 2000,
@@ -14,17 +18,35 @@ describe('catalogue filters in the URL', () => {
   });
 
   it('reads every filter, and ignores values that make no sense', () => {
-    const search = new URLSearchParams('category=Antibiotic&sort=price_desc&minPrice=5&maxPrice=50&limit=3&page=4');
+    const search = new URLSearchParams(
+      'q=+amoxicilin+&category=Antibiotic&dosageForm=Capsule&prescriptionRequired=true&developedBy=Sandoz' +
+        '&sort=price_desc&minPrice=5&maxPrice=50&limit=3&page=4',
+    );
     expect(filtersFromSearch(search)).toEqual({
+      q: 'amoxicilin',
       category: 'Antibiotic',
+      dosageForm: 'Capsule',
+      prescriptionRequired: 'true',
+      developedBy: 'Sandoz',
       sort: 'price_desc',
       minPrice: 5,
       maxPrice: 50,
       limit: 3,
       page: 4,
     });
-    const nonsense = new URLSearchParams('sort=cheapest&minPrice=-1&limit=0&page=two');
-    expect(filtersFromSearch(nonsense)).toMatchObject({ sort: '', minPrice: 0, limit: 6, page: 1 });
+    const nonsense = new URLSearchParams(
+      'sort=cheapest&minPrice=-1&limit=0&page=two&dosageForm=Pill&prescriptionRequired=yes',
+    );
+    expect(filtersFromSearch(nonsense)).toMatchObject({
+      sort: '',
+      minPrice: 0,
+      limit: 6,
+      page: 1,
+      dosageForm: '',
+      prescriptionRequired: '',
+    });
+    // A search longer than the API takes is cut to its limit rather than refused.
+    expect(filtersFromSearch(new URLSearchParams({ q: 'a'.repeat(150) })).q).toHaveLength(100);
   });
 
   it('resets the page to 1 on any filter change, but not when paging', () => {
@@ -38,7 +60,11 @@ describe('catalogue filters in the URL', () => {
 
   it('turns the filters of the URL into the list query, with no sort when none is chosen', () => {
     expect(listQueryOf(filtersFromSearch(new URLSearchParams('page=2')))).toEqual({
+      q: '',
       category: '',
+      dosageForm: '',
+      prescriptionRequired: '',
+      developedBy: '',
       sort: undefined,
       minPrice: 0,
       maxPrice: 2000,
