@@ -43,7 +43,6 @@ export default function CataloguePage() {
   const { data, isFetching, error } = useListMedicinesQuery(listQueryOf(filters));
   const { addToCart, quantityOf } = useAddToCart();
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / filters.limit));
-  const hasFacets = data ? Object.values(data.facets).some((counts) => counts.length > 0) : false;
   const change = (next: Partial<Omit<CatalogueFilters, 'page'>> | { page: number }) =>
     setSearch(searchWithFilter(search, next));
 
@@ -76,20 +75,7 @@ export default function CataloguePage() {
       <CatalogueToolbar filters={filters} onChange={change} />
       {error ? <LoadError error={error} /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
-        {data && hasFacets ? (
-          // One panel, folded on a phone and a tablet so the first results stay in view, a column beside them on a desktop.
-          <>
-            <details className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:hidden">
-              <summary className="cursor-pointer font-semibold text-ink">Refine results</summary>
-              <div className="mt-4">
-                <CatalogueFacets facets={data.facets} filters={filters} search={search} />
-              </div>
-            </details>
-            <aside aria-label="Refine results" className="hidden lg:block">
-              <CatalogueFacets facets={data.facets} filters={filters} search={search} />
-            </aside>
-          </>
-        ) : null}
+        {data ? <CatalogueFacets facets={data.facets} filters={filters} search={search} /> : null}
         <div className="flex flex-col gap-6 lg:col-start-2">
           <h2 className="sr-only">Results</h2>
           <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
