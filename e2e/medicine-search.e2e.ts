@@ -4,6 +4,7 @@ import type {
   MedicineSuggestionsResponse,
   SubstitutesResponse,
 } from '@apotheca/contract';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser, type VIEWPORTS } from './support/browser';
@@ -17,6 +18,12 @@ const resultsLine = (q: string, total: number) =>
   `Results for “${q}” · ${total} ${total === 1 ? 'medicine' : 'medicines'}`;
 const search = (q: string, more = '') =>
   api<MedicineListResponse>(`/medicines?${new URLSearchParams({ q }).toString()}&limit=6${more}`);
+
+/** axe's findings as 'rule: target' lines. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
 
 /** The first medicine in the catalogue with at least one substitute, and its substitutes. */
 async function medicineWithSubstitutes(): Promise<{ medicine: Medicine; substitutes: SubstitutesResponse }> {
@@ -64,6 +71,7 @@ describe('finding a medicine', () => {
     await options.first().waitFor();
     expect(await box.getAttribute('aria-expanded')).toBe('true');
     expect(await options.count()).toBe(suggestions.length);
+    expect(await violations(page), 'with the suggestions open').toEqual([]);
 
     await box.press('ArrowDown');
     await box.press('ArrowDown');
@@ -103,6 +111,7 @@ describe('finding a medicine', () => {
       await page.goto('/medicines?q=paracetamol');
       // On a phone the counts are folded under 'Refine results'.
       if (viewport === 'mobile') await page.getByText('Refine results', { exact: true }).click();
+      expect(await violations(page), 'with the facets in view').toEqual([]);
       const facet = page.getByRole('link', { name: `${form.value} (${form.count})`, exact: true });
       await facet.click();
 

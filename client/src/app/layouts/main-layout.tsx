@@ -88,7 +88,7 @@ export function MainLayout() {
                 </li>
               ))}
             </ul>
-            <MedicineSearchBox className="flex-1 md:max-w-xs" />
+            <MedicineSearchBox className="flex-1 md:min-w-40 md:max-w-xs" />
             {/* The session is known once hydration is over; until then its place is kept, unseen. */}
             <div className={`hidden items-center gap-3 md:flex ${hydrated ? '' : 'invisible'}`}>
               {isAuth ? (

@@ -104,16 +104,22 @@ function FacetGroups({ facets, filters, search }: Props) {
  * results stay in view; a column beside the results on a desktop.
  */
 export function CatalogueFacets(props: Props) {
+  const headingId = useId();
   if (!MEDICINE_FACETS.some((facet) => valuesOf(props.facets, facet, props.filters[facet]).length > 0)) return null;
   return (
     <>
       <details className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:hidden">
-        <summary className="cursor-pointer font-semibold text-ink">Refine results</summary>
+        <summary className="cursor-pointer font-semibold text-ink">
+          <h2 className="inline">Refine results</h2>
+        </summary>
         <div className="mt-4">
           <FacetGroups {...props} />
         </div>
       </details>
-      <aside aria-label="Refine results" className="hidden lg:block">
+      <aside aria-labelledby={headingId} className="hidden lg:block">
+        <h2 id={headingId} className="sr-only">
+          Refine results
+        </h2>
         <FacetGroups {...props} />
       </aside>
     </>
