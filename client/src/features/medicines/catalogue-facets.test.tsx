@@ -55,7 +55,7 @@ describe('the facet counts of the catalogue', () => {
 
   it('folds a long list after its eight largest values', () => {
     const panel = renderFacets('');
-    const makers = within(panel).getByRole('region', { name: 'Maker' });
+    const makers = within(panel).getByRole('heading', { name: 'Maker' }).parentElement!;
     const folded = makers.querySelector('details')!;
     expect(folded).not.toHaveAttribute('open');
     expect(within(folded).getByText('2 more')).toBeInTheDocument();

@@ -62,19 +62,16 @@ function valuesOf(facets: MedicineFacets, facet: MedicineFacet, chosen: string):
 }
 
 function FacetGroups({ facets, filters, search }: Props) {
-  const id = useId();
   return (
     <div className="flex flex-col gap-5">
       {MEDICINE_FACETS.map((facet) => {
         const chosen = filters[facet];
         const counts = valuesOf(facets, facet, chosen);
         if (counts.length === 0) return null;
-        const titleId = `${id}-${facet}`;
         return (
-          <section key={facet} aria-labelledby={titleId}>
-            <h3 id={titleId} className="mb-2 text-sm font-semibold text-ink">
-              {FACET_TITLES[facet]}
-            </h3>
+          // Not named by its title: 'Category' names the catalogue's category select alone.
+          <section key={facet}>
+            <h3 className="mb-2 text-sm font-semibold text-ink">{FACET_TITLES[facet]}</h3>
             <FacetValues facet={facet} filters={filters} search={search} values={counts.slice(0, FACET_VALUES_SHOWN)} />
             {counts.length > FACET_VALUES_SHOWN ? (
               // A long list (the makers) shows its largest values; the rest unfold, already open when one is in use.
