@@ -147,7 +147,7 @@ describe('finding a medicine', () => {
     for (const value of [medicine.activeIngredient, medicine.strength, medicine.dosageForm!, medicine.packSize]) {
       await page.locator('dd', { hasText: value }).first().waitFor();
     }
-    expect(await page.getByText('Prescription required', { exact: true }).count()).toBe(
+    expect(await page.getByRole('note').filter({ hasText: 'Prescription required' }).count()).toBe(
       medicine.prescriptionRequired ? 1 : 0,
     );
     await page.getByRole('heading', { level: 2, name: 'About this medicine' }).waitFor();

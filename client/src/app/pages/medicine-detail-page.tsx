@@ -80,7 +80,6 @@ export default function MedicineDetailPage() {
                   </p>
                 </div>
               ) : null}
-              <DetailList variant="tiles" rows={details} />
               {inCart > 0 ? <p className="font-medium text-brand-800">In cart · Quantity: {inCart}</p> : null}
               {medicine.stock > 0 ? (
                 <Button size="lg" onClick={() => addToCart(medicine)}>
@@ -91,6 +90,7 @@ export default function MedicineDetailPage() {
                   Out of Stock
                 </p>
               )}
+              <DetailList variant="tiles" rows={details} />
             </div>
           </article>
           <MedicineLeaflet medicine={medicine} />
