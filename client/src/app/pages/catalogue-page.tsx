@@ -4,6 +4,7 @@ import { BannerCarousel, type BannerSlide } from '../../components/ui/banner-car
 import { LoadError } from '../../components/ui/load-error';
 import { Pager } from '../../components/ui/pager';
 import {
+  catalogueSearch,
   filtersFromSearch,
   listQueryOf,
   searchWithFilter,
@@ -62,7 +63,7 @@ export default function CataloguePage() {
             {data && !isFetching ? ` · ${data.total} ${data.total === 1 ? 'medicine' : 'medicines'}` : null}
             {' · '}
             <Link
-              to={{ search: `?${searchWithFilter(search, { q: '' }).toString()}` }}
+              to={{ search: `?${searchWithFilter(catalogueSearch(filters), { q: '' }).toString()}` }}
               className="font-semibold text-brand-700 hover:text-brand-900"
             >
               Clear search
@@ -75,7 +76,7 @@ export default function CataloguePage() {
       <CatalogueToolbar filters={filters} onChange={change} />
       {error ? <LoadError error={error} /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
-        {data ? <CatalogueFacets facets={data.facets} filters={filters} search={search} /> : null}
+        {data ? <CatalogueFacets facets={data.facets} filters={filters} /> : null}
         <div className="flex flex-col gap-6 lg:col-start-2">
           <h2 className="sr-only">Results</h2>
           <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">

@@ -1,7 +1,7 @@
 import { MEDICINE_FACETS, type FacetCount, type MedicineFacet, type MedicineFacets } from '@apotheca/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { searchWithFilter, type CatalogueFilters } from './catalogue-filters';
+import { catalogueSearch, searchWithFilter, type CatalogueFilters } from './catalogue-filters';
 import { PRESCRIPTION_LABELS } from './medicine-labels';
 
 const FACET_TITLES: Record<MedicineFacet, string> = {
@@ -13,7 +13,6 @@ const FACET_TITLES: Record<MedicineFacet, string> = {
 type Props = {
   facets: MedicineFacets;
   filters: CatalogueFilters;
-  search: URLSearchParams;
 };
 
 /** Values shown before a facet's list folds. */
@@ -26,13 +25,12 @@ function FacetValues({
   facet,
   values,
   filters,
-  search,
 }: { facet: MedicineFacet; values: readonly FacetCount[] } & Omit<Props, 'facets'>) {
   return (
     <ul className="flex flex-col gap-0.5">
       {values.map(({ value, count }) => {
         const chosen = filters[facet] === value;
-        const next = searchWithFilter(search, { [facet]: chosen ? '' : value });
+        const next = searchWithFilter(catalogueSearch(filters), { [facet]: chosen ? '' : value });
         return (
           <li key={value}>
             <Link
@@ -61,7 +59,7 @@ function valuesOf(facets: MedicineFacets, facet: MedicineFacet, chosen: string):
     : facets[facet];
 }
 
-function FacetGroups({ facets, filters, search }: Props) {
+function FacetGroups({ facets, filters }: Props) {
   return (
     <div className="flex flex-col gap-5">
       {MEDICINE_FACETS.map((facet) => {
@@ -72,19 +70,14 @@ function FacetGroups({ facets, filters, search }: Props) {
           // Not named by its title: 'Category' names the catalogue's category select alone.
           <section key={facet}>
             <h3 className="mb-2 text-sm font-semibold text-ink">{FACET_TITLES[facet]}</h3>
-            <FacetValues facet={facet} filters={filters} search={search} values={counts.slice(0, FACET_VALUES_SHOWN)} />
+            <FacetValues facet={facet} filters={filters} values={counts.slice(0, FACET_VALUES_SHOWN)} />
             {counts.length > FACET_VALUES_SHOWN ? (
               // A long list (the makers) shows its largest values; the rest unfold, already open when one is in use.
               <details open={counts.slice(FACET_VALUES_SHOWN).some(({ value }) => value === chosen)}>
                 <summary className="cursor-pointer px-2 py-1.5 text-sm font-semibold text-brand-700">
                   {counts.length - FACET_VALUES_SHOWN} more
                 </summary>
-                <FacetValues
-                  facet={facet}
-                  filters={filters}
-                  search={search}
-                  values={counts.slice(FACET_VALUES_SHOWN)}
-                />
+                <FacetValues facet={facet} filters={filters} values={counts.slice(FACET_VALUES_SHOWN)} />
               </details>
             ) : null}
           </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, listQueryOf, searchWithFilter } from './catalogue-filters';
+import { catalogueSearch, filtersFromSearch, listQueryOf, searchWithFilter } from './catalogue-filters';
 
 describe('catalogue filters in the URL', () => {
   it('defaults to 6 a page, page 1 and the price range 0 to 2000 (SPEC.md §9)', () => {
@@ -71,5 +71,13 @@ describe('catalogue filters in the URL', () => {
       limit: 6,
       page: 2,
     });
+  });
+
+  it('writes the query of the filters with only what differs from the defaults, in one order', () => {
+    const visited = new URLSearchParams(
+      'page=2&utm_source=mail&limit=6&category=Antibiotic&q=%20amoxicilin&maxPrice=2000',
+    );
+    expect(catalogueSearch(filtersFromSearch(visited)).toString()).toBe('q=amoxicilin&category=Antibiotic&page=2');
+    expect(catalogueSearch(filtersFromSearch(new URLSearchParams())).toString()).toBe('');
   });
 });

@@ -57,6 +57,21 @@ export function filtersFromSearch(search: URLSearchParams): CatalogueFilters {
   };
 }
 
+const DEFAULT_FILTERS = filtersFromSearch(new URLSearchParams());
+
+/**
+ * The URL query of `filters`: the values that differ from the defaults, in one order. Links built from
+ * it are the same for every URL that shows the same catalogue (the server keeps one rendered page for
+ * them all), whatever order or unknown parameters the visited URL had.
+ */
+export function catalogueSearch(filters: CatalogueFilters): URLSearchParams {
+  return new URLSearchParams(
+    Object.entries(filters)
+      .filter(([key, value]) => value !== DEFAULT_FILTERS[key as keyof CatalogueFilters])
+      .map(([key, value]): [string, string] => [key, String(value)]),
+  );
+}
+
 /** Writes the filters back; any filter change resets the page to 1 (SPEC.md §2). */
 export function searchWithFilter(
   search: URLSearchParams,

@@ -3,6 +3,7 @@ import { useId, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/debounced-value.hook';
 import { formatPrice } from '../../lib/currency';
+import { filtersFromSearch } from './catalogue-filters';
 import { strengthAndForm } from './medicine-labels';
 import { PrescriptionBadge } from './prescription-badge';
 import { useSuggestMedicinesQuery } from './medicines.api';
@@ -23,7 +24,7 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   // On the catalogue the box shows what was searched; a new search in the URL replaces what was typed.
-  const searched = pathname === CATALOGUE_PATH ? (search.get('q') ?? '') : '';
+  const searched = pathname === CATALOGUE_PATH ? filtersFromSearch(search).q : '';
   const [shownSearch, setShownSearch] = useState(searched);
   const [text, setText] = useState(searched);
   if (searched !== shownSearch) {
