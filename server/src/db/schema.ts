@@ -106,7 +106,8 @@ export const medicines = pgTable(
       'medicines_dosage_form_check',
       sql.raw(`dosage_form in (${DOSAGE_FORMS.map((form) => `'${form}'`).join(', ')})`),
     ),
-    // Substitutes: the same ingredient, strength and form, whatever the case and spacing they were typed in.
+    // Substitutes: the same ingredient, strength and form, whatever the case and spacing they were
+    // typed in (the expressions of findSubstitutes).
     index('medicines_substitute_idx').on(
       sql`lower(${t.activeIngredient})`,
       sql`lower(replace(${t.strength}, ' ', ''))`,

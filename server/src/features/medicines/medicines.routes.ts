@@ -8,7 +8,10 @@ import {
   medicineListQuerySchema,
   medicineListResponseSchema,
   medicineResponseSchema,
+  medicineSuggestionsQuerySchema,
+  medicineSuggestionsResponseSchema,
   newMedicineResponseSchema,
+  substitutesResponseSchema,
   updatedMedicineResponseSchema,
 } from '@apotheca/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -16,11 +19,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from './catalogue-cache.service';
+import { createMedicineSearch } from './medicine-search.service';
 import {
   addMedicine,
   deleteMedicine,
   findMedicine,
-  listMedicines,
+  findSubstitutes,
   toMedicine,
   updateMedicine,
   type MedicineForm,
@@ -37,8 +41,10 @@ const sendJson = (reply: FastifyReply, body: string) => reply.type('application/
 
 const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { uploadsDir, catalogue }) => {
   await app.register(multipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: FIELD_MAX_BYTES },
+    // The form's fields: the six of SPEC.md, the image URL and mode, and the record's ten details.
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: FIELD_MAX_BYTES },
   });
+  const search = createMedicineSearch(app.database.db, catalogue);
 
   /** The multipart form of add and update; the file is judged later by its content, not its declared type. */
   async function readMedicineForm(request: FastifyRequest): Promise<MedicineForm> {
@@ -82,8 +88,39 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
+      const body = await catalogue.get(request.url, async () => JSON.stringify(await search.list(request.query)));
+      return sendJson(reply, body);
+    },
+  );
+
+  // The header search box's list; a static path, so Fastify matches it before `/medicines/:id`.
+  app.get(
+    '/medicines/suggestions',
+    {
+      onRequest: answerFromCache,
+      schema: {
+        tags: ['medicines'],
+        querystring: medicineSuggestionsQuerySchema,
+        response: { 200: medicineSuggestionsResponseSchema },
+      },
+    },
+    async (request, reply) => {
       const body = await catalogue.get(request.url, async () =>
-        JSON.stringify(await listMedicines(app.database.db, request.query)),
+        JSON.stringify({ suggestions: await search.suggest(request.query.q) }),
+      );
+      return sendJson(reply, body);
+    },
+  );
+
+  app.get(
+    '/medicines/:id/substitutes',
+    {
+      onRequest: answerFromCache,
+      schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: substitutesResponseSchema } },
+    },
+    async (request, reply) => {
+      const body = await catalogue.get(request.url, async () =>
+        JSON.stringify({ substitutes: await findSubstitutes(app.database.db, request.params.id) }),
       );
       return sendJson(reply, body);
     },

@@ -3,16 +3,14 @@ import {
   addImageUrlSchema,
   addMedicineFieldsSchema,
   IMAGE_TYPE_MESSAGE,
-  MEDICINE_FACETS,
-  type MedicineFacet,
-  type MedicineFacets,
+  SUBSTITUTES_LIMIT,
+  type Substitute,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,
   type Medicine,
-  type MedicineListResponse,
   type medicineListQuerySchema,
 } from '@apotheca/contract';
-import { and, asc, count, desc, eq, gt, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -55,75 +53,6 @@ export function toMedicine(row: MedicineRow): Medicine {
   };
 }
 
-const SORT_ORDER = {
-  price_asc: [asc(medicines.priceCents)],
-  price_desc: [desc(medicines.priceCents)],
-  in_stock: [desc(medicines.stock)],
-  out_of_stock: [asc(medicines.stock)],
-} satisfies Record<NonNullable<MedicineListFilter['sort']>, SQL[]>;
-// Ties are broken by name and then id, so consecutive pages never overlap or skip a row.
-const TIE_BREAK = [asc(medicines.name), asc(medicines.id)];
-// Without a sort, newest first: a medicine an admin just added heads the list.
-const DEFAULT_ORDER = [desc(medicines.createdAt)];
-
-const FACET_COLUMNS = {
-  category: medicines.category,
-  dosageForm: medicines.dosageForm,
-  prescriptionRequired: medicines.prescriptionRequired,
-  developedBy: medicines.developedBy,
-};
-
-export async function listMedicines(db: Db, filter: MedicineListFilter): Promise<MedicineListResponse> {
-  const facetConditions = {
-    category: filter.category === undefined ? undefined : eq(medicines.category, filter.category),
-    dosageForm: filter.dosageForm === undefined ? undefined : eq(medicines.dosageForm, filter.dosageForm),
-    prescriptionRequired:
-      filter.prescriptionRequired === undefined
-        ? undefined
-        : eq(medicines.prescriptionRequired, filter.prescriptionRequired === 'true'),
-    developedBy: filter.developedBy === undefined ? undefined : eq(medicines.developedBy, filter.developedBy),
-  };
-  const conditions = [
-    filter.minPrice === undefined ? undefined : gte(medicines.priceCents, dollarsToCents(filter.minPrice)),
-    filter.maxPrice === undefined ? undefined : lte(medicines.priceCents, dollarsToCents(filter.maxPrice)),
-    filter.inStock === undefined
-      ? undefined
-      : filter.inStock === 'true'
-        ? gt(medicines.stock, 0)
-        : eq(medicines.stock, 0),
-  ];
-  const where = and(...conditions, ...Object.values(facetConditions));
-  const order = filter.sort ? SORT_ORDER[filter.sort] : DEFAULT_ORDER;
-  // A facet's counts ignore that facet's own filter, so a shopper sees what other choices would give.
-  const facetCounts = (facet: MedicineFacet) => {
-    const column = FACET_COLUMNS[facet];
-    const others = Object.entries(facetConditions).filter(([name]) => name !== facet);
-    return db
-      .select({ value: column, count: count() })
-      .from(medicines)
-      .where(and(...conditions, ...others.map(([, condition]) => condition), isNotNull(column)))
-      .groupBy(column)
-      .orderBy(desc(count()), asc(column))
-      .then((rows) => rows.map((row) => ({ value: String(row.value), count: row.count })));
-  };
-  const [rows, [counted], ...facets] = await Promise.all([
-    db
-      .select()
-      .from(medicines)
-      .where(where)
-      .orderBy(...order, ...TIE_BREAK)
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(medicines).where(where),
-    ...MEDICINE_FACETS.map(facetCounts),
-  ]);
-  return {
-    medicines: rows.map(toMedicine),
-    total: counted?.total ?? 0,
-    facets: Object.fromEntries(MEDICINE_FACETS.map((facet, i) => [facet, facets[i]!])) as MedicineFacets,
-  };
-}
-
 /** The medicine row of a path id; a malformed id matches nothing, like an unknown one. */
 // Read by every add to cart.
 const medicineQuery = preparedQuery((db) =>
@@ -138,6 +67,32 @@ export async function findMedicine(db: Db, id: string): Promise<MedicineRow> {
   const [row] = isUuid(id) ? await medicineQuery(db).execute({ id }) : [];
   if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   return row;
+}
+
+/** Strengths match whatever the case and spacing they were typed in ("500mg" is "500 mg"), as the index does. */
+const strengthKey = sql`lower(replace(${medicines.strength}, ' ', ''))`;
+
+/**
+ * Other medicines with the same active ingredient, strength and dosage form, cheapest first, each
+ * with what it saves against this one. A medicine that does not state all three has none.
+ */
+export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]> {
+  const medicine = await findMedicine(db, id);
+  if (!medicine.activeIngredient || !medicine.strength || !medicine.dosageForm) return [];
+  const rows = await db
+    .select()
+    .from(medicines)
+    .where(
+      and(
+        eq(sql`lower(${medicines.activeIngredient})`, medicine.activeIngredient.toLowerCase()),
+        eq(strengthKey, medicine.strength.replace(/ /g, '').toLowerCase()),
+        eq(medicines.dosageForm, medicine.dosageForm),
+        ne(medicines.id, medicine.id),
+      ),
+    )
+    .orderBy(asc(medicines.priceCents), asc(medicines.name), asc(medicines.id))
+    .limit(SUBSTITUTES_LIMIT);
+  return rows.map((row) => ({ ...toMedicine(row), saving: centsToDollars(medicine.priceCents - row.priceCents) }));
 }
 
 /** The add and update forms as they arrive: text fields, and the image file if one was sent. */
