@@ -90,7 +90,9 @@ export function MainLayout() {
             </ul>
             <MedicineSearchBox className="flex-1 md:min-w-40 md:max-w-xs" />
             {/* The session is known once hydration is over; until then its place is kept, unseen. */}
-            <div className={`hidden shrink-0 items-center gap-3 whitespace-nowrap md:flex ${hydrated ? '' : 'invisible'}`}>
+            <div
+              className={`hidden shrink-0 items-center gap-3 whitespace-nowrap md:flex ${hydrated ? '' : 'invisible'}`}
+            >
               {isAuth ? (
                 <>
                   {avatar}
