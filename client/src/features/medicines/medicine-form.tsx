@@ -123,6 +123,12 @@ const DOSAGE_FORM_OPTIONS = [
   { value: '', label: 'Not stated' },
   ...DOSAGE_FORMS.map((form) => ({ value: form, label: form })),
 ];
+/** The record's free-text details, each with an example as its placeholder. */
+const DETAIL_TEXT_FIELDS = [
+  { name: 'activeIngredient', label: 'Active ingredient', example: 'Paracetamol' },
+  { name: 'strength', label: 'Strength', example: '500 mg' },
+  { name: 'packSize', label: 'Pack size', example: '10 tablets' },
+] as const;
 const groupClasses = 'grid min-w-0 grid-cols-1 content-start gap-4 sm:grid-cols-2';
 const legendClasses = 'mb-3 text-base font-semibold text-ink';
 
@@ -252,32 +258,21 @@ export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
 
         <fieldset className={groupClasses}>
           <legend className={legendClasses}>What it is</legend>
-          <TextField
-            label="Active ingredient"
-            autoComplete="off"
-            placeholder="Paracetamol"
-            error={errors.activeIngredient?.message}
-            {...register('activeIngredient')}
-          />
-          <TextField
-            label="Strength"
-            autoComplete="off"
-            placeholder="500 mg"
-            error={errors.strength?.message}
-            {...register('strength')}
-          />
+          {DETAIL_TEXT_FIELDS.map(({ name, label, example }) => (
+            <TextField
+              key={name}
+              label={label}
+              autoComplete="off"
+              placeholder={example}
+              error={errors[name]?.message}
+              {...register(name)}
+            />
+          ))}
           <SelectField
             label="Dosage form"
             options={DOSAGE_FORM_OPTIONS}
             error={errors.dosageForm?.message}
             {...register('dosageForm')}
-          />
-          <TextField
-            label="Pack size"
-            autoComplete="off"
-            placeholder="10 tablets"
-            error={errors.packSize?.message}
-            {...register('packSize')}
           />
           <label className="flex items-center gap-2 text-sm font-medium text-ink sm:col-span-2">
             <input type="checkbox" className="size-4 accent-brand-700" {...register('prescriptionRequired')} />
