@@ -13,7 +13,7 @@ describe('the server process on the embedded database', () => {
 
   it('stops cleanly on SIGTERM and SIGINT, keeps every row, and refuses a second process', async () => {
     const first = await spawnServer(env);
-    expect(first.output()).toContain('Seeded the demo catalogue with 63 medicines.');
+    expect(first.output()).toContain('Seeded the demo catalogue with 222 medicines.');
     const register = await fetch(`${first.baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -38,7 +38,7 @@ describe('the server process on the embedded database', () => {
     const restarted = await spawnServer(env);
     expect(restarted.output()).not.toContain('Seeded the demo catalogue');
     const medicines = (await (await fetch(`${restarted.baseUrl}/api/medicines?limit=1`)).json()) as { total: number };
-    expect(medicines.total).toBe(63);
+    expect(medicines.total).toBe(222);
     const login = await fetch(`${restarted.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -29,6 +29,21 @@ export async function storeMedicineImage(input: Buffer, uploadsDir: string, base
   return `${MEDICINE_UPLOADS_PATH}/${name}-detail.webp`;
 }
 
+const STORED_IMAGE = new RegExp(`^${MEDICINE_UPLOADS_PATH}/([\\w-]+)-detail\\.webp$`);
+
+/** Both sizes of a stored image copied under a new name, so each medicine owns (and deletes) its own files. */
+export async function copyMedicineImage(imageUrl: string, uploadsDir: string, baseName: string): Promise<string> {
+  const name = STORED_IMAGE.exec(imageUrl)?.[1];
+  if (!name) throw new Error(`Not a stored image: ${imageUrl}`);
+  const dir = path.join(uploadsDir, 'medicines');
+  await Promise.all(
+    Object.keys(IMAGE_SIZES).map((size) =>
+      fs.copyFile(path.join(dir, `${name}-${size}.webp`), path.join(dir, `${baseName}-${size}.webp`)),
+    ),
+  );
+  return `${MEDICINE_UPLOADS_PATH}/${baseName}-detail.webp`;
+}
+
 /** PNG, JPEG or WebP, judged by the bytes rather than the declared type (issue 3), and readable to the end. */
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
 
@@ -44,8 +59,6 @@ export async function isAcceptedImage(input: Buffer): Promise<boolean> {
     return false;
   }
 }
-
-const STORED_IMAGE = new RegExp(`^${MEDICINE_UPLOADS_PATH}/([\\w-]+)-detail\\.webp$`);
 
 /** Deletes both sizes of an image this server stored; an external URL is left alone. */
 export async function removeMedicineImage(imageUrl: string, uploadsDir: string): Promise<void> {
