@@ -59,7 +59,7 @@ export default function CataloguePage() {
         <h1 className="text-3xl font-bold tracking-tight text-ink">Medicines</h1>
         {filters.q ? (
           <p className="text-muted" role="status">
-            Results for <q className="font-semibold text-ink">{filters.q}</q>
+            Results for <span className="font-semibold text-ink">“{filters.q}”</span>
             {data && !isFetching ? ` · ${data.total} ${data.total === 1 ? 'medicine' : 'medicines'}` : null}
             {' · '}
             <Link
