@@ -44,9 +44,9 @@ describe('the admin manages the catalogue', () => {
     const rows = page.getByRole('table', { name: 'Medicines' }).getByRole('row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(1 + DASHBOARD_PAGE_SIZE);
-    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await page.waitForURL(/\/admin\?page=2$/);
-    expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
   });
 
   it('adds a medicine with an image URL, shows it in the catalogue, updates it and deletes it', async () => {

@@ -36,6 +36,16 @@ export const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
   in_stock: 'In stock',
   out_of_stock: 'Out of stock',
 };
+/**
+ * The sort names of the product's original client, accepted as deprecated synonyms and read as
+ * CONTRACT.md's names (docs/decisions/0012).
+ */
+export const SORT_SYNONYMS = {
+  price: 'price_asc',
+  '-price': 'price_desc',
+  inStock: 'in_stock',
+  '-inStock': 'out_of_stock',
+} as const satisfies Record<string, (typeof SORTS)[number]>;
 
 export const ORDER_STATUSES = ['Pending', 'Accepted', 'Dispatched', 'Canceled'] as const;
 export const PAYMENT_STATUSES = ['Pending', 'Paid'] as const;

@@ -7,6 +7,7 @@ import {
   MAX_LIST_LIMIT,
   NAME_MIN_LETTERS,
   SEARCH_QUERY_MAX_LENGTH,
+  SORT_SYNONYMS,
   SORTS,
 } from './constants';
 
@@ -97,7 +98,27 @@ export const medicineListQuerySchema = z.object({
   minPrice: queryPrice('minPrice'),
   maxPrice: queryPrice('maxPrice'),
   inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}.` }).optional()),
+  // The original client's names are read as CONTRACT.md's, so the rest of the code sees only those.
+  sort: z.preprocess(
+    blankToUndefined,
+    z
+      .union(
+        [
+          z.enum(SORTS),
+          z
+            .enum(Object.keys(SORT_SYNONYMS) as [keyof typeof SORT_SYNONYMS])
+            .meta({
+              deprecated: true,
+              description: `Deprecated synonyms: ${Object.entries(SORT_SYNONYMS)
+                .map(([synonym, name]) => `${synonym} for ${name}`)
+                .join(', ')}.`,
+            })
+            .transform((synonym) => SORT_SYNONYMS[synonym]),
+        ],
+        { error: `sort must be one of ${SORTS.join(', ')}.` },
+      )
+      .optional(),
+  ),
   limit: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -152,7 +173,8 @@ export const medicineSuggestionSchema = medicineSchema.pick({
   imageUrl: true,
 });
 export const medicineSuggestionsResponseSchema = z.object({ suggestions: z.array(medicineSuggestionSchema) });
-export const medicineResponseSchema = z.object({ medicine: medicineSchema });
+/** The medicine under `medicine`, and its fields at the top level for the original client (docs/decisions/0012). */
+export const medicineResponseSchema = medicineSchema.extend({ medicine: medicineSchema });
 export const newMedicineResponseSchema = z.object({ newMedicine: medicineSchema });
 export const updatedMedicineResponseSchema = z.object({ updatedMedicine: medicineSchema });
 export const deletedMedicineResponseSchema = z.object({ deletedMedicine: medicineSchema });
@@ -211,7 +233,14 @@ const AMOUNT = /^\d[\p{L}\d .,%/+\-µ]*$/u;
 /** A leaflet section: free text with line breaks, at most LEAFLET_MAX_LENGTH characters. */
 const leaflet = (label: string) =>
   z
-    .preprocess(asString, z.string({ error: `${label} must be text.` }).trim())
+    .preprocess(
+      asString,
+      z
+        .string({ error: `${label} must be text.` })
+        .trim()
+        // A form sends line breaks as CRLF; they are stored as one newline.
+        .transform((s) => s.replace(/\r\n?/g, '\n')),
+    )
     .pipe(z.string().max(LEAFLET_MAX_LENGTH, `${label} must be at most ${LEAFLET_MAX_LENGTH} characters.`))
     .pipe(z.string().refine((s) => !CONTROL_CHARACTER.test(s), `${label} must not contain control characters.`))
     .optional();
@@ -260,8 +289,13 @@ export const ADD_IMAGE_URL_MESSAGE = 'Please enter a valid URL.';
 export const UPDATE_IMAGE_URL_MESSAGE = 'Image URL must be a valid URL.';
 export const IMAGE_TYPE_MESSAGE = 'The image must be a PNG, JPEG or WebP file.';
 export const IMAGE_TOO_LARGE_MESSAGE = `The image must be at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
-/** Multipart field names of the image file: the add form's, and the update form's alternative (SPEC.md §7). */
-export const IMAGE_FILE_FIELDS = ['medicine_img', 'image'] as const;
+/**
+ * Multipart field names of the image file: the add form's, the update form's alternative (SPEC.md §7),
+ * and the original client's update form's (docs/decisions/0012).
+ */
+export const IMAGE_FILE_FIELDS = ['medicine_img', 'image', 'imageUrl'] as const;
+/** A file part under any other field is refused, never silently dropped. */
+export const UNKNOWN_FILE_FIELD_MESSAGE = `A file is accepted only under ${IMAGE_FILE_FIELDS.join(', ')}.`;
 
 const httpUrl = (message: string) =>
   text(message).pipe(

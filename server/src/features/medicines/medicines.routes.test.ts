@@ -11,6 +11,7 @@ import {
   medicineListResponseSchema,
   medicineResponseSchema,
   newMedicineResponseSchema,
+  UNKNOWN_FILE_FIELD_MESSAGE,
   UPDATE_IMAGE_URL_MESSAGE,
   updatedMedicineResponseSchema,
 } from '@apotheca/contract';
@@ -102,6 +103,20 @@ describe('GET /api/medicines', () => {
     expect(outFirst.slice(0, 3)).toEqual([0, 0, 0]);
   });
 
+  it.each([
+    ['price', 'price_asc'],
+    ['-price', 'price_desc'],
+    ['inStock', 'in_stock'],
+    ['-inStock', 'out_of_stock'],
+  ])("reads the original client's sort=%s as %s: same order, same total", async (synonym, name) => {
+    for (const query of ['limit=100', 'category=Pain%20Relief&limit=3&page=2']) {
+      const viaSynonym = await list(`?sort=${encodeURIComponent(synonym)}&${query}`);
+      const viaName = await list(`?sort=${name}&${query}`);
+      expect(viaSynonym.medicines.map((m) => m._id)).toEqual(viaName.medicines.map((m) => m._id));
+      expect(viaSynonym.total).toBe(viaName.total);
+    }
+  });
+
   it('pages through ties without overlap or gaps', async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
@@ -142,6 +157,8 @@ describe('GET /api/medicines/:id', () => {
     expect(response.statusCode).toBe(200);
     const { medicine } = medicineResponseSchema.parse(response.json());
     expect(medicine).toMatchObject({ _id: row.id, name: row.name, price: 19.99, stock: row.stock });
+    // The same fields at the top level too, which the original client's update form spreads.
+    expect(response.json()).toEqual({ ...medicine, medicine });
   });
 
   it.each([
@@ -309,6 +326,39 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
     expect(updatedMedicine.imageUrl).not.toBe(added.imageUrl);
     expect(fs.existsSync(oldFile)).toBe(false);
   });
+
+  it("takes a file sent under `imageUrl`, as the original client's update form sends it", async () => {
+    const row = await insertMedicine(ctx);
+    const response = await update(row.id, validMedicineFields, {
+      ...pngUpload(await pngImage(), 'a.png'),
+      field: 'imageUrl',
+    });
+    expect(response.statusCode).toBe(200);
+    const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
+    expect(updatedMedicine.imageUrl).toMatch(/^\/uploads\/medicines\/[\w-]+-detail\.webp$/);
+    const image = await ctx.app.inject({ method: 'GET', url: updatedMedicine.imageUrl });
+    expect(image.statusCode).toBe(200);
+  });
+
+  it.each(['update', 'add'])(
+    'on %s, refuses a file under a field it does not use with 400 naming it',
+    async (route) => {
+      const row = await insertMedicine(ctx);
+      const stray = { ...pngUpload(await pngImage(), 'a.png'), field: 'photo' };
+      const before = await countMedicines();
+      const response =
+        route === 'update'
+          ? await update(row.id, { ...validMedicineFields, price: '3.5' }, stray)
+          : await addMedicine(validMedicineFields, stray);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: UNKNOWN_FILE_FIELD_MESSAGE,
+        errors: { photo: UNKNOWN_FILE_FIELD_MESSAGE },
+      });
+      expect(await countMedicines()).toBe(before);
+      expect(await ctx.database.db.select().from(medicines).where(eq(medicines.id, row.id))).toEqual([row]);
+    },
+  );
 
   it("uses the update form's messages", async () => {
     const row = await insertMedicine(ctx);

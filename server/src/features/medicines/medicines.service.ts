@@ -79,20 +79,25 @@ const strengthKey = sql`lower(replace(${medicines.strength}, ' ', ''))`;
 export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]> {
   const medicine = await findMedicine(db, id);
   if (!medicine.activeIngredient || !medicine.strength || !medicine.dosageForm) return [];
-  const rows = await db
+  const rows = await substitutesQuery(db, medicine);
+  return rows.map((row) => ({ ...toMedicine(row), saving: centsToDollars(medicine.priceCents - row.priceCents) }));
+}
+
+/** The query of findSubstitutes, on its own so the bench can print its plan. */
+export function substitutesQuery(db: Db, medicine: MedicineRow) {
+  return db
     .select()
     .from(medicines)
     .where(
       and(
         eq(sql`lower(${medicines.activeIngredient})`, medicine.activeIngredient.toLowerCase()),
         eq(strengthKey, medicine.strength.replace(/ /g, '').toLowerCase()),
-        eq(medicines.dosageForm, medicine.dosageForm),
+        eq(medicines.dosageForm, medicine.dosageForm!),
         ne(medicines.id, medicine.id),
       ),
     )
     .orderBy(asc(medicines.priceCents), asc(medicines.name), asc(medicines.id))
     .limit(SUBSTITUTES_LIMIT);
-  return rows.map((row) => ({ ...toMedicine(row), saving: centsToDollars(medicine.priceCents - row.priceCents) }));
 }
 
 /** The add and update forms as they arrive: text fields, and the image file if one was sent. */
