@@ -1,3 +1,4 @@
+import { cataloguePath, medicinePath, PATHS } from '@apotheca/contract';
 import type {
   Medicine,
   MedicineListResponse,
@@ -63,7 +64,7 @@ describe('finding a medicine', () => {
     const { suggestions } = await api<MedicineSuggestionsResponse>('/medicines/suggestions?q=amoxicilin');
     expect(suggestions.length).toBeGreaterThan(1);
     const page = await newPage(browser, 'desktop');
-    await page.goto('/medicines');
+    await page.goto(PATHS.medicines);
     const box = searchBox(page);
     await box.click();
     await box.pressSequentially('amoxicilin');
@@ -108,7 +109,7 @@ describe('finding a medicine', () => {
       const form = all.facets.dosageForm.find(({ count }) => count < all.total) ?? all.facets.dosageForm[0]!;
       const narrowed = await search('paracetamol', `&dosageForm=${form.value}`);
       const page = await newPage(browser, viewport);
-      await page.goto('/medicines?q=paracetamol');
+      await page.goto(cataloguePath({ q: 'paracetamol' }));
       // On a phone the counts are folded under 'Refine results'.
       if (viewport === 'mobile') await page.locator('summary', { hasText: 'Refine results' }).click();
       expect(await violations(page), 'with the facets in view').toEqual([]);
@@ -131,7 +132,7 @@ describe('finding a medicine', () => {
 
   it("says 'No medicines found' with a hint when nothing matches", async () => {
     const page = await newPage(browser, 'mobile');
-    await page.goto('/medicines?q=xqzvwk');
+    await page.goto(cataloguePath({ q: 'xqzvwk' }));
     await page.getByText('No medicines found').waitFor();
     await page.getByText(/Check the spelling/).waitFor();
     await page.getByRole('link', { name: 'See all medicines' }).click();
@@ -143,7 +144,7 @@ describe('finding a medicine', () => {
   it('opens a medicine with its record and leaflet, then a cheaper substitute', async () => {
     const { medicine, substitutes } = await medicineWithSubstitutes();
     const page = await newPage(browser, 'desktop');
-    await page.goto(`/medicines/${medicine._id}`);
+    await page.goto(medicinePath(medicine._id));
     await page.getByRole('heading', { level: 1, name: medicine.name }).waitFor();
     for (const value of [medicine.activeIngredient, medicine.strength, medicine.dosageForm!, medicine.packSize]) {
       await page.locator('dd', { hasText: value }).first().waitFor();
@@ -185,8 +186,8 @@ describe('finding a medicine', () => {
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto('/medicines?q=ibuprofen&prescriptionRequired=false');
-    await page.goto(`/medicines/${expected.medicines[0]!._id}`);
+    await page.goto(cataloguePath({ q: 'ibuprofen', prescriptionRequired: 'false' }));
+    await page.goto(medicinePath(expected.medicines[0]!._id));
     expect(errors).toEqual([]);
     await page.context().close();
   });

@@ -58,6 +58,11 @@ export const DEFAULT_LIST_LIMIT = 5;
 export const CATALOGUE_PAGE_SIZE = 6;
 /** Upper bound on `limit`, so one request cannot ask for the whole table. */
 export const MAX_LIST_LIMIT = 100;
+/**
+ * Money is stored in 32-bit integer cents (docs/decisions/0017): no price filter and no order total
+ * may go past this many cents, $21,474,836.47.
+ */
+export const MAX_MONEY_CENTS = 2 ** 31 - 1;
 /** The catalogue search box: at most this many characters in `q`. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 /** The header box asks for suggestions once this many characters are typed, and shows at most SUGGESTIONS_LIMIT. */

@@ -5,6 +5,7 @@ import {
   DOSAGE_FORMS,
   IMAGE_MAX_BYTES,
   MAX_LIST_LIMIT,
+  MAX_MONEY_CENTS,
   NAME_MIN_LETTERS,
   SEARCH_QUERY_MAX_LENGTH,
   SORT_SYNONYMS,
@@ -36,6 +37,8 @@ export const medicineSchema = z.object({
   stock: z.number().int(),
   price: moneySchema,
   imageUrl: z.string(),
+  /** Raised by every change, a sale's included; an update sends back the one it was based on. */
+  version: z.number().int(),
   activeIngredient: z.string(),
   strength: z.string(),
   dosageForm: z.enum(DOSAGE_FORMS).nullable(),
@@ -56,6 +59,7 @@ const queryPrice = (name: string) =>
     z.coerce
       .number({ error: `${name} must be a number.` })
       .min(0, `${name} must be 0 or more.`)
+      .max(MAX_MONEY_CENTS / 100, `${name} must be at most ${MAX_MONEY_CENTS / 100}.`)
       .optional(),
   );
 
@@ -315,6 +319,26 @@ const httpUrl = (message: string) =>
   );
 export const addImageUrlSchema = httpUrl(ADD_IMAGE_URL_MESSAGE);
 export const updateImageUrlSchema = httpUrl(UPDATE_IMAGE_URL_MESSAGE);
+
+/**
+ * The update form's `version` field: the medicine's version the form was filled from. An update based
+ * on an older one changes nothing and answers 409, so a form loaded before a sale cannot bring the
+ * sold units back (docs/decisions/0016).
+ */
+export const MEDICINE_VERSION_MESSAGE = 'version must be a whole number.';
+export const medicineVersionSchema = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: MEDICINE_VERSION_MESSAGE })
+    .int(MEDICINE_VERSION_MESSAGE)
+    .min(1, MEDICINE_VERSION_MESSAGE)
+    .max(2 ** 31 - 1, MEDICINE_VERSION_MESSAGE)
+    .optional(),
+);
+export const MEDICINE_CHANGED_MESSAGE =
+  'This medicine was changed after you loaded it (a sale may have taken stock). Nothing was saved: check the current values and save again.';
+/** Without a version the server cannot tell a stock change from a stale form, so it refuses to change the stock. */
+export const STOCK_NEEDS_VERSION_MESSAGE = 'To change the stock, send the version of the medicine you loaded.';
 
 /** The add form's image modes (SPEC.md §4): file or url; the update form's: file or link. */
 export const ADD_IMAGE_MODES = ['file', 'url'] as const;

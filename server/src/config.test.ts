@@ -15,13 +15,26 @@ describe('loadConfig', () => {
       appUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       rateLimitPerMinute: 20,
+      unpaidOrderTtlMinutes: 24 * 60,
     });
+    expect(loadConfig({ UNPAID_ORDER_TTL_MINUTES: '0' }).unpaidOrderTtlMinutes).toBe(0);
   });
 
   it('binds 0.0.0.0 in production and derives APP_URL from PORT', () => {
     const config = loadConfig({ NODE_ENV: 'production', PORT: '8080' });
     expect(config.host).toBe('0.0.0.0');
     expect(config.appUrl).toBe('http://localhost:8080');
+  });
+
+  it('trusts no proxy unless TRUST_PROXY names a hop count or the proxies, in production too', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
   });
 
   it('treats empty variables as unset', () => {
@@ -33,8 +46,12 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['SMTP_URL', 'http://mail'],
     ['RATE_LIMIT_PER_MINUTE', '-1'],
+    ['UNPAID_ORDER_TTL_MINUTES', '1.5'],
     ['SEED_CATALOGUE', 'maybe'],
     ['ADMIN_EMAIL', 'not-an-email'],
+    ['TRUST_PROXY', 'true'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', 'proxy.example'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

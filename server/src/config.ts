@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SCRYPT_COST } from './features/auth/password-hash';
 
 // The only module that reads process.env (DEVELOPERS.md). Variables and defaults are CONTRACT.md's.
 
@@ -11,9 +13,39 @@ const optionalUrl = (protocols: string[]) =>
     .refine((v) => protocols.includes(new URL(v).protocol), `must start with ${protocols.join(' or ')}//`)
     .optional();
 
+/** An address or a CIDR range: 10.0.0.0/8, ::1, fd00::/8. */
+const isAddressOrRange = (entry: string): boolean => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may set X-Forwarded-For: none unless said (a client could otherwise pick its own
+ * address, and so its own rate-limit key), a hop count, or the proxies' addresses and ranges.
+ */
+const trustProxySchema = z
+  .string()
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be a hop count or a comma-separated list of addresses and CIDR ranges',
+    });
+    return z.NEVER;
+  })
+  .default(false);
+
 export const DEFAULT_ADMIN_EMAIL = 'admin@apotheca.test';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@12345';
 export const DEFAULT_MAIL_FROM = 'Apotheca <no-reply@apotheca.test>';
+/** An order placed without payment holds its stock this long, then is canceled (docs/decisions/0018). */
+export const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 24 * 60;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,6 +63,9 @@ const envSchema = z.object({
   CONTACT_ACCESS_KEY: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(0).default(DEFAULT_UNPAID_ORDER_TTL_MINUTES),
+  TRUST_PROXY: trustProxySchema,
+  SCRYPT_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_SCRYPT_COST),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,10 +88,20 @@ export type Config = {
   contactAccessKey: string | undefined;
   rateLimitPerMinute: number;
   redisUrl: string | undefined;
+  /** Minutes before an unpaid order still 'Pending' is canceled and its stock given back; 0: never. */
+  unpaidOrderTtlMinutes: number;
+  /** How often the server looks for such orders. */
+  unpaidOrderSweepMs: number;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
+  /** log2 of scrypt's N for new password hashes; older, cheaper hashes are remade at login. */
+  scryptCost: number;
   logLevel: string;
 };
 
 export class ConfigError extends Error {}
+
+const UNPAID_ORDER_SWEEP_MS = 60_000;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The built client, served by the API in production (`npm start`). */
@@ -95,6 +140,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactAccessKey: e.CONTACT_ACCESS_KEY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
+    unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES,
+    unpaidOrderSweepMs: UNPAID_ORDER_SWEEP_MS,
+    trustProxy: e.TRUST_PROXY,
+    scryptCost: e.SCRYPT_COST,
     logLevel: e.LOG_LEVEL,
   };
 }

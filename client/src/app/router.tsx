@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { isValidElement, lazy, Suspense, type ReactNode } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
@@ -46,12 +47,12 @@ export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
+      { path: PATHS.home, element: <HomePage /> },
       {
-        path: '/medicines',
+        path: PATHS.medicines,
         children: [
           { index: true, element: <CataloguePage /> },
-          { path: ':id', element: <MedicineDetailPage /> },
+          { path: PATHS.medicine, element: <MedicineDetailPage /> },
         ],
       },
     ],
@@ -59,34 +60,34 @@ export const routes: RouteObject[] = [
   {
     element: <BareLayout />,
     children: [
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password/:userId/:token', element: <ResetPasswordPage /> },
-      { path: '/profile', element: user(<ProfilePage />) },
+      { path: PATHS.about, element: <AboutPage /> },
+      { path: PATHS.contact, element: <ContactPage /> },
+      { path: PATHS.login, element: <LoginPage /> },
+      { path: PATHS.register, element: <RegisterPage /> },
+      { path: PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
+      { path: PATHS.profile, element: user(<ProfilePage />) },
     ],
   },
   {
     element: <MainLayout />,
     children: [
-      { path: '/cart', element: user(<CartPage />) },
-      { path: '/orders', element: user(<OrdersPage />) },
+      { path: PATHS.cart, element: user(<CartPage />) },
+      { path: PATHS.orders, element: user(<OrdersPage />) },
     ],
   },
-  { element: <BareLayout />, children: [{ path: '/checkout', element: user(<CheckoutPage />) }] },
+  { element: <BareLayout />, children: [{ path: PATHS.checkout, element: user(<CheckoutPage />) }] },
   {
-    path: '/admin',
+    path: PATHS.admin,
     element: admin(<AdminLayout />),
     children: [
       { index: true, element: <DashboardPage /> },
-      { path: 'update/:id', element: <UpdateMedicinePage /> },
-      { path: 'profile', element: <AdminProfilePage /> },
-      { path: 'users', element: <UsersPage /> },
-      { path: 'orders', element: <AdminOrdersPage /> },
-      { path: 'orders/:id', element: <AdminOrderDetailPage /> },
-      { path: 'add-medicine', element: <AddMedicinePage /> },
+      { path: PATHS.adminUpdateMedicine, element: <UpdateMedicinePage /> },
+      { path: PATHS.adminProfile, element: <AdminProfilePage /> },
+      { path: PATHS.adminUsers, element: <UsersPage /> },
+      { path: PATHS.adminOrders, element: <AdminOrdersPage /> },
+      { path: PATHS.adminOrder, element: <AdminOrderDetailPage /> },
+      { path: PATHS.adminAddMedicine, element: <AddMedicinePage /> },
     ],
   },
   { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },

@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -18,12 +19,12 @@ function Redirect({ to, notice }: { to: string; notice: string }) {
 /** Pages for logged-in users: anyone else goes to /login with the login notice. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isAuth } = useAppSelector(selectAuth);
-  return isAuth ? children : <Redirect to="/login" notice={LOGIN_REQUIRED_NOTICE} />;
+  return isAuth ? children : <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
 }
 
 /** The /admin area: a visitor goes to /login, a shopper to / with the unauthorized notice. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { isAuth, user } = useAppSelector(selectAuth);
-  if (!isAuth) return <Redirect to="/login" notice={LOGIN_REQUIRED_NOTICE} />;
-  return user?.role === 'admin' ? children : <Redirect to="/" notice={ADMIN_ONLY_NOTICE} />;
+  if (!isAuth) return <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
+  return user?.role === 'admin' ? children : <Redirect to={PATHS.home} notice={ADMIN_ONLY_NOTICE} />;
 }

@@ -1,5 +1,6 @@
+import { PATHS } from '@apotheca/contract';
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
@@ -8,12 +9,13 @@ import { UserAvatar } from '../../features/auth/user-avatar';
 import { useAppSelector } from '../store';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
+import { RouteOutlet } from '../route-outlet';
 
 const LINKS = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/orders', label: 'Orders', end: false },
-  { to: '/admin/users', label: 'Users', end: false },
-  { to: '/admin/add-medicine', label: 'Add Medicine', end: false },
+  { to: PATHS.admin, label: 'Dashboard', end: true },
+  { to: PATHS.adminOrders, label: 'Orders', end: false },
+  { to: PATHS.adminUsers, label: 'Users', end: false },
+  { to: PATHS.adminAddMedicine, label: 'Add Medicine', end: false },
 ];
 
 const linkClasses =
@@ -32,7 +34,7 @@ export default function AdminLayout() {
           className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 lg:gap-x-6"
         >
           <div className="flex items-center gap-2">
-            <BrandLogo to="/admin" />
+            <BrandLogo to={PATHS.admin} />
             <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold uppercase text-brand-900">
               Admin
             </span>
@@ -50,19 +52,19 @@ export default function AdminLayout() {
           {isAuth ? (
             <div className="flex items-center gap-3">
               <Link
-                to="/admin/profile"
+                to={PATHS.adminProfile}
                 aria-label={user?.email ?? 'Profile'}
                 title={user?.email}
                 className="rounded-full"
               >
                 <UserAvatar email={user?.email ?? ''} />
               </Link>
-              <Button size="sm" onClick={() => void logout().then(() => navigate('/login'))}>
+              <Button size="sm" onClick={() => void logout().then(() => navigate(PATHS.login))}>
                 Log Out
               </Button>
             </div>
           ) : (
-            <Link to="/login" className={buttonClasses('primary', 'sm')}>
+            <Link to={PATHS.login} className={buttonClasses('primary', 'sm')}>
               Login/Sign Up
             </Link>
           )}
@@ -70,7 +72,7 @@ export default function AdminLayout() {
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         <Suspense fallback={<Spinner />}>
-          <Outlet />
+          <RouteOutlet />
         </Suspense>
       </main>
       <SiteFooter />

@@ -1,6 +1,7 @@
-import { HEADER_SCROLL_THRESHOLD } from '@apotheca/contract';
+import { HEADER_SCROLL_THRESHOLD, PATHS } from '@apotheca/contract';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { EARLY_ACTION } from '../../lib/early-input';
 import { toast } from '../../lib/toast';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,13 +11,15 @@ import { MedicineSearchBox } from '../../features/medicines/medicine-search-box'
 import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
+import { RouteOutlet } from '../route-outlet';
 
-const LINKS = [
-  { to: '/medicines', label: 'Medicines' },
-  { to: '/cart', label: 'Cart' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/about', label: 'About' },
+/** The header's navigation; a link is marked on its path and every path below it. */
+export const MAIN_NAV_LINKS = [
+  { to: PATHS.medicines, label: 'Medicines' },
+  { to: PATHS.cart, label: 'Cart' },
+  { to: PATHS.contact, label: 'Contact' },
+  { to: PATHS.orders, label: 'Orders' },
+  { to: PATHS.about, label: 'About' },
 ];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -47,17 +50,17 @@ export function MainLayout() {
 
   const desktopLogout = async () => {
     await logout();
-    await navigate('/login');
+    await navigate(PATHS.login);
   };
   const mobileLogout = async () => {
     const result = await logout();
     closeMenu();
     if (!result.error) toast.success('Sucessfull LoggedOut');
-    await navigate('/');
+    await navigate(PATHS.home);
   };
 
   const avatar = user ? (
-    <Link to="/profile" aria-label={user.email} title={user.email} className="rounded-full">
+    <Link to={PATHS.profile} aria-label={user.email} title={user.email} className="rounded-full">
       <UserAvatar email={user.email} />
     </Link>
   ) : null;
@@ -80,7 +83,7 @@ export function MainLayout() {
           >
             <BrandLogo compact />
             <ul className="hidden items-center gap-1 md:flex">
-              {LINKS.map((link) => (
+              {MAIN_NAV_LINKS.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} className={navLinkClass}>
                     {link.label}
@@ -105,7 +108,7 @@ export function MainLayout() {
                   </button>
                 </>
               ) : (
-                <Link to="/login" className={buttonClasses('primary', 'sm')}>
+                <Link to={PATHS.login} className={buttonClasses('primary', 'sm')}>
                   Login/Sign Up
                 </Link>
               )}
@@ -119,6 +122,8 @@ export function MainLayout() {
                 aria-controls="mobile-menu"
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}
                 onClick={() => setMenuOpen((open) => !open)}
+                // Its links need the app's session to show; a tap before hydration opens it once hydrated.
+                {...{ [EARLY_ACTION]: 'menu' }}
               >
                 <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
                   <path
@@ -134,7 +139,7 @@ export function MainLayout() {
           {menuOpen ? (
             <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">
               <ul className="flex flex-col py-2">
-                {LINKS.map((link) => (
+                {MAIN_NAV_LINKS.map((link) => (
                   <li key={link.to}>
                     <NavLink to={link.to} onClick={closeMenu} className={(state) => `block ${navLinkClass(state)}`}>
                       {link.label}
@@ -151,7 +156,7 @@ export function MainLayout() {
                   Log Out
                 </button>
               ) : (
-                <Link to="/login" onClick={closeMenu} className={`${buttonClasses('primary')} w-full`}>
+                <Link to={PATHS.login} onClick={closeMenu} className={`${buttonClasses('primary')} w-full`}>
                   Login/Sign Up
                 </Link>
               )}
@@ -162,7 +167,7 @@ export function MainLayout() {
       {/* At least a screen tall, so the footer never jumps down as a lazy page arrives. */}
       <main id="main" className="min-h-screen flex-1">
         <Suspense fallback={<Spinner />}>
-          <Outlet />
+          <RouteOutlet />
         </Suspense>
       </main>
       <SiteFooter />

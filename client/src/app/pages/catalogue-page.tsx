@@ -1,4 +1,4 @@
-import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX, CATALOGUE_PAGE_SIZE } from '@apotheca/contract';
+import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX, CATALOGUE_PAGE_SIZE, cataloguePath } from '@apotheca/contract';
 import { Link, useSearchParams } from 'react-router';
 import { BannerCarousel, type BannerSlide } from '../../components/ui/banner-carousel';
 import { LoadError } from '../../components/ui/load-error';
@@ -44,11 +44,11 @@ export default function CataloguePage() {
   const { data, isFetching, error } = useListMedicinesQuery(listQueryOf(filters));
   const { addToCart, quantityOf } = useAddToCart();
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / filters.limit));
-  const change = (next: Partial<Omit<CatalogueFilters, 'page'>> | { page: number }) =>
-    setSearch(searchWithFilter(search, next));
+  const change = (next: Partial<Omit<CatalogueFilters, 'page'>>) => setSearch(searchWithFilter(search, next));
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8">
+    // On a phone the banner, heading and filters are compact, so the first card is in view at once.
+    <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:gap-8 sm:py-8">
       <BannerCarousel
         slides={SLIDES}
         label="Highlights"
@@ -56,21 +56,21 @@ export default function CataloguePage() {
         minDragPx={CAROUSEL_MIN_DRAG_PX}
       />
       <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Medicines</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Medicines</h1>
         {filters.q ? (
           <p className="text-muted" role="status">
             Results for <span className="font-semibold text-ink">“{filters.q}”</span>
             {data && !isFetching ? ` · ${data.total} ${data.total === 1 ? 'medicine' : 'medicines'}` : null}
             {' · '}
             <Link
-              to={{ search: `?${searchWithFilter(catalogueSearch(filters), { q: '' }).toString()}` }}
+              to={cataloguePath(searchWithFilter(catalogueSearch(filters), { q: '' }))}
               className="font-semibold text-brand-700 hover:text-brand-900"
             >
               Clear search
             </Link>
           </p>
         ) : (
-          <p className="text-muted">Browse the catalogue by category and price.</p>
+          <p className="hidden text-muted sm:block">Browse the catalogue by category and price.</p>
         )}
       </div>
       <CatalogueToolbar filters={filters} onChange={change} />
@@ -101,13 +101,17 @@ export default function CataloguePage() {
                 {filters.q
                   ? 'Check the spelling, or search by the active ingredient, such as “paracetamol”.'
                   : 'Try a wider price range or another category.'}{' '}
-                <Link to="/medicines" className="font-semibold text-brand-700 hover:text-brand-900">
+                <Link to={cataloguePath()} className="font-semibold text-brand-700 hover:text-brand-900">
                   See all medicines
                 </Link>
               </p>
             </div>
           ) : null}
-          <Pager page={filters.page} pageCount={pageCount} onPage={(page) => change({ page })} />
+          <Pager
+            page={filters.page}
+            pageCount={pageCount}
+            hrefOf={(page) => cataloguePath(searchWithFilter(search, { page }))}
+          />
         </div>
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
 import { LoginForm } from '../../features/auth/login-form';
@@ -11,15 +12,15 @@ export default function LoginPage() {
       footer={
         <p>
           New to Apotheca?{' '}
-          <Link to="/register" className="font-semibold text-brand-700 hover:text-brand-900">
+          <Link to={PATHS.register} className="font-semibold text-brand-700 hover:text-brand-900">
             Create an account
           </Link>
         </p>
       }
     >
-      <LoginForm onLoggedIn={(user) => void navigate(user.role === 'admin' ? '/admin' : '/')} />
+      <LoginForm onLoggedIn={(user) => void navigate(user.role === 'admin' ? PATHS.admin : PATHS.home)} />
       <p className="mt-4 text-right text-sm">
-        <Link to="/forgot-password" className="font-medium text-brand-700 hover:text-brand-900">
+        <Link to={PATHS.forgotPassword} className="font-medium text-brand-700 hover:text-brand-900">
           Forgot password?
         </Link>
       </p>

@@ -1,9 +1,10 @@
+import { PATHS } from '@apotheca/contract';
 import { Link, useParams } from 'react-router';
-import { Button } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { DetailList, type DetailRow } from '../../components/ui/detail-list';
 import { Spinner } from '../../components/ui/spinner';
 import { UploadedImage } from '../../components/ui/uploaded-image';
+import { AddToCartButton } from '../../features/medicines/add-to-cart-button';
 import { MedicineLeaflet } from '../../features/medicines/medicine-leaflet';
 import { strengthAndForm } from '../../features/medicines/medicine-labels';
 import { MedicineSubstitutes } from '../../features/medicines/medicine-substitutes';
@@ -39,7 +40,7 @@ export default function MedicineDetailPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <Link to="/medicines" className="text-sm font-semibold text-brand-700 hover:text-brand-900">
+      <Link to={PATHS.medicines} className="text-sm font-semibold text-brand-700 hover:text-brand-900">
         ← Back to medicines
       </Link>
       {isLoading ? <Spinner label="Loading medicine…" /> : null}
@@ -82,9 +83,7 @@ export default function MedicineDetailPage() {
               ) : null}
               {inCart > 0 ? <p className="font-medium text-brand-800">In cart · Quantity: {inCart}</p> : null}
               {medicine.stock > 0 ? (
-                <Button size="lg" onClick={() => addToCart(medicine)}>
-                  Add to cart
-                </Button>
+                <AddToCartButton medicine={medicine} onAddToCart={addToCart} size="lg" />
               ) : (
                 <p className="rounded-lg bg-slate-100 px-4 py-3 text-center font-semibold text-slate-700">
                   Out of Stock

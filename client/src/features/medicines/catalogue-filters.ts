@@ -4,6 +4,7 @@ import {
   DEFAULT_MIN_PRICE,
   DOSAGE_FORMS,
   MAX_LIST_LIMIT,
+  MAX_MONEY_CENTS,
   SEARCH_QUERY_MAX_LENGTH,
   SORTS,
   type DosageForm,
@@ -33,9 +34,10 @@ const wholeNumber = (raw: string | null, fallback: number, max = Number.MAX_SAFE
   const value = Number(raw);
   return raw && Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;
 };
+/** A price of the URL, at most the largest one the API takes (MAX_MONEY_CENTS). */
 const price = (raw: string | null, fallback: number) => {
   const value = Number(raw);
-  return raw && Number.isFinite(value) && value >= 0 ? value : fallback;
+  return raw && Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_MONEY_CENTS / 100) : fallback;
 };
 const oneOf = <T extends string>(raw: string | null, values: readonly T[]): T | '' =>
   (values as readonly (string | null)[]).includes(raw) ? (raw as T) : '';

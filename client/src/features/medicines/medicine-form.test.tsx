@@ -1,32 +1,20 @@
-import type { Medicine } from '@apotheca/contract';
+import { MEDICINE_CHANGED_MESSAGE } from '@apotheca/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AppToaster from '../../components/ui/app-toaster';
 import { describe, expect, it, vi } from 'vitest';
 import { MedicineForm } from './medicine-form';
+import { medicineFixture } from '../../test/medicine.fixture';
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'pill.png', { type: 'image/png' });
 
-const medicine: Medicine = {
-  _id: 'med-1',
-  name: 'Paracetamol',
-  developedBy: 'Acme Pharma',
-  maxMonthsExpiry: 24,
-  category: 'Pain Relief',
-  stock: 12,
-  price: 4.5,
-  imageUrl: '/uploads/medicines/paracetamol-detail.webp',
-  activeIngredient: 'Paracetamol',
-  strength: '500 mg',
-  dosageForm: 'Tablet',
+const medicine = medicineFixture({
   packSize: '16 tablets',
-  prescriptionRequired: false,
   description: 'Relieves mild to moderate pain and fever.',
   directions: 'Adults: 1 to 2 tablets every 4 to 6 hours.',
   sideEffects: '',
-  warnings: 'Do not take with other medicines that contain paracetamol.',
   storage: '',
-};
+});
 
 /** What the add form sends for the details of the record an admin left alone. */
 const UNSTATED_DETAILS = {
@@ -205,6 +193,7 @@ describe('MedicineForm (update)', () => {
       sideEffects: '',
       warnings: 'Do not take with other medicines that contain paracetamol.',
       storage: '',
+      version: '3',
     });
   });
 
@@ -296,5 +285,19 @@ describe('MedicineForm (update)', () => {
     expect(await screen.findAllByText('Failed to update medicine. Please try again.')).not.toHaveLength(0);
     expect(screen.getAllByText('Medicine not found')).not.toHaveLength(0);
     expect(onSaved).toHaveBeenCalledOnce();
+  });
+
+  it('shows why a stale form was refused and asks for the medicine again, on a 409 only', async () => {
+    const onStale = vi.fn();
+    const { user, save } = renderForm({ variant: 'update', medicine, onStale });
+    save.mockRejectedValueOnce({ status: 409, data: { message: MEDICINE_CHANGED_MESSAGE } });
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findAllByText(MEDICINE_CHANGED_MESSAGE)).not.toHaveLength(0);
+    expect(onStale).toHaveBeenCalledOnce();
+
+    save.mockRejectedValueOnce({ status: 404, data: { message: 'Medicine not found' } });
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findAllByText('Medicine not found')).not.toHaveLength(0);
+    expect(onStale).toHaveBeenCalledOnce();
   });
 });

@@ -1,4 +1,11 @@
-import { SEARCH_QUERY_MAX_LENGTH, SUGGESTIONS_MIN_LENGTH, type MedicineSuggestion } from '@apotheca/contract';
+import {
+  cataloguePath,
+  medicinePath,
+  PATHS,
+  SEARCH_QUERY_MAX_LENGTH,
+  SUGGESTIONS_MIN_LENGTH,
+  type MedicineSuggestion,
+} from '@apotheca/contract';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/debounced-value.hook';
@@ -10,8 +17,6 @@ import { useSuggestMedicinesQuery } from './medicines.api';
 
 /** A pause in typing this long asks for suggestions; each key does not. */
 const SUGGESTIONS_DELAY_MS = 150;
-const CATALOGUE_PATH = '/medicines';
-const medicinePath = (id: string) => `${CATALOGUE_PATH}/${encodeURIComponent(id)}`;
 
 /**
  * The search box of the main header: an ARIA combobox (WAI-ARIA 1.2, list autocomplete). From two
@@ -24,7 +29,7 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
   const { pathname } = useLocation();
   const [search] = useSearchParams();
   // On the catalogue the box shows what was searched; a new search in the URL replaces what was typed.
-  const searched = pathname === CATALOGUE_PATH ? filtersFromSearch(search).q : '';
+  const searched = pathname === PATHS.medicines ? filtersFromSearch(search).q : '';
   const [shownSearch, setShownSearch] = useState(searched);
   const [text, setText] = useState(searched);
   if (searched !== shownSearch) {
@@ -93,13 +98,13 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
     <form
       role="search"
       method="get"
-      action={CATALOGUE_PATH}
+      action={PATHS.medicines}
       className={`flex min-w-0 items-center md:relative ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
         close();
         const q = text.trim();
-        void navigate(q ? `${CATALOGUE_PATH}?${new URLSearchParams({ q }).toString()}` : CATALOGUE_PATH);
+        void navigate(cataloguePath(q ? { q } : {}));
       }}
     >
       <label htmlFor={`${id}-input`} className="sr-only">

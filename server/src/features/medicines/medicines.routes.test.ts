@@ -299,7 +299,8 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
   it('keeps the current image when none is sent, or the same URL comes back', async () => {
     const row = await insertMedicine(ctx);
     for (const fields of [validMedicineFields, { ...validMedicineFields, imageUrl: row.imageUrl }]) {
-      const response = await update(row.id, { ...fields, price: '7.25' });
+      // Without a version the stock must stay as it is (docs/decisions/0016).
+      const response = await update(row.id, { ...fields, price: '7.25', stock: String(row.stock) });
       expect(response.statusCode).toBe(200);
       const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
       expect(updatedMedicine).toMatchObject({ _id: row.id, price: 7.25, imageUrl: row.imageUrl });
@@ -329,10 +330,15 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
 
   it("takes a file sent under `imageUrl`, as the original client's update form sends it", async () => {
     const row = await insertMedicine(ctx);
-    const response = await update(row.id, validMedicineFields, {
-      ...pngUpload(await pngImage(), 'a.png'),
-      field: 'imageUrl',
-    });
+    // That form spreads the loaded medicine, its version included, into what it sends back.
+    const response = await update(
+      row.id,
+      { ...validMedicineFields, version: String(row.version) },
+      {
+        ...pngUpload(await pngImage(), 'a.png'),
+        field: 'imageUrl',
+      },
+    );
     expect(response.statusCode).toBe(200);
     const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
     expect(updatedMedicine.imageUrl).toMatch(/^\/uploads\/medicines\/[\w-]+-detail\.webp$/);
@@ -399,7 +405,11 @@ describe('authorization', () => {
   ] as const)('%s %s: anonymous 401, shopper 403, admin allowed', async (method, url) => {
     const row = await insertMedicine(ctx);
     const target = url.replace('00000000-0000-4000-8000-000000000000', row.id);
-    const body = await multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp' });
+    const body = await multipart({
+      ...validMedicineFields,
+      imageUrl: 'https://cdn.example.test/a.webp',
+      version: String(row.version),
+    });
     const call = (auth: object) =>
       ctx.app.inject({ method, url: target, payload: body.payload, headers: { ...body.headers, ...auth } });
     expect((await call({})).json()).toEqual({ message: 'No token found' });
@@ -436,7 +446,11 @@ describe('catalogue cache', () => {
     const response = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/medicines/update-medicine/${row.id}`,
-      ...(await withAuth({ ...validMedicineFields, name: 'Recached', price: '3.10' }, undefined, admin)),
+      ...(await withAuth(
+        { ...validMedicineFields, name: 'Recached', price: '3.10', version: String(row.version) },
+        undefined,
+        admin,
+      )),
     });
     expect(response.statusCode).toBe(200);
     expect(await detail()).toMatchObject({ name: 'Recached', price: 3.1 });
@@ -470,7 +484,7 @@ describe('catalogue cache', () => {
         const response = await other.inject({
           method: 'PATCH',
           url: `/api/medicines/update-medicine/${row.id}`,
-          ...(await withAuth({ ...validMedicineFields, stock: '1' }, undefined, admin)),
+          ...(await withAuth({ ...validMedicineFields, stock: '1', version: String(row.version) }, undefined, admin)),
         });
         expect(response.statusCode).toBe(200);
         await vi.waitFor(async () => expect((await detail()).stock).toBe(1), { timeout: 5000, interval: 20 });

@@ -1,6 +1,7 @@
 import {
   addOrderSchema,
   idParamsSchema,
+  orderListQuerySchema,
   orderResponseSchema,
   ordersResponseSchema,
   updateOrderSchema,
@@ -44,8 +45,11 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
 
   app.get(
     '/orders',
-    { preHandler: app.requireAdmin, schema: { ...docs, response: { 200: ordersResponseSchema } } },
-    async () => ({ orders: await listAllOrders(app.database.db) }),
+    {
+      preHandler: app.requireAdmin,
+      schema: { ...docs, querystring: orderListQuerySchema, response: { 200: ordersResponseSchema } },
+    },
+    async (request) => ({ orders: await listAllOrders(app.database.db, request.query) }),
   );
 
   app.patch(

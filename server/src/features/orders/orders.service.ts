@@ -1,11 +1,20 @@
-import type { Order, OrderStatus, Payment } from '@apotheca/contract';
-import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  MAX_MONEY_CENTS,
+  type OrderListQuery,
+  ORDER_TOTAL_TOO_LARGE_MESSAGE,
+  type Order,
+  type OrderStatus,
+  type Payment,
+} from '@apotheca/contract';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
+import { retryOnceOnLockConflict } from '../../db/retry';
 import { cartItems, carts, medicines, orderItems, orders, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { stockConflict } from '../medicines/medicines.service';
+import { NEXT_VERSION, stockConflict } from '../medicines/medicines.service';
 
 /** SPEC.md §4's alert for checking out an empty cart. */
 export const EMPTY_CART_MESSAGE = 'Cart is Empty';
@@ -37,16 +46,29 @@ function toOrder(order: OrderRow, user: OrderUser, items: OrderItemRow[]): Order
   };
 }
 
-/** Orders matching `where`, newest first, with their owner's name and their items. */
-async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
+const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
+
+/** Orders matching `where`, newest first (one page of them if asked), with their owner's name and their items. */
+async function loadOrders(db: Db | Tx, where?: SQL, page?: { limit: number; offset: number }): Promise<Order[]> {
+  // The page's orders, chosen once in SQL for both queries; without a page, every match.
+  const pageIds = page
+    ? db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(where)
+        .orderBy(...NEWEST_FIRST)
+        .limit(page.limit)
+        .offset(page.offset)
+    : undefined;
+  const inPage = pageIds ? and(where, inArray(orders.id, pageIds)) : where;
   const [rows, items] = await Promise.all([
     db
       .select({ order: orders, user: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id)),
-    db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
+      .where(inPage)
+      .orderBy(...NEWEST_FIRST),
+    db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(inPage),
   ]);
   const itemsByOrder = new Map<string, OrderItemRow[]>();
   for (const { item } of items) itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), item]);
@@ -60,7 +82,7 @@ async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
 async function takeStock(tx: Tx, medicineId: string, quantity: number) {
   const [taken] = await tx
     .update(medicines)
-    .set({ stock: sql`${medicines.stock} - ${quantity}` })
+    .set({ stock: sql`${medicines.stock} - ${quantity}`, version: NEXT_VERSION })
     .where(and(eq(medicines.id, medicineId), gte(medicines.stock, quantity)))
     .returning({ id: medicines.id, name: medicines.name, priceCents: medicines.priceCents });
   if (taken) return taken;
@@ -75,6 +97,7 @@ async function takeStock(tx: Tx, medicineId: string, quantity: number) {
 type CheckoutRow = {
   ok: boolean;
   line_count: number;
+  stocked: boolean;
   short_name: string | null;
   short_stock: number | null;
   order_id: string | null;
@@ -99,7 +122,10 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
   // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
   // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
   // each one's latest committed stock once its lock is held.
-  const result = await db.execute(sql`
+  // A deletion of a medicine locks in the same order (medicines.service.ts); a cycle it still forms
+  // with a cart item added meanwhile is retried once.
+  const result = await retryOnceOnLockConflict(() =>
+    db.execute(sql`
     with lines as (
       select ci.id, ci.medicine_id, ci.quantity
       from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
@@ -110,12 +136,18 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
       from ${medicines} m join lines l on l.medicine_id = m.id
       order by m.id
       for update of m
-    ), verdict as (
-      select count(*)::integer as line_count, coalesce(bool_and(stock >= quantity), false) as ok,
-        sum(price_cents * quantity)::integer as total_cents
+    ), totals as (
+      -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
+      select count(*)::integer as line_count, coalesce(bool_and(stock >= quantity), false) as stocked,
+        coalesce(sum(price_cents::bigint * quantity), 0) <= ${MAX_MONEY_CENTS} as within_cap,
+        sum(price_cents::bigint * quantity) as total
       from stock
+    ), verdict as (
+      select line_count, stocked, within_cap, stocked and within_cap as ok,
+        case when within_cap then total::integer end as total_cents
+      from totals
     ), taken as (
-      update ${medicines} m set stock = m.stock - s.quantity
+      update ${medicines} m set stock = m.stock - s.quantity, version = m.version + 1
       from stock s, verdict v
       where v.ok and m.id = s.id
     ), emptied as (
@@ -132,19 +164,21 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
       select o.id, s.id, s.name, s.price_cents, s.quantity from new_order o, stock s
       returning *
     )
-    select v.ok, v.line_count, short.name as short_name, short.stock as short_stock,
+    select v.ok, v.line_count, v.stocked, short.name as short_name, short.stock as short_stock,
       o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
       i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity
     from verdict v
     left join lateral (select name, stock from stock where stock < quantity order by id limit 1) short on true
     left join new_order o on true
     left join new_items i on true
-  `);
+  `),
+  );
   // Both drivers answer a raw statement with `{ rows }`; Drizzle types it for neither.
   const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
   const [first] = rows;
   if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
-  if (!first.ok) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
+  if (!first.stocked) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
+  if (!first.ok) throw HttpError.badRequest(ORDER_TOTAL_TOO_LARGE_MESSAGE);
   const order: OrderRow = {
     id: first.order_id!,
     userId: user.id,
@@ -167,7 +201,14 @@ export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: 
 
 export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orders.userId, userId));
 
-export const listAllOrders = (db: Db) => loadOrders(db);
+/** Every order, or one page of them when `page` or `limit` is given (orderListQuerySchema). */
+export const listAllOrders = (db: Db, { page, limit }: OrderListQuery = {}) =>
+  page === undefined && limit === undefined
+    ? loadOrders(db)
+    : loadOrders(db, undefined, {
+        limit: limit ?? ADMIN_ORDERS_PAGE_SIZE,
+        offset: ((page ?? 1) - 1) * (limit ?? ADMIN_ORDERS_PAGE_SIZE),
+      });
 
 /** One order for its owner or an admin; to anyone else it does not exist. */
 export async function getOrder(db: Db, id: string, viewer: { id: string; role: string }): Promise<Order> {
@@ -183,33 +224,76 @@ export async function getOrder(db: Db, id: string, viewer: { id: string; role: s
  */
 export async function updateOrderStatus(db: Db, id: string, status: OrderStatus): Promise<Order> {
   return db.transaction(async (tx) => {
-    const [order] = isUuid(id)
-      ? await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update')
-      : [];
+    const order = isUuid(id) ? await lockOrder(tx, id) : undefined;
     if (!order) throw HttpError.notFound(ORDER_NOT_FOUND_MESSAGE);
-    const entersCanceled = status === 'Canceled' && order.status !== 'Canceled';
-    const leavesCanceled = order.status === 'Canceled' && status !== 'Canceled';
-    if (entersCanceled || leavesCanceled) {
-      const items = await tx
-        .select({ medicineId: orderItems.medicineId, name: orderItems.name, quantity: orderItems.quantity })
-        .from(orderItems)
-        .where(eq(orderItems.orderId, id))
-        .orderBy(asc(orderItems.medicineId));
-      for (const item of items) {
-        if (entersCanceled) {
-          // A medicine deleted since has no stock to return to.
-          if (item.medicineId === null) continue;
-          await tx
-            .update(medicines)
-            .set({ stock: sql`${medicines.stock} + ${item.quantity}` })
-            .where(eq(medicines.id, item.medicineId));
-        } else {
-          if (item.medicineId === null) throw HttpError.conflict(goneFromCatalogueMessage(item.name));
-          await takeStock(tx, item.medicineId, item.quantity);
-        }
-      }
-    }
-    await tx.update(orders).set({ status }).where(eq(orders.id, id));
+    await moveStatus(tx, id, order.status, status);
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
+}
+
+/** An order's row, locked until the transaction ends: its status changes one at a time. */
+async function lockOrder(tx: Tx, id: string) {
+  const [order] = await tx
+    .select({ status: orders.status, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.id, id))
+    .for('update');
+  return order;
+}
+
+/** Moves a locked order from `from` to `status`, giving back or taking again the stock as updateOrderStatus says. */
+async function moveStatus(tx: Tx, id: string, from: OrderStatus, status: OrderStatus) {
+  const entersCanceled = status === 'Canceled' && from !== 'Canceled';
+  const leavesCanceled = from === 'Canceled' && status !== 'Canceled';
+  if (entersCanceled || leavesCanceled) {
+    const items = await tx
+      .select({ medicineId: orderItems.medicineId, name: orderItems.name, quantity: orderItems.quantity })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.medicineId));
+    for (const item of items) {
+      if (entersCanceled) {
+        // A medicine deleted since has no stock to return to.
+        if (item.medicineId === null) continue;
+        await tx
+          .update(medicines)
+          .set({ stock: sql`${medicines.stock} + ${item.quantity}`, version: NEXT_VERSION })
+          .where(eq(medicines.id, item.medicineId));
+      } else {
+        if (item.medicineId === null) throw HttpError.conflict(goneFromCatalogueMessage(item.name));
+        await takeStock(tx, item.medicineId, item.quantity);
+      }
+    }
+  }
+  await tx.update(orders).set({ status }).where(eq(orders.id, id));
+}
+
+/** Unpaid orders canceled per sweep at most, so one sweep stays short however many are due. */
+const UNPAID_SWEEP_BATCH = 100;
+
+/**
+ * Cancels, with their stock given back, the orders placed before `placedBefore` that are still
+ * 'Pending' and unpaid (docs/decisions/0018). Each is re-checked under its lock, so an order an admin
+ * accepted meanwhile stays as it is. Answers how many were canceled.
+ */
+export async function cancelUnpaidOrders(db: Db, placedBefore: Date): Promise<number> {
+  const unpaid = (order: { status: OrderStatus; paymentStatus: string }) =>
+    order.status === 'Pending' && order.paymentStatus === 'Pending';
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'Pending'), eq(orders.paymentStatus, 'Pending'), lt(orders.createdAt, placedBefore)))
+    .orderBy(asc(orders.createdAt))
+    .limit(UNPAID_SWEEP_BATCH);
+  let canceled = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      if (!order || !unpaid(order)) return false;
+      await moveStatus(tx, id, order.status, 'Canceled');
+      return true;
+    });
+    if (done) canceled += 1;
+  }
+  return canceled;
 }
