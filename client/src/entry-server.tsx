@@ -27,7 +27,10 @@ const SERVER_RENDERED: { path: string; prefetch?: Prefetch }[] = [
   },
   {
     path: PATHS.medicine,
-    prefetch: (store, { id = '' }) => void store.dispatch(medicinesApi.endpoints.getMedicine.initiate(id)),
+    prefetch: (store, { id = '' }) => {
+      void store.dispatch(medicinesApi.endpoints.getMedicine.initiate(id));
+      void store.dispatch(medicinesApi.endpoints.getSubstitutes.initiate(id));
+    },
   },
   { path: PATHS.about },
   // Its form is disabled until hydrated (features/auth/login-form.tsx), so no password leaves natively.

@@ -7,6 +7,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
 import { UserAvatar } from '../../features/auth/user-avatar';
+import { MedicineSearchBox } from '../../features/medicines/medicine-search-box';
 import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
@@ -76,8 +77,11 @@ export function MainLayout() {
         <header
           className={`inset-x-0 top-0 z-40 border-b transition-colors ${scrolled ? 'fixed border-slate-200/70 bg-white/75 shadow-sm backdrop-blur-md' : 'relative border-slate-200 bg-white'}`}
         >
-          <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-            <BrandLogo />
+          <nav
+            aria-label="Main"
+            className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 md:gap-4"
+          >
+            <BrandLogo compact />
             <ul className="hidden items-center gap-1 md:flex">
               {MAIN_NAV_LINKS.map((link) => (
                 <li key={link.to}>
@@ -87,8 +91,11 @@ export function MainLayout() {
                 </li>
               ))}
             </ul>
+            <MedicineSearchBox className="flex-1 md:min-w-40 md:max-w-xs" />
             {/* The session is known once hydration is over; until then its place is kept, unseen. */}
-            <div className={`hidden items-center gap-3 md:flex ${hydrated ? '' : 'invisible'}`}>
+            <div
+              className={`hidden shrink-0 items-center gap-3 whitespace-nowrap md:flex ${hydrated ? '' : 'invisible'}`}
+            >
               {isAuth ? (
                 <>
                   {avatar}

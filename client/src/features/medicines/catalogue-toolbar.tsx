@@ -10,6 +10,7 @@ const CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...CATEGORIES.
 const SORT_OPTIONS = [{ value: '', label: 'Featured' }, ...SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))];
 
 type PriceKey = 'minPrice' | 'maxPrice';
+const KEPT_FILTERS = ['q', 'dosageForm', 'prescriptionRequired', 'developedBy'] as const;
 type Props = {
   filters: CatalogueFilters;
   onChange: (change: Partial<Omit<CatalogueFilters, 'page'>>) => void;
@@ -82,6 +83,10 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       {priceField('minPrice', 'Min price ($)')}
       {priceField('maxPrice', 'Max price ($)')}
       {filters.limit !== CATALOGUE_PAGE_SIZE ? <input type="hidden" name="limit" value={filters.limit} /> : null}
+      {/* The search words and the facets chosen outside this form travel with it. */}
+      {KEPT_FILTERS.map((key) =>
+        filters[key] ? <input key={key} type="hidden" name={key} value={filters[key]} /> : null,
+      )}
       <Button type="submit" variant="secondary" className="col-span-2 md:col-span-1">
         Apply
       </Button>

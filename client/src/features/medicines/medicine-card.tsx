@@ -4,6 +4,8 @@ import { DetailList } from '../../components/ui/detail-list';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { formatPrice } from '../../lib/currency';
 import { AddToCartButton } from './add-to-cart-button';
+import { strengthAndForm } from './medicine-labels';
+import { PrescriptionBadge } from './prescription-badge';
 
 type Props = {
   medicine: Medicine;
@@ -37,6 +39,12 @@ export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = fals
           </h3>
           <p className="text-lg font-bold text-brand-800">{formatPrice(medicine.price)}</p>
         </div>
+        {medicine.strength || medicine.dosageForm || medicine.prescriptionRequired ? (
+          <p className="-mt-2 flex flex-wrap items-center gap-2 text-sm font-medium text-muted">
+            {strengthAndForm(medicine)}
+            {medicine.prescriptionRequired ? <PrescriptionBadge /> : null}
+          </p>
+        ) : null}
         <DetailList
           rows={[
             ['Developed By', medicine.developedBy],
