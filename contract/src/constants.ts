@@ -22,7 +22,19 @@ export const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
 
 export const ORDER_STATUSES = ['Pending', 'Accepted', 'Dispatched', 'Canceled'] as const;
 export const PAYMENT_STATUSES = ['Pending', 'Paid'] as const;
-export const ROLES = ['admin', 'user'] as const;
+/**
+ * Roles, least trusted first: a shopper; a pharmacist, who works the orders and reviews prescriptions
+ * in the admin area; an admin, who may do everything. Every comparison of roles goes through ROLE.
+ */
+export const ROLE = { user: 'user', pharmacist: 'pharmacist', admin: 'admin' } as const;
+export const ROLES = [ROLE.user, ROLE.pharmacist, ROLE.admin] as const;
+/** The roles that sign in to the admin area. */
+export const STAFF_ROLES = [ROLE.pharmacist, ROLE.admin] as const;
+export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
+  user: 'Shopper',
+  pharmacist: 'Pharmacist',
+  admin: 'Admin',
+};
 export const CART_OPERATIONS = ['increment', 'decrement'] as const;
 
 /** GET /medicines with no arguments answers limit 5, page 1 (SPEC.md §7, CONTRACT.md). */
@@ -63,4 +75,5 @@ export type Sort = (typeof SORTS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type Role = (typeof ROLES)[number];
+export const isStaff = (role: Role | undefined): boolean => (STAFF_ROLES as readonly string[]).includes(role ?? '');
 export type CartOperation = (typeof CART_OPERATIONS)[number];

@@ -1,14 +1,14 @@
 import { isValidElement, lazy, Suspense, type ReactNode } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import { RequireAdmin, RequireAuth } from './guards/require-auth';
+import { RequireAdmin, RequireAuth, RequireStaff } from './guards/require-auth';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 import HomePage from './pages/home-page';
 
 // Every other page is its own chunk, and the admin shell too: a shopper's browser never downloads the
-// admin area, because RequireAdmin renders (and so loads) the shell only for an admin.
+// admin area, because RequireStaff renders (and so loads) the shell only for a pharmacist or an admin.
 const AdminLayout = lazy(() => import('./layouts/admin-layout'));
 const CataloguePage = lazyPage(() => import('./pages/catalogue-page'));
 const MedicineDetailPage = lazyPage(() => import('./pages/medicine-detail-page'));
@@ -32,11 +32,13 @@ const AddMedicinePage = lazyPage(() => import('./pages/admin/add-medicine-page')
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const user = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
-const admin = (page: ReactNode) => (
-  <RequireAdmin>
+const staff = (page: ReactNode) => (
+  <RequireStaff>
     <Suspense fallback={<Spinner />}>{page}</Suspense>
-  </RequireAdmin>
+  </RequireStaff>
 );
+/** A page of the admin area a pharmacist does not see (only Orders and Prescriptions are theirs). */
+const admin = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
 
 /**
  * SPEC.md §2's route table, in its order. Pathless layout routes pick the shell: the main header
@@ -78,15 +80,15 @@ export const routes: RouteObject[] = [
   { element: <BareLayout />, children: [{ path: '/checkout', element: user(<CheckoutPage />) }] },
   {
     path: '/admin',
-    element: admin(<AdminLayout />),
+    element: staff(<AdminLayout />),
     children: [
-      { index: true, element: <DashboardPage /> },
-      { path: 'update/:id', element: <UpdateMedicinePage /> },
+      { index: true, element: admin(<DashboardPage />) },
+      { path: 'update/:id', element: admin(<UpdateMedicinePage />) },
       { path: 'profile', element: <AdminProfilePage /> },
-      { path: 'users', element: <UsersPage /> },
+      { path: 'users', element: admin(<UsersPage />) },
       { path: 'orders', element: <AdminOrdersPage /> },
       { path: 'orders/:id', element: <AdminOrderDetailPage /> },
-      { path: 'add-medicine', element: <AddMedicinePage /> },
+      { path: 'add-medicine', element: admin(<AddMedicinePage />) },
     ],
   },
   { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },

@@ -10,10 +10,15 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, PAYMENT_STATUSES, ROLE, ROLES } from '@apotheca/contract';
 
 // Rules live in the database too (issue 2): unique e-mail ignoring case, stock >= 0, quantity >= 1,
 // price >= 0, and deletion rules that keep a deleted user's orders and a deleted medicine's order items.
 // Statuses and roles are text with CHECKs rather than enum types, so one migration set works in any schema.
+
+/** A CHECK that `column` holds one of the contract's fixed values; the list is written once, there. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -27,14 +32,12 @@ export const users = pgTable(
     email: text('email').notNull(),
     phNo: text('ph_no').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'user'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: ROLES }).notNull().default(ROLE.user),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
+    check('users_role_check', oneOf(t.role, ROLES)),
   ],
 );
 
@@ -133,12 +136,8 @@ export const orders = pgTable(
     // A deleted user's orders stay, with no user (CONTRACT.md: `userId: null`).
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     totalCents: integer('total_cents').notNull(),
-    status: text('status', { enum: ['Pending', 'Accepted', 'Dispatched', 'Canceled'] })
-      .notNull()
-      .default('Pending'),
-    paymentStatus: text('payment_status', { enum: ['Pending', 'Paid'] })
-      .notNull()
-      .default('Pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Pending'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('Pending'),
     /** Only the last four digits of a card are ever kept (CONTRACT.md). */
     cardLast4: text('card_last4'),
     createdAt: createdAt(),
@@ -147,8 +146,8 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
-    check('orders_status_check', sql`${t.status} in ('Pending', 'Accepted', 'Dispatched', 'Canceled')`),
-    check('orders_payment_status_check', sql`${t.paymentStatus} in ('Pending', 'Paid')`),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
+    check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
   ],
 );
 

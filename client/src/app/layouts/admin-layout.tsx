@@ -1,29 +1,34 @@
 import { Suspense } from 'react';
+import { ROLE, ROLE_LABELS, STAFF_ROLES, type Role } from '@apotheca/contract';
 import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
 import { selectAuth } from '../../features/auth/auth.slice';
 import { UserAvatar } from '../../features/auth/user-avatar';
+import { homePathFor } from '../guards/require-auth';
 import { useAppSelector } from '../store';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 
+const ADMIN_ONLY: readonly Role[] = [ROLE.admin];
+// A pharmacist sees Orders only; every other page of the area is an admin's.
 const LINKS = [
-  { to: '/admin', label: 'Dashboard', end: true },
-  { to: '/admin/orders', label: 'Orders', end: false },
-  { to: '/admin/users', label: 'Users', end: false },
-  { to: '/admin/add-medicine', label: 'Add Medicine', end: false },
+  { to: '/admin', label: 'Dashboard', end: true, roles: ADMIN_ONLY },
+  { to: '/admin/orders', label: 'Orders', end: false, roles: STAFF_ROLES },
+  { to: '/admin/users', label: 'Users', end: false, roles: ADMIN_ONLY },
+  { to: '/admin/add-medicine', label: 'Add Medicine', end: false, roles: ADMIN_ONLY },
 ];
 
 const linkClasses =
   'rounded-md px-2 py-1.5 text-muted lg:px-3 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
 
-/** The admin shell of SPEC.md §2; its own chunk, loaded only once RequireAdmin lets an admin in. */
+/** The admin shell of SPEC.md §2; its own chunk, loaded only once RequireStaff lets staff in. */
 export default function AdminLayout() {
   const { isAuth, user } = useAppSelector(selectAuth);
   const [logout] = useLogoutMutation();
   const navigate = useNavigate();
+  const role = user?.role ?? ROLE.user;
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white">
@@ -32,14 +37,14 @@ export default function AdminLayout() {
           className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 lg:gap-x-6"
         >
           <div className="flex items-center gap-2">
-            <BrandLogo to="/admin" />
+            <BrandLogo to={homePathFor(role)} />
             <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold uppercase text-brand-900">
-              Admin
+              {ROLE_LABELS[role]}
             </span>
           </div>
           {/* On a phone the links take a row of their own under the logo and the session. */}
           <ul className="order-last flex w-full flex-wrap items-center gap-1 text-sm font-medium md:order-none md:w-auto md:flex-1">
-            {LINKS.map((link) => (
+            {LINKS.filter((link) => (link.roles as readonly Role[]).includes(role)).map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className={linkClasses}>
                   {link.label}

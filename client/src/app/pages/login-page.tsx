@@ -1,6 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
 import { LoginForm } from '../../features/auth/login-form';
+import { homePathFor } from '../guards/require-auth';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -17,7 +18,7 @@ export default function LoginPage() {
         </p>
       }
     >
-      <LoginForm onLoggedIn={(user) => void navigate(user.role === 'admin' ? '/admin' : '/')} />
+      <LoginForm onLoggedIn={(user) => void navigate(homePathFor(user.role))} />
       <p className="mt-4 text-right text-sm">
         <Link to="/forgot-password" className="font-medium text-brand-700 hover:text-brand-900">
           Forgot password?

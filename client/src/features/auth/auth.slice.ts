@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { User } from '@apotheca/contract';
+import { ROLE, type User } from '@apotheca/contract';
 import { readStoredUser } from '../../lib/auth-storage';
 
 /** Auth state of SPEC.md §3: isAuth, user, and the registered and logged-in flags. */
@@ -42,4 +42,4 @@ export const { loggedIn, userRefreshed, registered, loggedOut } = authSlice.acti
 
 type WithAuth = { auth: AuthState };
 export const selectAuth = (state: WithAuth) => state.auth;
-export const selectIsAdmin = (state: WithAuth) => state.auth.user?.role === 'admin';
+export const selectIsAdmin = (state: WithAuth) => state.auth.user?.role === ROLE.admin;

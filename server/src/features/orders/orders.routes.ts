@@ -44,14 +44,14 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
 
   app.get(
     '/orders',
-    { preHandler: app.requireAdmin, schema: { ...docs, response: { 200: ordersResponseSchema } } },
+    { preHandler: app.requireStaff, schema: { ...docs, response: { 200: ordersResponseSchema } } },
     async () => ({ orders: await listAllOrders(app.database.db) }),
   );
 
   app.patch(
     '/orders/update-order/:id',
     {
-      preHandler: app.requireAdmin,
+      preHandler: app.requireStaff,
       schema: { ...docs, params: idParamsSchema, body: updateOrderSchema, response: { 200: orderResponseSchema } },
     },
     async (request) => {

@@ -1,4 +1,4 @@
-import type { Order, OrderStatus, Payment } from '@apotheca/contract';
+import { isStaff, type Order, type OrderStatus, type Payment, type Role } from '@apotheca/contract';
 import { and, asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -169,9 +169,9 @@ export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orde
 
 export const listAllOrders = (db: Db) => loadOrders(db);
 
-/** One order for its owner or an admin; to anyone else it does not exist. */
-export async function getOrder(db: Db, id: string, viewer: { id: string; role: string }): Promise<Order> {
-  const owned = viewer.role === 'admin' ? undefined : eq(orders.userId, viewer.id);
+/** One order for its owner or staff; to anyone else it does not exist. */
+export async function getOrder(db: Db, id: string, viewer: { id: string; role: Role }): Promise<Order> {
+  const owned = isStaff(viewer.role) ? undefined : eq(orders.userId, viewer.id);
   const [order] = isUuid(id) ? await loadOrders(db, and(eq(orders.id, id), owned)) : [];
   if (!order) throw HttpError.notFound(ORDER_NOT_FOUND_MESSAGE);
   return order;

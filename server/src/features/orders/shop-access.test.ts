@@ -1,3 +1,4 @@
+import { ROLE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,15 +7,17 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
 
-// Every endpoint of the catalogue, the cart and the orders, called by each kind of caller, and
+// Every endpoint of the catalogue, the cart, the orders and the users, called by each kind of caller, and
 // hostile input thrown at them: the answer is never a 5xx, and a refusal changes nothing.
 
 let ctx: TestContext;
 let admin: { authorization: string };
+let pharmacist: { authorization: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+  admin = (await createTestUser(ctx, { role: ROLE.admin })).headers;
+  pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
 });
 afterAll(async () => {
   await ctx.close();
@@ -52,19 +55,19 @@ async function ownerWithCartAndOrder() {
 }
 
 type Fixture = Awaited<ReturnType<typeof ownerWithCartAndOrder>>;
-type Actor = 'anonymous' | 'owner' | 'another user' | 'admin';
-const ACTORS: Actor[] = ['anonymous', 'owner', 'another user', 'admin'];
+type Actor = 'anonymous' | 'owner' | 'another user' | 'pharmacist' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'owner', 'another user', 'pharmacist', 'admin'];
 
 const imageUrlForm = () => multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp' });
 
-// [call, expected status for anonymous, owner, another user, admin]
+// [call, expected status for anonymous, owner, another user, pharmacist, admin]
 const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, number[]][] = [
-  ['GET /medicines', () => ({ method: 'GET', url: '/api/medicines' }), [200, 200, 200, 200]],
-  ['GET /medicines/:id', (f) => ({ method: 'GET', url: `/api/medicines/${f.medicine.id}` }), [200, 200, 200, 200]],
+  ['GET /medicines', () => ({ method: 'GET', url: '/api/medicines' }), [200, 200, 200, 200, 200]],
+  ['GET /medicines/:id', (f) => ({ method: 'GET', url: `/api/medicines/${f.medicine.id}` }), [200, 200, 200, 200, 200]],
   [
     'POST /medicines/add-medicine',
     async () => ({ method: 'POST', url: '/api/medicines/add-medicine', ...(await imageUrlForm()) }),
-    [401, 403, 403, 201],
+    [401, 403, 403, 403, 201],
   ],
   [
     'PATCH /medicines/update-medicine/:id',
@@ -73,43 +76,58 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
       url: `/api/medicines/update-medicine/${f.medicine.id}`,
       ...(await imageUrlForm()),
     }),
-    [401, 403, 403, 200],
+    [401, 403, 403, 403, 200],
   ],
   [
     'DELETE /medicines/delete-medicine/:id',
     (f) => ({ method: 'DELETE', url: `/api/medicines/delete-medicine/${f.medicine.id}` }),
-    [401, 403, 403, 200],
+    [401, 403, 403, 403, 200],
   ],
-  ['GET /cart', () => ({ method: 'GET', url: '/api/cart' }), [401, 200, 200, 200]],
+  ['GET /cart', () => ({ method: 'GET', url: '/api/cart' }), [401, 200, 200, 200, 200]],
   [
     'POST /cart/add',
     async () => ({ method: 'POST', url: '/api/cart/add', payload: { medicineId: (await insertMedicine(ctx)).id } }),
-    [401, 201, 201, 201],
+    [401, 201, 201, 201, 201],
   ],
   [
     'PATCH /cart/update/:cartItemId',
     (f) => ({ method: 'PATCH', url: `/api/cart/update/${f.cartItemId}`, payload: { operation: 'increment' } }),
-    [401, 200, 404, 404],
+    [401, 200, 404, 404, 404],
   ],
   [
     'DELETE /cart/remove/:id',
     (f) => ({ method: 'DELETE', url: `/api/cart/remove/${f.cartItemId}` }),
-    [401, 200, 404, 404],
+    [401, 200, 404, 404, 404],
   ],
-  ['DELETE /cart/clear', () => ({ method: 'DELETE', url: '/api/cart/clear' }), [401, 200, 200, 200]],
+  ['DELETE /cart/clear', () => ({ method: 'DELETE', url: '/api/cart/clear' }), [401, 200, 200, 200, 200]],
   // Only the owner has something in the cart; the others check out an empty one.
-  ['POST /orders/add-order', () => ({ method: 'POST', url: '/api/orders/add-order' }), [401, 201, 400, 400]],
-  ['GET /orders/my-orders', () => ({ method: 'GET', url: '/api/orders/my-orders' }), [401, 200, 200, 200]],
+  ['POST /orders/add-order', () => ({ method: 'POST', url: '/api/orders/add-order' }), [401, 201, 400, 400, 400]],
+  ['GET /orders/my-orders', () => ({ method: 'GET', url: '/api/orders/my-orders' }), [401, 200, 200, 200, 200]],
   [
     'GET /orders/single-product/:id',
     (f) => ({ method: 'GET', url: `/api/orders/single-product/${f.orderId}` }),
-    [401, 200, 404, 200],
+    [401, 200, 404, 200, 200],
   ],
-  ['GET /orders', () => ({ method: 'GET', url: '/api/orders' }), [401, 403, 403, 200]],
+  ['GET /orders', () => ({ method: 'GET', url: '/api/orders' }), [401, 403, 403, 200, 200]],
   [
     'PATCH /orders/update-order/:id',
     (f) => ({ method: 'PATCH', url: `/api/orders/update-order/${f.orderId}`, payload: { status: 'Accepted' } }),
-    [401, 403, 403, 200],
+    [401, 403, 403, 200, 200],
+  ],
+  ['GET /auth/get-all-users', () => ({ method: 'GET', url: '/api/auth/get-all-users' }), [401, 403, 403, 403, 200]],
+  [
+    'DELETE /auth/delete-user/:id',
+    async () => ({ method: 'DELETE', url: `/api/auth/delete-user/${(await createTestUser(ctx)).user.id}` }),
+    [401, 403, 403, 403, 200],
+  ],
+  [
+    'PATCH /auth/users/:id/role',
+    async () => ({
+      method: 'PATCH',
+      url: `/api/auth/users/${(await createTestUser(ctx)).user.id}/role`,
+      payload: { role: ROLE.pharmacist },
+    }),
+    [401, 403, 403, 403, 200],
   ],
 ];
 
@@ -122,6 +140,7 @@ describe('authorization matrix', () => {
         anonymous: {},
         owner: fixture.owner.headers,
         'another user': other.headers,
+        pharmacist,
         admin,
       }[actor];
       const options = await request(fixture);
