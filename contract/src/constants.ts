@@ -23,6 +23,11 @@ export const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
 export const ORDER_STATUSES = ['Pending', 'Accepted', 'Dispatched', 'Canceled'] as const;
 export const PAYMENT_STATUSES = ['Pending', 'Paid'] as const;
 /**
+ * What an order's history records, each with its time, actor and note: placed, a status changed,
+ * the stock put back (entering Canceled) or taken again (leaving it), a prescription review decided.
+ */
+export const ORDER_EVENTS = ['placed', 'status-changed', 'stock-restored', 'stock-taken', 'review-decided'] as const;
+/**
  * Roles, least trusted first: a shopper; a pharmacist, who works the orders and reviews prescriptions
  * in the admin area; an admin, who may do everything. Every comparison of roles goes through ROLE.
  */
@@ -74,6 +79,7 @@ export type Category = (typeof CATEGORIES)[number];
 export type Sort = (typeof SORTS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
 export type Role = (typeof ROLES)[number];
 export const isStaff = (role: Role | undefined): boolean => (STAFF_ROLES as readonly string[]).includes(role ?? '');
 export type CartOperation = (typeof CART_OPERATIONS)[number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, moneySchema } from './common.schema';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from './constants';
+import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
 import { paymentSchema } from './payment.schema';
 
 /** An order keeps each item's name and price as they were when it was placed (CONTRACT.md). */
@@ -13,6 +13,16 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
 });
 
+/** One change in an order's life; `actor` is null for the shop itself or a user deleted since. */
+export const orderHistoryEntrySchema = z.object({
+  at: z.string(),
+  actor: z.object({ _id: idSchema, name: z.string(), role: z.enum(ROLES) }).nullable(),
+  event: z.enum(ORDER_EVENTS),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
 export const orderSchema = z.object({
   _id: idSchema,
   /** null once the user has been deleted: the admin list shows 'Deleted'. */
@@ -22,6 +32,8 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   createdAt: z.string(),
+  /** Every change, oldest first. */
+  history: z.array(orderHistoryEntrySchema),
 });
 
 /**
@@ -42,5 +54,6 @@ export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 
 export type OrderItem = z.infer<typeof orderItemSchema>;
 export type Order = z.infer<typeof orderSchema>;
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export type AddOrder = z.input<typeof addOrderSchema>;
 export type UpdateOrder = z.infer<typeof updateOrderSchema>;

@@ -10,7 +10,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { ORDER_STATUSES, PAYMENT_STATUSES, ROLE, ROLES } from '@apotheca/contract';
+import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLE, ROLES } from '@apotheca/contract';
 
 // Rules live in the database too (issue 2): unique e-mail ignoring case, stock >= 0, quantity >= 1,
 // price >= 0, and deletion rules that keep a deleted user's orders and a deleted medicine's order items.
@@ -169,6 +169,31 @@ export const orderItems = pgTable(
     index('order_items_medicine_idx').on(t.medicineId),
     check('order_items_quantity_check', sql`${t.quantity} >= 1`),
     check('order_items_price_check', sql`${t.priceCents} >= 0`),
+  ],
+);
+
+/**
+ * Every change to an order, written in the same transaction as the change. Ordered by `id`, which
+ * grows with each row: several rows of one transaction share its time.
+ */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // null: the shop itself (an automatic change), or a user deleted since.
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    event: text('event', { enum: ORDER_EVENTS }).notNull(),
+    from: text('from'),
+    to: text('to'),
+    note: text('note'),
+  },
+  (t) => [
+    index('order_history_order_idx').on(t.orderId, t.id),
+    check('order_history_event_check', oneOf(t.event, ORDER_EVENTS)),
   ],
 );
 

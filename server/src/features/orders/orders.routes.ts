@@ -9,7 +9,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
-import { getOrder, listAllOrders, listUserOrders, placeOrder, updateOrderStatus } from './orders.service';
+import { placeOrder } from './checkout.service';
+import { changeOrderStatus } from './order-status.service';
+import { getOrder, listAllOrders, listUserOrders } from './orders.service';
 
 export type OrdersRoutesOptions = { catalogue: CatalogueCache };
 
@@ -55,7 +57,12 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       schema: { ...docs, params: idParamsSchema, body: updateOrderSchema, response: { 200: orderResponseSchema } },
     },
     async (request) => {
-      const order = await updateOrderStatus(app.database.db, request.params.id, request.body.status);
+      const order = await changeOrderStatus(
+        app.database.db,
+        request.params.id,
+        request.body.status,
+        currentUser(request),
+      );
       await catalogue.invalidate();
       return { order };
     },

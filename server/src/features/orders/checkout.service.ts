@@ -1,0 +1,120 @@
+import type { OrderEvent, OrderHistoryEntry, Order, Payment, Role } from '@apotheca/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { cartItems, carts, medicines, orderHistory, orderItems, orders } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { stockConflict } from '../medicines/medicines.service';
+import { toOrder, type OrderRow } from './orders.service';
+
+// Checkout: turns the caller's cart into an order.
+
+/** SPEC.md §4's alert for checking out an empty cart. */
+export const EMPTY_CART_MESSAGE = 'Cart is Empty';
+
+type Shopper = { id: string; firstName: string; lastName: string; role: Role };
+
+/** One row per ordered item; a refused checkout gives one row with only the verdict. */
+type CheckoutRow = {
+  ok: boolean;
+  line_count: number;
+  short_name: string | null;
+  short_stock: number | null;
+  order_id: string | null;
+  total_cents: number | null;
+  status: OrderRow['status'] | null;
+  payment_status: OrderRow['paymentStatus'] | null;
+  card_last4: string | null;
+  created_at: Date | string | null;
+  item_id: string | null;
+  medicine_id: string | null;
+  name: string | null;
+  price_cents: number | null;
+  quantity: number | null;
+};
+
+/**
+ * One statement, so one transaction and one round trip (issue 3's order benchmark): takes the stock
+ * of every cart item, copies names and server prices into the order, empties the cart and records
+ * 'placed' in the order's history. Every write
+ * in it is conditional on every line having its stock, so any shortage changes nothing (CONTRACT.md).
+ */
+export async function placeOrder(db: Db, user: Shopper, payment: Payment | undefined): Promise<Order> {
+  // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
+  // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
+  // each one's latest committed stock once its lock is held.
+  const result = await db.execute(sql`
+    with lines as (
+      select ci.id, ci.medicine_id, ci.quantity
+      from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
+      where c.user_id = ${user.id}::uuid
+      for update of ci
+    ), stock as (
+      select m.id, m.name, m.price_cents, m.stock, l.quantity
+      from ${medicines} m join lines l on l.medicine_id = m.id
+      order by m.id
+      for update of m
+    ), verdict as (
+      select count(*)::integer as line_count, coalesce(bool_and(stock >= quantity), false) as ok,
+        sum(price_cents * quantity)::integer as total_cents
+      from stock
+    ), taken as (
+      update ${medicines} m set stock = m.stock - s.quantity
+      from stock s, verdict v
+      where v.ok and m.id = s.id
+    ), emptied as (
+      delete from ${cartItems} where id in (select id from lines) and (select ok from verdict)
+    ), new_order as (
+      insert into ${orders} (user_id, total_cents, payment_status, card_last4)
+      select ${user.id}::uuid, total_cents, ${payment ? 'Paid' : 'Pending'}, ${
+        // Only the last four digits are ever kept (CONTRACT.md).
+        payment ? payment.cardNumber.slice(-4) : null
+      } from verdict where ok
+      returning *
+    ), new_items as (
+      insert into ${orderItems} (order_id, medicine_id, name, price_cents, quantity)
+      select o.id, s.id, s.name, s.price_cents, s.quantity from new_order o, stock s
+      returning *
+    ), placed as (
+      insert into ${orderHistory} (order_id, actor_id, event, "to")
+      select id, user_id, ${'placed' satisfies OrderEvent}, status from new_order
+    )
+    select v.ok, v.line_count, short.name as short_name, short.stock as short_stock,
+      o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
+      i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity
+    from verdict v
+    left join lateral (select name, stock from stock where stock < quantity order by id limit 1) short on true
+    left join new_order o on true
+    left join new_items i on true
+  `);
+  // Both drivers answer a raw statement with `{ rows }`; Drizzle types it for neither.
+  const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
+  const [first] = rows;
+  if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
+  if (!first.ok) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
+  const order: OrderRow = {
+    id: first.order_id!,
+    userId: user.id,
+    totalCents: first.total_cents!,
+    status: first.status!,
+    paymentStatus: first.payment_status!,
+    cardLast4: first.card_last4,
+    createdAt: new Date(first.created_at!),
+  };
+  const items = rows.map((row) => ({
+    id: row.item_id!,
+    orderId: order.id,
+    medicineId: row.medicine_id,
+    name: row.name!,
+    priceCents: row.price_cents!,
+    quantity: row.quantity!,
+  }));
+  const placed: OrderHistoryEntry = {
+    at: order.createdAt.toISOString(),
+    actor: { _id: user.id, name: `${user.firstName} ${user.lastName}`, role: user.role },
+    event: 'placed',
+    from: null,
+    to: order.status,
+    note: null,
+  };
+  return toOrder(order, user, items, [placed]);
+}
