@@ -9,6 +9,7 @@ import healthRoutes from './features/health/health.routes';
 import { createCatalogueCache } from './features/medicines/catalogue-cache.service';
 import medicinesRoutes from './features/medicines/medicines.routes';
 import ordersRoutes from './features/orders/orders.routes';
+import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
 import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin from './plugins/errors.plugin';
@@ -52,6 +53,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
       await api.register(medicinesRoutes, { uploadsDir: config.uploadsDir, catalogue });
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
+      await api.register(prescriptionsRoutes, { prescriptionsDir: config.prescriptionsDir });
     },
     { prefix: '/api' },
   );

@@ -10,7 +10,14 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLE, ROLES } from '@apotheca/contract';
+import {
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PRESCRIPTION_FILE_TYPES,
+  ROLE,
+  ROLES,
+} from '@apotheca/contract';
 
 // Rules live in the database too (issue 2): unique e-mail ignoring case, stock >= 0, quantity >= 1,
 // price >= 0, and deletion rules that keep a deleted user's orders and a deleted medicine's order items.
@@ -195,6 +202,40 @@ export const orderHistory = pgTable(
     index('order_history_order_idx').on(t.orderId, t.id),
     check('order_history_event_check', oneOf(t.event, ORDER_EVENTS)),
   ],
+);
+
+/**
+ * An uploaded prescription: private health data. The file lives in DATA_DIR/prescriptions, apart
+ * from the public uploads, named by this id; a deleted user's prescriptions go with them.
+ */
+export const prescriptions = pgTable(
+  'prescriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileType: text('file_type', { enum: PRESCRIPTION_FILE_TYPES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('prescriptions_user_idx').on(t.userId, t.createdAt),
+    check('prescriptions_file_type_check', oneOf(t.fileType, PRESCRIPTION_FILE_TYPES)),
+  ],
+);
+
+/** Every time staff open someone's prescription: who, which, when. */
+export const prescriptionViews = pgTable(
+  'prescription_views',
+  {
+    id: id(),
+    prescriptionId: uuid('prescription_id')
+      .notNull()
+      .references(() => prescriptions.id, { onDelete: 'cascade' }),
+    viewerId: uuid('viewer_id').references(() => users.id, { onDelete: 'set null' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('prescription_views_prescription_idx').on(t.prescriptionId)],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -35,6 +35,7 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     env: 'test',
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    prescriptionsDir: path.join(dataDir, 'prescriptions'),
     seedCatalogue: false,
     rateLimitPerMinute: 0,
     smtpUrl: undefined,

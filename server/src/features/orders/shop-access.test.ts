@@ -2,10 +2,11 @@ import { ROLE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, medicines, orderItems, orders } from '../../db/schema';
+import { cartItems, carts, medicines, orderHistory, orderItems, orders, prescriptions } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
+import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
 
 // Every endpoint of the catalogue, the cart, the orders and the users, called by each kind of caller, and
 // hostile input thrown at them: the answer is never a 5xx, and a refusal changes nothing.
@@ -26,14 +27,16 @@ afterAll(async () => {
 /** Everything a refused call must leave as it was. */
 async function storedState() {
   const db = ctx.database.db;
-  const [m, c, ci, o, oi] = await Promise.all([
+  const [m, c, ci, o, oi, oh, p] = await Promise.all([
     db.select().from(medicines).orderBy(medicines.id),
     db.select().from(carts).orderBy(carts.id),
     db.select().from(cartItems).orderBy(cartItems.id),
     db.select().from(orders).orderBy(orders.id),
     db.select().from(orderItems).orderBy(orderItems.id),
+    db.select().from(orderHistory).orderBy(orderHistory.id),
+    db.select().from(prescriptions).orderBy(prescriptions.id),
   ]);
-  return { m, c, ci, o, oi };
+  return { m, c, ci, o, oi, oh, p };
 }
 
 /** A shopper with a medicine in the cart and one placed order: what the other callers reach for. */
@@ -51,7 +54,8 @@ async function ownerWithCartAndOrder() {
   const order = (await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers: owner.headers })).json()
     .order;
   const cartItemId = (await add()).json().cart.items[0].cartItemId;
-  return { owner, medicine, cartItemId: cartItemId as string, orderId: order._id as string };
+  const prescriptionId = (await uploadPrescription(ctx, owner.headers, PDF_SCAN)).json().prescription._id as string;
+  return { owner, medicine, cartItemId: cartItemId as string, orderId: order._id as string, prescriptionId };
 }
 
 type Fixture = Awaited<ReturnType<typeof ownerWithCartAndOrder>>;
@@ -113,6 +117,23 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
     'PATCH /orders/update-order/:id',
     (f) => ({ method: 'PATCH', url: `/api/orders/update-order/${f.orderId}`, payload: { status: 'Accepted' } }),
     [401, 403, 403, 200, 200],
+  ],
+  [
+    'POST /prescriptions',
+    async () => {
+      const form = await multipart(
+        {},
+        { field: 'file', content: PDF_SCAN, filename: 'rx.pdf', type: 'application/pdf' },
+      );
+      return { method: 'POST', url: '/api/prescriptions', ...form };
+    },
+    [401, 201, 201, 201, 201],
+  ],
+  ['GET /prescriptions', () => ({ method: 'GET', url: '/api/prescriptions' }), [401, 200, 200, 200, 200]],
+  [
+    'GET /prescriptions/:id/file',
+    (f) => ({ method: 'GET', url: `/api/prescriptions/${f.prescriptionId}/file` }),
+    [401, 200, 404, 200, 200],
   ],
   ['GET /auth/get-all-users', () => ({ method: 'GET', url: '/api/auth/get-all-users' }), [401, 403, 403, 403, 200]],
   [

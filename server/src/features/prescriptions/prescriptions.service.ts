@@ -1,0 +1,64 @@
+import { randomUUID } from 'node:crypto';
+import { isStaff, PRESCRIPTION_FILE_TYPE_MESSAGE, type Prescription, type Role } from '@apotheca/contract';
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import { prescriptions, prescriptionViews } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import {
+  preparePrescriptionFile,
+  readPrescriptionFile,
+  removePrescriptionFile,
+  writePrescriptionFile,
+} from './prescription-file.service';
+
+export const PRESCRIPTION_NOT_FOUND_MESSAGE = 'Prescription not found';
+
+type PrescriptionRow = typeof prescriptions.$inferSelect;
+type Viewer = { id: string; role: Role };
+
+const toPrescription = (row: PrescriptionRow): Prescription => ({
+  _id: row.id,
+  userId: row.userId,
+  fileType: row.fileType,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Stores a shopper's upload: judged by its bytes (415 otherwise), images without their metadata. */
+export async function uploadPrescription(db: Db, dir: string, userId: string, upload: Buffer): Promise<Prescription> {
+  const prepared = await preparePrescriptionFile(upload);
+  if (!prepared) throw new HttpError(415, PRESCRIPTION_FILE_TYPE_MESSAGE);
+  const id = randomUUID();
+  // The file first: a row never points at a missing file; a failed insert takes the file away again.
+  await writePrescriptionFile(dir, id, prepared.fileType, prepared.content);
+  try {
+    const [row] = await db.insert(prescriptions).values({ id, userId, fileType: prepared.fileType }).returning();
+    return toPrescription(row!);
+  } catch (error) {
+    await removePrescriptionFile(dir, id, prepared.fileType);
+    throw error;
+  }
+}
+
+/** A shopper's own prescriptions, newest first; staff see everyone's. */
+export async function listPrescriptions(db: Db, viewer: Viewer): Promise<Prescription[]> {
+  const own = isStaff(viewer.role) ? undefined : eq(prescriptions.userId, viewer.id);
+  const rows = await db
+    .select()
+    .from(prescriptions)
+    .where(own)
+    .orderBy(desc(prescriptions.createdAt), asc(prescriptions.id));
+  return rows.map(toPrescription);
+}
+
+/**
+ * The file, for its owner and staff; to anyone else it does not exist. Every time staff open
+ * someone else's prescription, the view is recorded before the file is read.
+ */
+export async function openPrescriptionFile(db: Db, dir: string, id: string, viewer: Viewer) {
+  const [row] = isUuid(id) ? await db.select().from(prescriptions).where(eq(prescriptions.id, id)) : [];
+  const mayRead = row && (row.userId === viewer.id || isStaff(viewer.role));
+  if (!mayRead) throw HttpError.notFound(PRESCRIPTION_NOT_FOUND_MESSAGE);
+  if (row.userId !== viewer.id) await db.insert(prescriptionViews).values({ prescriptionId: id, viewerId: viewer.id });
+  return { fileType: row.fileType, content: await readPrescriptionFile(dir, id, row.fileType) };
+}
