@@ -12,6 +12,23 @@ export const CATEGORIES = [
   'Thyroid Medicine',
 ] as const;
 
+/** How a medicine is taken (issue: the medicine record); a fixed list, as the categories are. */
+export const DOSAGE_FORMS = [
+  'Tablet',
+  'Capsule',
+  'Syrup',
+  'Suspension',
+  'Injection',
+  'Cream',
+  'Ointment',
+  'Gel',
+  'Drops',
+  'Inhaler',
+  'Spray',
+  'Patch',
+  'Powder',
+] as const;
+
 export const SORTS = ['price_asc', 'price_desc', 'in_stock', 'out_of_stock'] as const;
 export const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
   price_asc: 'Price: low to high',
@@ -48,6 +65,13 @@ export const DEFAULT_LIST_LIMIT = 5;
 export const CATALOGUE_PAGE_SIZE = 6;
 /** Upper bound on `limit`, so one request cannot ask for the whole table. */
 export const MAX_LIST_LIMIT = 100;
+/** The catalogue search box: at most this many characters in `q`. */
+export const SEARCH_QUERY_MAX_LENGTH = 100;
+/** The header box asks for suggestions once this many characters are typed, and shows at most SUGGESTIONS_LIMIT. */
+export const SUGGESTIONS_MIN_LENGTH = 2;
+export const SUGGESTIONS_LIMIT = 8;
+/** Substitutes shown on a medicine page, cheapest first. */
+export const SUBSTITUTES_LIMIT = 20;
 export const DEFAULT_MIN_PRICE = 0;
 export const DEFAULT_MAX_PRICE = 2000;
 export const TOP_SELLERS_COUNT = 3;
@@ -76,6 +100,7 @@ export const TOAST_ADD_TO_CART_MS = 1000;
 export const TOAST_LOGIN_NEEDED_MS = 2000;
 
 export type Category = (typeof CATEGORIES)[number];
+export type DosageForm = (typeof DOSAGE_FORMS)[number];
 export type Sort = (typeof SORTS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];

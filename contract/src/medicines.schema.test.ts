@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTIVE_INGREDIENT_MESSAGE,
   ADD_IMAGE_FILE_MESSAGE,
   addImageUrlSchema,
   addMedicineFieldsSchema,
+  DOSAGE_FORM_MESSAGE,
+  DOSAGE_FORM_QUERY_MESSAGE,
+  LEAFLET_MAX_LENGTH,
+  medicineListQuerySchema,
+  medicineSuggestionsQuerySchema,
+  PACK_SIZE_MESSAGE,
+  PRESCRIPTION_REQUIRED_MESSAGE,
+  SEARCH_QUERY_CONTROL_MESSAGE,
+  SEARCH_QUERY_TOO_LONG_MESSAGE,
+  STRENGTH_MESSAGE,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,
 } from './medicines.schema';
-import { describeMessages, type MessageCase } from './testing/message-table';
+import { describeMessages, firstMessage, type MessageCase } from './testing/message-table';
 
 // SPEC.md §5 Add medicine and Update medicine: the same name, expiry and stock rules, their own price message.
 
@@ -53,5 +64,80 @@ describe('medicine image', () => {
   ])('takes only an http(s) URL (%#)', (schema, message) => {
     expect(schema.safeParse('javascript:alert(1)').error?.issues[0]?.message).toBe(message);
     expect(schema.safeParse('https://example.com/pill.png').success).toBe(true);
+  });
+});
+
+// The record's details (ingredient, strength, form, pack, prescription, leaflet): optional, checked when sent.
+describeMessages(
+  'medicine details',
+  addMedicineFieldsSchema,
+  {
+    ...valid,
+    activeIngredient: 'Metformin',
+    strength: '500 mg',
+    dosageForm: 'Tablet',
+    packSize: '30 tablets',
+    prescriptionRequired: 'true',
+    description: 'Lowers blood sugar in type 2 diabetes.',
+  },
+  [
+    { field: 'activeIngredient', value: 'Metformin; drop', message: ACTIVE_INGREDIENT_MESSAGE },
+    { field: 'activeIngredient', value: 'x'.repeat(101), message: 'Active ingredient must be at most 100 characters.' },
+    { field: 'strength', value: 'strong', message: STRENGTH_MESSAGE },
+    { field: 'dosageForm', value: 'Pill', message: DOSAGE_FORM_MESSAGE },
+    { field: 'packSize', value: 'a box', message: PACK_SIZE_MESSAGE },
+    { field: 'prescriptionRequired', value: 'yes', message: PRESCRIPTION_REQUIRED_MESSAGE },
+    {
+      field: 'warnings',
+      value: 'x'.repeat(LEAFLET_MAX_LENGTH + 1),
+      message: 'Warnings must be at most 2000 characters.',
+    },
+    { field: 'storage', value: 'cool\u0000dry', message: 'Storage must not contain control characters.' },
+  ],
+  [
+    { activeIngredient: 'Amoxicillin + Clavulanic acid', strength: '875 mg/125 mg', dosageForm: '' },
+    { strength: '100 units/mL', dosageForm: 'Injection', packSize: '5 x 3 mL pens', prescriptionRequired: false },
+    { directions: 'Take one tablet\nwith food.', sideEffects: '' },
+  ],
+);
+
+describe('medicine details as stored', () => {
+  it('leaves unsent details out, so an update keeps them, and stores an unstated form as null', () => {
+    const parsed = updateMedicineFieldsSchema.parse({ ...valid, dosageForm: '', strength: '  500   mg ' });
+    expect(parsed).not.toHaveProperty('activeIngredient');
+    expect(parsed.dosageForm).toBeNull();
+    expect(parsed.strength).toBe('500 mg');
+    expect(updateMedicineFieldsSchema.parse({ ...valid, prescriptionRequired: 'false' }).prescriptionRequired).toBe(
+      false,
+    );
+  });
+});
+
+describe('medicine list query', () => {
+  it('takes a search of at most 100 characters, trimmed, with any punctuation as text', () => {
+    expect(medicineListQuerySchema.parse({ q: `  50% off_'\\"  ` }).q).toBe(`50% off_'\\"`);
+    expect(medicineListQuerySchema.parse({ q: '   ' }).q).toBeUndefined();
+    expect(firstMessage(medicineListQuerySchema, { q: 'x'.repeat(101) }, 'q')).toBe(SEARCH_QUERY_TOO_LONG_MESSAGE);
+    expect(firstMessage(medicineListQuerySchema, { q: 'a\u0000b' }, 'q')).toBe(SEARCH_QUERY_CONTROL_MESSAGE);
+    expect(firstMessage(medicineListQuerySchema, { q: ['a', 'b'] }, 'q')).toBe('q must be text.');
+  });
+
+  it('filters by dosage form, prescription and maker with a clear message each', () => {
+    expect(
+      medicineListQuerySchema.parse({ dosageForm: 'Syrup', prescriptionRequired: 'false', developedBy: 'Pfizer' }),
+    ).toMatchObject({ dosageForm: 'Syrup', prescriptionRequired: 'false', developedBy: 'Pfizer' });
+    expect(firstMessage(medicineListQuerySchema, { dosageForm: 'Pill' }, 'dosageForm')).toBe(DOSAGE_FORM_QUERY_MESSAGE);
+    expect(firstMessage(medicineListQuerySchema, { prescriptionRequired: 'yes' }, 'prescriptionRequired')).toBe(
+      'prescriptionRequired must be true or false.',
+    );
+    expect(firstMessage(medicineListQuerySchema, { developedBy: 'Pfizer;' }, 'developedBy')).toBe(
+      'developedBy must contain only letters and spaces.',
+    );
+  });
+
+  it('requires a search for suggestions', () => {
+    expect(firstMessage(medicineSuggestionsQuerySchema, {}, 'q')).toBe('q is required.');
+    expect(firstMessage(medicineSuggestionsQuerySchema, { q: '  ' }, 'q')).toBe('q is required.');
+    expect(medicineSuggestionsQuerySchema.parse({ q: ' para ' }).q).toBe('para');
   });
 });

@@ -1,7 +1,31 @@
 import { z } from 'zod';
 import { idSchema, moneySchema } from './common.schema';
-import { DEFAULT_LIST_LIMIT, IMAGE_MAX_BYTES, MAX_LIST_LIMIT, NAME_MIN_LETTERS, SORTS } from './constants';
+import {
+  DEFAULT_LIST_LIMIT,
+  DOSAGE_FORMS,
+  IMAGE_MAX_BYTES,
+  MAX_LIST_LIMIT,
+  NAME_MIN_LETTERS,
+  SEARCH_QUERY_MAX_LENGTH,
+  SORTS,
+} from './constants';
 
+/** The leaflet's sections, in the order a medicine page shows them. */
+export const LEAFLET_SECTIONS = ['description', 'directions', 'sideEffects', 'warnings', 'storage'] as const;
+export const LEAFLET_SECTION_LABELS: Record<(typeof LEAFLET_SECTIONS)[number], string> = {
+  description: 'Description',
+  directions: 'Directions',
+  sideEffects: 'Side effects',
+  warnings: 'Warnings',
+  storage: 'Storage',
+};
+export const LEAFLET_MAX_LENGTH = 2000;
+
+/**
+ * A medicine as every response carries it. The record's details (ingredient, strength, form, pack,
+ * prescription, leaflet) are always present: '' when not stated, `dosageForm` null when not stated,
+ * so medicines added before they existed stay valid.
+ */
 export const medicineSchema = z.object({
   _id: idSchema,
   name: z.string(),
@@ -11,6 +35,16 @@ export const medicineSchema = z.object({
   stock: z.number().int(),
   price: moneySchema,
   imageUrl: z.string(),
+  activeIngredient: z.string(),
+  strength: z.string(),
+  dosageForm: z.enum(DOSAGE_FORMS).nullable(),
+  packSize: z.string(),
+  prescriptionRequired: z.boolean(),
+  description: z.string(),
+  directions: z.string(),
+  sideEffects: z.string(),
+  warnings: z.string(),
+  storage: z.string(),
 });
 
 /** Query parameters come as strings; an empty one counts as absent (the client sends only truthy ones). */
@@ -24,16 +58,42 @@ const queryPrice = (name: string) =>
       .optional(),
   );
 
-export const medicineListQuerySchema = z.object({
-  // A category is letters and spaces, as the add form requires.
-  category: z.preprocess(
+// A category or a maker is letters and spaces, as the add form requires.
+const queryLetters = (name: string) =>
+  z.preprocess(
     blankToUndefined,
     z
-      .string()
-      .max(100, 'category must be at most 100 characters.')
-      .regex(/^[A-Za-z ]+$/, 'category must contain only letters and spaces.')
+      .string({ error: `${name} must be text.` })
+      .max(100, `${name} must be at most 100 characters.`)
+      .regex(/^[A-Za-z ]+$/, `${name} must contain only letters and spaces.`)
       .optional(),
-  ),
+  );
+const queryBoolean = (name: string) =>
+  z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: `${name} must be true or false.` }).optional());
+
+/** Control characters (a NUL byte above all) belong in no search and no stored text; line breaks and tabs may. */
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+
+export const SEARCH_QUERY_TOO_LONG_MESSAGE = `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`;
+export const SEARCH_QUERY_CONTROL_MESSAGE = 'q must not contain control characters.';
+/**
+ * The search words: any text (`%`, `_`, quotes and backslashes are searched as text) of at most
+ * SEARCH_QUERY_MAX_LENGTH characters, trimmed; only blanks counts as no search.
+ */
+const searchQuery = z
+  .string({ error: 'q must be text.' })
+  .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG_MESSAGE)
+  .refine((s) => !CONTROL_CHARACTER.test(s), SEARCH_QUERY_CONTROL_MESSAGE)
+  .transform((s) => s.trim().replace(/\s+/g, ' '));
+
+export const DOSAGE_FORM_QUERY_MESSAGE = `dosageForm must be one of ${DOSAGE_FORMS.join(', ')}.`;
+
+export const medicineListQuerySchema = z.object({
+  q: z.preprocess(blankToUndefined, searchQuery.transform((s) => s || undefined).optional()),
+  category: queryLetters('category'),
+  dosageForm: z.preprocess(blankToUndefined, z.enum(DOSAGE_FORMS, { error: DOSAGE_FORM_QUERY_MESSAGE }).optional()),
+  prescriptionRequired: queryBoolean('prescriptionRequired'),
+  developedBy: queryLetters('developedBy'),
   minPrice: queryPrice('minPrice'),
   maxPrice: queryPrice('maxPrice'),
   inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
@@ -53,7 +113,45 @@ export const medicineListQuerySchema = z.object({
   ),
 });
 
-export const medicineListResponseSchema = z.object({ medicines: z.array(medicineSchema), total: z.number().int() });
+/** The list's facets: how many of the current matches each value has, ignoring that facet's own filter. */
+export const MEDICINE_FACETS = ['category', 'dosageForm', 'prescriptionRequired', 'developedBy'] as const;
+/** One value of a facet (`prescriptionRequired`'s are 'true' and 'false', as in the query), most matches first. */
+export const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+export const medicineFacetsSchema = z.object({
+  category: z.array(facetCountSchema),
+  dosageForm: z.array(facetCountSchema),
+  prescriptionRequired: z.array(facetCountSchema),
+  developedBy: z.array(facetCountSchema),
+});
+
+export const medicineListResponseSchema = z.object({
+  medicines: z.array(medicineSchema),
+  total: z.number().int(),
+  facets: medicineFacetsSchema,
+});
+
+/** `GET /medicines/:id/substitutes`: the same active ingredient, strength and dosage form, cheapest first. */
+export const substituteSchema = medicineSchema.extend({
+  /** Dollars less than the medicine the page shows; 0 for the same price, negative when it costs more. */
+  saving: z.number(),
+});
+export const substitutesResponseSchema = z.object({ substitutes: z.array(substituteSchema) });
+
+/** `GET /medicines/suggestions?q=`: the header search box's list, best match first. */
+export const medicineSuggestionsQuerySchema = z.object({
+  q: z.preprocess((v) => v ?? '', searchQuery.pipe(z.string().min(1, 'q is required.'))),
+});
+export const medicineSuggestionSchema = medicineSchema.pick({
+  _id: true,
+  name: true,
+  activeIngredient: true,
+  strength: true,
+  dosageForm: true,
+  prescriptionRequired: true,
+  price: true,
+  imageUrl: true,
+});
+export const medicineSuggestionsResponseSchema = z.object({ suggestions: z.array(medicineSuggestionSchema) });
 export const medicineResponseSchema = z.object({ medicine: medicineSchema });
 export const newMedicineResponseSchema = z.object({ newMedicine: medicineSchema });
 export const updatedMedicineResponseSchema = z.object({ updatedMedicine: medicineSchema });
@@ -87,6 +185,61 @@ const price = (message: string) =>
     .transform(Number)
     .pipe(z.number().positive(message).max(1_000_000, message));
 
+/** An optional detail of the record: absent leaves it as it is (update) or empty (add); '' clears it. */
+const detail = (label: string, max: number, pattern: RegExp, message: string) =>
+  z
+    .preprocess(
+      asString,
+      z
+        .string({ error: message })
+        .trim()
+        .transform((s) => s.replace(/\s+/g, ' ')),
+    )
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters.`))
+    .pipe(z.string().refine((s) => s === '' || pattern.test(s), message))
+    .optional();
+
+export const ACTIVE_INGREDIENT_MESSAGE = 'Active ingredient must be letters, digits, spaces and , . + / ( ) - only.';
+export const STRENGTH_MESSAGE = 'Strength must start with a number, like "500 mg" or "100 units/mL".';
+export const PACK_SIZE_MESSAGE = 'Pack size must start with a number, like "10 tablets" or "100 mL".';
+export const DOSAGE_FORM_MESSAGE = `Dosage form must be one of ${DOSAGE_FORMS.join(', ')}.`;
+export const PRESCRIPTION_REQUIRED_MESSAGE = 'Prescription required must be true or false.';
+
+// A quantity with its unit: "500 mg", "100 units/mL", "875 mg/125 mg", "0.1%", "28 tablets".
+const AMOUNT = /^\d[\p{L}\d .,%/+\-µ]*$/u;
+
+/** A leaflet section: free text with line breaks, at most LEAFLET_MAX_LENGTH characters. */
+const leaflet = (label: string) =>
+  z
+    .preprocess(asString, z.string({ error: `${label} must be text.` }).trim())
+    .pipe(z.string().max(LEAFLET_MAX_LENGTH, `${label} must be at most ${LEAFLET_MAX_LENGTH} characters.`))
+    .pipe(z.string().refine((s) => !CONTROL_CHARACTER.test(s), `${label} must not contain control characters.`))
+    .optional();
+
+/** The record's details, shared by add and update; every one optional. */
+const medicineDetails = {
+  activeIngredient: detail('Active ingredient', 100, /^[\p{L}\d][\p{L}\d ,.+/()-]*$/u, ACTIVE_INGREDIENT_MESSAGE),
+  strength: detail('Strength', 40, AMOUNT, STRENGTH_MESSAGE),
+  dosageForm: z
+    .preprocess(asString, z.union([z.literal(''), z.enum(DOSAGE_FORMS)], { error: DOSAGE_FORM_MESSAGE }))
+    // '' is "not stated", stored as null.
+    .transform((s) => (s === '' ? null : s))
+    .optional(),
+  packSize: detail('Pack size', 40, AMOUNT, PACK_SIZE_MESSAGE),
+  prescriptionRequired: z
+    .preprocess(
+      (v) => (typeof v === 'boolean' ? String(v) : v),
+      z.enum(['true', 'false'], { error: PRESCRIPTION_REQUIRED_MESSAGE }),
+    )
+    .transform((s) => s === 'true')
+    .optional(),
+  description: leaflet(LEAFLET_SECTION_LABELS.description),
+  directions: leaflet(LEAFLET_SECTION_LABELS.directions),
+  sideEffects: leaflet(LEAFLET_SECTION_LABELS.sideEffects),
+  warnings: leaflet(LEAFLET_SECTION_LABELS.warnings),
+  storage: leaflet(LEAFLET_SECTION_LABELS.storage),
+};
+
 const medicineFields = (priceMessage: string) => ({
   name: medicineName,
   developedBy: lettersAtLeast('Company name', `Company name must be at least ${NAME_MIN_LETTERS} letters.`),
@@ -95,6 +248,7 @@ const medicineFields = (priceMessage: string) => ({
   // Stock may be 0: an admin must be able to keep an out-of-stock medicine (docs/decisions/0008).
   stock: wholeNumber('Stock must be a whole number, 0 or more.', 0),
   price: price(priceMessage),
+  ...medicineDetails,
 });
 
 /** Text fields of the add form; the image is checked separately because it is a file or a URL. */
@@ -137,3 +291,11 @@ export type MedicineListQuery = z.input<typeof medicineListQuerySchema>;
 export type MedicineListResponse = z.infer<typeof medicineListResponseSchema>;
 export type MedicineFieldsInput = z.input<typeof addMedicineFieldsSchema>;
 export type MedicineFields = z.infer<typeof addMedicineFieldsSchema>;
+export type MedicineFacets = z.infer<typeof medicineFacetsSchema>;
+export type FacetCount = z.infer<typeof facetCountSchema>;
+export type MedicineFacet = (typeof MEDICINE_FACETS)[number];
+export type LeafletSection = (typeof LEAFLET_SECTIONS)[number];
+export type Substitute = z.infer<typeof substituteSchema>;
+export type SubstitutesResponse = z.infer<typeof substitutesResponseSchema>;
+export type MedicineSuggestion = z.infer<typeof medicineSuggestionSchema>;
+export type MedicineSuggestionsResponse = z.infer<typeof medicineSuggestionsResponseSchema>;

@@ -1,5 +1,7 @@
+import { DOSAGE_FORMS } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -91,6 +93,18 @@ export const medicines = pgTable(
     /** Money in integer cents (docs/decisions/0004). */
     priceCents: integer('price_cents').notNull(),
     imageUrl: text('image_url').notNull(),
+    // The record's details: '' (or a null form, no prescription) until an admin states them, so
+    // medicines added before these columns existed stay valid.
+    activeIngredient: text('active_ingredient').notNull().default(''),
+    strength: text('strength').notNull().default(''),
+    dosageForm: text('dosage_form', { enum: DOSAGE_FORMS }),
+    packSize: text('pack_size').notNull().default(''),
+    prescriptionRequired: boolean('prescription_required').notNull().default(false),
+    description: text('description').notNull().default(''),
+    directions: text('directions').notNull().default(''),
+    sideEffects: text('side_effects').notNull().default(''),
+    warnings: text('warnings').notNull().default(''),
+    storage: text('storage').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -98,6 +112,16 @@ export const medicines = pgTable(
     check('medicines_stock_check', sql`${t.stock} >= 0`),
     check('medicines_price_check', sql`${t.priceCents} >= 0`),
     check('medicines_expiry_check', sql`${t.maxMonthsExpiry} > 0`),
+    check(
+      'medicines_dosage_form_check',
+      sql.raw(`dosage_form in (${DOSAGE_FORMS.map((form) => `'${form}'`).join(', ')})`),
+    ),
+    // Substitutes: the same ingredient, strength and form, whatever the case and spacing they were typed in.
+    index('medicines_substitute_idx').on(
+      sql`lower(${t.activeIngredient})`,
+      sql`lower(replace(${t.strength}, ' ', ''))`,
+      t.dosageForm,
+    ),
     // The catalogue filters by category and price range and sorts by price or stock.
     index('medicines_category_price_idx').on(t.category, t.priceCents),
     index('medicines_price_idx').on(t.priceCents),

@@ -16,6 +16,16 @@ const medicine: Medicine = {
   stock: 12,
   price: 4.5,
   imageUrl: '/uploads/medicines/paracetamol-detail.webp',
+  activeIngredient: 'Paracetamol',
+  strength: '500 mg',
+  dosageForm: 'Tablet',
+  packSize: '20 tablets',
+  prescriptionRequired: false,
+  description: 'Relieves mild to moderate pain and lowers a fever.',
+  directions: 'Adults: 1 to 2 tablets every 4 to 6 hours; no more than 8 tablets in 24 hours.',
+  sideEffects: 'Rarely, skin rash.',
+  warnings: 'Do not take with other medicines that contain paracetamol.',
+  storage: 'Below 25 °C, dry.',
 };
 
 function renderForm(props: Partial<Parameters<typeof MedicineForm>[0]> = {}) {

@@ -3,13 +3,16 @@ import {
   addImageUrlSchema,
   addMedicineFieldsSchema,
   IMAGE_TYPE_MESSAGE,
+  MEDICINE_FACETS,
+  type MedicineFacet,
+  type MedicineFacets,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,
   type Medicine,
   type MedicineListResponse,
   type medicineListQuerySchema,
 } from '@apotheca/contract';
-import { and, asc, count, desc, eq, gt, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import { type z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -39,6 +42,16 @@ export function toMedicine(row: MedicineRow): Medicine {
     stock: row.stock,
     price: centsToDollars(row.priceCents),
     imageUrl: row.imageUrl,
+    activeIngredient: row.activeIngredient,
+    strength: row.strength,
+    dosageForm: row.dosageForm,
+    packSize: row.packSize,
+    prescriptionRequired: row.prescriptionRequired,
+    description: row.description,
+    directions: row.directions,
+    sideEffects: row.sideEffects,
+    warnings: row.warnings,
+    storage: row.storage,
   };
 }
 
@@ -53,9 +66,24 @@ const TIE_BREAK = [asc(medicines.name), asc(medicines.id)];
 // Without a sort, newest first: a medicine an admin just added heads the list.
 const DEFAULT_ORDER = [desc(medicines.createdAt)];
 
+const FACET_COLUMNS = {
+  category: medicines.category,
+  dosageForm: medicines.dosageForm,
+  prescriptionRequired: medicines.prescriptionRequired,
+  developedBy: medicines.developedBy,
+};
+
 export async function listMedicines(db: Db, filter: MedicineListFilter): Promise<MedicineListResponse> {
+  const facetConditions = {
+    category: filter.category === undefined ? undefined : eq(medicines.category, filter.category),
+    dosageForm: filter.dosageForm === undefined ? undefined : eq(medicines.dosageForm, filter.dosageForm),
+    prescriptionRequired:
+      filter.prescriptionRequired === undefined
+        ? undefined
+        : eq(medicines.prescriptionRequired, filter.prescriptionRequired === 'true'),
+    developedBy: filter.developedBy === undefined ? undefined : eq(medicines.developedBy, filter.developedBy),
+  };
   const conditions = [
-    filter.category === undefined ? undefined : eq(medicines.category, filter.category),
     filter.minPrice === undefined ? undefined : gte(medicines.priceCents, dollarsToCents(filter.minPrice)),
     filter.maxPrice === undefined ? undefined : lte(medicines.priceCents, dollarsToCents(filter.maxPrice)),
     filter.inStock === undefined
@@ -64,9 +92,21 @@ export async function listMedicines(db: Db, filter: MedicineListFilter): Promise
         ? gt(medicines.stock, 0)
         : eq(medicines.stock, 0),
   ];
-  const where = and(...conditions);
+  const where = and(...conditions, ...Object.values(facetConditions));
   const order = filter.sort ? SORT_ORDER[filter.sort] : DEFAULT_ORDER;
-  const [rows, [counted]] = await Promise.all([
+  // A facet's counts ignore that facet's own filter, so a shopper sees what other choices would give.
+  const facetCounts = (facet: MedicineFacet) => {
+    const column = FACET_COLUMNS[facet];
+    const others = Object.entries(facetConditions).filter(([name]) => name !== facet);
+    return db
+      .select({ value: column, count: count() })
+      .from(medicines)
+      .where(and(...conditions, ...others.map(([, condition]) => condition), isNotNull(column)))
+      .groupBy(column)
+      .orderBy(desc(count()), asc(column))
+      .then((rows) => rows.map((row) => ({ value: String(row.value), count: row.count })));
+  };
+  const [rows, [counted], ...facets] = await Promise.all([
     db
       .select()
       .from(medicines)
@@ -75,8 +115,13 @@ export async function listMedicines(db: Db, filter: MedicineListFilter): Promise
       .limit(filter.limit)
       .offset((filter.page - 1) * filter.limit),
     db.select({ total: count() }).from(medicines).where(where),
+    ...MEDICINE_FACETS.map(facetCounts),
   ]);
-  return { medicines: rows.map(toMedicine), total: counted?.total ?? 0 };
+  return {
+    medicines: rows.map(toMedicine),
+    total: counted?.total ?? 0,
+    facets: Object.fromEntries(MEDICINE_FACETS.map((facet, i) => [facet, facets[i]!])) as MedicineFacets,
+  };
 }
 
 /** The medicine row of a path id; a malformed id matches nothing, like an unknown one. */
