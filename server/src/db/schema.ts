@@ -17,6 +17,7 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   PRESCRIPTION_FILE_TYPES,
+  PRESCRIPTION_REVIEWS,
   ROLE,
   ROLES,
 } from '@apotheca/contract';
@@ -171,6 +172,13 @@ export const orders = pgTable(
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('Pending'),
     /** Only the last four digits of a card are ever kept (CONTRACT.md). */
     cardLast4: text('card_last4'),
+    // An order of prescription-only medicines carries the prescription it was placed with and its
+    // review; both are null for any other order. The prescription goes if its owner is deleted.
+    prescriptionId: uuid('prescription_id').references((): AnyPgColumn => prescriptions.id, { onDelete: 'set null' }),
+    prescriptionReview: text('prescription_review', { enum: PRESCRIPTION_REVIEWS }),
+    reviewNote: text('review_note'),
+    reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -179,6 +187,9 @@ export const orders = pgTable(
     check('orders_total_check', sql`${t.totalCents} >= 0`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
+    check('orders_prescription_review_check', oneOf(t.prescriptionReview, PRESCRIPTION_REVIEWS)),
+    // The pharmacist's queue: pending reviews, oldest first.
+    index('orders_prescription_review_idx').on(t.prescriptionReview, t.createdAt),
   ],
 );
 
@@ -194,6 +205,7 @@ export const orderItems = pgTable(
     name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    prescriptionRequired: boolean('prescription_required').notNull().default(false),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),

@@ -26,6 +26,12 @@ CREATE TABLE "prescriptions" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" DROP CONSTRAINT "users_role_check";--> statement-breakpoint
+ALTER TABLE "order_items" ADD COLUMN "prescription_required" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "prescription_id" uuid;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "prescription_review" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "review_note" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "reviewed_by" uuid;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "reviewed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "order_history" ADD CONSTRAINT "order_history_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_history" ADD CONSTRAINT "order_history_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "prescription_views" ADD CONSTRAINT "prescription_views_prescription_id_prescriptions_id_fk" FOREIGN KEY ("prescription_id") REFERENCES "public"."prescriptions"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -34,6 +40,10 @@ ALTER TABLE "prescriptions" ADD CONSTRAINT "prescriptions_user_id_users_id_fk" F
 CREATE INDEX "order_history_order_idx" ON "order_history" USING btree ("order_id","id");--> statement-breakpoint
 CREATE INDEX "prescription_views_prescription_idx" ON "prescription_views" USING btree ("prescription_id");--> statement-breakpoint
 CREATE INDEX "prescriptions_user_idx" ON "prescriptions" USING btree ("user_id","created_at");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_prescription_id_prescriptions_id_fk" FOREIGN KEY ("prescription_id") REFERENCES "public"."prescriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "orders_prescription_review_idx" ON "orders" USING btree ("prescription_review","created_at");--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_prescription_review_check" CHECK ("orders"."prescription_review" in ('pending', 'approved', 'rejected'));--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('user', 'pharmacist', 'admin'));--> statement-breakpoint
 -- HAND-WRITTEN: orders placed before the history was kept get their placing and, when it moved since, their present status.
 INSERT INTO "order_history" ("order_id", "at", "actor_id", "event", "to") SELECT "id", "created_at", "user_id", 'placed', 'Pending' FROM "orders";--> statement-breakpoint

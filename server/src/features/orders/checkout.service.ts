@@ -1,7 +1,15 @@
-import type { OrderEvent, OrderHistoryEntry, Order, Payment, Role } from '@apotheca/contract';
+import {
+  prescriptionNeededMessage,
+  type Order,
+  type OrderEvent,
+  type OrderHistoryEntry,
+  type Payment,
+  type PrescriptionReview,
+  type Role,
+} from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartItems, carts, medicines, orderHistory, orderItems, orders } from '../../db/schema';
+import { cartItems, carts, medicines, orderHistory, orderItems, orders, prescriptions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { stockConflict } from '../medicines/medicines.service';
 import { toOrder, type OrderRow } from './orders.service';
@@ -17,6 +25,9 @@ type Shopper = { id: string; firstName: string; lastName: string; role: Role };
 type CheckoutRow = {
   ok: boolean;
   line_count: number;
+  stocked: boolean;
+  needs_rx: boolean;
+  rx_names: string[] | null;
   short_name: string | null;
   short_stock: number | null;
   order_id: string | null;
@@ -25,20 +36,28 @@ type CheckoutRow = {
   payment_status: OrderRow['paymentStatus'] | null;
   card_last4: string | null;
   created_at: Date | string | null;
+  prescription_id: string | null;
+  prescription_review: OrderRow['prescriptionReview'];
   item_id: string | null;
   medicine_id: string | null;
   name: string | null;
   price_cents: number | null;
   quantity: number | null;
+  prescription_required: boolean | null;
 };
 
 /**
  * One statement, so one transaction and one round trip (issue 3's order benchmark): takes the stock
  * of every cart item, copies names and server prices into the order, empties the cart and records
- * 'placed' in the order's history. Every write
- * in it is conditional on every line having its stock, so any shortage changes nothing (CONTRACT.md).
+ * 'placed' in the order's history. Every write in it is conditional on every line having its stock
+ * and, when a line is prescription-only, on the order carrying one of the caller's own
+ * prescriptions, so any shortage or missing prescription changes nothing (CONTRACT.md).
  */
-export async function placeOrder(db: Db, user: Shopper, payment: Payment | undefined): Promise<Order> {
+export async function placeOrder(
+  db: Db,
+  user: Shopper,
+  { payment, prescriptionId }: { payment?: Payment | undefined; prescriptionId?: string | undefined },
+): Promise<Order> {
   // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
   // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
   // each one's latest committed stock once its lock is held.
@@ -49,39 +68,51 @@ export async function placeOrder(db: Db, user: Shopper, payment: Payment | undef
       where c.user_id = ${user.id}::uuid
       for update of ci
     ), stock as (
-      select m.id, m.name, m.price_cents, m.stock, l.quantity
+      select m.id, m.name, m.price_cents, m.stock, m.prescription_required, l.quantity
       from ${medicines} m join lines l on l.medicine_id = m.id
       order by m.id
       for update of m
+    ), rx as (
+      select id from ${prescriptions} where id = ${prescriptionId ?? null}::uuid and user_id = ${user.id}::uuid
     ), verdict as (
-      select count(*)::integer as line_count, coalesce(bool_and(stock >= quantity), false) as ok,
+      select count(*)::integer as line_count,
+        coalesce(bool_and(stock >= quantity), false) as stocked,
+        coalesce(bool_or(prescription_required), false) as needs_rx,
+        array_agg(name order by name) filter (where prescription_required) as rx_names,
         sum(price_cents * quantity)::integer as total_cents
       from stock
+    ), ruling as (
+      select v.*, v.stocked and (not v.needs_rx or exists (select 1 from rx)) as ok from verdict v
     ), taken as (
       update ${medicines} m set stock = m.stock - s.quantity
-      from stock s, verdict v
-      where v.ok and m.id = s.id
+      from stock s, ruling r
+      where r.ok and m.id = s.id
     ), emptied as (
-      delete from ${cartItems} where id in (select id from lines) and (select ok from verdict)
+      delete from ${cartItems} where id in (select id from lines) and (select ok from ruling)
     ), new_order as (
-      insert into ${orders} (user_id, total_cents, payment_status, card_last4)
+      insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review)
       select ${user.id}::uuid, total_cents, ${payment ? 'Paid' : 'Pending'}, ${
         // Only the last four digits are ever kept (CONTRACT.md).
         payment ? payment.cardNumber.slice(-4) : null
-      } from verdict where ok
+      },
+        case when needs_rx then (select id from rx) end,
+        case when needs_rx then ${'pending' satisfies PrescriptionReview} end
+      from ruling where ok
       returning *
     ), new_items as (
-      insert into ${orderItems} (order_id, medicine_id, name, price_cents, quantity)
-      select o.id, s.id, s.name, s.price_cents, s.quantity from new_order o, stock s
+      insert into ${orderItems} (order_id, medicine_id, name, price_cents, quantity, prescription_required)
+      select o.id, s.id, s.name, s.price_cents, s.quantity, s.prescription_required from new_order o, stock s
       returning *
     ), placed as (
       insert into ${orderHistory} (order_id, actor_id, event, "to")
       select id, user_id, ${'placed' satisfies OrderEvent}, status from new_order
     )
-    select v.ok, v.line_count, short.name as short_name, short.stock as short_stock,
+    select r.ok, r.line_count, r.stocked, r.needs_rx, r.rx_names,
+      short.name as short_name, short.stock as short_stock,
       o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
-      i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity
-    from verdict v
+      o.prescription_id, o.prescription_review,
+      i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity, i.prescription_required
+    from ruling r
     left join lateral (select name, stock from stock where stock < quantity order by id limit 1) short on true
     left join new_order o on true
     left join new_items i on true
@@ -90,6 +121,7 @@ export async function placeOrder(db: Db, user: Shopper, payment: Payment | undef
   const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
   const [first] = rows;
   if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
+  if (!first.ok && first.stocked) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
   if (!first.ok) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
   const order: OrderRow = {
     id: first.order_id!,
@@ -98,6 +130,11 @@ export async function placeOrder(db: Db, user: Shopper, payment: Payment | undef
     status: first.status!,
     paymentStatus: first.payment_status!,
     cardLast4: first.card_last4,
+    prescriptionId: first.prescription_id,
+    prescriptionReview: first.prescription_review,
+    reviewNote: null,
+    reviewedBy: null,
+    reviewedAt: null,
     createdAt: new Date(first.created_at!),
   };
   const items = rows.map((row) => ({
@@ -107,6 +144,7 @@ export async function placeOrder(db: Db, user: Shopper, payment: Payment | undef
     name: row.name!,
     priceCents: row.price_cents!,
     quantity: row.quantity!,
+    prescriptionRequired: row.prescription_required!,
   }));
   const placed: OrderHistoryEntry = {
     at: order.createdAt.toISOString(),
@@ -116,5 +154,5 @@ export async function placeOrder(db: Db, user: Shopper, payment: Payment | undef
     to: order.status,
     note: null,
   };
-  return toOrder(order, user, items, [placed]);
+  return toOrder({ order, user, reviewer: null }, items, [placed]);
 }

@@ -1,16 +1,24 @@
-import type { Order, OrderEvent, OrderStatus } from '@apotheca/contract';
+import type { Order, OrderEvent, OrderStatus, PrescriptionReview, PrescriptionReviewInput } from '@apotheca/contract';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { medicines, orderHistory, orderItems, orders } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { stockConflict } from '../medicines/medicines.service';
-import { loadOrders, ORDER_NOT_FOUND_MESSAGE } from './orders.service';
+import { loadOrders, ORDER_NOT_FOUND_MESSAGE, type OrderRow } from './orders.service';
 
 // Every change to an order after it is placed goes through here: which change is allowed, the stock
 // that moves with it and the history row, all in the transaction of the change.
 
 export const goneFromCatalogueMessage = (name: string) => `${name} is no longer in the catalogue.`;
+export const AWAITING_REVIEW_MESSAGE =
+  'This order waits for a pharmacist to approve its prescription; it cannot be accepted or dispatched before.';
+export const PRESCRIPTION_REJECTED_MESSAGE =
+  "This order's prescription was rejected; it cannot be accepted or dispatched.";
+export const NOTHING_TO_REVIEW_MESSAGE = 'This order has no prescription waiting for review.';
+
+/** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
+const NEEDS_APPROVAL: readonly OrderStatus[] = ['Accepted', 'Dispatched'];
 
 /** Who makes a change: a signed-in user's id, or null for the shop itself. */
 export type Actor = { id: string } | null;
@@ -71,17 +79,22 @@ async function moveStock(tx: Tx, orderId: string, direction: 'restore' | 'take')
 
 /**
  * Moves a locked order to `to`, in the caller's transaction. Any status may follow any other
- * (SPEC.md §4). Entering 'Canceled' gives the stock back; leaving it takes the stock again, with a
+ * (SPEC.md §4), except that an order whose prescription is pending or rejected never becomes
+ * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back; leaving it takes the stock again, with a
  * 409 when it is no longer there. The history gets the status change and the stock that moved.
  */
 export async function applyStatusChange(
   tx: Tx,
-  order: { id: string; status: OrderStatus },
+  order: OrderRow,
   to: OrderStatus,
   actor: Actor,
   note: string | null = null,
 ): Promise<void> {
   if (order.status === to) return;
+  if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === 'pending')
+    throw HttpError.conflict(AWAITING_REVIEW_MESSAGE);
+  if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === 'rejected')
+    throw HttpError.conflict(PRESCRIPTION_REJECTED_MESSAGE);
   const history: HistoryRow[] = [{ event: 'status-changed', from: order.status, to, note }];
   if (to === 'Canceled') {
     await moveStock(tx, order.id, 'restore');
@@ -98,6 +111,36 @@ export async function applyStatusChange(
 export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, actor: Actor): Promise<Order> {
   return db.transaction(async (tx) => {
     await applyStatusChange(tx, await lockOrder(tx, id), to, actor);
+    return (await loadOrders(tx, eq(orders.id, id)))[0]!;
+  });
+}
+
+/**
+ * A pharmacist's decision on the prescription of an order, once: approving frees the order to be
+ * accepted; rejecting cancels it and puts its stock back, in the same transaction as the decision.
+ */
+export async function reviewPrescription(
+  db: Db,
+  id: string,
+  { decision, note = '' }: PrescriptionReviewInput,
+  actor: NonNullable<Actor>,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (order.prescriptionReview !== 'pending') throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
+    const review: PrescriptionReview = decision === 'approve' ? 'approved' : 'rejected';
+    const decided = {
+      prescriptionReview: review,
+      reviewNote: note || null,
+      reviewedBy: actor.id,
+      reviewedAt: new Date(),
+    };
+    await tx.update(orders).set(decided).where(eq(orders.id, id));
+    await recordOrderEvents(tx, id, actor, [
+      { event: 'review-decided', from: 'pending', to: review, note: decided.reviewNote },
+    ]);
+    if (review === 'rejected')
+      await applyStatusChange(tx, { ...order, ...decided }, 'Canceled', actor, decided.reviewNote);
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
 }

@@ -3,6 +3,7 @@ import {
   idParamsSchema,
   orderResponseSchema,
   ordersResponseSchema,
+  prescriptionReviewSchema,
   updateOrderSchema,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,7 +11,7 @@ import { currentUser } from '../../plugins/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 import { placeOrder } from './checkout.service';
-import { changeOrderStatus } from './order-status.service';
+import { changeOrderStatus, reviewPrescription } from './order-status.service';
 import { getOrder, listAllOrders, listUserOrders } from './orders.service';
 
 export type OrdersRoutesOptions = { catalogue: CatalogueCache };
@@ -23,7 +24,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     '/orders/add-order',
     { preHandler: app.authenticate, schema: { ...docs, body: addOrderSchema, response: { 201: orderResponseSchema } } },
     async (request, reply) => {
-      const order = await placeOrder(app.database.db, currentUser(request), request.body.payment);
+      const order = await placeOrder(app.database.db, currentUser(request), request.body);
       await catalogue.invalidate();
       return reply.code(201).send({ order });
     },
@@ -63,6 +64,24 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
         request.body.status,
         currentUser(request),
       );
+      await catalogue.invalidate();
+      return { order };
+    },
+  );
+
+  app.post(
+    '/orders/:id/prescription-review',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        ...docs,
+        params: idParamsSchema,
+        body: prescriptionReviewSchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => {
+      const order = await reviewPrescription(app.database.db, request.params.id, request.body, currentUser(request));
       await catalogue.invalidate();
       return { order };
     },

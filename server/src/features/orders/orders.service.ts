@@ -1,5 +1,6 @@
 import { isStaff, type Order, type OrderHistoryEntry, type Role } from '@apotheca/contract';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
@@ -14,11 +15,19 @@ export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderUser = { id: string; firstName: string; lastName: string } | null;
+/** An order row with its buyer and the pharmacist who reviewed its prescription, either null. */
+export type OrderWithPeople = { order: OrderRow; user: OrderUser; reviewer: OrderUser };
+
+const fullName = (person: NonNullable<OrderUser>) => `${person.firstName} ${person.lastName}`;
 
 /** Items are listed by name, the same for a new order and a stored one. */
 const byName = (a: OrderItemRow, b: OrderItemRow) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 
-export function toOrder(order: OrderRow, user: OrderUser, items: OrderItemRow[], history: OrderHistoryEntry[]): Order {
+export function toOrder(
+  { order, user, reviewer }: OrderWithPeople,
+  items: OrderItemRow[],
+  history: OrderHistoryEntry[],
+): Order {
   return {
     _id: order.id,
     userId: user && { _id: user.id, first_name: user.firstName, last_name: user.lastName },
@@ -28,11 +37,19 @@ export function toOrder(order: OrderRow, user: OrderUser, items: OrderItemRow[],
       name: item.name,
       price: centsToDollars(item.priceCents),
       quantity: item.quantity,
+      prescriptionRequired: item.prescriptionRequired,
     })),
     totalPrice: centsToDollars(order.totalCents),
     status: order.status,
     paymentStatus: order.paymentStatus,
     createdAt: order.createdAt.toISOString(),
+    prescription: order.prescriptionReview && {
+      _id: order.prescriptionId,
+      review: order.prescriptionReview,
+      note: order.reviewNote,
+      reviewedBy: reviewer && { _id: reviewer.id, name: fullName(reviewer) },
+      reviewedAt: order.reviewedAt?.toISOString() ?? null,
+    },
     history,
   };
 }
@@ -43,13 +60,20 @@ const groupBy = <T>(rows: T[], key: (row: T) => string) => {
   return groups;
 };
 
+const reviewers = alias(users, 'reviewers');
+
 /** Orders matching `where`, newest first, with their owner's name, their items and their history. */
 export async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
   const [rows, items, history] = await Promise.all([
     db
-      .select({ order: orders, user: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+      .select({
+        order: orders,
+        user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+        reviewer: { id: reviewers.id, firstName: reviewers.firstName, lastName: reviewers.lastName },
+      })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
+      .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id)),
     db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
@@ -74,14 +98,13 @@ export async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
     (item) => item.orderId,
   );
   const historyByOrder = groupBy(history, (entry) => entry.orderId);
-  return rows.map(({ order, user }) =>
+  return rows.map((row) =>
     toOrder(
-      order,
-      user,
-      itemsByOrder.get(order.id) ?? [],
-      (historyByOrder.get(order.id) ?? []).map(({ at, event, from, to, note, actor }) => ({
+      row,
+      itemsByOrder.get(row.order.id) ?? [],
+      (historyByOrder.get(row.order.id) ?? []).map(({ at, event, from, to, note, actor }) => ({
         at: at.toISOString(),
-        actor: actor && { _id: actor.id, name: `${actor.firstName} ${actor.lastName}`, role: actor.role },
+        actor: actor && { _id: actor.id, name: fullName(actor), role: actor.role },
         event,
         from,
         to,

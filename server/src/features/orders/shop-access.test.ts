@@ -53,9 +53,33 @@ async function ownerWithCartAndOrder() {
   await add();
   const order = (await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers: owner.headers })).json()
     .order;
-  const cartItemId = (await add()).json().cart.items[0].cartItemId;
   const prescriptionId = (await uploadPrescription(ctx, owner.headers, PDF_SCAN)).json().prescription._id as string;
-  return { owner, medicine, cartItemId: cartItemId as string, orderId: order._id as string, prescriptionId };
+  // An order of a prescription-only medicine, waiting for its review; the cart then holds the first again.
+  await ctx.app.inject({ method: 'DELETE', url: '/api/cart/clear', headers: owner.headers });
+  const rxMedicine = await insertMedicine(ctx, { stock: 100, prescriptionRequired: true });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/cart/add',
+    headers: owner.headers,
+    payload: { medicineId: rxMedicine.id },
+  });
+  const rxOrder = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/add-order',
+      headers: owner.headers,
+      payload: { prescriptionId },
+    })
+  ).json().order;
+  const rxCartItemId = (await add()).json().cart.items[0].cartItemId;
+  return {
+    owner,
+    medicine,
+    cartItemId: rxCartItemId as string,
+    orderId: order._id as string,
+    prescriptionId,
+    rxOrderId: rxOrder._id as string,
+  };
 }
 
 type Fixture = Awaited<ReturnType<typeof ownerWithCartAndOrder>>;
@@ -116,6 +140,15 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
   [
     'PATCH /orders/update-order/:id',
     (f) => ({ method: 'PATCH', url: `/api/orders/update-order/${f.orderId}`, payload: { status: 'Accepted' } }),
+    [401, 403, 403, 200, 200],
+  ],
+  [
+    'POST /orders/:id/prescription-review',
+    (f) => ({
+      method: 'POST',
+      url: `/api/orders/${f.rxOrderId}/prescription-review`,
+      payload: { decision: 'approve' },
+    }),
     [401, 403, 403, 200, 200],
   ],
   [

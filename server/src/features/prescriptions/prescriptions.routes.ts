@@ -6,6 +6,7 @@ import {
   PRESCRIPTION_FILE_REQUIRED_MESSAGE,
   PRESCRIPTION_MAX_BYTES,
   PRESCRIPTION_TOO_LARGE_MESSAGE,
+  prescriptionListQuerySchema,
   prescriptionResponseSchema,
   prescriptionsResponseSchema,
 } from '@apotheca/contract';
@@ -72,8 +73,19 @@ const prescriptionsRoutes: FastifyPluginAsyncZod<PrescriptionsRoutesOptions> = a
 
   app.get(
     '/prescriptions',
-    { preHandler: app.authenticate, schema: { ...docs, response: { 200: prescriptionsResponseSchema, 401: error } } },
-    async (request) => ({ prescriptions: await listPrescriptions(app.database.db, currentUser(request)) }),
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...docs,
+        querystring: prescriptionListQuerySchema,
+        response: { 200: prescriptionsResponseSchema, 400: error, 401: error },
+      },
+    },
+    async (request) => ({
+      prescriptions: await listPrescriptions(app.database.db, currentUser(request), {
+        pending: request.query.status === 'pending',
+      }),
+    }),
   );
 
   app.get(

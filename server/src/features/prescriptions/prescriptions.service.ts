@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { isStaff, PRESCRIPTION_FILE_TYPE_MESSAGE, type Prescription, type Role } from '@apotheca/contract';
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { prescriptions, prescriptionViews } from '../../db/schema';
+import { orders, prescriptions, prescriptionViews } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import {
   preparePrescriptionFile,
@@ -40,15 +40,31 @@ export async function uploadPrescription(db: Db, dir: string, userId: string, up
   }
 }
 
-/** A shopper's own prescriptions, newest first; staff see everyone's. */
-export async function listPrescriptions(db: Db, viewer: Viewer): Promise<Prescription[]> {
+/**
+ * A shopper's own prescriptions, newest first; staff see everyone's. `pending`: only those of
+ * orders waiting for a pharmacist, the longest waiting first (the queue).
+ */
+export async function listPrescriptions(db: Db, viewer: Viewer, { pending = false } = {}): Promise<Prescription[]> {
   const own = isStaff(viewer.role) ? undefined : eq(prescriptions.userId, viewer.id);
+  if (!pending) {
+    const rows = await db
+      .select()
+      .from(prescriptions)
+      .where(own)
+      .orderBy(desc(prescriptions.createdAt), asc(prescriptions.id));
+    return rows.map(toPrescription);
+  }
   const rows = await db
-    .select()
+    .select({ prescription: prescriptions })
     .from(prescriptions)
-    .where(own)
-    .orderBy(desc(prescriptions.createdAt), asc(prescriptions.id));
-  return rows.map(toPrescription);
+    .innerJoin(orders, eq(orders.prescriptionId, prescriptions.id))
+    .where(and(own, eq(orders.prescriptionReview, 'pending')))
+    .orderBy(asc(orders.createdAt), asc(orders.id));
+  // One prescription may wait with two orders; it is listed once, at its longest wait.
+  const listed = new Set<string>();
+  return rows
+    .filter(({ prescription }) => !listed.has(prescription.id) && listed.add(prescription.id))
+    .map(({ prescription }) => toPrescription(prescription));
 }
 
 /**
