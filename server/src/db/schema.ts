@@ -101,6 +101,8 @@ export const medicines = pgTable(
     dosageForm: text('dosage_form', { enum: DOSAGE_FORMS }),
     packSize: text('pack_size').notNull().default(''),
     prescriptionRequired: boolean('prescription_required').notNull().default(false),
+    /** The most one order may hold; null: no limit beyond the stock. */
+    maxPerOrder: integer('max_per_order'),
     description: text('description').notNull().default(''),
     directions: text('directions').notNull().default(''),
     sideEffects: text('side_effects').notNull().default(''),
@@ -113,6 +115,7 @@ export const medicines = pgTable(
     check('medicines_stock_check', sql`${t.stock} >= 0`),
     check('medicines_price_check', sql`${t.priceCents} >= 0`),
     check('medicines_expiry_check', sql`${t.maxMonthsExpiry} > 0`),
+    check('medicines_max_per_order_check', sql`${t.maxPerOrder} > 0`),
     check(
       'medicines_dosage_form_check',
       sql.raw(`dosage_form in (${DOSAGE_FORMS.map((form) => `'${form}'`).join(', ')})`),

@@ -1,4 +1,5 @@
 import {
+  maxPerOrderMessage,
   prescriptionNeededMessage,
   type Order,
   type OrderEvent,
@@ -25,9 +26,11 @@ type Shopper = { id: string; firstName: string; lastName: string; role: Role };
 type CheckoutRow = {
   ok: boolean;
   line_count: number;
-  stocked: boolean;
-  needs_rx: boolean;
+  has_rx: boolean;
+  within_limits: boolean;
   rx_names: string[] | null;
+  over_name: string | null;
+  max_per_order: number | null;
   short_name: string | null;
   short_stock: number | null;
   order_id: string | null;
@@ -50,7 +53,7 @@ type CheckoutRow = {
  * One statement, so one transaction and one round trip (issue 3's order benchmark): takes the stock
  * of every cart item, copies names and server prices into the order, empties the cart and records
  * 'placed' in the order's history. Every write in it is conditional on every line having its stock
- * and, when a line is prescription-only, on the order carrying one of the caller's own
+ * within its limit per order and, when a line is prescription-only, on the order carrying one of the caller's own
  * prescriptions, so any shortage or missing prescription changes nothing (CONTRACT.md).
  */
 export async function placeOrder(
@@ -68,7 +71,7 @@ export async function placeOrder(
       where c.user_id = ${user.id}::uuid
       for update of ci
     ), stock as (
-      select m.id, m.name, m.price_cents, m.stock, m.prescription_required, l.quantity
+      select m.id, m.name, m.price_cents, m.stock, m.prescription_required, m.max_per_order, l.quantity
       from ${medicines} m join lines l on l.medicine_id = m.id
       order by m.id
       for update of m
@@ -77,12 +80,15 @@ export async function placeOrder(
     ), verdict as (
       select count(*)::integer as line_count,
         coalesce(bool_and(stock >= quantity), false) as stocked,
+        coalesce(bool_and(max_per_order is null or quantity <= max_per_order), false) as within_limits,
         coalesce(bool_or(prescription_required), false) as needs_rx,
         array_agg(name order by name) filter (where prescription_required) as rx_names,
         sum(price_cents * quantity)::integer as total_cents
       from stock
     ), ruling as (
-      select v.*, v.stocked and (not v.needs_rx or exists (select 1 from rx)) as ok from verdict v
+      select v.*, (not v.needs_rx or exists (select 1 from rx)) as has_rx,
+        v.stocked and v.within_limits and (not v.needs_rx or exists (select 1 from rx)) as ok
+      from verdict v
     ), taken as (
       update ${medicines} m set stock = m.stock - s.quantity
       from stock s, ruling r
@@ -107,13 +113,14 @@ export async function placeOrder(
       insert into ${orderHistory} (order_id, actor_id, event, "to")
       select id, user_id, ${'placed' satisfies OrderEvent}, status from new_order
     )
-    select r.ok, r.line_count, r.stocked, r.needs_rx, r.rx_names,
-      short.name as short_name, short.stock as short_stock,
+    select r.ok, r.line_count, r.has_rx, r.within_limits, r.rx_names,
+      short.name as short_name, short.stock as short_stock, over.name as over_name, over.max_per_order,
       o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
       o.prescription_id, o.prescription_review,
       i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity, i.prescription_required
     from ruling r
     left join lateral (select name, stock from stock where stock < quantity order by id limit 1) short on true
+    left join lateral (select name, max_per_order from stock where quantity > max_per_order order by name limit 1) over on true
     left join new_order o on true
     left join new_items i on true
   `);
@@ -121,7 +128,8 @@ export async function placeOrder(
   const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
   const [first] = rows;
   if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
-  if (!first.ok && first.stocked) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
+  if (!first.has_rx) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
+  if (!first.within_limits) throw HttpError.conflict(maxPerOrderMessage(first.max_per_order!, first.over_name!));
   if (!first.ok) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
   const order: OrderRow = {
     id: first.order_id!,
