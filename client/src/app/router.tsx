@@ -29,6 +29,8 @@ const UsersPage = lazyPage(() => import('./pages/admin/users-page'));
 const AdminOrdersPage = lazyPage(() => import('./pages/admin/admin-orders-page'));
 const AdminOrderDetailPage = lazyPage(() => import('./pages/admin/admin-order-detail-page'));
 const AddMedicinePage = lazyPage(() => import('./pages/admin/add-medicine-page'));
+const PrescriptionQueuePage = lazyPage(() => import('./pages/admin/prescription-queue-page'));
+const PrescriptionReviewPage = lazyPage(() => import('./pages/admin/prescription-review-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const user = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -89,6 +91,8 @@ export const routes: RouteObject[] = [
       { path: 'orders', element: <AdminOrdersPage /> },
       { path: 'orders/:id', element: <AdminOrderDetailPage /> },
       { path: 'add-medicine', element: admin(<AddMedicinePage />) },
+      { path: 'prescriptions', element: <PrescriptionQueuePage /> },
+      { path: 'prescriptions/:id', element: <PrescriptionReviewPage /> },
     ],
   },
   { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },

@@ -12,10 +12,11 @@ import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 
 const ADMIN_ONLY: readonly Role[] = [ROLE.admin];
-// A pharmacist sees Orders only; every other page of the area is an admin's.
+// A pharmacist sees Orders and Prescriptions only; every other page of the area is an admin's.
 const LINKS = [
   { to: '/admin', label: 'Dashboard', end: true, roles: ADMIN_ONLY },
   { to: '/admin/orders', label: 'Orders', end: false, roles: STAFF_ROLES },
+  { to: '/admin/prescriptions', label: 'Prescriptions', end: false, roles: STAFF_ROLES },
   { to: '/admin/users', label: 'Users', end: false, roles: ADMIN_ONLY },
   { to: '/admin/add-medicine', label: 'Add Medicine', end: false, roles: ADMIN_ONLY },
 ];

@@ -33,6 +33,8 @@ function toCartItem({ item, medicine }: ItemRow): CartItem {
     maxMonthsExpiry: medicine.maxMonthsExpiry,
     category: medicine.category,
     stock: medicine.stock,
+    prescriptionRequired: medicine.prescriptionRequired,
+    maxPerOrder: medicine.maxPerOrder,
   };
 }
 
