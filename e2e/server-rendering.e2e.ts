@@ -1,6 +1,8 @@
+import type { Medicine } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
-import { createShopper, listMedicines, logInContext } from './support/shop';
+import { adminSession } from './support/admin-fixtures';
+import { api, createShopper, listMedicines, logInContext } from './support/shop';
 
 // docs/decisions/0011: the pages a visitor lands on come rendered from the server, then hydrate.
 describe('server-rendered pages', () => {
@@ -70,5 +72,45 @@ describe('server-rendered pages', () => {
     expect(await page.getByRole('link', { name: 'Login/Sign Up' }).count()).toBe(0);
     expect(await page.getByText(/Not in cart|In cart/).count()).toBeGreaterThan(0);
     await context.close();
+  });
+
+  it("hydrates pages whose stored text holds $', $` and $&, with a state block that parses", async () => {
+    const { token } = await adminSession();
+    const patterns = "$' $` $&";
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      name: 'Dollar-Patterns',
+      developedBy: 'Acme Pharma',
+      maxMonthsExpiry: '24',
+      category: 'Pain Relief',
+      stock: '5',
+      price: '3.50',
+      imageUrl: `${baseUrl()}/uploads/medicines/${patterns}.png`,
+    })) {
+      form.append(name, value);
+    }
+    const added = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(added.status).toBe(201);
+    const { newMedicine } = (await added.json()) as { newMedicine: Medicine };
+    const page = await newPage(browser, 'mobile');
+    try {
+      for (const path of [
+        '/',
+        `/medicines/${newMedicine._id}`,
+        `/medicines?category=${encodeURIComponent(patterns)}`,
+      ]) {
+        // goto resolves only once the page has hydrated (support/browser.ts).
+        await page.goto(path);
+        const state = await page.locator('script[type="application/json"]').textContent();
+        expect(JSON.stringify(JSON.parse(state!)), path).toContain(path === '/' ? newMedicine.imageUrl : patterns);
+      }
+    } finally {
+      await page.context().close();
+      await api(`/medicines/delete-medicine/${newMedicine._id}`, { method: 'DELETE' }, token);
+    }
   });
 });

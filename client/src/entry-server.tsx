@@ -4,6 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { matchPath, matchRoutes, StaticRouter, type Params } from 'react-router';
 import { AppProviders } from './app/app-providers';
 import { AppRoutes, routes } from './app/router';
+import { MAIN_NAV_LINKS } from './app/layouts/main-layout';
 import { createStore, type AppStore } from './app/store';
 import { filtersFromSearch, listQueryOf } from './features/medicines/catalogue-filters';
 import { medicinesApi } from './features/medicines/medicines.api';
@@ -35,6 +36,39 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 // Any origin will do: the server answers these requests itself, without a network.
 const SERVER_ORIGIN = 'http://apotheca.internal';
 
+/** A server-rendered page of `pathname`, with its route's params, if it is one. */
+function serverRenderedPage(pathname: string) {
+  return SERVER_RENDERED.map((entry) => ({ entry, match: matchPath(entry.path, pathname) })).find(
+    ({ match }) => match !== null,
+  );
+}
+
+/** A path only the catch-all route takes: SPEC.md §2's 'Page Not Found', answered with a 404. */
+const isUnknownPath = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
+
+/** Where the server keeps a rendered page: every URL that renders the same HTML has the same key. */
+export type PageKey = { key: string; showsCatalogue: boolean };
+
+/**
+ * The key of `url`'s rendered page (server/src/plugins/static-client.plugin.ts), or null for a page
+ * the browser renders alone. The catalogue reads nothing of its query but the filters, so the order of
+ * the parameters, defaults and unknown ones make no new page; every unknown path shows one 'Page Not
+ * Found', which differs only in the navigation link it falls under.
+ */
+export function pageKey(url: string): PageKey | null {
+  const { pathname, search } = new URL(`${SERVER_ORIGIN}${url}`);
+  const page = serverRenderedPage(pathname);
+  if (page) {
+    const showsCatalogue = page.entry.prefetch !== undefined;
+    if (page.entry.path !== '/medicines') return { key: pathname, showsCatalogue };
+    const filters = Object.entries(filtersFromSearch(new URLSearchParams(search))).map(([k, v]) => [k, String(v)]);
+    return { key: `/medicines?${new URLSearchParams(filters)}`, showsCatalogue };
+  }
+  if (!isUnknownPath(pathname)) return null;
+  const under = MAIN_NAV_LINKS.find(({ to }) => matchPath({ path: to, end: false }, pathname));
+  return { key: `404 ${under?.to ?? ''}`, showsCatalogue: false };
+}
+
 /** A fetch that the server answers itself (server/src/plugins/page-renderer.ts). */
 export type ServerFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 export type RenderedPage = { status: number; html: string };
@@ -46,11 +80,8 @@ export type RenderedPage = { status: number; html: string };
 export async function renderPage(template: string, url: string, fetch: ServerFetch): Promise<RenderedPage | null> {
   // Appended, not resolved: a path such as '//host/medicines' stays a path, as the browser's router reads it.
   const { pathname, search } = new URL(`${SERVER_ORIGIN}${url}`);
-  const page = SERVER_RENDERED.map((entry) => ({ entry, match: matchPath(entry.path, pathname) })).find(
-    ({ match }) => match !== null,
-  );
-  // A path only the catch-all route takes is SPEC.md §2's 'Page Not Found', answered with a 404.
-  const unknownPath = !page && matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
+  const page = serverRenderedPage(pathname);
+  const unknownPath = !page && isUnknownPath(pathname);
   if (!page && !unknownPath) return null;
 
   const transport: ServerTransport = { baseQuery: fetchBaseQuery({ baseUrl: `${SERVER_ORIGIN}/api`, fetchFn: fetch }) };
@@ -77,9 +108,11 @@ export async function renderPage(template: string, url: string, fetch: ServerFet
     const markup = await text(prelude);
     // '<' escaped, so no answer can close the script element early.
     const state = JSON.stringify(store.getState()[api.reducerPath]).replace(/</g, '\\u003c');
+    // A replacer function, so a '$'', '$`' or '$&' in stored text is inserted as it is, never expanded.
     const html = template.replace(
       ROOT_ELEMENT,
-      `<div id="root">${markup}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
+      () =>
+        `<div id="root">${markup}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
     );
     return { status: failed ?? (unknownPath ? 404 : 200), html };
   } finally {

@@ -4,7 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/app-providers';
 import { AppRoutes, preloadRoute } from './app/router';
 import { createStore } from './app/store';
-import { SERVER_STATE_ELEMENT_ID, serverStateLoaded } from './lib/api';
+import { readServerState, serverStateLoaded } from './lib/api';
 import { onFirstToast } from './lib/toast';
 
 // The toaster comes with the first toast (lib/toast.ts), in a root of its own so that a server-rendered
@@ -30,9 +30,9 @@ const app = (
 );
 
 const container = document.getElementById('root')!;
-const serverState = document.getElementById(SERVER_STATE_ELEMENT_ID);
-if (serverState?.textContent) {
-  store.dispatch(serverStateLoaded(JSON.parse(serverState.textContent)));
+const serverState = readServerState(document);
+if (serverState) {
+  store.dispatch(serverStateLoaded(serverState));
   // With the page's chunk in hand, hydration is one pass: nothing suspends and nothing is drawn twice.
   await preloadRoute(window.location.pathname);
   hydrateRoot(container, app);

@@ -87,8 +87,15 @@ export const userSchema = z.object({
 });
 
 export const registerResponseSchema = z.object({ message: z.string(), user: userSchema });
-export const loginResponseSchema = z.object({ message: z.string(), token: z.string(), user: userSchema });
-export const meResponseSchema = z.object({ user: userSchema });
+// `role` beside `user` on login, and the user's fields beside `user` on /me, are what the product's
+// original client reads (docs/decisions/0012); our client reads the nested `user`.
+export const loginResponseSchema = z.object({
+  message: z.string(),
+  token: z.string(),
+  role: userSchema.shape.role,
+  user: userSchema,
+});
+export const meResponseSchema = userSchema.extend({ user: userSchema });
 export const validateTokenResponseSchema = z.object({ status: z.boolean() });
 export const usersResponseSchema = z.object({ users: z.array(userSchema) });
 /** An admin sets a user's role; the last admin keeps theirs. */

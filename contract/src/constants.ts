@@ -36,6 +36,16 @@ export const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
   in_stock: 'In stock',
   out_of_stock: 'Out of stock',
 };
+/**
+ * The sort names of the product's original client, accepted as deprecated synonyms and read as
+ * CONTRACT.md's names (docs/decisions/0012).
+ */
+export const SORT_SYNONYMS = {
+  price: 'price_asc',
+  '-price': 'price_desc',
+  inStock: 'in_stock',
+  '-inStock': 'out_of_stock',
+} as const satisfies Record<string, (typeof SORTS)[number]>;
 
 export const ORDER_STATUSES = ['Pending', 'Accepted', 'Dispatched', 'Canceled'] as const;
 export const PAYMENT_STATUSES = ['Pending', 'Paid'] as const;
@@ -72,6 +82,11 @@ export const SUGGESTIONS_MIN_LENGTH = 2;
 export const SUGGESTIONS_LIMIT = 8;
 /** Substitutes shown on a medicine page, cheapest first. */
 export const SUBSTITUTES_LIMIT = 20;
+/**
+ * Money is stored in 32-bit integer cents (docs/decisions/0017): no price filter and no order total
+ * may go past this many cents, $21,474,836.47.
+ */
+export const MAX_MONEY_CENTS = 2 ** 31 - 1;
 export const DEFAULT_MIN_PRICE = 0;
 export const DEFAULT_MAX_PRICE = 2000;
 export const TOP_SELLERS_COUNT = 3;

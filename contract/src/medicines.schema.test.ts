@@ -141,3 +141,19 @@ describe('medicine list query', () => {
     expect(medicineSuggestionsQuerySchema.parse({ q: ' para ' }).q).toBe('para');
   });
 });
+describe('catalogue sort', () => {
+  it.each([
+    ['price', 'price_asc'],
+    ['-price', 'price_desc'],
+    ['inStock', 'in_stock'],
+    ['-inStock', 'out_of_stock'],
+    ['price_asc', 'price_asc'],
+  ])("reads sort=%s as CONTRACT.md's %s", (sent, read) => {
+    expect(medicineListQuerySchema.parse({ sort: sent }).sort).toBe(read);
+  });
+  it('names only CONTRACT.md sorts when refusing one', () => {
+    expect(medicineListQuerySchema.safeParse({ sort: 'name' }).error?.issues[0]?.message).toBe(
+      'sort must be one of price_asc, price_desc, in_stock, out_of_stock.',
+    );
+  });
+});

@@ -7,6 +7,8 @@ import {
   MAX_LIST_LIMIT,
   NAME_MIN_LETTERS,
   SEARCH_QUERY_MAX_LENGTH,
+  MAX_MONEY_CENTS,
+  SORT_SYNONYMS,
   SORTS,
 } from './constants';
 
@@ -47,6 +49,8 @@ export const medicineSchema = z.object({
   sideEffects: z.string(),
   warnings: z.string(),
   storage: z.string(),
+  /** Raised by every change, a sale's included; an update sends back the one it was based on. */
+  version: z.number().int(),
 });
 
 /** Query parameters come as strings; an empty one counts as absent (the client sends only truthy ones). */
@@ -57,6 +61,7 @@ const queryPrice = (name: string) =>
     z.coerce
       .number({ error: `${name} must be a number.` })
       .min(0, `${name} must be 0 or more.`)
+      .max(MAX_MONEY_CENTS / 100, `${name} must be at most ${MAX_MONEY_CENTS / 100}.`)
       .optional(),
   );
 
@@ -99,7 +104,27 @@ export const medicineListQuerySchema = z.object({
   minPrice: queryPrice('minPrice'),
   maxPrice: queryPrice('maxPrice'),
   inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
-  sort: z.preprocess(blankToUndefined, z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}.` }).optional()),
+  // The original client's names are read as CONTRACT.md's, so the rest of the code sees only those.
+  sort: z.preprocess(
+    blankToUndefined,
+    z
+      .union(
+        [
+          z.enum(SORTS),
+          z
+            .enum(Object.keys(SORT_SYNONYMS) as [keyof typeof SORT_SYNONYMS])
+            .meta({
+              deprecated: true,
+              description: `Deprecated synonyms: ${Object.entries(SORT_SYNONYMS)
+                .map(([synonym, name]) => `${synonym} for ${name}`)
+                .join(', ')}.`,
+            })
+            .transform((synonym) => SORT_SYNONYMS[synonym]),
+        ],
+        { error: `sort must be one of ${SORTS.join(', ')}.` },
+      )
+      .optional(),
+  ),
   limit: z.preprocess(
     blankToUndefined,
     z.coerce
@@ -154,7 +179,8 @@ export const medicineSuggestionSchema = medicineSchema.pick({
   imageUrl: true,
 });
 export const medicineSuggestionsResponseSchema = z.object({ suggestions: z.array(medicineSuggestionSchema) });
-export const medicineResponseSchema = z.object({ medicine: medicineSchema });
+/** The medicine under `medicine`, and its fields at the top level for the original client (docs/decisions/0012). */
+export const medicineResponseSchema = medicineSchema.extend({ medicine: medicineSchema });
 export const newMedicineResponseSchema = z.object({ newMedicine: medicineSchema });
 export const updatedMedicineResponseSchema = z.object({ updatedMedicine: medicineSchema });
 export const deletedMedicineResponseSchema = z.object({ deletedMedicine: medicineSchema });
@@ -272,8 +298,13 @@ export const ADD_IMAGE_URL_MESSAGE = 'Please enter a valid URL.';
 export const UPDATE_IMAGE_URL_MESSAGE = 'Image URL must be a valid URL.';
 export const IMAGE_TYPE_MESSAGE = 'The image must be a PNG, JPEG or WebP file.';
 export const IMAGE_TOO_LARGE_MESSAGE = `The image must be at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
-/** Multipart field names of the image file: the add form's, and the update form's alternative (SPEC.md §7). */
-export const IMAGE_FILE_FIELDS = ['medicine_img', 'image'] as const;
+/**
+ * Multipart field names of the image file: the add form's, the update form's alternative (SPEC.md §7),
+ * and the original client's update form's (docs/decisions/0012).
+ */
+export const IMAGE_FILE_FIELDS = ['medicine_img', 'image', 'imageUrl'] as const;
+/** A file part under any other field is refused, never silently dropped. */
+export const UNKNOWN_FILE_FIELD_MESSAGE = `A file is accepted only under ${IMAGE_FILE_FIELDS.join(', ')}.`;
 
 const httpUrl = (message: string) =>
   text(message).pipe(
@@ -293,6 +324,26 @@ const httpUrl = (message: string) =>
   );
 export const addImageUrlSchema = httpUrl(ADD_IMAGE_URL_MESSAGE);
 export const updateImageUrlSchema = httpUrl(UPDATE_IMAGE_URL_MESSAGE);
+
+/**
+ * The update form's `version` field: the medicine's version the form was filled from. An update based
+ * on an older one changes nothing and answers 409, so a form loaded before a sale cannot bring the
+ * sold units back (docs/decisions/0016).
+ */
+export const MEDICINE_VERSION_MESSAGE = 'version must be a whole number.';
+export const medicineVersionSchema = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: MEDICINE_VERSION_MESSAGE })
+    .int(MEDICINE_VERSION_MESSAGE)
+    .min(1, MEDICINE_VERSION_MESSAGE)
+    .max(2 ** 31 - 1, MEDICINE_VERSION_MESSAGE)
+    .optional(),
+);
+export const MEDICINE_CHANGED_MESSAGE =
+  'This medicine was changed after you loaded it (a sale may have taken stock). Nothing was saved: check the current values and save again.';
+/** Without a version the server cannot tell a stock change from a stale form, so it refuses to change the stock. */
+export const STOCK_NEEDS_VERSION_MESSAGE = 'To change the stock, send the version of the medicine you loaded.';
 
 /** The add form's image modes (SPEC.md §4): file or url; the update form's: file or link. */
 export const ADD_IMAGE_MODES = ['file', 'url'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, moneySchema } from './common.schema';
-import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
+import { MAX_LIST_LIMIT, ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
 import { paymentSchema } from './payment.schema';
 import { PRESCRIPTION_REVIEWS } from './prescriptions.schema';
 
@@ -92,9 +92,33 @@ export const prescriptionReviewSchema = z
     if (review.decision === 'reject' && review.note === '')
       ctx.addIssue({ code: 'custom', path: ['note'], message: REJECTION_NOTE_REQUIRED_MESSAGE });
   });
+/** An order's total is kept in 32-bit integer cents, at most MAX_MONEY_CENTS (docs/decisions/0017): a larger cart is refused with 400. */
+export const ORDER_TOTAL_TOO_LARGE_MESSAGE =
+  'An order may total at most $21,474,836.47. Remove some items and try again.';
 
 export const orderResponseSchema = z.object({ order: orderSchema });
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
+
+/**
+ * GET /orders (admin) may ask for one page, newest first: `page` from 1 and `limit` up to
+ * MAX_LIST_LIMIT. Without either it answers every order, as it always has; with one, the other
+ * defaults to page 1 or ADMIN_ORDERS_PAGE_SIZE.
+ */
+const pageNumber = (name: string, max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: `${name} must be a whole number.` })
+      .int(`${name} must be a whole number.`)
+      .min(1, `${name} must be at least 1.`)
+      .max(max, `${name} must be at most ${max}.`)
+      .optional(),
+  );
+export const orderListQuerySchema = z.object({
+  page: pageNumber('page', 100000),
+  limit: pageNumber('limit', MAX_LIST_LIMIT),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export type OrderItem = z.infer<typeof orderItemSchema>;
 export type Order = z.infer<typeof orderSchema>;

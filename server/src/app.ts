@@ -10,6 +10,7 @@ import { createCatalogueCache } from './features/medicines/catalogue-cache.servi
 import medicinesRoutes from './features/medicines/medicines.routes';
 import ordersRoutes from './features/orders/orders.routes';
 import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
+import { startUnpaidOrderExpiry } from './features/orders/unpaid-orders.job';
 import authPlugin from './plugins/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin from './plugins/errors.plugin';
@@ -58,6 +59,14 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
     { prefix: '/api' },
   );
 
+  const stopUnpaidOrderExpiry = startUnpaidOrderExpiry({
+    db: database.db,
+    catalogue,
+    ttlMinutes: config.unpaidOrderTtlMinutes,
+    everyMs: config.unpaidOrderSweepMs,
+    onError: (error) => app.log.error({ err: error }, 'canceling unpaid orders failed'),
+  });
+  app.addHook('onClose', stopUnpaidOrderExpiry);
   await app.register(staticClientPlugin, {
     clientDistDir: config.clientDistDir,
     clientRendererFile: config.clientRendererFile,

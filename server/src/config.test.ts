@@ -15,7 +15,9 @@ describe('loadConfig', () => {
       appUrl: 'http://localhost:3000',
       smtpUrl: undefined,
       rateLimitPerMinute: 20,
+      unpaidOrderTtlMinutes: 24 * 60,
     });
+    expect(loadConfig({ UNPAID_ORDER_TTL_MINUTES: '0' }).unpaidOrderTtlMinutes).toBe(0);
   });
 
   it('binds 0.0.0.0 in production and derives APP_URL from PORT', () => {
@@ -33,6 +35,7 @@ describe('loadConfig', () => {
     ['DATABASE_URL', 'mysql://localhost/db'],
     ['SMTP_URL', 'http://mail'],
     ['RATE_LIMIT_PER_MINUTE', '-1'],
+    ['UNPAID_ORDER_TTL_MINUTES', '1.5'],
     ['SEED_CATALOGUE', 'maybe'],
     ['ADMIN_EMAIL', 'not-an-email'],
   ])('refuses a bad %s with a message naming it', (name, value) => {

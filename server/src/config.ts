@@ -14,6 +14,8 @@ const optionalUrl = (protocols: string[]) =>
 export const DEFAULT_ADMIN_EMAIL = 'admin@apotheca.test';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@12345';
 export const DEFAULT_MAIL_FROM = 'Apotheca <no-reply@apotheca.test>';
+/** An order placed without payment holds its stock this long, then is canceled (docs/decisions/0018). */
+export const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 24 * 60;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -31,6 +33,7 @@ const envSchema = z.object({
   CONTACT_ACCESS_KEY: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
+  UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(0).default(DEFAULT_UNPAID_ORDER_TTL_MINUTES),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -55,10 +58,16 @@ export type Config = {
   contactAccessKey: string | undefined;
   rateLimitPerMinute: number;
   redisUrl: string | undefined;
+  /** Minutes before an unpaid order still 'Pending' is canceled and its stock given back; 0: never. */
+  unpaidOrderTtlMinutes: number;
+  /** How often the server looks for such orders. */
+  unpaidOrderSweepMs: number;
   logLevel: string;
 };
 
 export class ConfigError extends Error {}
+
+const UNPAID_ORDER_SWEEP_MS = 60_000;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The built client, served by the API in production (`npm start`). */
@@ -98,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactAccessKey: e.CONTACT_ACCESS_KEY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     redisUrl: e.REDIS_URL,
+    unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES,
+    unpaidOrderSweepMs: UNPAID_ORDER_SWEEP_MS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -15,6 +15,20 @@ export const SERVER_STATE_ELEMENT_ID = 'server-state';
 /** That cache, as the server's store held it, handed over to the browser's store. */
 export const serverStateLoaded = createAction<unknown>('ssr/stateLoaded');
 
+/**
+ * The server's cache carried by the page, or null when there is none or it does not parse: the
+ * browser then renders the page itself rather than stopping before hydration.
+ */
+export function readServerState(document: Document): unknown {
+  const text = document.getElementById(SERVER_STATE_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 const browserBaseQuery = fetchBaseQuery({
   baseUrl: '/api',
   prepareHeaders: (headers) => {

@@ -22,3 +22,9 @@ export function fieldErrors(error: unknown): Record<string, string> {
   const data = (error as { data?: { errors?: unknown } } | null)?.data;
   return data?.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string>) : {};
 }
+
+/** The HTTP status of a failed call, if the server answered. */
+export function errorStatus(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' ? status : undefined;
+}

@@ -4,5 +4,6 @@ import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
-  localStorage.clear();
+  // A test of server-side code runs without a browser (`@vitest-environment node`), so with no storage.
+  globalThis.localStorage?.clear();
 });

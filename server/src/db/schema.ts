@@ -110,6 +110,8 @@ export const medicines = pgTable(
     storage: text('storage').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Raised by every write that changes the row, stock included: an edit based on an older one is refused (docs/decisions/0016). */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     check('medicines_stock_check', sql`${t.stock} >= 0`),

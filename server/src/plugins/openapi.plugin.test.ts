@@ -1,10 +1,14 @@
+import { SORT_SYNONYMS, SORTS } from '@apotheca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { OPENAPI_JSON_PATH, OPENAPI_UI_PREFIX } from './openapi.plugin';
 
 type OpenApiDocument = {
   openapi: string;
-  paths: Record<string, Record<string, { requestBody?: unknown; security?: unknown[] }>>;
+  paths: Record<
+    string,
+    Record<string, { requestBody?: unknown; security?: unknown[]; parameters?: { name: string; schema: unknown }[] }>
+  >;
 };
 
 /**
@@ -59,6 +63,16 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(JSON.stringify(register.requestBody)).toContain('"example":"ada@example.com"');
     expect(document.paths['/api/auth/me']!.get!.security).toEqual([{ bearerAuth: [] }]);
     expect(document.openapi).toMatch(/^3\./);
+  });
+
+  it("lists the original client's sort names as deprecated synonyms beside CONTRACT.md's", () => {
+    const sort = document.paths['/api/medicines']!.get!.parameters!.find((p) => p.name === 'sort');
+    expect(sort?.schema).toEqual({
+      anyOf: [
+        { type: 'string', enum: [...SORTS] },
+        expect.objectContaining({ type: 'string', enum: Object.keys(SORT_SYNONYMS), deprecated: true }),
+      ],
+    });
   });
 
   it('serves Swagger UI from its own files under the strict CSP', async () => {

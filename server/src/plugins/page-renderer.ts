@@ -3,12 +3,19 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 
 export type RenderedPage = { status: number; html: string };
-/** Renders a page of the client into its index.html, or answers null for a page the browser renders alone. */
-export type PageRenderer = (url: string) => Promise<RenderedPage | null>;
+/** Every URL that renders the same HTML has the same key; a page that shows no catalogue never goes stale. */
+export type PageKey = { key: string; showsCatalogue: boolean };
+export type PageRenderer = {
+  /** Renders a page of the client into its index.html, or answers null for a page the browser renders alone. */
+  render(url: string): Promise<RenderedPage | null>;
+  /** The key under which the page of `url` may be kept, or null for a page the browser renders alone. */
+  keyOf(url: string): PageKey | null;
+};
 
 /** What client/src/entry-server.tsx exports, built to client/dist-ssr by `vite build --ssr`. */
 type RendererModule = {
   renderPage(template: string, url: string, fetch: typeof globalThis.fetch): Promise<RenderedPage | null>;
+  pageKey(url: string): PageKey | null;
 };
 
 /**
@@ -21,7 +28,7 @@ export async function loadPageRenderer(
   template: string,
 ): Promise<PageRenderer | null> {
   if (!fs.existsSync(rendererFile)) return null;
-  const { renderPage } = (await import(pathToFileURL(rendererFile).href)) as RendererModule;
+  const { renderPage, pageKey } = (await import(pathToFileURL(rendererFile).href)) as RendererModule;
 
   const fetchFromApp: typeof globalThis.fetch = async (input, init) => {
     const request = new Request(input, init);
@@ -38,5 +45,5 @@ export async function loadPageRenderer(
     });
   };
 
-  return (url) => renderPage(template, url, fetchFromApp);
+  return { render: (url) => renderPage(template, url, fetchFromApp), keyOf: pageKey };
 }

@@ -13,13 +13,17 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
-// A kept page is compressed once per catalogue change, but a page that is not kept (a 404) on every request.
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } };
+// A kept page is compressed once per catalogue change, so it gets the smaller output; a page that is not
+// kept (a medicine that does not exist, say) is compressed on every request, so it gets the cheaper work.
+const COMPRESSION = {
+  kept: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }, gzip: { level: 6 } },
+  once: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 1 } },
+};
 
 /** Rendered pages kept; the oldest goes first, so odd query strings cannot grow memory. */
 const MAX_KEPT_PAGES = 200;
 
-type Page = RenderedPage & { encoded: Map<string, Buffer> };
+type Page = RenderedPage & { encoded: Map<string, Buffer>; kept: boolean };
 
 /** A rendered page in the best encoding the browser accepts, compressed once per page and encoding. */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Page) {
@@ -28,7 +32,8 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Page
   if (!encoding) return reply.send(page.html);
   let body = page.encoded.get(encoding);
   if (!body) {
-    body = encoding === 'br' ? await brotli(page.html, BROTLI_OPTIONS) : await gzip(page.html);
+    const options = COMPRESSION[page.kept ? 'kept' : 'once'];
+    body = encoding === 'br' ? await brotli(page.html, options.br) : await gzip(page.html, options.gzip);
     page.encoded.set(encoding, body);
   }
   return reply.header('content-encoding', encoding).send(body);
@@ -77,24 +82,35 @@ export default fp<Options>(
         },
       });
     }
-    const renderPage = hasClient
+    const renderer = hasClient
       ? await loadPageRenderer(app, clientRendererFile, fs.readFileSync(indexHtml, 'utf8'))
       : null;
 
-    // The rendered pages show nothing but the catalogue, so each is kept until the catalogue changes.
-    const kept = new Map<string, Page & { generation: number }>();
+    // The rendered pages show nothing but the catalogue, so each is kept, under the key that every URL
+    // rendering the same HTML shares, until the catalogue changes; one that shows no catalogue (About,
+    // 'Page Not Found') is rendered once.
+    const kept = new Map<string, Page & { generation: number | null }>();
     const renderOrReuse = async (url: string): Promise<Page | null> => {
+      const pageKey = renderer?.keyOf(url);
+      if (!renderer || !pageKey) return null;
+      const { key, showsCatalogue } = pageKey;
       const generation = catalogueGeneration();
-      const reused = kept.get(url);
-      if (reused?.generation === generation) return reused;
-      const rendered = await renderPage?.(url);
+      const reused = kept.get(key);
+      if (reused && (reused.generation === null || reused.generation === generation)) return reused;
+      const rendered = await renderer.render(url);
       if (!rendered) return null;
-      const page = { ...rendered, encoded: new Map<string, Buffer>(), generation };
-      // Only a found page, rendered from the catalogue as it still is, is kept.
-      if (page.status === 200 && catalogueGeneration() === generation) {
-        kept.delete(url);
+      // A page of the catalogue is kept when found, and rendered from the catalogue as it still is.
+      const keep = showsCatalogue ? rendered.status === 200 && catalogueGeneration() === generation : true;
+      const page = {
+        ...rendered,
+        encoded: new Map<string, Buffer>(),
+        kept: keep,
+        generation: showsCatalogue ? generation : null,
+      };
+      if (keep) {
+        kept.delete(key);
         if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value!);
-        kept.set(url, page);
+        kept.set(key, page);
       }
       return page;
     };

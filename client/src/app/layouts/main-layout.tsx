@@ -10,7 +10,8 @@ import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 
-const LINKS = [
+/** The header's navigation; a link is marked on its path and every path below it. */
+export const MAIN_NAV_LINKS = [
   { to: '/medicines', label: 'Medicines' },
   { to: '/cart', label: 'Cart' },
   { to: '/contact', label: 'Contact' },
@@ -76,7 +77,7 @@ export function MainLayout() {
           <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
             <BrandLogo />
             <ul className="hidden items-center gap-1 md:flex">
-              {LINKS.map((link) => (
+              {MAIN_NAV_LINKS.map((link) => (
                 <li key={link.to}>
                   <NavLink to={link.to} className={navLinkClass}>
                     {link.label}
@@ -127,7 +128,7 @@ export function MainLayout() {
           {menuOpen ? (
             <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">
               <ul className="flex flex-col py-2">
-                {LINKS.map((link) => (
+                {MAIN_NAV_LINKS.map((link) => (
                   <li key={link.to}>
                     <NavLink to={link.to} onClick={closeMenu} className={(state) => `block ${navLinkClass(state)}`}>
                       {link.label}

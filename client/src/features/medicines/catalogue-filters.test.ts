@@ -25,6 +25,9 @@ describe('catalogue filters in the URL', () => {
     });
     const nonsense = new URLSearchParams('sort=cheapest&minPrice=-1&limit=0&page=two');
     expect(filtersFromSearch(nonsense)).toMatchObject({ sort: '', minPrice: 0, limit: 6, page: 1 });
+    // No price past the API's bound, which would answer 400.
+    const huge = new URLSearchParams('minPrice=1e308&maxPrice=99999999999');
+    expect(filtersFromSearch(huge)).toMatchObject({ minPrice: 21474836.47, maxPrice: 21474836.47 });
   });
 
   it('resets the page to 1 on any filter change, but not when paging', () => {

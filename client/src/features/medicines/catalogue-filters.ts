@@ -3,6 +3,7 @@ import {
   DEFAULT_MAX_PRICE,
   DEFAULT_MIN_PRICE,
   MAX_LIST_LIMIT,
+  MAX_MONEY_CENTS,
   SORTS,
   type MedicineListQuery,
   type Sort,
@@ -22,9 +23,10 @@ const wholeNumber = (raw: string | null, fallback: number, max = Number.MAX_SAFE
   const value = Number(raw);
   return raw && Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;
 };
+/** A price of the URL, at most the largest one the API takes (MAX_MONEY_CENTS). */
 const price = (raw: string | null, fallback: number) => {
   const value = Number(raw);
-  return raw && Number.isFinite(value) && value >= 0 ? value : fallback;
+  return raw && Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_MONEY_CENTS / 100) : fallback;
 };
 
 /** Reads the filters from the URL; the page size is the limit query, else 6 (SPEC.md §9). */

@@ -1,4 +1,4 @@
-import type { Medicine } from '@apotheca/contract';
+import { MEDICINE_CHANGED_MESSAGE, type Medicine } from '@apotheca/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AppToaster from '../../components/ui/app-toaster';
@@ -27,6 +27,7 @@ const medicine: Medicine = {
   sideEffects: 'Rarely, skin rash.',
   warnings: 'Do not take with other medicines that contain paracetamol.',
   storage: 'Below 25 °C, dry.',
+  version: 3,
 };
 
 function renderForm(props: Partial<Parameters<typeof MedicineForm>[0]> = {}) {
@@ -181,6 +182,7 @@ describe('MedicineForm (update)', () => {
       maxMonthsExpiry: '24',
       stock: '12',
       price: '4.5',
+      version: '3',
     });
   });
 
@@ -219,5 +221,19 @@ describe('MedicineForm (update)', () => {
     expect(await screen.findAllByText('Failed to update medicine. Please try again.')).not.toHaveLength(0);
     expect(screen.getAllByText('Medicine not found')).not.toHaveLength(0);
     expect(onSaved).toHaveBeenCalledOnce();
+  });
+
+  it('shows why a stale form was refused and asks for the medicine again, on a 409 only', async () => {
+    const onStale = vi.fn();
+    const { user, save } = renderForm({ variant: 'update', medicine, onStale });
+    save.mockRejectedValueOnce({ status: 409, data: { message: MEDICINE_CHANGED_MESSAGE } });
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findAllByText(MEDICINE_CHANGED_MESSAGE)).not.toHaveLength(0);
+    expect(onStale).toHaveBeenCalledOnce();
+
+    save.mockRejectedValueOnce({ status: 404, data: { message: 'Medicine not found' } });
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findAllByText('Medicine not found')).not.toHaveLength(0);
+    expect(onStale).toHaveBeenCalledOnce();
   });
 });

@@ -17,7 +17,7 @@ import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
-import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { errorMessage, errorStatus, fieldErrors } from '../../lib/error-message';
 
 const IMAGE_MODES = [...ADD_IMAGE_MODES, ...UPDATE_IMAGE_MODES] as const;
 type ImageMode = (typeof IMAGE_MODES)[number];
@@ -125,10 +125,12 @@ type Props = {
   /** Sends the multipart body; rejects with the failed call's error. */
   save: (body: FormData) => Promise<unknown>;
   onSaved?: () => void;
+  /** The medicine changed since it was loaded (a 409, e.g. a sale took stock): load it again. */
+  onStale?: () => void;
 };
 
 /** The add and update medicine form: SPEC.md §5's rules, checked as the admin types and on submit. */
-export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
+export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Props) {
   const config = VARIANTS[variant];
   const {
     register,
@@ -150,7 +152,10 @@ export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
 
   const submit = handleSubmit(async (values) => {
     try {
-      await save(toFormData(values));
+      const body = toFormData(values);
+      // The version the form was filled from: the server refuses the update if the medicine has changed since.
+      if (medicine) body.append('version', String(medicine.version));
+      await save(body);
       toast.success(config.successMessage);
       if (config.clearAfterSave) reset(defaultValues(variant));
       onSaved?.();
@@ -162,6 +167,7 @@ export function MedicineForm({ variant, medicine, save, onSaved }: Props) {
         const name = SERVER_FIELD_ALIASES[field] ?? field;
         if (FORM_FIELDS.has(name)) setError(name as Path<FormInput>, { message });
       }
+      if (errorStatus(error) === 409) onStale?.();
     }
   });
 

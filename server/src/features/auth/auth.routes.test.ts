@@ -135,6 +135,19 @@ describe('POST /api/auth/login', () => {
     expect(meResponseSchema.parse(me.json()).user).toEqual(body.user);
   });
 
+  it("also carries the role at the top level, and /me the user's fields, for the original client", async () => {
+    const adminEmail = (await createTestUser(ctx, { role: 'admin' })).user.email;
+    const response = await post('/api/auth/login', { email: adminEmail, password: TEST_PASSWORD });
+    const body = loginResponseSchema.parse(response.json());
+    expect(body.user.role).toBe('admin');
+    expect(response.json().role).toBe('admin');
+    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.token) });
+    expect(me.statusCode).toBe(200);
+    // `{ user, ...user }`: the nested shape CONTRACT.md gives, and the same fields flat, with no secret.
+    expect(me.json()).toEqual({ ...body.user, user: body.user });
+    expectNoSecrets(me.body);
+  });
+
   it.each([
     [true, SESSION_TTL_MS.remember],
     [false, SESSION_TTL_MS.default],

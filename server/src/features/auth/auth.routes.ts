@@ -77,7 +77,10 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       config: app.strictRateLimit,
       schema: { tags, body: loginSchema, response: { 200: loginResponseSchema, 400: error, 401: error, 429: error } },
     },
-    async (request) => ({ message: LOGGED_IN_MESSAGE, ...(await login(db, request.body)) }),
+    async (request) => {
+      const { token, user } = await login(db, request.body);
+      return { message: LOGGED_IN_MESSAGE, token, role: user.role, user };
+    },
   );
 
   app.get(
@@ -98,7 +101,10 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       preHandler: app.authenticate,
       schema: { tags, security: bearer, response: { 200: meResponseSchema, 401: error } },
     },
-    async (request) => ({ user: toUser(currentUser(request)) }),
+    async (request) => {
+      const user = toUser(currentUser(request));
+      return { user, ...user };
+    },
   );
 
   app.post(

@@ -64,6 +64,8 @@ describe('cart', () => {
       maxMonthsExpiry: medicine.maxMonthsExpiry,
       category: medicine.category,
       stock: 7,
+      prescriptionRequired: false,
+      maxPerOrder: null,
     });
     expect(cart.totalPrice).toBe(17.98);
     expect(await getCart(me)).toEqual(cart);

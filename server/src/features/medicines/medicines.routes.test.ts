@@ -11,6 +11,7 @@ import {
   medicineListResponseSchema,
   medicineResponseSchema,
   newMedicineResponseSchema,
+  UNKNOWN_FILE_FIELD_MESSAGE,
   UPDATE_IMAGE_URL_MESSAGE,
   updatedMedicineResponseSchema,
 } from '@apotheca/contract';
@@ -102,6 +103,20 @@ describe('GET /api/medicines', () => {
     expect(outFirst.slice(0, 3)).toEqual([0, 0, 0]);
   });
 
+  it.each([
+    ['price', 'price_asc'],
+    ['-price', 'price_desc'],
+    ['inStock', 'in_stock'],
+    ['-inStock', 'out_of_stock'],
+  ])("reads the original client's sort=%s as %s: same order, same total", async (synonym, name) => {
+    for (const query of ['limit=100', 'category=Pain%20Relief&limit=3&page=2']) {
+      const viaSynonym = await list(`?sort=${encodeURIComponent(synonym)}&${query}`);
+      const viaName = await list(`?sort=${name}&${query}`);
+      expect(viaSynonym.medicines.map((m) => m._id)).toEqual(viaName.medicines.map((m) => m._id));
+      expect(viaSynonym.total).toBe(viaName.total);
+    }
+  });
+
   it('pages through ties without overlap or gaps', async () => {
     const seen: string[] = [];
     for (let page = 1; page <= 3; page++) {
@@ -142,6 +157,8 @@ describe('GET /api/medicines/:id', () => {
     expect(response.statusCode).toBe(200);
     const { medicine } = medicineResponseSchema.parse(response.json());
     expect(medicine).toMatchObject({ _id: row.id, name: row.name, price: 19.99, stock: row.stock });
+    // The same fields at the top level too, which the original client's update form spreads.
+    expect(response.json()).toEqual({ ...medicine, medicine });
   });
 
   it.each([
@@ -282,7 +299,8 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
   it('keeps the current image when none is sent, or the same URL comes back', async () => {
     const row = await insertMedicine(ctx);
     for (const fields of [validMedicineFields, { ...validMedicineFields, imageUrl: row.imageUrl }]) {
-      const response = await update(row.id, { ...fields, price: '7.25' });
+      // Without a version the stock must stay as it is (docs/decisions/0016).
+      const response = await update(row.id, { ...fields, price: '7.25', stock: String(row.stock) });
       expect(response.statusCode).toBe(200);
       const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
       expect(updatedMedicine).toMatchObject({ _id: row.id, price: 7.25, imageUrl: row.imageUrl });
@@ -309,6 +327,44 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
     expect(updatedMedicine.imageUrl).not.toBe(added.imageUrl);
     expect(fs.existsSync(oldFile)).toBe(false);
   });
+
+  it("takes a file sent under `imageUrl`, as the original client's update form sends it", async () => {
+    const row = await insertMedicine(ctx);
+    // That form spreads the loaded medicine, its version included, into what it sends back.
+    const response = await update(
+      row.id,
+      { ...validMedicineFields, version: String(row.version) },
+      {
+        ...pngUpload(await pngImage(), 'a.png'),
+        field: 'imageUrl',
+      },
+    );
+    expect(response.statusCode).toBe(200);
+    const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
+    expect(updatedMedicine.imageUrl).toMatch(/^\/uploads\/medicines\/[\w-]+-detail\.webp$/);
+    const image = await ctx.app.inject({ method: 'GET', url: updatedMedicine.imageUrl });
+    expect(image.statusCode).toBe(200);
+  });
+
+  it.each(['update', 'add'])(
+    'on %s, refuses a file under a field it does not use with 400 naming it',
+    async (route) => {
+      const row = await insertMedicine(ctx);
+      const stray = { ...pngUpload(await pngImage(), 'a.png'), field: 'photo' };
+      const before = await countMedicines();
+      const response =
+        route === 'update'
+          ? await update(row.id, { ...validMedicineFields, price: '3.5' }, stray)
+          : await addMedicine(validMedicineFields, stray);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: UNKNOWN_FILE_FIELD_MESSAGE,
+        errors: { photo: UNKNOWN_FILE_FIELD_MESSAGE },
+      });
+      expect(await countMedicines()).toBe(before);
+      expect(await ctx.database.db.select().from(medicines).where(eq(medicines.id, row.id))).toEqual([row]);
+    },
+  );
 
   it("uses the update form's messages", async () => {
     const row = await insertMedicine(ctx);
@@ -349,7 +405,11 @@ describe('authorization', () => {
   ] as const)('%s %s: anonymous 401, shopper 403, admin allowed', async (method, url) => {
     const row = await insertMedicine(ctx);
     const target = url.replace('00000000-0000-4000-8000-000000000000', row.id);
-    const body = await multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp' });
+    const body = await multipart({
+      ...validMedicineFields,
+      imageUrl: 'https://cdn.example.test/a.webp',
+      version: String(row.version),
+    });
     const call = (auth: object) =>
       ctx.app.inject({ method, url: target, payload: body.payload, headers: { ...body.headers, ...auth } });
     expect((await call({})).json()).toEqual({ message: 'No token found' });
@@ -386,7 +446,11 @@ describe('catalogue cache', () => {
     const response = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/medicines/update-medicine/${row.id}`,
-      ...(await withAuth({ ...validMedicineFields, name: 'Recached', price: '3.10' }, undefined, admin)),
+      ...(await withAuth(
+        { ...validMedicineFields, name: 'Recached', price: '3.10', version: String(row.version) },
+        undefined,
+        admin,
+      )),
     });
     expect(response.statusCode).toBe(200);
     expect(await detail()).toMatchObject({ name: 'Recached', price: 3.1 });
@@ -420,7 +484,7 @@ describe('catalogue cache', () => {
         const response = await other.inject({
           method: 'PATCH',
           url: `/api/medicines/update-medicine/${row.id}`,
-          ...(await withAuth({ ...validMedicineFields, stock: '1' }, undefined, admin)),
+          ...(await withAuth({ ...validMedicineFields, stock: '1', version: String(row.version) }, undefined, admin)),
         });
         expect(response.statusCode).toBe(200);
         await vi.waitFor(async () => expect((await detail()).stock).toBe(1), { timeout: 5000, interval: 20 });

@@ -9,6 +9,7 @@ import {
   medicineListResponseSchema,
   medicineResponseSchema,
   newMedicineResponseSchema,
+  UNKNOWN_FILE_FIELD_MESSAGE,
   updatedMedicineResponseSchema,
 } from '@apotheca/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -44,13 +45,17 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
   async function readMedicineForm(request: FastifyRequest): Promise<MedicineForm> {
     if (!request.isMultipart()) throw new HttpError(415, MULTIPART_REQUIRED_MESSAGE);
     const form: MedicineForm = { fields: {} };
+    const strayFiles: Record<string, string> = {};
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
+          // Every file is read to its end, so the answer never leaves a request body half-read.
           const content = await part.toBuffer();
+          // A file the route would not use is refused by name rather than dropped unseen.
+          if (!(IMAGE_FILE_FIELDS as readonly string[]).includes(part.fieldname))
+            strayFiles[part.fieldname] = UNKNOWN_FILE_FIELD_MESSAGE;
           // A browser sends an empty file part for a file input left empty.
-          const isImage = (IMAGE_FILE_FIELDS as readonly string[]).includes(part.fieldname);
-          if (isImage && content.length > 0) form.image = { field: part.fieldname, content };
+          else if (content.length > 0) form.image = { field: part.fieldname, content };
         } else {
           if (part.valueTruncated) throw new HttpError(413, FIELD_TOO_LARGE_MESSAGE);
           form.fields[part.fieldname] = String(part.value);
@@ -61,6 +66,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
         throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
       throw error;
     }
+    if (Object.keys(strayFiles).length > 0) throw HttpError.badRequest(UNKNOWN_FILE_FIELD_MESSAGE, strayFiles);
     return form;
   }
 
@@ -96,9 +102,10 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: medicineResponseSchema } },
     },
     async (request, reply) => {
-      const body = await catalogue.get(request.url, async () =>
-        JSON.stringify({ medicine: toMedicine(await findMedicine(app.database.db, request.params.id)) }),
-      );
+      const body = await catalogue.get(request.url, async () => {
+        const medicine = toMedicine(await findMedicine(app.database.db, request.params.id));
+        return JSON.stringify({ ...medicine, medicine });
+      });
       return sendJson(reply, body);
     },
   );

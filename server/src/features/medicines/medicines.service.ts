@@ -7,6 +7,10 @@ import {
   MEDICINE_FACETS,
   type MedicineFacet,
   type MedicineFacets,
+  MEDICINE_CHANGED_MESSAGE,
+  MEDICINE_VERSION_MESSAGE,
+  medicineVersionSchema,
+  STOCK_NEEDS_VERSION_MESSAGE,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,
   type Medicine,
@@ -19,7 +23,8 @@ import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { preparedQuery } from '../../db/prepared';
 import { centsToDollars, dollarsToCents } from '../../db/money';
-import { medicines } from '../../db/schema';
+import { retryOnceOnLockConflict } from '../../db/retry';
+import { cartItems, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { isAcceptedImage, removeMedicineImage, storeMedicineImage } from './medicine-image.service';
 
@@ -61,8 +66,12 @@ export function toMedicine(row: MedicineRow): Medicine {
     sideEffects: row.sideEffects,
     warnings: row.warnings,
     storage: row.storage,
+    version: row.version,
   };
 }
+
+/** The `version` of a write that changes a medicine's row, stock moved by an order included (docs/decisions/0016). */
+export const NEXT_VERSION = sql`${medicines.version} + 1`;
 
 const SORT_ORDER = {
   price_asc: [asc(medicines.priceCents)],
@@ -198,30 +207,68 @@ export async function addMedicine(db: Db, uploadsDir: string, form: MedicineForm
   return toMedicine(row!);
 }
 
+/** The version an update is based on; a malformed one is a 400 on the `version` field. */
+function sentVersion(form: MedicineForm): number | undefined {
+  const version = medicineVersionSchema.safeParse(form.fields.version);
+  if (!version.success) throw HttpError.badRequest(MEDICINE_VERSION_MESSAGE, { version: MEDICINE_VERSION_MESSAGE });
+  return version.data;
+}
+
+/**
+ * Writes the form only onto the version it was based on (optimistic concurrency, docs/decisions/0016).
+ * An update without a version is based on the row as it is now, and may not change the stock: it
+ * cannot show that it saw the latest sale, so a stale whole form never brings sold units back.
+ */
 export async function updateMedicine(db: Db, uploadsDir: string, id: string, form: MedicineForm): Promise<Medicine> {
   const current = await findMedicine(db, id);
+  const version = sentVersion(form);
+  if (version !== undefined && version !== current.version) throw HttpError.conflict(MEDICINE_CHANGED_MESSAGE);
   const values = await readForm(form, uploadsDir, {
     fields: updateMedicineFieldsSchema,
     imageUrl: updateImageUrlSchema,
     keptImageUrl: current.imageUrl,
   });
+  const dropNewImage = async () => {
+    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(values.imageUrl, uploadsDir);
+  };
+  if (version === undefined && values.stock !== current.stock) {
+    await dropNewImage();
+    throw HttpError.conflict(STOCK_NEEDS_VERSION_MESSAGE);
+  }
   const [row] = await db
     .update(medicines)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(medicines.id, current.id))
+    .set({ ...values, updatedAt: new Date(), version: NEXT_VERSION })
+    .where(and(eq(medicines.id, current.id), eq(medicines.version, current.version)))
     .returning();
-  // Deleted between the read and the write: the new image has no owner either.
+  // Changed or deleted between the read and the write: the new image has no owner either.
   if (!row) {
-    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(values.imageUrl, uploadsDir);
-    throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
+    await dropNewImage();
+    const [still] = await db.select({ id: medicines.id }).from(medicines).where(eq(medicines.id, current.id));
+    throw still ? HttpError.conflict(MEDICINE_CHANGED_MESSAGE) : HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   }
   if (row.imageUrl !== current.imageUrl) await removeMedicineImage(current.imageUrl, uploadsDir);
   return toMedicine(row);
 }
 
-/** Cart items go with it (foreign-key cascade); order items keep their copied name and price. */
+/**
+ * Cart items go with it (foreign-key cascade); order items keep their copied name and price.
+ * A checkout locks its cart items before their medicines, so the deletion does the same: it locks
+ * the cart items that hold the medicine first, and two such transactions cannot deadlock.
+ */
 export async function deleteMedicine(db: Db, uploadsDir: string, id: string): Promise<Medicine> {
-  const [row] = isUuid(id) ? await db.delete(medicines).where(eq(medicines.id, id)).returning() : [];
+  const [row] = isUuid(id)
+    ? await retryOnceOnLockConflict(() =>
+        db.transaction(async (tx) => {
+          await tx
+            .select({ id: cartItems.id })
+            .from(cartItems)
+            .where(eq(cartItems.medicineId, id))
+            .orderBy(asc(cartItems.id))
+            .for('update');
+          return tx.delete(medicines).where(eq(medicines.id, id)).returning();
+        }),
+      )
+    : [];
   if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   await removeMedicineImage(row.imageUrl, uploadsDir);
   return toMedicine(row);

@@ -1,5 +1,7 @@
 import {
+  MAX_MONEY_CENTS,
   maxPerOrderMessage,
+  ORDER_TOTAL_TOO_LARGE_MESSAGE,
   prescriptionNeededMessage,
   type Order,
   type OrderEvent,
@@ -11,6 +13,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { cartItems, carts, medicines, orderHistory, orderItems, orders, prescriptions } from '../../db/schema';
+import { retryOnceOnLockConflict } from '../../db/retry';
 import { HttpError } from '../../http-error';
 import { stockConflict } from '../medicines/medicines.service';
 import { toOrder, type OrderRow } from './orders.service';
@@ -28,6 +31,7 @@ type CheckoutRow = {
   line_count: number;
   has_rx: boolean;
   within_limits: boolean;
+  stocked: boolean;
   rx_names: string[] | null;
   over_name: string | null;
   max_per_order: number | null;
@@ -64,7 +68,10 @@ export async function placeOrder(
   // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
   // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
   // each one's latest committed stock once its lock is held.
-  const result = await db.execute(sql`
+  // A deletion of a medicine locks in the same order (medicines.service.ts); a cycle it still forms
+  // with a cart item added meanwhile is retried once.
+  const result = await retryOnceOnLockConflict(() =>
+    db.execute(sql`
     with lines as (
       select ci.id, ci.medicine_id, ci.quantity
       from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
@@ -77,20 +84,23 @@ export async function placeOrder(
       for update of m
     ), rx as (
       select id from ${prescriptions} where id = ${prescriptionId ?? null}::uuid and user_id = ${user.id}::uuid
-    ), verdict as (
+    ), totals as (
+      -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
       select count(*)::integer as line_count,
         coalesce(bool_and(stock >= quantity), false) as stocked,
         coalesce(bool_and(max_per_order is null or quantity <= max_per_order), false) as within_limits,
         coalesce(bool_or(prescription_required), false) as needs_rx,
         array_agg(name order by name) filter (where prescription_required) as rx_names,
-        sum(price_cents * quantity)::integer as total_cents
+        coalesce(sum(price_cents::bigint * quantity), 0) <= ${MAX_MONEY_CENTS} as within_cap,
+        sum(price_cents::bigint * quantity) as total
       from stock
     ), ruling as (
-      select v.*, (not v.needs_rx or exists (select 1 from rx)) as has_rx,
-        v.stocked and v.within_limits and (not v.needs_rx or exists (select 1 from rx)) as ok
-      from verdict v
+      select t.*, (not t.needs_rx or exists (select 1 from rx)) as has_rx,
+        t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or exists (select 1 from rx)) as ok,
+        case when t.within_cap then t.total::integer end as total_cents
+      from totals t
     ), taken as (
-      update ${medicines} m set stock = m.stock - s.quantity
+      update ${medicines} m set stock = m.stock - s.quantity, version = m.version + 1
       from stock s, ruling r
       where r.ok and m.id = s.id
     ), emptied as (
@@ -113,7 +123,7 @@ export async function placeOrder(
       insert into ${orderHistory} (order_id, actor_id, event, "to")
       select id, user_id, ${'placed' satisfies OrderEvent}, status from new_order
     )
-    select r.ok, r.line_count, r.has_rx, r.within_limits, r.rx_names,
+    select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names,
       short.name as short_name, short.stock as short_stock, over.name as over_name, over.max_per_order,
       o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
       o.prescription_id, o.prescription_review,
@@ -123,14 +133,16 @@ export async function placeOrder(
     left join lateral (select name, max_per_order from stock where quantity > max_per_order order by name limit 1) over on true
     left join new_order o on true
     left join new_items i on true
-  `);
+  `),
+  );
   // Both drivers answer a raw statement with `{ rows }`; Drizzle types it for neither.
   const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
   const [first] = rows;
   if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
   if (!first.has_rx) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
   if (!first.within_limits) throw HttpError.conflict(maxPerOrderMessage(first.max_per_order!, first.over_name!));
-  if (!first.ok) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
+  if (!first.stocked) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
+  if (!first.ok) throw HttpError.badRequest(ORDER_TOTAL_TOO_LARGE_MESSAGE);
   const order: OrderRow = {
     id: first.order_id!,
     userId: user.id,

@@ -1,10 +1,10 @@
 import type { Order, OrderEvent, OrderStatus, PrescriptionReview, PrescriptionReviewInput } from '@apotheca/contract';
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { medicines, orderHistory, orderItems, orders } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { stockConflict } from '../medicines/medicines.service';
+import { NEXT_VERSION, stockConflict } from '../medicines/medicines.service';
 import { loadOrders, ORDER_NOT_FOUND_MESSAGE, type OrderRow } from './orders.service';
 
 // Every change to an order after it is placed goes through here: which change is allowed, the stock
@@ -44,7 +44,7 @@ export async function lockOrder(tx: Tx, id: string) {
 async function takeStock(tx: Tx, medicineId: string, quantity: number) {
   const [taken] = await tx
     .update(medicines)
-    .set({ stock: sql`${medicines.stock} - ${quantity}` })
+    .set({ stock: sql`${medicines.stock} - ${quantity}`, version: NEXT_VERSION })
     .where(and(eq(medicines.id, medicineId), gte(medicines.stock, quantity)))
     .returning({ id: medicines.id });
   if (taken) return;
@@ -68,7 +68,7 @@ async function moveStock(tx: Tx, orderId: string, direction: 'restore' | 'take')
       if (item.medicineId === null) continue;
       await tx
         .update(medicines)
-        .set({ stock: sql`${medicines.stock} + ${item.quantity}` })
+        .set({ stock: sql`${medicines.stock} + ${item.quantity}`, version: NEXT_VERSION })
         .where(eq(medicines.id, item.medicineId));
     } else {
       if (item.medicineId === null) throw HttpError.conflict(goneFromCatalogueMessage(item.name));
@@ -143,4 +143,34 @@ export async function reviewPrescription(
       await applyStatusChange(tx, { ...order, ...decided }, 'Canceled', actor, decided.reviewNote);
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
+}
+
+/** Unpaid orders canceled per sweep at most, so one sweep stays short however many are due. */
+const UNPAID_SWEEP_BATCH = 100;
+export const UNPAID_CANCEL_NOTE = 'Canceled by the shop: not paid in time.';
+
+/**
+ * Cancels, with their stock given back, the orders placed before `placedBefore` that are still
+ * 'Pending' and unpaid (docs/decisions/0018), as the shop itself (no actor). Each is re-checked under
+ * its lock, so an order an admin accepted meanwhile stays as it is. Answers how many were canceled.
+ */
+export async function cancelUnpaidOrders(db: Db, placedBefore: Date): Promise<number> {
+  const unpaid = (order: OrderRow) => order.status === 'Pending' && order.paymentStatus === 'Pending';
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'Pending'), eq(orders.paymentStatus, 'Pending'), lt(orders.createdAt, placedBefore)))
+    .orderBy(asc(orders.createdAt))
+    .limit(UNPAID_SWEEP_BATCH);
+  let canceled = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      if (!unpaid(order)) return false;
+      await applyStatusChange(tx, order, 'Canceled', null, UNPAID_CANCEL_NOTE);
+      return true;
+    });
+    if (done) canceled += 1;
+  }
+  return canceled;
 }

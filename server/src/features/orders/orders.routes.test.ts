@@ -1,5 +1,6 @@
 import {
   ROLE,
+  ADMIN_ORDERS_PAGE_SIZE,
   cartResponseSchema,
   medicineResponseSchema,
   orderResponseSchema,
@@ -249,6 +250,36 @@ describe('reading orders', () => {
     const response = await ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${order._id}`, headers });
     const [item] = orderResponseSchema.parse(response.json()).order.items;
     expect(item).toMatchObject({ medicineId: { _id: null, name: 'Retired' }, name: 'Retired', price: 7.77 });
+  });
+
+  it('answers one page of all orders with page and limit, and every order without them', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 20 });
+    for (let i = 0; i < 10; i += 1) await placedOrder(headers, medicine.id);
+    const list = async (query: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/orders${query}`, headers: admin });
+      expect(response.statusCode, query).toBe(200);
+      return ordersResponseSchema.parse(response.json()).orders;
+    };
+    const all = await list('');
+    expect(all.length).toBe(await orderCount());
+    expect(await list('?page=1&limit=3')).toEqual(all.slice(0, 3));
+    expect(await list('?page=2&limit=3')).toEqual(all.slice(3, 6));
+    // One of the two alone: page 1, or the admin list's page size.
+    expect(await list('?limit=2')).toEqual(all.slice(0, 2));
+    expect(await list('?page=2')).toEqual(all.slice(ADMIN_ORDERS_PAGE_SIZE, 2 * ADMIN_ORDERS_PAGE_SIZE));
+    expect(await list(`?page=${all.length + 1}&limit=1`)).toEqual([]);
+  });
+
+  it.each([
+    ['page=0', 'page', 'page must be at least 1.'],
+    ['page=two', 'page', 'page must be a whole number.'],
+    ['limit=1.5', 'limit', 'limit must be a whole number.'],
+    ['limit=101', 'limit', 'limit must be at most 100.'],
+  ])('answers 400 for %s', async (query, field, message) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: { [field]: message } });
   });
 });
 

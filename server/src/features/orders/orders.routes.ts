@@ -1,6 +1,7 @@
 import {
   addOrderSchema,
   idParamsSchema,
+  orderListQuerySchema,
   orderResponseSchema,
   ordersResponseSchema,
   prescriptionReviewSchema,
@@ -47,8 +48,11 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
 
   app.get(
     '/orders',
-    { preHandler: app.requireStaff, schema: { ...docs, response: { 200: ordersResponseSchema } } },
-    async () => ({ orders: await listAllOrders(app.database.db) }),
+    {
+      preHandler: app.requireStaff,
+      schema: { ...docs, querystring: orderListQuerySchema, response: { 200: ordersResponseSchema } },
+    },
+    async (request) => ({ orders: await listAllOrders(app.database.db, request.query) }),
   );
 
   app.patch(

@@ -1,5 +1,12 @@
-import { isStaff, type Order, type OrderHistoryEntry, type Role } from '@apotheca/contract';
-import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  isStaff,
+  type Order,
+  type OrderHistoryEntry,
+  type OrderListQuery,
+  type Role,
+} from '@apotheca/contract';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -62,8 +69,28 @@ const groupBy = <T>(rows: T[], key: (row: T) => string) => {
 
 const reviewers = alias(users, 'reviewers');
 
-/** Orders matching `where`, newest first, with their owner's name, their items and their history. */
-export async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
+const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
+
+/**
+ * Orders matching `where`, newest first (one page of them if asked), with their owner's name, their
+ * items and their history.
+ */
+export async function loadOrders(
+  db: Db | Tx,
+  matching?: SQL,
+  page?: { limit: number; offset: number },
+): Promise<Order[]> {
+  // The page's orders, chosen once in SQL for every query; without a page, every match.
+  const pageIds = page
+    ? db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(matching)
+        .orderBy(...NEWEST_FIRST)
+        .limit(page.limit)
+        .offset(page.offset)
+    : undefined;
+  const where = pageIds ? and(matching, inArray(orders.id, pageIds)) : matching;
   const [rows, items, history] = await Promise.all([
     db
       .select({
@@ -75,7 +102,7 @@ export async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
       .leftJoin(users, eq(users.id, orders.userId))
       .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
       .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id)),
+      .orderBy(...NEWEST_FIRST),
     db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
     db
       .select({
@@ -116,7 +143,14 @@ export async function loadOrders(db: Db | Tx, where?: SQL): Promise<Order[]> {
 
 export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orders.userId, userId));
 
-export const listAllOrders = (db: Db) => loadOrders(db);
+/** Every order, or one page of them when `page` or `limit` is given (orderListQuerySchema). */
+export const listAllOrders = (db: Db, { page, limit }: OrderListQuery = {}) =>
+  page === undefined && limit === undefined
+    ? loadOrders(db)
+    : loadOrders(db, undefined, {
+        limit: limit ?? ADMIN_ORDERS_PAGE_SIZE,
+        offset: ((page ?? 1) - 1) * (limit ?? ADMIN_ORDERS_PAGE_SIZE),
+      });
 
 /** One order for its owner or staff; to anyone else it does not exist. */
 export async function getOrder(db: Db, id: string, viewer: { id: string; role: Role }): Promise<Order> {

@@ -1,10 +1,11 @@
-import { ROLE } from '@apotheca/contract';
+import { ORDER_TOTAL_TOO_LARGE_MESSAGE, ROLE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, medicines, orderHistory, orderItems, orders, prescriptions } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
 
@@ -86,7 +87,12 @@ type Fixture = Awaited<ReturnType<typeof ownerWithCartAndOrder>>;
 type Actor = 'anonymous' | 'owner' | 'another user' | 'pharmacist' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'owner', 'another user', 'pharmacist', 'admin'];
 
-const imageUrlForm = () => multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp' });
+const imageUrlForm = (extra: Record<string, string> = {}) =>
+  multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp', ...extra });
+
+const currentVersion = async (id: string) =>
+  (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` })).json<{ medicine: { version: number } }>()
+    .medicine.version;
 
 // [call, expected status for anonymous, owner, another user, pharmacist, admin]
 const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, number[]][] = [
@@ -102,7 +108,8 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
     async (f) => ({
       method: 'PATCH',
       url: `/api/medicines/update-medicine/${f.medicine.id}`,
-      ...(await imageUrlForm()),
+      // Based on the medicine as it is now, after the fixture's order took stock.
+      ...(await imageUrlForm({ version: String(await currentVersion(f.medicine.id)) })),
     }),
     [401, 403, 403, 403, 200],
   ],
@@ -288,6 +295,31 @@ describe('hostile input', () => {
     ]) {
       expect((await ctx.app.inject({ method: 'GET', url: `/api/medicines?${query}` })).statusCode, query).toBe(400);
     }
+  });
+
+  it('answers price filters past the 32-bit cents with 400 in the one shape, and takes the largest one', async () => {
+    for (const field of ['minPrice', 'maxPrice']) {
+      for (const value of ['21474836.48', '1e308', '99999999999', 'Infinity']) {
+        const response = await ctx.app.inject({ method: 'GET', url: `/api/medicines?${field}=${value}` });
+        expect(response.statusCode, `${field}=${value}`).toBe(400);
+        const message = value === 'Infinity' ? `${field} must be a number.` : `${field} must be at most 21474836.47.`;
+        expect(response.json(), `${field}=${value}`).toEqual({ message, errors: { [field]: message } });
+      }
+      const largest = await ctx.app.inject({ method: 'GET', url: `/api/medicines?${field}=21474836.47` });
+      expect(largest.statusCode).toBe(200);
+    }
+  });
+
+  it('refuses an order whose total is past the 32-bit cents with 400, and changes nothing', async () => {
+    const { headers } = await createTestUser(ctx);
+    // $1,000,000 x 1000 is $1,000,000,000: the largest price and quantity the forms accept.
+    const medicine = await insertMedicine(ctx, { priceCents: 100_000_000, stock: 1000 });
+    await addToCart(ctx, headers, medicine.id, 1000);
+    const before = await storedState();
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: ORDER_TOTAL_TOO_LARGE_MESSAGE });
+    expect(await storedState()).toEqual(before);
   });
 
   it('refuses hostile medicine forms and ignores the uploaded file name', async () => {

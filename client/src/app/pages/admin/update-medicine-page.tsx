@@ -9,7 +9,7 @@ import { LoadError } from '../../../components/ui/load-error';
 export default function UpdateMedicinePage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
-  const { data, isLoading, error } = useGetMedicineQuery(id);
+  const { data, isLoading, error, refetch } = useGetMedicineQuery(id);
   const [updateMedicine] = useUpdateMedicineMutation();
   return (
     <section>
@@ -19,13 +19,15 @@ export default function UpdateMedicinePage() {
       ) : error || !data ? (
         <LoadError error={error} />
       ) : (
-        // Keyed by id so that moving to another medicine starts a fresh form with its values.
+        // Keyed by id and version, so that another medicine, or this one reloaded after a change, starts a
+        // fresh form with its values.
         <MedicineForm
-          key={data.medicine._id}
+          key={`${data.medicine._id}:${data.medicine.version}`}
           variant="update"
           medicine={data.medicine}
           save={(body) => updateMedicine({ id, body }).unwrap()}
           onSaved={() => void navigate('/admin')}
+          onStale={() => void refetch()}
         />
       )}
     </section>

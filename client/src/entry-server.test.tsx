@@ -1,0 +1,118 @@
+// @vitest-environment node
+import type { Medicine } from '@apotheca/contract';
+import { describe, expect, it } from 'vitest';
+import { pageKey, renderPage } from './entry-server';
+import { readServerState, SERVER_STATE_ELEMENT_ID } from './lib/api';
+
+const TEMPLATE = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+// The replacement patterns of String.prototype.replace, which stored text may hold.
+const PATTERNS = "$' $` $& $$";
+
+const medicine: Medicine = {
+  _id: '00000000-0000-4000-8000-000000000001',
+  name: 'Paracetamol',
+  developedBy: 'Acme Labs',
+  maxMonthsExpiry: 24,
+  category: 'Analgesic',
+  stock: 3,
+  price: 4.5,
+  imageUrl: `https://img.example/${PATTERNS}.png`,
+  activeIngredient: '',
+  strength: '',
+  dosageForm: null,
+  packSize: '',
+  prescriptionRequired: false,
+  maxPerOrder: null,
+  description: '',
+  directions: '',
+  sideEffects: '',
+  warnings: '',
+  storage: '',
+  version: 1,
+};
+
+/** The API as the page renderer sees it: every list and every medicine is this one medicine. */
+const fetchFromApi = async (input: RequestInfo | URL, init?: RequestInit) => {
+  const { pathname } = new URL(new Request(input, init).url);
+  const body = pathname === '/api/medicines' ? { medicines: [medicine], total: 1 } : { medicine };
+  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+};
+
+/** The server state block of a rendered page, as the browser's parser would read it. */
+function stateOf(html: string): string {
+  const match = html.match(
+    new RegExp(`<script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">(.*?)</script>`),
+  );
+  expect(match, 'the page carries its server state').not.toBeNull();
+  return match![1]!;
+}
+
+describe('server-rendered page state', () => {
+  it.each(['/', `/medicines/${medicine._id}`, `/medicines?category=${encodeURIComponent(PATTERNS)}`])(
+    'carries stored text with replacement patterns verbatim at %s',
+    async (url) => {
+      const page = await renderPage(TEMPLATE, url, fetchFromApi);
+      expect(page).not.toBeNull();
+      const html = page!.html;
+      // The template around the mount point is kept once, as it was.
+      expect(html.startsWith('<!doctype html><html><head></head><body><div id="root">')).toBe(true);
+      expect(html.endsWith('</script></body></html>')).toBe(true);
+      const state = JSON.stringify(JSON.parse(stateOf(html)));
+      expect(state).toContain(
+        url.startsWith('/medicines?') ? JSON.stringify(PATTERNS) : JSON.stringify(medicine.imageUrl).slice(1, -1),
+      );
+    },
+  );
+});
+
+describe('readServerState', () => {
+  const documentWith = (text: string | null) => {
+    const doc = {
+      getElementById: (id: string) => (id === SERVER_STATE_ELEMENT_ID && text !== null ? { textContent: text } : null),
+    };
+    return doc as unknown as Document;
+  };
+
+  it('reads the state block of a rendered page', () => {
+    expect(readServerState(documentWith('{"queries":{}}'))).toEqual({ queries: {} });
+  });
+
+  it('answers null for a missing, empty or broken block, so the browser renders the page itself', () => {
+    expect(readServerState(documentWith(null))).toBeNull();
+    expect(readServerState(documentWith(''))).toBeNull();
+    expect(readServerState(documentWith('{"queries":{"a":"</div>$\''))).toBeNull();
+  });
+});
+
+describe('pageKey', () => {
+  const keyOf = (url: string) => pageKey(url)?.key;
+
+  it('gives the catalogue one key for the same filters, whatever their order, defaults or other parameters', () => {
+    const key = keyOf('/medicines?category=Antibiotic&page=2');
+    expect(keyOf('/medicines?page=2&category=Antibiotic')).toBe(key);
+    expect(keyOf('/medicines?page=2&utm_source=x&category=Antibiotic&limit=6')).toBe(key);
+    expect(keyOf('/medicines?category=Antibiotic&page=3')).not.toBe(key);
+    expect(keyOf('/medicines')).toBe(keyOf('/medicines?page=1&limit=6&minPrice=0&maxPrice=2000'));
+  });
+
+  it('keeps other pages by their path, and says which show the catalogue', () => {
+    expect(pageKey('/?fresh=1')).toEqual({ key: '/', showsCatalogue: true });
+    expect(pageKey(`/medicines/${medicine._id}?x=1`)).toEqual({
+      key: `/medicines/${medicine._id}`,
+      showsCatalogue: true,
+    });
+    expect(pageKey('/about?x=1')).toEqual({ key: '/about', showsCatalogue: false });
+  });
+
+  it("gives every unknown path the key of one 'Page Not Found', by the navigation link it falls under", () => {
+    expect(pageKey('/no/such/page?x=1')).toEqual(pageKey('/another-one'));
+    expect(pageKey('/no/such/page')?.showsCatalogue).toBe(false);
+    expect(keyOf('/about/team')).toBe(keyOf('/about/history'));
+    expect(keyOf('/about/team')).not.toBe(keyOf('/no/such/page'));
+  });
+
+  it('answers null for a page the browser renders alone', () => {
+    expect(pageKey('/cart')).toBeNull();
+    expect(pageKey('/admin/orders')).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+import {
+  MEDICINE_CHANGED_MESSAGE,
+  MEDICINE_VERSION_MESSAGE,
+  medicineResponseSchema,
+  orderResponseSchema,
+  STOCK_NEEDS_VERSION_MESSAGE,
+  updatedMedicineResponseSchema,
+  type Medicine,
+} from '@apotheca/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medicines } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
+import { insertMedicine, multipart } from './medicines.fixtures';
+
+let ctx: TestContext;
+let admin: { authorization: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const load = async (id: string) =>
+  medicineResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` })).json()).medicine;
+const stored = async (id: string) => (await ctx.database.db.select().from(medicines).where(eq(medicines.id, id)))[0]!;
+
+/** The update form as the admin's browser sends it: every field as it was loaded, plus the changes. */
+const formOf = (medicine: Medicine, changes: Record<string, string> = {}) => ({
+  name: medicine.name,
+  developedBy: medicine.developedBy,
+  maxMonthsExpiry: String(medicine.maxMonthsExpiry),
+  category: medicine.category,
+  stock: String(medicine.stock),
+  price: String(medicine.price),
+  imageUrl: medicine.imageUrl,
+  version: String(medicine.version),
+  ...changes,
+});
+const update = async (id: string, fields: Record<string, string>) => {
+  const body = await multipart(fields);
+  return ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/medicines/update-medicine/${id}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...admin },
+  });
+};
+
+/** A shopper's order of `quantity` units, which takes them from the stock. */
+async function order(medicineId: string, quantity: number) {
+  const { headers } = await createTestUser(ctx);
+  await addToCart(ctx, headers, medicineId, quantity);
+  const placed = await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers });
+  expect(placed.statusCode).toBe(201);
+  return orderResponseSchema.parse(placed.json()).order;
+}
+
+describe('an admin edit based on a stale form', () => {
+  it('answers 409 and changes nothing when an order took stock after the form was loaded', async () => {
+    const { id } = await insertMedicine(ctx, { stock: 10, priceCents: 500 });
+    const loaded = await load(id);
+    await order(id, 3);
+    expect((await stored(id)).stock).toBe(7);
+
+    // The admin changes only the price, on the form that still says 10.
+    const response = await update(id, formOf(loaded, { price: '6.50' }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: MEDICINE_CHANGED_MESSAGE });
+    expect(await stored(id)).toMatchObject({ stock: 7, priceCents: 500 });
+  });
+
+  it('refuses the same stale form without a version, since it would change the stock', async () => {
+    const { id } = await insertMedicine(ctx, { stock: 10, priceCents: 500 });
+    const loaded = await load(id);
+    await order(id, 3);
+    const { version: _version, ...withoutVersion } = formOf(loaded, { price: '6.50' });
+
+    const response = await update(id, withoutVersion);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: STOCK_NEEDS_VERSION_MESSAGE });
+    expect(await stored(id)).toMatchObject({ stock: 7, priceCents: 500 });
+  });
+
+  it('saves once reloaded, keeping the sold units sold, and answers with the next version', async () => {
+    const { id } = await insertMedicine(ctx, { stock: 10, priceCents: 500 });
+    await order(id, 3);
+    const reloaded = await load(id);
+    expect(reloaded.stock).toBe(7);
+
+    const response = await update(id, formOf(reloaded, { price: '6.50' }));
+    expect(response.statusCode).toBe(200);
+    const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
+    expect(updatedMedicine).toMatchObject({ stock: 7, price: 6.5, version: reloaded.version + 1 });
+    expect(await load(id)).toEqual(updatedMedicine);
+    // The form it was based on is now stale as well.
+    expect((await update(id, formOf(reloaded, { price: '7' }))).statusCode).toBe(409);
+  });
+
+  it('keeps working without a version when the stock is left as it is', async () => {
+    const { id } = await insertMedicine(ctx, { stock: 10, priceCents: 500 });
+    const { version: _version, ...withoutVersion } = formOf(await load(id), { price: '6.50' });
+    const response = await update(id, withoutVersion);
+    expect(response.statusCode).toBe(200);
+    expect(await stored(id)).toMatchObject({ stock: 10, priceCents: 650 });
+  });
+
+  it('counts the stock a cancellation gives back as a change too', async () => {
+    const { id } = await insertMedicine(ctx, { stock: 10 });
+    const placed = await order(id, 3);
+    const beforeCancel = await load(id);
+    const canceled = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/update-order/${placed._id}`,
+      headers: admin,
+      payload: { status: 'Canceled' },
+    });
+    expect(canceled.statusCode).toBe(200);
+    const response = await update(id, formOf(beforeCancel, { name: 'Renamed' }));
+    expect(response.statusCode).toBe(409);
+    expect(await stored(id)).toMatchObject({ stock: 10, name: beforeCancel.name });
+  });
+
+  it.each(['abc', '1.5', '0', '-2', '99999999999'])('answers 400 on the version field for %s', async (version) => {
+    const { id } = await insertMedicine(ctx);
+    const loaded = await load(id);
+    const response = await update(id, formOf(loaded, { version, name: 'Renamed' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: MEDICINE_VERSION_MESSAGE,
+      errors: { version: MEDICINE_VERSION_MESSAGE },
+    });
+    expect((await stored(id)).name).toBe(loaded.name);
+  });
+});

@@ -1,0 +1,89 @@
+import { medicineResponseSchema, orderResponseSchema, type Order } from '@apotheca/contract';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { medicines, orders } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
+import { insertMedicine } from '../medicines/medicines.fixtures';
+import { cancelUnpaidOrders } from './order-status.service';
+
+const TTL_MINUTES = 30;
+let ctx: TestContext;
+let admin: { authorization: string };
+
+beforeAll(async () => {
+  // The sweep runs every 50 ms here, so the periodic job is seen at work.
+  ctx = await createTestContext({ unpaidOrderTtlMinutes: TTL_MINUTES, unpaidOrderSweepMs: 50 });
+  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `12/${nextYear}`, cvv: '123' };
+
+async function placeOrder(medicineId: string, quantity: number, paid = false): Promise<Order> {
+  const { headers } = await createTestUser(ctx);
+  await addToCart(ctx, headers, medicineId, quantity);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders/add-order',
+    headers,
+    ...(paid ? { payload: { payment: card } } : {}),
+  });
+  expect(response.statusCode).toBe(201);
+  return orderResponseSchema.parse(response.json()).order;
+}
+/** Makes an order look placed `minutes` ago. */
+const age = (order: Order, minutes: number) =>
+  ctx.database.db
+    .update(orders)
+    .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
+    .where(eq(orders.id, order._id));
+const statusOf = async (order: Order) =>
+  (await ctx.database.db.select().from(orders).where(eq(orders.id, order._id)))[0]!.status;
+const stockOf = async (id: string) =>
+  (await ctx.database.db.select().from(medicines).where(eq(medicines.id, id)))[0]!.stock;
+
+describe('unpaid orders', () => {
+  it('are canceled with their stock given back once older than the configured time, by the periodic job', async () => {
+    const medicine = await insertMedicine(ctx, { stock: 10 });
+    const order = await placeOrder(medicine.id, 3);
+    // The catalogue answer is cached with the stock the order left.
+    const shown = async () =>
+      medicineResponseSchema.parse(
+        (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${medicine.id}` })).json(),
+      ).medicine.stock;
+    expect(await shown()).toBe(7);
+
+    await age(order, TTL_MINUTES + 1);
+    await vi.waitFor(async () => expect(await statusOf(order)).toBe('Canceled'), { timeout: 5000, interval: 50 });
+    expect(await stockOf(medicine.id)).toBe(10);
+    expect(await shown()).toBe(10);
+  });
+
+  it('leave paid, accepted and recent orders alone', async () => {
+    const medicine = await insertMedicine(ctx, { stock: 10 });
+    const paid = await placeOrder(medicine.id, 1, true);
+    const accepted = await placeOrder(medicine.id, 1);
+    const recent = await placeOrder(medicine.id, 1);
+    const patched = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/update-order/${accepted._id}`,
+      headers: admin,
+      payload: { status: 'Accepted' },
+    });
+    expect(patched.statusCode).toBe(200);
+    await Promise.all([age(paid, TTL_MINUTES + 1), age(accepted, TTL_MINUTES + 1), age(recent, TTL_MINUTES - 1)]);
+
+    expect(await cancelUnpaidOrders(ctx.database.db, new Date(Date.now() - TTL_MINUTES * 60_000))).toBe(0);
+    expect([await statusOf(paid), await statusOf(accepted), await statusOf(recent)]).toEqual([
+      'Pending',
+      'Accepted',
+      'Pending',
+    ]);
+    expect(await stockOf(medicine.id)).toBe(7);
+  });
+});

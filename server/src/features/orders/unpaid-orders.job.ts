@@ -1,0 +1,49 @@
+import type { Db } from '../../db/client';
+import type { CatalogueCache } from '../medicines/catalogue-cache.service';
+import { cancelUnpaidOrders } from './order-status.service';
+
+type Options = {
+  db: Db;
+  catalogue: CatalogueCache;
+  /** Age in minutes at which an unpaid 'Pending' order is canceled; 0 turns the job off. */
+  ttlMinutes: number;
+  everyMs: number;
+  onError: (error: unknown) => void;
+};
+
+/**
+ * Every `everyMs`, cancels the unpaid orders older than `ttlMinutes` and gives their stock back
+ * (docs/decisions/0018), so an abandoned checkout does not hold stock for ever. A sweep starts only
+ * after the previous one ended. Answers a stop function that waits for a running sweep.
+ */
+export function startUnpaidOrderExpiry({ db, catalogue, ttlMinutes, everyMs, onError }: Options): () => Promise<void> {
+  if (ttlMinutes === 0) return async () => {};
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+
+  const sweep = async () => {
+    try {
+      const canceled = await cancelUnpaidOrders(db, new Date(Date.now() - ttlMinutes * 60_000));
+      // The stock given back changes the catalogue's figures.
+      if (canceled > 0) await catalogue.invalidate();
+    } catch (error) {
+      onError(error);
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = sweep().then(schedule);
+    }, everyMs);
+    // A pending sweep never keeps the process alive on its own.
+    timer.unref();
+  };
+  schedule();
+
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
