@@ -9,7 +9,8 @@ export const emailSchema = z
   .string({ error: 'Email is required.' })
   .trim()
   .min(1, 'Email is required.')
-  .max(254, 'Invalid email format.')
+  // An over-long address stops here: no pattern runs on it.
+  .max(254, { error: 'Invalid email format.', abort: true })
   .regex(EMAIL_PATTERN, 'Invalid email format.')
   .meta({ example: 'ada@example.com' });
 
@@ -61,7 +62,7 @@ export const forgotPasswordSchema = z.object({
   email: z
     .string({ error: 'Please enter a valid email address' })
     .trim()
-    .max(254, 'Please enter a valid email address')
+    .max(254, { error: 'Please enter a valid email address', abort: true })
     .regex(EMAIL_PATTERN, 'Please enter a valid email address')
     .meta({ example: 'ada@example.com' }),
 });

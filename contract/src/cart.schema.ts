@@ -41,7 +41,7 @@ export const addToCartSchema = z.object({
 export const updateCartItemSchema = z.object({
   operation: z.enum(CART_OPERATIONS, { error: 'operation must be increment or decrement.' }),
 });
-export const cartItemParamsSchema = z.object({ cartItemId: z.string().max(200) });
+export const cartItemParamsSchema = z.object({ cartItemId: z.string() }); // of any length, like idParamsSchema
 
 export const cartResponseSchema = z.object({ cart: cartSchema.nullable() });
 export const addToCartResponseSchema = z.object({ message: z.string(), cart: cartSchema });

@@ -12,8 +12,11 @@ import ordersRoutes from './features/orders/orders.routes';
 import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
 import { startUnpaidOrderExpiry } from './features/orders/unpaid-orders.job';
 import authPlugin from './plugins/auth.plugin';
+import cleanupPlugin from './plugins/cleanup.plugin';
 import databasePlugin from './plugins/database.plugin';
-import errorsPlugin from './plugins/errors.plugin';
+import errorsPlugin, { sendError } from './plugins/errors.plugin';
+import mailOutboxPlugin from './plugins/mail-outbox.plugin';
+import { loggerOptions, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import securityPlugin from './plugins/security.plugin';
@@ -21,15 +24,32 @@ import staticClientPlugin from './plugins/static-client.plugin';
 
 /** Request bodies larger than this are answered 413 (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 100 * 1024;
+/**
+ * As long as a request line may be (Node's 16 KB header limit), so every id reaches its route and an
+ * unknown one of any length is a 404 there; Fastify's default of 100 answered 414 with its own body.
+ */
+const MAX_PARAM_LENGTH = 16 * 1024;
+/** A request, body included, must arrive within this; a slow sender otherwise holds a socket for ever. */
+export const REQUEST_TIMEOUT_MS = 30_000;
+/** An idle connection (keep-alive or a stalled upload) is closed after this. */
+export const CONNECTION_TIMEOUT_MS = 60_000;
 
-export type AppOptions = { config: Config; database: Database; logger?: boolean };
+/** Fastify runs a hop count this way too; its types only accept the function form. */
+const trustedProxies = (trust: Config['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
+export type AppOptions = { config: Config; database: Database; logger?: boolean; logStream?: LogStream };
 
 /** Builds the whole product on an opened database; tests call it through `app.inject`. */
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.env === 'production',
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: sendError,
+    trustProxy: trustedProxies(config.trustProxy),
     // Let in-flight requests finish on shutdown while refusing new connections.
     forceCloseConnections: 'idle',
   });
@@ -40,7 +60,10 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(databasePlugin, { database });
   await app.register(securityPlugin, {
     connectOrigins: config.contactFormUrl ? [new URL(config.contactFormUrl).origin] : [],
+    https: config.appUrl.startsWith('https:'),
   });
+  await app.register(mailOutboxPlugin, { config });
+  await app.register(cleanupPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(authPlugin);
   await app.register(openapiPlugin);

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SCRYPT_COST } from './features/auth/password-hash';
 
 // The only module that reads process.env (DEVELOPERS.md). Variables and defaults are CONTRACT.md's.
 
@@ -10,6 +12,34 @@ const optionalUrl = (protocols: string[]) =>
     .url()
     .refine((v) => protocols.includes(new URL(v).protocol), `must start with ${protocols.join(' or ')}//`)
     .optional();
+
+/** An address or a CIDR range: 10.0.0.0/8, ::1, fd00::/8. */
+const isAddressOrRange = (entry: string): boolean => {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+};
+
+/**
+ * Which proxies may set X-Forwarded-For: none unless said (a client could otherwise pick its own
+ * address, and so its own rate-limit key), a hop count, or the proxies' addresses and ranges.
+ */
+const trustProxySchema = z
+  .string()
+  .transform((value, context): false | number | string[] => {
+    if (value === 'false') return false;
+    if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    if (entries.every(isAddressOrRange)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message: 'must be a hop count or a comma-separated list of addresses and CIDR ranges',
+    });
+    return z.NEVER;
+  })
+  .default(false);
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@apotheca.test';
 export const DEFAULT_ADMIN_PASSWORD = 'Admin@12345';
@@ -34,6 +64,8 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(0).default(DEFAULT_UNPAID_ORDER_TTL_MINUTES),
+  TRUST_PROXY: trustProxySchema,
+  SCRYPT_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_SCRYPT_COST),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -62,6 +94,10 @@ export type Config = {
   unpaidOrderTtlMinutes: number;
   /** How often the server looks for such orders. */
   unpaidOrderSweepMs: number;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
+  /** log2 of scrypt's N for new password hashes; older, cheaper hashes are remade at login. */
+  scryptCost: number;
   logLevel: string;
 };
 
@@ -109,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES,
     unpaidOrderSweepMs: UNPAID_ORDER_SWEEP_MS,
+    trustProxy: e.TRUST_PROXY,
+    scryptCost: e.SCRYPT_COST,
     logLevel: e.LOG_LEVEL,
   };
 }

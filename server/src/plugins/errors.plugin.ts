@@ -1,4 +1,4 @@
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-error';
@@ -22,30 +22,40 @@ function fieldErrors(issues: FieldIssue[]): Record<string, string> {
   return errors;
 }
 
+/** An id longer than the router keeps is unknown like any other id (CONTRACT.md: 404 `{ message }`). */
+export const NOT_FOUND_MESSAGE = 'Not found.';
+
 /**
  * The one error handler: every failure becomes CONTRACT.md's `{ message }` (plus `errors` for
- * invalid input) with the status that says why. A 5xx never carries its internal message.
+ * invalid input) with the status that says why. A 5xx never carries its internal message. Errors
+ * Fastify raises before a route is found (a bad URL, an over-long parameter) come here too
+ * (`frameworkErrors` in app.ts), so no framework's own body reaches a client.
  */
+export function sendError(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof HttpError) {
+    return reply
+      .code(error.statusCode)
+      .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors = fieldErrors(error.validation as FieldIssue[]);
+    const first = Object.values(errors)[0];
+    return reply.code(400).send({ message: first ?? INVALID_INPUT_MESSAGE, errors });
+  }
+  if ((error as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
+  }
+  const statusCode = (error as FastifyError).statusCode ?? 500;
+  if (statusCode >= 400 && statusCode < 500) {
+    return reply.code(statusCode).send({ message: error.message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+}
+
 export default fp(
   async (app) => {
-    app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
-      if (error instanceof HttpError) {
-        return reply
-          .code(error.statusCode)
-          .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
-      }
-      if (hasZodFastifySchemaValidationErrors(error)) {
-        const errors = fieldErrors(error.validation as FieldIssue[]);
-        const first = Object.values(errors)[0];
-        return reply.code(400).send({ message: first ?? INVALID_INPUT_MESSAGE, errors });
-      }
-      const statusCode = (error as FastifyError).statusCode ?? 500;
-      if (statusCode >= 400 && statusCode < 500) {
-        return reply.code(statusCode).send({ message: error.message });
-      }
-      request.log.error({ err: error }, 'request failed');
-      return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
-    });
+    app.setErrorHandler(sendError);
   },
   { name: 'errors' },
 );

@@ -1,19 +1,27 @@
 import rateLimit from '@fastify/rate-limit';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { HttpError } from '../http-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Route config for the endpoints that take credentials or send mail (CONTRACT.md). */
     // One object type (not a union with `{}`), so Fastify can infer a route's config type from it.
     strictRateLimit: { rateLimit?: { max: number; timeWindow: string } };
+    /**
+     * A preHandler counting login attempts per e-mail address, whatever address they come from, so
+     * spreading guesses over many clients does not multiply them. A no-op when limits are off.
+     */
+    loginAttemptsPerEmail: preHandlerAsyncHookHandler;
   }
 }
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in a minute.';
 
 /**
- * Limits login, register, forgot-password and contact only: a global limit would halve throughput
+ * Limits login, register, forgot-password, validate-token, reset-password and contact only (by client address, and login also by
+ * e-mail address): a global limit would halve throughput
  * (issue 3). `RATE_LIMIT_PER_MINUTE=0` turns it off; `REDIS_URL` shares counts between instances.
  */
 export default fp<{ perMinute: number; redisUrl: string | undefined }>(
@@ -26,6 +34,21 @@ export default fp<{ perMinute: number; redisUrl: string | undefined }>(
       errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_REQUESTS_MESSAGE }),
     });
     app.decorate('strictRateLimit', perMinute > 0 ? { rateLimit: { max: perMinute, timeWindow: '1 minute' } } : {});
+    // A limiter of its own (createRateLimit, not rateLimit): the per-address limit of the same
+    // request has already run, and rateLimit's handlers run once per request.
+    const perEmail =
+      perMinute > 0
+        ? app.createRateLimit({
+            max: perMinute,
+            timeWindow: '1 minute',
+            // The body is validated (and the address trimmed) before a preHandler runs.
+            keyGenerator: (request) => `login-email:${(request.body as { email: string }).email.toLowerCase()}`,
+          })
+        : undefined;
+    app.decorate('loginAttemptsPerEmail', async (request) => {
+      const limit = await perEmail?.(request);
+      if (limit && !limit.isAllowed && limit.isExceeded) throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE);
+    });
   },
   { name: 'rate-limit' },
 );

@@ -19,12 +19,18 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** Powerful browser features the shop never uses, refused to every page and anything it embeds. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
+/** A year, the usual HSTS lifetime. */
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
+
 /**
  * Security headers with a strict Content-Security-Policy that the built client satisfies: scripts
  * only from this origin, no framing, no plugins. Images may come from any http(s) origin because an
- * admin may give a medicine's image as a URL (SPEC.md §5).
+ * admin may give a medicine's image as a URL (SPEC.md §5). HSTS only when the shop is served over
+ * https (APP_URL), so a plain-http install is not locked out of itself.
  */
-export default fp<{ connectOrigins: string[] }>(
+export default fp<{ connectOrigins: string[]; https: boolean }>(
   async (app, options) => {
     const headers = securityHeaders({
       contentSecurityPolicy: {
@@ -45,8 +51,9 @@ export default fp<{ connectOrigins: string[] }>(
         },
       },
       crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: false,
+      strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     });
+    headers['permissions-policy'] = PERMISSIONS_POLICY;
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -5,9 +5,10 @@ export type ReceivedMail = { to: string[]; raw: string; text: string };
 
 /**
  * A real SMTP server on a free local port that keeps what it receives, so tests send mail
- * through nodemailer exactly as production does. Pass `url` as the app's smtpUrl.
+ * through nodemailer exactly as production does. Pass `url` as the app's smtpUrl; pass a port to
+ * start it again where a closed one listened.
  */
-export async function startSmtpSink(): Promise<{
+export async function startSmtpSink(port = 0): Promise<{
   url: string;
   received: ReceivedMail[];
   nextMail: () => Promise<ReceivedMail>;
@@ -32,10 +33,10 @@ export async function startSmtpSink(): Promise<{
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     received,
     /** The oldest mail not yet taken, waiting for it if none has arrived. */
     nextMail: async () => {

@@ -5,8 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPg, openPglite, type Database } from '../db/client';
+import type { LogStream } from '../plugins/log-options';
 import { createFreshPgDatabase } from './fresh-pg-database';
 import { MIGRATED_DUMP_PATH } from './pglite-dump';
+
+/** The cheapest cost config accepts, for the hashes tests make. */
+export const TEST_SCRYPT_COST = 10;
 
 export type TestContext = { app: FastifyInstance; database: Database; config: Config; close: () => Promise<void> };
 
@@ -27,8 +31,14 @@ async function freshDatabase(
   return { database, drop: fresh.drop };
 }
 
-/** The real app on a fresh database, called through `app.inject`. */
-export async function createTestContext(overrides: Partial<Config> = {}): Promise<TestContext> {
+/**
+ * The real app on a fresh database, called through `app.inject`. It logs nothing unless given a
+ * `logStream` (and a `logLevel` in the overrides) to read its log lines from.
+ */
+export async function createTestContext(
+  overrides: Partial<Config> = {},
+  { logStream }: { logStream?: LogStream } = {},
+): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-test-'));
   const config: Config = {
     ...loadConfig(),
@@ -38,12 +48,14 @@ export async function createTestContext(overrides: Partial<Config> = {}): Promis
     prescriptionsDir: path.join(dataDir, 'prescriptions'),
     seedCatalogue: false,
     rateLimitPerMinute: 0,
+    // 2^10 rather than 2^17: every registration would otherwise cost a third of a second.
+    scryptCost: TEST_SCRYPT_COST,
     smtpUrl: undefined,
     logLevel: 'silent',
     ...overrides,
   };
   const { database, drop } = await freshDatabase(config.databaseUrl);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: logStream !== undefined, logStream });
   await app.ready();
   return {
     app,

@@ -17,7 +17,7 @@ export async function createTestUser(
   ctx: TestContext,
   options: { role?: Role; firstName?: string; lastName?: string; email?: string } = {},
 ): Promise<{ user: SessionUser; token: string; headers: { authorization: string } }> {
-  passwordHash ??= hashPassword(TEST_PASSWORD);
+  passwordHash ??= hashPassword(TEST_PASSWORD, ctx.config.scryptCost);
   const [user] = await ctx.database.db
     .insert(users)
     .values({

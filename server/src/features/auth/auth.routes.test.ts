@@ -17,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sessions, users } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE, NOT_ADMIN_MESSAGE, NO_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { loadConfig } from '../../config';
+import { TEST_SCRYPT_COST, createTestContext, type TestContext } from '../../test/test-app';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
 import {
   ADMIN_UNDELETABLE_MESSAGE,
@@ -30,6 +31,7 @@ import {
   USER_DELETED_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
 } from './auth.service';
+import { hashPassword, verifyPassword } from './password-hash';
 import { SESSION_TTL_MS, createSession, findSessionUser, sha256 } from './session.service';
 
 let ctx: TestContext;
@@ -462,6 +464,18 @@ describe('hostile input', () => {
       payload: registration({ first_name: 'a'.repeat(1024 * 1024) }),
       status: 413,
     },
+    {
+      name: 'a 5 KB body (auth bodies are a few short fields)',
+      url: '/api/auth/login',
+      payload: { email: `${'a'.repeat(5 * 1024)}@example.com`, password: 'x' },
+      status: 413,
+    },
+    {
+      name: 'a long address of dots, which once backtracked for seconds',
+      url: '/api/auth/forgot-password',
+      payload: { email: `a@${'a.'.repeat(1500)} ` },
+      status: 400,
+    },
     { name: 'malformed JSON', url: '/api/auth/register', payload: '{"email": "ada@', headers: json, status: 400 },
     {
       name: 'a wrong content type',
@@ -501,10 +515,42 @@ describe('hostile input', () => {
       status: 404,
     },
     {
-      name: 'an over-long token (URI too long)',
+      name: 'an over-long token',
       url: `/api/auth/validate-token/${'t'.repeat(500)}`,
       payload: {},
-      status: 414,
+      status: 400,
+    },
+    {
+      name: 'a token past the router’s parameter length',
+      url: `/api/auth/validate-token/${'t'.repeat(20_000)}`,
+      payload: {},
+      status: 404,
+    },
+    { name: 'a malformed escape in the path', url: '/api/auth/validate-token/%E0%A4%A', payload: {}, status: 400 },
+    { name: 'an empty JSON body', url: '/api/auth/login', payload: '', headers: json, status: 400 },
+    {
+      name: 'a NUL in a login e-mail',
+      url: '/api/auth/login',
+      payload: { email: 'ada\u0000@example.com', password: 'x' },
+      status: 400,
+    },
+    {
+      name: 'a NUL in a registered e-mail',
+      url: '/api/auth/register',
+      payload: registration({ email: 'ada@exam\u0000ple.com' }),
+      status: 400,
+    },
+    {
+      name: 'an escape character in a forgot-password e-mail',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'ada@example.com\u001b' },
+      status: 400,
+    },
+    {
+      name: 'a NUL in a name',
+      url: '/api/auth/register',
+      payload: registration({ first_name: 'A\u0000da' }),
+      status: 400,
     },
   ];
 
@@ -512,7 +558,8 @@ describe('hostile input', () => {
     const before = await userCount();
     const response = await ctx.app.inject({ method: 'POST', url, payload, headers });
     expect(response.statusCode).toBe(status);
-    expect(errorResponseSchema.parse(response.json()).message).toEqual(expect.any(String));
+    // The one error shape, never a framework's own body (`error`, `code`, `statusCode`).
+    expect(errorResponseSchema.strict().parse(response.json()).message).toEqual(expect.any(String));
     expect(await userCount()).toBe(before);
     const [tables] = await ctx.database.db
       .select({ n: count() })
@@ -535,6 +582,8 @@ describe('rate limit', () => {
     ['/api/auth/login', { email: 'ada@example.com', password: 'x' }],
     ['/api/auth/register', { email: 'not-valid' }],
     ['/api/auth/forgot-password', { email: 'ada@example.com' }],
+    ['/api/auth/validate-token/guessed-token', {}],
+    [`/api/auth/reset-password/${randomUUID()}/guessed-token`, { newPassword: 'Guessed@123' }],
   ])('answers the third call to %s within a minute with 429 JSON', async (url, payload) => {
     const statuses = [];
     for (let i = 0; i < 3; i += 1)
@@ -543,5 +592,91 @@ describe('rate limit', () => {
     expect(statuses.slice(0, 2)).not.toContain(429);
     const response = await limited.app.inject({ method: 'POST', url, payload });
     expect(response.json()).toEqual({ message: TOO_MANY_REQUESTS_MESSAGE });
+  });
+});
+
+describe('rate limit keys', () => {
+  const login = (app: TestContext['app'], email: string, headers: Record<string, string>, remoteAddress?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'Wrong@123' },
+      headers,
+      remoteAddress,
+    });
+  const statuses = async (calls: (() => ReturnType<typeof login>)[]) => {
+    const result = [];
+    for (const call of calls) result.push((await call()).statusCode);
+    return result;
+  };
+
+  it('ignores X-Forwarded-For in production unless TRUST_PROXY says so', async () => {
+    const production = await createTestContext({ env: 'production', rateLimitPerMinute: 2 });
+    try {
+      const spoofed = [1, 2, 3].map(
+        (i) => () => login(production.app, `spoof${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i}` }),
+      );
+      expect(await statuses(spoofed)).toEqual([401, 401, 429]);
+    } finally {
+      await production.close();
+    }
+  });
+
+  it('keys by the forwarded address when the proxy is trusted', async () => {
+    const proxied = await createTestContext({ env: 'production', rateLimitPerMinute: 2, trustProxy: 1 });
+    try {
+      const clients = [1, 2, 3].map(
+        (i) => () => login(proxied.app, `proxied${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i}` }),
+      );
+      expect(await statuses(clients)).toEqual([401, 401, 401]);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('limits login attempts per e-mail address, whatever the client address', async () => {
+    const limited = await createTestContext({ rateLimitPerMinute: 2 });
+    try {
+      const spread = ['198.51.100.1', '198.51.100.2', '198.51.100.3'].map(
+        (address, i) => () => login(limited.app, i === 2 ? ' Target@Example.com ' : 'target@example.com', {}, address),
+      );
+      expect(await statuses(spread)).toEqual([401, 401, 429]);
+      // Another address is not held back by it.
+      expect((await login(limited.app, 'other@example.com', {}, '198.51.100.4')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('password hash cost', () => {
+  it('defaults to OWASP’s scrypt N = 2^17', () => {
+    expect(loadConfig({}).scryptCost).toBe(17);
+  });
+
+  it('remakes an older, cheaper hash at the next successful login, and only then', async () => {
+    const raised = await createTestContext({ scryptCost: TEST_SCRYPT_COST + 1 });
+    try {
+      const { user } = await createTestUser(raised);
+      const old = await hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST);
+      await raised.database.db.update(users).set({ passwordHash: old }).where(eq(users.id, user.id));
+      const stored = async () =>
+        (await raised.database.db.select().from(users).where(eq(users.id, user.id)))[0]!.passwordHash;
+      const login = (password: string) =>
+        raised.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password } });
+
+      expect((await login('Wrong@123')).statusCode).toBe(401);
+      expect(await stored()).toBe(old);
+
+      expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+      const remade = await stored();
+      expect(remade).toMatch(new RegExp(`^scrypt\\$${2 ** (TEST_SCRYPT_COST + 1)}\\$`));
+      expect(await verifyPassword(TEST_PASSWORD, remade)).toBe(true);
+
+      expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
+      expect(await stored()).toBe(remade);
+    } finally {
+      await raised.close();
+    }
   });
 });

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { passwordResetTokens, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import type { Mailer } from './mail.service';
-import { hashPassword, verifyPassword } from './password-hash';
+import { enqueueMail } from '../mail/mail-outbox.service';
+import { hashPassword, needsRehash, verifyPassword } from './password-hash';
 import { createSession, randomToken, revokeAllSessions, sha256, type SessionUser } from './session.service';
 
 export const REGISTERED_MESSAGE = 'Registered successfully';
@@ -44,7 +44,7 @@ export function toUser(row: SessionUser): User {
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
 /** A new shopper: the role is always 'user', whatever the request carried (issue 3). */
-export async function register(db: Db, input: Register): Promise<User> {
+export async function register(db: Db, input: Register, scryptCost: number): Promise<User> {
   const [row] = await db
     .insert(users)
     .values({
@@ -52,7 +52,7 @@ export async function register(db: Db, input: Register): Promise<User> {
       lastName: input.last_name,
       email: input.email,
       phNo: input.ph_no,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: await hashPassword(input.password, scryptCost),
       role: ROLE.user,
     })
     // The unique index on lower(email) decides, so two racing registrations cannot both win.
@@ -62,35 +62,46 @@ export async function register(db: Db, input: Register): Promise<User> {
   return toUser(row);
 }
 
-/** Compared against when the e-mail is unknown, so both failures take the time of one hash. */
-let decoyHash: Promise<string> | undefined;
+/** Compared against when the e-mail is unknown, so both failures take the time of one hash (per cost). */
+const decoyHashes = new Map<number, Promise<string>>();
 
-export async function login(db: Db, input: Login): Promise<{ token: string; user: User }> {
+export async function login(db: Db, input: Login, scryptCost: number): Promise<{ token: string; user: User }> {
   const [row] = await db.select().from(users).where(byEmail(input.email)).limit(1);
-  decoyHash ??= hashPassword(randomToken());
-  const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHash));
+  if (!decoyHashes.has(scryptCost)) decoyHashes.set(scryptCost, hashPassword(randomToken(), scryptCost));
+  const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHashes.get(scryptCost)!));
   if (!row || !valid) throw HttpError.unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  if (needsRehash(row.passwordHash, scryptCost)) {
+    // The password is known only now: its hash is made again at today's cost. The old hash in the
+    // condition keeps a password changed meanwhile from being overwritten.
+    const passwordHash = await hashPassword(input.password, scryptCost);
+    await db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)));
+  }
   return { token: await createSession(db, row.id, input.remember), user: toUser(row) };
 }
 
 /**
- * Mails a reset link to a registered address and does nothing for any other; the caller answers
- * the same either way. Only the token's hash is stored.
+ * Queues a reset link for a registered address and does nothing for any other; the caller answers
+ * the same either way, before this runs. Only the token's hash is stored; the mail is written in
+ * the same transaction as the token, so one exists exactly when the other does.
  */
-export async function requestPasswordReset(db: Db, mailer: Mailer, appUrl: string, email: string): Promise<void> {
-  const [row] = await db.select().from(users).where(byEmail(email)).limit(1);
-  if (!row) return;
-  const token = randomToken();
-  await db
-    .insert(passwordResetTokens)
-    .values({ userId: row.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-  const link = `${appUrl}/reset-password/${row.id}/${token}`;
-  await mailer.send({
-    to: row.email,
-    subject: 'Reset your Apotheca password',
-    text: `Hello,\n\nTo choose a new password, open this link within the hour:\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
-    html: `<p>Hello,</p><p>To choose a new password, open this link within the hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
-    link,
+export async function requestPasswordReset(db: Db, appUrl: string, email: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select().from(users).where(byEmail(email)).limit(1);
+    if (!row) return;
+    const token = randomToken();
+    await tx
+      .insert(passwordResetTokens)
+      .values({ userId: row.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
+    const link = `${appUrl}/reset-password/${row.id}/${token}`;
+    await enqueueMail(tx, {
+      to: row.email,
+      subject: 'Reset your Apotheca password',
+      text: `Hello,\n\nTo choose a new password, open this link within the hour:\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
+      html: `<p>Hello,</p><p>To choose a new password, open this link within the hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
+    });
   });
 }
 
@@ -101,19 +112,29 @@ const liveResetToken = (token: string) =>
     gt(passwordResetTokens.expiresAt, new Date()),
   );
 
-export async function isResetTokenValid(db: Db, token: string): Promise<boolean> {
+/** Whether the token is live (and, given a user, is that user's). */
+export async function isResetTokenValid(db: Db, token: string, userId?: string): Promise<boolean> {
   const [row] = await db
     .select({ id: passwordResetTokens.id })
     .from(passwordResetTokens)
-    .where(liveResetToken(token))
+    .where(and(liveResetToken(token), userId === undefined ? undefined : eq(passwordResetTokens.userId, userId)))
     .limit(1);
   return row !== undefined;
 }
 
 /** Sets the new password once per token and ends every session of the user (CONTRACT.md). */
-export async function resetPassword(db: Db, userId: string, token: string, newPassword: string): Promise<void> {
-  if (!isUuid(userId)) throw HttpError.badRequest(RESET_LINK_INVALID_MESSAGE);
-  const passwordHash = await hashPassword(newPassword);
+export async function resetPassword(
+  db: Db,
+  userId: string,
+  token: string,
+  newPassword: string,
+  scryptCost: number,
+): Promise<void> {
+  // The token is checked before the slow hash, so bogus links cost a lookup, not a hash.
+  if (!isUuid(userId) || !(await isResetTokenValid(db, token, userId))) {
+    throw HttpError.badRequest(RESET_LINK_INVALID_MESSAGE);
+  }
+  const passwordHash = await hashPassword(newPassword, scryptCost);
   await db.transaction(async (tx) => {
     // Marking the token used in the same statement that checks it makes a second use fail, even racing.
     const [used] = await tx

@@ -1,20 +1,28 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 // Passwords are stored only as salted, slow hashes (CONTRACT.md): scrypt from Node's crypto, with
-// its parameters in the stored string so they can be raised later without breaking old hashes.
+// its parameters in the stored string so the cost can be raised without breaking old hashes: a
+// hash made at a lower cost is replaced at the owner's next successful login (needsRehash).
 
-const PARAMS = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
+/** log2 of scrypt's N: OWASP's 2^17 (config SCRYPT_COST; tests use a cheap one). */
+export const DEFAULT_SCRYPT_COST = 17;
+const BLOCK_SIZE = 8;
+const PARALLELISM = 1;
+const KEY_LENGTH = 64;
 
 function derive(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  // scrypt needs 128·N·r bytes; Node refuses more than 32 MB unless told.
+  const maxmem = 256 * (options.N ?? 0) * (options.r ?? BLOCK_SIZE);
   return new Promise((resolve, reject) =>
-    scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
+    scrypt(password, salt, keylen, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: number = DEFAULT_SCRYPT_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS.keylen, { N: PARAMS.N, r: PARAMS.r, p: PARAMS.p });
-  return `scrypt$${PARAMS.N}$${PARAMS.r}$${PARAMS.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+  const N = 2 ** cost;
+  const key = await derive(password, salt, KEY_LENGTH, { N, r: BLOCK_SIZE, p: PARALLELISM });
+  return `scrypt$${N}$${BLOCK_SIZE}$${PARALLELISM}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -27,4 +35,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
   });
   return timingSafeEqual(actual, expected);
+}
+
+/** Whether a stored hash was made at a lower cost than `cost` and should be made again. */
+export function needsRehash(stored: string, cost: number): boolean {
+  const [, n] = stored.split('$');
+  return Number(n) < 2 ** cost;
 }

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { loginResponseSchema, messageResponseSchema, validateTokenResponseSchema } from '@apotheca/contract';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passwordResetTokens } from '../../db/schema';
+import { eq, isNotNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailOutbox, passwordResetTokens } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -15,7 +15,15 @@ import {
   RESET_MAIL_SENT_MESSAGE,
   RESET_TOKEN_TTL_MS,
 } from './auth.service';
+import { hashPassword } from './password-hash';
+import type * as PasswordHash from './password-hash';
 import { createSession, sha256 } from './session.service';
+
+// Counts the slow hashes a request costs; each still runs for real.
+vi.mock('./password-hash', async (importOriginal) => {
+  const original = await importOriginal<typeof PasswordHash>();
+  return { ...original, hashPassword: vi.fn(original.hashPassword) };
+});
 
 const NEW_PASSWORD = 'Changed@2026';
 
@@ -179,6 +187,11 @@ describe('password reset without SMTP_URL', () => {
       expect(response.statusCode).toBe(200);
     }
     const outbox = path.join(ctx.config.dataDir, 'outbox');
+    // The answer comes first; the mails follow it through the outbox.
+    await vi.waitFor(async () => {
+      const sent = await ctx.database.db.select().from(mailOutbox).where(isNotNull(mailOutbox.sentAt));
+      expect(sent).toHaveLength(2);
+    });
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(2);
     const message = fs.readFileSync(path.join(outbox, files[0]!), 'utf8');
@@ -206,5 +219,28 @@ describe('password reset while the mail server is down', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: RESET_MAIL_SENT_MESSAGE });
+  });
+});
+
+describe('a bogus reset link', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+
+  it('is refused before any password is hashed', async () => {
+    const { user } = await createTestUser(ctx);
+    vi.mocked(hashPassword).mockClear();
+    for (const url of [
+      `/api/auth/reset-password/${user.id}/not-a-token`,
+      `/api/auth/reset-password/${randomUUID()}/not-a-token`,
+    ]) {
+      const response = await ctx.app.inject({ method: 'POST', url, payload: { newPassword: NEW_PASSWORD } });
+      expect(response.json()).toEqual({ message: RESET_LINK_INVALID_MESSAGE });
+    }
+    expect(hashPassword).not.toHaveBeenCalled();
   });
 });

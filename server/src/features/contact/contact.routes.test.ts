@@ -52,15 +52,19 @@ describe('POST /api/contact', () => {
   it.each([
     ['wrong types', { ...valid, name: 7, message: ['a'] }, {}, 400],
     ['a 1 MB string', { ...valid, message: 'a'.repeat(1024 * 1024) }, {}, 413],
+    ['a 20 KB body, past the longest valid message', { ...valid, message: 'a'.repeat(20 * 1024) }, {}, 413],
     ['malformed JSON', '{"name": ', json, 400],
     ['a wrong content type', '<contact/>', { 'content-type': 'application/xml' }, 415],
     ['markup in the name', { ...valid, name: '<img src=x onerror=alert(1)>' }, {}, 400],
     ['SQL in the subject', { ...valid, subject: "x' OR '1'='1" }, {}, 400],
+    ['a NUL in the e-mail', { ...valid, email: 'ada\u0000@example.com' }, {}, 400],
+    ['a control character in the e-mail', { ...valid, email: 'ada@example.com\u0085' }, {}, 400],
+    ['a NUL in the message', { ...valid, message: 'Where is\u0000 my order' }, {}, 400],
   ])('answers %s with %i and stores nothing', async (_label, payload, headers, status) => {
     const before = await stored();
     const response = await send(payload, headers);
     expect(response.statusCode).toBe(status);
-    expect(errorResponseSchema.parse(response.json()).message).toEqual(expect.any(String));
+    expect(errorResponseSchema.strict().parse(response.json()).message).toEqual(expect.any(String));
     expect(await stored()).toBe(before);
   });
 });

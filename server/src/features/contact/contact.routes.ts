@@ -9,6 +9,8 @@ import type { Config } from '../../config';
 import { CONTACT_RECEIVED_MESSAGE, saveContactMessage } from './contact.service';
 
 const tags = ['contact'];
+/** Room for the longest valid message (2000 characters, each escaped at worst to 6 bytes of JSON). */
+export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** The contact form: stored here unless a third-party form service is configured (CONTRACT.md). */
 const contactRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
@@ -16,6 +18,7 @@ const contactRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { c
   app.post(
     '',
     {
+      bodyLimit: CONTACT_BODY_LIMIT_BYTES,
       config: app.strictRateLimit,
       schema: {
         tags,

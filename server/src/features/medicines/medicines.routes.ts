@@ -31,6 +31,7 @@ export type MedicinesRoutesOptions = { uploadsDir: string; catalogue: CatalogueC
 
 const FIELD_MAX_BYTES = 10_000;
 const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';
+const MALFORMED_FORM_MESSAGE = 'The form could not be read. Send the medicine as multipart/form-data.';
 const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 
 /** A cached body is already JSON: it is sent as it is, without a second serialization. */
@@ -64,7 +65,9 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     } catch (error) {
       if (error instanceof app.multipartErrors.RequestFileTooLargeError)
         throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
-      throw error;
+      // A part limit carries its own 4xx; anything else the parser throws is a body that is not a form.
+      if ((error as { statusCode?: number }).statusCode) throw error;
+      throw HttpError.badRequest(MALFORMED_FORM_MESSAGE);
     }
     if (Object.keys(strayFiles).length > 0) throw HttpError.badRequest(UNKNOWN_FILE_FIELD_MESSAGE, strayFiles);
     return form;

@@ -266,11 +266,14 @@ describe('hostile input', () => {
       ['DELETE', `/api/medicines/delete-medicine/${id}`],
     ];
     const before = await storedState();
-    for (const id of HOSTILE_STRINGS.map(encodeURIComponent)) {
+    // Ids of any length, past Fastify's 100-character parameter limit and past the request line's.
+    const longIds = ['a'.repeat(101), 'a'.repeat(5_000), 'a'.repeat(20_000)];
+    for (const id of [...HOSTILE_STRINGS.map(encodeURIComponent), ...longIds]) {
       for (const [method, url, payload] of paths(id)) {
         const headers = url.includes('update-order') || url.includes('delete-medicine') ? admin : owner.headers;
         const response = await ctx.app.inject({ method: method as 'GET', url, headers, payload });
         expect(response.statusCode, `${method} ${url}`).toBe(404);
+        expect(Object.keys(response.json()), `${method} ${url}`).toEqual(['message']);
       }
     }
     expect(await storedState()).toEqual(before);
@@ -347,6 +350,21 @@ describe('hostile input', () => {
         ...form,
         headers: { ...form.headers, ...admin },
       });
+    }
+    // Malformed multipart bodies: a cut-off part, no boundary, garbage under a boundary.
+    const existing = await insertMedicine(ctx);
+    const cutOff =
+      '--X\r\nContent-Disposition: form-data; name="name"\r\n\r\nAspirin\r\n--X\r\n' +
+      'Content-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nxx';
+    for (const [contentType, payload] of [
+      ['multipart/form-data; boundary=X', cutOff],
+      ['multipart/form-data', 'name=Aspirin'],
+      ['multipart/form-data; boundary=X', '\u0000\u0001garbage--X--'],
+    ] as const) {
+      for (const url of ['/api/medicines/add-medicine', `/api/medicines/update-medicine/${existing.id}`]) {
+        const method = url.includes('update') ? 'PATCH' : 'POST';
+        requests.push({ method, url, payload, headers: { ...admin, 'content-type': contentType } });
+      }
     }
     await expectRefusedWithoutChange(requests);
 

@@ -4,15 +4,14 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 
 // Outgoing mail (CONTRACT.md): nodemailer over SMTP_URL; without it each message is written to an
-// outbox folder in DATA_DIR, one .eml file per message, and its link logged so a developer can follow it.
+// outbox folder in DATA_DIR, one .eml file per message, and its path logged so a developer can open it
+// (never the link it holds: a reset link is a password for the hour).
 
 export type MailMessage = {
   to: string;
   subject: string;
   text: string;
-  html: string;
-  /** The link the message is about, logged when the message only goes to the outbox. */
-  link?: string;
+  html?: string;
 };
 
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
@@ -41,7 +40,7 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions, log: M
       await fs.mkdir(outboxDir, { recursive: true });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      log({ to: message.to, subject: message.subject, file, link: message.link }, 'mail written to the outbox');
+      log({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     },
     close: () => transport.close(),
   };

@@ -1,0 +1,103 @@
+import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { MailMessage, Mailer } from './mail.service';
+
+// The durable mail outbox (docs/decisions/0013): a feature enqueues a mail in the transaction of
+// the change it reports, so the mail exists exactly when the change does; the worker sends it after
+// commit, retrying with backoff until the mail server takes it, across restarts.
+
+/** The first retry waits this long, each next one twice as long, up to MAX_RETRY_DELAY_MS. */
+const FIRST_RETRY_DELAY_MS = 5_000;
+const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
+/** How long a claimed mail waits before another attempt if its sender died mid-send. */
+const CLAIM_LEASE_MS = 5 * 60 * 1000;
+
+/** Writes a mail to the outbox; sent once the caller's transaction commits. */
+export async function enqueueMail(tx: Db | Tx, message: MailMessage): Promise<void> {
+  await tx
+    .insert(mailOutbox)
+    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+}
+
+const retryDelay = (attempts: number) => Math.min(FIRST_RETRY_DELAY_MS * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
+
+/** The oldest due mail, claimed (leased) so that no other worker sends it meanwhile. */
+async function claimDueMail(db: Db) {
+  return db.transaction(async (tx) => {
+    const [due] = await tx
+      .select()
+      .from(mailOutbox)
+      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(mailOutbox.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!due) return undefined;
+    await tx
+      .update(mailOutbox)
+      .set({ attempts: due.attempts + 1, nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) })
+      .where(eq(mailOutbox.id, due.id));
+    return { ...due, attempts: due.attempts + 1 };
+  });
+}
+
+/** Sends every due mail once; a failure is recorded by its code and tried again later. Returns how many were sent. */
+export async function deliverDueMail(db: Db, mailer: Mailer): Promise<number> {
+  let sent = 0;
+  for (let mail = await claimDueMail(db); mail; mail = await claimDueMail(db)) {
+    try {
+      await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      // The body (a reset link, say) is not kept once the mail is gone.
+      await db.update(mailOutbox).set({ sentAt: new Date(), text: '', html: null }).where(eq(mailOutbox.id, mail.id));
+      sent += 1;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      await db
+        .update(mailOutbox)
+        .set({
+          lastError: typeof code === 'string' ? code : 'send failed',
+          nextAttemptAt: new Date(Date.now() + retryDelay(mail.attempts)),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+    }
+  }
+  return sent;
+}
+
+export type MailOutboxWorker = {
+  /** Delivers what is due now (after a commit that enqueued mail); resolves when that run is over. */
+  wake(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+/** Runs deliverDueMail every `intervalMs` and whenever woken, one run at a time. */
+export function startMailOutboxWorker(
+  db: Db,
+  mailer: Mailer,
+  { intervalMs, onError }: { intervalMs: number; onError: (error: unknown) => void },
+): MailOutboxWorker {
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const run = () => {
+    running = running.then(async () => {
+      if (stopped) return;
+      try {
+        await deliverDueMail(db, mailer);
+      } catch (error) {
+        onError(error);
+      }
+    });
+    return running;
+  };
+  const timer = setInterval(() => void run(), intervalMs);
+  timer.unref();
+  void run(); // what a previous run left queued
+  return {
+    wake: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

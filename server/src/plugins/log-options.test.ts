@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestContext, type TestContext } from '../test/test-app';
+import { createTestUser } from '../test/test-users';
+
+// Secrets never reach the log: not a password, a password hash, a bearer token nor a reset token,
+// whether a request fails in the database or a password is reset through the outbox.
+
+let ctx: TestContext;
+const lines: string[] = [];
+const log = () => lines.join('');
+
+beforeAll(async () => {
+  ctx = await createTestContext({ logLevel: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
+  // Makes one registration fail in the database, the way a broken disk or a lost race would.
+  await ctx.database.db.execute(
+    sql`alter table users add constraint users_test_refusal check (first_name <> 'Refused')`,
+  );
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+describe('the log', () => {
+  it('names the database failure of a register by code and constraint, never its values', async () => {
+    const password = 'Leaky@Secret42';
+    const email = 'leak-probe@example.com';
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { first_name: 'Refused', last_name: 'Probe', email, password, ph_no: '0123456789' },
+    });
+    expect(response.statusCode).toBe(500);
+    expect(log()).toContain('"code":"23514"');
+    expect(log()).toContain('"constraint":"users_test_refusal"');
+    expect(log()).not.toContain(password);
+    expect(log()).not.toContain('scrypt$');
+    expect(log()).not.toContain(email);
+  });
+
+  it('holds no token, password or hash through a whole password reset', async () => {
+    const { user, token: session } = await createTestUser(ctx);
+    const outbox = path.join(ctx.config.dataDir, 'outbox');
+    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+    // The answer comes first; the mail follows it through the outbox, and is logged once written.
+    await vi.waitFor(() => expect(log()).toContain('mail written to the outbox'));
+    const [file] = fs.readdirSync(outbox);
+    const mail = fs.readFileSync(path.join(outbox, file!), 'utf8').replace(/=\r?\n/g, '');
+    const [, token] = /reset-password\/[^/\s"<]+\/([A-Za-z0-9_-]+)/.exec(mail)!;
+    const newPassword = 'Renewed@2026';
+
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/auth/validate-token/${token}` })).json()).toEqual({
+      status: true,
+    });
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/auth/reset-password/${user.id}/${token}`,
+      payload: { newPassword },
+    });
+    expect(reset.statusCode).toBe(200);
+    await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${session}` } });
+
+    expect(log()).toContain(file!); // the outbox mail is logged by its path
+    expect(log()).toContain(`/api/auth/validate-token/[redacted]`);
+    expect(log()).toContain(`/api/auth/reset-password/${user.id}/[redacted]`);
+    for (const secret of [token!, newPassword, session, 'scrypt$']) expect(log()).not.toContain(secret);
+  });
+});

@@ -1,0 +1,72 @@
+import type { FastifyServerOptions } from 'fastify';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+
+// What reaches the log never holds a secret: no password, hash, bearer token or reset token.
+
+const REDACTED = '[redacted]';
+
+/** Reset tokens travel in the path: the token segment of these URLs is masked. */
+const TOKEN_IN_PATH = /(\/validate-token\/|\/reset-password\/[^/?#]*\/)[^/?#]+/g;
+
+export const maskTokensInUrl = (url: string): string => url.replace(TOKEN_IN_PATH, `$1${REDACTED}`);
+
+type DatabaseFailure = { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown };
+
+/**
+ * A database error is logged by its SQLSTATE code and the constraint (or table and column) it
+ * names, never by its message, query, parameters or detail, which quote the values written (a
+ * password hash, an e-mail). Any other error keeps pino's usual type, message and stack.
+ */
+function serializeError(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (error instanceof DrizzleQueryError) {
+    const database = error.cause as DatabaseFailure | undefined;
+    // The stack's first lines repeat the message; only its frames are kept.
+    const frames = (error.stack ?? '').split('\n').filter((line) => line.trimStart().startsWith('at '));
+    return {
+      type: 'DatabaseError',
+      message: 'A database statement failed.',
+      stack: frames.join('\n'),
+      code: database?.code,
+      constraint: database?.constraint,
+      table: database?.table,
+      column: database?.column,
+    };
+  }
+  const statusCode = (error as { statusCode?: unknown }).statusCode;
+  const code = (error as { code?: unknown }).code;
+  return { type: error.name, message: error.message, code, statusCode, stack: error.stack ?? '' };
+}
+
+/** Where log lines go instead of stdout (tests read them). */
+export type LogStream = { write: (line: string) => void };
+
+type LoggedRequest = { method: string; url: string; host?: string; ip?: string };
+
+/** Fastify's logger options: level, the error and request serializers, and redaction of secrets. */
+export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
+  return {
+    level,
+    ...(stream ? { stream } : {}),
+    serializers: {
+      err: serializeError,
+      req: (request: LoggedRequest) => ({
+        method: request.method,
+        url: maskTokensInUrl(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+      }),
+    },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        ...['password', 'newPassword', 'token', 'cardNumber', 'cvv'].flatMap((field) => [
+          field,
+          `body.${field}`,
+          `*.${field}`,
+        ]),
+      ],
+      censor: REDACTED,
+    },
+  };
+}
