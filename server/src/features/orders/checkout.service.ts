@@ -12,10 +12,21 @@ import {
 } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { cartItems, carts, medicines, orderHistory, orderItems, orders, prescriptions } from '../../db/schema';
+import {
+  cartItems,
+  carts,
+  mailOutbox,
+  medicines,
+  orderHistory,
+  orderItems,
+  orders,
+  prescriptions,
+  users,
+} from '../../db/schema';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { HttpError } from '../../http-error';
 import { stockConflict } from '../medicines/medicines.service';
+import { ORDER_ID_PLACEHOLDER, orderPlacedMail } from './order-mail.service';
 import { toOrder, type OrderRow } from './orders.service';
 
 // Checkout: turns the caller's cart into an order.
@@ -56,10 +67,13 @@ type CheckoutRow = {
 /**
  * One statement, so one transaction and one round trip (issue 3's order benchmark): takes the stock
  * of every cart item, copies names and server prices into the order, empties the cart and records
- * 'placed' in the order's history. Every write in it is conditional on every line having its stock
+ * 'placed' in the order's history and the confirmation mail in the outbox. Every write in it is conditional on every line having its stock
  * within its limit per order and, when a line is prescription-only, on the order carrying one of the caller's own
  * prescriptions, so any shortage or missing prescription changes nothing (CONTRACT.md).
  */
+const placedMail = orderPlacedMail(false);
+const reviewMail = orderPlacedMail(true);
+
 export async function placeOrder(
   db: Db,
   user: Shopper,
@@ -122,6 +136,14 @@ export async function placeOrder(
     ), placed as (
       insert into ${orderHistory} (order_id, actor_id, event, "to")
       select id, user_id, ${'placed' satisfies OrderEvent}, status from new_order
+    ), confirmed as (
+      insert into ${mailOutbox} ("to", subject, text, html)
+      select u.email, replace(${placedMail.subject}, ${ORDER_ID_PLACEHOLDER}, o.id::text),
+        replace(case when o.prescription_review is null then ${placedMail.text} else ${reviewMail.text} end,
+          ${ORDER_ID_PLACEHOLDER}, o.id::text),
+        replace(case when o.prescription_review is null then ${placedMail.html} else ${reviewMail.html} end,
+          ${ORDER_ID_PLACEHOLDER}, o.id::text)
+      from new_order o join ${users} u on u.id = o.user_id
     )
     select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names,
       short.name as short_name, short.stock as short_stock, over.name as over_name, over.max_per_order,

@@ -5,10 +5,11 @@ import { isUuid } from '../../db/ids';
 import { medicines, orderHistory, orderItems, orders } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { NEXT_VERSION, stockConflict } from '../medicines/medicines.service';
+import { mailReviewDecision, mailStatusChange } from './order-mail.service';
 import { loadOrders, ORDER_NOT_FOUND_MESSAGE, type OrderRow } from './orders.service';
 
 // Every change to an order after it is placed goes through here: which change is allowed, the stock
-// that moves with it and the history row, all in the transaction of the change.
+// that moves with it, the history row and the patient's mail, all in the transaction of the change.
 
 export const goneFromCatalogueMessage = (name: string) => `${name} is no longer in the catalogue.`;
 export const AWAITING_REVIEW_MESSAGE =
@@ -105,6 +106,8 @@ export async function applyStatusChange(
   }
   await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
   await recordOrderEvents(tx, order.id, actor, history);
+  // A rejection's cancellation is told in the rejection's own mail.
+  if (order.prescriptionReview !== 'rejected') await mailStatusChange(tx, order.id, to, note);
 }
 
 /** An admin's or pharmacist's status change, in one transaction. */
@@ -139,6 +142,7 @@ export async function reviewPrescription(
     await recordOrderEvents(tx, id, actor, [
       { event: 'review-decided', from: 'pending', to: review, note: decided.reviewNote },
     ]);
+    await mailReviewDecision(tx, id, review, decided.reviewNote);
     if (review === 'rejected')
       await applyStatusChange(tx, { ...order, ...decided }, 'Canceled', actor, decided.reviewNote);
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;

@@ -27,6 +27,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     async (request, reply) => {
       const order = await placeOrder(app.database.db, currentUser(request), request.body);
       await catalogue.invalidate();
+      void app.mailOutbox.wake();
       return reply.code(201).send({ order });
     },
   );
@@ -69,6 +70,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
         currentUser(request),
       );
       await catalogue.invalidate();
+      void app.mailOutbox.wake();
       return { order };
     },
   );
@@ -87,6 +89,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     async (request) => {
       const order = await reviewPrescription(app.database.db, request.params.id, request.body, currentUser(request));
       await catalogue.invalidate();
+      void app.mailOutbox.wake();
       return { order };
     },
   );
