@@ -2,34 +2,19 @@
 import type { Medicine } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { pageKey, renderPage } from './entry-server';
+import { aMedicine } from './test/medicine.fixture';
 import { readServerState, SERVER_STATE_ELEMENT_ID } from './lib/api';
 
 const TEMPLATE = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 // The replacement patterns of String.prototype.replace, which stored text may hold.
 const PATTERNS = "$' $` $& $$";
 
-const medicine: Medicine = {
-  _id: '00000000-0000-4000-8000-000000000001',
-  name: 'Paracetamol',
+const medicine: Medicine = aMedicine({
   developedBy: 'Acme Labs',
-  maxMonthsExpiry: 24,
   category: 'Analgesic',
   stock: 3,
-  price: 4.5,
   imageUrl: `https://img.example/${PATTERNS}.png`,
-  activeIngredient: '',
-  strength: '',
-  dosageForm: null,
-  packSize: '',
-  prescriptionRequired: false,
-  maxPerOrder: null,
-  description: '',
-  directions: '',
-  sideEffects: '',
-  warnings: '',
-  storage: '',
-  version: 1,
-};
+});
 
 /** The API as the page renderer sees it: every list and every medicine is this one medicine. */
 const fetchFromApi = async (input: RequestInfo | URL, init?: RequestInit) => {

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, medicines, orders } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
 import {
@@ -31,15 +32,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-const addToCart = async (headers: Headers, medicineId: string, quantity = 1) => {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers,
-    payload: { medicineId, quantity },
-  });
-  expect(response.statusCode).toBe(201);
-};
 const checkout = (headers: Headers, payload: object = {}) =>
   ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, payload });
 const myPrescription = async (headers: Headers) =>
@@ -64,8 +56,8 @@ async function rxOrder() {
   const shopper = await createTestUser(ctx, { firstName: 'Pat', lastName: 'Ient' });
   const insulin = await insertMedicine(ctx, { name: 'Insulin', stock: 3, prescriptionRequired: true });
   const plaster = await insertMedicine(ctx, { name: 'Plaster', stock: 3 });
-  await addToCart(shopper.headers, insulin.id, 2);
-  await addToCart(shopper.headers, plaster.id);
+  await addToCart(ctx, shopper.headers, insulin.id, 2);
+  await addToCart(ctx, shopper.headers, plaster.id);
   const response = await checkout(shopper.headers, { prescriptionId: await myPrescription(shopper.headers) });
   expect(response.statusCode).toBe(201);
   return { shopper, insulin, plaster, order: orderResponseSchema.parse(response.json()).order };
@@ -77,7 +69,7 @@ describe('checking out prescription-only medicines', () => {
     const insulin = await insertMedicine(ctx, { name: 'Insulin', stock: 3, prescriptionRequired: true });
     const amoxicillin = await insertMedicine(ctx, { name: 'Amoxicillin', stock: 3, prescriptionRequired: true });
     const plaster = await insertMedicine(ctx, { name: 'Plaster', stock: 3 });
-    for (const medicine of [insulin, amoxicillin, plaster]) await addToCart(shopper.headers, medicine.id);
+    for (const medicine of [insulin, amoxicillin, plaster]) await addToCart(ctx, shopper.headers, medicine.id);
 
     const response = await checkout(shopper.headers);
     expect(response.statusCode).toBe(400);
@@ -94,7 +86,7 @@ describe('checking out prescription-only medicines', () => {
     const shopper = await createTestUser(ctx);
     const other = await createTestUser(ctx);
     const insulin = await insertMedicine(ctx, { name: 'Insulin', stock: 3, prescriptionRequired: true });
-    await addToCart(shopper.headers, insulin.id);
+    await addToCart(ctx, shopper.headers, insulin.id);
     const theirs = await checkout(shopper.headers, { prescriptionId: await myPrescription(other.headers) });
     expect(theirs.statusCode).toBe(400);
     expect(theirs.json().message).toBe(prescriptionNeededMessage(['Insulin']));
@@ -126,7 +118,7 @@ describe('checking out prescription-only medicines', () => {
 
   it('attaches no review to an order without prescription-only medicines', async () => {
     const shopper = await createTestUser(ctx);
-    await addToCart(shopper.headers, (await insertMedicine(ctx)).id);
+    await addToCart(ctx, shopper.headers, (await insertMedicine(ctx)).id);
     const response = await checkout(shopper.headers, { prescriptionId: await myPrescription(shopper.headers) });
     expect(response.statusCode).toBe(201);
     const { order } = orderResponseSchema.parse(response.json());

@@ -2,31 +2,11 @@ import { MEDICINE_CHANGED_MESSAGE, type Medicine } from '@apotheca/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { aMedicine } from '../../../test/medicine.fixture';
 import { renderWithStore } from '../../../test/render-with-store';
 import UpdateMedicinePage from './update-medicine-page';
 
-const loaded: Medicine = {
-  _id: 'med-1',
-  name: 'Paracetamol',
-  developedBy: 'Acme Pharma',
-  maxMonthsExpiry: 24,
-  category: 'Pain Relief',
-  stock: 10,
-  price: 4.5,
-  imageUrl: 'https://example.com/p.png',
-  activeIngredient: '',
-  strength: '',
-  dosageForm: null,
-  packSize: '',
-  prescriptionRequired: false,
-  maxPerOrder: null,
-  description: '',
-  directions: '',
-  sideEffects: '',
-  warnings: '',
-  storage: '',
-  version: 1,
-};
+const loaded: Medicine = aMedicine({ _id: 'med-1' });
 // What the server holds once an order of 3 has taken stock.
 const afterSale: Medicine = { ...loaded, stock: 7, version: 2 };
 
