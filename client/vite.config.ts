@@ -52,6 +52,35 @@ const scriptsAfterContent = (): Plugin => ({
   },
 });
 
+/** Where the build says what each of its chunks holds, for `npm run bench` (e2e/bench/lighthouse.bench.ts). */
+const CHUNK_CONTENTS_FILE = '.vite/chunk-contents.json';
+
+/**
+ * Writes, for each JavaScript chunk, the packages and source folders it holds, largest first: what a
+ * route's download is made of, printed by the bench beside its size.
+ */
+const chunkContents = (): Plugin => ({
+  name: 'chunk-contents',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const contents: Record<string, string[]> = {};
+    for (const chunk of Object.values(bundle)) {
+      if (chunk.type !== 'chunk') continue;
+      const sizes = new Map<string, number>();
+      for (const [id, module] of Object.entries(chunk.modules)) {
+        // A package by its name, the app's own code by its folder (client/src/app/pages, contract/src…).
+        const part = id.startsWith('\0')
+          ? 'bundler runtime'
+          : (/node_modules[\\/]((?:@[^\\/]+[\\/])?[^\\/]+)/.exec(id)?.[1] ??
+            path.relative(path.resolve(import.meta.dirname, '..'), path.dirname(id.replace(/\?.*$/, ''))));
+        sizes.set(part, (sizes.get(part) ?? 0) + module.renderedLength);
+      }
+      contents[chunk.fileName] = [...sizes].sort((a, b) => b[1] - a[1]).map(([part]) => part);
+    }
+    this.emitFile({ type: 'asset', fileName: CHUNK_CONTENTS_FILE, source: JSON.stringify(contents, null, 1) });
+  },
+});
+
 // `npm run dev`: the API runs on 3000 and this dev server proxies /api and /uploads to it (CONTRACT.md).
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
@@ -61,7 +90,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     sonnerStylesFromFile(),
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [] : [scriptsAfterContent(), precompress()]),
+    ...(isSsrBuild ? [] : [scriptsAfterContent(), precompress(), chunkContents()]),
   ],
   server: {
     port: 5173,

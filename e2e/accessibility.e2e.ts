@@ -1,3 +1,4 @@
+import { PATHS, medicinePath } from '@apotheca/contract';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,14 +17,14 @@ describe('accessibility of every storefront route (axe-core)', () => {
     const { medicines } = await listMedicines('limit=1');
     const page = await newPage(browser, viewport);
     const routes = [
-      ['/', 'Top Sellers'],
-      ['/medicines', 'Medicines'],
-      [`/medicines/${medicines[0]!._id}`, medicines[0]!.name],
-      ['/about', 'About Apotheca'],
-      ['/contact', 'Contact us'],
-      ['/login', 'Login'],
-      ['/register', 'Create your account'],
-      ['/forgot-password', 'Forgot password'],
+      [PATHS.home, 'Top Sellers'],
+      [PATHS.medicines, 'Medicines'],
+      [medicinePath(medicines[0]!._id), medicines[0]!.name],
+      [PATHS.about, 'About Apotheca'],
+      [PATHS.contact, 'Contact us'],
+      [PATHS.login, 'Login'],
+      [PATHS.register, 'Create your account'],
+      [PATHS.forgotPassword, 'Forgot password'],
       ['/no/such/page', 'Page Not Found'],
     ] as const;
     for (const [path, heading] of routes) {
@@ -42,10 +43,10 @@ describe('accessibility of every storefront route (axe-core)', () => {
     const page = await newPage(browser, viewport);
     await logInContext(page.context(), shopper);
     for (const [path, heading] of [
-      ['/cart', 'Your Cart'],
-      ['/checkout', 'Make a Payment'],
-      ['/profile', 'Your profile'],
-      ['/orders', 'My orders'],
+      [PATHS.cart, 'Your Cart'],
+      [PATHS.checkout, 'Make a Payment'],
+      [PATHS.profile, 'Your profile'],
+      [PATHS.orders, 'My orders'],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading }).waitFor();
@@ -53,7 +54,7 @@ describe('accessibility of every storefront route (axe-core)', () => {
       expect(await violations(page), path).toEqual([]);
     }
     // The form's errors are part of the page too.
-    await page.goto('/register');
+    await page.goto(PATHS.register);
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await page.getByText('First name is required.').waitFor();
     expect(await violations(page), '/register with errors').toEqual([]);

@@ -1,3 +1,4 @@
+import { adminMedicineUpdatePath, adminOrderPath } from '@apotheca/contract';
 import AxeBuilder from '@axe-core/playwright';
 import type { Medicine, Order } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
@@ -12,8 +13,8 @@ const ADMIN_ONLY_NOTICE = "You're unauthorized to access this page.";
 /** Every admin route, with real ids for the routes that take one. */
 const allAdminRoutes = (medicine: Medicine, order: Order) => [
   ...ADMIN_ROUTES,
-  `/admin/update/${medicine._id}`,
-  `/admin/orders/${order._id}`,
+  adminMedicineUpdatePath(medicine._id),
+  adminOrderPath(order._id),
 ];
 
 /** Names of the admin chunks the page downloaded (the build names chunks after their modules). */

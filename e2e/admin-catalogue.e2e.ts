@@ -1,3 +1,4 @@
+import { adminMedicineUpdatePath, pagedPath, PATHS } from '@apotheca/contract';
 import type { Medicine } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -21,7 +22,7 @@ async function fillFields(page: Page, fields: Record<string, string>) {
 async function dashboardRow(page: Page, medicine: Medicine) {
   const index = (await catalogue()).findIndex((candidate) => candidate._id === medicine._id);
   const pageNumber = Math.floor(index / DASHBOARD_PAGE_SIZE) + 1;
-  await page.goto(pageNumber > 1 ? `/admin?page=${pageNumber}` : '/admin');
+  await page.goto(pagedPath(PATHS.admin, pageNumber));
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: medicine.name, exact: true }) });
   await row.waitFor();
   return row;
@@ -35,7 +36,7 @@ describe('the admin manages the catalogue', () => {
   });
   it('admin login lands on /admin with the medicine list and its page navigation', async () => {
     const page = await newPage(browser);
-    await page.goto('/login');
+    await page.goto(PATHS.login);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -44,14 +45,14 @@ describe('the admin manages the catalogue', () => {
     const rows = page.getByRole('table', { name: 'Medicines' }).getByRole('row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(1 + DASHBOARD_PAGE_SIZE);
-    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await page.waitForURL(/\/admin\?page=2$/);
-    expect(await page.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
   });
 
   it('adds a medicine with an image URL, shows it in the catalogue, updates it and deletes it', async () => {
     const page = await pageAs(browser, admin);
-    await page.goto('/admin/add-medicine');
+    await page.goto(PATHS.adminAddMedicine);
     await fillFields(page, {
       Name: 'Linkazol',
       'Developed By': 'Link Labs',
@@ -109,7 +110,7 @@ describe('the admin manages the catalogue', () => {
 
   it('adds a medicine with an uploaded PNG, previews it, and replaces the image on update', async () => {
     const page = await pageAs(browser, admin);
-    await page.goto('/admin/add-medicine');
+    await page.goto(PATHS.adminAddMedicine);
     await fillFields(page, {
       Name: 'Filezol',
       'Developed By': 'Upload Pharma',
@@ -136,7 +137,7 @@ describe('the admin manages the catalogue', () => {
     expect(image.headers.get('content-type')).toBe('image/webp');
 
     // A new file on update replaces the stored image.
-    await page.goto(`/admin/update/${added!._id}`);
+    await page.goto(adminMedicineUpdatePath(added!._id));
     await page.getByLabel('Image file').setInputFiles({ name: 'new.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: 'Update Medicine' }).click();
     await toast(page, 'Medicine updated successfully');

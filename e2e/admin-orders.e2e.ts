@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_PAGE_SIZE, type Order } from '@apotheca/contract';
+import { ADMIN_ORDERS_PAGE_SIZE, pagedPath, PATHS, type Order } from '@apotheca/contract';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
@@ -80,7 +80,7 @@ describe('the admin works through the orders', () => {
     const pageCount = Math.ceil(orders.length / ADMIN_ORDERS_PAGE_SIZE);
 
     const page = await pageAs(browser, admin);
-    await page.goto('/admin/orders');
+    await page.goto(PATHS.adminOrders);
     const table = page.getByRole('table', { name: 'All orders' });
     const bodyRows = table.locator('tbody tr');
     await bodyRows.first().waitFor();
@@ -98,7 +98,7 @@ describe('the admin works through the orders', () => {
     );
 
     await nav.getByRole('button', { name: `Page ${pageCount}`, exact: true }).click();
-    await page.waitForURL(new RegExp(`/admin/orders\\?page=${pageCount}$`));
+    await page.waitForURL((url) => `${url.pathname}${url.search}` === pagedPath(PATHS.adminOrders, pageCount));
     expect(await nav.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     expect(await bodyRows.count()).toBe(orders.length - (pageCount - 1) * ADMIN_ORDERS_PAGE_SIZE);
     await nav.getByRole('button', { name: 'Previous' }).click();
@@ -118,7 +118,7 @@ describe('the admin works through the orders', () => {
   it("says 'No orders available.' for an empty list and 'Error: {message}' when the list fails", async () => {
     const page = await pageAs(browser, admin);
     await page.route('**/api/orders', (route) => route.fulfill({ json: { orders: [] } }));
-    await page.goto('/admin/orders');
+    await page.goto(PATHS.adminOrders);
     await page.getByText('No orders available.').waitFor();
 
     await page.unroute('**/api/orders');

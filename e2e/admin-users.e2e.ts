@@ -1,4 +1,4 @@
-import type { LoginResponse, User } from '@apotheca/contract';
+import { PATHS, type LoginResponse, type User } from '@apotheca/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
 import { api, createShopper, PASSWORD, toast } from './support/shop';
@@ -12,7 +12,7 @@ describe('the admin manages users', () => {
   });
   it("lists users; the admin's own row cannot be deleted", async () => {
     const page = await pageAs(browser, admin);
-    await page.goto('/admin/users');
+    await page.goto(PATHS.adminUsers);
     const table = page.getByRole('table', { name: 'Users' });
     await table.waitFor();
     expect(await table.locator('thead th').allTextContents()).toEqual([
@@ -31,7 +31,7 @@ describe('the admin manages users', () => {
     const shopper = await createShopper();
     const order = await placeOrder(shopper);
     const page = await pageAs(browser, admin);
-    await page.goto('/admin/users');
+    await page.goto(PATHS.adminUsers);
     const row = page.getByRole('row').filter({ hasText: shopper.user._id });
     const deleteButton = row.getByRole('button', { name: 'Delete Ann Shopper' });
     expect(await deleteButton.isEnabled()).toBe(true);
@@ -95,7 +95,7 @@ describe('the admin manages users', () => {
     const shopper = await createShopper();
     const page = await pageAs(browser, admin);
     await page.route('**/api/auth/delete-user/*', (route) => route.fulfill({ status: 503, json: { message: 'Busy' } }));
-    await page.goto('/admin/users');
+    await page.goto(PATHS.adminUsers);
     const row = page.getByRole('row').filter({ hasText: shopper.user._id });
     await row.getByRole('button', { name: /^Delete / }).click();
     await page.getByRole('dialog', { name: 'Delete user?' }).getByRole('button', { name: 'Delete' }).click();

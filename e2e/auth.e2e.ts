@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 import { createShopper, logInContext, mailTo, PASSWORD, toast, uniqueEmail } from './support/shop';
@@ -6,7 +7,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
   const browser = useBrowser();
   it('registers: checks fields while typing, then goes to /login', async () => {
     const page = await newPage(browser);
-    await page.goto('/register');
+    await page.goto(PATHS.register);
     await page.getByLabel('First name').fill('Ann3');
     await page.getByText('First name should contain only letters.').waitFor();
     await page.getByLabel('First name').fill('Ann');
@@ -28,7 +29,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
   it('refuses a registration with an address already in use', async () => {
     const shopper = await createShopper();
     const page = await newPage(browser);
-    await page.goto('/register');
+    await page.goto(PATHS.register);
     await page.getByLabel('First name').fill('Ann');
     await page.getByLabel('Last name').fill('Shopper');
     await page.getByLabel('Email').fill(shopper.user.email);
@@ -43,7 +44,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
   it('logs a shopper in to / with the avatar named by the e-mail; a wrong password fails', async () => {
     const shopper = await createShopper();
     const page = await newPage(browser);
-    await page.goto('/login');
+    await page.goto(PATHS.login);
     await page.getByLabel('Email').fill(shopper.user.email);
     await page.getByLabel('Password').fill('Wrong@1234');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -63,7 +64,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
     const shopper = await createShopper();
     const page = await newPage(browser, 'desktop');
     await logInContext(page.context(), shopper);
-    await page.goto('/');
+    await page.goto(PATHS.home);
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${baseUrl()}/login`);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
@@ -76,7 +77,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
     const shopper = await createShopper();
     const page = await newPage(browser, 'mobile');
     await logInContext(page.context(), shopper);
-    await page.goto('/medicines');
+    await page.goto(PATHS.medicines);
     expect(await page.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Orders' }).waitFor();
@@ -91,7 +92,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
   it('resets a forgotten password through the e-mailed link', async () => {
     const shopper = await createShopper();
     const page = await newPage(browser);
-    await page.goto('/forgot-password');
+    await page.goto(PATHS.forgotPassword);
     await page.getByText('we will send you an email to reset your password').waitFor();
     await page.getByLabel('Email').fill('not-an-address');
     await page.getByText('Please enter a valid email address').waitFor();

@@ -1,3 +1,4 @@
+import { cataloguePath, PATHS } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
@@ -11,24 +12,24 @@ describe('the catalogue in chromium', () => {
   it('shows 6 medicines a page with Page X of Y and pages with Previous/Next in the URL', async () => {
     const { total } = await listMedicines();
     const page = await newPage(browser);
-    await page.goto('/medicines');
+    await page.goto(PATHS.medicines);
     await page.getByText(`Page 1 of ${Math.ceil(total / 6)}`).waitFor();
     expect(await cards(page).count()).toBe(6);
     const first = await cards(page).first().locator('h3').textContent();
-    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('link', { name: 'Next', exact: true }).click();
     await page.getByText(`Page 2 of ${Math.ceil(total / 6)}`).waitFor();
     expect(query(page).get('page')).toBe('2');
     expect(await cards(page).first().locator('h3').textContent()).not.toBe(first);
-    await page.getByRole('button', { name: 'Previous', exact: true }).click();
+    await page.getByRole('link', { name: 'Previous', exact: true }).click();
     await page.getByText('Page 1 of').waitFor();
-    expect(await page.getByRole('button', { name: 'Previous', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Previous', exact: true }).isDisabled()).toBe(true);
     await page.context().close();
   });
 
   it('reads every filter from the URL, and a filter change writes it back with page 1', async () => {
     const { medicines, total } = await listMedicines('category=Antibiotic&limit=100');
     const page = await newPage(browser);
-    await page.goto('/medicines?category=Antibiotic&limit=2&page=2');
+    await page.goto(cataloguePath({ category: 'Antibiotic', limit: 2, page: 2 }));
     await page.getByText(`Page 2 of ${Math.ceil(total / 2)}`).waitFor();
     expect(await page.getByLabel('Category').inputValue()).toBe('Antibiotic');
     expect(await cards(page).count()).toBe(2);
@@ -53,7 +54,7 @@ describe('the catalogue in chromium', () => {
 
   it('narrows by price through the URL and says when nothing matches', async () => {
     const page = await newPage(browser);
-    await page.goto('/medicines?minPrice=10&maxPrice=20');
+    await page.goto(cataloguePath({ minPrice: 10, maxPrice: 20 }));
     await cards(page).first().waitFor();
     const prices = await cards(page).locator('h3 + p').allTextContents();
     for (const price of prices) {
@@ -71,7 +72,7 @@ describe('the catalogue in chromium', () => {
 
   it("shows 'Out of Stock' instead of the button for a medicine without stock", async () => {
     const page = await newPage(browser);
-    await page.goto('/medicines?sort=out_of_stock&limit=3');
+    await page.goto(cataloguePath({ sort: 'out_of_stock', limit: 3 }));
     await cards(page).first().getByText('Out of Stock').waitFor();
     expect(await cards(page).first().getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
     await page.context().close();
@@ -79,7 +80,7 @@ describe('the catalogue in chromium', () => {
 
   it('opens a medicine from its card, with every field and a way back', async () => {
     const page = await newPage(browser);
-    await page.goto('/medicines');
+    await page.goto(PATHS.medicines);
     const name = (await cards(page).first().locator('h3').textContent())!;
     await cards(page).first().getByRole('link', { name }).click();
     await page.getByRole('heading', { level: 1, name }).waitFor();
@@ -92,7 +93,7 @@ describe('the catalogue in chromium', () => {
 
   it('moves the banner carousel with its arrows and dots', async () => {
     const page = await newPage(browser);
-    await page.goto('/medicines');
+    await page.goto(PATHS.medicines);
     const dots = page.getByRole('button', { name: /Go to slide/ });
     await dots.first().waitFor();
     expect(await dots.count()).toBe(3);

@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
@@ -38,7 +39,7 @@ describe('the contact form in chromium', () => {
   const browser = useBrowser();
   it('checks the fields, then sends the message to the API', async () => {
     const page = await newPage(browser);
-    await page.goto('/contact');
+    await page.goto(PATHS.contact);
     await page.getByRole('link', { name: 'support@apotheca.test' }).waitFor();
     expect(await page.getByRole('img', { name: 'Facebook' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Send message' }).click();
@@ -63,7 +64,7 @@ describe('the contact form in chromium', () => {
     try {
       const context = await browser.newContext({ baseURL: product.baseUrl });
       const page = await context.newPage();
-      await page.goto('/contact');
+      await page.goto(PATHS.contact);
       await fillValidForm(page);
       await page.getByRole('button', { name: 'Send message' }).click();
       await toast(page, 'Spam suspected');

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Medicine, Order } from '@apotheca/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer } from './support/product-server';
 
@@ -13,7 +14,7 @@ describe('the server process on the embedded database', () => {
 
   it('stops cleanly on SIGTERM and SIGINT, keeps every row, and refuses a second process', async () => {
     const first = await spawnServer(env);
-    expect(first.output()).toContain('Seeded the demo catalogue with 63 medicines.');
+    expect(first.output()).toContain('Seeded the demo catalogue with 222 medicines.');
     const register = await fetch(`${first.baseUrl}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -38,7 +39,7 @@ describe('the server process on the embedded database', () => {
     const restarted = await spawnServer(env);
     expect(restarted.output()).not.toContain('Seeded the demo catalogue');
     const medicines = (await (await fetch(`${restarted.baseUrl}/api/medicines?limit=1`)).json()) as { total: number };
-    expect(medicines.total).toBe(63);
+    expect(medicines.total).toBe(222);
     const login = await fetch(`${restarted.baseUrl}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -46,5 +47,80 @@ describe('the server process on the embedded database', () => {
     });
     expect(login.status).toBe(200);
     expect(await restarted.stop('SIGINT')).toBe(0);
+  });
+
+  it('drains on SIGTERM: not ready, still answering, then a clean exit', async () => {
+    const server = await spawnServer({ ...env, DRAIN_DELAY_MS: '1500' });
+    expect((await fetch(`${server.baseUrl}/api/health/ready`)).status).toBe(200);
+    const exited = server.stop('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await fetch(`${server.baseUrl}/api/health/ready`)).status).toBe(503);
+    expect((await fetch(`${server.baseUrl}/api/medicines?limit=1`)).status).toBe(200);
+    expect(await exited).toBe(0);
+  });
+
+  it('keeps every acknowledged order through a SIGKILL in the middle of a checkout rush, and restarts at once', async () => {
+    const crashEnv = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-crash-')), DATABASE_URL: '' };
+    const server = await spawnServer(crashEnv);
+    const call = async <T = unknown>(baseUrl: string, route: string, body?: unknown, token?: string) => {
+      const response = await fetch(`${baseUrl}/api${route}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, json: (await response.json()) as T };
+    };
+    const { medicines } = (await call<{ medicines: Medicine[] }>(server.baseUrl, '/medicines?limit=100')).json;
+    const inStock = medicines.filter((medicine) => medicine.stock > 0);
+    const tokens: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const email = `rush-${i}@example.test`;
+      const registration = {
+        first_name: 'Rush',
+        last_name: 'Hour',
+        email,
+        password: 'Secret@123',
+        ph_no: '0123456789',
+      };
+      await call(server.baseUrl, '/auth/register', registration);
+      tokens.push(
+        ((await call(server.baseUrl, '/auth/login', { email, password: 'Secret@123' })).json as { token: string })
+          .token,
+      );
+    }
+    const acknowledged = new Map<string, string[]>(tokens.map((token) => [token, []]));
+    let killed = false;
+    const shopper = async (token: string) => {
+      for (let i = 0; !killed; i += 1) {
+        try {
+          await call(server.baseUrl, '/cart/add', { medicineId: inStock[i % inStock.length]!._id, quantity: 1 }, token);
+          const placed = await call<{ order: Order }>(server.baseUrl, '/orders/add-order', {}, token);
+          if (placed.status === 201) acknowledged.get(token)!.push(placed.json.order._id);
+        } catch {
+          // the server is gone: an unanswered order was never acknowledged
+        }
+      }
+    };
+    const rush = tokens.map(shopper);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await server.stop('SIGKILL');
+    killed = true;
+    await Promise.all(rush);
+
+    // No waiting for a lock left by the killed process.
+    const restarted = await spawnServer(crashEnv);
+    try {
+      const placedCount = [...acknowledged.values()].flat().length;
+      expect(placedCount).toBeGreaterThan(0);
+      for (const [token, orderIds] of acknowledged) {
+        const { orders } = (await call(restarted.baseUrl, '/orders/my-orders', undefined, token)).json as {
+          orders: Order[];
+        };
+        expect(orders.map((order) => order._id)).toEqual(expect.arrayContaining(orderIds));
+      }
+    } finally {
+      await restarted.stop();
+      fs.rmSync(crashEnv.DATA_DIR, { recursive: true, force: true });
+    }
   });
 });

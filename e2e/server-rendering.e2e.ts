@@ -1,4 +1,4 @@
-import type { Medicine } from '@apotheca/contract';
+import { cataloguePath, medicinePath, PATHS, type Medicine } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 import { adminSession } from './support/admin-fixtures';
@@ -16,19 +16,19 @@ describe('server-rendered pages', () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
 
-    await page.goto('/');
+    await page.goto(PATHS.home);
     await page.getByRole('heading', { level: 1, name: 'Your trusted online pharmacy' }).waitFor();
     for (const medicine of topSellers.slice(0, 3)) {
       expect(await page.getByRole('heading', { name: medicine.name }).count(), medicine.name).toBe(1);
     }
 
-    await page.goto('/medicines?category=Antibiotic&limit=2&page=2');
+    await page.goto(cataloguePath({ category: 'Antibiotic', limit: 2, page: 2 }));
     const names = await page.getByRole('article').getByRole('heading').allTextContents();
     expect(names).toEqual(antibiotics.map((medicine) => medicine.name));
     expect(await page.getByText(/Page 2 of \d+/).count()).toBe(1);
 
     const medicine = topSellers[0]!;
-    await page.goto(`/medicines/${medicine._id}`);
+    await page.goto(medicinePath(medicine._id));
     await page.getByRole('heading', { level: 1, name: medicine.name }).waitFor();
     expect(await page.getByText('Developed By').count()).toBeGreaterThan(0);
     await context.close();
@@ -37,7 +37,7 @@ describe('server-rendered pages', () => {
   it('answers 404 for a medicine that does not exist, with the error on the page', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();
-    const response = await page.goto('/medicines/00000000-0000-4000-8000-000000000000');
+    const response = await page.goto(medicinePath('00000000-0000-4000-8000-000000000000'));
     expect(response?.status()).toBe(404);
     await page.getByText('Error: Medicine not found').waitFor();
     await context.close();
@@ -51,10 +51,11 @@ describe('server-rendered pages', () => {
       if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
     });
     page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
-    for (const path of ['/', '/medicines', `/medicines/${medicines[0]!._id}`, '/about']) await page.goto(path);
+    for (const path of [PATHS.home, PATHS.medicines, medicinePath(medicines[0]!._id), PATHS.about])
+      await page.goto(path);
     expect(errors).toEqual([]);
 
-    await page.goto('/medicines');
+    await page.goto(PATHS.medicines);
     await page.getByLabel('Category').selectOption('Antibiotic');
     await page.waitForURL(/category=Antibiotic/);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -67,7 +68,7 @@ describe('server-rendered pages', () => {
     const context = await browser.newContext({ baseURL: baseUrl() });
     await logInContext(context, shopper);
     const page = await context.newPage();
-    await page.goto('/medicines');
+    await page.goto(PATHS.medicines);
     await page.getByRole('button', { name: 'Log Out' }).waitFor();
     expect(await page.getByRole('link', { name: 'Login/Sign Up' }).count()).toBe(0);
     expect(await page.getByText(/Not in cart|In cart/).count()).toBeGreaterThan(0);
@@ -98,15 +99,13 @@ describe('server-rendered pages', () => {
     const { newMedicine } = (await added.json()) as { newMedicine: Medicine };
     const page = await newPage(browser, 'mobile');
     try {
-      for (const path of [
-        '/',
-        `/medicines/${newMedicine._id}`,
-        `/medicines?category=${encodeURIComponent(patterns)}`,
-      ]) {
+      for (const path of [PATHS.home, medicinePath(newMedicine._id), cataloguePath({ category: patterns })]) {
         // goto resolves only once the page has hydrated (support/browser.ts).
         await page.goto(path);
         const state = await page.locator('script[type="application/json"]').textContent();
-        expect(JSON.stringify(JSON.parse(state!)), path).toContain(path === '/' ? newMedicine.imageUrl : patterns);
+        expect(JSON.stringify(JSON.parse(state!)), path).toContain(
+          path === PATHS.home ? newMedicine.imageUrl : patterns,
+        );
       }
     } finally {
       await page.context().close();

@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
@@ -13,7 +14,7 @@ describe('cart, checkout and orders in chromium', () => {
   const browser = useBrowser();
   it('sends a visitor who adds to the cart to /login with the toast of SPEC.md §5', async () => {
     const page = await newPage(browser);
-    await page.goto('/');
+    await page.goto(PATHS.home);
     await page.getByRole('heading', { name: 'Top Sellers' }).waitFor();
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await toast(page, 'Please login to add item to cart');
@@ -25,7 +26,7 @@ describe('cart, checkout and orders in chromium', () => {
     const shopper = await createShopper();
     const page = await newPage(browser);
     await logInContext(page.context(), shopper);
-    await page.goto('/medicines');
+    await page.goto(PATHS.medicines);
     const first = page
       .locator('article')
       .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
@@ -50,7 +51,7 @@ describe('cart, checkout and orders in chromium', () => {
     await addToCart(shopper.token, second!._id);
     const page = await newPage(browser);
     await logInContext(page.context(), shopper);
-    await page.goto('/cart');
+    await page.goto(PATHS.cart);
     const item = card(page, first!.name);
     const quantity = item.locator('output');
     await item.waitFor();
@@ -80,7 +81,7 @@ describe('cart, checkout and orders in chromium', () => {
     await addToCart(shopper.token, medicine!._id);
     const page = await newPage(browser);
     await logInContext(page.context(), shopper);
-    await page.goto('/cart');
+    await page.goto(PATHS.cart);
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await toast(page, 'Proceeding to checkout...');
     await page.waitForURL(`${baseUrl()}/checkout`);
@@ -106,7 +107,7 @@ describe('cart, checkout and orders in chromium', () => {
     await page.getByText('Your order has been successfully placed.').waitFor();
     await page.waitForURL(`${baseUrl()}/`);
 
-    await page.goto('/orders');
+    await page.goto(PATHS.orders);
     const row = page.locator('tbody tr').first();
     await row.waitFor();
     await row.getByText('Pending').waitFor();
@@ -122,7 +123,7 @@ describe('cart, checkout and orders in chromium', () => {
     await addToCart(shopper.token, medicine!._id);
     const page = await newPage(browser);
     await logInContext(page.context(), shopper);
-    await page.goto('/checkout');
+    await page.goto(PATHS.checkout);
     await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
     await page.getByLabel('Cardholder name').waitFor();
     // From the top of the page: the logo, 'Back to cart', then the form's fields in order.
@@ -153,7 +154,7 @@ describe('cart, checkout and orders in chromium', () => {
         void dialog.accept();
       }),
     );
-    await page.goto('/checkout');
+    await page.goto(PATHS.checkout);
     expect(await alert).toBe('Cart is Empty');
     await page.waitForURL(`${baseUrl()}/`);
     await page.context().close();
@@ -163,7 +164,7 @@ describe('cart, checkout and orders in chromium', () => {
     const shopper = await createShopper();
     const page = await newPage(browser);
     await logInContext(page.context(), shopper);
-    await page.goto('/orders');
+    await page.goto(PATHS.orders);
     await page.getByText('No Orders Yet').waitFor();
     await page.getByRole('link', { name: 'Start Shopping' }).click();
     await page.waitForURL(`${baseUrl()}/medicines`);

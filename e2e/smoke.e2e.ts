@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 
@@ -10,7 +11,7 @@ describe('the built product in chromium', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    const response = await page.goto('/');
+    const response = await page.goto(PATHS.home);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('link', { name: 'Apotheca' }).first().isVisible()).resolves.toBe(true);
     expect(await page.textContent('footer')).toContain('All rights reserved.');

@@ -1,3 +1,4 @@
+import { medicinePath, PATHS, resetPasswordPath } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 import { addToCart, createShopper, listMedicines, logInContext, medicinesInStock, toast } from './support/shop';
@@ -7,14 +8,14 @@ describe('every storefront route in chromium', () => {
   it('opens each public screen with its heading, the main shell only where SPEC.md §2 puts it', async () => {
     const { medicines } = await listMedicines('limit=1');
     const screens = [
-      { path: '/', heading: 'Your trusted online pharmacy', mainShell: true },
-      { path: '/medicines', heading: 'Medicines', mainShell: true },
-      { path: `/medicines/${medicines[0]!._id}`, heading: medicines[0]!.name, mainShell: true },
-      { path: '/about', heading: 'About Apotheca', mainShell: false },
-      { path: '/contact', heading: 'Contact us', mainShell: false },
-      { path: '/login', heading: 'Login', mainShell: false },
-      { path: '/register', heading: 'Create your account', mainShell: false },
-      { path: '/forgot-password', heading: 'Forgot password', mainShell: false },
+      { path: PATHS.home, heading: 'Your trusted online pharmacy', mainShell: true },
+      { path: PATHS.medicines, heading: 'Medicines', mainShell: true },
+      { path: medicinePath(medicines[0]!._id), heading: medicines[0]!.name, mainShell: true },
+      { path: PATHS.about, heading: 'About Apotheca', mainShell: false },
+      { path: PATHS.contact, heading: 'Contact us', mainShell: false },
+      { path: PATHS.login, heading: 'Login', mainShell: false },
+      { path: PATHS.register, heading: 'Create your account', mainShell: false },
+      { path: PATHS.forgotPassword, heading: 'Forgot password', mainShell: false },
       { path: '/no/such/page', heading: 'Page Not Found', mainShell: true },
     ];
     const page = await newPage(browser);
@@ -29,7 +30,7 @@ describe('every storefront route in chromium', () => {
 
   it('sends a visitor from each shopper page to /login with the notice of SPEC.md §6', async () => {
     const page = await newPage(browser);
-    for (const path of ['/cart', '/orders', '/checkout', '/profile']) {
+    for (const path of [PATHS.cart, PATHS.orders, PATHS.checkout, PATHS.profile]) {
       await page.goto(path);
       await page.waitForURL(`${baseUrl()}/login`);
       await toast(page, 'Please Login !! You need to login first, to access this page.');
@@ -42,9 +43,9 @@ describe('every storefront route in chromium', () => {
     const page = await newPage(browser);
     await logInContext(page.context(), shopper);
     const screens = [
-      { path: '/cart', heading: 'Your Cart' },
-      { path: '/orders', heading: 'My orders' },
-      { path: '/profile', heading: 'Your profile' },
+      { path: PATHS.cart, heading: 'Your Cart' },
+      { path: PATHS.orders, heading: 'My orders' },
+      { path: PATHS.profile, heading: 'Your profile' },
     ];
     for (const screen of screens) {
       await page.goto(screen.path);
@@ -52,7 +53,7 @@ describe('every storefront route in chromium', () => {
     }
     await page.getByText(shopper.user.email).waitFor();
     await page.getByText('Shopper', { exact: true }).waitFor();
-    await page.goto('/admin');
+    await page.goto(PATHS.admin);
     await page.waitForURL(`${baseUrl()}/`);
     await toast(page, "You're unauthorized to access this page.");
     await page.context().close();
@@ -65,8 +66,24 @@ describe('every storefront route in chromium', () => {
     const context = await browser.newContext({ viewport: { width: 360, height: 740 }, baseURL: baseUrl() });
     await logInContext(context, shopper);
     const page = await context.newPage();
-    const paths = ['/', '/medicines', `/medicines/${medicine!._id}`, '/about', '/contact', '/login', '/register'];
-    for (const path of [...paths, '/forgot-password', '/cart', '/checkout', '/orders', '/profile', '/no/such/page']) {
+    const paths = [
+      PATHS.home,
+      PATHS.medicines,
+      medicinePath(medicine!._id),
+      PATHS.about,
+      PATHS.contact,
+      PATHS.login,
+      PATHS.register,
+    ];
+    for (const path of [
+      ...paths,
+      PATHS.forgotPassword,
+      PATHS.cart,
+      PATHS.checkout,
+      PATHS.orders,
+      PATHS.profile,
+      '/no/such/page',
+    ]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await page.waitForLoadState('networkidle');
@@ -78,14 +95,14 @@ describe('every storefront route in chromium', () => {
   it('sends a reset link with a token that does not validate to Page Not Found', async () => {
     const shopper = await createShopper();
     const page = await newPage(browser);
-    await page.goto(`/reset-password/${shopper.user._id}/not-a-real-token`);
+    await page.goto(resetPasswordPath(shopper.user._id, 'not-a-real-token'));
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     await page.context().close();
   });
 
   it('fixes the header after 50 px of scroll and keeps the footer year', async () => {
     const page = await newPage(browser);
-    await page.goto('/');
+    await page.goto(PATHS.home);
     const header = page.locator('header');
     expect(await header.evaluate((element) => getComputedStyle(element).position)).toBe('relative');
     await page.mouse.wheel(0, 400);

@@ -1,9 +1,11 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['**/*.e2e.ts'],
+    // Several instances share a PostgreSQL server; PGlite's data directory admits one process.
+    exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['cluster.e2e.ts'])],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildClientIfStale } from './build-client.mjs';
+import { buildServerIfStale } from './build-server.mjs';
 
 // `npm run bench`: runs every benchmark (server/bench/*.bench.ts, e2e/bench/*.bench.ts) in turn.
 // Each starts what it measures, prints its figures and asserts nothing.
@@ -17,6 +18,7 @@ const benches = ['server/bench', 'e2e/bench'].flatMap((dir) => {
 });
 
 buildClientIfStale();
+await buildServerIfStale();
 let failed = false;
 for (const bench of benches) {
   process.stdout.write(`\n=== ${path.relative(root, bench)}\n`);

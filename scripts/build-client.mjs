@@ -7,7 +7,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const BUILT = ['client/dist/index.html', 'client/dist-ssr/entry-server.js'].map((file) => path.join(root, file));
 const SOURCES = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'contract/src'];
 
-function newestMtime(target) {
+/** The newest modification time of a file, or of anything in a folder, relative to the repository. */
+export function newestMtime(target) {
   const full = path.join(root, target);
   const stat = fs.statSync(full);
   if (!stat.isDirectory()) return stat.mtimeMs;
@@ -22,6 +23,12 @@ export function buildClientIfStale() {
   const built = Math.min(...BUILT.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
   if (built > Math.max(...SOURCES.map(newestMtime))) return false;
   process.stdout.write('Building the client…\n');
-  execFileSync('npm', ['run', '-s', 'build', '-w', 'client'], { cwd: root, stdio: 'inherit' });
+  // A production build whoever calls it: under a test runner NODE_ENV is 'test', and Vite would then
+  // build React's development JSX runtime into the server-side renderer, which production cannot load.
+  execFileSync('npm', ['run', '-s', 'build', '-w', 'client'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   return true;
 }

@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildClientIfStale } from './build-client.mjs';
+import { buildServerIfStale, SERVER_BUILD } from './build-server.mjs';
 
 // `npm start`: build what is not built, then run the server, which serves the built client.
 const root = path.resolve(import.meta.dirname, '..');
 buildClientIfStale();
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+await buildServerIfStale();
+// Plain JavaScript: the TypeScript loader would cost every instance memory and start-up time.
+const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
   cwd: path.join(root, 'server'),
   stdio: 'inherit',
   env: { NODE_ENV: 'production', HOST: '127.0.0.1', ...process.env },

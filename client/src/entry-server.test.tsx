@@ -1,19 +1,20 @@
 // @vitest-environment node
-import type { Medicine } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { pageKey, renderPage } from './entry-server';
-import { aMedicine } from './test/medicine.fixture';
 import { readServerState, SERVER_STATE_ELEMENT_ID } from './lib/api';
+import { medicineFixture } from './test/medicine.fixture';
 
 const TEMPLATE = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 // The replacement patterns of String.prototype.replace, which stored text may hold.
 const PATTERNS = "$' $` $& $$";
 
-const medicine: Medicine = aMedicine({
+const medicine = medicineFixture({
+  _id: '00000000-0000-4000-8000-000000000001',
   developedBy: 'Acme Labs',
   category: 'Analgesic',
   stock: 3,
   imageUrl: `https://img.example/${PATTERNS}.png`,
+  version: 1,
 });
 
 /** The API as the page renderer sees it: every list and every medicine is this one medicine. */

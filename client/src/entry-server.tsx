@@ -1,3 +1,4 @@
+import { cataloguePath, PATHS } from '@apotheca/contract';
 import { text } from 'node:stream/consumers';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -18,17 +19,22 @@ type Prefetch = (store: AppStore, params: Params, search: URLSearchParams) => vo
  * The arguments are the ones each page's own hooks ask for, so hydration finds them in the cache.
  */
 const SERVER_RENDERED: { path: string; prefetch?: Prefetch }[] = [
-  { path: '/', prefetch: (store) => void store.dispatch(medicinesApi.endpoints.listMedicines.initiate()) },
+  { path: PATHS.home, prefetch: (store) => void store.dispatch(medicinesApi.endpoints.listMedicines.initiate()) },
   {
-    path: '/medicines',
+    path: PATHS.medicines,
     prefetch: (store, _params, search) =>
       void store.dispatch(medicinesApi.endpoints.listMedicines.initiate(listQueryOf(filtersFromSearch(search)))),
   },
   {
-    path: '/medicines/:id',
-    prefetch: (store, { id = '' }) => void store.dispatch(medicinesApi.endpoints.getMedicine.initiate(id)),
+    path: PATHS.medicine,
+    prefetch: (store, { id = '' }) => {
+      void store.dispatch(medicinesApi.endpoints.getMedicine.initiate(id));
+      void store.dispatch(medicinesApi.endpoints.getSubstitutes.initiate(id));
+    },
   },
-  { path: '/about' },
+  { path: PATHS.about },
+  // Its form is disabled until hydrated (features/auth/login-form.tsx), so no password leaves natively.
+  { path: PATHS.login },
 ];
 
 /** The template's empty mount point, which the rendered page fills. */
@@ -60,9 +66,9 @@ export function pageKey(url: string): PageKey | null {
   const page = serverRenderedPage(pathname);
   if (page) {
     const showsCatalogue = page.entry.prefetch !== undefined;
-    if (page.entry.path !== '/medicines') return { key: pathname, showsCatalogue };
+    if (page.entry.path !== PATHS.medicines) return { key: pathname, showsCatalogue };
     const filters = Object.entries(filtersFromSearch(new URLSearchParams(search))).map(([k, v]) => [k, String(v)]);
-    return { key: `/medicines?${new URLSearchParams(filters)}`, showsCatalogue };
+    return { key: cataloguePath(new URLSearchParams(filters)), showsCatalogue };
   }
   if (!isUnknownPath(pathname)) return null;
   const under = MAIN_NAV_LINKS.find(({ to }) => matchPath({ path: to, end: false }, pathname));

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './app-paths';
 export * from './common.schema';
 export * from './auth.schema';
 export * from './medicines.schema';

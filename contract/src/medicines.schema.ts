@@ -5,9 +5,9 @@ import {
   DOSAGE_FORMS,
   IMAGE_MAX_BYTES,
   MAX_LIST_LIMIT,
+  MAX_MONEY_CENTS,
   NAME_MIN_LETTERS,
   SEARCH_QUERY_MAX_LENGTH,
-  MAX_MONEY_CENTS,
   SORT_SYNONYMS,
   SORTS,
 } from './constants';
@@ -37,6 +37,8 @@ export const medicineSchema = z.object({
   stock: z.number().int(),
   price: moneySchema,
   imageUrl: z.string(),
+  /** Raised by every change, a sale's included; an update sends back the one it was based on. */
+  version: z.number().int(),
   activeIngredient: z.string(),
   strength: z.string(),
   dosageForm: z.enum(DOSAGE_FORMS).nullable(),
@@ -49,8 +51,6 @@ export const medicineSchema = z.object({
   sideEffects: z.string(),
   warnings: z.string(),
   storage: z.string(),
-  /** Raised by every change, a sale's included; an update sends back the one it was based on. */
-  version: z.number().int(),
 });
 
 /** Query parameters come as strings; an empty one counts as absent (the client sends only truthy ones). */
@@ -242,7 +242,14 @@ const AMOUNT = /^\d[\p{L}\d .,%/+\-µ]*$/u;
 /** A leaflet section: free text with line breaks, at most LEAFLET_MAX_LENGTH characters. */
 const leaflet = (label: string) =>
   z
-    .preprocess(asString, z.string({ error: `${label} must be text.` }).trim())
+    .preprocess(
+      asString,
+      z
+        .string({ error: `${label} must be text.` })
+        .trim()
+        // A form sends line breaks as CRLF; they are stored as one newline.
+        .transform((s) => s.replace(/\r\n?/g, '\n')),
+    )
     .pipe(z.string().max(LEAFLET_MAX_LENGTH, `${label} must be at most ${LEAFLET_MAX_LENGTH} characters.`))
     .pipe(z.string().refine((s) => !CONTROL_CHARACTER.test(s), `${label} must not contain control characters.`))
     .optional();

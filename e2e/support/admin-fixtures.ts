@@ -1,4 +1,11 @@
-import { ADMIN_ORDERS_PAGE_SIZE, type LoginResponse, type Medicine, type Order } from '@apotheca/contract';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  type LoginResponse,
+  type Medicine,
+  type Order,
+  pagedPath,
+  PATHS,
+} from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl } from './browser';
 import { addToCart, ADMIN, api, listMedicines, logInContext } from './shop';
@@ -6,11 +13,11 @@ import { addToCart, ADMIN, api, listMedicines, logInContext } from './shop';
 export type Session = Pick<LoginResponse, 'token' | 'user'>;
 
 export const ADMIN_ROUTES = [
-  '/admin',
-  '/admin/add-medicine',
-  '/admin/orders',
-  '/admin/users',
-  '/admin/profile',
+  PATHS.admin,
+  PATHS.adminAddMedicine,
+  PATHS.adminOrders,
+  PATHS.adminUsers,
+  PATHS.adminProfile,
 ] as const;
 
 /** The widths the admin area is made for: a laptop and a tablet. */
@@ -45,7 +52,7 @@ export async function pageAs(
 export async function openOrderRow(page: Page, admin: Session, id: string) {
   const { orders } = await api<{ orders: Order[] }>('/orders', {}, admin.token);
   const pageNumber = Math.floor(orders.findIndex((order) => order._id === id) / ADMIN_ORDERS_PAGE_SIZE) + 1;
-  const target = pageNumber > 1 ? `/admin/orders?page=${pageNumber}` : '/admin/orders';
+  const target = pagedPath(PATHS.adminOrders, pageNumber);
   if (!page.url().endsWith(target)) await page.goto(target);
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: id, exact: true }) });
   await row.waitFor();

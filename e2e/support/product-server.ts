@@ -1,22 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createFreshPgDatabase } from '../../server/src/test/fresh-pg-database';
+import { buildServerIfStale, SERVER_BUILD } from '../../scripts/build-server.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
+export { freePort };
 
 async function waitForHealth(url: string, server: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
@@ -40,12 +32,13 @@ export type ServerProcess = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** Runs server/src/main.ts (what `npm start` runs) with the given environment on a free port. */
+/** Runs the built server (what `npm start` runs) with the given environment on a free port. */
 export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  await buildServerIfStale();
+  const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
     cwd: path.join(root, 'server'),
     env: {
       ...process.env,

@@ -1,25 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { CATEGORIES } from '@apotheca/contract';
-import autocannon, { type Options, type Result } from 'autocannon';
-import { openPg, openPglite, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { medicines, users } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/password-hash';
 import { createSession } from '../src/features/auth/session.service';
-import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
+import {
+  CONNECTIONS,
+  DURATION_S,
+  forEachDatabase,
+  load,
+  print,
+  row,
+  startCeiling,
+  startServerOn,
+  WARM_UP_S,
+  type BenchDatabase,
+  type Measured,
+  type Row,
+} from './bench-server';
 
 // The API under load (issue 3), and a server-rendered page (issue 4): the built server as a child process on a fresh database of 1,000
 // medicines, against a bare node:http server answering a fixed 1 KB JSON, the machine's ceiling.
 // Figures are printed, never asserted. PostgreSQL runs too when DATABASE_URL is set.
 
-const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 const MEDICINE_COUNT = 1000;
-const CONNECTIONS = 64;
-const DURATION_S = 10;
-const WARM_UP_S = 2;
 /** Twice the connections, so every connection can hold a shopper of its own at any moment. */
 const SHOPPER_COUNT = CONNECTIONS * 2;
 /** Enough units that the order run measures checkouts, not sold-out answers. */
@@ -28,7 +31,6 @@ const BENCH_STOCK = 10_000_000;
 type Prepared = { medicineIds: string[]; inStockIds: string[]; tokens: string[] };
 
 async function prepare(database: Database): Promise<Prepared> {
-  await database.migrate();
   const rows = Array.from({ length: MEDICINE_COUNT }, (_, i) => ({
     name: `Bench-${i}`,
     developedBy: 'Bench Labs',
@@ -70,103 +72,8 @@ async function prepare(database: Database): Promise<Prepared> {
   };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`${url} did not answer within 120 s`);
-}
-
-const CEILING_SCRIPT = `
-const body = JSON.stringify({ message: 'ceiling', padding: 'x'.repeat(1000) });
-require('node:http')
-  .createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
-    res.end(body);
-  })
-  .listen(Number(process.env.PORT), '127.0.0.1');
-`;
-
-async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  await waitUntilAnswering(readyUrl, child);
-  return child;
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-type Row = { name: string; perSecond: number; p50: number; p99: number; errors: number; non2xx: string };
-/** A figure beside the ceiling measured just before it: the machine is shared, so the ceiling drifts. */
-type Measured = Row & { ceiling: Row };
-
-function row(name: string, result: Result, perSecond = result.requests.average): Row {
-  const unexpected = Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith('2'));
-  return {
-    name,
-    perSecond,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: unexpected.map(([code, { count }]) => `${count}×${code}`).join(' ') || '0',
-  };
-}
-
-const load = (options: Options, duration = DURATION_S) =>
-  autocannon({ connections: CONNECTIONS, duration, ...options });
-
-async function measureDatabase(label: string, ceilingUrl: string): Promise<void> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-bench-'));
-  let databaseUrl: string | undefined;
-  let drop = async () => {};
-  let database: Database;
-  if (label === 'PostgreSQL') {
-    const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
-    databaseUrl = fresh.url;
-    drop = fresh.drop;
-    database = await openPg(fresh.url, { poolSize: 4 });
-  } else {
-    // PGlite's directory is locked by one process: the data is written before the server starts.
-    database = await openPglite({ kind: 'dir', dataDir });
-  }
-  const prepared = await prepare(database);
-  await database.close();
-
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '0',
-    SEED_CATALOGUE: 'false',
-    DATABASE_URL: databaseUrl ?? '',
-  };
-  const server = await startProcess(['--import', 'tsx', 'src/main.ts'], env, `${baseUrl}/api/health`);
+async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
+  const { baseUrl, prepared, stop } = await startServerOn(label, prepare);
   try {
     const rows: Measured[] = [];
     const measure = async (scenario: () => Promise<Row>) => {
@@ -193,9 +100,7 @@ async function measureDatabase(label: string, ceilingUrl: string): Promise<void>
     await measure(() => measureOrders(baseUrl, prepared));
     print(label, rows);
   } finally {
-    await stop(server);
-    await drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await stop();
   }
 }
 
@@ -237,30 +142,9 @@ async function measureOrders(baseUrl: string, { inStockIds, tokens }: Prepared):
   return row('orders: add to cart + add-order (orders/s)', result, placed / DURATION_S);
 }
 
-function print(label: string, rows: Measured[]): void {
-  const figures = (r: Row) => [r.perSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, r.non2xx];
-  const lines = [
-    `\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
-    ['', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'ratio'].join('\t'),
-    ...rows.flatMap((r) => [
-      ['  ceiling: node:http, 1 KB JSON'.padEnd(45), ...figures(r.ceiling), '1.00'].join('\t'),
-      [r.name.padEnd(45), ...figures(r), (r.perSecond / r.ceiling.perSecond).toFixed(2)].join('\t'),
-    ]),
-  ];
-  process.stdout.write(lines.join('\n') + '\n');
+const ceiling = await startCeiling();
+try {
+  await forEachDatabase((label) => measureDatabase(label, ceiling.url));
+} finally {
+  await ceiling.stop();
 }
-
-async function main() {
-  const ceilingPort = await freePort();
-  const ceilingUrl = `http://127.0.0.1:${ceilingPort}/`;
-  const ceiling = await startProcess(['-e', CEILING_SCRIPT], { ...process.env, PORT: String(ceilingPort) }, ceilingUrl);
-  try {
-    await measureDatabase('PGlite', ceilingUrl);
-    if (process.env.DATABASE_URL) await measureDatabase('PostgreSQL', ceilingUrl);
-    else process.stdout.write('\nPostgreSQL: skipped (set DATABASE_URL to measure it too)\n');
-  } finally {
-    await stop(ceiling);
-  }
-}
-
-await main();

@@ -5,7 +5,7 @@ import type { Database } from './db/client';
 import authRoutes from './features/auth/auth.routes';
 import cartRoutes from './features/cart/cart.routes';
 import contactRoutes from './features/contact/contact.routes';
-import healthRoutes from './features/health/health.routes';
+import healthRoutes, { type Readiness } from './features/health/health.routes';
 import { createCatalogueCache } from './features/medicines/catalogue-cache.service';
 import medicinesRoutes from './features/medicines/medicines.routes';
 import ordersRoutes from './features/orders/orders.routes';
@@ -18,6 +18,7 @@ import errorsPlugin, { sendError } from './plugins/errors.plugin';
 import mailOutboxPlugin from './plugins/mail-outbox.plugin';
 import { loggerOptions, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
+import overloadPlugin from './plugins/overload.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import securityPlugin from './plugins/security.plugin';
 import staticClientPlugin from './plugins/static-client.plugin';
@@ -38,6 +39,13 @@ export const CONNECTION_TIMEOUT_MS = 60_000;
 const trustedProxies = (trust: Config['trustProxy']) =>
   typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** main.ts marks a stopping instance as draining: `/api/health/ready` then answers 503. */
+    readiness: Readiness;
+  }
+}
+
 export type AppOptions = { config: Config; database: Database; logger?: boolean; logStream?: LogStream };
 
 /** Builds the whole product on an opened database; tests call it through `app.inject`. */
@@ -57,6 +65,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(overloadPlugin, { maxInFlight: config.maxInFlightRequests });
   await app.register(databasePlugin, { database });
   await app.register(securityPlugin, {
     connectOrigins: config.contactFormUrl ? [new URL(config.contactFormUrl).origin] : [],
@@ -68,13 +77,14 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(authPlugin);
   await app.register(openapiPlugin);
 
+  app.decorate('readiness', { draining: false });
   const catalogue = await createCatalogueCache(database);
   await app.register(
     async (api) => {
-      await api.register(healthRoutes);
+      await api.register(healthRoutes, { readiness: app.readiness });
       await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(contactRoutes, { prefix: '/contact', config });
-      await api.register(medicinesRoutes, { uploadsDir: config.uploadsDir, catalogue });
+      await api.register(medicinesRoutes, { catalogue });
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
       await api.register(prescriptionsRoutes, { prescriptionsDir: config.prescriptionsDir });
@@ -93,7 +103,6 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(staticClientPlugin, {
     clientDistDir: config.clientDistDir,
     clientRendererFile: config.clientRendererFile,
-    uploadsDir: config.uploadsDir,
     catalogueGeneration: catalogue.generation,
   });
   return app;

@@ -66,6 +66,8 @@ const envSchema = z.object({
   UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(0).default(DEFAULT_UNPAID_ORDER_TTL_MINUTES),
   TRUST_PROXY: trustProxySchema,
   SCRYPT_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_SCRYPT_COST),
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -98,6 +100,10 @@ export type Config = {
   trustProxy: false | number | string[];
   /** log2 of scrypt's N for new password hashes; older, cheaper hashes are remade at login. */
   scryptCost: number;
+  /** After SIGTERM, how long the instance keeps serving while it reports not ready (deploy.md). */
+  drainDelayMs: number;
+  /** Requests served at once; more get 503 with Retry-After (plugins/overload.plugin.ts). */
+  maxInFlightRequests: number;
   logLevel: string;
 };
 
@@ -147,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     unpaidOrderSweepMs: UNPAID_ORDER_SWEEP_MS,
     trustProxy: e.TRUST_PROXY,
     scryptCost: e.SCRYPT_COST,
+    drainDelayMs: e.DRAIN_DELAY_MS,
+    maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -13,7 +13,11 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received: finishing in-flight requests and closing the database`);
+    // Drain: the load balancer sees /api/health/ready fail and stops sending requests while this
+    // instance still answers; then it stops accepting, finishes in-flight requests and closes.
+    app.readiness.draining = true;
+    app.log.info(`${signal} received: draining for ${config.drainDelayMs} ms, then finishing in-flight requests`);
+    await new Promise((resolve) => setTimeout(resolve, config.drainDelayMs));
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     clearTimeout(timer);

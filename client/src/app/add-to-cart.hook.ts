@@ -1,4 +1,4 @@
-import { TOAST_ADD_TO_CART_MS, TOAST_LOGIN_NEEDED_MS, type Medicine } from '@apotheca/contract';
+import { type Medicine, PATHS, TOAST_ADD_TO_CART_MS, TOAST_LOGIN_NEEDED_MS } from '@apotheca/contract';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
@@ -26,7 +26,7 @@ export function useAddToCart() {
   const addToCart = async (medicine: Medicine) => {
     if (!isAuth) {
       toast.error('Please login to add item to cart', { duration: TOAST_LOGIN_NEEDED_MS });
-      await navigate('/login');
+      await navigate(PATHS.login);
       return;
     }
     if (quantities.has(medicine._id)) {

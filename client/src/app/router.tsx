@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { isValidElement, lazy, Suspense, type ReactNode } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
@@ -50,12 +51,12 @@ export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     children: [
-      { path: '/', element: <HomePage /> },
+      { path: PATHS.home, element: <HomePage /> },
       {
-        path: '/medicines',
+        path: PATHS.medicines,
         children: [
           { index: true, element: <CataloguePage /> },
-          { path: ':id', element: <MedicineDetailPage /> },
+          { path: PATHS.medicine, element: <MedicineDetailPage /> },
         ],
       },
     ],
@@ -63,36 +64,36 @@ export const routes: RouteObject[] = [
   {
     element: <BareLayout />,
     children: [
-      { path: '/about', element: <AboutPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password/:userId/:token', element: <ResetPasswordPage /> },
-      { path: '/profile', element: user(<ProfilePage />) },
+      { path: PATHS.about, element: <AboutPage /> },
+      { path: PATHS.contact, element: <ContactPage /> },
+      { path: PATHS.login, element: <LoginPage /> },
+      { path: PATHS.register, element: <RegisterPage /> },
+      { path: PATHS.forgotPassword, element: <ForgotPasswordPage /> },
+      { path: PATHS.resetPassword, element: <ResetPasswordPage /> },
+      { path: PATHS.profile, element: user(<ProfilePage />) },
     ],
   },
   {
     element: <MainLayout />,
     children: [
-      { path: '/cart', element: user(<CartPage />) },
-      { path: '/orders', element: user(<OrdersPage />) },
+      { path: PATHS.cart, element: user(<CartPage />) },
+      { path: PATHS.orders, element: user(<OrdersPage />) },
     ],
   },
-  { element: <BareLayout />, children: [{ path: '/checkout', element: user(<CheckoutPage />) }] },
+  { element: <BareLayout />, children: [{ path: PATHS.checkout, element: user(<CheckoutPage />) }] },
   {
-    path: '/admin',
+    path: PATHS.admin,
     element: staff(<AdminLayout />),
     children: [
       { index: true, element: admin(<DashboardPage />) },
-      { path: 'update/:id', element: admin(<UpdateMedicinePage />) },
-      { path: 'profile', element: <AdminProfilePage /> },
-      { path: 'users', element: admin(<UsersPage />) },
-      { path: 'orders', element: <AdminOrdersPage /> },
-      { path: 'orders/:id', element: <AdminOrderDetailPage /> },
-      { path: 'add-medicine', element: admin(<AddMedicinePage />) },
-      { path: 'prescriptions', element: <PrescriptionQueuePage /> },
-      { path: 'prescriptions/:id', element: <PrescriptionReviewPage /> },
+      { path: PATHS.adminUpdateMedicine, element: admin(<UpdateMedicinePage />) },
+      { path: PATHS.adminProfile, element: <AdminProfilePage /> },
+      { path: PATHS.adminUsers, element: admin(<UsersPage />) },
+      { path: PATHS.adminOrders, element: <AdminOrdersPage /> },
+      { path: PATHS.adminOrder, element: <AdminOrderDetailPage /> },
+      { path: PATHS.adminAddMedicine, element: admin(<AddMedicinePage />) },
+      { path: PATHS.adminPrescriptions, element: <PrescriptionQueuePage /> },
+      { path: PATHS.adminPrescription, element: <PrescriptionReviewPage /> },
     ],
   },
   { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },

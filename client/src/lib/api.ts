@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import { readToken } from './auth-storage';
+import { clearSession, readToken } from './auth-storage';
 
 type ApiBaseQuery = ReturnType<typeof fetchBaseQuery>;
 
@@ -38,9 +38,27 @@ const browserBaseQuery = fetchBaseQuery({
   },
 });
 
-const baseQuery: ApiBaseQuery = (args, queryApi, extraOptions) => {
+/** The session is over: the auth state (features/auth) follows the storage, already cleared. */
+export const sessionEnded = createAction('session/ended');
+
+/** Logs the shopper out the way SPEC.md §4's start-up check does: the stored token and user go. */
+export function endSession(dispatch: (action: ReturnType<typeof sessionEnded>) => unknown): void {
+  clearSession();
+  dispatch(sessionEnded());
+}
+
+// Its 401 means a wrong password, not a session that has ended.
+const CREDENTIAL_CHECK_ENDPOINT = 'login';
+
+const baseQuery: ApiBaseQuery = async (args, queryApi, extraOptions) => {
   const server = queryApi.extra as ServerTransport | undefined;
-  return (server?.baseQuery ?? browserBaseQuery)(args, queryApi, extraOptions);
+  if (server) return server.baseQuery(args, queryApi, extraOptions);
+  const withToken = readToken() !== null;
+  const result = await browserBaseQuery(args, queryApi, extraOptions);
+  // A token the server no longer takes, on any call after start-up, ends the session there and then.
+  if (withToken && result.error?.status === 401 && queryApi.endpoint !== CREDENTIAL_CHECK_ENDPOINT)
+    endSession(queryApi.dispatch);
+  return result;
 };
 
 /**

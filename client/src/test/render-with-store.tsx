@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
@@ -7,7 +8,7 @@ import { createStore } from '../app/store';
 import AppToaster from '../components/ui/app-toaster';
 
 /** Renders a screen part with a fresh store, a router and the toaster, as main.tsx does. */
-export function renderWithStore(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
+export function renderWithStore(ui: ReactElement, { path = PATHS.home }: { path?: string } = {}) {
   const store = createStore();
   const user = userEvent.setup();
   const view = render(

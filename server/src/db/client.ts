@@ -7,7 +7,6 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import lockfile from 'proper-lockfile';
 import pg from 'pg';
 import * as schema from './schema';
 
@@ -33,19 +32,43 @@ const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
 export class DataDirLockedError extends Error {}
 
-/** PGlite does not lock its directory: a second process on the same DATA_DIR would corrupt it. */
-async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+/** True while a process with this PID runs (EPERM: it runs, as another user). */
+function isRunning(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
-    return await lockfile.lock(dir, { stale: 15_000, update: 5_000, lockfilePath: path.join(dir, 'apotheca.lock') });
+    process.kill(pid, 0);
+    return true;
   } catch (error) {
-    if ((error as { code?: string }).code === 'ELOCKED') {
-      throw new DataDirLockedError(
-        `The embedded database in ${dir} is already in use by another Apotheca process. ` +
-          'Stop that process first, or start this one with another DATA_DIR.',
-      );
-    }
-    throw error;
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/**
+ * PGlite does not lock its directory: a second process on the same DATA_DIR would corrupt it. The
+ * lock is DATA_DIR/apotheca.pid naming the process that holds it, and it is held exactly as long as
+ * that process runs: a stalled process keeps it, a killed one gives it up at once, so a restart
+ * after a crash never waits.
+ */
+function lockDataDir(dir: string): () => void {
+  const file = path.join(dir, 'apotheca.pid');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(file, 'utf8').trim());
+      if (isRunning(holder)) {
+        throw new DataDirLockedError(
+          `The embedded database in ${dir} is already in use by another Apotheca process (PID ${holder}). ` +
+            'Stop that process first, or start this one with another DATA_DIR.',
+        );
+      }
+      // Left by a process that no longer runs.
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`The embedded database in ${dir} is being opened by another Apotheca process.`);
 }
 
 export type PgliteSource =
@@ -54,12 +77,12 @@ export type PgliteSource =
   | { kind: 'memory'; dump?: Blob };
 
 export async function openPglite(source: PgliteSource): Promise<Database> {
-  let unlock: (() => Promise<void>) | undefined;
+  let unlock: (() => void) | undefined;
   let client: PGlite;
   if (source.kind === 'dir') {
     const pgdata = path.join(source.dataDir, 'pgdata');
     fs.mkdirSync(pgdata, { recursive: true });
-    unlock = await lockDataDir(source.dataDir);
+    unlock = lockDataDir(source.dataDir);
     client = await PGlite.create({ dataDir: pgdata });
   } else {
     client = await PGlite.create(source.dump ? { loadDataDir: source.dump } : {});
@@ -80,7 +103,7 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
     },
     close: async () => {
       await client.close();
-      await unlock?.();
+      unlock?.();
     },
   };
 }

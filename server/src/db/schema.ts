@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   index,
   integer,
   pgTable,
@@ -122,7 +123,8 @@ export const medicines = pgTable(
       'medicines_dosage_form_check',
       sql.raw(`dosage_form in (${DOSAGE_FORMS.map((form) => `'${form}'`).join(', ')})`),
     ),
-    // Substitutes: the same ingredient, strength and form, whatever the case and spacing they were typed in.
+    // Substitutes: the same ingredient, strength and form, whatever the case and spacing they were
+    // typed in (the expressions of findSubstitutes).
     index('medicines_substitute_idx').on(
       sql`lower(${t.activeIngredient})`,
       sql`lower(replace(${t.strength}, ' ', ''))`,
@@ -314,3 +316,23 @@ export const mailOutbox = pgTable(
       .where(sql`${t.sentAt} is null`),
   ],
 );
+
+/** Bytes as PostgreSQL's bytea: pg hands back a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) =>
+    Buffer.isBuffer(value) ? value : Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+});
+
+/**
+ * Uploaded files (every size of a medicine image), in the database that every instance shares
+ * (docs/decisions/0029). The path is the URL they are served at; it never changes.
+ */
+export const storedFiles = pgTable('stored_files', {
+  path: text('path').primaryKey(),
+  contentType: text('content_type').notNull(),
+  /** A hash of the bytes, computed once at upload, sent as the ETag. */
+  etag: text('etag').notNull(),
+  body: bytea('body').notNull(),
+  createdAt: createdAt(),
+});

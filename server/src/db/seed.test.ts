@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { CATEGORIES } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,21 +15,61 @@ describe('seed', () => {
     await ctx.close();
   });
 
-  it('fills an empty catalogue with at least 60 medicines over the nine categories, with artwork on disk', async () => {
-    expect(await seedCatalogue(ctx.database.db, ctx.config.uploadsDir)).toBeGreaterThanOrEqual(60);
+  it('fills an empty catalogue with at least 200 medicines over the nine categories, with their artwork served', async () => {
+    expect(await seedCatalogue(ctx.database.db)).toBeGreaterThanOrEqual(200);
     const rows = await ctx.database.db.select().from(medicines);
     expect(new Set(rows.map((row) => row.category))).toEqual(new Set(CATEGORIES));
+    expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
     expect(rows.filter((row) => row.stock === 0).length).toBeGreaterThanOrEqual(3);
+    // Every demo medicine states the whole record, and most have a substitute of another brand.
+    for (const row of rows) {
+      expect(row).toMatchObject({ activeIngredient: expect.any(String), dosageForm: expect.any(String) });
+      for (const field of [
+        'activeIngredient',
+        'strength',
+        'packSize',
+        'description',
+        'directions',
+        'warnings',
+      ] as const)
+        expect(row[field], `${row.name} ${field}`).not.toBe('');
+    }
+    const kinds = new Map<string, number>();
+    for (const row of rows) {
+      const kind = `${row.activeIngredient}/${row.strength}/${row.dosageForm}`;
+      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    const withSubstitute = rows.filter(
+      (row) => kinds.get(`${row.activeIngredient}/${row.strength}/${row.dosageForm}`)! > 1,
+    );
+    expect(withSubstitute.length).toBeGreaterThan(rows.length * 0.8);
+    // Prescriptions as common practice has them.
+    const rx = (ingredient: string) =>
+      rows.filter((row) => row.activeIngredient === ingredient)[0]?.prescriptionRequired;
+    expect(
+      [
+        'Amoxicillin',
+        'Insulin glargine',
+        'Atorvastatin',
+        'Amlodipine',
+        'Clopidogrel',
+        'Levothyroxine',
+        'Sertraline',
+      ].map(rx),
+    ).toEqual(Array(7).fill(true));
+    expect(['Paracetamol', 'Ibuprofen'].map(rx)).toEqual([false, false]);
     for (const row of rows) {
       expect(row.imageUrl).toMatch(/^\/uploads\/medicines\/.+-detail\.webp$/);
-      const file = path.join(ctx.config.uploadsDir, row.imageUrl.replace('/uploads/', ''));
-      expect(fs.existsSync(file)).toBe(true);
-      expect(fs.existsSync(file.replace('-detail.webp', '-card.webp'))).toBe(true);
+      for (const url of [row.imageUrl, row.imageUrl.replace('-detail.webp', '-card.webp')]) {
+        const image = await ctx.app.inject({ method: 'GET', url });
+        expect(image.statusCode).toBe(200);
+        expect(image.headers['content-type']).toBe('image/webp');
+      }
     }
   });
 
   it('leaves a catalogue that has medicines alone', async () => {
-    expect(await seedCatalogue(ctx.database.db, ctx.config.uploadsDir)).toBe(0);
+    expect(await seedCatalogue(ctx.database.db)).toBe(0);
   });
 
   it('creates the first admin only when no admin exists', async () => {

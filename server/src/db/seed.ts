@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
-import { ROLE, type Category } from '@apotheca/contract';
+import { ROLE } from '@apotheca/contract';
 import { hashPassword } from '../features/auth/password-hash';
-import { storeMedicineImage } from '../features/medicines/medicine-image.service';
+import { copyMedicineImage, storeMedicineImage } from '../features/medicines/medicine-image.service';
 import type { Db } from './client';
 import { medicines, users } from './schema';
 import { medicineArtwork } from './seed-artwork';
@@ -22,25 +22,34 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
   return true;
 }
 
-/** Fills an empty catalogue with the demo medicines and their generated artwork. Returns how many. */
-export async function seedCatalogue(db: Db, uploadsDir: string): Promise<number> {
+/**
+ * Fills an empty catalogue with the demo medicines and their generated artwork. Returns how many.
+ * The artwork depends only on category and dosage form, so each pair is drawn once and copied.
+ */
+export async function seedCatalogue(db: Db): Promise<number> {
   const [row] = await db.select({ n: count() }).from(medicines);
   if ((row?.n ?? 0) > 0) return 0;
+  const drawn = new Map<string, Promise<string>>();
   const values = await Promise.all(
-    Object.entries(SEED_CATALOGUE).flatMap(([category, rows]) =>
-      rows.map(async ([name, developedBy, maxMonthsExpiry, priceCents, stock], index) => ({
-        name,
-        developedBy,
-        maxMonthsExpiry,
-        category,
-        stock,
-        priceCents,
-        imageUrl: await storeMedicineImage(
-          medicineArtwork(category as Category, index),
-          uploadsDir,
-          `seed-${name.toLowerCase()}`,
-        ),
-      })),
+    SEED_CATALOGUE.flatMap(({ products, ...generic }, genericIndex) =>
+      products.map(async ([name, developedBy, strength, priceCents, stock]) => {
+        const baseName = `seed-${name.toLowerCase()}`;
+        const kind = `${generic.category}/${generic.dosageForm}`;
+        let artwork = drawn.get(kind);
+        let imageUrl: string;
+        if (artwork) {
+          imageUrl = await copyMedicineImage(db, await artwork, baseName);
+        } else {
+          artwork = storeMedicineImage(
+            db,
+            medicineArtwork(generic.category, generic.dosageForm, genericIndex),
+            baseName,
+          );
+          drawn.set(kind, artwork);
+          imageUrl = await artwork;
+        }
+        return { ...generic, name, developedBy, strength, priceCents, stock, imageUrl };
+      }),
     ),
   );
   await db.insert(medicines).values(values);

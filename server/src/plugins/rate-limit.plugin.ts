@@ -26,10 +26,24 @@ export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in
  */
 export default fp<{ perMinute: number; redisUrl: string | undefined }>(
   async (app, { perMinute, redisUrl }) => {
-    const redis = redisUrl ? new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 }) : undefined;
-    if (redis) app.addHook('onClose', async () => void redis.disconnect());
+    // A Redis that goes away must not take the API down: counting fails open (skipOnError), commands
+    // fail at once instead of queueing, and the log says so once per outage.
+    const redis = redisUrl
+      ? new Redis(redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+      : undefined;
+    if (redis) {
+      let reachable = true;
+      redis.on('ready', () => (reachable = true));
+      redis.on('error', (error: Error) => {
+        if (reachable)
+          app.log.warn({ err: error }, 'Redis is unreachable: rate limits are not counted until it is back');
+        reachable = false;
+      });
+      app.addHook('onClose', async () => void redis.disconnect());
+    }
     await app.register(rateLimit, {
       global: false,
+      skipOnError: true,
       ...(redis ? { redis } : {}),
       errorResponseBuilder: () => ({ statusCode: 429, message: TOO_MANY_REQUESTS_MESSAGE }),
     });

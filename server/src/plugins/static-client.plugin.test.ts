@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { putFiles } from '../db/stored-files';
 import { insertMedicine } from '../features/medicines/medicines.fixtures';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { createTestUser } from '../test/test-users';
@@ -15,8 +16,9 @@ describe('static client and uploads', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Apotheca</title>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
     ctx = await createTestContext({ clientDistDir: dist, clientRendererFile: path.join(dist, 'no-renderer.js') });
-    fs.mkdirSync(path.join(ctx.config.uploadsDir, 'medicines'), { recursive: true });
-    fs.writeFileSync(path.join(ctx.config.uploadsDir, 'medicines', 'x-card.webp'), 'webp');
+    await putFiles(ctx.database.db, [
+      { path: '/uploads/medicines/x-card.webp', contentType: 'image/webp', body: Buffer.from('webp') },
+    ]);
   });
   afterAll(async () => {
     await ctx.close();
@@ -39,10 +41,12 @@ describe('static client and uploads', () => {
     expect(response.headers['cache-control']).toContain('immutable');
   });
 
-  it('serves uploads with long-lived immutable caching', async () => {
+  it('serves uploads with long-lived immutable caching and an ETag', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/uploads/medicines/x-card.webp' });
     expect(response.statusCode).toBe(200);
+    expect(response.body).toBe('webp');
     expect(response.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
+    expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
   });
 
   it('answers a missing upload, build asset or API path with JSON 404s, not the SPA', async () => {

@@ -6,6 +6,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { getFile } from '../db/stored-files';
 import { HttpError } from '../http-error';
 import { loadPageRenderer, type RenderedPage } from './page-renderer';
 
@@ -39,30 +40,34 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Page
   return reply.header('content-encoding', encoding).send(body);
 }
 
+const routeNotFound = (request: FastifyRequest) =>
+  HttpError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
+
 /**
- * Serves uploaded images under /uploads (their names never change, so they are cached for a year)
- * and the built client at every other non-API path, with index.html as the fallback for the SPA's
- * routes (CONTRACT.md). The public pages a visitor lands on come rendered from the server, so they
- * paint before the JavaScript arrives (docs/decisions/0011).
+ * Serves uploaded images under /uploads from the database every instance shares (their paths never
+ * change, so they are cached for a year, with an ETag) and the built client at every other non-API
+ * path, with index.html as the fallback for the SPA's routes (CONTRACT.md). The public pages a
+ * visitor lands on come rendered from the server, so they paint before the JavaScript arrives
+ * (docs/decisions/0011).
  */
 type Options = {
   clientDistDir: string;
   clientRendererFile: string;
-  uploadsDir: string;
   /** The catalogue's generation (CatalogueCache): a page rendered under an older one is out of date. */
   catalogueGeneration: () => number;
 };
 
 export default fp<Options>(
-  async (app, { clientDistDir, clientRendererFile, uploadsDir, catalogueGeneration }) => {
-    fs.mkdirSync(uploadsDir, { recursive: true });
-    await app.register(fastifyStatic, {
-      root: uploadsDir,
-      prefix: '/uploads/',
-      decorateReply: false,
-      index: false,
-      immutable: true,
-      maxAge: YEAR_SECONDS * 1000,
+  async (app, { clientDistDir, clientRendererFile, catalogueGeneration }) => {
+    app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
+      const file = await getFile(app.database.db, `/uploads/${request.params['*']}`);
+      if (!file) throw routeNotFound(request);
+      reply
+        .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+        .header('etag', file.etag)
+        .type(file.contentType);
+      if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
+      return reply.send(file.body);
     });
 
     const indexHtml = path.join(clientDistDir, 'index.html');
@@ -132,7 +137,7 @@ export default fp<Options>(
       // A missing API path, upload or build asset is a 404, never index.html served as a script.
       const isFile = ['/api/', '/uploads/', '/assets/'].some((prefix) => request.url.startsWith(prefix));
       if (isPage && !isFile && request.url !== '/api' && hasClient) return sendPage(request, reply);
-      throw HttpError.notFound(`Route ${request.method} ${request.url.split('?')[0]} not found`);
+      throw routeNotFound(request);
     });
   },
   { name: 'static-client' },

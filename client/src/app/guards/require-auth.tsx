@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { isStaff, ROLE, type Role } from '@apotheca/contract';
+import { isStaff, PATHS, ROLE, type Role } from '@apotheca/contract';
 import { toast } from '../../lib/toast';
 import { selectAuth } from '../../features/auth/auth.slice';
 import { useAppSelector } from '../store';
@@ -11,7 +11,7 @@ export const ADMIN_ONLY_NOTICE = "You're unauthorized to access this page.";
 
 /** Where each role lands after login: an admin on the dashboard, a pharmacist on the orders. */
 export const homePathFor = (role: Role | undefined): string =>
-  role === ROLE.admin ? '/admin' : role === ROLE.pharmacist ? '/admin/orders' : '/';
+  role === ROLE.admin ? PATHS.admin : role === ROLE.pharmacist ? PATHS.adminOrders : PATHS.home;
 
 function Redirect({ to, notice }: { to: string; notice: string }) {
   useEffect(() => {
@@ -23,14 +23,14 @@ function Redirect({ to, notice }: { to: string; notice: string }) {
 /** Pages for logged-in users: anyone else goes to /login with the login notice. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { isAuth } = useAppSelector(selectAuth);
-  return isAuth ? children : <Redirect to="/login" notice={LOGIN_REQUIRED_NOTICE} />;
+  return isAuth ? children : <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
 }
 
 /** The /admin area, for staff: a visitor goes to /login, a shopper to / with the unauthorized notice. */
 export function RequireStaff({ children }: { children: ReactNode }) {
   const { isAuth, user } = useAppSelector(selectAuth);
-  if (!isAuth) return <Redirect to="/login" notice={LOGIN_REQUIRED_NOTICE} />;
-  return isStaff(user?.role) ? children : <Redirect to="/" notice={ADMIN_ONLY_NOTICE} />;
+  if (!isAuth) return <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
+  return isStaff(user?.role) ? children : <Redirect to={PATHS.home} notice={ADMIN_ONLY_NOTICE} />;
 }
 
 /** The admin-only pages inside it: a pharmacist lands on the orders instead, without a notice. */

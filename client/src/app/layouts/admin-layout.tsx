@@ -1,6 +1,6 @@
+import { PATHS, ROLE, ROLE_LABELS, STAFF_ROLES, type Role } from '@apotheca/contract';
 import { Suspense } from 'react';
-import { ROLE, ROLE_LABELS, STAFF_ROLES, type Role } from '@apotheca/contract';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
@@ -10,15 +10,16 @@ import { homePathFor } from '../guards/require-auth';
 import { useAppSelector } from '../store';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
+import { RouteOutlet } from '../route-outlet';
 
 const ADMIN_ONLY: readonly Role[] = [ROLE.admin];
 // A pharmacist sees Orders and Prescriptions only; every other page of the area is an admin's.
 const LINKS = [
-  { to: '/admin', label: 'Dashboard', end: true, roles: ADMIN_ONLY },
-  { to: '/admin/orders', label: 'Orders', end: false, roles: STAFF_ROLES },
-  { to: '/admin/prescriptions', label: 'Prescriptions', end: false, roles: STAFF_ROLES },
-  { to: '/admin/users', label: 'Users', end: false, roles: ADMIN_ONLY },
-  { to: '/admin/add-medicine', label: 'Add Medicine', end: false, roles: ADMIN_ONLY },
+  { to: PATHS.admin, label: 'Dashboard', end: true, roles: ADMIN_ONLY },
+  { to: PATHS.adminOrders, label: 'Orders', end: false, roles: STAFF_ROLES },
+  { to: PATHS.adminPrescriptions, label: 'Prescriptions', end: false, roles: STAFF_ROLES },
+  { to: PATHS.adminUsers, label: 'Users', end: false, roles: ADMIN_ONLY },
+  { to: PATHS.adminAddMedicine, label: 'Add Medicine', end: false, roles: ADMIN_ONLY },
 ];
 
 const linkClasses =
@@ -56,19 +57,19 @@ export default function AdminLayout() {
           {isAuth ? (
             <div className="flex items-center gap-3">
               <Link
-                to="/admin/profile"
+                to={PATHS.adminProfile}
                 aria-label={user?.email ?? 'Profile'}
                 title={user?.email}
                 className="rounded-full"
               >
                 <UserAvatar email={user?.email ?? ''} />
               </Link>
-              <Button size="sm" onClick={() => void logout().then(() => navigate('/login'))}>
+              <Button size="sm" onClick={() => void logout().then(() => navigate(PATHS.login))}>
                 Log Out
               </Button>
             </div>
           ) : (
-            <Link to="/login" className={buttonClasses('primary', 'sm')}>
+            <Link to={PATHS.login} className={buttonClasses('primary', 'sm')}>
               Login/Sign Up
             </Link>
           )}
@@ -76,7 +77,7 @@ export default function AdminLayout() {
       </header>
       <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
         <Suspense fallback={<Spinner />}>
-          <Outlet />
+          <RouteOutlet />
         </Suspense>
       </main>
       <SiteFooter />

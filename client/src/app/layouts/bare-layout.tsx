@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
+import { RouteOutlet } from '../route-outlet';
 import { BrandLogo } from './brand-logo';
 
 /** The shell with neither the main header nor the footer (SPEC.md §2): only the logo, to find the way home. */
@@ -12,7 +12,7 @@ export function BareLayout() {
       </header>
       <main id="main" className="px-4 pb-16">
         <Suspense fallback={<Spinner />}>
-          <Outlet />
+          <RouteOutlet />
         </Suspense>
       </main>
     </div>

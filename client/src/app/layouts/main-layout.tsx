@@ -1,22 +1,25 @@
-import { HEADER_SCROLL_THRESHOLD } from '@apotheca/contract';
+import { HEADER_SCROLL_THRESHOLD, PATHS } from '@apotheca/contract';
 import { Suspense, useEffect, useState } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { EARLY_ACTION } from '../../lib/early-input';
 import { toast } from '../../lib/toast';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
 import { UserAvatar } from '../../features/auth/user-avatar';
+import { MedicineSearchBox } from '../../features/medicines/medicine-search-box';
 import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
+import { RouteOutlet } from '../route-outlet';
 
 /** The header's navigation; a link is marked on its path and every path below it. */
 export const MAIN_NAV_LINKS = [
-  { to: '/medicines', label: 'Medicines' },
-  { to: '/cart', label: 'Cart' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/about', label: 'About' },
+  { to: PATHS.medicines, label: 'Medicines' },
+  { to: PATHS.cart, label: 'Cart' },
+  { to: PATHS.contact, label: 'Contact' },
+  { to: PATHS.orders, label: 'Orders' },
+  { to: PATHS.about, label: 'About' },
 ];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
@@ -47,17 +50,17 @@ export function MainLayout() {
 
   const desktopLogout = async () => {
     await logout();
-    await navigate('/login');
+    await navigate(PATHS.login);
   };
   const mobileLogout = async () => {
     const result = await logout();
     closeMenu();
     if (!result.error) toast.success('Sucessfull LoggedOut');
-    await navigate('/');
+    await navigate(PATHS.home);
   };
 
   const avatar = user ? (
-    <Link to="/profile" aria-label={user.email} title={user.email} className="rounded-full">
+    <Link to={PATHS.profile} aria-label={user.email} title={user.email} className="rounded-full">
       <UserAvatar email={user.email} />
     </Link>
   ) : null;
@@ -74,8 +77,11 @@ export function MainLayout() {
         <header
           className={`inset-x-0 top-0 z-40 border-b transition-colors ${scrolled ? 'fixed border-slate-200/70 bg-white/75 shadow-sm backdrop-blur-md' : 'relative border-slate-200 bg-white'}`}
         >
-          <nav aria-label="Main" className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4">
-            <BrandLogo />
+          <nav
+            aria-label="Main"
+            className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 md:gap-4"
+          >
+            <BrandLogo compact />
             <ul className="hidden items-center gap-1 md:flex">
               {MAIN_NAV_LINKS.map((link) => (
                 <li key={link.to}>
@@ -85,8 +91,11 @@ export function MainLayout() {
                 </li>
               ))}
             </ul>
+            <MedicineSearchBox className="flex-1 md:min-w-40 md:max-w-xs" />
             {/* The session is known once hydration is over; until then its place is kept, unseen. */}
-            <div className={`hidden items-center gap-3 md:flex ${hydrated ? '' : 'invisible'}`}>
+            <div
+              className={`hidden shrink-0 items-center gap-3 whitespace-nowrap md:flex ${hydrated ? '' : 'invisible'}`}
+            >
               {isAuth ? (
                 <>
                   {avatar}
@@ -99,7 +108,7 @@ export function MainLayout() {
                   </button>
                 </>
               ) : (
-                <Link to="/login" className={buttonClasses('primary', 'sm')}>
+                <Link to={PATHS.login} className={buttonClasses('primary', 'sm')}>
                   Login/Sign Up
                 </Link>
               )}
@@ -113,6 +122,8 @@ export function MainLayout() {
                 aria-controls="mobile-menu"
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}
                 onClick={() => setMenuOpen((open) => !open)}
+                // Its links need the app's session to show; a tap before hydration opens it once hydrated.
+                {...{ [EARLY_ACTION]: 'menu' }}
               >
                 <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true">
                   <path
@@ -145,7 +156,7 @@ export function MainLayout() {
                   Log Out
                 </button>
               ) : (
-                <Link to="/login" onClick={closeMenu} className={`${buttonClasses('primary')} w-full`}>
+                <Link to={PATHS.login} onClick={closeMenu} className={`${buttonClasses('primary')} w-full`}>
                   Login/Sign Up
                 </Link>
               )}
@@ -156,7 +167,7 @@ export function MainLayout() {
       {/* At least a screen tall, so the footer never jumps down as a lazy page arrives. */}
       <main id="main" className="min-h-screen flex-1">
         <Suspense fallback={<Spinner />}>
-          <Outlet />
+          <RouteOutlet />
         </Suspense>
       </main>
       <SiteFooter />

@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { BrandLogo } from './brand-logo';
 
@@ -7,13 +8,13 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-7xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-muted sm:flex-row">
         <BrandLogo />
         <nav aria-label="Footer" className="flex gap-5">
-          <Link to="/about" className="hover:text-brand-800">
+          <Link to={PATHS.about} className="hover:text-brand-800">
             About
           </Link>
-          <Link to="/contact" className="hover:text-brand-800">
+          <Link to={PATHS.contact} className="hover:text-brand-800">
             Contact
           </Link>
-          <Link to="/medicines" className="hover:text-brand-800">
+          <Link to={PATHS.medicines} className="hover:text-brand-800">
             Medicines
           </Link>
         </nav>

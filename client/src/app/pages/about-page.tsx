@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 
@@ -36,10 +37,10 @@ export default function AboutPage() {
         </p>
       </section>
       <div className="flex flex-wrap gap-3">
-        <Link to="/medicines" className={buttonClasses('primary', 'lg')}>
+        <Link to={PATHS.medicines} className={buttonClasses('primary', 'lg')}>
           Browse medicines
         </Link>
-        <Link to="/contact" className={buttonClasses('secondary', 'lg')}>
+        <Link to={PATHS.contact} className={buttonClasses('secondary', 'lg')}>
           Contact us
         </Link>
       </div>

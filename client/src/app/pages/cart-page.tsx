@@ -1,4 +1,4 @@
-import { CHECKOUT_NAVIGATION_DELAY_MS } from '@apotheca/contract';
+import { CHECKOUT_NAVIGATION_DELAY_MS, PATHS } from '@apotheca/contract';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -24,7 +24,7 @@ export default function CartPage() {
   };
   const proceed = () => {
     toast.info('Proceeding to checkout...');
-    setTimeout(() => void navigate('/checkout'), CHECKOUT_NAVIGATION_DELAY_MS);
+    setTimeout(() => void navigate(PATHS.checkout), CHECKOUT_NAVIGATION_DELAY_MS);
   };
 
   return (
@@ -42,7 +42,7 @@ export default function CartPage() {
       {!isLoading && !error && (!cart || cart.items.length === 0) ? (
         <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white p-12 text-center">
           <p className="text-lg text-muted">Your cart is empty.</p>
-          <Link to="/medicines" className={buttonClasses()}>
+          <Link to={PATHS.medicines} className={buttonClasses()}>
             Start shopping now
           </Link>
         </div>

@@ -1,14 +1,16 @@
-import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX, CATALOGUE_PAGE_SIZE } from '@apotheca/contract';
-import { useSearchParams } from 'react-router';
+import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX, CATALOGUE_PAGE_SIZE, cataloguePath } from '@apotheca/contract';
+import { Link, useSearchParams } from 'react-router';
 import { BannerCarousel, type BannerSlide } from '../../components/ui/banner-carousel';
 import { LoadError } from '../../components/ui/load-error';
 import { Pager } from '../../components/ui/pager';
 import {
+  catalogueSearch,
   filtersFromSearch,
   listQueryOf,
   searchWithFilter,
   type CatalogueFilters,
 } from '../../features/medicines/catalogue-filters';
+import { CatalogueFacets } from '../../features/medicines/catalogue-facets';
 import { CatalogueToolbar } from '../../features/medicines/catalogue-toolbar';
 import { MedicineCard } from '../../features/medicines/medicine-card';
 import { MedicineCardSkeleton } from '../../features/medicines/medicine-card-skeleton';
@@ -42,11 +44,11 @@ export default function CataloguePage() {
   const { data, isFetching, error } = useListMedicinesQuery(listQueryOf(filters));
   const { addToCart, quantityOf } = useAddToCart();
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / filters.limit));
-  const change = (next: Partial<Omit<CatalogueFilters, 'page'>> | { page: number }) =>
-    setSearch(searchWithFilter(search, next));
+  const change = (next: Partial<Omit<CatalogueFilters, 'page'>>) => setSearch(searchWithFilter(search, next));
 
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-8 px-4 py-8">
+    // On a phone the banner, heading and filters are compact, so the first card is in view at once.
+    <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-3 sm:gap-8 sm:py-8">
       <BannerCarousel
         slides={SLIDES}
         label="Highlights"
@@ -54,33 +56,64 @@ export default function CataloguePage() {
         minDragPx={CAROUSEL_MIN_DRAG_PX}
       />
       <div className="flex flex-col gap-2">
-        <h1 className="text-3xl font-bold tracking-tight text-ink">Medicines</h1>
-        <p className="text-muted">Browse the catalogue by category and price.</p>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Medicines</h1>
+        {filters.q ? (
+          <p className="text-muted" role="status">
+            Results for <span className="font-semibold text-ink">“{filters.q}”</span>
+            {data && !isFetching ? ` · ${data.total} ${data.total === 1 ? 'medicine' : 'medicines'}` : null}
+            {' · '}
+            <Link
+              to={cataloguePath(searchWithFilter(catalogueSearch(filters), { q: '' }))}
+              className="font-semibold text-brand-700 hover:text-brand-900"
+            >
+              Clear search
+            </Link>
+          </p>
+        ) : (
+          <p className="hidden text-muted sm:block">Browse the catalogue by category and price.</p>
+        )}
       </div>
       <CatalogueToolbar filters={filters} onChange={change} />
       {error ? <LoadError error={error} /> : null}
-      <h2 className="sr-only">Results</h2>
-      <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {isFetching
-          ? Array.from({ length: Math.min(filters.limit, CATALOGUE_PAGE_SIZE) }, (_, index) => (
-              <MedicineCardSkeleton key={index} />
-            ))
-          : data?.medicines.map((medicine, index) => (
-              <MedicineCard
-                key={medicine._id}
-                medicine={medicine}
-                eager={index < 3}
-                onAddToCart={addToCart}
-                cartQuantity={quantityOf(medicine._id)}
-              />
-            ))}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+        {data ? <CatalogueFacets facets={data.facets} filters={filters} /> : null}
+        <div className="flex flex-col gap-6 lg:col-start-2">
+          <h2 className="sr-only">Results</h2>
+          <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+            {isFetching
+              ? Array.from({ length: Math.min(filters.limit, CATALOGUE_PAGE_SIZE) }, (_, index) => (
+                  <MedicineCardSkeleton key={index} />
+                ))
+              : data?.medicines.map((medicine, index) => (
+                  <MedicineCard
+                    key={medicine._id}
+                    medicine={medicine}
+                    eager={index < 3}
+                    onAddToCart={addToCart}
+                    cartQuantity={quantityOf(medicine._id)}
+                  />
+                ))}
+          </div>
+          {!isFetching && data?.medicines.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              <p className="text-lg text-muted">No medicines found</p>
+              <p className="text-sm text-muted">
+                {filters.q
+                  ? 'Check the spelling, or search by the active ingredient, such as “paracetamol”.'
+                  : 'Try a wider price range or another category.'}{' '}
+                <Link to={cataloguePath()} className="font-semibold text-brand-700 hover:text-brand-900">
+                  See all medicines
+                </Link>
+              </p>
+            </div>
+          ) : null}
+          <Pager
+            page={filters.page}
+            pageCount={pageCount}
+            hrefOf={(page) => cataloguePath(searchWithFilter(search, { page }))}
+          />
+        </div>
       </div>
-      {!isFetching && data?.medicines.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center text-lg text-muted">
-          No medicines found
-        </p>
-      ) : null}
-      <Pager page={filters.page} pageCount={pageCount} onPage={(page) => change({ page })} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import type { Payment } from '@apotheca/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -29,7 +30,7 @@ export default function CheckoutPage() {
     if (!empty || done.current) return;
     done.current = true;
     window.alert('Cart is Empty');
-    void navigate('/');
+    void navigate(PATHS.home);
   }, [empty, navigate]);
 
   const pay = async (payment: Payment) => {
@@ -44,14 +45,14 @@ export default function CheckoutPage() {
     }
     done.current = true;
     toast.success('Order placed!', { description: 'Your order has been successfully placed.' });
-    await navigate('/');
+    await navigate(PATHS.home);
   };
 
   return (
     <div className="mx-auto mt-4 max-w-5xl">
       <div className="mb-6 flex items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-ink">Checkout</h1>
-        <Link to="/cart" className="text-sm font-semibold text-brand-700 hover:text-brand-900">
+        <Link to={PATHS.cart} className="text-sm font-semibold text-brand-700 hover:text-brand-900">
           ← Back to cart
         </Link>
       </div>

@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
 import { ForgotPasswordForm } from '../../features/auth/forgot-password-form';
@@ -8,7 +9,7 @@ export default function ForgotPasswordPage() {
       title="Forgot password"
       subtitle="Enter your email address and we will send you an email to reset your password."
       footer={
-        <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-900">
+        <Link to={PATHS.login} className="font-semibold text-brand-700 hover:text-brand-900">
           Back to login
         </Link>
       }

@@ -1,4 +1,4 @@
-import { HERO_FADE_MS, HERO_ROTATION_MS, TOP_SELLERS_COUNT, TOP_SELLERS_PLACEHOLDERS } from '@apotheca/contract';
+import { HERO_FADE_MS, HERO_ROTATION_MS, PATHS, TOP_SELLERS_COUNT, TOP_SELLERS_PLACEHOLDERS } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
@@ -65,7 +65,7 @@ function TopSellers() {
         <h2 id="top-sellers" className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">
           Top Sellers
         </h2>
-        <Link to="/medicines" className="text-sm font-semibold text-brand-700 hover:text-brand-900">
+        <Link to={PATHS.medicines} className="text-sm font-semibold text-brand-700 hover:text-brand-900">
           View all medicines →
         </Link>
       </div>
@@ -78,7 +78,7 @@ function TopSellers() {
               .map((medicine) => <MedicineCard key={medicine._id} medicine={medicine} onAddToCart={addToCart} />)}
         {data ? (
           <Link
-            to="/medicines"
+            to={PATHS.medicines}
             className="flex min-h-48 flex-col items-center justify-center gap-3 rounded-2xl border-2 border-dashed border-brand-200 bg-brand-50 p-6 text-center font-semibold text-brand-800 hover:border-brand-500"
           >
             <span className="text-4xl" aria-hidden="true">
@@ -108,7 +108,7 @@ export default function HomePage() {
               Genuine medicines from trusted makers, clear prices and fast delivery. Browse the catalogue, fill your
               cart and follow every order from one place.
             </p>
-            <Link to="/medicines" className={buttonClasses('primary', 'lg')}>
+            <Link to={PATHS.medicines} className={buttonClasses('primary', 'lg')}>
               Let's Start Shopping
             </Link>
           </div>
@@ -136,11 +136,11 @@ export default function HomePage() {
             <h2 className="text-3xl font-bold tracking-tight sm:text-4xl">Health care, delivered with care</h2>
             <p className="text-brand-50">Everything from everyday pain relief to long-term treatments.</p>
             <div className="flex flex-wrap gap-3">
-              <Link to="/medicines" className={buttonClasses('secondary', 'lg')}>
+              <Link to={PATHS.medicines} className={buttonClasses('secondary', 'lg')}>
                 Get started
               </Link>
               <Link
-                to="/about"
+                to={PATHS.about}
                 className="inline-flex items-center rounded-lg px-5 py-3 font-semibold text-white ring-1 ring-white/70 hover:bg-white/10"
               >
                 Learn more

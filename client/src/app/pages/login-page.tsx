@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
 import { LoginForm } from '../../features/auth/login-form';
@@ -12,7 +13,7 @@ export default function LoginPage() {
       footer={
         <p>
           New to Apotheca?{' '}
-          <Link to="/register" className="font-semibold text-brand-700 hover:text-brand-900">
+          <Link to={PATHS.register} className="font-semibold text-brand-700 hover:text-brand-900">
             Create an account
           </Link>
         </p>
@@ -20,7 +21,7 @@ export default function LoginPage() {
     >
       <LoginForm onLoggedIn={(user) => void navigate(homePathFor(user.role))} />
       <p className="mt-4 text-right text-sm">
-        <Link to="/forgot-password" className="font-medium text-brand-700 hover:text-brand-900">
+        <Link to={PATHS.forgotPassword} className="font-medium text-brand-700 hover:text-brand-900">
           Forgot password?
         </Link>
       </p>

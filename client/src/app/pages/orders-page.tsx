@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -20,7 +21,7 @@ export default function OrdersPage() {
         <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white p-12 text-center">
           <p className="text-xl font-semibold text-ink">No Orders Yet</p>
           <p className="text-muted">Your orders will appear here once you check out.</p>
-          <Link to="/medicines" className={buttonClasses()}>
+          <Link to={PATHS.medicines} className={buttonClasses()}>
             Start Shopping
           </Link>
         </div>

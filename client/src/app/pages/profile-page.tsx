@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
 import { ProfileDetails } from '../../features/auth/profile-details';
@@ -9,10 +10,10 @@ export default function ProfilePage() {
       title="Your profile"
       footer={
         <div className="flex gap-5">
-          <Link to="/orders" className="font-semibold text-brand-700 hover:text-brand-900">
+          <Link to={PATHS.orders} className="font-semibold text-brand-700 hover:text-brand-900">
             My orders
           </Link>
-          <Link to="/" className="font-semibold text-brand-700 hover:text-brand-900">
+          <Link to={PATHS.home} className="font-semibold text-brand-700 hover:text-brand-900">
             Back to the shop
           </Link>
         </div>

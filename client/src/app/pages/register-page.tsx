@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
@@ -13,7 +14,7 @@ export default function RegisterPage() {
   useEffect(() => {
     if (!isRegistered) return;
     dispatch(registered(false));
-    void navigate('/login');
+    void navigate(PATHS.login);
   }, [isRegistered, dispatch, navigate]);
 
   return (
@@ -24,7 +25,7 @@ export default function RegisterPage() {
       footer={
         <p>
           Already registered?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 hover:text-brand-900">
+          <Link to={PATHS.login} className="font-semibold text-brand-700 hover:text-brand-900">
             Log in
           </Link>
         </p>

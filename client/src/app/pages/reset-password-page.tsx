@@ -1,4 +1,4 @@
-import { INVALID_LINK_MESSAGE } from '@apotheca/contract';
+import { INVALID_LINK_MESSAGE, PATHS } from '@apotheca/contract';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
 import { Spinner } from '../../components/ui/spinner';
@@ -27,7 +27,7 @@ export default function ResetPasswordPage() {
   if (isError || !data?.status) return <Navigate to={NOT_FOUND_PATH} replace />;
   return (
     <FormCard title="Reset password" subtitle="Choose a new password for your account.">
-      <ResetPasswordForm userId={userId} token={token} onReset={() => void navigate('/login')} />
+      <ResetPasswordForm userId={userId} token={token} onReset={() => void navigate(PATHS.login)} />
     </FormCard>
   );
 }

@@ -52,11 +52,11 @@ export function BannerCarousel({ slides, label, autoplayMs, minDragPx }: Props) 
                 height={360}
                 loading={index === 0 ? 'eager' : 'lazy'}
                 fetchPriority={index === 0 ? 'high' : 'auto'}
-                className="h-44 w-full object-cover sm:h-60 lg:h-72"
+                className="h-24 w-full object-cover sm:h-60 lg:h-72"
               />
               <div className="absolute inset-0 flex flex-col justify-center gap-2 bg-gradient-to-r from-brand-900/90 via-brand-900/70 to-brand-900/10 px-14 text-white sm:px-16">
-                <p className="max-w-md text-xl font-bold sm:text-3xl">{slide.title}</p>
-                <p className="max-w-md text-sm text-brand-50 sm:text-base">{slide.text}</p>
+                <p className="max-w-md text-lg font-bold sm:text-3xl">{slide.title}</p>
+                <p className="hidden max-w-md text-brand-50 sm:block sm:text-base">{slide.text}</p>
               </div>
             </div>
           ))}

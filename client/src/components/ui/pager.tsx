@@ -1,20 +1,33 @@
-import { Button } from './button';
+import { Link } from 'react-router';
+import { buttonClasses } from './button';
 
-type Props = { page: number; pageCount: number; onPage: (page: number) => void };
+type Props = { page: number; pageCount: number; hrefOf: (page: number) => string };
 
-/** Previous/Next with 'Page X of Y' (SPEC.md §2). */
-export function Pager({ page, pageCount, onPage }: Props) {
+const linkClasses = buttonClasses('secondary');
+
+/**
+ * Previous/Next with 'Page X of Y' (SPEC.md §2). They are links to the URL of that page, so they work
+ * before the page's JavaScript has run, or without it; at an end of the list the step is a disabled link.
+ */
+export function Pager({ page, pageCount, hrefOf }: Props) {
+  const step = (label: string, target: number, enabled: boolean) =>
+    enabled ? (
+      <Link to={hrefOf(target)} className={linkClasses}>
+        {label}
+      </Link>
+    ) : (
+      // A link with nowhere to go, as assistive technology expects a disabled one.
+      <a role="link" aria-disabled="true" className={`${linkClasses} cursor-not-allowed text-slate-500`}>
+        {label}
+      </a>
+    );
   return (
     <nav aria-label="Pagination" className="flex items-center justify-center gap-4">
-      <Button variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        Previous
-      </Button>
+      {step('Previous', page - 1, page > 1)}
       <p className="text-sm font-medium text-muted" aria-live="polite">
         Page {page} of {pageCount}
       </p>
-      <Button variant="secondary" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
-        Next
-      </Button>
+      {step('Next', page + 1, page < pageCount)}
     </nav>
   );
 }

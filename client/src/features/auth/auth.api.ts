@@ -1,7 +1,7 @@
 import type { ForgotPassword, LoginInput, LoginResponse, RegisterInput, ResetPassword, User } from '@apotheca/contract';
-import { api } from '../../lib/api';
-import { clearSession, storeSession, storeUser } from '../../lib/auth-storage';
-import { loggedIn, loggedOut, userRefreshed } from './auth.slice';
+import { api, endSession } from '../../lib/api';
+import { storeSession, storeUser } from '../../lib/auth-storage';
+import { loggedIn, userRefreshed } from './auth.slice';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -11,7 +11,10 @@ export const authApi = api.injectEndpoints({
     login: build.mutation<LoginResponse, LoginInput>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body, credentials: 'include' }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
+        // A refused login is the form's to answer (its toast); nothing is stored.
+        const fulfilled = await queryFulfilled.catch(() => null);
+        if (!fulfilled) return;
+        const { data } = fulfilled;
         storeSession(data.token, data.user);
         dispatch(loggedIn(data.user));
       },
@@ -21,8 +24,7 @@ export const authApi = api.injectEndpoints({
       // Logged in becomes logged out whether or not the server still knew the token (SPEC.md §4).
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await queryFulfilled.catch(() => undefined);
-        clearSession();
-        dispatch(loggedOut());
+        endSession(dispatch);
         dispatch(api.util.resetApiState());
       },
     }),
@@ -36,8 +38,7 @@ export const authApi = api.injectEndpoints({
           dispatch(userRefreshed(data.user));
         } catch {
           // 'Token expired or invalid': the stored token and user are removed (SPEC.md §4).
-          clearSession();
-          dispatch(loggedOut());
+          endSession(dispatch);
         }
       },
     }),

@@ -1,5 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { ROLE, type User } from '@apotheca/contract';
+import { sessionEnded } from '../../lib/api';
 import { readStoredUser } from '../../lib/auth-storage';
 
 /** Auth state of SPEC.md §3: isAuth, user, and the registered and logged-in flags. */
@@ -30,15 +31,17 @@ export const authSlice = createSlice({
     registered(state, action: PayloadAction<boolean>) {
       state.registered = action.payload;
     },
-    loggedOut(state) {
+  },
+  // However it ends (logout, the start-up check, a 401 on any later call), the session ends the same way.
+  extraReducers: (builder) =>
+    builder.addCase(sessionEnded, (state) => {
       state.isAuth = false;
       state.loggedIn = false;
       state.user = null;
-    },
-  },
+    }),
 });
 
-export const { loggedIn, userRefreshed, registered, loggedOut } = authSlice.actions;
+export const { loggedIn, userRefreshed, registered } = authSlice.actions;
 
 type WithAuth = { auth: AuthState };
 export const selectAuth = (state: WithAuth) => state.auth;

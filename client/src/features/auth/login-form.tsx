@@ -5,11 +5,13 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
+import { useHydrated } from '../../lib/hydration.hook';
 import { useLoginMutation } from './auth.api';
 
 /** The login form of SPEC.md §2 with its toasts (§8); `onLoggedIn` decides where the user goes. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
   const [login, { isLoading }] = useLoginMutation();
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -29,22 +31,36 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex flex-col gap-4">
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password?.message}
-        {...register('password')}
-      />
-      <label className="flex items-center gap-2 text-sm text-ink">
-        <input type="checkbox" className="size-4 rounded border-slate-300 accent-brand-700" {...register('remember')} />
-        Remember me
-      </label>
-      <Button type="submit" size="lg" disabled={isLoading}>
-        {isLoading ? 'Logging in…' : 'Login'}
-      </Button>
+    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+      {/* Rendered on the server, the form waits for the app: the session it starts lives in browser
+          storage, and a native submit would send the password in the URL. */}
+      <fieldset disabled={!hydrated} className="flex flex-col gap-4">
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <label className="flex items-center gap-2 text-sm text-ink">
+          <input
+            type="checkbox"
+            className="size-4 rounded border-slate-300 accent-brand-700"
+            {...register('remember')}
+          />
+          Remember me
+        </label>
+        <Button type="submit" size="lg" disabled={isLoading}>
+          {isLoading ? 'Logging in…' : 'Login'}
+        </Button>
+      </fieldset>
     </form>
   );
 }

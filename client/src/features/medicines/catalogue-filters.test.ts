@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { filtersFromSearch, listQueryOf, searchWithFilter } from './catalogue-filters';
+import { catalogueSearch, filtersFromSearch, listQueryOf, searchWithFilter } from './catalogue-filters';
 
 describe('catalogue filters in the URL', () => {
   it('defaults to 6 a page, page 1 and the price range 0 to 2000 (SPEC.md §9)', () => {
     expect(filtersFromSearch(new URLSearchParams())).toEqual({
+      q: '',
       category: '',
+      dosageForm: '',
+      prescriptionRequired: '',
+      developedBy: '',
       sort: '',
       minPrice: 0,
       maxPrice: 2000,
@@ -14,17 +18,35 @@ describe('catalogue filters in the URL', () => {
   });
 
   it('reads every filter, and ignores values that make no sense', () => {
-    const search = new URLSearchParams('category=Antibiotic&sort=price_desc&minPrice=5&maxPrice=50&limit=3&page=4');
+    const search = new URLSearchParams(
+      'q=+amoxicilin+&category=Antibiotic&dosageForm=Capsule&prescriptionRequired=true&developedBy=Sandoz' +
+        '&sort=price_desc&minPrice=5&maxPrice=50&limit=3&page=4',
+    );
     expect(filtersFromSearch(search)).toEqual({
+      q: 'amoxicilin',
       category: 'Antibiotic',
+      dosageForm: 'Capsule',
+      prescriptionRequired: 'true',
+      developedBy: 'Sandoz',
       sort: 'price_desc',
       minPrice: 5,
       maxPrice: 50,
       limit: 3,
       page: 4,
     });
-    const nonsense = new URLSearchParams('sort=cheapest&minPrice=-1&limit=0&page=two');
-    expect(filtersFromSearch(nonsense)).toMatchObject({ sort: '', minPrice: 0, limit: 6, page: 1 });
+    const nonsense = new URLSearchParams(
+      'sort=cheapest&minPrice=-1&limit=0&page=two&dosageForm=Pill&prescriptionRequired=yes',
+    );
+    expect(filtersFromSearch(nonsense)).toMatchObject({
+      sort: '',
+      minPrice: 0,
+      limit: 6,
+      page: 1,
+      dosageForm: '',
+      prescriptionRequired: '',
+    });
+    // A search longer than the API takes is cut to its limit rather than refused.
+    expect(filtersFromSearch(new URLSearchParams({ q: 'a'.repeat(150) })).q).toHaveLength(100);
     // No price past the API's bound, which would answer 400.
     const huge = new URLSearchParams('minPrice=1e308&maxPrice=99999999999');
     expect(filtersFromSearch(huge)).toMatchObject({ minPrice: 21474836.47, maxPrice: 21474836.47 });
@@ -41,12 +63,24 @@ describe('catalogue filters in the URL', () => {
 
   it('turns the filters of the URL into the list query, with no sort when none is chosen', () => {
     expect(listQueryOf(filtersFromSearch(new URLSearchParams('page=2')))).toEqual({
+      q: '',
       category: '',
+      dosageForm: '',
+      prescriptionRequired: '',
+      developedBy: '',
       sort: undefined,
       minPrice: 0,
       maxPrice: 2000,
       limit: 6,
       page: 2,
     });
+  });
+
+  it('writes the query of the filters with only what differs from the defaults, in one order', () => {
+    const visited = new URLSearchParams(
+      'page=2&utm_source=mail&limit=6&category=Antibiotic&q=%20amoxicilin&maxPrice=2000',
+    );
+    expect(catalogueSearch(filtersFromSearch(visited)).toString()).toBe('q=amoxicilin&category=Antibiotic&page=2');
+    expect(catalogueSearch(filtersFromSearch(new URLSearchParams())).toString()).toBe('');
   });
 });

@@ -2,22 +2,33 @@ import {
   CATALOGUE_PAGE_SIZE,
   DEFAULT_MAX_PRICE,
   DEFAULT_MIN_PRICE,
+  DOSAGE_FORMS,
   MAX_LIST_LIMIT,
   MAX_MONEY_CENTS,
+  SEARCH_QUERY_MAX_LENGTH,
   SORTS,
+  type DosageForm,
   type MedicineListQuery,
   type Sort,
 } from '@apotheca/contract';
 
 /** The catalogue's filter state (SPEC.md §3), mirrored in the URL query. */
 export type CatalogueFilters = {
+  /** The search words, as typed in the header box. */
+  q: string;
   category: string;
+  dosageForm: DosageForm | '';
+  prescriptionRequired: 'true' | 'false' | '';
+  developedBy: string;
   sort: Sort | '';
   minPrice: number;
   maxPrice: number;
   limit: number;
   page: number;
 };
+
+/** The filters a facet count stands for, so a count links to the URL that applies it. */
+export type FacetFilter = 'category' | 'dosageForm' | 'prescriptionRequired' | 'developedBy';
 
 const wholeNumber = (raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
   const value = Number(raw);
@@ -28,18 +39,39 @@ const price = (raw: string | null, fallback: number) => {
   const value = Number(raw);
   return raw && Number.isFinite(value) && value >= 0 ? Math.min(value, MAX_MONEY_CENTS / 100) : fallback;
 };
+const oneOf = <T extends string>(raw: string | null, values: readonly T[]): T | '' =>
+  (values as readonly (string | null)[]).includes(raw) ? (raw as T) : '';
 
 /** Reads the filters from the URL; the page size is the limit query, else 6 (SPEC.md §9). */
 export function filtersFromSearch(search: URLSearchParams): CatalogueFilters {
-  const sort = search.get('sort') ?? '';
   return {
+    // Cut to what the API takes, so a pasted long URL still shows results rather than an error.
+    q: (search.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH),
     category: search.get('category') ?? '',
-    sort: (SORTS as readonly string[]).includes(sort) ? (sort as Sort) : '',
+    dosageForm: oneOf(search.get('dosageForm'), DOSAGE_FORMS),
+    prescriptionRequired: oneOf(search.get('prescriptionRequired'), ['true', 'false'] as const),
+    developedBy: search.get('developedBy') ?? '',
+    sort: oneOf(search.get('sort'), SORTS),
     minPrice: price(search.get('minPrice'), DEFAULT_MIN_PRICE),
     maxPrice: price(search.get('maxPrice'), DEFAULT_MAX_PRICE),
     limit: wholeNumber(search.get('limit'), CATALOGUE_PAGE_SIZE, MAX_LIST_LIMIT),
     page: wholeNumber(search.get('page'), 1),
   };
+}
+
+const DEFAULT_FILTERS = filtersFromSearch(new URLSearchParams());
+
+/**
+ * The URL query of `filters`: the values that differ from the defaults, in one order. Links built from
+ * it are the same for every URL that shows the same catalogue (the server keeps one rendered page for
+ * them all), whatever order or unknown parameters the visited URL had.
+ */
+export function catalogueSearch(filters: CatalogueFilters): URLSearchParams {
+  return new URLSearchParams(
+    Object.entries(filters)
+      .filter(([key, value]) => value !== DEFAULT_FILTERS[key as keyof CatalogueFilters])
+      .map(([key, value]): [string, string] => [key, String(value)]),
+  );
 }
 
 /** Writes the filters back; any filter change resets the page to 1 (SPEC.md §2). */
@@ -57,7 +89,11 @@ export function searchWithFilter(
 }
 
 export const listQueryOf = (filters: CatalogueFilters): MedicineListQuery => ({
+  q: filters.q,
   category: filters.category,
+  dosageForm: filters.dosageForm,
+  prescriptionRequired: filters.prescriptionRequired,
+  developedBy: filters.developedBy,
   sort: filters.sort || undefined,
   minPrice: filters.minPrice,
   maxPrice: filters.maxPrice,

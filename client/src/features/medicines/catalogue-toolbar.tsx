@@ -1,58 +1,95 @@
-import { CATEGORIES, SORT_LABELS, SORTS } from '@apotheca/contract';
+import { CATALOGUE_PAGE_SIZE, CATEGORIES, PATHS, SORT_LABELS, SORTS } from '@apotheca/contract';
+import type { FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
+import { SUBMIT_ON_CHANGE } from '../../lib/early-input';
 import type { CatalogueFilters } from './catalogue-filters';
 
 const CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...CATEGORIES.map((c) => ({ value: c, label: c }))];
 const SORT_OPTIONS = [{ value: '', label: 'Featured' }, ...SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))];
 
+type PriceKey = 'minPrice' | 'maxPrice';
+const KEPT_FILTERS = ['q', 'dosageForm', 'prescriptionRequired', 'developedBy'] as const;
 type Props = {
   filters: CatalogueFilters;
   onChange: (change: Partial<Omit<CatalogueFilters, 'page'>>) => void;
 };
 
-/** The category and sort selects of SPEC.md §2, and the price range of the filter state. */
+/**
+ * The category and sort selects of SPEC.md §2 and the price range of the filter state, as a GET form
+ * on the catalogue: without JavaScript, or before it has run, 'Apply' (or a changed select, see
+ * lib/early-input.ts) loads the filtered catalogue, page 1. Once hydrated, a change applies at once.
+ */
 export function CatalogueToolbar({ filters, onChange }: Props) {
-  const priceChange = (key: 'minPrice' | 'maxPrice', raw: string) => {
+  const priceOf = (raw: string, key: PriceKey) => {
     const value = Number(raw);
-    if (raw !== '' && Number.isFinite(value) && value >= 0 && value !== filters[key]) onChange({ [key]: value });
+    return raw !== '' && Number.isFinite(value) && value >= 0 && value !== filters[key] ? { [key]: value } : {};
   };
+  const priceChange = (key: PriceKey, raw: string) => {
+    const change = priceOf(raw, key);
+    if (Object.keys(change).length > 0) onChange(change);
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const change = {
+      ...priceOf(String(form.get('minPrice')), 'minPrice'),
+      ...priceOf(String(form.get('maxPrice')), 'maxPrice'),
+    };
+    if (Object.keys(change).length > 0) onChange(change);
+  };
+  const priceField = (key: PriceKey, label: string) => (
+    <TextField
+      label={label}
+      name={key}
+      type="number"
+      min={0}
+      step="any"
+      inputMode="decimal"
+      defaultValue={filters[key]}
+      key={`${key}-${filters[key]}`}
+      className="col-span-2 min-w-0 md:col-span-1"
+      onBlur={(event) => priceChange(key, event.target.value)}
+    />
+  );
   return (
-    <div className="grid grid-cols-2 gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:grid-cols-4">
+    <form
+      method="get"
+      action={PATHS.medicines}
+      // No restored choices on coming back: a select that differs from the page's own is a new choice.
+      autoComplete="off"
+      aria-label="Filters"
+      onSubmit={submit}
+      {...{ [SUBMIT_ON_CHANGE]: '' }}
+      className="grid grid-cols-6 items-end gap-x-3 gap-y-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm md:grid-cols-[repeat(4,1fr)_auto] md:gap-4 md:p-4"
+    >
       <SelectField
         label="Category"
-        className="col-span-2 md:col-span-1"
+        name="category"
+        className="col-span-3 min-w-0 md:col-span-1"
         value={filters.category}
         options={CATEGORY_OPTIONS}
         onChange={(event) => onChange({ category: event.target.value })}
       />
       <SelectField
         label="Sort by"
-        className="col-span-2 md:col-span-1"
+        name="sort"
+        className="col-span-3 min-w-0 md:col-span-1"
         value={filters.sort}
         options={SORT_OPTIONS}
         onChange={(event) => onChange({ sort: event.target.value as CatalogueFilters['sort'] })}
       />
-      <TextField
-        label="Min price ($)"
-        type="number"
-        min={0}
-        inputMode="decimal"
-        defaultValue={filters.minPrice}
-        key={`min-${filters.minPrice}`}
-        onBlur={(event) => priceChange('minPrice', event.target.value)}
-        onKeyDown={(event) => event.key === 'Enter' && priceChange('minPrice', event.currentTarget.value)}
-      />
-      <TextField
-        label="Max price ($)"
-        type="number"
-        min={0}
-        inputMode="decimal"
-        defaultValue={filters.maxPrice}
-        key={`max-${filters.maxPrice}`}
-        onBlur={(event) => priceChange('maxPrice', event.target.value)}
-        onKeyDown={(event) => event.key === 'Enter' && priceChange('maxPrice', event.currentTarget.value)}
-      />
-    </div>
+      {priceField('minPrice', 'Min price ($)')}
+      {priceField('maxPrice', 'Max price ($)')}
+      {filters.limit !== CATALOGUE_PAGE_SIZE ? <input type="hidden" name="limit" value={filters.limit} /> : null}
+      {/* The search words and the facets chosen outside this form travel with it. */}
+      {KEPT_FILTERS.map((key) =>
+        filters[key] ? <input key={key} type="hidden" name={key} value={filters[key]} /> : null,
+      )}
+      <Button type="submit" variant="secondary" className="col-span-2 md:col-span-1">
+        Apply
+      </Button>
+    </form>
   );
 }

@@ -1,9 +1,11 @@
-import type { Medicine } from '@apotheca/contract';
+import { medicinePath, type Medicine } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { DetailList } from '../../components/ui/detail-list';
-import { Button } from '../../components/ui/button';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { formatPrice } from '../../lib/currency';
+import { AddToCartButton } from './add-to-cart-button';
+import { strengthAndForm } from './medicine-labels';
+import { PrescriptionBadge } from './prescription-badge';
 
 type Props = {
   medicine: Medicine;
@@ -19,7 +21,7 @@ export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = fals
   const inCart = cartQuantity !== undefined && cartQuantity > 0;
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <Link to={`/medicines/${medicine._id}`} className="block bg-brand-50" tabIndex={-1} aria-hidden="true">
+      <Link to={medicinePath(medicine._id)} className="block bg-brand-50" tabIndex={-1} aria-hidden="true">
         <UploadedImage
           imageUrl={medicine.imageUrl}
           alt=""
@@ -31,12 +33,18 @@ export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = fals
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
           <h3 className="text-lg font-semibold text-ink">
-            <Link to={`/medicines/${medicine._id}`} className="hover:text-brand-700">
+            <Link to={medicinePath(medicine._id)} className="hover:text-brand-700">
               {medicine.name}
             </Link>
           </h3>
           <p className="text-lg font-bold text-brand-800">{formatPrice(medicine.price)}</p>
         </div>
+        {medicine.strength || medicine.dosageForm || medicine.prescriptionRequired ? (
+          <p className="-mt-2 flex flex-wrap items-center gap-2 text-sm font-medium text-muted">
+            {strengthAndForm(medicine)}
+            {medicine.prescriptionRequired ? <PrescriptionBadge /> : null}
+          </p>
+        ) : null}
         <DetailList
           rows={[
             ['Developed By', medicine.developedBy],
@@ -51,9 +59,7 @@ export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = fals
         ) : null}
         <div className="mt-auto pt-1">
           {medicine.stock > 0 ? (
-            <Button className="w-full" onClick={() => onAddToCart(medicine)}>
-              Add to cart
-            </Button>
+            <AddToCartButton medicine={medicine} onAddToCart={onAddToCart} className="w-full" />
           ) : (
             <p className="rounded-lg bg-slate-100 px-4 py-2 text-center text-sm font-semibold text-slate-700">
               Out of Stock

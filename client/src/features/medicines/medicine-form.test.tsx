@@ -1,33 +1,33 @@
-import { MEDICINE_CHANGED_MESSAGE, type Medicine } from '@apotheca/contract';
+import { MEDICINE_CHANGED_MESSAGE } from '@apotheca/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AppToaster from '../../components/ui/app-toaster';
 import { describe, expect, it, vi } from 'vitest';
 import { MedicineForm } from './medicine-form';
+import { medicineFixture } from '../../test/medicine.fixture';
 
 const png = () => new File([new Uint8Array([137, 80, 78, 71])], 'pill.png', { type: 'image/png' });
 
-const medicine: Medicine = {
-  _id: 'med-1',
-  name: 'Paracetamol',
-  developedBy: 'Acme Pharma',
-  maxMonthsExpiry: 24,
-  category: 'Pain Relief',
-  stock: 12,
-  price: 4.5,
-  imageUrl: '/uploads/medicines/paracetamol-detail.webp',
-  activeIngredient: 'Paracetamol',
-  strength: '500 mg',
-  dosageForm: 'Tablet',
-  packSize: '20 tablets',
-  prescriptionRequired: false,
-  maxPerOrder: null,
-  description: 'Relieves mild to moderate pain and lowers a fever.',
-  directions: 'Adults: 1 to 2 tablets every 4 to 6 hours; no more than 8 tablets in 24 hours.',
-  sideEffects: 'Rarely, skin rash.',
-  warnings: 'Do not take with other medicines that contain paracetamol.',
-  storage: 'Below 25 °C, dry.',
-  version: 3,
+const medicine = medicineFixture({
+  packSize: '16 tablets',
+  description: 'Relieves mild to moderate pain and fever.',
+  directions: 'Adults: 1 to 2 tablets every 4 to 6 hours.',
+  sideEffects: '',
+  storage: '',
+});
+
+/** What the add form sends for the details of the record an admin left alone. */
+const UNSTATED_DETAILS = {
+  activeIngredient: '',
+  strength: '',
+  dosageForm: '',
+  packSize: '',
+  prescriptionRequired: 'false',
+  description: '',
+  directions: '',
+  sideEffects: '',
+  warnings: '',
+  storage: '',
 };
 
 function renderForm(props: Partial<Parameters<typeof MedicineForm>[0]> = {}) {
@@ -134,6 +134,7 @@ describe('MedicineForm (add)', () => {
       maxMonthsExpiry: '36',
       stock: '40',
       price: '7.25',
+      ...UNSTATED_DETAILS,
       medicine_img: file,
     });
     expect(await screen.findAllByText('Item added to Database')).not.toHaveLength(0);
@@ -182,8 +183,71 @@ describe('MedicineForm (update)', () => {
       maxMonthsExpiry: '24',
       stock: '12',
       price: '4.5',
+      activeIngredient: 'Paracetamol',
+      strength: '500 mg',
+      dosageForm: 'Tablet',
+      packSize: '16 tablets',
+      prescriptionRequired: 'false',
+      description: 'Relieves mild to moderate pain and fever.',
+      directions: 'Adults: 1 to 2 tablets every 4 to 6 hours.',
+      sideEffects: '',
+      warnings: 'Do not take with other medicines that contain paracetamol.',
+      storage: '',
       version: '3',
     });
+  });
+
+  it('edits the record: what it is, the prescription and a leaflet section, folded until opened', async () => {
+    const { user, save } = renderForm({ variant: 'update', medicine });
+    const leaflet = screen.getByText('Leaflet').closest('details')!;
+    expect(leaflet).not.toHaveAttribute('open');
+    expect(leaflet).toHaveTextContent('(3 of 5 sections written)');
+
+    await user.clear(screen.getByLabelText('Strength'));
+    await user.type(screen.getByLabelText('Strength'), '1 g');
+    await user.selectOptions(screen.getByLabelText('Dosage form'), 'Capsule');
+    await user.click(screen.getByLabelText('Prescription required'));
+    await user.click(screen.getByText('Leaflet'));
+    expect(leaflet).toHaveAttribute('open');
+    await user.type(screen.getByLabelText('Storage'), 'Below 25 °C.');
+    expect(leaflet).toHaveTextContent('(4 of 5 sections written)');
+
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    await waitFor(() => expect(save).toHaveBeenCalledOnce());
+    expect(entries(save.mock.calls[0]![0])).toMatchObject({
+      strength: '1 g',
+      dosageForm: 'Capsule',
+      prescriptionRequired: 'true',
+      storage: 'Below 25 °C.',
+    });
+  });
+
+  it("shows the contract's messages for the record's details, and opens the leaflet on an error in it", async () => {
+    const { user, save } = renderForm({ variant: 'update', medicine });
+    await user.clear(screen.getByLabelText('Strength'));
+    await user.type(screen.getByLabelText('Strength'), 'strong');
+    expect(
+      await screen.findByText('Strength must start with a number, like "500 mg" or "100 units/mL".'),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Pack size'), '!');
+    expect(
+      await screen.findByText('Pack size must start with a number, like "10 tablets" or "100 mL".'),
+    ).toBeInTheDocument();
+
+    save.mockRejectedValueOnce({
+      status: 400,
+      data: {
+        message: 'Warnings must be at most 2000 characters.',
+        errors: { warnings: 'Warnings must be at most 2000 characters.' },
+      },
+    });
+    await user.clear(screen.getByLabelText('Strength'));
+    await user.type(screen.getByLabelText('Strength'), '500 mg');
+    await user.clear(screen.getByLabelText('Pack size'));
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    const leaflet = screen.getByText('Leaflet').closest('details')!;
+    await waitFor(() => expect(leaflet).toHaveAttribute('open'));
+    expect(screen.getByLabelText('Warnings')).toHaveAttribute('aria-invalid', 'true');
   });
 
   it("uses the update rules: 'Price must be a positive number.' and 'Image URL must be a valid URL.'", async () => {

@@ -5,7 +5,10 @@ import {
   addImageUrlSchema,
   addMedicineFieldsSchema,
   CATEGORIES,
+  DOSAGE_FORMS,
   IMAGE_MIME_TYPES,
+  LEAFLET_SECTION_LABELS,
+  LEAFLET_SECTIONS,
   UPDATE_IMAGE_MODES,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,
@@ -16,6 +19,8 @@ import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { z } from 'zod';
 import { Button } from '../../components/ui/button';
+import { SelectField } from '../../components/ui/select-field';
+import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, errorStatus, fieldErrors } from '../../lib/error-message';
 
@@ -84,6 +89,16 @@ function defaultValues(variant: MedicineFormVariant, medicine?: Medicine): FormI
     maxMonthsExpiry: medicine ? String(medicine.maxMonthsExpiry) : '',
     stock: medicine ? String(medicine.stock) : '',
     price: medicine ? String(medicine.price) : '',
+    activeIngredient: medicine?.activeIngredient ?? '',
+    strength: medicine?.strength ?? '',
+    dosageForm: medicine?.dosageForm ?? '',
+    packSize: medicine?.packSize ?? '',
+    prescriptionRequired: medicine?.prescriptionRequired ?? false,
+    description: medicine?.description ?? '',
+    directions: medicine?.directions ?? '',
+    sideEffects: medicine?.sideEffects ?? '',
+    warnings: medicine?.warnings ?? '',
+    storage: medicine?.storage ?? '',
     imageMode: linked ? VARIANTS[variant].urlMode.value : 'file',
     imageFile: null,
     imageUrl: linked,
@@ -93,7 +108,8 @@ function defaultValues(variant: MedicineFormVariant, medicine?: Medicine): FormI
 /** The multipart body of SPEC.md §7: every field, and the image as medicine_img (file) or imageUrl. */
 function toFormData({ imageMode, imageFile, imageUrl, ...fields }: FormOutput): FormData {
   const body = new FormData();
-  for (const [key, value] of Object.entries(fields)) body.append(key, String(value));
+  // A dosage form not stated is null in the parsed values and '' on the wire.
+  for (const [key, value] of Object.entries(fields)) body.append(key, value === null ? '' : String(value));
   if (imageMode !== 'file') body.append('imageUrl', imageUrl);
   else if (imageFile) body.append('medicine_img', imageFile);
   return body;
@@ -102,6 +118,19 @@ function toFormData({ imageMode, imageFile, imageUrl, ...fields }: FormOutput): 
 // The server names the uploaded file's field after the multipart part; the form calls it imageFile.
 const SERVER_FIELD_ALIASES: Record<string, Path<FormInput>> = { medicine_img: 'imageFile', image: 'imageFile' };
 const FORM_FIELDS = new Set<string>(Object.keys(defaultValues('add')));
+
+const DOSAGE_FORM_OPTIONS = [
+  { value: '', label: 'Not stated' },
+  ...DOSAGE_FORMS.map((form) => ({ value: form, label: form })),
+];
+/** The record's free-text details, each with an example as its placeholder. */
+const DETAIL_TEXT_FIELDS = [
+  { name: 'activeIngredient', label: 'Active ingredient', example: 'Paracetamol' },
+  { name: 'strength', label: 'Strength', example: '500 mg' },
+  { name: 'packSize', label: 'Pack size', example: '10 tablets' },
+] as const;
+const groupClasses = 'grid min-w-0 grid-cols-1 content-start gap-4 sm:grid-cols-2';
+const legendClasses = 'mb-3 text-base font-semibold text-ink';
 
 /**
  * A preview of the chosen file as a data: URL (the CSP allows it), read outside rendering; it belongs
@@ -149,6 +178,10 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
   const [imageMode, imageFile, imageUrl] = useWatch({ control, name: ['imageMode', 'imageFile', 'imageUrl'] });
   const [filePreview, readPreview] = useFilePreview(imageMode === 'file' ? imageFile : null);
   const categoriesId = useId();
+  const leaflet = useWatch({ control, name: [...LEAFLET_SECTIONS] });
+  const leafletWritten = leaflet.filter((text) => typeof text === 'string' && text.trim() !== '').length;
+  const leafletError = LEAFLET_SECTIONS.some((section) => errors[section]);
+  const [leafletOpen, setLeafletOpen] = useState(false);
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -197,37 +230,89 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
       onSubmit={(event) => void submit(event)}
       className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_12rem] lg:grid-cols-[minmax(0,1fr)_18rem]"
     >
-      <div className="grid grid-cols-1 content-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
-        <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label="Developed By"
-          autoComplete="off"
-          error={errors.developedBy?.message}
-          {...register('developedBy')}
-        />
-        <TextField
-          label="Category"
-          autoComplete="off"
-          list={categoriesId}
-          error={errors.category?.message}
-          {...register('category')}
-        />
-        <datalist id={categoriesId}>
-          {CATEGORIES.map((category) => (
-            <option key={category} value={category} />
-          ))}
-        </datalist>
-        <TextField
-          label="Max Expiry (months)"
-          inputMode="numeric"
-          error={errors.maxMonthsExpiry?.message}
-          {...register('maxMonthsExpiry')}
-        />
-        <TextField label="Stock" inputMode="numeric" error={errors.stock?.message} {...register('stock')} />
-        <TextField label="Price ($)" inputMode="decimal" error={errors.price?.message} {...register('price')} />
+      <div className="flex min-w-0 flex-col gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+        <fieldset className={groupClasses}>
+          <legend className={legendClasses}>Product</legend>
+          <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
+          <TextField
+            label="Developed By"
+            autoComplete="off"
+            error={errors.developedBy?.message}
+            {...register('developedBy')}
+          />
+          <TextField
+            label="Category"
+            autoComplete="off"
+            list={categoriesId}
+            error={errors.category?.message}
+            {...register('category')}
+          />
+          <datalist id={categoriesId}>
+            {CATEGORIES.map((category) => (
+              <option key={category} value={category} />
+            ))}
+          </datalist>
+          <TextField
+            label="Max Expiry (months)"
+            inputMode="numeric"
+            error={errors.maxMonthsExpiry?.message}
+            {...register('maxMonthsExpiry')}
+          />
+          <TextField label="Stock" inputMode="numeric" error={errors.stock?.message} {...register('stock')} />
+          <TextField label="Price ($)" inputMode="decimal" error={errors.price?.message} {...register('price')} />
+        </fieldset>
 
-        <fieldset className="min-w-0 sm:col-span-2">
-          <legend className="text-sm font-medium text-ink">Image</legend>
+        <fieldset className={groupClasses}>
+          <legend className={legendClasses}>What it is</legend>
+          {DETAIL_TEXT_FIELDS.map(({ name, label, example }) => (
+            <TextField
+              key={name}
+              label={label}
+              autoComplete="off"
+              placeholder={example}
+              error={errors[name]?.message}
+              {...register(name)}
+            />
+          ))}
+          <SelectField
+            label="Dosage form"
+            options={DOSAGE_FORM_OPTIONS}
+            error={errors.dosageForm?.message}
+            {...register('dosageForm')}
+          />
+          <label className="flex items-center gap-2 text-sm font-medium text-ink sm:col-span-2">
+            <input type="checkbox" className="size-4 accent-brand-700" {...register('prescriptionRequired')} />
+            Prescription required
+          </label>
+        </fieldset>
+
+        {/* Folded: most edits touch the fields above; a section with an error opens it. */}
+        <details
+          open={leafletOpen || leafletError}
+          onToggle={(event) => setLeafletOpen(event.currentTarget.open)}
+          className="min-w-0 rounded-lg border border-slate-200"
+        >
+          <summary className="cursor-pointer px-4 py-3 font-semibold text-ink">
+            Leaflet{' '}
+            <span className="text-sm font-normal text-muted">
+              ({leafletWritten} of {LEAFLET_SECTIONS.length} sections written)
+            </span>
+          </summary>
+          <div className="flex flex-col gap-4 px-4 pb-4">
+            {LEAFLET_SECTIONS.map((section) => (
+              <TextAreaField
+                key={section}
+                label={LEAFLET_SECTION_LABELS[section]}
+                rows={3}
+                error={errors[section]?.message}
+                {...register(section)}
+              />
+            ))}
+          </div>
+        </details>
+
+        <fieldset className="min-w-0">
+          <legend className={legendClasses}>Image</legend>
           <div className="mt-2 flex flex-wrap gap-4">
             {[{ value: 'file', label: 'Upload a file' }, config.urlMode].map((mode) => (
               <label key={mode.value} className="flex items-center gap-2 text-sm">
@@ -275,7 +360,7 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
           </div>
         </fieldset>
 
-        <div className="sm:col-span-2">
+        <div>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Saving…' : config.submitLabel}
           </Button>

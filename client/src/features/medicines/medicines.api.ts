@@ -1,4 +1,10 @@
-import type { Medicine, MedicineListQuery, MedicineListResponse } from '@apotheca/contract';
+import type {
+  Medicine,
+  MedicineListQuery,
+  MedicineListResponse,
+  MedicineSuggestionsResponse,
+  SubstitutesResponse,
+} from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 /** Only truthy filter params are sent (SPEC.md §5). */
@@ -15,7 +21,18 @@ export const medicinesApi = api.injectEndpoints({
       query: (id) => `/medicines/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Medicine', id }],
     }),
+    /** The header search box's list for what has been typed so far. */
+    suggestMedicines: build.query<MedicineSuggestionsResponse, string>({
+      query: (q) => ({ url: '/medicines/suggestions', params: { q } }),
+      providesTags: ['Medicines'],
+    }),
+    /** Other medicines of the same ingredient, strength and form, cheapest first. */
+    getSubstitutes: build.query<SubstitutesResponse, string>({
+      query: (id) => `/medicines/${encodeURIComponent(id)}/substitutes`,
+      providesTags: ['Medicines'],
+    }),
   }),
 });
 
-export const { useListMedicinesQuery, useGetMedicineQuery } = medicinesApi;
+export const { useListMedicinesQuery, useGetMedicineQuery, useSuggestMedicinesQuery, useGetSubstitutesQuery } =
+  medicinesApi;

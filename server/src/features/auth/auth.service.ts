@@ -1,4 +1,4 @@
-import { ROLE, type Login, type Register, type Role, type User } from '@apotheca/contract';
+import { resetPasswordPath, ROLE, type Login, type Register, type Role, type User } from '@apotheca/contract';
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -95,7 +95,7 @@ export async function requestPasswordReset(db: Db, appUrl: string, email: string
     await tx
       .insert(passwordResetTokens)
       .values({ userId: row.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    const link = `${appUrl}/reset-password/${row.id}/${token}`;
+    const link = `${appUrl}${resetPasswordPath(row.id, token)}`;
     await enqueueMail(tx, {
       to: row.email,
       subject: 'Reset your Apotheca password',

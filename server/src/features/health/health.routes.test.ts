@@ -25,6 +25,20 @@ describe('GET /api/health', () => {
     await other.app.close().catch(() => {});
   });
 
+  it('says the instance is ready until it drains', async () => {
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    ctx.app.readiness.draining = true;
+    const draining = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    // A draining instance still answers what it is asked.
+    const alive = await ctx.app.inject({ method: 'GET', url: '/api/health' });
+    ctx.app.readiness.draining = false;
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json()).toEqual({ message: 'This instance is shutting down.' });
+    expect(alive.statusCode).toBe(200);
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Db } from '../../db/client';
+import { getFile, putFiles, removeFiles } from '../../db/stored-files';
 
 /**
  * Every stored image is converted once, at upload or seed time, into two WebP sizes: the card's
@@ -13,20 +15,41 @@ export const MEDICINE_UPLOADS_PATH = '/uploads/medicines';
 /** Far above any product photo, far below what a small "decompression bomb" file would unpack to. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export async function storeMedicineImage(input: Buffer, uploadsDir: string, baseName?: string): Promise<string> {
-  const dir = path.join(uploadsDir, 'medicines');
-  await fs.mkdir(dir, { recursive: true });
+const sizePath = (name: string, size: string) => `${MEDICINE_UPLOADS_PATH}/${name}-${size}.webp`;
+
+/** Stored in the database every instance shares (docs/decisions/0029), at the paths they are served at. */
+export async function storeMedicineImage(db: Db, input: Buffer, baseName?: string): Promise<string> {
   const name = baseName ?? randomUUID();
-  await Promise.all(
-    Object.entries(IMAGE_SIZES).map(([size, { width, height }]) =>
-      sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+  const files = await Promise.all(
+    Object.entries(IMAGE_SIZES).map(async ([size, { width, height }]) => ({
+      path: sizePath(name, size),
+      contentType: 'image/webp',
+      body: await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(width, height, { fit: 'cover' })
         .webp({ quality: 78 })
-        .toFile(path.join(dir, `${name}-${size}.webp`)),
-    ),
+        .toBuffer(),
+    })),
   );
-  return `${MEDICINE_UPLOADS_PATH}/${name}-detail.webp`;
+  await putFiles(db, files);
+  return sizePath(name, 'detail');
+}
+
+const STORED_IMAGE = new RegExp(`^${MEDICINE_UPLOADS_PATH}/([\\w-]+)-detail\\.webp$`);
+
+/** Both sizes of a stored image copied under a new name, so each medicine owns (and deletes) its own files. */
+export async function copyMedicineImage(db: Db, imageUrl: string, baseName: string): Promise<string> {
+  const name = STORED_IMAGE.exec(imageUrl)?.[1];
+  if (!name) throw new Error(`Not a stored image: ${imageUrl}`);
+  const files = await Promise.all(
+    Object.keys(IMAGE_SIZES).map(async (size) => {
+      const file = await getFile(db, sizePath(name, size));
+      if (!file) throw new Error(`Not a stored image: ${imageUrl}`);
+      return { path: sizePath(baseName, size), contentType: file.contentType, body: file.body };
+    }),
+  );
+  await putFiles(db, files);
+  return sizePath(baseName, 'detail');
 }
 
 /** PNG, JPEG or WebP, judged by the bytes rather than the declared type (issue 3), and readable to the end. */
@@ -45,15 +68,29 @@ export async function isAcceptedImage(input: Buffer): Promise<boolean> {
   }
 }
 
-const STORED_IMAGE = new RegExp(`^${MEDICINE_UPLOADS_PATH}/([\\w-]+)-detail\\.webp$`);
-
 /** Deletes both sizes of an image this server stored; an external URL is left alone. */
-export async function removeMedicineImage(imageUrl: string, uploadsDir: string): Promise<void> {
+export async function removeMedicineImage(db: Db, imageUrl: string): Promise<void> {
   const name = STORED_IMAGE.exec(imageUrl)?.[1];
-  if (!name) return;
-  await Promise.all(
-    Object.keys(IMAGE_SIZES).map((size) =>
-      fs.rm(path.join(uploadsDir, 'medicines', `${name}-${size}.webp`), { force: true }),
-    ),
-  );
+  if (name)
+    await removeFiles(
+      db,
+      Object.keys(IMAGE_SIZES).map((size) => sizePath(name, size)),
+    );
+}
+
+/**
+ * Images an earlier version wrote as files in DATA_DIR/uploads/medicines move into the database at
+ * start, so an upgraded installation keeps showing them; the files are left where they were.
+ */
+export async function importMedicineImageFiles(db: Db, uploadsDir: string): Promise<void> {
+  const dir = path.join(uploadsDir, 'medicines');
+  const names = await fs.readdir(dir).catch(() => []);
+  for (const name of names.filter((file) => file.endsWith('.webp'))) {
+    const filePath = `${MEDICINE_UPLOADS_PATH}/${name}`;
+    if (!(await getFile(db, filePath))) {
+      await putFiles(db, [
+        { path: filePath, contentType: 'image/webp', body: await fs.readFile(path.join(dir, name)) },
+      ]);
+    }
+  }
 }

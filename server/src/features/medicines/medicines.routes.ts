@@ -8,7 +8,10 @@ import {
   medicineListQuerySchema,
   medicineListResponseSchema,
   medicineResponseSchema,
+  medicineSuggestionsQuerySchema,
+  medicineSuggestionsResponseSchema,
   newMedicineResponseSchema,
+  substitutesResponseSchema,
   UNKNOWN_FILE_FIELD_MESSAGE,
   updatedMedicineResponseSchema,
 } from '@apotheca/contract';
@@ -17,17 +20,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from './catalogue-cache.service';
+import { createMedicineSearch } from './medicine-search.service';
 import {
   addMedicine,
   deleteMedicine,
   findMedicine,
-  listMedicines,
+  findSubstitutes,
   toMedicine,
   updateMedicine,
   type MedicineForm,
 } from './medicines.service';
 
-export type MedicinesRoutesOptions = { uploadsDir: string; catalogue: CatalogueCache };
+export type MedicinesRoutesOptions = { catalogue: CatalogueCache };
 
 const FIELD_MAX_BYTES = 10_000;
 const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';
@@ -37,10 +41,12 @@ const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 /** A cached body is already JSON: it is sent as it is, without a second serialization. */
 const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
 
-const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { uploadsDir, catalogue }) => {
+const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue }) => {
   await app.register(multipart, {
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 20, parts: 21, fieldSize: FIELD_MAX_BYTES },
+    // The form's fields: the six of SPEC.md, the image URL and mode, and the record's ten details.
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: FIELD_MAX_BYTES },
   });
+  const search = createMedicineSearch(app.database.db, catalogue);
 
   /** The multipart form of add and update; the file is judged later by its content, not its declared type. */
   async function readMedicineForm(request: FastifyRequest): Promise<MedicineForm> {
@@ -91,8 +97,39 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
+      const body = await catalogue.get(request.url, async () => JSON.stringify(await search.list(request.query)));
+      return sendJson(reply, body);
+    },
+  );
+
+  // The header search box's list; a static path, so Fastify matches it before `/medicines/:id`.
+  app.get(
+    '/medicines/suggestions',
+    {
+      onRequest: answerFromCache,
+      schema: {
+        tags: ['medicines'],
+        querystring: medicineSuggestionsQuerySchema,
+        response: { 200: medicineSuggestionsResponseSchema },
+      },
+    },
+    async (request, reply) => {
       const body = await catalogue.get(request.url, async () =>
-        JSON.stringify(await listMedicines(app.database.db, request.query)),
+        JSON.stringify({ suggestions: await search.suggest(request.query.q) }),
+      );
+      return sendJson(reply, body);
+    },
+  );
+
+  app.get(
+    '/medicines/:id/substitutes',
+    {
+      onRequest: answerFromCache,
+      schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: substitutesResponseSchema } },
+    },
+    async (request, reply) => {
+      const body = await catalogue.get(request.url, async () =>
+        JSON.stringify({ substitutes: await findSubstitutes(app.database.db, request.params.id) }),
       );
       return sendJson(reply, body);
     },
@@ -125,7 +162,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const newMedicine = await addMedicine(app.database.db, uploadsDir, await readMedicineForm(request));
+      const newMedicine = await addMedicine(app.database.db, await readMedicineForm(request));
       await catalogue.invalidate();
       return reply.code(201).send({ newMedicine });
     },
@@ -145,7 +182,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     },
     async (request) => {
       const form = await readMedicineForm(request);
-      const updatedMedicine = await updateMedicine(app.database.db, uploadsDir, request.params.id, form);
+      const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form);
       await catalogue.invalidate();
       return { updatedMedicine };
     },
@@ -163,7 +200,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request) => {
-      const deletedMedicine = await deleteMedicine(app.database.db, uploadsDir, request.params.id);
+      const deletedMedicine = await deleteMedicine(app.database.db, request.params.id);
       await catalogue.invalidate();
       return { deletedMedicine };
     },

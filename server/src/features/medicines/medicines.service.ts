@@ -4,20 +4,18 @@ import {
   addMedicineFieldsSchema,
   maxPerOrderMessage,
   IMAGE_TYPE_MESSAGE,
-  MEDICINE_FACETS,
-  type MedicineFacet,
-  type MedicineFacets,
   MEDICINE_CHANGED_MESSAGE,
   MEDICINE_VERSION_MESSAGE,
   medicineVersionSchema,
   STOCK_NEEDS_VERSION_MESSAGE,
+  SUBSTITUTES_LIMIT,
+  type Substitute,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,
   type Medicine,
-  type MedicineListResponse,
   type medicineListQuerySchema,
 } from '@apotheca/contract';
-import { and, asc, count, desc, eq, gt, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -55,6 +53,7 @@ export function toMedicine(row: MedicineRow): Medicine {
     stock: row.stock,
     price: centsToDollars(row.priceCents),
     imageUrl: row.imageUrl,
+    version: row.version,
     activeIngredient: row.activeIngredient,
     strength: row.strength,
     dosageForm: row.dosageForm,
@@ -66,81 +65,11 @@ export function toMedicine(row: MedicineRow): Medicine {
     sideEffects: row.sideEffects,
     warnings: row.warnings,
     storage: row.storage,
-    version: row.version,
   };
 }
 
 /** The `version` of a write that changes a medicine's row, stock moved by an order included (docs/decisions/0016). */
 export const NEXT_VERSION = sql`${medicines.version} + 1`;
-
-const SORT_ORDER = {
-  price_asc: [asc(medicines.priceCents)],
-  price_desc: [desc(medicines.priceCents)],
-  in_stock: [desc(medicines.stock)],
-  out_of_stock: [asc(medicines.stock)],
-} satisfies Record<NonNullable<MedicineListFilter['sort']>, SQL[]>;
-// Ties are broken by name and then id, so consecutive pages never overlap or skip a row.
-const TIE_BREAK = [asc(medicines.name), asc(medicines.id)];
-// Without a sort, newest first: a medicine an admin just added heads the list.
-const DEFAULT_ORDER = [desc(medicines.createdAt)];
-
-const FACET_COLUMNS = {
-  category: medicines.category,
-  dosageForm: medicines.dosageForm,
-  prescriptionRequired: medicines.prescriptionRequired,
-  developedBy: medicines.developedBy,
-};
-
-export async function listMedicines(db: Db, filter: MedicineListFilter): Promise<MedicineListResponse> {
-  const facetConditions = {
-    category: filter.category === undefined ? undefined : eq(medicines.category, filter.category),
-    dosageForm: filter.dosageForm === undefined ? undefined : eq(medicines.dosageForm, filter.dosageForm),
-    prescriptionRequired:
-      filter.prescriptionRequired === undefined
-        ? undefined
-        : eq(medicines.prescriptionRequired, filter.prescriptionRequired === 'true'),
-    developedBy: filter.developedBy === undefined ? undefined : eq(medicines.developedBy, filter.developedBy),
-  };
-  const conditions = [
-    filter.minPrice === undefined ? undefined : gte(medicines.priceCents, dollarsToCents(filter.minPrice)),
-    filter.maxPrice === undefined ? undefined : lte(medicines.priceCents, dollarsToCents(filter.maxPrice)),
-    filter.inStock === undefined
-      ? undefined
-      : filter.inStock === 'true'
-        ? gt(medicines.stock, 0)
-        : eq(medicines.stock, 0),
-  ];
-  const where = and(...conditions, ...Object.values(facetConditions));
-  const order = filter.sort ? SORT_ORDER[filter.sort] : DEFAULT_ORDER;
-  // A facet's counts ignore that facet's own filter, so a shopper sees what other choices would give.
-  const facetCounts = (facet: MedicineFacet) => {
-    const column = FACET_COLUMNS[facet];
-    const others = Object.entries(facetConditions).filter(([name]) => name !== facet);
-    return db
-      .select({ value: column, count: count() })
-      .from(medicines)
-      .where(and(...conditions, ...others.map(([, condition]) => condition), isNotNull(column)))
-      .groupBy(column)
-      .orderBy(desc(count()), asc(column))
-      .then((rows) => rows.map((row) => ({ value: String(row.value), count: row.count })));
-  };
-  const [rows, [counted], ...facets] = await Promise.all([
-    db
-      .select()
-      .from(medicines)
-      .where(where)
-      .orderBy(...order, ...TIE_BREAK)
-      .limit(filter.limit)
-      .offset((filter.page - 1) * filter.limit),
-    db.select({ total: count() }).from(medicines).where(where),
-    ...MEDICINE_FACETS.map(facetCounts),
-  ]);
-  return {
-    medicines: rows.map(toMedicine),
-    total: counted?.total ?? 0,
-    facets: Object.fromEntries(MEDICINE_FACETS.map((facet, i) => [facet, facets[i]!])) as MedicineFacets,
-  };
-}
 
 /** The medicine row of a path id; a malformed id matches nothing, like an unknown one. */
 // Read by every add to cart.
@@ -156,6 +85,37 @@ export async function findMedicine(db: Db, id: string): Promise<MedicineRow> {
   const [row] = isUuid(id) ? await medicineQuery(db).execute({ id }) : [];
   if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   return row;
+}
+
+/** Strengths match whatever the case and spacing they were typed in ("500mg" is "500 mg"), as the index does. */
+const strengthKey = sql`lower(replace(${medicines.strength}, ' ', ''))`;
+
+/**
+ * Other medicines with the same active ingredient, strength and dosage form, cheapest first, each
+ * with what it saves against this one. A medicine that does not state all three has none.
+ */
+export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]> {
+  const medicine = await findMedicine(db, id);
+  if (!medicine.activeIngredient || !medicine.strength || !medicine.dosageForm) return [];
+  const rows = await substitutesQuery(db, medicine);
+  return rows.map((row) => ({ ...toMedicine(row), saving: centsToDollars(medicine.priceCents - row.priceCents) }));
+}
+
+/** The query of findSubstitutes, on its own so the bench can print its plan. */
+export function substitutesQuery(db: Db, medicine: MedicineRow) {
+  return db
+    .select()
+    .from(medicines)
+    .where(
+      and(
+        eq(sql`lower(${medicines.activeIngredient})`, medicine.activeIngredient.toLowerCase()),
+        eq(strengthKey, medicine.strength.replace(/ /g, '').toLowerCase()),
+        eq(medicines.dosageForm, medicine.dosageForm!),
+        ne(medicines.id, medicine.id),
+      ),
+    )
+    .orderBy(asc(medicines.priceCents), asc(medicines.name), asc(medicines.id))
+    .limit(SUBSTITUTES_LIMIT);
 }
 
 /** The add and update forms as they arrive: text fields, and the image file if one was sent. */
@@ -174,8 +134,8 @@ function fieldMessages(error: z.ZodError, field?: string): Record<string, string
  * when the form brings none (or sends the current URL back unchanged).
  */
 async function readForm(
+  db: Db,
   form: MedicineForm,
-  uploadsDir: string,
   rules: { fields: typeof addMedicineFieldsSchema; imageUrl: typeof addImageUrlSchema; keptImageUrl?: string },
 ) {
   const fields = rules.fields.safeParse(form.fields);
@@ -196,13 +156,13 @@ async function readForm(
     errors.medicine_img = ADD_IMAGE_FILE_MESSAGE;
   }
   if (!fields.success || Object.keys(errors).length > 0) throw HttpError.badRequest(Object.values(errors)[0]!, errors);
-  imageUrl ??= await storeMedicineImage(form.image!.content, uploadsDir);
+  imageUrl ??= await storeMedicineImage(db, form.image!.content);
   const { price, ...rest } = fields.data;
   return { ...rest, priceCents: dollarsToCents(price), imageUrl };
 }
 
-export async function addMedicine(db: Db, uploadsDir: string, form: MedicineForm): Promise<Medicine> {
-  const values = await readForm(form, uploadsDir, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
+export async function addMedicine(db: Db, form: MedicineForm): Promise<Medicine> {
+  const values = await readForm(db, form, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
   const [row] = await db.insert(medicines).values(values).returning();
   return toMedicine(row!);
 }
@@ -219,17 +179,17 @@ function sentVersion(form: MedicineForm): number | undefined {
  * An update without a version is based on the row as it is now, and may not change the stock: it
  * cannot show that it saw the latest sale, so a stale whole form never brings sold units back.
  */
-export async function updateMedicine(db: Db, uploadsDir: string, id: string, form: MedicineForm): Promise<Medicine> {
+export async function updateMedicine(db: Db, id: string, form: MedicineForm): Promise<Medicine> {
   const current = await findMedicine(db, id);
   const version = sentVersion(form);
   if (version !== undefined && version !== current.version) throw HttpError.conflict(MEDICINE_CHANGED_MESSAGE);
-  const values = await readForm(form, uploadsDir, {
+  const values = await readForm(db, form, {
     fields: updateMedicineFieldsSchema,
     imageUrl: updateImageUrlSchema,
     keptImageUrl: current.imageUrl,
   });
   const dropNewImage = async () => {
-    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(values.imageUrl, uploadsDir);
+    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(db, values.imageUrl);
   };
   if (version === undefined && values.stock !== current.stock) {
     await dropNewImage();
@@ -246,7 +206,7 @@ export async function updateMedicine(db: Db, uploadsDir: string, id: string, for
     const [still] = await db.select({ id: medicines.id }).from(medicines).where(eq(medicines.id, current.id));
     throw still ? HttpError.conflict(MEDICINE_CHANGED_MESSAGE) : HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   }
-  if (row.imageUrl !== current.imageUrl) await removeMedicineImage(current.imageUrl, uploadsDir);
+  if (row.imageUrl !== current.imageUrl) await removeMedicineImage(db, current.imageUrl);
   return toMedicine(row);
 }
 
@@ -255,7 +215,7 @@ export async function updateMedicine(db: Db, uploadsDir: string, id: string, for
  * A checkout locks its cart items before their medicines, so the deletion does the same: it locks
  * the cart items that hold the medicine first, and two such transactions cannot deadlock.
  */
-export async function deleteMedicine(db: Db, uploadsDir: string, id: string): Promise<Medicine> {
+export async function deleteMedicine(db: Db, id: string): Promise<Medicine> {
   const [row] = isUuid(id)
     ? await retryOnceOnLockConflict(() =>
         db.transaction(async (tx) => {
@@ -270,6 +230,6 @@ export async function deleteMedicine(db: Db, uploadsDir: string, id: string): Pr
       )
     : [];
   if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
-  await removeMedicineImage(row.imageUrl, uploadsDir);
+  await removeMedicineImage(db, row.imageUrl);
   return toMedicine(row);
 }

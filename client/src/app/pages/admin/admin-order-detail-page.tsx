@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type Order, type OrderStatus } from '@apotheca/contract';
+import { adminPrescriptionPath, type Order, ORDER_STATUSES, type OrderStatus, PATHS } from '@apotheca/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -63,7 +63,7 @@ export default function AdminOrderDetailPage() {
   const order = data?.order;
   return (
     <section>
-      <Link to="/admin/orders" className="text-sm font-medium text-brand-800 hover:underline">
+      <Link to={PATHS.adminOrders} className="text-sm font-medium text-brand-800 hover:underline">
         ← All orders
       </Link>
       <AdminPageHeader title="Order details" />
@@ -91,7 +91,7 @@ export default function AdminOrderDetailPage() {
               {order.prescription ? (
                 <Detail label="Prescription" wide>
                   {order.prescription.review === 'pending' ? (
-                    <Link to={`/admin/prescriptions/${order._id}`} className="font-medium text-brand-800 underline">
+                    <Link to={adminPrescriptionPath(order._id)} className="font-medium text-brand-800 underline">
                       Awaiting review: review it
                     </Link>
                   ) : (

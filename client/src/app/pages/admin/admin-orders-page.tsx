@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_PAGE_SIZE } from '@apotheca/contract';
+import { ADMIN_ORDERS_PAGE_SIZE, adminOrderPath } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
@@ -70,7 +70,7 @@ export default function AdminOrdersPage() {
                 </td>
                 <td className={cellClasses()}>
                   <Link
-                    to={`/admin/orders/${order._id}`}
+                    to={adminOrderPath(order._id)}
                     aria-label={`View items of order ${order._id}`}
                     className={buttonClasses('secondary', 'sm')}
                   >

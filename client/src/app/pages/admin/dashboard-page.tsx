@@ -1,3 +1,4 @@
+import { PATHS, adminMedicineUpdatePath } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { buttonClasses, Button } from '../../../components/ui/button';
@@ -56,7 +57,7 @@ export default function DashboardPage() {
         headingRef={heading}
         subtitle={data ? `${data.total} medicines in the catalogue` : 'The medicine catalogue'}
       >
-        <Link to="/admin/add-medicine" className={buttonClasses('primary', 'sm')}>
+        <Link to={PATHS.adminAddMedicine} className={buttonClasses('primary', 'sm')}>
           Add Medicine
         </Link>
       </AdminPageHeader>
@@ -93,7 +94,7 @@ export default function DashboardPage() {
                 <td className={cellClasses('right')}>
                   <div className="flex justify-end gap-2">
                     <Link
-                      to={`/admin/update/${medicine._id}`}
+                      to={adminMedicineUpdatePath(medicine._id)}
                       aria-label={`Update ${medicine.name}`}
                       className={buttonClasses('secondary', 'sm')}
                     >

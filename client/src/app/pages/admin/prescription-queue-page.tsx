@@ -1,3 +1,4 @@
+import { adminPrescriptionPath } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
@@ -54,7 +55,7 @@ export default function PrescriptionQueuePage() {
                 <td className={cellClasses()}>{waitingTime(order.createdAt)}</td>
                 <td className={cellClasses()}>
                   <Link
-                    to={`/admin/prescriptions/${order._id}`}
+                    to={adminPrescriptionPath(order._id)}
                     aria-label={`Review the prescription of ${patient}`}
                     className="font-semibold text-brand-800 underline"
                   >

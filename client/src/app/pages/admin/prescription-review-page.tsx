@@ -13,7 +13,7 @@ import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
 import { PrescriptionFile } from '../../../features/prescriptions/prescription-file';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import { REJECTION_NOTE_REQUIRED_MESSAGE } from '@apotheca/contract';
+import { PATHS, REJECTION_NOTE_REQUIRED_MESSAGE } from '@apotheca/contract';
 import { AdminPageHeader } from './admin-page-header';
 
 /**
@@ -38,7 +38,7 @@ export default function PrescriptionReviewPage() {
     try {
       await review({ id, decision, note }).unwrap();
       toast.success(decision === 'approve' ? 'Prescription approved' : 'Prescription rejected, order canceled');
-      await navigate('/admin/prescriptions');
+      await navigate(PATHS.adminPrescriptions);
     } catch (err) {
       toast.error('Review not saved', { description: errorMessage(err) });
     }
@@ -51,7 +51,7 @@ export default function PrescriptionReviewPage() {
 
   return (
     <section>
-      <Link to="/admin/prescriptions" className="text-sm font-medium text-brand-800 hover:underline">
+      <Link to={PATHS.adminPrescriptions} className="text-sm font-medium text-brand-800 hover:underline">
         ← All prescriptions
       </Link>
       <AdminPageHeader title="Prescription review" />

@@ -2,11 +2,16 @@ import { MEDICINE_CHANGED_MESSAGE, type Medicine } from '@apotheca/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aMedicine } from '../../../test/medicine.fixture';
 import { renderWithStore } from '../../../test/render-with-store';
+import { medicineFixture } from '../../../test/medicine.fixture';
 import UpdateMedicinePage from './update-medicine-page';
 
-const loaded: Medicine = aMedicine({ _id: 'med-1' });
+const loaded = medicineFixture({
+  developedBy: 'Acme Pharma',
+  stock: 10,
+  imageUrl: 'https://example.com/p.png',
+  version: 1,
+});
 // What the server holds once an order of 3 has taken stock.
 const afterSale: Medicine = { ...loaded, stock: 7, version: 2 };
 

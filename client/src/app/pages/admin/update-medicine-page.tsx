@@ -1,3 +1,4 @@
+import { PATHS } from '@apotheca/contract';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
 import { useUpdateMedicineMutation } from '../../../features/medicines/medicine-admin.api';
@@ -26,7 +27,7 @@ export default function UpdateMedicinePage() {
           variant="update"
           medicine={data.medicine}
           save={(body) => updateMedicine({ id, body }).unwrap()}
-          onSaved={() => void navigate('/admin')}
+          onSaved={() => void navigate(PATHS.admin)}
           onStale={() => void refetch()}
         />
       )}

@@ -26,17 +26,7 @@ CREATE TABLE "prescriptions" (
 );
 --> statement-breakpoint
 ALTER TABLE "users" DROP CONSTRAINT "users_role_check";--> statement-breakpoint
-ALTER TABLE "medicines" ADD COLUMN "active_ingredient" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "medicines" ADD COLUMN "strength" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "medicines" ADD COLUMN "dosage_form" text;--> statement-breakpoint
-ALTER TABLE "medicines" ADD COLUMN "pack_size" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "medicines" ADD COLUMN "prescription_required" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "medicines" ADD COLUMN "max_per_order" integer;--> statement-breakpoint
-ALTER TABLE "medicines" ADD COLUMN "description" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "medicines" ADD COLUMN "directions" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "medicines" ADD COLUMN "side_effects" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "medicines" ADD COLUMN "warnings" text DEFAULT '' NOT NULL;--> statement-breakpoint
-ALTER TABLE "medicines" ADD COLUMN "storage" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "prescription_required" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "prescription_id" uuid;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "prescription_review" text;--> statement-breakpoint
@@ -53,10 +43,8 @@ CREATE INDEX "prescription_views_prescription_idx" ON "prescription_views" USING
 CREATE INDEX "prescriptions_user_idx" ON "prescriptions" USING btree ("user_id","created_at");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_prescription_id_prescriptions_id_fk" FOREIGN KEY ("prescription_id") REFERENCES "public"."prescriptions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_reviewed_by_users_id_fk" FOREIGN KEY ("reviewed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "medicines_substitute_idx" ON "medicines" USING btree (lower("active_ingredient"),lower(replace("strength", ' ', '')),"dosage_form");--> statement-breakpoint
 CREATE INDEX "orders_prescription_review_idx" ON "orders" USING btree ("prescription_review","created_at");--> statement-breakpoint
 ALTER TABLE "medicines" ADD CONSTRAINT "medicines_max_per_order_check" CHECK ("medicines"."max_per_order" > 0);--> statement-breakpoint
-ALTER TABLE "medicines" ADD CONSTRAINT "medicines_dosage_form_check" CHECK (dosage_form in ('Tablet', 'Capsule', 'Syrup', 'Suspension', 'Injection', 'Cream', 'Ointment', 'Gel', 'Drops', 'Inhaler', 'Spray', 'Patch', 'Powder'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_prescription_review_check" CHECK ("orders"."prescription_review" in ('pending', 'approved', 'rejected'));--> statement-breakpoint
 ALTER TABLE "users" ADD CONSTRAINT "users_role_check" CHECK ("users"."role" in ('user', 'pharmacist', 'admin'));--> statement-breakpoint
 -- HAND-WRITTEN: orders placed before the history was kept get their placing and, when it moved since, their present status.

@@ -1,0 +1,9 @@
+/** How a medicine's strength and form read on a card, a suggestion or a substitute: "500 mg · Tablet". */
+export const strengthAndForm = ({ strength, dosageForm }: { strength: string; dosageForm: string | null }): string =>
+  [strength, dosageForm].filter(Boolean).join(' · ');
+
+/** The prescription facet's values ('true' and 'false', as in the query) in words. */
+export const PRESCRIPTION_LABELS: Record<string, string> = {
+  true: 'Prescription only',
+  false: 'No prescription needed',
+};

@@ -1,0 +1,169 @@
+import type { MedicineSuggestion } from '@apotheca/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithStore } from '../../test/render-with-store';
+import { MedicineSearchBox } from './medicine-search-box';
+
+const suggestion = (name: string, overrides: Partial<MedicineSuggestion> = {}): MedicineSuggestion => ({
+  _id: `id-${name}`,
+  name,
+  activeIngredient: 'Paracetamol',
+  strength: '500 mg',
+  dosageForm: 'Tablet',
+  prescriptionRequired: false,
+  price: 3.5,
+  imageUrl: '/art/tablet.svg',
+  ...overrides,
+});
+const SUGGESTIONS = [
+  suggestion('Panadol'),
+  suggestion('Calpol', { dosageForm: 'Syrup', strength: '120 mg/5 mL' }),
+  suggestion('Co-codamol', { prescriptionRequired: true }),
+];
+
+/** Node's Request takes no relative URL; the API client's '/api/…' is read against the page's origin, as in a browser. */
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+  }
+}
+
+/** Answers the suggestions call with SUGGESTIONS and records which `q` each call asked for. */
+function serveSuggestions() {
+  const asked: string[] = [];
+  vi.stubGlobal('Request', PageRequest);
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    asked.push(url.searchParams.get('q') ?? '');
+    return new Response(JSON.stringify({ suggestions: SUGGESTIONS }), {
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  return asked;
+}
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output aria-label="location">{`${pathname}${search}`}</output>;
+}
+
+function renderBox(path = '/') {
+  const view = renderWithStore(
+    <Routes>
+      <Route
+        path="*"
+        element={
+          <>
+            <MedicineSearchBox />
+            <Where />
+          </>
+        }
+      />
+    </Routes>,
+    { path },
+  );
+  return { ...view, box: screen.getByRole('combobox', { name: 'Search medicines' }) };
+}
+const location = () => screen.getByLabelText('location').textContent;
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('the header search box', () => {
+  it('asks for suggestions from the second letter on and lists them as options', async () => {
+    const asked = serveSuggestions();
+    const { user, box } = renderBox();
+    await user.type(box, 'p');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked).toEqual([]);
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+
+    await user.type(box, 'a');
+    const options = await screen.findAllByRole('option');
+    expect(asked).toEqual(['pa']);
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(options.map((option) => option.textContent)).toEqual([
+      'PanadolParacetamol · 500 mg · Tablet$3.50',
+      'CalpolParacetamol · 120 mg/5 mL · Syrup$3.50',
+      'Co-codamolRxPrescription requiredParacetamol · 500 mg · Tablet$3.50',
+    ]);
+  });
+
+  it('moves through the options with Down and Up, wrapping around, and opens the chosen one with Enter', async () => {
+    serveSuggestions();
+    const { user, box } = renderBox();
+    await user.type(box, 'para');
+    const options = await screen.findAllByRole('option');
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[1]!.id);
+    expect(options[1]).toHaveAttribute('aria-selected', 'true');
+    expect(options[0]).toHaveAttribute('aria-selected', 'false');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[0]!.id);
+    await user.keyboard('{ArrowUp}');
+    expect(box).toHaveAttribute('aria-activedescendant', options[2]!.id);
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/medicines/id-Co-codamol'));
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('searches the catalogue with Enter when no option is chosen', async () => {
+    serveSuggestions();
+    const { user, box } = renderBox();
+    await user.type(box, '  amoxicilin 500 ');
+    await screen.findAllByRole('option');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(location()).toBe('/medicines?q=amoxicilin+500'));
+  });
+
+  it('closes the list with Escape and empties the box with a second Escape', async () => {
+    serveSuggestions();
+    const { user, box } = renderBox();
+    await user.type(box, 'pan');
+    await screen.findAllByRole('option');
+    await user.keyboard('{ArrowDown}{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+    expect(box).toHaveValue('pan');
+    await user.keyboard('{Escape}');
+    expect(box).toHaveValue('');
+  });
+
+  it('opens a suggestion with a click', async () => {
+    serveSuggestions();
+    const { user, box } = renderBox();
+    await user.type(box, 'cal');
+    await user.click(await screen.findByRole('option', { name: /Calpol/ }));
+    await waitFor(() => expect(location()).toBe('/medicines/id-Calpol'));
+  });
+
+  it('shows the search of the catalogue page it is on, and asks for suggestions only once it is used', async () => {
+    const asked = serveSuggestions();
+    const { user, box } = renderBox('/medicines?q=ibuprofen&page=2');
+    expect(box).toHaveValue('ibuprofen');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(asked).toEqual([]);
+    await user.click(box);
+    await screen.findAllByRole('option');
+    expect(asked).toEqual(['ibuprofen']);
+  });
+
+  it('opens the list again with Down after Escape closed it', async () => {
+    serveSuggestions();
+    const { user, box } = renderBox();
+    await user.type(box, 'pan');
+    await screen.findAllByRole('option');
+    await user.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(box).toHaveAttribute('aria-expanded', 'true'));
+    await user.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[0]!.id);
+  });
+});

@@ -1,0 +1,181 @@
+import {
+  cataloguePath,
+  medicinePath,
+  PATHS,
+  SEARCH_QUERY_MAX_LENGTH,
+  SUGGESTIONS_MIN_LENGTH,
+  type MedicineSuggestion,
+} from '@apotheca/contract';
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useDebouncedValue } from '../../lib/debounced-value.hook';
+import { formatPrice } from '../../lib/currency';
+import { filtersFromSearch } from './catalogue-filters';
+import { strengthAndForm } from './medicine-labels';
+import { PrescriptionBadge } from './prescription-badge';
+import { useSuggestMedicinesQuery } from './medicines.api';
+
+/** A pause in typing this long asks for suggestions; each key does not. */
+const SUGGESTIONS_DELAY_MS = 150;
+
+/**
+ * The search box of the main header: an ARIA combobox (WAI-ARIA 1.2, list autocomplete). From two
+ * letters on it lists suggestions; Up and Down move through them, Enter opens the one chosen or, with
+ * none chosen, searches the catalogue; Escape closes the list, and a second Escape empties the box.
+ * It is a GET form to the catalogue, so it searches with JavaScript off or before hydration too.
+ */
+export function MedicineSearchBox({ className = '' }: { className?: string }) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  // On the catalogue the box shows what was searched; a new search in the URL replaces what was typed.
+  const searched = pathname === PATHS.medicines ? filtersFromSearch(search).q : '';
+  const [shownSearch, setShownSearch] = useState(searched);
+  const [text, setText] = useState(searched);
+  if (searched !== shownSearch) {
+    setShownSearch(searched);
+    setText(searched);
+  }
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+
+  const typed = useDebouncedValue(text.trim(), SUGGESTIONS_DELAY_MS);
+  // Asked for only while the box is in use: a search shown on the catalogue page asks for nothing.
+  const wanted = open && typed.length >= SUGGESTIONS_MIN_LENGTH && text.trim().length >= SUGGESTIONS_MIN_LENGTH;
+  const { data } = useSuggestMedicinesQuery(typed, { skip: !wanted });
+  const suggestions: MedicineSuggestion[] = wanted ? (data?.suggestions ?? []) : [];
+  const expanded = suggestions.length > 0;
+  const activeIndex = expanded && active < suggestions.length ? active : -1;
+
+  const id = useId();
+  const listboxId = `${id}-listbox`;
+  const optionId = (index: number) => `${id}-option-${index}`;
+
+  const close = () => {
+    setOpen(false);
+    setActive(-1);
+  };
+  const openMedicine = (suggestion: MedicineSuggestion) => {
+    close();
+    setText('');
+    void navigate(medicinePath(suggestion._id));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    switch (event.key) {
+      case 'ArrowDown':
+      case 'ArrowUp': {
+        event.preventDefault();
+        // A closed list opens first; the next key moves through it.
+        if (!expanded) {
+          setOpen(true);
+          return;
+        }
+        const last = suggestions.length - 1;
+        // From the box itself Down goes to the first suggestion and Up to the last; both wrap around.
+        if (event.key === 'ArrowDown') setActive(activeIndex < last ? activeIndex + 1 : 0);
+        else setActive(activeIndex > 0 ? activeIndex - 1 : last);
+        return;
+      }
+      case 'Enter': {
+        const chosen = suggestions[activeIndex];
+        if (chosen) {
+          event.preventDefault();
+          openMedicine(chosen);
+        }
+        // Otherwise the form is submitted: a search of the catalogue.
+        return;
+      }
+      case 'Escape':
+        event.preventDefault();
+        if (expanded) close();
+        else setText('');
+        return;
+    }
+  };
+
+  return (
+    <form
+      role="search"
+      method="get"
+      action={PATHS.medicines}
+      className={`flex min-w-0 items-center md:relative ${className}`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        close();
+        const q = text.trim();
+        void navigate(cataloguePath(q ? { q } : {}));
+      }}
+    >
+      <label htmlFor={`${id}-input`} className="sr-only">
+        Search medicines
+      </label>
+      <input
+        id={`${id}-input`}
+        type="search"
+        name="q"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listboxId}
+        aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+        autoComplete="off"
+        enterKeyHint="search"
+        maxLength={SEARCH_QUERY_MAX_LENGTH}
+        placeholder="Search medicines"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setOpen(true);
+          setActive(-1);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={close}
+        onKeyDown={onKeyDown}
+        className="h-10 w-full min-w-0 rounded-l-lg border border-r-0 border-slate-300 bg-white px-3 text-sm text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600"
+      />
+      <button
+        type="submit"
+        aria-label="Search"
+        className="flex h-10 shrink-0 items-center rounded-r-lg bg-brand-700 px-3 text-white hover:bg-brand-800"
+      >
+        <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
+          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="m16 16 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <ul
+        id={listboxId}
+        role="listbox"
+        aria-label="Suggestions"
+        hidden={!expanded}
+        className="absolute inset-x-0 top-full z-50 max-h-[70vh] overflow-y-auto border-y border-slate-200 bg-white py-1 shadow-lg md:inset-x-auto md:right-0 md:mt-1 md:w-[26rem] md:rounded-xl md:border"
+      >
+        {suggestions.map((suggestion, index) => (
+          <li
+            key={suggestion._id}
+            id={optionId(index)}
+            role="option"
+            aria-selected={index === activeIndex}
+            // Pressing an option must not blur the box first, which would close the list under the pointer.
+            onMouseDown={(event) => event.preventDefault()}
+            onClick={() => openMedicine(suggestion)}
+            onMouseMove={() => index !== activeIndex && setActive(index)}
+            className={`flex cursor-pointer items-center gap-3 px-4 py-2 ${index === activeIndex ? 'bg-brand-50' : ''}`}
+          >
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="flex items-center gap-2 font-medium text-ink">
+                <span className="truncate">{suggestion.name}</span>
+                {suggestion.prescriptionRequired ? <PrescriptionBadge /> : null}
+              </span>
+              <span className="truncate text-xs text-muted">
+                {[suggestion.activeIngredient, strengthAndForm(suggestion)].filter(Boolean).join(' · ')}
+              </span>
+            </span>
+            <span className="shrink-0 text-sm font-semibold text-brand-800">{formatPrice(suggestion.price)}</span>
+          </li>
+        ))}
+      </ul>
+    </form>
+  );
+}

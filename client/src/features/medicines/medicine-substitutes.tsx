@@ -1,0 +1,68 @@
+import type { Substitute } from '@apotheca/contract';
+import { Link } from 'react-router';
+import { formatPrice } from '../../lib/currency';
+import { strengthAndForm } from './medicine-labels';
+import { PrescriptionBadge } from './prescription-badge';
+
+/** What a substitute saves against the medicine on the page: "Save $3.20", or what it costs more. */
+function Saving({ saving }: { saving: number }) {
+  const cents = Math.round(saving * 100);
+  if (cents > 0) {
+    return (
+      <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-semibold text-emerald-800">
+        Save {formatPrice(saving)}
+      </span>
+    );
+  }
+  return <span className="text-sm text-muted">{cents === 0 ? 'Same price' : `${formatPrice(-saving)} more`}</span>;
+}
+
+type Props = {
+  /** The ingredient, strength and form they share, as the heading's line names them. */
+  of: { activeIngredient: string; strength: string; dosageForm: string | null };
+  substitutes: readonly Substitute[];
+};
+
+/** Other brands of the same active ingredient, strength and dosage form, cheapest first as the API sends them. */
+export function MedicineSubstitutes({ of, substitutes }: Props) {
+  return (
+    <section aria-labelledby="substitutes" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="substitutes" className="text-2xl font-bold tracking-tight text-ink">
+        Substitutes
+      </h2>
+      <p className="mt-1 text-muted">
+        Same active ingredient, strength and form: {[of.activeIngredient, strengthAndForm(of)].join(' · ')}. Cheapest
+        first.
+      </p>
+      {substitutes.length === 0 ? (
+        <p className="mt-4 text-muted">No other brand of it is in the catalogue.</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-200">
+          {substitutes.map((substitute) => (
+            <li key={substitute._id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+              <div className="flex min-w-0 flex-col">
+                <span className="flex items-center gap-2">
+                  <Link
+                    to={`/medicines/${substitute._id}`}
+                    className="font-semibold text-brand-800 hover:text-brand-900"
+                  >
+                    {substitute.name}
+                  </Link>
+                  {substitute.prescriptionRequired ? <PrescriptionBadge /> : null}
+                </span>
+                <span className="text-sm text-muted">
+                  {[substitute.developedBy, substitute.packSize].filter(Boolean).join(' · ')}
+                  {substitute.stock > 0 ? '' : ' · Out of Stock'}
+                </span>
+              </div>
+              <div className="flex items-center gap-3">
+                <Saving saving={substitute.saving} />
+                <span className="font-bold text-ink">{formatPrice(substitute.price)}</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

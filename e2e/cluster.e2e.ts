@@ -1,0 +1,148 @@
+import type { Medicine } from '@apotheca/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCluster, type Cluster } from '../scripts/cluster.mjs';
+import { createFreshPgDatabase } from '../server/src/test/fresh-pg-database';
+import { startRedisServer, type RedisServer } from '../server/src/test/redis-server';
+import { ADMIN } from './support/shop';
+
+const RATE_LIMIT = 6;
+
+// Three instances of the built server on one PostgreSQL and one redis-server behind haproxy
+// (docs/deploy.md): whatever one instance does, the others see at once. It runs only with
+// DATABASE_URL (e2e/vitest.config.ts): instances share a PostgreSQL server, never one PGlite.
+describe('three instances behind the load balancer', () => {
+  let database: { url: string; drop: () => Promise<void> };
+  let redis: RedisServer;
+  let cluster: Cluster;
+  let urls: string[];
+  let adminToken: string;
+
+  const call = (url: string, path: string, init: RequestInit = {}, token?: string) =>
+    fetch(`${url}/api${path}`, {
+      ...init,
+      headers: {
+        ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+    });
+
+  beforeAll(async () => {
+    database = await createFreshPgDatabase(process.env.DATABASE_URL!);
+    redis = await startRedisServer();
+    cluster = await startCluster({
+      instances: 3,
+      databaseUrl: database.url,
+      redisUrl: redis.url,
+      env: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) },
+    });
+    urls = cluster.instances.map((instance) => instance.url);
+    const login = await call(urls[0]!, '/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) });
+    adminToken = ((await login.json()) as { token: string }).token;
+  }, 300_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    await redis?.stop();
+    await database?.drop();
+  });
+
+  it('serves an image uploaded through one instance from every instance', async () => {
+    const form = new FormData();
+    for (const [name, value] of Object.entries({
+      name: 'Clusterol',
+      developedBy: 'Shared Labs',
+      maxMonthsExpiry: '12',
+      category: 'Pain Relief',
+      stock: '40',
+      price: '3.50',
+    }))
+      form.append(name, value);
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0d9488' } })
+      .png()
+      .toBuffer();
+    form.append('medicine_img', new Blob([png], { type: 'image/png' }), 'clusterol.png');
+    const added = await call(urls[0]!, '/medicines/add-medicine', { method: 'POST', body: form }, adminToken);
+    expect(added.status).toBe(201);
+    const { imageUrl } = ((await added.json()) as { newMedicine: Medicine }).newMedicine;
+    const bodies = [];
+    for (const url of [...urls, cluster.url]) {
+      const image = await fetch(`${url}${imageUrl}`);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/webp');
+      expect(image.headers.get('cache-control')).toContain('immutable');
+      bodies.push(Buffer.from(await image.arrayBuffer()).toString('base64'));
+    }
+    expect(new Set(bodies).size).toBe(1);
+  });
+
+  it('shows a price changed on one instance on every other at once', async () => {
+    const [medicine] = ((await (await call(urls[1]!, '/medicines?limit=1')).json()) as { medicines: Medicine[] })
+      .medicines;
+    // Every instance has the catalogue cached before the change.
+    for (const url of urls) expect((await call(url, `/medicines/${medicine!._id}`)).status).toBe(200);
+    const { name, developedBy, maxMonthsExpiry, category, stock } = medicine!;
+    const form = new FormData();
+    for (const [field, value] of Object.entries({ name, developedBy, maxMonthsExpiry, category, stock, price: 42.42 }))
+      form.append(field, String(value));
+    const updated = await call(
+      urls[1]!,
+      `/medicines/update-medicine/${medicine!._id}`,
+      { method: 'PATCH', body: form },
+      adminToken,
+    );
+    expect(updated.status).toBe(200);
+    for (const url of [urls[0]!, urls[2]!]) {
+      const seen = (await (await call(url, `/medicines/${medicine!._id}`)).json()) as { medicine: Medicine };
+      expect(seen.medicine.price).toBe(42.42);
+    }
+  });
+
+  it('counts one address against the rate limit on every instance together', async () => {
+    const statuses = [];
+    for (let i = 0; i < RATE_LIMIT * 2; i += 1) {
+      const url = urls[i % urls.length]!;
+      const response = await call(url, '/auth/forgot-password', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'nobody@example.test' }),
+      });
+      statuses.push(response.status);
+    }
+    // Counted per instance, no instance would have seen more than RATE_LIMIT calls.
+    expect(statuses.slice(0, RATE_LIMIT)).not.toContain(429);
+    expect(statuses.slice(RATE_LIMIT)).toEqual(Array(RATE_LIMIT).fill(429));
+  });
+
+  it('refuses on every instance a session logged out on one', async () => {
+    expect((await call(urls[2]!, '/auth/me', {}, adminToken)).status).toBe(200);
+    expect((await call(urls[2]!, '/auth/logout', {}, adminToken)).status).toBe(200);
+    for (const url of [urls[0]!, urls[1]!, cluster.url]) {
+      expect((await call(url, '/auth/me', {}, adminToken)).status).toBe(401);
+    }
+  });
+
+  it('loses no request while an instance drains in the middle of a load', async () => {
+    const outcomes = { ok: 0, failed: [] as string[] };
+    let running = true;
+    const worker = async () => {
+      for (let i = 0; running; i += 1) {
+        const path = i % 2 ? '/api/medicines?limit=6&sort=price_asc' : '/api/health';
+        try {
+          const response = await fetch(`${cluster.url}${path}`);
+          await response.arrayBuffer();
+          if (response.ok) outcomes.ok += 1;
+          else outcomes.failed.push(`${path}: ${response.status}`);
+        } catch (error) {
+          outcomes.failed.push(`${path}: ${(error as Error).message}`);
+        }
+      }
+    };
+    const workers = Array.from({ length: 8 }, worker);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(await cluster.instances[1]!.stop('SIGTERM')).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    running = false;
+    await Promise.all(workers);
+    expect(outcomes.failed).toEqual([]);
+    expect(outcomes.ok).toBeGreaterThan(50);
+  });
+});

@@ -1,0 +1,163 @@
+import { cataloguePath, medicinePath, PATHS, type Cart } from '@apotheca/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, useBrowser } from './support/browser';
+import { api, createShopper, listMedicines, logInContext, medicinesInStock, toast } from './support/shop';
+
+const cards = (page: Page) => page.locator('article');
+const query = (page: Page) => new URL(page.url()).searchParams;
+const pageCountOf = (total: number) => Math.ceil(total / 6);
+
+/** The app's module (what boot.ts loads) is held back until `release()`: the page stays as the server sent it. */
+async function holdTheApp(context: BrowserContext) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await context.route(/\/assets\/main-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+/** The 1 kB boot module that keeps early taps has run (lib/early-input.ts); the app has not. */
+const keepingTaps = (page: Page) => page.locator('html[data-early-input]').waitFor({ state: 'attached' });
+
+describe('the storefront with JavaScript off', () => {
+  const browser = useBrowser();
+  const noScript = () => browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+
+  it('pages through the catalogue with Next and Previous', async () => {
+    const { total } = await listMedicines();
+    const context = await noScript();
+    const page = await context.newPage();
+    await page.goto(PATHS.medicines);
+    await page.getByText(`Page 1 of ${pageCountOf(total)}`).waitFor();
+    expect(await page.getByRole('link', { name: 'Previous', exact: true }).isDisabled()).toBe(true);
+    const first = await cards(page).first().locator('h3').textContent();
+
+    await page.getByRole('link', { name: 'Next', exact: true }).click();
+    await page.getByText(`Page 2 of ${pageCountOf(total)}`).waitFor();
+    expect(query(page).get('page')).toBe('2');
+    expect(await cards(page).first().locator('h3').textContent()).not.toBe(first);
+
+    await page.getByRole('link', { name: 'Previous', exact: true }).click();
+    await page.getByText(`Page 1 of ${pageCountOf(total)}`).waitFor();
+    expect(await cards(page).first().locator('h3').textContent()).toBe(first);
+    await context.close();
+  });
+
+  it('filters by category and sorts through the form, from page 1', async () => {
+    const { medicines } = await listMedicines('category=Antibiotic&limit=100');
+    const context = await noScript();
+    const page = await context.newPage();
+    await page.goto(cataloguePath({ page: 2 }));
+    await page.getByLabel('Category').selectOption('Antibiotic');
+    await page.getByLabel('Sort by').selectOption('price_desc');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/category=Antibiotic/);
+    expect(query(page).get('sort')).toBe('price_desc');
+    expect(query(page).get('page')).toBeNull();
+    await page.getByText(`Page 1 of ${pageCountOf(medicines.length)}`).waitFor();
+    expect(await page.getByLabel('Category').inputValue()).toBe('Antibiotic');
+    for (const category of await cards(page).locator('dd:nth-of-type(2)').allTextContents()) {
+      expect(category).toBe('Antibiotic');
+    }
+    const mostExpensive = [...medicines].sort((a, b) => b.price - a.price)[0]!;
+    expect(await cards(page).first().locator('h3').textContent()).toBe(mostExpensive.name);
+    await context.close();
+  });
+
+  it('opens a medicine and goes back to the catalogue', async () => {
+    const context = await noScript();
+    const page = await context.newPage();
+    await page.goto(cataloguePath({ page: 2 }));
+    const name = (await cards(page).first().locator('h3').textContent())!;
+    await cards(page).first().getByRole('link', { name }).click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(new RegExp(`^${PATHS.medicines}/`));
+
+    await page.getByRole('link', { name: '← Back to medicines' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Medicines' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(PATHS.medicines);
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.goBack();
+    await page.getByText('Page 2 of').waitFor();
+    await context.close();
+  });
+});
+
+describe('the storefront before its app has hydrated', () => {
+  const browser = useBrowser();
+
+  it('loses none of a Next, a category change and an Add to cart made before hydration', async () => {
+    const { total } = await listMedicines();
+    const antibiotics = await listMedicines('category=Antibiotic&limit=100');
+    const shopper = await createShopper();
+    const page = await browser.newPage({ baseURL: baseUrl() });
+    await logInContext(page.context(), shopper);
+    const release = await holdTheApp(page.context());
+
+    await page.goto(PATHS.medicines);
+    await page.getByRole('link', { name: 'Next', exact: true }).click();
+    await page.getByText(`Page 2 of ${pageCountOf(total)}`).waitFor();
+
+    await page.getByLabel('Category').selectOption('Antibiotic');
+    await page.waitForURL(/category=Antibiotic/);
+    await page.getByText(`Page 1 of ${pageCountOf(antibiotics.total)}`).waitFor();
+    await keepingTaps(page);
+
+    const card = cards(page)
+      .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
+      .first();
+    const name = (await card.locator('h3').textContent())!;
+    await card.getByRole('button', { name: 'Add to cart' }).click();
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    release();
+    await hydrated(page);
+    await toast(page, 'Item added to cart');
+    await card.getByText('In cart · Quantity: 1').waitFor();
+    const { cart } = await api<{ cart: Cart | null }>('/cart', {}, shopper.token);
+    expect(cart?.items.map((item) => item.medicineId.name)).toEqual([name]);
+    expect(await page.getByLabel('Category').inputValue()).toBe('Antibiotic');
+    await page.context().close();
+  });
+
+  it('shows the placeholder for an image that fails before hydration, at the same size', async () => {
+    const [medicine] = await medicinesInStock(1);
+    const page = await browser.newPage({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });
+    const release = await holdTheApp(page.context());
+    await page.route(`**${medicine!.imageUrl.replace(/-detail\.webp$/, '')}*`, (route) => route.abort());
+    await page.goto(medicinePath(medicine!._id));
+    const image = page.getByRole('img', { name: medicine!.name });
+    await page.waitForFunction(
+      (alt) =>
+        document.querySelector<HTMLImageElement>(`img[alt="${alt}"]`)?.src.endsWith('/art/medicine-placeholder.svg'),
+      medicine!.name,
+    );
+    const before = await image.boundingBox();
+    release();
+    await hydrated(page);
+    expect(await image.getAttribute('src')).toBe('/art/medicine-placeholder.svg');
+    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    expect(await image.boundingBox()).toEqual(before);
+    await page.context().close();
+  });
+});
+
+describe('the catalogue on a small phone', () => {
+  const browser = useBrowser();
+
+  it('shows the first medicine card and its picture without scrolling', async () => {
+    const page = await browser.newPage({ baseURL: baseUrl(), viewport: { width: 375, height: 667 } });
+    await page.goto(PATHS.medicines);
+    const picture = cards(page).first().locator('img');
+    await picture.waitFor();
+    const box = (await picture.boundingBox())!;
+    expect(box.y).toBeGreaterThan(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(667);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,2 @@
+export const SERVER_BUILD: string;
+export function buildServerIfStale(): Promise<boolean>;

@@ -1,0 +1,19 @@
+export type ClusterInstance = {
+  url: string;
+  port: number;
+  pid: number;
+  output: () => string;
+  /** Sends the signal (SIGTERM: drain) and resolves with the exit code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+export type Cluster = { url: string; instances: ClusterInstance[]; stop: () => Promise<void> };
+
+export function startCluster(options: {
+  instances?: number;
+  databaseUrl: string;
+  redisUrl: string;
+  port?: number;
+  env?: Record<string, string>;
+  echo?: boolean;
+}): Promise<Cluster>;

@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Options, type Result } from 'autocannon';
+import { openPg, openPglite, type Database } from '../src/db/client';
+import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
+
+// What the benchmarks share: the built server as a child process on a fresh database, a bare
+// node:http server answering a fixed 1 KB JSON (the machine's ceiling), and the figures' table.
+
+const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
+export const CONNECTIONS = 64;
+export const DURATION_S = 10;
+export const WARM_UP_S = 2;
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`${url} did not answer within 120 s`);
+}
+
+const CEILING_SCRIPT = `
+const body = JSON.stringify({ message: 'ceiling', padding: 'x'.repeat(1000) });
+require('node:http')
+  .createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+    res.end(body);
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+export async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, args, { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  await waitUntilAnswering(readyUrl, child);
+  return child;
+}
+
+export function stop(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+export type Row = { name: string; perSecond: number; p50: number; p99: number; errors: number; non2xx: string };
+/** A figure beside the ceiling measured just before it: the machine is shared, so the ceiling drifts. */
+export type Measured = Row & { ceiling: Row };
+
+export function row(name: string, result: Result, perSecond = result.requests.average): Row {
+  const unexpected = Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith('2'));
+  return {
+    name,
+    perSecond,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: unexpected.map(([code, { count }]) => `${count}×${code}`).join(' ') || '0',
+  };
+}
+
+export const load = (options: Options, duration = DURATION_S) =>
+  autocannon({ connections: CONNECTIONS, duration, ...options });
+
+export function print(label: string, rows: Measured[]): void {
+  const figures = (r: Row) => [r.perSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, r.non2xx];
+  const lines = [
+    `\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    ['', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'ratio'].join('\t'),
+    ...rows.flatMap((r) => [
+      ['  ceiling: node:http, 1 KB JSON'.padEnd(45), ...figures(r.ceiling), '1.00'].join('\t'),
+      [r.name.padEnd(45), ...figures(r), (r.perSecond / r.ceiling.perSecond).toFixed(2)].join('\t'),
+    ]),
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+/** The ceiling server, started once per benchmark run; its URL and how to stop it. */
+export async function startCeiling(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  const child = await startProcess(['-e', CEILING_SCRIPT], { ...process.env, PORT: String(port) }, url);
+  return { url, stop: () => stop(child) };
+}
+
+export type BenchDatabase = 'PGlite' | 'PostgreSQL';
+
+/**
+ * A fresh database filled by `fill`, then the server started on it. PGlite's directory is locked
+ * by one process, so the data is written before the server starts.
+ */
+export async function startServerOn<Prepared>(
+  label: BenchDatabase,
+  fill: (database: Database) => Promise<Prepared>,
+): Promise<{ baseUrl: string; prepared: Prepared; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-bench-'));
+  let databaseUrl: string | undefined;
+  let drop = async () => {};
+  let database: Database;
+  if (label === 'PostgreSQL') {
+    const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
+    databaseUrl = fresh.url;
+    drop = fresh.drop;
+    database = await openPg(fresh.url, { poolSize: 4 });
+  } else {
+    database = await openPglite({ kind: 'dir', dataDir });
+  }
+  await database.migrate();
+  const prepared = await fill(database);
+  await database.close();
+
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+    SEED_CATALOGUE: 'false',
+    DATABASE_URL: databaseUrl ?? '',
+  };
+  const server = await startProcess(['--import', 'tsx', 'src/main.ts'], env, `${baseUrl}/api/health`);
+  return {
+    baseUrl,
+    prepared,
+    stop: async () => {
+      await stop(server);
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Every database the run measures: PGlite, and PostgreSQL when DATABASE_URL is set. */
+export async function forEachDatabase(measure: (label: BenchDatabase) => Promise<void>): Promise<void> {
+  await measure('PGlite');
+  if (process.env.DATABASE_URL) await measure('PostgreSQL');
+  else process.stdout.write('\nPostgreSQL: skipped (set DATABASE_URL to measure it too)\n');
+}

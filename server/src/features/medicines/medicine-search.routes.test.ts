@@ -1,0 +1,314 @@
+import {
+  medicineListResponseSchema,
+  medicineResponseSchema,
+  medicineSuggestionsResponseSchema,
+  newMedicineResponseSchema,
+  SEARCH_QUERY_TOO_LONG_MESSAGE,
+  substitutesResponseSchema,
+  updatedMedicineResponseSchema,
+  type DosageForm,
+} from '@apotheca/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { insertMedicine, multipart, validMedicineFields } from './medicines.fixtures';
+
+// The medicine record, search with facets, suggestions and substitutes, on the catalogue below.
+
+let ctx: TestContext;
+let admin: { authorization: string };
+
+type Row = [
+  name: string,
+  activeIngredient: string,
+  strength: string,
+  dosageForm: DosageForm,
+  developedBy: string,
+  category: string,
+  priceCents: number,
+  stock: number,
+  prescriptionRequired: boolean,
+];
+const CATALOGUE: Row[] = [
+  ['Paracetamol', 'Paracetamol', '500 mg', 'Tablet', 'Teva', 'Fever Medicine', 299, 100, false],
+  ['Panadol', 'Paracetamol', '500 mg', 'Tablet', 'Haleon', 'Fever Medicine', 549, 50, false],
+  ['Crocin', 'Paracetamol', '500mg', 'Tablet', 'Haleon', 'Fever Medicine', 410, 0, false],
+  ['Dolo-650', 'Paracetamol', '650 mg', 'Tablet', 'Micro Labs', 'Fever Medicine', 325, 20, false],
+  ['Calpol', 'Paracetamol', '120 mg/5 mL', 'Syrup', 'Haleon', 'Fever Medicine', 599, 30, false],
+  ['Paracetamolix', 'Caffeine', '50 mg', 'Tablet', 'Teva', 'Pain Relief', 199, 10, false],
+  ['Amoxil', 'Amoxicillin', '500 mg', 'Capsule', 'GlaxoSmithKline', 'Antibiotic', 1099, 40, true],
+  ['Mox', 'Amoxicillin', '500 mg', 'Capsule', 'Sun Pharma', 'Antibiotic', 699, 40, true],
+  [
+    'Augmentin',
+    'Amoxicillin + Clavulanic acid',
+    '500 mg/125 mg',
+    'Tablet',
+    'GlaxoSmithKline',
+    'Antibiotic',
+    1899,
+    9,
+    true,
+  ],
+  ['Azee', 'Azithromycin', '500 mg', 'Tablet', 'Cipla', 'Antibiotic', 899, 12, true],
+  ['Lipitor', 'Atorvastatin', '20 mg', 'Tablet', 'Pfizer', 'Cholesterol Medicine', 1599, 5, true],
+];
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+  for (const [
+    name,
+    activeIngredient,
+    strength,
+    dosageForm,
+    developedBy,
+    category,
+    priceCents,
+    stock,
+    rx,
+  ] of CATALOGUE) {
+    await insertMedicine(ctx, {
+      name,
+      activeIngredient,
+      strength,
+      dosageForm,
+      developedBy,
+      category,
+      priceCents,
+      stock,
+      prescriptionRequired: rx,
+    });
+  }
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const get = (url: string) => ctx.app.inject({ method: 'GET', url });
+const list = async (query: string) => {
+  const response = await get(`/api/medicines?${query}`);
+  expect(response.statusCode).toBe(200);
+  return medicineListResponseSchema.parse(response.json());
+};
+const names = async (query: string) => (await list(query)).medicines.map((m) => m.name);
+const idOf = async (name: string) => (await list(`q=${name}&limit=100`)).medicines.find((m) => m.name === name)!._id;
+
+describe('search', () => {
+  it.each([
+    ['paracetmol', 'Paracetamol'],
+    ['amoxicilin', 'Amoxicillin'],
+    ['atorvastatn', 'Atorvastatin'],
+    ['azithromicin', 'Azithromycin'],
+  ])('finds %s as %s first, despite the typo', async (q, ingredient) => {
+    const { medicines } = await list(`q=${q}`);
+    expect(medicines[0]?.activeIngredient).toBe(ingredient);
+  });
+
+  it('ranks an exact name or ingredient match before a name that only starts with the words', async () => {
+    const found = await names('q=paracetamol&limit=100');
+    expect(found.indexOf('Paracetamolix')).toBe(found.length - 1);
+    expect(found.slice(0, 5).sort()).toEqual(['Calpol', 'Crocin', 'Dolo-650', 'Panadol', 'Paracetamol']);
+  });
+
+  it('matches maker and category as well as name and ingredient, and a prefix as it is typed', async () => {
+    expect((await names('q=glaxo')).sort()).toEqual(['Amoxil', 'Augmentin']);
+    expect((await list('q=cholesterol')).total).toBe(1);
+    expect(await names('q=lipi')).toEqual(['Lipitor']);
+  });
+
+  it('combines with every filter, sort and page, counting every match in total', async () => {
+    const page = await list('q=paracetamol&dosageForm=Tablet&inStock=true&maxPrice=6&sort=price_desc&limit=2&page=1');
+    expect(page.total).toBe(4);
+    expect(page.medicines.map((m) => m.name)).toEqual(['Panadol', 'Dolo-650']);
+    expect(
+      (
+        await list('q=paracetamol&dosageForm=Tablet&inStock=true&maxPrice=6&sort=price_desc&limit=2&page=2')
+      ).medicines.map((m) => m.name),
+    ).toEqual(['Paracetamol', 'Paracetamolix']);
+    expect(await names('q=amoxicillin&prescriptionRequired=true&developedBy=Sun Pharma')).toEqual(['Mox']);
+    expect(
+      await names('q=paracetamol&category=Fever Medicine&prescriptionRequired=false&sort=price_asc&limit=1'),
+    ).toEqual(['Paracetamol']);
+  });
+
+  it('counts facets over the other filters, each facet ignoring its own, as counted by hand', async () => {
+    const { facets, total } = await list('q=paracetamol&dosageForm=Tablet&developedBy=Haleon');
+    expect(total).toBe(2);
+    // Without the form filter: Haleon's Panadol, Crocin (tablets) and Calpol (syrup).
+    expect(facets.dosageForm).toEqual([
+      { value: 'Tablet', count: 2 },
+      { value: 'Syrup', count: 1 },
+    ]);
+    // Without the maker filter: the paracetamol tablets and Paracetamolix, by maker.
+    expect(facets.developedBy).toEqual([
+      { value: 'Haleon', count: 2 },
+      { value: 'Teva', count: 2 },
+      { value: 'Micro Labs', count: 1 },
+    ]);
+    expect(facets.category).toEqual([{ value: 'Fever Medicine', count: 2 }]);
+    expect(facets.prescriptionRequired).toEqual([{ value: 'false', count: 2 }]);
+  });
+
+  it('lists facets of the whole catalogue without a search', async () => {
+    const { facets, total } = await list('limit=1');
+    expect(total).toBe(CATALOGUE.length);
+    expect(facets.prescriptionRequired).toEqual([
+      { value: 'false', count: 6 },
+      { value: 'true', count: 5 },
+    ]);
+    expect(facets.category[0]).toEqual({ value: 'Fever Medicine', count: 5 });
+  });
+
+  it.each(['%', '_', "'", '"', '\\', "'; drop table medicines; --", '%25_%', '\\%'])(
+    'searches %s as text: no wildcard, no error',
+    async (q) => {
+      const { total, medicines } = await list(`q=${encodeURIComponent(q)}`);
+      expect(total).toBe(0);
+      expect(medicines).toEqual([]);
+    },
+  );
+
+  it('answers a clear 400 for a search too long, with control characters or given twice', async () => {
+    const tooLong = await get(`/api/medicines?q=${'a'.repeat(101)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      message: SEARCH_QUERY_TOO_LONG_MESSAGE,
+      errors: { q: SEARCH_QUERY_TOO_LONG_MESSAGE },
+    });
+    expect((await get('/api/medicines?q=a%00b')).statusCode).toBe(400);
+    expect((await get('/api/medicines?q=a&q=b')).json()).toMatchObject({ errors: { q: 'q must be text.' } });
+    expect((await get('/api/medicines?dosageForm=Pill')).statusCode).toBe(400);
+    expect((await get('/api/medicines?prescriptionRequired=yes')).statusCode).toBe(400);
+    expect((await list(`q=${'a'.repeat(100)}`)).total).toBe(0);
+  });
+});
+
+describe('suggestions', () => {
+  it('lists the best matches first, at most 8', async () => {
+    const response = await get('/api/medicines/suggestions?q=amoxicilin');
+    expect(response.statusCode).toBe(200);
+    const { suggestions } = medicineSuggestionsResponseSchema.parse(response.json());
+    expect(suggestions.map((s) => s.activeIngredient).slice(0, 2)).toEqual(['Amoxicillin', 'Amoxicillin']);
+    expect(suggestions[0]).toMatchObject({ strength: '500 mg', dosageForm: 'Capsule', prescriptionRequired: true });
+    const many = medicineSuggestionsResponseSchema.parse((await get('/api/medicines/suggestions?q=a')).json());
+    expect(many.suggestions.length).toBeLessThanOrEqual(8);
+  });
+
+  it('requires q', async () => {
+    const response = await get('/api/medicines/suggestions');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: { q: 'q is required.' } });
+  });
+});
+
+describe('substitutes', () => {
+  it('lists the same ingredient, strength and form, cheapest first, without the medicine itself', async () => {
+    const response = await get(`/api/medicines/${await idOf('Panadol')}/substitutes`);
+    expect(response.statusCode).toBe(200);
+    const { substitutes } = substitutesResponseSchema.parse(response.json());
+    // Not Dolo-650 (650 mg), not Calpol (syrup), not Paracetamolix (another ingredient); "500mg" is "500 mg".
+    expect(substitutes.map((s) => [s.name, s.saving])).toEqual([
+      ['Paracetamol', 2.5],
+      ['Crocin', 1.39],
+    ]);
+  });
+
+  it('shows a negative saving for a dearer substitute, and none for a medicine without a record', async () => {
+    const { substitutes } = substitutesResponseSchema.parse(
+      (await get(`/api/medicines/${await idOf('Mox')}/substitutes`)).json(),
+    );
+    expect(substitutes.map((s) => [s.name, s.saving])).toEqual([['Amoxil', -4]]);
+    const bare = await insertMedicine(ctx);
+    expect((await get(`/api/medicines/${bare.id}/substitutes`)).json()).toEqual({ substitutes: [] });
+    expect((await get('/api/medicines/not-an-id/substitutes')).statusCode).toBe(404);
+  });
+});
+
+describe('the medicine record through the admin forms', () => {
+  const record = {
+    activeIngredient: 'Paracetamol',
+    strength: '500 mg',
+    dosageForm: 'Tablet',
+    packSize: '20 tablets',
+    prescriptionRequired: 'false',
+    description: 'Lowers a fever.',
+    directions: 'One or two tablets\nevery 4 to 6 hours.',
+    sideEffects: 'Rarely, a rash.',
+    warnings: 'Do not take with other paracetamol.',
+    storage: 'Below 25 °C.',
+  };
+  const send = async (method: 'POST' | 'PATCH', url: string, fields: Record<string, string>) => {
+    const body = await multipart(fields);
+    return ctx.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...admin } });
+  };
+  const add = (fields: Record<string, string>) => send('POST', '/api/medicines/add-medicine', fields);
+  const update = (id: string, fields: Record<string, string>) =>
+    send('PATCH', `/api/medicines/update-medicine/${id}`, fields);
+
+  it('stores every detail on add, returns it everywhere, and a write is searchable at once', async () => {
+    const added = await add({
+      ...validMedicineFields,
+      name: 'Febrilex',
+      imageUrl: 'https://img.example.test/f.png',
+      ...record,
+    });
+    expect(added.statusCode).toBe(201);
+    const { newMedicine } = newMedicineResponseSchema.parse(added.json());
+    expect(newMedicine).toMatchObject({ ...record, prescriptionRequired: false });
+    const read = medicineResponseSchema.parse((await get(`/api/medicines/${newMedicine._id}`)).json());
+    expect(read.medicine).toEqual(newMedicine);
+    expect((await names('q=febrilx'))[0]).toBe('Febrilex');
+
+    // An update that leaves the details out keeps them; one that sends them changes them.
+    const updated = await update(newMedicine._id, { ...validMedicineFields, name: 'Febrilex', price: '5.99' });
+    expect(updatedMedicineResponseSchema.parse(updated.json()).updatedMedicine).toMatchObject({
+      ...record,
+      prescriptionRequired: false,
+      price: 5.99,
+    });
+    const again = await update(newMedicine._id, {
+      ...validMedicineFields,
+      name: 'Febrilex',
+      dosageForm: '',
+      prescriptionRequired: 'true',
+      warnings: '',
+    });
+    expect(updatedMedicineResponseSchema.parse(again.json()).updatedMedicine).toMatchObject({
+      dosageForm: null,
+      prescriptionRequired: true,
+      warnings: '',
+      strength: '500 mg',
+    });
+    expect((await list('q=febrilex&prescriptionRequired=true')).total).toBe(1);
+  });
+
+  it('gives a medicine added without details empty ones', async () => {
+    const added = await add({ ...validMedicineFields, name: 'Plainol', imageUrl: 'https://img.example.test/p.png' });
+    expect(newMedicineResponseSchema.parse(added.json()).newMedicine).toMatchObject({
+      activeIngredient: '',
+      strength: '',
+      dosageForm: null,
+      packSize: '',
+      prescriptionRequired: false,
+      description: '',
+      storage: '',
+    });
+  });
+
+  it('refuses a bad detail with its message and stores nothing', async () => {
+    const before = (await list('limit=1')).total;
+    const response = await add({
+      ...validMedicineFields,
+      name: 'Badform',
+      imageUrl: 'https://img.example.test/b.png',
+      dosageForm: 'Pill',
+      strength: 'strong',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({
+      dosageForm: expect.stringContaining('Dosage form must be one of Tablet'),
+      strength: 'Strength must start with a number, like "500 mg" or "100 units/mL".',
+    });
+    expect((await list('limit=1')).total).toBe(before);
+  });
+});
