@@ -87,7 +87,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(medicinesRoutes, { catalogue });
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
-      await api.register(prescriptionsRoutes, { prescriptionsDir: config.prescriptionsDir });
+      await api.register(prescriptionsRoutes);
     },
     { prefix: '/api' },
   );

@@ -78,8 +78,6 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   uploadsDir: string;
-  /** Prescription files: private health data, never served as static files. */
-  prescriptionsDir: string;
   clientDistDir: string;
   clientRendererFile: string;
   adminEmail: string;
@@ -136,7 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
-    prescriptionsDir: path.join(dataDir, 'prescriptions'),
     clientDistDir: CLIENT_DIST_DIR,
     clientRendererFile: CLIENT_RENDERER_FILE,
     adminEmail: e.ADMIN_EMAIL,

@@ -248,8 +248,8 @@ export const orderHistory = pgTable(
 );
 
 /**
- * An uploaded prescription: private health data. The file lives in DATA_DIR/prescriptions, apart
- * from the public uploads, named by this id; a deleted user's prescriptions go with them.
+ * An uploaded prescription: private health data. The file is a stored file under
+ * /private/prescriptions/<id>, apart from the public uploads; a deleted user's prescriptions go with them.
  */
 export const prescriptions = pgTable(
   'prescriptions',

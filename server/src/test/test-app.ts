@@ -45,7 +45,6 @@ export async function createTestContext(
     env: 'test',
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
-    prescriptionsDir: path.join(dataDir, 'prescriptions'),
     seedCatalogue: false,
     rateLimitPerMinute: 0,
     // 2^10 rather than 2^17: every registration would otherwise cost a third of a second.

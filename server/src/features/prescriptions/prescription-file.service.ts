@@ -1,21 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { PrescriptionFileType } from '@apotheca/contract';
 import sharp from 'sharp';
 
-// Prescription files are private health data: kept in their own folder, never under the public
-// uploads, and images are re-encoded so that no EXIF block (camera, time, GPS position) survives.
+// Prescription files are private health data: kept apart from the public uploads, and images are
+// re-encoded so that no EXIF block (camera, time, GPS position) survives.
 
 /** A phone photo is 12–50 megapixels; a "decompression bomb" unpacks to far more. */
 const MAX_INPUT_PIXELS = 100_000_000;
 const PDF_MAGIC = Buffer.from('%PDF-');
 const IMAGE_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
-const EXTENSIONS: Record<PrescriptionFileType, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'application/pdf': 'pdf',
-};
 
 /**
  * The file's type judged by its bytes, and the bytes to store: a PDF as sent, an image decoded to
@@ -39,16 +31,9 @@ export async function preparePrescriptionFile(
   }
 }
 
-const filePath = (dir: string, id: string, fileType: PrescriptionFileType) =>
-  path.join(dir, `${id}.${EXTENSIONS[fileType]}`);
-
-export async function writePrescriptionFile(dir: string, id: string, fileType: PrescriptionFileType, content: Buffer) {
-  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
-  await fs.writeFile(filePath(dir, id, fileType), content, { mode: 0o600 });
-}
-
-export const readPrescriptionFile = (dir: string, id: string, fileType: PrescriptionFileType) =>
-  fs.readFile(filePath(dir, id, fileType));
-
-export const removePrescriptionFile = (dir: string, id: string, fileType: PrescriptionFileType) =>
-  fs.rm(filePath(dir, id, fileType), { force: true });
+/**
+ * Where a prescription's file is kept in the shared stored files, so every instance reads it. Only
+ * `/uploads/*` is ever served from there, so nothing under `/private` is reachable without the
+ * owner's or staff's request through the prescriptions API.
+ */
+export const prescriptionFilePath = (id: string) => `/private/prescriptions/${id}`;

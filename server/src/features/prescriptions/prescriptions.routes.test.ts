@@ -11,9 +11,11 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prescriptions, prescriptionViews } from '../../db/schema';
+import { getFile } from '../../db/stored-files';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { multipart, pngImage } from '../medicines/medicines.fixtures';
+import { prescriptionFilePath } from './prescription-file.service';
 import { PDF_SCAN, photoWithGps, uploadPrescription } from './prescriptions.fixtures';
 
 let ctx: TestContext;
@@ -39,7 +41,9 @@ describe('POST /api/prescriptions', () => {
     const { prescription } = prescriptionResponseSchema.parse(response.json());
     expect(prescription).toMatchObject({ userId: user.id, fileType: 'image/jpeg' });
 
-    const stored = fs.readFileSync(`${ctx.config.prescriptionsDir}/${prescription._id}.jpg`);
+    const file = await getFile(ctx.database.db, prescriptionFilePath(prescription._id));
+    expect(file?.contentType).toBe('image/jpeg');
+    const stored = file!.body;
     const metadata = await sharp(stored).metadata();
     expect(metadata).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
     expect(metadata.exif).toBeUndefined();
@@ -49,8 +53,9 @@ describe('POST /api/prescriptions', () => {
       fs.existsSync(ctx.config.uploadsDir) ? fs.readdirSync(ctx.config.uploadsDir, { recursive: true }) : [],
     ).toEqual([]);
     // Never reachable as a static file.
-    const direct = await ctx.app.inject({ method: 'GET', url: `/uploads/prescriptions/${prescription._id}.jpg` });
-    expect(direct.statusCode).toBe(404);
+    for (const url of [prescriptionFilePath(prescription._id), `/uploads/prescriptions/${prescription._id}.jpg`]) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
 
     const served = await readFile(prescription._id, headers);
     expect(served.statusCode).toBe(200);

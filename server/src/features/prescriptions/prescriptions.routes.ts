@@ -17,15 +17,13 @@ import { currentUser } from '../../plugins/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import { listPrescriptions, openPrescriptionFile, uploadPrescription } from './prescriptions.service';
 
-export type PrescriptionsRoutesOptions = { prescriptionsDir: string };
-
 const MULTIPART_REQUIRED_MESSAGE = 'Send the prescription as multipart/form-data.';
 
 /**
  * Prescriptions are private health data: the file is answered only to its owner and staff, never
  * kept by a browser cache or a proxy, and its content is never logged.
  */
-const prescriptionsRoutes: FastifyPluginAsyncZod<PrescriptionsRoutesOptions> = async (app, { prescriptionsDir }) => {
+const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const docs = { tags: ['prescriptions'], security: BEARER_AUTH };
   const error = errorResponseSchema;
   await app.register(multipart, { limits: { fileSize: PRESCRIPTION_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
@@ -61,12 +59,7 @@ const prescriptionsRoutes: FastifyPluginAsyncZod<PrescriptionsRoutesOptions> = a
     },
     async (request, reply) => {
       const content = await readUpload(request);
-      const prescription = await uploadPrescription(
-        app.database.db,
-        prescriptionsDir,
-        currentUser(request).id,
-        content,
-      );
+      const prescription = await uploadPrescription(app.database.db, currentUser(request).id, content);
       return reply.code(201).send({ prescription });
     },
   );
@@ -92,12 +85,7 @@ const prescriptionsRoutes: FastifyPluginAsyncZod<PrescriptionsRoutesOptions> = a
     '/prescriptions/:id/file',
     { preHandler: app.authenticate, schema: { ...docs, params: idParamsSchema } },
     async (request, reply) => {
-      const file = await openPrescriptionFile(
-        app.database.db,
-        prescriptionsDir,
-        request.params.id,
-        currentUser(request),
-      );
+      const file = await openPrescriptionFile(app.database.db, request.params.id, currentUser(request));
       return reply
         .header('cache-control', 'private, no-store')
         .header('content-disposition', 'inline')

@@ -5,12 +5,8 @@ import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { orders, prescriptions, prescriptionViews } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import {
-  preparePrescriptionFile,
-  readPrescriptionFile,
-  removePrescriptionFile,
-  writePrescriptionFile,
-} from './prescription-file.service';
+import { getFile, putFiles } from '../../db/stored-files';
+import { preparePrescriptionFile, prescriptionFilePath } from './prescription-file.service';
 
 export const PRESCRIPTION_NOT_FOUND_MESSAGE = 'Prescription not found';
 
@@ -25,19 +21,16 @@ const toPrescription = (row: PrescriptionRow): Prescription => ({
 });
 
 /** Stores a shopper's upload: judged by its bytes (415 otherwise), images without their metadata. */
-export async function uploadPrescription(db: Db, dir: string, userId: string, upload: Buffer): Promise<Prescription> {
+export async function uploadPrescription(db: Db, userId: string, upload: Buffer): Promise<Prescription> {
   const prepared = await preparePrescriptionFile(upload);
   if (!prepared) throw new HttpError(415, PRESCRIPTION_FILE_TYPE_MESSAGE);
   const id = randomUUID();
-  // The file first: a row never points at a missing file; a failed insert takes the file away again.
-  await writePrescriptionFile(dir, id, prepared.fileType, prepared.content);
-  try {
-    const [row] = await db.insert(prescriptions).values({ id, userId, fileType: prepared.fileType }).returning();
+  // Row and file in one transaction: a row never points at a missing file, nor a file lies unowned.
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(prescriptions).values({ id, userId, fileType: prepared.fileType }).returning();
+    await putFiles(tx, [{ path: prescriptionFilePath(id), contentType: prepared.fileType, body: prepared.content }]);
     return toPrescription(row!);
-  } catch (error) {
-    await removePrescriptionFile(dir, id, prepared.fileType);
-    throw error;
-  }
+  });
 }
 
 /**
@@ -71,10 +64,12 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
  * The file, for its owner and staff; to anyone else it does not exist. Every time staff open
  * someone else's prescription, the view is recorded before the file is read.
  */
-export async function openPrescriptionFile(db: Db, dir: string, id: string, viewer: Viewer) {
+export async function openPrescriptionFile(db: Db, id: string, viewer: Viewer) {
   const [row] = isUuid(id) ? await db.select().from(prescriptions).where(eq(prescriptions.id, id)) : [];
   const mayRead = row && (row.userId === viewer.id || isStaff(viewer.role));
   if (!mayRead) throw HttpError.notFound(PRESCRIPTION_NOT_FOUND_MESSAGE);
   if (row.userId !== viewer.id) await db.insert(prescriptionViews).values({ prescriptionId: id, viewerId: viewer.id });
-  return { fileType: row.fileType, content: await readPrescriptionFile(dir, id, row.fileType) };
+  const file = await getFile(db, prescriptionFilePath(id));
+  if (!file) throw HttpError.notFound(PRESCRIPTION_NOT_FOUND_MESSAGE);
+  return { fileType: row.fileType, content: file.body };
 }
