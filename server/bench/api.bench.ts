@@ -1,13 +1,19 @@
+import os from 'node:os';
 import { CATEGORIES } from '@apotheca/contract';
 import type { Database } from '../src/db/client';
 import { medicines, users } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/password-hash';
 import { createSession } from '../src/features/auth/session.service';
+import { startRedisServer } from '../src/test/redis-server';
+import { startCluster } from '../../scripts/cluster.mjs';
 import {
+  beside,
   CONNECTIONS,
   DURATION_S,
   forEachDatabase,
+  freshPgDatabase,
   load,
+  peakRssMb,
   print,
   row,
   startCeiling,
@@ -20,7 +26,8 @@ import {
 
 // The API under load (issue 3), and a server-rendered page (issue 4): the built server as a child process on a fresh database of 1,000
 // medicines, against a bare node:http server answering a fixed 1 KB JSON, the machine's ceiling.
-// Figures are printed, never asserted. PostgreSQL runs too when DATABASE_URL is set.
+// Figures are printed, never asserted. PostgreSQL runs too when DATABASE_URL is set, and then the
+// catalogue and order placement through haproxy with one and with three instances.
 
 const MEDICINE_COUNT = 1000;
 /** Twice the connections, so every connection can hold a shopper of its own at any moment. */
@@ -72,20 +79,20 @@ async function prepare(database: Database): Promise<Prepared> {
   };
 }
 
+const LIST_PATH = `/api/medicines?category=${encodeURIComponent(CATEGORIES[7])}&sort=price_asc&page=2&limit=6`;
+
+async function measureList(baseUrl: string): Promise<Row> {
+  await load({ url: baseUrl + LIST_PATH }, WARM_UP_S);
+  return row('GET /api/medicines (category, sort, page)', await load({ url: baseUrl + LIST_PATH }));
+}
+
 async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, prepared, stop } = await startServerOn(label, prepare);
+  const { baseUrl, prepared, pid, stop } = await startServerOn(label, prepare);
   try {
     const rows: Measured[] = [];
-    const measure = async (scenario: () => Promise<Row>) => {
-      const ceiling = row('ceiling', await load({ url: ceilingUrl }));
-      rows.push({ ...(await scenario()), ceiling });
-    };
+    const measure = async (scenario: () => Promise<Row>) => void rows.push(await beside(ceilingUrl, scenario));
 
-    const listPath = `/api/medicines?category=${encodeURIComponent(CATEGORIES[7])}&sort=price_asc&page=2&limit=6`;
-    await load({ url: baseUrl + listPath }, WARM_UP_S);
-    await measure(async () =>
-      row('GET /api/medicines (category, sort, page)', await load({ url: baseUrl + listPath })),
-    );
+    await measure(() => measureList(baseUrl));
 
     const detailPath = `/api/medicines/${prepared.medicineIds[MEDICINE_COUNT / 2]}`;
     await load({ url: baseUrl + detailPath }, WARM_UP_S);
@@ -98,7 +105,7 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
     await measure(async () => row('GET /medicines (server-rendered page)', await load(pageLoad)));
 
     await measure(() => measureOrders(baseUrl, prepared));
-    print(label, rows);
+    print(label, rows, [peakRssMb(pid)]);
   } finally {
     await stop();
   }
@@ -142,9 +149,48 @@ async function measureOrders(baseUrl: string, { inStockIds, tokens }: Prepared):
   return row('orders: add to cart + add-order (orders/s)', result, placed / DURATION_S);
 }
 
+/**
+ * The catalogue and order placement through haproxy (npm run cluster, docs/deploy.md) with one and
+ * with three instances on one PostgreSQL and one redis-server, and the speed-up from the third.
+ */
+async function measureCluster(ceilingUrl: string): Promise<void> {
+  const database = await freshPgDatabase(prepare);
+  const redis = await startRedisServer();
+  const figures = new Map<number, Measured[]>();
+  try {
+    for (const instances of [1, 3]) {
+      const cluster = await startCluster({
+        instances,
+        databaseUrl: database.url,
+        redisUrl: redis.url,
+        env: { RATE_LIMIT_PER_MINUTE: '0', SEED_CATALOGUE: 'false', LOG_LEVEL: 'warn' },
+      });
+      try {
+        const rows = [
+          await beside(ceilingUrl, () => measureList(cluster.url)),
+          await beside(ceilingUrl, () => measureOrders(cluster.url, database.prepared)),
+        ];
+        figures.set(instances, rows);
+        const rss = cluster.instances.map((instance) => peakRssMb(instance.pid));
+        print(`PostgreSQL through haproxy, ${instances} instance(s)`, rows, rss);
+      } finally {
+        await cluster.stop();
+      }
+    }
+    const [one, three] = [figures.get(1)!, figures.get(3)!];
+    const lines = one.map((r, i) => `  ${r.name}: ×${(three[i]!.perSecond / r.perSecond).toFixed(2)}`);
+    process.stdout.write(`speed-up from 1 to 3 instances (${os.cpus().length} cores):\n${lines.join('\n')}\n`);
+  } finally {
+    await redis.stop();
+    await database.drop();
+  }
+}
+
 const ceiling = await startCeiling();
 try {
   await forEachDatabase((label) => measureDatabase(label, ceiling.url));
+  if (process.env.DATABASE_URL) await measureCluster(ceiling.url);
+  else process.stdout.write('\nThe cluster: skipped (set DATABASE_URL to measure it too)\n');
 } finally {
   await ceiling.stop();
 }

@@ -1,29 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { openPg, openPglite, type Database } from '../src/db/client';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
+import { SERVER_BUILD } from '../../scripts/build-server.mjs';
+import { freePort } from '../../scripts/free-port.mjs';
 
 // What the benchmarks share: the built server as a child process on a fresh database, a bare
-// node:http server answering a fixed 1 KB JSON (the machine's ceiling), and the figures' table.
+// node:http server answering a fixed 1 KB JSON (the machine's ceiling), the figures' table and the
+// peak memory of each server.
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 export const CONNECTIONS = 64;
 export const DURATION_S = 10;
 export const WARM_UP_S = 2;
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -82,7 +74,20 @@ export function row(name: string, result: Result, perSecond = result.requests.av
 export const load = (options: Options, duration = DURATION_S) =>
   autocannon({ connections: CONNECTIONS, duration, ...options });
 
-export function print(label: string, rows: Measured[]): void {
+/** A scenario's figures beside the ceiling measured just before it. */
+export async function beside(ceilingUrl: string, scenario: () => Promise<Row>): Promise<Measured> {
+  const ceiling = row('ceiling', await load({ url: ceilingUrl }));
+  return { ...(await scenario()), ceiling };
+}
+
+/** The most memory the process has held at once (the kernel's high-water mark), in MB; read before it stops. */
+export function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1] ?? NaN) / 1024;
+}
+
+/** The table of `rows`, then the peak RSS of each server process that answered them. */
+export function print(label: string, rows: Measured[], peakRssMb: number[]): void {
   const figures = (r: Row) => [r.perSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, r.non2xx];
   const lines = [
     `\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
@@ -91,6 +96,7 @@ export function print(label: string, rows: Measured[]): void {
       ['  ceiling: node:http, 1 KB JSON'.padEnd(45), ...figures(r.ceiling), '1.00'].join('\t'),
       [r.name.padEnd(45), ...figures(r), (r.perSecond / r.ceiling.perSecond).toFixed(2)].join('\t'),
     ]),
+    `peak RSS of ${peakRssMb.length === 1 ? 'the server' : 'each instance'} over the run: ${peakRssMb.map((mb) => mb.toFixed(0)).join(', ')} MB`,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }
@@ -104,30 +110,50 @@ export async function startCeiling(): Promise<{ url: string; stop: () => Promise
 }
 
 export type BenchDatabase = 'PGlite' | 'PostgreSQL';
+type Fill<Prepared> = (database: Database) => Promise<Prepared>;
+
+/** Migrates `database`, fills it and closes it, so that a server can open it next. */
+async function migrateAndFill<Prepared>(database: Database, fill: Fill<Prepared>): Promise<Prepared> {
+  try {
+    await database.migrate();
+    return await fill(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** A new database on DATABASE_URL's PostgreSQL server, migrated and filled by `fill`; `drop` removes it. */
+export async function freshPgDatabase<Prepared>(
+  fill: Fill<Prepared>,
+): Promise<{ url: string; drop: () => Promise<void>; prepared: Prepared }> {
+  const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
+  try {
+    return { ...fresh, prepared: await migrateAndFill(await openPg(fresh.url, { poolSize: 4 }), fill) };
+  } catch (error) {
+    await fresh.drop();
+    throw error;
+  }
+}
 
 /**
- * A fresh database filled by `fill`, then the server started on it. PGlite's directory is locked
- * by one process, so the data is written before the server starts.
+ * A fresh database filled by `fill`, then the built server started on it (the build `npm start`
+ * runs, made by `npm run bench` first). PGlite's directory is locked by one process, so the data is
+ * written before the server starts. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server
+ * there when it stops.
  */
 export async function startServerOn<Prepared>(
   label: BenchDatabase,
-  fill: (database: Database) => Promise<Prepared>,
-): Promise<{ baseUrl: string; prepared: Prepared; stop: () => Promise<void> }> {
+  fill: Fill<Prepared>,
+): Promise<{ baseUrl: string; prepared: Prepared; pid: number; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-bench-'));
-  let databaseUrl: string | undefined;
+  let databaseUrl = '';
   let drop = async () => {};
-  let database: Database;
+  let prepared: Prepared;
   if (label === 'PostgreSQL') {
-    const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
-    databaseUrl = fresh.url;
-    drop = fresh.drop;
-    database = await openPg(fresh.url, { poolSize: 4 });
+    ({ url: databaseUrl, drop, prepared } = await freshPgDatabase(fill));
   } else {
-    database = await openPglite({ kind: 'dir', dataDir });
+    prepared = await migrateAndFill(await openPglite({ kind: 'dir', dataDir }), fill);
   }
-  await database.migrate();
-  const prepared = await fill(database);
-  await database.close();
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -139,12 +165,14 @@ export async function startServerOn<Prepared>(
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0',
     SEED_CATALOGUE: 'false',
-    DATABASE_URL: databaseUrl ?? '',
+    DATABASE_URL: databaseUrl,
   };
-  const server = await startProcess(['--import', 'tsx', 'src/main.ts'], env, `${baseUrl}/api/health`);
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = await startProcess([...profile, SERVER_BUILD], env, `${baseUrl}/api/health`);
   return {
     baseUrl,
     prepared,
+    pid: server.pid!,
     stop: async () => {
       await stop(server);
       await drop();

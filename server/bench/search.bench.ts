@@ -4,8 +4,10 @@ import { medicines } from '../src/db/schema';
 import { SEED_CATALOGUE } from '../src/db/seed-catalogue';
 import { substitutesQuery } from '../src/features/medicines/medicines.service';
 import {
+  beside,
   forEachDatabase,
   load,
+  peakRssMb,
   print,
   row,
   startCeiling,
@@ -13,7 +15,6 @@ import {
   WARM_UP_S,
   type BenchDatabase,
   type Measured,
-  type Row,
 } from './bench-server';
 
 // Catalogue search (docs/decisions/0021): 10,000 generated medicines, a different misspelt or
@@ -92,7 +93,7 @@ const suggestionsPath = () =>
   )}`;
 
 async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, stop } = await startServerOn(label, prepare);
+  const { baseUrl, pid, stop } = await startServerOn(label, prepare);
   try {
     const rows: Measured[] = [];
     const measure = async (name: string, path: () => string) => {
@@ -101,13 +102,11 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
         requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }],
       };
       await load(options, WARM_UP_S);
-      const ceiling = row('ceiling', await load({ url: ceilingUrl }));
-      const measured: Row = row(name, await load(options));
-      rows.push({ ...measured, ceiling });
+      rows.push(await beside(ceilingUrl, async () => row(name, await load(options))));
     };
     await measure('GET /api/medicines?q= (typos, 10k)', searchPath);
     await measure('GET /api/medicines/suggestions?q=', suggestionsPath);
-    print(`${label}, ${MEDICINE_COUNT} medicines`, rows);
+    print(`${label}, ${MEDICINE_COUNT} medicines`, rows, [peakRssMb(pid)]);
   } finally {
     await stop();
   }

@@ -55,10 +55,11 @@ export default function CataloguePage() {
         autoplayMs={CAROUSEL_AUTOPLAY_MS}
         minDragPx={CAROUSEL_MIN_DRAG_PX}
       />
-      <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Medicines</h1>
+        {data ? <CatalogueFacets layout="fold" facets={data.facets} filters={filters} /> : null}
         {filters.q ? (
-          <p className="text-muted" role="status">
+          <p className="basis-full text-muted" role="status">
             Results for <span className="font-semibold text-ink">“{filters.q}”</span>
             {data && !isFetching ? ` · ${data.total} ${data.total === 1 ? 'medicine' : 'medicines'}` : null}
             {' · '}
@@ -70,13 +71,13 @@ export default function CataloguePage() {
             </Link>
           </p>
         ) : (
-          <p className="hidden text-muted sm:block">Browse the catalogue by category and price.</p>
+          <p className="hidden basis-full text-muted sm:block">Browse the catalogue by category and price.</p>
         )}
       </div>
       <CatalogueToolbar filters={filters} onChange={change} />
       {error ? <LoadError error={error} /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
-        {data ? <CatalogueFacets facets={data.facets} filters={filters} /> : null}
+        {data ? <CatalogueFacets layout="column" facets={data.facets} filters={filters} /> : null}
         <div className="flex flex-col gap-6 lg:col-start-2">
           <h2 className="sr-only">Results</h2>
           <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">

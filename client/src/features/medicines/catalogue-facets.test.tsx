@@ -25,10 +25,10 @@ function renderFacets(query: string, facets = FACETS) {
   const search = new URLSearchParams(query);
   render(
     <MemoryRouter>
-      <CatalogueFacets facets={facets} filters={filtersFromSearch(search)} />
+      <CatalogueFacets layout="column" facets={facets} filters={filtersFromSearch(search)} />
     </MemoryRouter>,
   );
-  // The desktop column; the phone's folded copy holds the same links.
+  // The desktop column; the phone's fold beside the heading holds the same links.
   return screen.getByRole('complementary', { name: 'Refine results' });
 }
 const href = (panel: HTMLElement, name: RegExp) => within(panel).getByRole('link', { name }).getAttribute('href');
@@ -71,7 +71,7 @@ describe('the facet counts of the catalogue', () => {
     const empty = { category: [], dosageForm: [], prescriptionRequired: [], developedBy: [] };
     const { container } = render(
       <MemoryRouter>
-        <CatalogueFacets facets={empty} filters={filtersFromSearch(new URLSearchParams())} />
+        <CatalogueFacets layout="fold" facets={empty} filters={filtersFromSearch(new URLSearchParams())} />
       </MemoryRouter>,
     );
     expect(container).toBeEmptyDOMElement();

@@ -90,28 +90,27 @@ function FacetGroups({ facets, filters }: Props) {
 /**
  * How many of the current matches each category, dosage form, prescription status and maker has.
  * Every value is a real link to the catalogue with that filter applied (or removed, for the value in
- * use), so the counts filter with JavaScript off too. Folded on a phone and a tablet, so the first
- * results stay in view; a column beside the results on a desktop.
+ * use), so the counts filter with JavaScript off too. `fold`: a disclosure beside the page's heading
+ * on a phone and a tablet, so the first results stay in view; `column`: beside the results on a desktop.
  */
-export function CatalogueFacets(props: Props) {
+export function CatalogueFacets({ layout, ...props }: Props & { layout: 'fold' | 'column' }) {
   const headingId = useId();
   if (!MEDICINE_FACETS.some((facet) => valuesOf(props.facets, facet, props.filters[facet]).length > 0)) return null;
-  return (
-    <>
-      <details className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm lg:hidden">
-        <summary className="cursor-pointer font-semibold text-ink">
-          <h2 className="inline">Refine results</h2>
-        </summary>
-        <div className="mt-4">
-          <FacetGroups {...props} />
-        </div>
-      </details>
-      <aside aria-labelledby={headingId} className="hidden lg:block">
-        <h2 id={headingId} className="sr-only">
-          Refine results
-        </h2>
+  return layout === 'fold' ? (
+    <details className="group lg:hidden open:basis-full">
+      <summary className="ml-auto w-fit cursor-pointer rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-sm font-semibold text-ink shadow-sm">
+        <h2 className="inline">Refine results</h2>
+      </summary>
+      <div className="mt-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
         <FacetGroups {...props} />
-      </aside>
-    </>
+      </div>
+    </details>
+  ) : (
+    <aside aria-labelledby={headingId} className="hidden lg:block">
+      <h2 id={headingId} className="sr-only">
+        Refine results
+      </h2>
+      <FacetGroups {...props} />
+    </aside>
   );
 }

@@ -173,6 +173,27 @@ describe('GET /api/medicines/:id', () => {
 });
 
 describe('POST /api/medicines/add-medicine', () => {
+  it('answers a too-large field with 413 after reading the whole form, so the server still closes at once', async () => {
+    // Over a real socket: an answer sent before the body is read leaves the upload hanging, and
+    // closing the server then waits on it.
+    const own = await createTestContext();
+    const headers = (await createTestUser(own, { role: 'admin' })).headers;
+    const address = await own.app.listen({ port: 0, host: '127.0.0.1' });
+    const body = await multipart(
+      { ...validMedicineFields, name: 'x'.repeat(20_000) },
+      { field: 'medicine_img', content: Buffer.alloc(4 * 1024 * 1024), type: 'image/png', filename: 'big.png' },
+    );
+    const response = await fetch(`${address}/api/medicines/add-medicine`, {
+      method: 'POST',
+      headers: { ...body.headers, ...headers },
+      body: body.payload,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ message: 'A form field is too large.' });
+    // Before the fix this never resolved, and the test ran out of time.
+    await own.close();
+  });
+
   it('stores an uploaded PNG as WebP card and detail sizes served under /uploads', async () => {
     const content = await pngImage(800, 600);
     const response = await addMedicine(validMedicineFields, pngUpload(content, 'pill.png'));

@@ -53,6 +53,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     if (!request.isMultipart()) throw new HttpError(415, MULTIPART_REQUIRED_MESSAGE);
     const form: MedicineForm = { fields: {} };
     const strayFiles: Record<string, string> = {};
+    let fieldTooLarge = false;
     try {
       for await (const part of request.parts()) {
         if (part.type === 'file') {
@@ -64,8 +65,9 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
           // A browser sends an empty file part for a file input left empty.
           else if (content.length > 0) form.image = { field: part.fieldname, content };
         } else {
-          if (part.valueTruncated) throw new HttpError(413, FIELD_TOO_LARGE_MESSAGE);
-          form.fields[part.fieldname] = String(part.value);
+          // Refused once the body is read to its end, like a stray file, so no upload is left half-read.
+          if (part.valueTruncated) fieldTooLarge = true;
+          else form.fields[part.fieldname] = String(part.value);
         }
       }
     } catch (error) {
@@ -75,6 +77,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       if ((error as { statusCode?: number }).statusCode) throw error;
       throw HttpError.badRequest(MALFORMED_FORM_MESSAGE);
     }
+    if (fieldTooLarge) throw new HttpError(413, FIELD_TOO_LARGE_MESSAGE);
     if (Object.keys(strayFiles).length > 0) throw HttpError.badRequest(UNKNOWN_FILE_FIELD_MESSAGE, strayFiles);
     return form;
   }
