@@ -1,8 +1,7 @@
-import { PATHS } from '@apotheca/contract';
-import type { User } from '@apotheca/contract';
+import { PATHS, type LoginResponse, type User } from '@apotheca/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
-import { api, createShopper, toast } from './support/shop';
+import { api, createShopper, PASSWORD, toast } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
 
 describe('the admin manages users', () => {
@@ -21,6 +20,7 @@ describe('the admin manages users', () => {
       'User ID',
       'User Name',
       'Creation Time',
+      'Role',
       'Actions',
     ]);
     const adminRow = table.getByRole('row').filter({ hasText: admin.user._id });
@@ -66,6 +66,29 @@ describe('the admin manages users', () => {
     await page.waitForURL(`${baseUrl()}/admin/orders`);
     const orderRow = await openOrderRow(page, admin, order._id);
     expect(await orderRow.getByRole('cell').first().textContent()).toBe('Deleted');
+  });
+
+  it('makes a shopper a pharmacist, who then sees only the Orders and Prescriptions of the admin area', async () => {
+    const shopper = await createShopper();
+    const page = await pageAs(browser, admin);
+    await page.goto('/admin/users');
+    const row = page.getByRole('row').filter({ hasText: shopper.user._id });
+    await row.getByRole('combobox', { name: 'Role of Ann Shopper' }).selectOption('pharmacist');
+    await toast(page, 'Ann Shopper is now pharmacist.');
+    await row.getByText('Pharmacist', { exact: true }).first().waitFor();
+
+    const pharmacist = await api<LoginResponse>('/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: shopper.user.email, password: PASSWORD }),
+    });
+    expect(pharmacist.user.role).toBe('pharmacist');
+    const staffPage = await pageAs(browser, pharmacist);
+    // An admin-only page sends a pharmacist to the orders.
+    await staffPage.goto('/admin/users');
+    await staffPage.waitForURL(`${baseUrl()}/admin/orders`);
+    await staffPage.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    const nav = staffPage.getByRole('navigation', { name: 'Admin' });
+    expect(await nav.getByRole('listitem').allTextContents()).toEqual(['Orders', 'Prescriptions']);
   });
 
   it("says 'Error deleting user.' with its second line when the deletion fails", async () => {

@@ -1,11 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { adminOrderPath, cataloguePath, medicinePath, pagedPath, PATHS, resetPasswordPath } from './app-paths';
+import {
+  adminOrderPath,
+  adminPrescriptionPath,
+  cataloguePath,
+  medicinePath,
+  pagedPath,
+  PATHS,
+  resetPasswordPath,
+} from './app-paths';
 
 describe('app paths', () => {
   it('fills a pattern with encoded params', () => {
     expect(medicinePath('abc')).toBe('/medicines/abc');
     expect(resetPasswordPath('u1', 'a/b')).toBe('/reset-password/u1/a%2Fb');
     expect(adminOrderPath('o 1')).toBe('/admin/orders/o%201');
+    expect(adminPrescriptionPath('o 1')).toBe('/admin/prescriptions/o%201');
   });
 
   it('puts the catalogue filters in the query, and nothing when there are none', () => {

@@ -23,6 +23,8 @@ export const PATHS = {
   adminOrders: '/admin/orders',
   adminOrder: '/admin/orders/:id',
   adminAddMedicine: '/admin/add-medicine',
+  adminPrescriptions: '/admin/prescriptions',
+  adminPrescription: '/admin/prescriptions/:id',
 } as const;
 
 /** A route pattern with its `:params` filled in, each one URI-encoded. */
@@ -45,5 +47,6 @@ export const medicinePath = (id: string) => fill(PATHS.medicine, { id });
 export const resetPasswordPath = (userId: string, token: string) => fill(PATHS.resetPassword, { userId, token });
 export const adminMedicineUpdatePath = (id: string) => fill(PATHS.adminUpdateMedicine, { id });
 export const adminOrderPath = (id: string) => fill(PATHS.adminOrder, { id });
+export const adminPrescriptionPath = (id: string) => fill(PATHS.adminPrescription, { id });
 /** A paged list: page 1 is the bare path. */
 export const pagedPath = (path: string, page: number) => (page > 1 ? withQuery(path, { page }) : path);

@@ -99,6 +99,11 @@ export const loginResponseSchema = z.object({
 export const meResponseSchema = userSchema.extend({ user: userSchema });
 export const validateTokenResponseSchema = z.object({ status: z.boolean() });
 export const usersResponseSchema = z.object({ users: z.array(userSchema) });
+/** An admin sets a user's role; the last admin keeps theirs. */
+export const updateUserRoleSchema = z.object({
+  role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }),
+});
+export const userResponseSchema = z.object({ user: userSchema });
 export const deleteUserResponseSchema = z.object({ message: z.string(), user: userSchema });
 export { messageResponseSchema };
 
@@ -109,4 +114,5 @@ export type Login = z.infer<typeof loginSchema>;
 export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 export type User = z.infer<typeof userSchema>;
+export type UpdateUserRole = z.infer<typeof updateUserRoleSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

@@ -17,6 +17,9 @@ export const cartItemSchema = z.object({
   category: z.string(),
   /** Units left, so the client can stop the plus button at the stock. */
   stock: z.number().int(),
+  /** The checkout asks for a prescription when any item needs one. */
+  prescriptionRequired: z.boolean(),
+  maxPerOrder: z.number().int().nullable(),
 });
 
 export const cartSchema = z.object({ _id: idSchema, items: z.array(cartItemSchema), totalPrice: moneySchema });

@@ -49,7 +49,24 @@ export const SORT_SYNONYMS = {
 
 export const ORDER_STATUSES = ['Pending', 'Accepted', 'Dispatched', 'Canceled'] as const;
 export const PAYMENT_STATUSES = ['Pending', 'Paid'] as const;
-export const ROLES = ['admin', 'user'] as const;
+/**
+ * What an order's history records, each with its time, actor and note: placed, a status changed,
+ * the stock put back (entering Canceled) or taken again (leaving it), a prescription review decided.
+ */
+export const ORDER_EVENTS = ['placed', 'status-changed', 'stock-restored', 'stock-taken', 'review-decided'] as const;
+/**
+ * Roles, least trusted first: a shopper; a pharmacist, who works the orders and reviews prescriptions
+ * in the admin area; an admin, who may do everything. Every comparison of roles goes through ROLE.
+ */
+export const ROLE = { user: 'user', pharmacist: 'pharmacist', admin: 'admin' } as const;
+export const ROLES = [ROLE.user, ROLE.pharmacist, ROLE.admin] as const;
+/** The roles that sign in to the admin area. */
+export const STAFF_ROLES = [ROLE.pharmacist, ROLE.admin] as const;
+export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
+  user: 'Shopper',
+  pharmacist: 'Pharmacist',
+  admin: 'Admin',
+};
 export const CART_OPERATIONS = ['increment', 'decrement'] as const;
 
 /** GET /medicines with no arguments answers limit 5, page 1 (SPEC.md §7, CONTRACT.md). */
@@ -58,11 +75,6 @@ export const DEFAULT_LIST_LIMIT = 5;
 export const CATALOGUE_PAGE_SIZE = 6;
 /** Upper bound on `limit`, so one request cannot ask for the whole table. */
 export const MAX_LIST_LIMIT = 100;
-/**
- * Money is stored in 32-bit integer cents (docs/decisions/0017): no price filter and no order total
- * may go past this many cents, $21,474,836.47.
- */
-export const MAX_MONEY_CENTS = 2 ** 31 - 1;
 /** The catalogue search box: at most this many characters in `q`. */
 export const SEARCH_QUERY_MAX_LENGTH = 100;
 /** The header box asks for suggestions once this many characters are typed, and shows at most SUGGESTIONS_LIMIT. */
@@ -70,6 +82,11 @@ export const SUGGESTIONS_MIN_LENGTH = 2;
 export const SUGGESTIONS_LIMIT = 8;
 /** Substitutes shown on a medicine page, cheapest first. */
 export const SUBSTITUTES_LIMIT = 20;
+/**
+ * Money is stored in 32-bit integer cents (docs/decisions/0017): no price filter and no order total
+ * may go past this many cents, $21,474,836.47.
+ */
+export const MAX_MONEY_CENTS = 2 ** 31 - 1;
 export const DEFAULT_MIN_PRICE = 0;
 export const DEFAULT_MAX_PRICE = 2000;
 export const TOP_SELLERS_COUNT = 3;
@@ -102,5 +119,7 @@ export type DosageForm = (typeof DOSAGE_FORMS)[number];
 export type Sort = (typeof SORTS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export type OrderEvent = (typeof ORDER_EVENTS)[number];
 export type Role = (typeof ROLES)[number];
+export const isStaff = (role: Role | undefined): boolean => (STAFF_ROLES as readonly string[]).includes(role ?? '');
 export type CartOperation = (typeof CART_OPERATIONS)[number];

@@ -8,3 +8,4 @@ export * from './payment.schema';
 export * from './orders.schema';
 export * from './contact.schema';
 export * from './health.schema';
+export * from './prescriptions.schema';

@@ -44,6 +44,8 @@ export const medicineSchema = z.object({
   dosageForm: z.enum(DOSAGE_FORMS).nullable(),
   packSize: z.string(),
   prescriptionRequired: z.boolean(),
+  /** The most one order may hold; null: no limit beyond the stock. */
+  maxPerOrder: z.number().int().nullable(),
   description: z.string(),
   directions: z.string(),
   sideEffects: z.string(),
@@ -230,6 +232,9 @@ export const STRENGTH_MESSAGE = 'Strength must start with a number, like "500 mg
 export const PACK_SIZE_MESSAGE = 'Pack size must start with a number, like "10 tablets" or "100 mL".';
 export const DOSAGE_FORM_MESSAGE = `Dosage form must be one of ${DOSAGE_FORMS.join(', ')}.`;
 export const PRESCRIPTION_REQUIRED_MESSAGE = 'Prescription required must be true or false.';
+export const MAX_PER_ORDER_MESSAGE = 'Max per order must be a whole number from 1, or empty for no limit.';
+/** Cart add, increment and checkout refuse more than a medicine's `maxPerOrder` (409). */
+export const maxPerOrderMessage = (limit: number, name: string) => `You can order at most ${limit} of ${name}.`;
 
 // A quantity with its unit: "500 mg", "100 units/mL", "875 mg/125 mg", "0.1%", "28 tablets".
 const AMOUNT = /^\d[\p{L}\d .,%/+\-µ]*$/u;
@@ -265,6 +270,13 @@ const medicineDetails = {
       z.enum(['true', 'false'], { error: PRESCRIPTION_REQUIRED_MESSAGE }),
     )
     .transform((s) => s === 'true')
+    .optional(),
+  // '' clears the limit.
+  maxPerOrder: z
+    .preprocess(asString, z.string({ error: MAX_PER_ORDER_MESSAGE }).trim())
+    .pipe(z.string().regex(/^(\d{1,6})?$/, MAX_PER_ORDER_MESSAGE))
+    .transform((s) => (s === '' ? null : Number(s)))
+    .pipe(z.number().int().min(1, MAX_PER_ORDER_MESSAGE).nullable())
     .optional(),
   description: leaflet(LEAFLET_SECTION_LABELS.description),
   directions: leaflet(LEAFLET_SECTION_LABELS.directions),

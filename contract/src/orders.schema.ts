@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idSchema, moneySchema } from './common.schema';
-import { MAX_LIST_LIMIT, ORDER_STATUSES, PAYMENT_STATUSES } from './constants';
+import { MAX_LIST_LIMIT, ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
 import { paymentSchema } from './payment.schema';
+import { PRESCRIPTION_REVIEWS } from './prescriptions.schema';
 
 /** An order keeps each item's name and price as they were when it was placed (CONTRACT.md). */
 export const orderItemSchema = z.object({
@@ -11,6 +12,28 @@ export const orderItemSchema = z.object({
   name: z.string(),
   price: moneySchema,
   quantity: z.number().int(),
+  /** Copied at order time: this item needed the prescription the order carries. */
+  prescriptionRequired: z.boolean(),
+});
+
+/** One change in an order's life; `actor` is null for the shop itself or a user deleted since. */
+export const orderHistoryEntrySchema = z.object({
+  at: z.string(),
+  actor: z.object({ _id: idSchema, name: z.string(), role: z.enum(ROLES) }).nullable(),
+  event: z.enum(ORDER_EVENTS),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  note: z.string().nullable(),
+});
+
+/** The prescription an order of prescription-only medicines was placed with, and its review. */
+export const orderPrescriptionSchema = z.object({
+  /** null once the prescription has been deleted with its owner. */
+  _id: idSchema.nullable(),
+  review: z.enum(PRESCRIPTION_REVIEWS),
+  note: z.string().nullable(),
+  reviewedBy: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  reviewedAt: z.string().nullable(),
 });
 
 export const orderSchema = z.object({
@@ -22,14 +45,27 @@ export const orderSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   createdAt: z.string(),
+  /** null for an order without prescription-only medicines. */
+  prescription: orderPrescriptionSchema.nullable(),
+  /** Every change, oldest first. */
+  history: z.array(orderHistoryEntrySchema),
 });
+
+export const PRESCRIPTION_CHOICE_MESSAGE = 'Choose one of your prescriptions.';
+/** The server's refusal of prescription-only medicines without one of the caller's prescriptions. */
+export const prescriptionNeededMessage = (names: readonly string[]) =>
+  `A prescription is needed for ${names.join(', ')}. Upload one or choose one of yours.`;
 
 /**
  * add-order builds the order from the cart; it may carry the card form (CONTRACT.md). The client
  * may send no body at all, which the server sees as null.
  */
 export const addOrderSchema = z
-  .object({ payment: paymentSchema.optional() })
+  .object({
+    payment: paymentSchema.optional(),
+    /** One of the caller's own prescriptions; needed when the cart holds a prescription-only medicine. */
+    prescriptionId: z.uuid({ error: PRESCRIPTION_CHOICE_MESSAGE }).optional(),
+  })
   .nullish()
   .transform((body) => body ?? {});
 
@@ -37,6 +73,25 @@ export const updateOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }),
 });
 
+export const PRESCRIPTION_DECISIONS = ['approve', 'reject'] as const;
+export const REJECTION_NOTE_REQUIRED_MESSAGE = 'Say why the prescription is rejected.';
+export const REVIEW_NOTE_MAX = 500;
+
+/** A pharmacist's decision; a rejection says why, and the patient reads it. */
+export const prescriptionReviewSchema = z
+  .object({
+    decision: z.enum(PRESCRIPTION_DECISIONS, { error: 'Decision must be approve or reject.' }),
+    note: z
+      .string()
+      .trim()
+      .max(REVIEW_NOTE_MAX, `The note must be at most ${REVIEW_NOTE_MAX} characters.`)
+      .optional()
+      .default(''),
+  })
+  .superRefine((review, ctx) => {
+    if (review.decision === 'reject' && review.note === '')
+      ctx.addIssue({ code: 'custom', path: ['note'], message: REJECTION_NOTE_REQUIRED_MESSAGE });
+  });
 /** An order's total is kept in 32-bit integer cents, at most MAX_MONEY_CENTS (docs/decisions/0017): a larger cart is refused with 400. */
 export const ORDER_TOTAL_TOO_LARGE_MESSAGE =
   'An order may total at most $21,474,836.47. Remove some items and try again.';
@@ -67,5 +122,8 @@ export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export type OrderItem = z.infer<typeof orderItemSchema>;
 export type Order = z.infer<typeof orderSchema>;
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export type AddOrder = z.input<typeof addOrderSchema>;
 export type UpdateOrder = z.infer<typeof updateOrderSchema>;
+export type OrderPrescription = z.infer<typeof orderPrescriptionSchema>;
+export type PrescriptionReviewInput = z.input<typeof prescriptionReviewSchema>;

@@ -28,9 +28,12 @@ export const adminSession = () => api<LoginResponse>('/auth/login', { method: 'P
 /** Every medicine of the catalogue, in the list's own order (the dashboard pages through the same list). */
 export const catalogue = async (): Promise<Medicine[]> => (await listMedicines('limit=100')).medicines;
 
-/** A shopper's order of one in-stock medicine, placed the way the storefront does: cart, then add-order. */
+/**
+ * A shopper's order of one in-stock medicine sold without a prescription, placed the way the
+ * storefront does: cart, then add-order.
+ */
 export async function placeOrder(shopper: Session): Promise<Order> {
-  const medicine = (await catalogue()).find((candidate) => candidate.stock > 5);
+  const medicine = (await catalogue()).find((candidate) => candidate.stock > 5 && !candidate.prescriptionRequired);
   if (!medicine) throw new Error('No medicine in stock to order');
   await addToCart(shopper.token, medicine._id);
   const { order } = await api<{ order: Order }>('/orders/add-order', { method: 'POST', body: '{}' }, shopper.token);

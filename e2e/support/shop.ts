@@ -49,10 +49,10 @@ export async function logInContext(context: BrowserContext, session: { token: st
 export const listMedicines = (query = '') =>
   api<{ medicines: Medicine[]; total: number }>(`/medicines${query ? `?${query}` : ''}`);
 
-/** The first medicines in stock, in list order. */
+/** The first medicines in stock that need no prescription to check out, in list order. */
 export async function medicinesInStock(count: number): Promise<Medicine[]> {
   const { medicines } = await listMedicines('limit=100');
-  return medicines.filter((medicine) => medicine.stock > 0).slice(0, count);
+  return medicines.filter((medicine) => medicine.stock > 0 && !medicine.prescriptionRequired).slice(0, count);
 }
 
 export const addToCart = (token: string, medicineId: string) =>

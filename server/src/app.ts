@@ -9,6 +9,7 @@ import healthRoutes, { type Readiness } from './features/health/health.routes';
 import { createCatalogueCache } from './features/medicines/catalogue-cache.service';
 import medicinesRoutes from './features/medicines/medicines.routes';
 import ordersRoutes from './features/orders/orders.routes';
+import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
 import { startUnpaidOrderExpiry } from './features/orders/unpaid-orders.job';
 import authPlugin from './plugins/auth.plugin';
 import cleanupPlugin from './plugins/cleanup.plugin';
@@ -86,6 +87,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(medicinesRoutes, { catalogue });
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
+      await api.register(prescriptionsRoutes);
     },
     { prefix: '/api' },
   );

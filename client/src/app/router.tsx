@@ -2,14 +2,14 @@ import { PATHS } from '@apotheca/contract';
 import { isValidElement, lazy, Suspense, type ReactNode } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import { RequireAdmin, RequireAuth } from './guards/require-auth';
+import { RequireAdmin, RequireAuth, RequireStaff } from './guards/require-auth';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 import HomePage from './pages/home-page';
 
 // Every other page is its own chunk, and the admin shell too: a shopper's browser never downloads the
-// admin area, because RequireAdmin renders (and so loads) the shell only for an admin.
+// admin area, because RequireStaff renders (and so loads) the shell only for a pharmacist or an admin.
 const AdminLayout = lazy(() => import('./layouts/admin-layout'));
 const CataloguePage = lazyPage(() => import('./pages/catalogue-page'));
 const MedicineDetailPage = lazyPage(() => import('./pages/medicine-detail-page'));
@@ -30,14 +30,18 @@ const UsersPage = lazyPage(() => import('./pages/admin/users-page'));
 const AdminOrdersPage = lazyPage(() => import('./pages/admin/admin-orders-page'));
 const AdminOrderDetailPage = lazyPage(() => import('./pages/admin/admin-order-detail-page'));
 const AddMedicinePage = lazyPage(() => import('./pages/admin/add-medicine-page'));
+const PrescriptionQueuePage = lazyPage(() => import('./pages/admin/prescription-queue-page'));
+const PrescriptionReviewPage = lazyPage(() => import('./pages/admin/prescription-review-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const user = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
-const admin = (page: ReactNode) => (
-  <RequireAdmin>
+const staff = (page: ReactNode) => (
+  <RequireStaff>
     <Suspense fallback={<Spinner />}>{page}</Suspense>
-  </RequireAdmin>
+  </RequireStaff>
 );
+/** A page of the admin area a pharmacist does not see (only Orders and Prescriptions are theirs). */
+const admin = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
 
 /**
  * SPEC.md §2's route table, in its order. Pathless layout routes pick the shell: the main header
@@ -79,15 +83,17 @@ export const routes: RouteObject[] = [
   { element: <BareLayout />, children: [{ path: PATHS.checkout, element: user(<CheckoutPage />) }] },
   {
     path: PATHS.admin,
-    element: admin(<AdminLayout />),
+    element: staff(<AdminLayout />),
     children: [
-      { index: true, element: <DashboardPage /> },
-      { path: PATHS.adminUpdateMedicine, element: <UpdateMedicinePage /> },
+      { index: true, element: admin(<DashboardPage />) },
+      { path: PATHS.adminUpdateMedicine, element: admin(<UpdateMedicinePage />) },
       { path: PATHS.adminProfile, element: <AdminProfilePage /> },
-      { path: PATHS.adminUsers, element: <UsersPage /> },
+      { path: PATHS.adminUsers, element: admin(<UsersPage />) },
       { path: PATHS.adminOrders, element: <AdminOrdersPage /> },
       { path: PATHS.adminOrder, element: <AdminOrderDetailPage /> },
-      { path: PATHS.adminAddMedicine, element: <AddMedicinePage /> },
+      { path: PATHS.adminAddMedicine, element: admin(<AddMedicinePage />) },
+      { path: PATHS.adminPrescriptions, element: <PrescriptionQueuePage /> },
+      { path: PATHS.adminPrescription, element: <PrescriptionReviewPage /> },
     ],
   },
   { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },

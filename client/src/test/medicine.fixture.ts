@@ -17,6 +17,7 @@ export function medicineFixture(overrides: Partial<Medicine> = {}): Medicine {
     dosageForm: 'Tablet',
     packSize: '20 tablets',
     prescriptionRequired: false,
+    maxPerOrder: null,
     description: 'Relieves mild to moderate pain and lowers a fever.',
     directions: 'Adults: 1 to 2 tablets every 4 to 6 hours; no more than 8 tablets in 24 hours.',
     sideEffects: 'Rarely, skin rash.',

@@ -13,10 +13,23 @@ import {
   uuid,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import {
+  ORDER_EVENTS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PRESCRIPTION_FILE_TYPES,
+  PRESCRIPTION_REVIEWS,
+  ROLE,
+  ROLES,
+} from '@apotheca/contract';
 
 // Rules live in the database too (issue 2): unique e-mail ignoring case, stock >= 0, quantity >= 1,
 // price >= 0, and deletion rules that keep a deleted user's orders and a deleted medicine's order items.
 // Statuses and roles are text with CHECKs rather than enum types, so one migration set works in any schema.
+
+/** A CHECK that `column` holds one of the contract's fixed values; the list is written once, there. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -30,14 +43,12 @@ export const users = pgTable(
     email: text('email').notNull(),
     phNo: text('ph_no').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['admin', 'user'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: ROLES }).notNull().default(ROLE.user),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
-    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
+    check('users_role_check', oneOf(t.role, ROLES)),
   ],
 );
 
@@ -91,6 +102,8 @@ export const medicines = pgTable(
     dosageForm: text('dosage_form', { enum: DOSAGE_FORMS }),
     packSize: text('pack_size').notNull().default(''),
     prescriptionRequired: boolean('prescription_required').notNull().default(false),
+    /** The most one order may hold; null: no limit beyond the stock. */
+    maxPerOrder: integer('max_per_order'),
     description: text('description').notNull().default(''),
     directions: text('directions').notNull().default(''),
     sideEffects: text('side_effects').notNull().default(''),
@@ -105,6 +118,7 @@ export const medicines = pgTable(
     check('medicines_stock_check', sql`${t.stock} >= 0`),
     check('medicines_price_check', sql`${t.priceCents} >= 0`),
     check('medicines_expiry_check', sql`${t.maxMonthsExpiry} > 0`),
+    check('medicines_max_per_order_check', sql`${t.maxPerOrder} > 0`),
     check(
       'medicines_dosage_form_check',
       sql.raw(`dosage_form in (${DOSAGE_FORMS.map((form) => `'${form}'`).join(', ')})`),
@@ -161,22 +175,28 @@ export const orders = pgTable(
     // A deleted user's orders stay, with no user (CONTRACT.md: `userId: null`).
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     totalCents: integer('total_cents').notNull(),
-    status: text('status', { enum: ['Pending', 'Accepted', 'Dispatched', 'Canceled'] })
-      .notNull()
-      .default('Pending'),
-    paymentStatus: text('payment_status', { enum: ['Pending', 'Paid'] })
-      .notNull()
-      .default('Pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Pending'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('Pending'),
     /** Only the last four digits of a card are ever kept (CONTRACT.md). */
     cardLast4: text('card_last4'),
+    // An order of prescription-only medicines carries the prescription it was placed with and its
+    // review; both are null for any other order. The prescription goes if its owner is deleted.
+    prescriptionId: uuid('prescription_id').references((): AnyPgColumn => prescriptions.id, { onDelete: 'set null' }),
+    prescriptionReview: text('prescription_review', { enum: PRESCRIPTION_REVIEWS }),
+    reviewNote: text('review_note'),
+    reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
-    check('orders_status_check', sql`${t.status} in ('Pending', 'Accepted', 'Dispatched', 'Canceled')`),
-    check('orders_payment_status_check', sql`${t.paymentStatus} in ('Pending', 'Paid')`),
+    check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
+    check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
+    check('orders_prescription_review_check', oneOf(t.prescriptionReview, PRESCRIPTION_REVIEWS)),
+    // The pharmacist's queue: pending reviews, oldest first.
+    index('orders_prescription_review_idx').on(t.prescriptionReview, t.createdAt),
   ],
 );
 
@@ -192,6 +212,7 @@ export const orderItems = pgTable(
     name: text('name').notNull(),
     priceCents: integer('price_cents').notNull(),
     quantity: integer('quantity').notNull(),
+    prescriptionRequired: boolean('prescription_required').notNull().default(false),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -199,6 +220,65 @@ export const orderItems = pgTable(
     check('order_items_quantity_check', sql`${t.quantity} >= 1`),
     check('order_items_price_check', sql`${t.priceCents} >= 0`),
   ],
+);
+
+/**
+ * Every change to an order, written in the same transaction as the change. Ordered by `id`, which
+ * grows with each row: several rows of one transaction share its time.
+ */
+export const orderHistory = pgTable(
+  'order_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    // null: the shop itself (an automatic change), or a user deleted since.
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    event: text('event', { enum: ORDER_EVENTS }).notNull(),
+    from: text('from'),
+    to: text('to'),
+    note: text('note'),
+  },
+  (t) => [
+    index('order_history_order_idx').on(t.orderId, t.id),
+    check('order_history_event_check', oneOf(t.event, ORDER_EVENTS)),
+  ],
+);
+
+/**
+ * An uploaded prescription: private health data. The file is a stored file under
+ * /private/prescriptions/<id>, apart from the public uploads; a deleted user's prescriptions go with them.
+ */
+export const prescriptions = pgTable(
+  'prescriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fileType: text('file_type', { enum: PRESCRIPTION_FILE_TYPES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('prescriptions_user_idx').on(t.userId, t.createdAt),
+    check('prescriptions_file_type_check', oneOf(t.fileType, PRESCRIPTION_FILE_TYPES)),
+  ],
+);
+
+/** Every time staff open someone's prescription: who, which, when. */
+export const prescriptionViews = pgTable(
+  'prescription_views',
+  {
+    id: id(),
+    prescriptionId: uuid('prescription_id')
+      .notNull()
+      .references(() => prescriptions.id, { onDelete: 'cascade' }),
+    viewerId: uuid('viewer_id').references(() => users.id, { onDelete: 'set null' }),
+    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('prescription_views_prescription_idx').on(t.prescriptionId)],
 );
 
 export const contactMessages = pgTable('contact_messages', {

@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { ROLE } from '@apotheca/contract';
 import { hashPassword } from '../features/auth/password-hash';
 import { copyMedicineImage, storeMedicineImage } from '../features/medicines/medicine-image.service';
 import type { Db } from './client';
@@ -8,7 +9,7 @@ import { SEED_CATALOGUE } from './seed-catalogue';
 
 /** The first admin, created only when no admin exists (CONTRACT.md). Returns whether one was created. */
 export async function ensureAdmin(db: Db, admin: { email: string; password: string }): Promise<boolean> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'admin')).limit(1);
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, ROLE.admin)).limit(1);
   if (existing) return false;
   await db.insert(users).values({
     firstName: 'Store',
@@ -16,7 +17,7 @@ export async function ensureAdmin(db: Db, admin: { email: string; password: stri
     email: admin.email,
     phNo: '0000000000',
     passwordHash: await hashPassword(admin.password),
-    role: 'admin',
+    role: ROLE.admin,
   });
   return true;
 }

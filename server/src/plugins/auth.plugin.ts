@@ -1,3 +1,4 @@
+import { isStaff, ROLE } from '@apotheca/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionUser, type SessionUser } from '../features/auth/session.service';
@@ -9,6 +10,8 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: as `authenticate`, and the user must have the admin role. */
     requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: as `authenticate`, and the user must be staff (a pharmacist or an admin). */
+    requireStaff: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -41,7 +44,11 @@ export default fp(
     app.decorate('authenticate', authenticate);
     app.decorate('requireAdmin', async (request: FastifyRequest) => {
       await authenticate(request);
-      if (request.user?.role !== 'admin') throw HttpError.forbidden(NOT_ADMIN_MESSAGE);
+      if (request.user?.role !== ROLE.admin) throw HttpError.forbidden(NOT_ADMIN_MESSAGE);
+    });
+    app.decorate('requireStaff', async (request: FastifyRequest) => {
+      await authenticate(request);
+      if (!isStaff(request.user?.role)) throw HttpError.forbidden(NOT_ADMIN_MESSAGE);
     });
   },
   { name: 'auth', dependencies: ['database'] },

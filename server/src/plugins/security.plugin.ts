@@ -44,6 +44,8 @@ export default fp<{ connectOrigins: string[]; https: boolean }>(
           formAction: ["'self'"],
           frameAncestors: ["'none'"],
           objectSrc: ["'none'"],
+          // A pharmacist reads a PDF prescription in a frame, from the blob the page fetched with its token.
+          frameSrc: ['blob:'],
           baseUri: ["'self'"],
           upgradeInsecureRequests: null,
         },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Role } from '@apotheca/contract';
 import { hashPassword } from '../features/auth/password-hash';
 import { createSession, type SessionUser } from '../features/auth/session.service';
 import { users } from '../db/schema';
@@ -14,7 +15,7 @@ let passwordHash: Promise<string> | undefined;
  */
 export async function createTestUser(
   ctx: TestContext,
-  options: { role?: 'admin' | 'user'; firstName?: string; lastName?: string; email?: string } = {},
+  options: { role?: Role; firstName?: string; lastName?: string; email?: string } = {},
 ): Promise<{ user: SessionUser; token: string; headers: { authorization: string } }> {
   passwordHash ??= hashPassword(TEST_PASSWORD, ctx.config.scryptCost);
   const [user] = await ctx.database.db

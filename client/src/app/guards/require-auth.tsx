@@ -1,6 +1,6 @@
-import { PATHS } from '@apotheca/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
+import { isStaff, PATHS, ROLE, type Role } from '@apotheca/contract';
 import { toast } from '../../lib/toast';
 import { selectAuth } from '../../features/auth/auth.slice';
 import { useAppSelector } from '../store';
@@ -8,6 +8,10 @@ import { useAppSelector } from '../store';
 // Notices are SPEC.md §6's wording.
 export const LOGIN_REQUIRED_NOTICE = 'Please Login !! You need to login first, to access this page.';
 export const ADMIN_ONLY_NOTICE = "You're unauthorized to access this page.";
+
+/** Where each role lands after login: an admin on the dashboard, a pharmacist on the orders. */
+export const homePathFor = (role: Role | undefined): string =>
+  role === ROLE.admin ? PATHS.admin : role === ROLE.pharmacist ? PATHS.adminOrders : PATHS.home;
 
 function Redirect({ to, notice }: { to: string; notice: string }) {
   useEffect(() => {
@@ -22,9 +26,15 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return isAuth ? children : <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
 }
 
-/** The /admin area: a visitor goes to /login, a shopper to / with the unauthorized notice. */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+/** The /admin area, for staff: a visitor goes to /login, a shopper to / with the unauthorized notice. */
+export function RequireStaff({ children }: { children: ReactNode }) {
   const { isAuth, user } = useAppSelector(selectAuth);
   if (!isAuth) return <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
-  return user?.role === 'admin' ? children : <Redirect to={PATHS.home} notice={ADMIN_ONLY_NOTICE} />;
+  return isStaff(user?.role) ? children : <Redirect to={PATHS.home} notice={ADMIN_ONLY_NOTICE} />;
+}
+
+/** The admin-only pages inside it: a pharmacist lands on the orders instead, without a notice. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const { user } = useAppSelector(selectAuth);
+  return user?.role === ROLE.admin ? children : <Navigate to={homePathFor(user?.role)} replace />;
 }

@@ -1,4 +1,4 @@
-import { PATHS } from '@apotheca/contract';
+import { PATHS, ROLE, ROLE_LABELS, STAFF_ROLES, type Role } from '@apotheca/contract';
 import { Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
@@ -6,26 +6,31 @@ import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
 import { selectAuth } from '../../features/auth/auth.slice';
 import { UserAvatar } from '../../features/auth/user-avatar';
+import { homePathFor } from '../guards/require-auth';
 import { useAppSelector } from '../store';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 import { RouteOutlet } from '../route-outlet';
 
+const ADMIN_ONLY: readonly Role[] = [ROLE.admin];
+// A pharmacist sees Orders and Prescriptions only; every other page of the area is an admin's.
 const LINKS = [
-  { to: PATHS.admin, label: 'Dashboard', end: true },
-  { to: PATHS.adminOrders, label: 'Orders', end: false },
-  { to: PATHS.adminUsers, label: 'Users', end: false },
-  { to: PATHS.adminAddMedicine, label: 'Add Medicine', end: false },
+  { to: PATHS.admin, label: 'Dashboard', end: true, roles: ADMIN_ONLY },
+  { to: PATHS.adminOrders, label: 'Orders', end: false, roles: STAFF_ROLES },
+  { to: PATHS.adminPrescriptions, label: 'Prescriptions', end: false, roles: STAFF_ROLES },
+  { to: PATHS.adminUsers, label: 'Users', end: false, roles: ADMIN_ONLY },
+  { to: PATHS.adminAddMedicine, label: 'Add Medicine', end: false, roles: ADMIN_ONLY },
 ];
 
 const linkClasses =
   'rounded-md px-2 py-1.5 text-muted lg:px-3 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
 
-/** The admin shell of SPEC.md §2; its own chunk, loaded only once RequireAdmin lets an admin in. */
+/** The admin shell of SPEC.md §2; its own chunk, loaded only once RequireStaff lets staff in. */
 export default function AdminLayout() {
   const { isAuth, user } = useAppSelector(selectAuth);
   const [logout] = useLogoutMutation();
   const navigate = useNavigate();
+  const role = user?.role ?? ROLE.user;
   return (
     <div className="flex min-h-screen flex-col">
       <header className="border-b border-slate-200 bg-white">
@@ -34,14 +39,14 @@ export default function AdminLayout() {
           className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 lg:gap-x-6"
         >
           <div className="flex items-center gap-2">
-            <BrandLogo to={PATHS.admin} />
+            <BrandLogo to={homePathFor(role)} />
             <span className="rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold uppercase text-brand-900">
-              Admin
+              {ROLE_LABELS[role]}
             </span>
           </div>
           {/* On a phone the links take a row of their own under the logo and the session. */}
           <ul className="order-last flex w-full flex-wrap items-center gap-1 text-sm font-medium md:order-none md:w-auto md:flex-1">
-            {LINKS.map((link) => (
+            {LINKS.filter((link) => (link.roles as readonly Role[]).includes(role)).map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} end={link.end} className={linkClasses}>
                   {link.label}

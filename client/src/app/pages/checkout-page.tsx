@@ -1,6 +1,6 @@
 import { PATHS } from '@apotheca/contract';
 import type { Payment } from '@apotheca/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LoadError } from '../../components/ui/load-error';
@@ -9,6 +9,9 @@ import { CartSummary } from '../../features/cart/cart-summary';
 import { useGetCartQuery } from '../../features/cart/cart.api';
 import { useAddOrderMutation } from '../../features/orders/orders.api';
 import { PaymentForm } from '../../features/orders/payment-form';
+import { PrescriptionPicker } from '../../features/prescriptions/prescription-picker';
+
+export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
 
 export default function CheckoutPage() {
   const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -18,6 +21,9 @@ export default function CheckoutPage() {
   const done = useRef(false);
   const cart = data?.cart;
   const empty = !isLoading && !error && (!cart || cart.items.length === 0);
+  // Prescription-only medicines in the cart: the order needs one of the shopper's prescriptions.
+  const rxNames = cart?.items.filter((item) => item.prescriptionRequired).map((item) => item.name) ?? [];
+  const [prescriptionId, setPrescriptionId] = useState<string | null>(null);
 
   // An empty cart shows the alert 'Cart is Empty' and redirects to / (SPEC.md §4).
   useEffect(() => {
@@ -28,7 +34,11 @@ export default function CheckoutPage() {
   }, [empty, navigate]);
 
   const pay = async (payment: Payment) => {
-    const result = await addOrder({ payment });
+    if (rxNames.length > 0 && !prescriptionId) {
+      toast.error(PRESCRIPTION_MISSING_NOTICE);
+      return;
+    }
+    const result = await addOrder(rxNames.length > 0 && prescriptionId ? { payment, prescriptionId } : { payment });
     if (result.error) {
       toast.error('Order failed', { description: 'Something went wrong. Please try again.' });
       return;
@@ -50,16 +60,21 @@ export default function CheckoutPage() {
       {error ? <LoadError error={error} /> : null}
       {cart && cart.items.length > 0 ? (
         <div className="grid items-start gap-6 md:grid-cols-[1fr_340px]">
-          <section
-            aria-labelledby="payment-title"
-            className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-          >
-            <h2 id="payment-title" className="mb-1 text-xl font-bold text-ink">
-              Make a Payment
-            </h2>
-            <p className="mb-5 text-sm text-muted">Your card is checked securely; we never store its full number.</p>
-            <PaymentForm onPay={(payment) => void pay(payment)} busy={paying} />
-          </section>
+          <div className="flex flex-col gap-6">
+            {rxNames.length > 0 ? (
+              <PrescriptionPicker medicines={rxNames} value={prescriptionId} onChange={setPrescriptionId} />
+            ) : null}
+            <section
+              aria-labelledby="payment-title"
+              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            >
+              <h2 id="payment-title" className="mb-1 text-xl font-bold text-ink">
+                Make a Payment
+              </h2>
+              <p className="mb-5 text-sm text-muted">Your card is checked securely; we never store its full number.</p>
+              <PaymentForm onPay={(payment) => void pay(payment)} busy={paying} />
+            </section>
+          </div>
           <CartSummary cart={cart} />
         </div>
       ) : null}

@@ -2,6 +2,7 @@ import { PATHS } from '@apotheca/contract';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
 import { LoginForm } from '../../features/auth/login-form';
+import { homePathFor } from '../guards/require-auth';
 
 export default function LoginPage() {
   const navigate = useNavigate();
@@ -18,7 +19,7 @@ export default function LoginPage() {
         </p>
       }
     >
-      <LoginForm onLoggedIn={(user) => void navigate(user.role === 'admin' ? PATHS.admin : PATHS.home)} />
+      <LoginForm onLoggedIn={(user) => void navigate(homePathFor(user.role))} />
       <p className="mt-4 text-right text-sm">
         <Link to={PATHS.forgotPassword} className="font-medium text-brand-700 hover:text-brand-900">
           Forgot password?

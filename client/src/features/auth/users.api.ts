@@ -1,4 +1,4 @@
-import type { User } from '@apotheca/contract';
+import type { Role, User } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 export const usersApi = api.injectEndpoints({
@@ -12,7 +12,11 @@ export const usersApi = api.injectEndpoints({
       // A deleted user's orders now show 'Deleted' in the admin order list.
       invalidatesTags: ['Users', 'Orders', 'Order'],
     }),
+    setUserRole: build.mutation<{ user: User }, { id: string; role: Role }>({
+      query: ({ id, role }) => ({ url: `/auth/users/${encodeURIComponent(id)}/role`, method: 'PATCH', body: { role } }),
+      invalidatesTags: ['Users'],
+    }),
   }),
 });
 
-export const { useGetAllUsersQuery, useDeleteUserMutation } = usersApi;
+export const { useGetAllUsersQuery, useDeleteUserMutation, useSetUserRoleMutation } = usersApi;

@@ -17,6 +17,8 @@ const item: CartItem = {
   maxMonthsExpiry: 24,
   category: 'Antibiotic',
   stock: 5,
+  prescriptionRequired: false,
+  maxPerOrder: null,
 };
 
 describe('CartItemCard', () => {

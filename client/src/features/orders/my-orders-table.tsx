@@ -1,6 +1,7 @@
 import type { Order } from '@apotheca/contract';
 import { Fragment, useState } from 'react';
 import { formatPrice } from '../../lib/currency';
+import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderStatusBadge } from './order-status-badge';
 
 /** My orders (SPEC.md §2): one row per order; clicking a row expands its items. */
@@ -74,6 +75,9 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                           </li>
                         ))}
                       </ul>
+                      <div className="mt-3">
+                        <OrderHistoryTimeline order={order} forShopper />
+                      </div>
                     </td>
                   </tr>
                 ) : null}

@@ -1,4 +1,4 @@
-import type { Order, UpdateOrder } from '@apotheca/contract';
+import type { Order, PrescriptionReviewInput, UpdateOrder } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 /** The admin's order calls: every order, one order, and a status change (SPEC.md §7). */
@@ -31,7 +31,17 @@ export const orderAdminApi = api.injectEndpoints({
         await queryFulfilled.catch(() => patch.undo());
       },
     }),
+    // A rejection cancels the order and puts its stock back.
+    reviewPrescription: build.mutation<{ order: Order }, PrescriptionReviewInput & { id: string }>({
+      query: ({ id, ...body }) => ({
+        url: `/orders/${encodeURIComponent(id)}/prescription-review`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { id }) => ['Orders', { type: 'Order', id }, 'Medicines', 'Medicine'],
+    }),
   }),
 });
 
-export const { useListOrdersQuery, useGetOrderQuery, useUpdateOrderStatusMutation } = orderAdminApi;
+export const { useListOrdersQuery, useGetOrderQuery, useUpdateOrderStatusMutation, useReviewPrescriptionMutation } =
+  orderAdminApi;

@@ -8,9 +8,11 @@ import {
   registerResponseSchema,
   usersResponseSchema,
   validateTokenResponseSchema,
+  userResponseSchema,
+  ROLE,
   type RegisterInput,
 } from '@apotheca/contract';
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sessions, users } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE, NOT_ADMIN_MESSAGE, NO_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
@@ -22,6 +24,7 @@ import {
   ADMIN_UNDELETABLE_MESSAGE,
   EMAIL_TAKEN_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
+  LAST_ADMIN_MESSAGE,
   LOGGED_IN_MESSAGE,
   LOGGED_OUT_MESSAGE,
   REGISTERED_MESSAGE,
@@ -29,7 +32,7 @@ import {
   USER_NOT_FOUND_MESSAGE,
 } from './auth.service';
 import { hashPassword, verifyPassword } from './password-hash';
-import { SESSION_TTL_MS, createSession, sha256 } from './session.service';
+import { SESSION_TTL_MS, createSession, findSessionUser, sha256 } from './session.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -278,6 +281,86 @@ describe('DELETE /api/auth/delete-user/:id', () => {
       expect(await userCount()).toBe(before);
     },
   );
+});
+
+describe('PATCH /api/auth/users/:id/role', () => {
+  const setRole = (headers: { authorization: string }, id: string, role: unknown) =>
+    ctx.app.inject({ method: 'PATCH', url: `/api/auth/users/${id}/role`, headers, payload: { role } });
+  const roleOf = async (id: string) =>
+    (await ctx.database.db.select({ role: users.role }).from(users).where(eq(users.id, id)))[0]?.role;
+
+  it('makes a shopper a pharmacist, who may then list every order but not the users', async () => {
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    const shopper = await createTestUser(ctx);
+    const response = await setRole(admin.headers, shopper.user.id, ROLE.pharmacist);
+    expect(response.statusCode).toBe(200);
+    expect(userResponseSchema.parse(response.json()).user).toMatchObject({ _id: shopper.user.id, role: 'pharmacist' });
+    expectNoSecrets(response.body);
+    expect(await roleOf(shopper.user.id)).toBe('pharmacist');
+    const orders = await ctx.app.inject({ method: 'GET', url: '/api/orders', headers: shopper.headers });
+    expect(orders.statusCode).toBe(200);
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-all-users', headers: shopper.headers });
+    expect(listed.statusCode).toBe(403);
+    expect(listed.json()).toEqual({ message: NOT_ADMIN_MESSAGE });
+  });
+
+  it('refuses to demote the last admin with 409 and changes nothing', async () => {
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    await ctx.database.db
+      .update(users)
+      .set({ role: ROLE.user })
+      .where(and(eq(users.role, ROLE.admin), ne(users.id, admin.user.id)));
+    const response = await setRole(admin.headers, admin.user.id, ROLE.pharmacist);
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: LAST_ADMIN_MESSAGE });
+    expect(await roleOf(admin.user.id)).toBe('admin');
+    // With a second admin, the first may step down.
+    const second = await createTestUser(ctx, { role: ROLE.admin });
+    expect((await setRole(second.headers, admin.user.id, ROLE.user)).statusCode).toBe(200);
+    expect(await roleOf(admin.user.id)).toBe('user');
+  });
+
+  it('lets only one of two admins demoting each other at once succeed', async () => {
+    const first = await createTestUser(ctx, { role: ROLE.admin });
+    await ctx.database.db
+      .update(users)
+      .set({ role: ROLE.user })
+      .where(and(eq(users.role, ROLE.admin), ne(users.id, first.user.id)));
+    const second = await createTestUser(ctx, { role: ROLE.admin });
+    const answers = await Promise.all([
+      setRole(first.headers, second.user.id, ROLE.user),
+      setRole(second.headers, first.user.id, ROLE.user),
+    ]);
+    // The loser is refused, as the last admin or, demoted meanwhile, as no admin at all.
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    const admins = await ctx.database.db.select().from(users).where(eq(users.role, ROLE.admin));
+    expect(admins).toHaveLength(1);
+  });
+
+  it('answers 400 for a role outside the list and 404 for an unknown user', async () => {
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    const shopper = await createTestUser(ctx);
+    for (const role of ['superuser', 'Admin', '', null, 1]) {
+      const response = await setRole(admin.headers, shopper.user.id, role);
+      expect(response.statusCode, String(role)).toBe(400);
+      expect(response.json().errors).toEqual({ role: 'Role must be one of user, pharmacist, admin.' });
+    }
+    expect(await roleOf(shopper.user.id)).toBe('user');
+    for (const id of [randomUUID(), 'not-an-id']) {
+      const response = await setRole(admin.headers, id, ROLE.pharmacist);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: USER_NOT_FOUND_MESSAGE });
+    }
+  });
+});
+
+describe('the signed-in user of a request', () => {
+  it('carries no password hash', async () => {
+    const { token } = await createTestUser(ctx);
+    const user = await findSessionUser(ctx.database.db, token);
+    expect(user).not.toBeNull();
+    expect(user).not.toHaveProperty('passwordHash');
+  });
 });
 
 describe('authorization', () => {

@@ -12,6 +12,8 @@ import {
   resetPasswordParamsSchema,
   resetPasswordSchema,
   tokenParamsSchema,
+  updateUserRoleSchema,
+  userResponseSchema,
   usersResponseSchema,
   validateTokenResponseSchema,
 } from '@apotheca/contract';
@@ -32,6 +34,7 @@ import {
   register,
   requestPasswordReset,
   resetPassword,
+  setUserRole,
   toUser,
 } from './auth.service';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
@@ -174,6 +177,21 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       },
     },
     async (request) => ({ message: USER_DELETED_MESSAGE, user: await deleteUser(db, request.params.id) }),
+  );
+
+  app.patch(
+    '/users/:id/role',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags,
+        security: bearer,
+        params: idParamsSchema,
+        body: updateUserRoleSchema,
+        response: { 200: userResponseSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
+      },
+    },
+    async (request) => ({ user: await setUserRole(db, request.params.id, request.body.role) }),
   );
 };
 

@@ -1,5 +1,5 @@
-import { resetPasswordPath, type Login, type Register, type User } from '@apotheca/contract';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { resetPasswordPath, ROLE, type Login, type Register, type Role, type User } from '@apotheca/contract';
+import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { passwordResetTokens, users } from '../../db/schema';
@@ -23,6 +23,7 @@ export const PASSWORD_RESET_MESSAGE = 'Password reset successful';
 export const USER_NOT_FOUND_MESSAGE = 'User not found.';
 export const ADMIN_UNDELETABLE_MESSAGE = 'An admin cannot be deleted.';
 export const USER_DELETED_MESSAGE = 'User deleted successfully.';
+export const LAST_ADMIN_MESSAGE = 'The last admin cannot stop being an admin; make another user an admin first.';
 
 /** Reset tokens expire within an hour (CONTRACT.md). */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -52,7 +53,7 @@ export async function register(db: Db, input: Register, scryptCost: number): Pro
       email: input.email,
       phNo: input.ph_no,
       passwordHash: await hashPassword(input.password, scryptCost),
-      role: 'user',
+      role: ROLE.user,
     })
     // The unique index on lower(email) decides, so two racing registrations cannot both win.
     .onConflictDoNothing()
@@ -165,12 +166,28 @@ export async function deleteUser(db: Db, id: string): Promise<User> {
   if (!isUuid(id)) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
-  if (row.role === 'admin') throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
+  if (row.role === ROLE.admin) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
   // The role check is repeated in the statement, in case the user was made an admin meanwhile.
   const [deleted] = await db
     .delete(users)
-    .where(and(eq(users.id, id), eq(users.role, 'user')))
+    .where(and(eq(users.id, id), ne(users.role, ROLE.admin)))
     .returning();
   if (!deleted) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
   return toUser(deleted);
+}
+
+/**
+ * Sets a user's role. The admins' rows are locked first, so two admins demoting each other at once
+ * cannot leave the shop with none: the last admin keeps the role (409).
+ */
+export async function setUserRole(db: Db, id: string, role: Role): Promise<User> {
+  if (!isUuid(id)) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
+  return db.transaction(async (tx) => {
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, ROLE.admin)).for('update');
+    const demotesLastAdmin = role !== ROLE.admin && admins.length === 1 && admins[0]!.id === id;
+    if (demotesLastAdmin) throw HttpError.conflict(LAST_ADMIN_MESSAGE);
+    const [row] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
+    if (!row) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
+    return toUser(row);
+  });
 }

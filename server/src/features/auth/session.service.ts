@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
@@ -13,7 +13,9 @@ export const SESSION_TTL_MS = { default: DAY_MS, remember: 30 * DAY_MS } as cons
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 export const randomToken = (): string => randomBytes(32).toString('base64url');
 
-export type SessionUser = typeof users.$inferSelect;
+// The password hash never leaves the database on a request: `request.user` carries everything else.
+const { passwordHash: _passwordHash, ...sessionUserColumns } = getTableColumns(users);
+export type SessionUser = Omit<typeof users.$inferSelect, 'passwordHash'>;
 
 export async function createSession(db: Db, userId: string, remember: boolean): Promise<string> {
   const token = randomToken();
@@ -25,7 +27,7 @@ export async function createSession(db: Db, userId: string, remember: boolean): 
 // Read on every authenticated request and never cached, so a revoked session is refused at once.
 const sessionUserQuery = preparedQuery((db) =>
   db
-    .select({ user: users })
+    .select(sessionUserColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -41,8 +43,8 @@ const sessionUserQuery = preparedQuery((db) =>
 
 /** The user behind a live token, or null for an unknown, expired or revoked one. */
 export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
-  const [row] = await sessionUserQuery(db).execute({ tokenHash: sha256(token) });
-  return row?.user ?? null;
+  const [user] = await sessionUserQuery(db).execute({ tokenHash: sha256(token) });
+  return user ?? null;
 }
 
 export async function revokeSession(db: Db, token: string): Promise<void> {

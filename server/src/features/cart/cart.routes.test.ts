@@ -6,6 +6,7 @@ import {
   updatedCartItemResponseSchema,
 } from '@apotheca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { cartItems, medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
@@ -63,6 +64,8 @@ describe('cart', () => {
       maxMonthsExpiry: medicine.maxMonthsExpiry,
       category: medicine.category,
       stock: 7,
+      prescriptionRequired: false,
+      maxPerOrder: null,
     });
     expect(cart.totalPrice).toBe(17.98);
     expect(await getCart(me)).toEqual(cart);
@@ -224,5 +227,33 @@ describe('cart', () => {
     const admin = (await createTestUser(ctx, { role: 'admin' })).headers;
     expect((await add(admin, { medicineId: medicine.id })).statusCode).toBe(201);
     expect(await ctx.database.db.select().from(medicines)).not.toHaveLength(0);
+  });
+});
+
+describe('a medicine with a limit per order', () => {
+  it('refuses more than the limit at add, increment and checkout with 409, changing nothing', async () => {
+    const me = await shopper();
+    const medicine = await insertMedicine(ctx, { name: 'Codeine', stock: 50, maxPerOrder: 2 });
+    const tooMany = await add(me, { medicineId: medicine.id, quantity: 3 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toEqual({ message: 'You can order at most 2 of Codeine.' });
+    expect(await getCart(me)).toBeNull();
+
+    const added = await add(me, { medicineId: medicine.id, quantity: 2 });
+    expect(added.statusCode).toBe(201);
+    const itemId = added.json().cart.items[0].cartItemId as string;
+    const increment = await update(me, itemId, 'increment');
+    expect(increment.statusCode).toBe(409);
+    expect(increment.json()).toEqual({ message: 'You can order at most 2 of Codeine.' });
+    expect((await getCart(me))!.items[0]!.quantity).toBe(2);
+
+    // The limit lowered after the item went into the cart: the checkout refuses the order.
+    await ctx.database.db.update(medicines).set({ maxPerOrder: 1 }).where(eq(medicines.id, medicine.id));
+    const checkout = await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers: me });
+    expect(checkout.statusCode).toBe(409);
+    expect(checkout.json()).toEqual({ message: 'You can order at most 1 of Codeine.' });
+    const [stored] = await ctx.database.db.select().from(medicines).where(eq(medicines.id, medicine.id));
+    expect(stored!.stock).toBe(50);
+    expect((await getCart(me))!.items).toHaveLength(1);
   });
 });

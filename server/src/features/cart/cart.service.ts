@@ -6,7 +6,7 @@ import { preparedQuery } from '../../db/prepared';
 import { centsToDollars } from '../../db/money';
 import { cartItems, carts, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { findMedicine, stockConflict, type MedicineRow } from '../medicines/medicines.service';
+import { assertOrderable, findMedicine, type MedicineRow } from '../medicines/medicines.service';
 
 /** SPEC.md §4's info message for a medicine that is already in the cart. */
 export const ALREADY_IN_CART_MESSAGE = 'Item already added to cart';
@@ -33,6 +33,8 @@ function toCartItem({ item, medicine }: ItemRow): CartItem {
     maxMonthsExpiry: medicine.maxMonthsExpiry,
     category: medicine.category,
     stock: medicine.stock,
+    prescriptionRequired: medicine.prescriptionRequired,
+    maxPerOrder: medicine.maxPerOrder,
   };
 }
 
@@ -88,7 +90,7 @@ const insertItemQuery = preparedQuery((db) =>
 /** Only the medicine and the quantity are read from the request; everything else comes from the catalogue. */
 export async function addToCart(db: Db, userId: string, { medicineId, quantity = 1 }: AddToCart): Promise<Cart> {
   const medicine = await findMedicine(db, medicineId);
-  if (quantity > medicine.stock) throw stockConflict(medicine);
+  assertOrderable(medicine, quantity);
   // The cart usually exists and the item goes into it in one statement; only a first add creates
   // the cart (the unique key settles concurrent first adds) and puts the item in again.
   const insertItem = () => insertItemQuery(db).execute({ userId, medicineId: medicine.id, quantity });
@@ -122,7 +124,7 @@ export async function updateCartItem(
   const { item, medicine } = row;
   const quantity = item.quantity + (operation === 'increment' ? 1 : -1);
   if (quantity < 1) throw HttpError.conflict(QUANTITY_BELOW_ONE_MESSAGE);
-  if (quantity > medicine.stock) throw stockConflict(medicine);
+  assertOrderable(medicine, quantity);
   // Written only if nobody changed it since it was read, so two quick clicks cannot pass a bound.
   const [updated] = await db
     .update(cartItems)

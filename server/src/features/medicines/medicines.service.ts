@@ -2,6 +2,7 @@ import {
   ADD_IMAGE_FILE_MESSAGE,
   addImageUrlSchema,
   addMedicineFieldsSchema,
+  maxPerOrderMessage,
   IMAGE_TYPE_MESSAGE,
   MEDICINE_CHANGED_MESSAGE,
   MEDICINE_VERSION_MESSAGE,
@@ -35,6 +36,13 @@ export function stockConflict({ name, stock }: { name: string; stock: number }):
   return HttpError.conflict(stock === 0 ? `${name} is out of stock.` : `Only ${stock} of ${name} left in stock.`);
 }
 
+/** A cart may hold `quantity` of the medicine: at most its limit per order, then at most its stock (409). */
+export function assertOrderable(medicine: MedicineRow, quantity: number): void {
+  if (medicine.maxPerOrder !== null && quantity > medicine.maxPerOrder)
+    throw HttpError.conflict(maxPerOrderMessage(medicine.maxPerOrder, medicine.name));
+  if (quantity > medicine.stock) throw stockConflict(medicine);
+}
+
 export function toMedicine(row: MedicineRow): Medicine {
   return {
     _id: row.id,
@@ -51,6 +59,7 @@ export function toMedicine(row: MedicineRow): Medicine {
     dosageForm: row.dosageForm,
     packSize: row.packSize,
     prescriptionRequired: row.prescriptionRequired,
+    maxPerOrder: row.maxPerOrder,
     description: row.description,
     directions: row.directions,
     sideEffects: row.sideEffects,

@@ -1,4 +1,5 @@
 import {
+  ROLE,
   ADMIN_ORDERS_PAGE_SIZE,
   cartResponseSchema,
   medicineResponseSchema,
@@ -315,6 +316,51 @@ describe('PATCH /api/orders/update-order/:id', () => {
     expect(await stockOf(medicine.id)).toBe(1);
     const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
     expect(stored!.status).toBe('Canceled');
+  });
+
+  it('records the whole life of an order: time, actor, event, statuses; a refused change records nothing', async () => {
+    const buyer = await createTestUser(ctx, { firstName: 'Ada', lastName: 'Buyer' });
+    const pharmacist = await createTestUser(ctx, { firstName: 'Phil', lastName: 'Macist', role: ROLE.pharmacist });
+    const medicine = await insertMedicine(ctx, { stock: 4 });
+    const placed = await placedOrder(buyer.headers, medicine.id, 2);
+    const buyerActor = { _id: buyer.user.id, name: 'Ada Buyer', role: 'user' };
+    const pharmacistActor = { _id: pharmacist.user.id, name: 'Phil Macist', role: 'pharmacist' };
+    const entry = (actor: object | null, event: string, from: string | null = null, to: string | null = null) => ({
+      at: expect.any(String),
+      actor,
+      event,
+      from,
+      to,
+      note: null,
+    });
+    expect(placed.history).toEqual([entry(buyerActor, 'placed', null, 'Pending')]);
+
+    expect((await setStatus(placed._id, 'Accepted', pharmacist.headers)).statusCode).toBe(200);
+    expect((await setStatus(placed._id, 'Canceled')).statusCode).toBe(200);
+    // Someone else takes the stock meanwhile: reopening is refused and records nothing.
+    await ctx.database.db.update(medicines).set({ stock: 1 }).where(eq(medicines.id, medicine.id));
+    expect((await setStatus(placed._id, 'Pending', pharmacist.headers)).statusCode).toBe(409);
+    await ctx.database.db.update(medicines).set({ stock: 4 }).where(eq(medicines.id, medicine.id));
+    expect((await setStatus(placed._id, 'Pending', pharmacist.headers)).statusCode).toBe(200);
+
+    const read = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/single-product/${placed._id}`,
+      headers: buyer.headers,
+    });
+    const { history } = orderResponseSchema.parse(read.json()).order;
+    const adminActor = expect.objectContaining({ role: 'admin' });
+    expect(history).toEqual([
+      entry(buyerActor, 'placed', null, 'Pending'),
+      entry(pharmacistActor, 'status-changed', 'Pending', 'Accepted'),
+      entry(adminActor, 'status-changed', 'Accepted', 'Canceled'),
+      entry(adminActor, 'stock-restored'),
+      entry(pharmacistActor, 'status-changed', 'Canceled', 'Pending'),
+      entry(pharmacistActor, 'stock-taken'),
+    ]);
+    const times = history.map((row) => Date.parse(row.at));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(await stockOf(medicine.id)).toBe(2);
   });
 
   it('accepts only the four statuses, from admins only', async () => {

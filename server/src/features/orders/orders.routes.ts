@@ -4,13 +4,16 @@ import {
   orderListQuerySchema,
   orderResponseSchema,
   ordersResponseSchema,
+  prescriptionReviewSchema,
   updateOrderSchema,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
-import { getOrder, listAllOrders, listUserOrders, placeOrder, updateOrderStatus } from './orders.service';
+import { placeOrder } from './checkout.service';
+import { changeOrderStatus, reviewPrescription } from './order-status.service';
+import { getOrder, listAllOrders, listUserOrders } from './orders.service';
 
 export type OrdersRoutesOptions = { catalogue: CatalogueCache };
 
@@ -22,8 +25,9 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     '/orders/add-order',
     { preHandler: app.authenticate, schema: { ...docs, body: addOrderSchema, response: { 201: orderResponseSchema } } },
     async (request, reply) => {
-      const order = await placeOrder(app.database.db, currentUser(request), request.body.payment);
+      const order = await placeOrder(app.database.db, currentUser(request), request.body);
       await catalogue.invalidate();
+      void app.mailOutbox.wake();
       return reply.code(201).send({ order });
     },
   );
@@ -46,7 +50,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
   app.get(
     '/orders',
     {
-      preHandler: app.requireAdmin,
+      preHandler: app.requireStaff,
       schema: { ...docs, querystring: orderListQuerySchema, response: { 200: ordersResponseSchema } },
     },
     async (request) => ({ orders: await listAllOrders(app.database.db, request.query) }),
@@ -55,12 +59,37 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
   app.patch(
     '/orders/update-order/:id',
     {
-      preHandler: app.requireAdmin,
+      preHandler: app.requireStaff,
       schema: { ...docs, params: idParamsSchema, body: updateOrderSchema, response: { 200: orderResponseSchema } },
     },
     async (request) => {
-      const order = await updateOrderStatus(app.database.db, request.params.id, request.body.status);
+      const order = await changeOrderStatus(
+        app.database.db,
+        request.params.id,
+        request.body.status,
+        currentUser(request),
+      );
       await catalogue.invalidate();
+      void app.mailOutbox.wake();
+      return { order };
+    },
+  );
+
+  app.post(
+    '/orders/:id/prescription-review',
+    {
+      preHandler: app.requireStaff,
+      schema: {
+        ...docs,
+        params: idParamsSchema,
+        body: prescriptionReviewSchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => {
+      const order = await reviewPrescription(app.database.db, request.params.id, request.body, currentUser(request));
+      await catalogue.invalidate();
+      void app.mailOutbox.wake();
       return { order };
     },
   );

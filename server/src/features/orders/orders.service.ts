@@ -1,34 +1,40 @@
 import {
   ADMIN_ORDERS_PAGE_SIZE,
-  MAX_MONEY_CENTS,
-  type OrderListQuery,
-  ORDER_TOTAL_TOO_LARGE_MESSAGE,
+  isStaff,
   type Order,
-  type OrderStatus,
-  type Payment,
+  type OrderHistoryEntry,
+  type OrderListQuery,
+  type Role,
 } from '@apotheca/contract';
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
-import { retryOnceOnLockConflict } from '../../db/retry';
-import { cartItems, carts, medicines, orderItems, orders, users } from '../../db/schema';
+import { orderHistory, orderItems, orders, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { NEXT_VERSION, stockConflict } from '../medicines/medicines.service';
 
-/** SPEC.md §4's alert for checking out an empty cart. */
-export const EMPTY_CART_MESSAGE = 'Cart is Empty';
+// Reading orders: one shape for every answer, with items and history. Writes are checkout.service
+// (placing) and order-status.service (every later change).
+
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
-export const goneFromCatalogueMessage = (name: string) => `${name} is no longer in the catalogue.`;
 
-type OrderRow = typeof orders.$inferSelect;
-type OrderItemRow = typeof orderItems.$inferSelect;
-type OrderUser = { id: string; firstName: string; lastName: string } | null;
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderUser = { id: string; firstName: string; lastName: string } | null;
+/** An order row with its buyer and the pharmacist who reviewed its prescription, either null. */
+export type OrderWithPeople = { order: OrderRow; user: OrderUser; reviewer: OrderUser };
+
+const fullName = (person: NonNullable<OrderUser>) => `${person.firstName} ${person.lastName}`;
 
 /** Items are listed by name, the same for a new order and a stored one. */
 const byName = (a: OrderItemRow, b: OrderItemRow) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 
-function toOrder(order: OrderRow, user: OrderUser, items: OrderItemRow[]): Order {
+export function toOrder(
+  { order, user, reviewer }: OrderWithPeople,
+  items: OrderItemRow[],
+  history: OrderHistoryEntry[],
+): Order {
   return {
     _id: order.id,
     userId: user && { _id: user.id, first_name: user.firstName, last_name: user.lastName },
@@ -38,165 +44,101 @@ function toOrder(order: OrderRow, user: OrderUser, items: OrderItemRow[]): Order
       name: item.name,
       price: centsToDollars(item.priceCents),
       quantity: item.quantity,
+      prescriptionRequired: item.prescriptionRequired,
     })),
     totalPrice: centsToDollars(order.totalCents),
     status: order.status,
     paymentStatus: order.paymentStatus,
     createdAt: order.createdAt.toISOString(),
+    prescription: order.prescriptionReview && {
+      _id: order.prescriptionId,
+      review: order.prescriptionReview,
+      note: order.reviewNote,
+      reviewedBy: reviewer && { _id: reviewer.id, name: fullName(reviewer) },
+      reviewedAt: order.reviewedAt?.toISOString() ?? null,
+    },
+    history,
   };
 }
 
+const groupBy = <T>(rows: T[], key: (row: T) => string) => {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) groups.set(key(row), [...(groups.get(key(row)) ?? []), row]);
+  return groups;
+};
+
+const reviewers = alias(users, 'reviewers');
+
 const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
 
-/** Orders matching `where`, newest first (one page of them if asked), with their owner's name and their items. */
-async function loadOrders(db: Db | Tx, where?: SQL, page?: { limit: number; offset: number }): Promise<Order[]> {
-  // The page's orders, chosen once in SQL for both queries; without a page, every match.
+/**
+ * Orders matching `where`, newest first (one page of them if asked), with their owner's name, their
+ * items and their history.
+ */
+export async function loadOrders(
+  db: Db | Tx,
+  matching?: SQL,
+  page?: { limit: number; offset: number },
+): Promise<Order[]> {
+  // The page's orders, chosen once in SQL for every query; without a page, every match.
   const pageIds = page
     ? db
         .select({ id: orders.id })
         .from(orders)
-        .where(where)
+        .where(matching)
         .orderBy(...NEWEST_FIRST)
         .limit(page.limit)
         .offset(page.offset)
     : undefined;
-  const inPage = pageIds ? and(where, inArray(orders.id, pageIds)) : where;
-  const [rows, items] = await Promise.all([
+  const where = pageIds ? and(matching, inArray(orders.id, pageIds)) : matching;
+  const [rows, items, history] = await Promise.all([
     db
-      .select({ order: orders, user: { id: users.id, firstName: users.firstName, lastName: users.lastName } })
+      .select({
+        order: orders,
+        user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+        reviewer: { id: reviewers.id, firstName: reviewers.firstName, lastName: reviewers.lastName },
+      })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
-      .where(inPage)
+      .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
+      .where(where)
       .orderBy(...NEWEST_FIRST),
-    db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(inPage),
+    db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
+    db
+      .select({
+        orderId: orderHistory.orderId,
+        at: orderHistory.at,
+        event: orderHistory.event,
+        from: orderHistory.from,
+        to: orderHistory.to,
+        note: orderHistory.note,
+        actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role },
+      })
+      .from(orderHistory)
+      .innerJoin(orders, eq(orders.id, orderHistory.orderId))
+      .leftJoin(users, eq(users.id, orderHistory.actorId))
+      .where(where)
+      .orderBy(asc(orderHistory.id)),
   ]);
-  const itemsByOrder = new Map<string, OrderItemRow[]>();
-  for (const { item } of items) itemsByOrder.set(item.orderId, [...(itemsByOrder.get(item.orderId) ?? []), item]);
-  return rows.map(({ order, user }) => toOrder(order, user, itemsByOrder.get(order.id) ?? []));
-}
-
-/**
- * Takes `quantity` units back for an order leaving 'Canceled', or throws a 409 naming the medicine.
- * The condition is checked in the same statement that writes, so stock never goes below zero.
- */
-async function takeStock(tx: Tx, medicineId: string, quantity: number) {
-  const [taken] = await tx
-    .update(medicines)
-    .set({ stock: sql`${medicines.stock} - ${quantity}`, version: NEXT_VERSION })
-    .where(and(eq(medicines.id, medicineId), gte(medicines.stock, quantity)))
-    .returning({ id: medicines.id, name: medicines.name, priceCents: medicines.priceCents });
-  if (taken) return taken;
-  const [left] = await tx
-    .select({ name: medicines.name, stock: medicines.stock })
-    .from(medicines)
-    .where(eq(medicines.id, medicineId));
-  throw stockConflict(left!);
-}
-
-/** One row per ordered item; a refused checkout gives one row with only the verdict. */
-type CheckoutRow = {
-  ok: boolean;
-  line_count: number;
-  stocked: boolean;
-  short_name: string | null;
-  short_stock: number | null;
-  order_id: string | null;
-  total_cents: number | null;
-  status: OrderRow['status'] | null;
-  payment_status: OrderRow['paymentStatus'] | null;
-  card_last4: string | null;
-  created_at: Date | string | null;
-  item_id: string | null;
-  medicine_id: string | null;
-  name: string | null;
-  price_cents: number | null;
-  quantity: number | null;
-};
-
-/**
- * One statement, so one transaction and one round trip (issue 3's order benchmark): takes the stock
- * of every cart item, copies names and server prices into the order, empties the cart. Every write
- * in it is conditional on every line having its stock, so any shortage changes nothing (CONTRACT.md).
- */
-export async function placeOrder(db: Db, user: NonNullable<OrderUser>, payment: Payment | undefined): Promise<Order> {
-  // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
-  // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
-  // each one's latest committed stock once its lock is held.
-  // A deletion of a medicine locks in the same order (medicines.service.ts); a cycle it still forms
-  // with a cart item added meanwhile is retried once.
-  const result = await retryOnceOnLockConflict(() =>
-    db.execute(sql`
-    with lines as (
-      select ci.id, ci.medicine_id, ci.quantity
-      from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
-      where c.user_id = ${user.id}::uuid
-      for update of ci
-    ), stock as (
-      select m.id, m.name, m.price_cents, m.stock, l.quantity
-      from ${medicines} m join lines l on l.medicine_id = m.id
-      order by m.id
-      for update of m
-    ), totals as (
-      -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
-      select count(*)::integer as line_count, coalesce(bool_and(stock >= quantity), false) as stocked,
-        coalesce(sum(price_cents::bigint * quantity), 0) <= ${MAX_MONEY_CENTS} as within_cap,
-        sum(price_cents::bigint * quantity) as total
-      from stock
-    ), verdict as (
-      select line_count, stocked, within_cap, stocked and within_cap as ok,
-        case when within_cap then total::integer end as total_cents
-      from totals
-    ), taken as (
-      update ${medicines} m set stock = m.stock - s.quantity, version = m.version + 1
-      from stock s, verdict v
-      where v.ok and m.id = s.id
-    ), emptied as (
-      delete from ${cartItems} where id in (select id from lines) and (select ok from verdict)
-    ), new_order as (
-      insert into ${orders} (user_id, total_cents, payment_status, card_last4)
-      select ${user.id}::uuid, total_cents, ${payment ? 'Paid' : 'Pending'}, ${
-        // Only the last four digits are ever kept (CONTRACT.md).
-        payment ? payment.cardNumber.slice(-4) : null
-      } from verdict where ok
-      returning *
-    ), new_items as (
-      insert into ${orderItems} (order_id, medicine_id, name, price_cents, quantity)
-      select o.id, s.id, s.name, s.price_cents, s.quantity from new_order o, stock s
-      returning *
-    )
-    select v.ok, v.line_count, v.stocked, short.name as short_name, short.stock as short_stock,
-      o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
-      i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity
-    from verdict v
-    left join lateral (select name, stock from stock where stock < quantity order by id limit 1) short on true
-    left join new_order o on true
-    left join new_items i on true
-  `),
+  const itemsByOrder = groupBy(
+    items.map(({ item }) => item),
+    (item) => item.orderId,
   );
-  // Both drivers answer a raw statement with `{ rows }`; Drizzle types it for neither.
-  const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
-  const [first] = rows;
-  if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
-  if (!first.stocked) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
-  if (!first.ok) throw HttpError.badRequest(ORDER_TOTAL_TOO_LARGE_MESSAGE);
-  const order: OrderRow = {
-    id: first.order_id!,
-    userId: user.id,
-    totalCents: first.total_cents!,
-    status: first.status!,
-    paymentStatus: first.payment_status!,
-    cardLast4: first.card_last4,
-    createdAt: new Date(first.created_at!),
-  };
-  const items = rows.map((row) => ({
-    id: row.item_id!,
-    orderId: order.id,
-    medicineId: row.medicine_id,
-    name: row.name!,
-    priceCents: row.price_cents!,
-    quantity: row.quantity!,
-  }));
-  return toOrder(order, user, items);
+  const historyByOrder = groupBy(history, (entry) => entry.orderId);
+  return rows.map((row) =>
+    toOrder(
+      row,
+      itemsByOrder.get(row.order.id) ?? [],
+      (historyByOrder.get(row.order.id) ?? []).map(({ at, event, from, to, note, actor }) => ({
+        at: at.toISOString(),
+        actor: actor && { _id: actor.id, name: fullName(actor), role: actor.role },
+        event,
+        from,
+        to,
+        note,
+      })),
+    ),
+  );
 }
 
 export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orders.userId, userId));
@@ -210,90 +152,10 @@ export const listAllOrders = (db: Db, { page, limit }: OrderListQuery = {}) =>
         offset: ((page ?? 1) - 1) * (limit ?? ADMIN_ORDERS_PAGE_SIZE),
       });
 
-/** One order for its owner or an admin; to anyone else it does not exist. */
-export async function getOrder(db: Db, id: string, viewer: { id: string; role: string }): Promise<Order> {
-  const owned = viewer.role === 'admin' ? undefined : eq(orders.userId, viewer.id);
+/** One order for its owner or staff; to anyone else it does not exist. */
+export async function getOrder(db: Db, id: string, viewer: { id: string; role: Role }): Promise<Order> {
+  const owned = isStaff(viewer.role) ? undefined : eq(orders.userId, viewer.id);
   const [order] = isUuid(id) ? await loadOrders(db, and(eq(orders.id, id), owned)) : [];
   if (!order) throw HttpError.notFound(ORDER_NOT_FOUND_MESSAGE);
   return order;
-}
-
-/**
- * Any status may follow any other (SPEC.md §4). Entering 'Canceled' gives the stock back; leaving
- * it takes the stock again, with a 409 when it is no longer there.
- */
-export async function updateOrderStatus(db: Db, id: string, status: OrderStatus): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const order = isUuid(id) ? await lockOrder(tx, id) : undefined;
-    if (!order) throw HttpError.notFound(ORDER_NOT_FOUND_MESSAGE);
-    await moveStatus(tx, id, order.status, status);
-    return (await loadOrders(tx, eq(orders.id, id)))[0]!;
-  });
-}
-
-/** An order's row, locked until the transaction ends: its status changes one at a time. */
-async function lockOrder(tx: Tx, id: string) {
-  const [order] = await tx
-    .select({ status: orders.status, paymentStatus: orders.paymentStatus })
-    .from(orders)
-    .where(eq(orders.id, id))
-    .for('update');
-  return order;
-}
-
-/** Moves a locked order from `from` to `status`, giving back or taking again the stock as updateOrderStatus says. */
-async function moveStatus(tx: Tx, id: string, from: OrderStatus, status: OrderStatus) {
-  const entersCanceled = status === 'Canceled' && from !== 'Canceled';
-  const leavesCanceled = from === 'Canceled' && status !== 'Canceled';
-  if (entersCanceled || leavesCanceled) {
-    const items = await tx
-      .select({ medicineId: orderItems.medicineId, name: orderItems.name, quantity: orderItems.quantity })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, id))
-      .orderBy(asc(orderItems.medicineId));
-    for (const item of items) {
-      if (entersCanceled) {
-        // A medicine deleted since has no stock to return to.
-        if (item.medicineId === null) continue;
-        await tx
-          .update(medicines)
-          .set({ stock: sql`${medicines.stock} + ${item.quantity}`, version: NEXT_VERSION })
-          .where(eq(medicines.id, item.medicineId));
-      } else {
-        if (item.medicineId === null) throw HttpError.conflict(goneFromCatalogueMessage(item.name));
-        await takeStock(tx, item.medicineId, item.quantity);
-      }
-    }
-  }
-  await tx.update(orders).set({ status }).where(eq(orders.id, id));
-}
-
-/** Unpaid orders canceled per sweep at most, so one sweep stays short however many are due. */
-const UNPAID_SWEEP_BATCH = 100;
-
-/**
- * Cancels, with their stock given back, the orders placed before `placedBefore` that are still
- * 'Pending' and unpaid (docs/decisions/0018). Each is re-checked under its lock, so an order an admin
- * accepted meanwhile stays as it is. Answers how many were canceled.
- */
-export async function cancelUnpaidOrders(db: Db, placedBefore: Date): Promise<number> {
-  const unpaid = (order: { status: OrderStatus; paymentStatus: string }) =>
-    order.status === 'Pending' && order.paymentStatus === 'Pending';
-  const due = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.status, 'Pending'), eq(orders.paymentStatus, 'Pending'), lt(orders.createdAt, placedBefore)))
-    .orderBy(asc(orders.createdAt))
-    .limit(UNPAID_SWEEP_BATCH);
-  let canceled = 0;
-  for (const { id } of due) {
-    const done = await db.transaction(async (tx) => {
-      const order = await lockOrder(tx, id);
-      if (!order || !unpaid(order)) return false;
-      await moveStatus(tx, id, order.status, 'Canceled');
-      return true;
-    });
-    if (done) canceled += 1;
-  }
-  return canceled;
 }

@@ -1,22 +1,25 @@
-import { ORDER_TOTAL_TOO_LARGE_MESSAGE } from '@apotheca/contract';
+import { ORDER_TOTAL_TOO_LARGE_MESSAGE, ROLE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, medicines, orderItems, orders } from '../../db/schema';
+import { cartItems, carts, medicines, orderHistory, orderItems, orders, prescriptions } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
+import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
 
-// Every endpoint of the catalogue, the cart and the orders, called by each kind of caller, and
+// Every endpoint of the catalogue, the cart, the orders and the users, called by each kind of caller, and
 // hostile input thrown at them: the answer is never a 5xx, and a refusal changes nothing.
 
 let ctx: TestContext;
 let admin: { authorization: string };
+let pharmacist: { authorization: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+  admin = (await createTestUser(ctx, { role: ROLE.admin })).headers;
+  pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
 });
 afterAll(async () => {
   await ctx.close();
@@ -25,14 +28,16 @@ afterAll(async () => {
 /** Everything a refused call must leave as it was. */
 async function storedState() {
   const db = ctx.database.db;
-  const [m, c, ci, o, oi] = await Promise.all([
+  const [m, c, ci, o, oi, oh, p] = await Promise.all([
     db.select().from(medicines).orderBy(medicines.id),
     db.select().from(carts).orderBy(carts.id),
     db.select().from(cartItems).orderBy(cartItems.id),
     db.select().from(orders).orderBy(orders.id),
     db.select().from(orderItems).orderBy(orderItems.id),
+    db.select().from(orderHistory).orderBy(orderHistory.id),
+    db.select().from(prescriptions).orderBy(prescriptions.id),
   ]);
-  return { m, c, ci, o, oi };
+  return { m, c, ci, o, oi, oh, p };
 }
 
 /** A shopper with a medicine in the cart and one placed order: what the other callers reach for. */
@@ -49,13 +54,38 @@ async function ownerWithCartAndOrder() {
   await add();
   const order = (await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers: owner.headers })).json()
     .order;
-  const cartItemId = (await add()).json().cart.items[0].cartItemId;
-  return { owner, medicine, cartItemId: cartItemId as string, orderId: order._id as string };
+  const prescriptionId = (await uploadPrescription(ctx, owner.headers, PDF_SCAN)).json().prescription._id as string;
+  // An order of a prescription-only medicine, waiting for its review; the cart then holds the first again.
+  await ctx.app.inject({ method: 'DELETE', url: '/api/cart/clear', headers: owner.headers });
+  const rxMedicine = await insertMedicine(ctx, { stock: 100, prescriptionRequired: true });
+  await ctx.app.inject({
+    method: 'POST',
+    url: '/api/cart/add',
+    headers: owner.headers,
+    payload: { medicineId: rxMedicine.id },
+  });
+  const rxOrder = (
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/add-order',
+      headers: owner.headers,
+      payload: { prescriptionId },
+    })
+  ).json().order;
+  const rxCartItemId = (await add()).json().cart.items[0].cartItemId;
+  return {
+    owner,
+    medicine,
+    cartItemId: rxCartItemId as string,
+    orderId: order._id as string,
+    prescriptionId,
+    rxOrderId: rxOrder._id as string,
+  };
 }
 
 type Fixture = Awaited<ReturnType<typeof ownerWithCartAndOrder>>;
-type Actor = 'anonymous' | 'owner' | 'another user' | 'admin';
-const ACTORS: Actor[] = ['anonymous', 'owner', 'another user', 'admin'];
+type Actor = 'anonymous' | 'owner' | 'another user' | 'pharmacist' | 'admin';
+const ACTORS: Actor[] = ['anonymous', 'owner', 'another user', 'pharmacist', 'admin'];
 
 const imageUrlForm = (extra: Record<string, string> = {}) =>
   multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp', ...extra });
@@ -64,14 +94,14 @@ const currentVersion = async (id: string) =>
   (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` })).json<{ medicine: { version: number } }>()
     .medicine.version;
 
-// [call, expected status for anonymous, owner, another user, admin]
+// [call, expected status for anonymous, owner, another user, pharmacist, admin]
 const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, number[]][] = [
-  ['GET /medicines', () => ({ method: 'GET', url: '/api/medicines' }), [200, 200, 200, 200]],
-  ['GET /medicines/:id', (f) => ({ method: 'GET', url: `/api/medicines/${f.medicine.id}` }), [200, 200, 200, 200]],
+  ['GET /medicines', () => ({ method: 'GET', url: '/api/medicines' }), [200, 200, 200, 200, 200]],
+  ['GET /medicines/:id', (f) => ({ method: 'GET', url: `/api/medicines/${f.medicine.id}` }), [200, 200, 200, 200, 200]],
   [
     'POST /medicines/add-medicine',
     async () => ({ method: 'POST', url: '/api/medicines/add-medicine', ...(await imageUrlForm()) }),
-    [401, 403, 403, 201],
+    [401, 403, 403, 403, 201],
   ],
   [
     'PATCH /medicines/update-medicine/:id',
@@ -81,43 +111,84 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
       // Based on the medicine as it is now, after the fixture's order took stock.
       ...(await imageUrlForm({ version: String(await currentVersion(f.medicine.id)) })),
     }),
-    [401, 403, 403, 200],
+    [401, 403, 403, 403, 200],
   ],
   [
     'DELETE /medicines/delete-medicine/:id',
     (f) => ({ method: 'DELETE', url: `/api/medicines/delete-medicine/${f.medicine.id}` }),
-    [401, 403, 403, 200],
+    [401, 403, 403, 403, 200],
   ],
-  ['GET /cart', () => ({ method: 'GET', url: '/api/cart' }), [401, 200, 200, 200]],
+  ['GET /cart', () => ({ method: 'GET', url: '/api/cart' }), [401, 200, 200, 200, 200]],
   [
     'POST /cart/add',
     async () => ({ method: 'POST', url: '/api/cart/add', payload: { medicineId: (await insertMedicine(ctx)).id } }),
-    [401, 201, 201, 201],
+    [401, 201, 201, 201, 201],
   ],
   [
     'PATCH /cart/update/:cartItemId',
     (f) => ({ method: 'PATCH', url: `/api/cart/update/${f.cartItemId}`, payload: { operation: 'increment' } }),
-    [401, 200, 404, 404],
+    [401, 200, 404, 404, 404],
   ],
   [
     'DELETE /cart/remove/:id',
     (f) => ({ method: 'DELETE', url: `/api/cart/remove/${f.cartItemId}` }),
-    [401, 200, 404, 404],
+    [401, 200, 404, 404, 404],
   ],
-  ['DELETE /cart/clear', () => ({ method: 'DELETE', url: '/api/cart/clear' }), [401, 200, 200, 200]],
+  ['DELETE /cart/clear', () => ({ method: 'DELETE', url: '/api/cart/clear' }), [401, 200, 200, 200, 200]],
   // Only the owner has something in the cart; the others check out an empty one.
-  ['POST /orders/add-order', () => ({ method: 'POST', url: '/api/orders/add-order' }), [401, 201, 400, 400]],
-  ['GET /orders/my-orders', () => ({ method: 'GET', url: '/api/orders/my-orders' }), [401, 200, 200, 200]],
+  ['POST /orders/add-order', () => ({ method: 'POST', url: '/api/orders/add-order' }), [401, 201, 400, 400, 400]],
+  ['GET /orders/my-orders', () => ({ method: 'GET', url: '/api/orders/my-orders' }), [401, 200, 200, 200, 200]],
   [
     'GET /orders/single-product/:id',
     (f) => ({ method: 'GET', url: `/api/orders/single-product/${f.orderId}` }),
-    [401, 200, 404, 200],
+    [401, 200, 404, 200, 200],
   ],
-  ['GET /orders', () => ({ method: 'GET', url: '/api/orders' }), [401, 403, 403, 200]],
+  ['GET /orders', () => ({ method: 'GET', url: '/api/orders' }), [401, 403, 403, 200, 200]],
   [
     'PATCH /orders/update-order/:id',
     (f) => ({ method: 'PATCH', url: `/api/orders/update-order/${f.orderId}`, payload: { status: 'Accepted' } }),
-    [401, 403, 403, 200],
+    [401, 403, 403, 200, 200],
+  ],
+  [
+    'POST /orders/:id/prescription-review',
+    (f) => ({
+      method: 'POST',
+      url: `/api/orders/${f.rxOrderId}/prescription-review`,
+      payload: { decision: 'approve' },
+    }),
+    [401, 403, 403, 200, 200],
+  ],
+  [
+    'POST /prescriptions',
+    async () => {
+      const form = await multipart(
+        {},
+        { field: 'file', content: PDF_SCAN, filename: 'rx.pdf', type: 'application/pdf' },
+      );
+      return { method: 'POST', url: '/api/prescriptions', ...form };
+    },
+    [401, 201, 201, 201, 201],
+  ],
+  ['GET /prescriptions', () => ({ method: 'GET', url: '/api/prescriptions' }), [401, 200, 200, 200, 200]],
+  [
+    'GET /prescriptions/:id/file',
+    (f) => ({ method: 'GET', url: `/api/prescriptions/${f.prescriptionId}/file` }),
+    [401, 200, 404, 200, 200],
+  ],
+  ['GET /auth/get-all-users', () => ({ method: 'GET', url: '/api/auth/get-all-users' }), [401, 403, 403, 403, 200]],
+  [
+    'DELETE /auth/delete-user/:id',
+    async () => ({ method: 'DELETE', url: `/api/auth/delete-user/${(await createTestUser(ctx)).user.id}` }),
+    [401, 403, 403, 403, 200],
+  ],
+  [
+    'PATCH /auth/users/:id/role',
+    async () => ({
+      method: 'PATCH',
+      url: `/api/auth/users/${(await createTestUser(ctx)).user.id}/role`,
+      payload: { role: ROLE.pharmacist },
+    }),
+    [401, 403, 403, 403, 200],
   ],
 ];
 
@@ -130,6 +201,7 @@ describe('authorization matrix', () => {
         anonymous: {},
         owner: fixture.owner.headers,
         'another user': other.headers,
+        pharmacist,
         admin,
       }[actor];
       const options = await request(fixture);

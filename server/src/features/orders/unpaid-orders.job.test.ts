@@ -1,12 +1,12 @@
 import { medicineResponseSchema, orderResponseSchema, type Order } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { medicines, orders } from '../../db/schema';
+import { medicines, orderHistory, orders } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
-import { cancelUnpaidOrders } from './orders.service';
+import { cancelUnpaidOrders, UNPAID_CANCEL_NOTE } from './order-status.service';
 
 const TTL_MINUTES = 30;
 let ctx: TestContext;
@@ -62,6 +62,17 @@ describe('unpaid orders', () => {
     await vi.waitFor(async () => expect(await statusOf(order)).toBe('Canceled'), { timeout: 5000, interval: 50 });
     expect(await stockOf(medicine.id)).toBe(10);
     expect(await shown()).toBe(10);
+    // Recorded as the shop's own change, with why, beside the stock it put back.
+    const history = await ctx.database.db
+      .select()
+      .from(orderHistory)
+      .where(eq(orderHistory.orderId, order._id))
+      .orderBy(orderHistory.id);
+    expect(history.map(({ actorId, event, from, to, note }) => ({ actorId, event, from, to, note }))).toEqual([
+      expect.objectContaining({ event: 'placed' }),
+      { actorId: null, event: 'status-changed', from: 'Pending', to: 'Canceled', note: UNPAID_CANCEL_NOTE },
+      { actorId: null, event: 'stock-restored', from: null, to: null, note: null },
+    ]);
   });
 
   it('leave paid, accepted and recent orders alone', async () => {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
-import { cancelUnpaidOrders } from './orders.service';
+import { cancelUnpaidOrders } from './order-status.service';
 
 type Options = {
   db: Db;

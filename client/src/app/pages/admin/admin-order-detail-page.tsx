@@ -1,4 +1,4 @@
-import { type Order, ORDER_STATUSES, type OrderStatus, PATHS } from '@apotheca/contract';
+import { adminPrescriptionPath, type Order, ORDER_STATUSES, type OrderStatus, PATHS } from '@apotheca/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useGetOrderQuery } from '../../../features/orders/order-admin.api';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
 import { useChangeOrderStatus } from '../../../features/orders/order-status-change.hook';
+import { OrderHistoryTimeline } from '../../../features/orders/order-history-timeline';
 import { formatPrice } from '../../../lib/currency';
 import { AdminPageHeader } from './admin-page-header';
 import { LoadError } from '../../../components/ui/load-error';
@@ -87,6 +88,19 @@ export default function AdminOrderDetailPage() {
                 {order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted'}
               </Detail>
               <Detail label="Placed on">{new Date(order.createdAt).toLocaleString()}</Detail>
+              {order.prescription ? (
+                <Detail label="Prescription" wide>
+                  {order.prescription.review === 'pending' ? (
+                    <Link to={adminPrescriptionPath(order._id)} className="font-medium text-brand-800 underline">
+                      Awaiting review: review it
+                    </Link>
+                  ) : (
+                    `${order.prescription.review === 'approved' ? 'Approved' : 'Rejected'} by ${
+                      order.prescription.reviewedBy?.name ?? 'a former pharmacist'
+                    }${order.prescription.note ? `: ${order.prescription.note}` : ''}`
+                  )}
+                </Detail>
+              ) : null}
             </dl>
             <DataTable caption="Items of the order" columns={ITEM_COLUMNS}>
               {order.items.map((item) => (
@@ -111,6 +125,8 @@ export default function AdminOrderDetailPage() {
             <h2 className="mb-3 text-base font-semibold text-ink">Change status</h2>
             {/* Keyed by status so the select follows the order once it has been fetched again. */}
             <StatusForm key={order.status} order={order} />
+            <h2 className="mb-3 mt-6 text-base font-semibold text-ink">History</h2>
+            <OrderHistoryTimeline order={order} />
           </div>
         </div>
       )}

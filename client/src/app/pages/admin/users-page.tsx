@@ -1,11 +1,12 @@
-import type { User } from '@apotheca/contract';
+import { ROLE, ROLE_LABELS, ROLES, type Role, type User } from '@apotheca/contract';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { ShortId } from '../../../components/ui/short-id';
 import { Spinner } from '../../../components/ui/spinner';
-import { useDeleteUserMutation, useGetAllUsersQuery } from '../../../features/auth/users.api';
+import { useDeleteUserMutation, useGetAllUsersQuery, useSetUserRoleMutation } from '../../../features/auth/users.api';
+import { errorMessage } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
 import { useDeleteConfirmation } from './delete-confirmation.hook';
 import { LoadError } from '../../../components/ui/load-error';
@@ -16,17 +17,28 @@ const COLUMNS = [
   { label: 'User ID' },
   { label: 'User Name' },
   { label: 'Creation Time' },
+  { label: 'Role' },
   { label: 'Actions' },
 ] as const;
 
 const CREATION_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
+const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
 /** /admin/users: every user; a non-admin can be deleted after a confirmation (SPEC.md §1). */
 export default function UsersPage() {
   const { data, isLoading, error } = useGetAllUsersQuery();
   const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
+  const [setUserRole, { isLoading: settingRole }] = useSetUserRoleMutation();
+  const changeRole = async (user: User, role: Role) => {
+    try {
+      await setUserRole({ id: user._id, role }).unwrap();
+      toast.success(`${fullName(user)} is now ${ROLE_LABELS[role].toLowerCase()}.`);
+    } catch (err) {
+      toast.error(errorMessage(err));
+    }
+  };
   const { toDelete, heading, ask, cancel, confirm } = useDeleteConfirmation(data?.users, async (user) => {
     try {
       await deleteUser(user._id).unwrap();
@@ -57,20 +69,35 @@ export default function UsersPage() {
               </td>
               <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
                 {fullName(user)}
-                {user.role === 'admin' ? (
+                {user.role === ROLE.user ? null : (
                   <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-900">
-                    Admin
+                    {ROLE_LABELS[user.role]}
                   </span>
-                ) : null}
+                )}
               </th>
               <td className={cellClasses()}>{CREATION_TIME.format(new Date(user.created_at))}</td>
+              <td className={cellClasses()}>
+                <select
+                  aria-label={`Role of ${fullName(user)}`}
+                  value={user.role}
+                  disabled={settingRole}
+                  onChange={(event) => void changeRole(user, event.target.value as Role)}
+                  className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
+                >
+                  {ROLE_OPTIONS.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </select>
+              </td>
               <td className={cellClasses()}>
                 <Button
                   variant="danger"
                   size="sm"
-                  disabled={user.role === 'admin'}
+                  disabled={user.role === ROLE.admin}
                   aria-label={`Delete ${fullName(user)}`}
-                  title={user.role === 'admin' ? 'An admin cannot be deleted' : undefined}
+                  title={user.role === ROLE.admin ? 'An admin cannot be deleted' : undefined}
                   onClick={() => ask(user)}
                 >
                   Delete

@@ -1,0 +1,46 @@
+import type { Order, OrderHistoryEntry } from '@apotheca/contract';
+
+const AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** What happened, in words; `forShopper` leaves out what only staff need (stock movements). */
+function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null {
+  switch (entry.event) {
+    case 'placed':
+      return 'Order placed';
+    case 'status-changed':
+      return `Status changed from ${entry.from} to ${entry.to}`;
+    case 'review-decided':
+      return entry.to === 'approved' ? 'Prescription approved' : `Prescription rejected: ${entry.note ?? ''}`;
+    case 'stock-restored':
+      return forShopper ? null : 'Stock put back';
+    case 'stock-taken':
+      return forShopper ? null : 'Stock taken again';
+  }
+}
+
+/**
+ * An order's life as a timeline: every change with its time, and for staff who made it and the
+ * note. The shopper's version says when the prescription is still waiting for a pharmacist.
+ */
+export function OrderHistoryTimeline({ order, forShopper = false }: { order: Order; forShopper?: boolean }) {
+  const rows = order.history.flatMap((entry) => {
+    const text = describe(entry, forShopper);
+    return text ? [{ entry, text }] : [];
+  });
+  const waiting = order.prescription?.review === 'pending';
+  return (
+    <ol aria-label="Order history" className="flex flex-col gap-2 border-l-2 border-brand-200 pl-4">
+      {rows.map(({ entry, text }, index) => (
+        <li key={index} className="text-sm">
+          <p className="font-medium text-ink">{text}</p>
+          <p className="text-xs text-muted">
+            <time dateTime={entry.at}>{AT.format(new Date(entry.at))}</time>
+            {!forShopper && entry.actor ? ` · ${entry.actor.name} (${entry.actor.role})` : null}
+            {!forShopper && entry.note && entry.event !== 'review-decided' ? ` · ${entry.note}` : null}
+          </p>
+        </li>
+      ))}
+      {waiting ? <li className="text-sm font-medium text-amber-800">Awaiting prescription review</li> : null}
+    </ol>
+  );
+}

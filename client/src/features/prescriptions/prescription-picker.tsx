@@ -1,0 +1,92 @@
+import { PRESCRIPTION_ACCEPT, type Prescription } from '@apotheca/contract';
+import { useId } from 'react';
+import { errorMessage } from '../../lib/error-message';
+import { toast } from '../../lib/toast';
+import { useMyPrescriptionsQuery, useUploadPrescriptionMutation } from './prescriptions.api';
+
+const UPLOADED = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const kind = (prescription: Prescription) => (prescription.fileType === 'application/pdf' ? 'PDF' : 'Photo');
+
+const fileButton =
+  'inline-flex cursor-pointer items-center justify-center rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600';
+
+/**
+ * The checkout's prescription step: the cart holds prescription-only medicines, so the order needs
+ * one of the shopper's prescriptions. A phone offers its camera ("Take a photo"); any device may
+ * choose a file or pick a prescription sent before.
+ */
+export function PrescriptionPicker({
+  medicines,
+  value,
+  onChange,
+}: {
+  medicines: string[];
+  value: string | null;
+  onChange: (id: string) => void;
+}) {
+  const { data } = useMyPrescriptionsQuery();
+  const [upload, { isLoading: uploading }] = useUploadPrescriptionMutation();
+  const name = useId();
+
+  const send = async (file: File | undefined) => {
+    if (!file) return;
+    try {
+      const { prescription } = await upload(file).unwrap();
+      onChange(prescription._id);
+      toast.success('Prescription uploaded', { description: 'A pharmacist checks it before your order is sent.' });
+    } catch (error) {
+      toast.error('Prescription not uploaded', { description: errorMessage(error) });
+    }
+  };
+  const fileInput = (label: string, accept: string, capture?: 'environment') => (
+    <label className={fileButton}>
+      {label}
+      <input
+        type="file"
+        accept={accept}
+        capture={capture}
+        className="sr-only"
+        disabled={uploading}
+        onChange={(event) => {
+          void send(event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+    </label>
+  );
+
+  return (
+    <fieldset className="rounded-2xl border border-amber-300 bg-amber-50 p-5">
+      <legend className="px-1 text-lg font-bold text-ink">Prescription</legend>
+      <p className="text-sm text-ink">
+        A pharmacist checks a prescription for <strong>{medicines.join(', ')}</strong> before your order is sent.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {fileInput('Take a photo', 'image/*', 'environment')}
+        {fileInput('Choose a file', PRESCRIPTION_ACCEPT)}
+      </div>
+      <p className="mt-2 text-xs text-muted">JPEG, PNG, WebP or PDF, up to 10 MB.</p>
+      {uploading ? <p role="status">Uploading…</p> : null}
+      {data && data.prescriptions.length > 0 ? (
+        <div className="mt-4">
+          <p className="text-sm font-semibold text-ink">Your prescriptions</p>
+          <ul className="mt-1 flex flex-col gap-1">
+            {data.prescriptions.map((prescription) => (
+              <li key={prescription._id}>
+                <label className="flex items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    name={name}
+                    checked={value === prescription._id}
+                    onChange={() => onChange(prescription._id)}
+                  />
+                  {kind(prescription)} uploaded {UPLOADED.format(new Date(prescription.createdAt))}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </fieldset>
+  );
+}

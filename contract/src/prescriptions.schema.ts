@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { idSchema } from './common.schema';
+
+/** A prescription is a photo or a scan: JPEG, PNG, WebP or PDF, judged by content, at most 10 MB. */
+export const PRESCRIPTION_MAX_BYTES = 10 * 1024 * 1024;
+export const PRESCRIPTION_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+/** What the file input offers; the server judges the bytes whatever the browser declared. */
+export const PRESCRIPTION_ACCEPT = PRESCRIPTION_FILE_TYPES.join(',');
+export const PRESCRIPTION_FILE_FIELD = 'file';
+
+export const PRESCRIPTION_TOO_LARGE_MESSAGE = `The prescription must be at most ${PRESCRIPTION_MAX_BYTES / (1024 * 1024)} MB.`;
+export const PRESCRIPTION_FILE_TYPE_MESSAGE = 'The prescription must be a JPEG, PNG, WebP or PDF file.';
+export const PRESCRIPTION_FILE_REQUIRED_MESSAGE = 'Choose the photo or scan of your prescription.';
+
+/** The states of a prescription's review, attached to the order it was sent with. */
+export const PRESCRIPTION_REVIEWS = ['pending', 'approved', 'rejected'] as const;
+
+export const prescriptionSchema = z.object({
+  _id: idSchema,
+  userId: idSchema,
+  fileType: z.enum(PRESCRIPTION_FILE_TYPES),
+  createdAt: z.string(),
+});
+
+/** `status=pending`: only the prescriptions of orders waiting for a pharmacist, oldest first (staff). */
+export const prescriptionListQuerySchema = z.object({
+  status: z.enum(['pending'], { error: 'Status must be pending.' }).optional(),
+});
+
+export const prescriptionResponseSchema = z.object({ prescription: prescriptionSchema });
+export const prescriptionsResponseSchema = z.object({ prescriptions: z.array(prescriptionSchema) });
+
+export type Prescription = z.infer<typeof prescriptionSchema>;
+export type PrescriptionFileType = (typeof PRESCRIPTION_FILE_TYPES)[number];
+export type PrescriptionReview = (typeof PRESCRIPTION_REVIEWS)[number];

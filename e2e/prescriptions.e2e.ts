@@ -1,0 +1,145 @@
+import type { LoginResponse, Medicine, Order } from '@apotheca/contract';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { addToCart, api, createShopper, logInContext, PASSWORD, toast } from './support/shop';
+import { baseUrl, newPage, useBrowser } from './support/browser';
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+/** A photo of a paper prescription, as a phone camera takes it. */
+const prescriptionPhoto = () =>
+  sharp({ create: { width: 600, height: 800, channels: 3, background: '#fdfdf8' } })
+    .jpeg()
+    .toBuffer();
+
+async function addRxMedicine(admin: Session, name: string): Promise<Medicine> {
+  const form = new FormData();
+  const fields = {
+    name,
+    developedBy: 'Novo Labs',
+    maxMonthsExpiry: '12',
+    category: 'Diabetes Medicine',
+    stock: '20',
+    price: '25.00',
+    prescriptionRequired: 'true',
+    imageUrl: 'https://cdn.example.test/insulin.webp',
+  };
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { newMedicine: Medicine }).newMedicine;
+}
+
+/** A shopper's order of the medicine, placed through the API with an uploaded prescription. */
+async function rxOrderOf(shopper: Session, medicine: Medicine): Promise<Order> {
+  await addToCart(shopper.token, medicine._id);
+  const form = new FormData();
+  form.append('file', new Blob([new Uint8Array(await prescriptionPhoto())], { type: 'image/jpeg' }), 'rx.jpg');
+  const uploaded = await fetch(`${baseUrl()}/api/prescriptions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${shopper.token}` },
+    body: form,
+  });
+  const { prescription } = (await uploaded.json()) as { prescription: { _id: string } };
+  const { order } = await api<{ order: Order }>(
+    '/orders/add-order',
+    { method: 'POST', body: JSON.stringify({ prescriptionId: prescription._id }) },
+    shopper.token,
+  );
+  return order;
+}
+
+describe('prescription medicines', () => {
+  const browser = useBrowser();
+  let admin: Session;
+  let pharmacist: Session;
+  let insulin: Medicine;
+  beforeAll(async () => {
+    admin = await adminSession();
+    insulin = await addRxMedicine(admin, 'Insulin');
+    const staff = await createShopper();
+    await api(`/auth/users/${staff.user._id}/role`, { method: 'PATCH', body: '{"role":"pharmacist"}' }, admin.token);
+    pharmacist = await api<LoginResponse>('/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: staff.user.email, password: PASSWORD }),
+    });
+  });
+
+  it('a shopper on a phone buys a prescription medicine with a photo of the prescription', async () => {
+    const shopper = await createShopper();
+    await addToCart(shopper.token, insulin._id);
+    const page = await newPage(browser, 'mobile');
+    await logInContext(page.context(), shopper);
+    await page.goto('/checkout');
+    const step = page.getByRole('group', { name: 'Prescription' });
+    await step.getByText('Insulin').waitFor();
+    // The camera is offered: an image input with capture set.
+    const camera = step.getByLabel('Take a photo');
+    expect(await camera.getAttribute('capture')).toBe('environment');
+
+    // Paying before adding a prescription is refused on the spot.
+    await page.getByLabel('Cardholder name').fill('ann shopper');
+    await page.getByLabel('Card number').fill('123456789012');
+    await page.getByLabel('Expiration (MM/YY)').fill(`12/${nextYear}`);
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await toast(page, 'Add your prescription before paying.');
+
+    await camera.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await prescriptionPhoto() });
+    await toast(page, 'Prescription uploaded');
+    expect(await step.getByRole('radio').first().isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await toast(page, 'Order placed!');
+    await page.waitForURL(`${baseUrl()}/`);
+
+    const { orders } = await api<{ orders: Order[] }>('/orders/my-orders', {}, shopper.token);
+    expect(orders[0]!.prescription?.review).toBe('pending');
+    await page.goto('/orders');
+    await page.locator('tbody tr').first().click();
+    await page.getByText('Awaiting prescription review').waitFor();
+    await page.context().close();
+  });
+
+  it('a pharmacist approves one and rejects another; the shopper sees both outcomes', async () => {
+    const shopper = await createShopper();
+    const first = await rxOrderOf(shopper, insulin);
+    const second = await rxOrderOf(shopper, insulin);
+
+    const page = await pageAs(browser, pharmacist);
+    await page.goto('/admin/prescriptions');
+    const queue = page.getByRole('table', { name: 'Prescriptions waiting for review' });
+    await queue.waitFor();
+    await page.goto(`/admin/prescriptions/${first._id}`);
+    await page.getByRole('img', { name: 'Prescription' }).waitFor();
+    await page.getByRole('list', { name: 'Prescription items' }).getByText('Insulin × 1').waitFor();
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await toast(page, 'Prescription approved');
+    await page.waitForURL(`${baseUrl()}/admin/prescriptions`);
+
+    await page.goto(`/admin/prescriptions/${second._id}`);
+    await page.getByRole('img', { name: 'Prescription' }).waitFor();
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await page.getByText('Say why the prescription is rejected.').waitFor();
+    await page.getByLabel('Note to the patient').fill('The prescription is not signed.');
+    await page.getByRole('button', { name: 'Reject' }).click();
+    await toast(page, 'Prescription rejected, order canceled');
+    await page.context().close();
+
+    const shopperPage = await newPage(browser, 'mobile');
+    await logInContext(shopperPage.context(), shopper);
+    await shopperPage.goto('/orders');
+    const rows = shopperPage.locator('tbody tr');
+    await rows.first().waitFor();
+    // Newest first: the rejected order, then the approved one.
+    await shopperPage.getByRole('button', { name: second._id }).click();
+    await shopperPage.getByText('Prescription rejected: The prescription is not signed.').waitFor();
+    await shopperPage.getByRole('button', { name: first._id }).click();
+    await shopperPage.getByText('Prescription approved').waitFor();
+    await shopperPage.context().close();
+  });
+});

@@ -1,0 +1,92 @@
+import { ROLE } from '@apotheca/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { startSmtpSink } from '../../test/smtp-sink';
+import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
+import { insertMedicine } from '../medicines/medicines.fixtures';
+import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
+
+// The patient's mails about their order, through the outbox and real SMTP to a local sink.
+
+let ctx: TestContext;
+let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+let pharmacist: { authorization: string };
+
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  ctx = await createTestContext({ smtpUrl: sink.url });
+  pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
+});
+afterAll(async () => {
+  await ctx.close();
+  await sink.close();
+});
+
+async function order(prescriptionOnly: boolean) {
+  const shopper = await createTestUser(ctx);
+  const medicine = await insertMedicine(ctx, { stock: 5, prescriptionRequired: prescriptionOnly });
+  await addToCart(ctx, shopper.headers, medicine.id, 1);
+  const prescriptionId = prescriptionOnly
+    ? (await uploadPrescription(ctx, shopper.headers, PDF_SCAN)).json().prescription._id
+    : undefined;
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders/add-order',
+    headers: shopper.headers,
+    payload: prescriptionId ? { prescriptionId } : {},
+  });
+  expect(response.statusCode).toBe(201);
+  return { email: shopper.user.email, id: response.json().order._id as string };
+}
+
+describe('order mails', () => {
+  it('confirms an order, then tells each status change', async () => {
+    const placed = await order(false);
+    const confirmation = await sink.nextMail();
+    expect(confirmation.to).toEqual([placed.email]);
+    expect(confirmation.text).toContain(`Thank you: your order ${placed.id} is placed.`);
+
+    const accepted = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/update-order/${placed.id}`,
+      headers: pharmacist,
+      payload: { status: 'Accepted' },
+    });
+    expect(accepted.statusCode).toBe(200);
+    const change = await sink.nextMail();
+    expect(change.to).toEqual([placed.email]);
+    expect(change.text).toContain(`Your order ${placed.id} is now Accepted.`);
+  });
+
+  it('says a prescription order waits for a pharmacist, then tells the approval or the rejection with its note', async () => {
+    const approved = await order(true);
+    expect((await sink.nextMail()).text).toContain('A pharmacist checks your prescription');
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${approved.id}/prescription-review`,
+      headers: pharmacist,
+      payload: { decision: 'approve' },
+    });
+    const approval = await sink.nextMail();
+    expect(approval.to).toEqual([approved.email]);
+    expect(approval.text).toContain(`A pharmacist approved the prescription of your order ${approved.id}.`);
+
+    const rejected = await order(true);
+    await sink.nextMail();
+    await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${rejected.id}/prescription-review`,
+      headers: pharmacist,
+      payload: { decision: 'reject', note: 'The prescription is not signed.' },
+    });
+    const rejection = await sink.nextMail();
+    expect(rejection.to).toEqual([rejected.email]);
+    expect(rejection.text).toContain(
+      `A pharmacist rejected the prescription of your order ${rejected.id}: The prescription is not signed.`,
+    );
+    // The cancellation is told in that one mail, not in a second.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(sink.received.filter((mail) => mail.to.includes(rejected.email))).toHaveLength(2);
+  });
+});

@@ -1,0 +1,180 @@
+import type { Order, OrderEvent, OrderStatus, PrescriptionReview, PrescriptionReviewInput } from '@apotheca/contract';
+import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import { medicines, orderHistory, orderItems, orders } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { NEXT_VERSION, stockConflict } from '../medicines/medicines.service';
+import { mailReviewDecision, mailStatusChange } from './order-mail.service';
+import { loadOrders, ORDER_NOT_FOUND_MESSAGE, type OrderRow } from './orders.service';
+
+// Every change to an order after it is placed goes through here: which change is allowed, the stock
+// that moves with it, the history row and the patient's mail, all in the transaction of the change.
+
+export const goneFromCatalogueMessage = (name: string) => `${name} is no longer in the catalogue.`;
+export const AWAITING_REVIEW_MESSAGE =
+  'This order waits for a pharmacist to approve its prescription; it cannot be accepted or dispatched before.';
+export const PRESCRIPTION_REJECTED_MESSAGE =
+  "This order's prescription was rejected; it cannot be accepted or dispatched.";
+export const NOTHING_TO_REVIEW_MESSAGE = 'This order has no prescription waiting for review.';
+
+/** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
+const NEEDS_APPROVAL: readonly OrderStatus[] = ['Accepted', 'Dispatched'];
+
+/** Who makes a change: a signed-in user's id, or null for the shop itself. */
+export type Actor = { id: string } | null;
+
+type HistoryRow = { event: OrderEvent; from?: string | null; to?: string | null; note?: string | null };
+
+/** Appends rows to an order's history, in the caller's transaction. */
+export async function recordOrderEvents(tx: Tx, orderId: string, actor: Actor, rows: HistoryRow[]): Promise<void> {
+  await tx.insert(orderHistory).values(rows.map((row) => ({ orderId, actorId: actor?.id ?? null, ...row })));
+}
+
+/** The order's row, locked until the transaction ends, or a 404. */
+export async function lockOrder(tx: Tx, id: string) {
+  const [order] = isUuid(id) ? await tx.select().from(orders).where(eq(orders.id, id)).for('update') : [];
+  if (!order) throw HttpError.notFound(ORDER_NOT_FOUND_MESSAGE);
+  return order;
+}
+
+/**
+ * Takes `quantity` units back for an order leaving 'Canceled', or throws a 409 naming the medicine.
+ * The condition is checked in the same statement that writes, so stock never goes below zero.
+ */
+async function takeStock(tx: Tx, medicineId: string, quantity: number) {
+  const [taken] = await tx
+    .update(medicines)
+    .set({ stock: sql`${medicines.stock} - ${quantity}`, version: NEXT_VERSION })
+    .where(and(eq(medicines.id, medicineId), gte(medicines.stock, quantity)))
+    .returning({ id: medicines.id });
+  if (taken) return;
+  const [left] = await tx
+    .select({ name: medicines.name, stock: medicines.stock })
+    .from(medicines)
+    .where(eq(medicines.id, medicineId));
+  throw stockConflict(left!);
+}
+
+/** Puts an order's stock back ('restore') or takes it again ('take'), medicines in id order. */
+async function moveStock(tx: Tx, orderId: string, direction: 'restore' | 'take') {
+  const items = await tx
+    .select({ medicineId: orderItems.medicineId, name: orderItems.name, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.medicineId));
+  for (const item of items) {
+    if (direction === 'restore') {
+      // A medicine deleted since has no stock to return to.
+      if (item.medicineId === null) continue;
+      await tx
+        .update(medicines)
+        .set({ stock: sql`${medicines.stock} + ${item.quantity}`, version: NEXT_VERSION })
+        .where(eq(medicines.id, item.medicineId));
+    } else {
+      if (item.medicineId === null) throw HttpError.conflict(goneFromCatalogueMessage(item.name));
+      await takeStock(tx, item.medicineId, item.quantity);
+    }
+  }
+}
+
+/**
+ * Moves a locked order to `to`, in the caller's transaction. Any status may follow any other
+ * (SPEC.md §4), except that an order whose prescription is pending or rejected never becomes
+ * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back; leaving it takes the stock again, with a
+ * 409 when it is no longer there. The history gets the status change and the stock that moved.
+ */
+export async function applyStatusChange(
+  tx: Tx,
+  order: OrderRow,
+  to: OrderStatus,
+  actor: Actor,
+  note: string | null = null,
+): Promise<void> {
+  if (order.status === to) return;
+  if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === 'pending')
+    throw HttpError.conflict(AWAITING_REVIEW_MESSAGE);
+  if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === 'rejected')
+    throw HttpError.conflict(PRESCRIPTION_REJECTED_MESSAGE);
+  const history: HistoryRow[] = [{ event: 'status-changed', from: order.status, to, note }];
+  if (to === 'Canceled') {
+    await moveStock(tx, order.id, 'restore');
+    history.push({ event: 'stock-restored' });
+  } else if (order.status === 'Canceled') {
+    await moveStock(tx, order.id, 'take');
+    history.push({ event: 'stock-taken' });
+  }
+  await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
+  await recordOrderEvents(tx, order.id, actor, history);
+  // A rejection's cancellation is told in the rejection's own mail.
+  if (order.prescriptionReview !== 'rejected') await mailStatusChange(tx, order.id, to, note);
+}
+
+/** An admin's or pharmacist's status change, in one transaction. */
+export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, actor: Actor): Promise<Order> {
+  return db.transaction(async (tx) => {
+    await applyStatusChange(tx, await lockOrder(tx, id), to, actor);
+    return (await loadOrders(tx, eq(orders.id, id)))[0]!;
+  });
+}
+
+/**
+ * A pharmacist's decision on the prescription of an order, once: approving frees the order to be
+ * accepted; rejecting cancels it and puts its stock back, in the same transaction as the decision.
+ */
+export async function reviewPrescription(
+  db: Db,
+  id: string,
+  { decision, note = '' }: PrescriptionReviewInput,
+  actor: NonNullable<Actor>,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (order.prescriptionReview !== 'pending') throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
+    const review: PrescriptionReview = decision === 'approve' ? 'approved' : 'rejected';
+    const decided = {
+      prescriptionReview: review,
+      reviewNote: note || null,
+      reviewedBy: actor.id,
+      reviewedAt: new Date(),
+    };
+    await tx.update(orders).set(decided).where(eq(orders.id, id));
+    await recordOrderEvents(tx, id, actor, [
+      { event: 'review-decided', from: 'pending', to: review, note: decided.reviewNote },
+    ]);
+    await mailReviewDecision(tx, id, review, decided.reviewNote);
+    if (review === 'rejected')
+      await applyStatusChange(tx, { ...order, ...decided }, 'Canceled', actor, decided.reviewNote);
+    return (await loadOrders(tx, eq(orders.id, id)))[0]!;
+  });
+}
+
+/** Unpaid orders canceled per sweep at most, so one sweep stays short however many are due. */
+const UNPAID_SWEEP_BATCH = 100;
+export const UNPAID_CANCEL_NOTE = 'Canceled by the shop: not paid in time.';
+
+/**
+ * Cancels, with their stock given back, the orders placed before `placedBefore` that are still
+ * 'Pending' and unpaid (docs/decisions/0018), as the shop itself (no actor). Each is re-checked under
+ * its lock, so an order an admin accepted meanwhile stays as it is. Answers how many were canceled.
+ */
+export async function cancelUnpaidOrders(db: Db, placedBefore: Date): Promise<number> {
+  const unpaid = (order: OrderRow) => order.status === 'Pending' && order.paymentStatus === 'Pending';
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, 'Pending'), eq(orders.paymentStatus, 'Pending'), lt(orders.createdAt, placedBefore)))
+    .orderBy(asc(orders.createdAt))
+    .limit(UNPAID_SWEEP_BATCH);
+  let canceled = 0;
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      if (!unpaid(order)) return false;
+      await applyStatusChange(tx, order, 'Canceled', null, UNPAID_CANCEL_NOTE);
+      return true;
+    });
+    if (done) canceled += 1;
+  }
+  return canceled;
+}

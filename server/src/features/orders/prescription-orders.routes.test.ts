@@ -1,0 +1,231 @@
+import {
+  orderResponseSchema,
+  prescriptionNeededMessage,
+  prescriptionsResponseSchema,
+  REJECTION_NOTE_REQUIRED_MESSAGE,
+  ROLE,
+  type Order,
+} from '@apotheca/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cartItems, carts, medicines, orders } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
+import { insertMedicine } from '../medicines/medicines.fixtures';
+import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
+import {
+  AWAITING_REVIEW_MESSAGE,
+  NOTHING_TO_REVIEW_MESSAGE,
+  PRESCRIPTION_REJECTED_MESSAGE,
+} from './order-status.service';
+
+type Headers = { authorization?: string };
+let ctx: TestContext;
+let pharmacist: Awaited<ReturnType<typeof createTestUser>>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist, firstName: 'Phil', lastName: 'Macist' });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const checkout = (headers: Headers, payload: object = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, payload });
+const myPrescription = async (headers: Headers) =>
+  (await uploadPrescription(ctx, headers, PDF_SCAN)).json().prescription._id as string;
+const review = (id: string, payload: object, headers: Headers = pharmacist.headers) =>
+  ctx.app.inject({ method: 'POST', url: `/api/orders/${id}/prescription-review`, headers, payload });
+const setStatus = (id: string, status: string, headers: Headers = pharmacist.headers) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/orders/update-order/${id}`, headers, payload: { status } });
+const stockOf = async (id: string) =>
+  (await ctx.database.db.select().from(medicines).where(eq(medicines.id, id)))[0]!.stock;
+const cartSize = async (userId: string) =>
+  (
+    await ctx.database.db
+      .select()
+      .from(cartItems)
+      .innerJoin(carts, eq(carts.id, cartItems.cartId))
+      .where(eq(carts.userId, userId))
+  ).length;
+
+/** A shopper's placed order of one prescription-only medicine (3 in stock, 2 bought) and one other. */
+async function rxOrder() {
+  const shopper = await createTestUser(ctx, { firstName: 'Pat', lastName: 'Ient' });
+  const insulin = await insertMedicine(ctx, { name: 'Insulin', stock: 3, prescriptionRequired: true });
+  const plaster = await insertMedicine(ctx, { name: 'Plaster', stock: 3 });
+  await addToCart(ctx, shopper.headers, insulin.id, 2);
+  await addToCart(ctx, shopper.headers, plaster.id);
+  const response = await checkout(shopper.headers, { prescriptionId: await myPrescription(shopper.headers) });
+  expect(response.statusCode).toBe(201);
+  return { shopper, insulin, plaster, order: orderResponseSchema.parse(response.json()).order };
+}
+
+describe('checking out prescription-only medicines', () => {
+  it('refuses the order without a prescription, naming the medicines, and changes nothing', async () => {
+    const shopper = await createTestUser(ctx);
+    const insulin = await insertMedicine(ctx, { name: 'Insulin', stock: 3, prescriptionRequired: true });
+    const amoxicillin = await insertMedicine(ctx, { name: 'Amoxicillin', stock: 3, prescriptionRequired: true });
+    const plaster = await insertMedicine(ctx, { name: 'Plaster', stock: 3 });
+    for (const medicine of [insulin, amoxicillin, plaster]) await addToCart(ctx, shopper.headers, medicine.id);
+
+    const response = await checkout(shopper.headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: prescriptionNeededMessage(['Amoxicillin', 'Insulin']) });
+    expect(response.json().message).toBe(
+      'A prescription is needed for Amoxicillin, Insulin. Upload one or choose one of yours.',
+    );
+    expect(await stockOf(insulin.id)).toBe(3);
+    expect(await cartSize(shopper.user.id)).toBe(3);
+    expect(await ctx.database.db.select().from(orders).where(eq(orders.userId, shopper.user.id))).toEqual([]);
+  });
+
+  it("refuses someone else's prescription and a malformed id the same way", async () => {
+    const shopper = await createTestUser(ctx);
+    const other = await createTestUser(ctx);
+    const insulin = await insertMedicine(ctx, { name: 'Insulin', stock: 3, prescriptionRequired: true });
+    await addToCart(ctx, shopper.headers, insulin.id);
+    const theirs = await checkout(shopper.headers, { prescriptionId: await myPrescription(other.headers) });
+    expect(theirs.statusCode).toBe(400);
+    expect(theirs.json().message).toBe(prescriptionNeededMessage(['Insulin']));
+    const malformed = await checkout(shopper.headers, { prescriptionId: "1' OR '1'='1" });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toEqual({ prescriptionId: 'Choose one of your prescriptions.' });
+    expect(await stockOf(insulin.id)).toBe(3);
+    expect(await cartSize(shopper.user.id)).toBe(1);
+  });
+
+  it("places it with one of the caller's prescriptions: stock taken, Pending, review pending", async () => {
+    const { order, insulin, plaster, shopper } = await rxOrder();
+    expect(order.status).toBe('Pending');
+    expect(order.prescription).toEqual({
+      _id: expect.any(String),
+      review: 'pending',
+      note: null,
+      reviewedBy: null,
+      reviewedAt: null,
+    });
+    expect(order.items.map((item) => [item.name, item.prescriptionRequired])).toEqual([
+      ['Insulin', true],
+      ['Plaster', false],
+    ]);
+    expect(await stockOf(insulin.id)).toBe(1);
+    expect(await stockOf(plaster.id)).toBe(2);
+    expect(await cartSize(shopper.user.id)).toBe(0);
+  });
+
+  it('attaches no review to an order without prescription-only medicines', async () => {
+    const shopper = await createTestUser(ctx);
+    await addToCart(ctx, shopper.headers, (await insertMedicine(ctx)).id);
+    const response = await checkout(shopper.headers, { prescriptionId: await myPrescription(shopper.headers) });
+    expect(response.statusCode).toBe(201);
+    const { order } = orderResponseSchema.parse(response.json());
+    expect(order.prescription).toBeNull();
+    expect((await review(order._id, { decision: 'approve' })).json()).toEqual({ message: NOTHING_TO_REVIEW_MESSAGE });
+  });
+});
+
+describe('the prescription review', () => {
+  it('blocks Accepted and Dispatched while pending; approval frees the order', async () => {
+    const { order } = await rxOrder();
+    for (const status of ['Accepted', 'Dispatched']) {
+      const response = await setStatus(order._id, status);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({ message: AWAITING_REVIEW_MESSAGE });
+    }
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored!.status).toBe('Pending');
+
+    const approved = await review(order._id, { decision: 'approve', note: 'Valid until March.' });
+    expect(approved.statusCode).toBe(200);
+    expect(orderResponseSchema.parse(approved.json()).order.prescription).toEqual({
+      _id: order.prescription!._id,
+      review: 'approved',
+      note: 'Valid until March.',
+      reviewedBy: { _id: pharmacist.user.id, name: 'Phil Macist' },
+      reviewedAt: expect.any(String),
+    });
+    expect((await setStatus(order._id, 'Accepted')).statusCode).toBe(200);
+    expect((await setStatus(order._id, 'Dispatched')).statusCode).toBe(200);
+    const again = await review(order._id, { decision: 'reject', note: 'Too late' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: NOTHING_TO_REVIEW_MESSAGE });
+  });
+
+  it('rejects with a required note: the order is canceled and restocked at once, and stays blocked', async () => {
+    const { order, insulin, plaster, shopper } = await rxOrder();
+    const noNote = await review(order._id, { decision: 'reject', note: '  ' });
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json().errors).toEqual({ note: REJECTION_NOTE_REQUIRED_MESSAGE });
+
+    const rejected = await review(order._id, { decision: 'reject', note: 'The prescription has expired.' });
+    expect(rejected.statusCode).toBe(200);
+    const after: Order = orderResponseSchema.parse(rejected.json()).order;
+    expect(after.status).toBe('Canceled');
+    expect(after.prescription).toMatchObject({ review: 'rejected', note: 'The prescription has expired.' });
+    expect(await stockOf(insulin.id)).toBe(3);
+    expect(await stockOf(plaster.id)).toBe(3);
+
+    const actor = { _id: pharmacist.user.id, name: 'Phil Macist', role: 'pharmacist' };
+    const note = 'The prescription has expired.';
+    expect(after.history.map(({ at: _at, ...entry }) => entry)).toEqual([
+      {
+        actor: { _id: shopper.user.id, name: 'Pat Ient', role: 'user' },
+        event: 'placed',
+        from: null,
+        to: 'Pending',
+        note: null,
+      },
+      { actor, event: 'review-decided', from: 'pending', to: 'rejected', note },
+      { actor, event: 'status-changed', from: 'Pending', to: 'Canceled', note },
+      { actor, event: 'stock-restored', from: null, to: null, note: null },
+    ]);
+
+    const accepted = await setStatus(order._id, 'Accepted');
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json()).toEqual({ message: PRESCRIPTION_REJECTED_MESSAGE });
+    expect(await stockOf(insulin.id)).toBe(3);
+  });
+
+  it('is for pharmacists and admins only, with a decision from the list', async () => {
+    const { order, shopper } = await rxOrder();
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    expect((await review(order._id, { decision: 'approve' }, shopper.headers)).statusCode).toBe(403);
+    expect((await review(order._id, { decision: 'approve' }, {})).statusCode).toBe(401);
+    expect((await review(order._id, { decision: 'maybe' })).statusCode).toBe(400);
+    expect((await review('not-an-id', { decision: 'approve' })).statusCode).toBe(404);
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored!.prescriptionReview).toBe('pending');
+    expect((await review(order._id, { decision: 'approve' }, admin.headers)).statusCode).toBe(200);
+  });
+
+  it('lists the waiting prescriptions, longest waiting first, with ?status=pending', async () => {
+    const first = await rxOrder();
+    const second = await rxOrder();
+    const decided = await rxOrder();
+    await review(decided.order._id, { decision: 'approve' });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/prescriptions?status=pending',
+      headers: pharmacist.headers,
+    });
+    const { prescriptions } = prescriptionsResponseSchema.parse(response.json());
+    const ids = prescriptions.map((p) => p._id);
+    expect(ids.indexOf(first.order.prescription!._id!)).toBeLessThan(ids.indexOf(second.order.prescription!._id!));
+    expect(ids).not.toContain(decided.order.prescription!._id);
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/prescriptions?status=pending',
+      headers: first.shopper.headers,
+    });
+    expect(own.json().prescriptions.map((p: { _id: string }) => p._id)).toEqual([first.order.prescription!._id]);
+    const wrong = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/prescriptions?status=done',
+      headers: pharmacist.headers,
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import {
+  PRESCRIPTION_FILE_REQUIRED_MESSAGE,
+  PRESCRIPTION_FILE_TYPE_MESSAGE,
+  PRESCRIPTION_TOO_LARGE_MESSAGE,
+  prescriptionResponseSchema,
+  prescriptionsResponseSchema,
+  ROLE,
+} from '@apotheca/contract';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prescriptions, prescriptionViews } from '../../db/schema';
+import { getFile } from '../../db/stored-files';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { multipart, pngImage } from '../medicines/medicines.fixtures';
+import { prescriptionFilePath } from './prescription-file.service';
+import { PDF_SCAN, photoWithGps, uploadPrescription } from './prescriptions.fixtures';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const readFile = (id: string, headers: { authorization?: string } = {}) =>
+  ctx.app.inject({ method: 'GET', url: `/api/prescriptions/${id}/file`, headers });
+const storedCount = async () => (await ctx.database.db.select().from(prescriptions)).length;
+
+describe('POST /api/prescriptions', () => {
+  it('stores a phone photo without its EXIF and GPS tags, apart from the public uploads', async () => {
+    const { headers, user } = await createTestUser(ctx);
+    const photo = await photoWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+    const response = await uploadPrescription(ctx, headers, photo);
+    expect(response.statusCode).toBe(201);
+    const { prescription } = prescriptionResponseSchema.parse(response.json());
+    expect(prescription).toMatchObject({ userId: user.id, fileType: 'image/jpeg' });
+
+    const file = await getFile(ctx.database.db, prescriptionFilePath(prescription._id));
+    expect(file?.contentType).toBe('image/jpeg');
+    const stored = file!.body;
+    const metadata = await sharp(stored).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(metadata.exif).toBeUndefined();
+    expect(stored.includes('PhoneMaker')).toBe(false);
+    expect(stored.includes('Ada Patient')).toBe(false);
+    expect(
+      fs.existsSync(ctx.config.uploadsDir) ? fs.readdirSync(ctx.config.uploadsDir, { recursive: true }) : [],
+    ).toEqual([]);
+    // Never reachable as a static file.
+    for (const url of [prescriptionFilePath(prescription._id), `/uploads/prescriptions/${prescription._id}.jpg`]) {
+      expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(404);
+    }
+
+    const served = await readFile(prescription._id, headers);
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(stored)).toBe(true);
+  });
+
+  it('judges the type by content: PNG, WebP and PDF pass whatever was declared; anything else is 415', async () => {
+    const { headers } = await createTestUser(ctx);
+    const png = await pngImage();
+    const webp = await sharp(png).webp().toBuffer();
+    for (const [content, fileType] of [
+      [png, 'image/png'],
+      [webp, 'image/webp'],
+      [PDF_SCAN, 'application/pdf'],
+    ] as const) {
+      const response = await uploadPrescription(ctx, headers, content, 'application/octet-stream');
+      expect(response.statusCode).toBe(201);
+      expect(response.json().prescription.fileType).toBe(fileType);
+    }
+    const before = await storedCount();
+    for (const content of [
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      Buffer.from('GIF89a'),
+      png.subarray(0, png.length / 2),
+      Buffer.from('MZ executable'),
+    ]) {
+      const response = await uploadPrescription(ctx, headers, content, 'image/png');
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ message: PRESCRIPTION_FILE_TYPE_MESSAGE });
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('refuses a file over 10 MB with 413, no file with 400 and JSON with 415, storing nothing', async () => {
+    const { headers } = await createTestUser(ctx);
+    const before = await storedCount();
+    const tooLarge = Buffer.concat([PDF_SCAN, Buffer.alloc(10 * 1024 * 1024)]);
+    const large = await uploadPrescription(ctx, headers, tooLarge, 'application/pdf');
+    expect(large.statusCode).toBe(413);
+    expect(large.json()).toEqual({ message: PRESCRIPTION_TOO_LARGE_MESSAGE });
+
+    const empty = await uploadPrescription(ctx, headers, Buffer.alloc(0));
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe(PRESCRIPTION_FILE_REQUIRED_MESSAGE);
+    const other = await multipart(
+      {},
+      { field: 'photo', content: PDF_SCAN, filename: 'p.pdf', type: 'application/pdf' },
+    );
+    const wrongField = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/prescriptions',
+      payload: other.payload,
+      headers: { ...other.headers, ...headers },
+    });
+    expect(wrongField.statusCode).toBe(400);
+
+    const json = await ctx.app.inject({ method: 'POST', url: '/api/prescriptions', headers, payload: { file: 'x' } });
+    expect(json.statusCode).toBe(415);
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('needs a login', async () => {
+    expect((await uploadPrescription(ctx, {}, PDF_SCAN)).statusCode).toBe(401);
+  });
+});
+
+describe('reading prescriptions', () => {
+  it('lists a shopper’s own, and everyone’s to staff', async () => {
+    const owner = await createTestUser(ctx);
+    const other = await createTestUser(ctx);
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const mine = prescriptionResponseSchema.parse((await uploadPrescription(ctx, owner.headers, PDF_SCAN)).json());
+    await uploadPrescription(ctx, other.headers, PDF_SCAN);
+    const list = async (headers: { authorization: string }) =>
+      prescriptionsResponseSchema.parse(
+        (await ctx.app.inject({ method: 'GET', url: '/api/prescriptions', headers })).json(),
+      ).prescriptions;
+    expect(await list(owner.headers)).toEqual([mine.prescription]);
+    const all = await list(pharmacist.headers);
+    expect(all).toHaveLength(await storedCount());
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/prescriptions' })).statusCode).toBe(401);
+  });
+
+  it('serves the file to its owner, pharmacists and admins only, never to be cached, recording staff views', async () => {
+    const owner = await createTestUser(ctx);
+    const other = await createTestUser(ctx);
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    const { prescription } = prescriptionResponseSchema.parse(
+      (await uploadPrescription(ctx, owner.headers, PDF_SCAN)).json(),
+    );
+    for (const reader of [owner, pharmacist, admin]) {
+      const response = await readFile(prescription._id, reader.headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('application/pdf');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.rawPayload.equals(PDF_SCAN)).toBe(true);
+    }
+    for (const [headers, status] of [
+      [other.headers, 404],
+      [{}, 401],
+    ] as const) {
+      const response = await readFile(prescription._id, headers);
+      expect(response.statusCode).toBe(status);
+      expect(String(response.headers['cache-control'] ?? '')).not.toMatch(/public|max-age=[1-9]/);
+      expect(response.body).not.toContain('%PDF');
+    }
+    const views = await ctx.database.db
+      .select()
+      .from(prescriptionViews)
+      .where(eq(prescriptionViews.prescriptionId, prescription._id));
+    expect(views.map((view) => view.viewerId).sort()).toEqual([pharmacist.user.id, admin.user.id].sort());
+    for (const id of ['not-an-id', '00000000-0000-4000-8000-000000000000', '..%2F..%2Fetc%2Fpasswd']) {
+      expect((await readFile(id, admin.headers)).statusCode).toBe(404);
+    }
+  });
+});
