@@ -1,5 +1,6 @@
 import { ROLE } from '@apotheca/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mailOutbox } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { createTestUser } from '../../test/test-users';
@@ -88,5 +89,26 @@ describe('order mails', () => {
     // The cancellation is told in that one mail, not in a second.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(sink.received.filter((mail) => mail.to.includes(rejected.email))).toHaveLength(2);
+  });
+
+  it('places orders while the mail server is down, and delivers each confirmation once when it is back', async () => {
+    const port = Number(new URL(sink.url).port);
+    await sink.close();
+    const placed = [await order(false), await order(false), await order(false)];
+    // Each first attempt fails and is recorded; the orders were placed all the same.
+    await vi.waitFor(async () => {
+      const queued = await ctx.database.db.select().from(mailOutbox);
+      expect(queued.filter((mail) => mail.sentAt === null && mail.lastError !== null)).toHaveLength(3);
+    });
+
+    sink = await startSmtpSink(port);
+    // The retries are due now rather than after the backoff.
+    await ctx.database.db.update(mailOutbox).set({ nextAttemptAt: new Date() });
+    await ctx.app.mailOutbox.wake();
+    await vi.waitFor(() => expect(sink.received).toHaveLength(3), { timeout: 10_000 });
+    await ctx.app.mailOutbox.wake();
+    expect(sink.received.map((mail) => mail.to[0]).sort()).toEqual(placed.map(({ email }) => email).sort());
+    for (const { id } of placed)
+      expect(sink.received.filter((mail) => mail.text.includes(`your order ${id} is placed`))).toHaveLength(1);
   });
 });
