@@ -23,7 +23,8 @@ async function addRxMedicine(admin: Session, name: string): Promise<Medicine> {
     stock: '20',
     price: '25.00',
     prescriptionRequired: 'true',
-    imageUrl: 'https://cdn.example.test/insulin.webp',
+    // An image the product serves itself: the later tests on the same shop find no failed load.
+    imageUrl: `${baseUrl()}/art/medicine-placeholder.svg`,
   };
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
