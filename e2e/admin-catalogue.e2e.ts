@@ -47,7 +47,11 @@ describe('the admin manages the catalogue', () => {
     expect(await rows.count()).toBe(1 + DASHBOARD_PAGE_SIZE);
     await page.getByRole('button', { name: 'Page 2', exact: true }).click();
     await page.waitForURL(/\/admin\?page=2$/);
-    expect(await page.getByRole('button', { name: 'Page 2', exact: true }).getAttribute('aria-current')).toBe('page');
+    // The URL changes a moment before the list re-renders: wait, as a reader does, for page 2 to be marked.
+    await page
+      .getByRole('button', { name: 'Page 2', exact: true })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
   });
 
   it('adds a medicine with an image URL, shows it in the catalogue, updates it and deletes it', async () => {
