@@ -92,7 +92,7 @@ describe('the admin works through the orders', () => {
     expect(await nav.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     await nav.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/\/admin\/orders\?page=2$/);
-    expect(await nav.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    await nav.getByRole('button', { name: 'Page 2' }).and(page.locator('[aria-current="page"]')).waitFor();
     expect(await table.locator('tbody th').allInnerTexts()).toEqual(
       orders.slice(ADMIN_ORDERS_PAGE_SIZE, 2 * ADMIN_ORDERS_PAGE_SIZE).map((order) => order._id),
     );
