@@ -99,6 +99,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser the shop supports preloads modules itself; the polyfill's start-up scan is work
+    // on the main thread for nothing.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         // What every page needs to start, in one file rather than a dozen small ones.

@@ -1,63 +1,42 @@
-import { lazy, startTransition, Suspense, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
-import { AppProviders } from './app/app-providers';
-import { AppRoutes, preloadRoute } from './app/router';
-import { createStore } from './app/store';
-import { readServerState, serverStateLoaded } from './lib/api';
-import { replayEarlyActions } from './lib/early-input';
-import { hydrationStarts, useHydrated } from './lib/hydration.hook';
-import { onFirstToast } from './lib/toast';
+import { nextTask } from './lib/next-task';
 
-// The toaster comes with the first toast (lib/toast.ts), in a root of its own so that a server-rendered
-// page hydrates exactly the markup the server sent.
-const AppToaster = lazy(() => import('./components/ui/app-toaster'));
-
-/**
- * Marks the page as live (`<html data-hydrated>`): its controls answer from now on, and the taps kept
- * before (lib/early-input.ts) are carried out. It waits for the render after hydration, in which the
- * session from browser storage is known.
- */
-function MarkHydrated() {
-  const hydrated = useHydrated();
-  useEffect(() => {
-    if (!hydrated) return;
-    document.documentElement.dataset.hydrated = 'true';
-    replayEarlyActions();
-  }, [hydrated]);
-  return null;
-}
+// Start-up comes in steps, each a task of its own, so that none is long enough to hold back a tap on a
+// phone: the framework and the API client are evaluated first, then the store takes the server's
+// answers, then the app's own modules are evaluated, then the page's chunk is loaded, and only then
+// does hydration start, as a transition that yields every few milliseconds.
+const [{ createStore }, { readServerState, serverStateLoaded }, { createRoot, hydrateRoot }, { startTransition }] =
+  await Promise.all([import('./app/store'), import('./lib/api'), import('react-dom/client'), import('react')]);
+await nextTask();
 
 const store = createStore();
-const app = (
-  <AppProviders store={store}>
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-    <MarkHydrated />
-  </AppProviders>
-);
+const serverState = readServerState(document);
+if (serverState) store.dispatch(serverStateLoaded(serverState));
+await nextTask();
+
+const [{ App }, { preloadRoute }, { hydrationStarts }, { onFirstToast }] = await Promise.all([
+  import('./app/app'),
+  import('./app/router'),
+  import('./lib/hydration.hook'),
+  import('./lib/toast'),
+]);
+// The toaster comes with the first toast (lib/toast.ts), in a root of its own so that a server-rendered
+// page hydrates exactly the markup the server sent.
+onFirstToast(() => {
+  void import('./components/ui/app-toaster').then(({ default: AppToaster }) =>
+    createRoot(document.body.appendChild(document.createElement('div'))).render(<AppToaster />),
+  );
+});
+await nextTask();
 
 const container = document.getElementById('root')!;
-const serverState = readServerState(document);
 if (serverState) {
-  store.dispatch(serverStateLoaded(serverState));
   // With the page's chunk in hand, hydration is one pass: nothing suspends and nothing is drawn twice.
   await preloadRoute(window.location.pathname);
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
-  // thread for the whole page: a tap meanwhile is answered (lib/early-input.ts) and no task is long.
+  await nextTask();
   hydrationStarts();
   startTransition(() => {
-    hydrateRoot(container, app);
+    hydrateRoot(container, <App store={store} />);
   });
 } else {
-  createRoot(container).render(app);
+  createRoot(container).render(<App store={store} />);
 }
-
-onFirstToast(() =>
-  createRoot(document.body.appendChild(document.createElement('div'))).render(
-    <Suspense fallback={null}>
-      <AppToaster />
-    </Suspense>,
-  ),
-);

@@ -123,3 +123,17 @@ export type OrderEvent = (typeof ORDER_EVENTS)[number];
 export type Role = (typeof ROLES)[number];
 export const isStaff = (role: Role | undefined): boolean => (STAFF_ROLES as readonly string[]).includes(role ?? '');
 export type CartOperation = (typeof CART_OPERATIONS)[number];
+
+/** The list's facets: how many of the current matches each value has, ignoring that facet's own filter. */
+export const MEDICINE_FACETS = ['category', 'dosageForm', 'prescriptionRequired', 'developedBy'] as const;
+
+/** The leaflet's sections, in the order a medicine page shows them. */
+export const LEAFLET_SECTIONS = ['description', 'directions', 'sideEffects', 'warnings', 'storage'] as const;
+export const LEAFLET_SECTION_LABELS: Record<(typeof LEAFLET_SECTIONS)[number], string> = {
+  description: 'Description',
+  directions: 'Directions',
+  sideEffects: 'Side effects',
+  warnings: 'Warnings',
+  storage: 'Storage',
+};
+export const LEAFLET_MAX_LENGTH = 2000;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LEAFLET_MAX_LENGTH } from './constants';
 import {
   ACTIVE_INGREDIENT_MESSAGE,
   ADD_IMAGE_FILE_MESSAGE,
@@ -6,7 +7,6 @@ import {
   addMedicineFieldsSchema,
   DOSAGE_FORM_MESSAGE,
   DOSAGE_FORM_QUERY_MESSAGE,
-  LEAFLET_MAX_LENGTH,
   medicineListQuerySchema,
   medicineSuggestionsQuerySchema,
   PACK_SIZE_MESSAGE,

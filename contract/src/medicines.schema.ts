@@ -4,6 +4,10 @@ import {
   DEFAULT_LIST_LIMIT,
   DOSAGE_FORMS,
   IMAGE_MAX_BYTES,
+  LEAFLET_MAX_LENGTH,
+  LEAFLET_SECTION_LABELS,
+  type LEAFLET_SECTIONS,
+  type MEDICINE_FACETS,
   MAX_LIST_LIMIT,
   MAX_MONEY_CENTS,
   NAME_MIN_LETTERS,
@@ -11,17 +15,6 @@ import {
   SORT_SYNONYMS,
   SORTS,
 } from './constants';
-
-/** The leaflet's sections, in the order a medicine page shows them. */
-export const LEAFLET_SECTIONS = ['description', 'directions', 'sideEffects', 'warnings', 'storage'] as const;
-export const LEAFLET_SECTION_LABELS: Record<(typeof LEAFLET_SECTIONS)[number], string> = {
-  description: 'Description',
-  directions: 'Directions',
-  sideEffects: 'Side effects',
-  warnings: 'Warnings',
-  storage: 'Storage',
-};
-export const LEAFLET_MAX_LENGTH = 2000;
 
 /**
  * A medicine as every response carries it. The record's details (ingredient, strength, form, pack,
@@ -140,8 +133,6 @@ export const medicineListQuerySchema = z.object({
   ),
 });
 
-/** The list's facets: how many of the current matches each value has, ignoring that facet's own filter. */
-export const MEDICINE_FACETS = ['category', 'dosageForm', 'prescriptionRequired', 'developedBy'] as const;
 /** One value of a facet (`prescriptionRequired`'s are 'true' and 'false', as in the query), most matches first. */
 export const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
 export const medicineFacetsSchema = z.object({
