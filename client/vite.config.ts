@@ -52,6 +52,15 @@ const scriptsAfterContent = (): Plugin => ({
   },
 });
 
+/**
+ * What every server-rendered storefront page starts with: the shell, store, API slices, the shared
+ * UI and the catalogue's parts, with the contract's constants. Left out: the other pages and the
+ * admin shell (loaded with their route), and what pulls in a library a storefront page does not
+ * start with (forms with zod, the toaster, the carousel, the dialog).
+ */
+const STOREFRONT_START_UP =
+  /[\\/](client[\\/]src[\\/](app[\\/](?!pages[\\/](?!home-page)|layouts[\\/]admin-)|lib[\\/](?!early-input|next-task|lazy-resolver)|components[\\/]ui[\\/](?!app-toaster|banner-carousel|confirm-dialog)|features[\\/](medicines[\\/](?!medicine-form)|[^\\/]+[\\/][^\\/]+\.(api|slice)\.ts))|contract[\\/]src[\\/](app-paths|constants)\.ts)/;
+
 /** Where the build says what each of its chunks holds, for `npm run bench` (e2e/bench/lighthouse.bench.ts). */
 const CHUNK_CONTENTS_FILE = '.vite/chunk-contents.json';
 
@@ -106,10 +115,18 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         // What every page needs to start, in one file rather than a dozen small ones.
         codeSplitting: {
+          // A group takes the modules its test names and no others: what they import stays where it was.
+          includeDependenciesRecursively: false,
           groups: [
             {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|immer|redux|redux-thunk|reselect|use-sync-external-store|@standard-schema)[\\/]/,
+            },
+            {
+              // The app's own start-up code, likewise one file rather than a score of tiny chunks: each chunk
+              // is a preload link that the page inserts on the main thread before it hydrates.
+              name: 'storefront',
+              test: STOREFRONT_START_UP,
             },
           ],
         },

@@ -137,3 +137,10 @@ export const LEAFLET_SECTION_LABELS: Record<(typeof LEAFLET_SECTIONS)[number], s
   storage: 'Storage',
 };
 export const LEAFLET_MAX_LENGTH = 2000;
+
+/** A prescription is a photo or a scan: JPEG, PNG, WebP or PDF, judged by content, at most 10 MB. */
+export const PRESCRIPTION_MAX_BYTES = 10 * 1024 * 1024;
+export const PRESCRIPTION_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+/** What the file input offers; the server judges the bytes whatever the browser declared. */
+export const PRESCRIPTION_ACCEPT = PRESCRIPTION_FILE_TYPES.join(',');
+export const PRESCRIPTION_FILE_FIELD = 'file';

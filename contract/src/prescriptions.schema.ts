@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from './common.schema';
-
-/** A prescription is a photo or a scan: JPEG, PNG, WebP or PDF, judged by content, at most 10 MB. */
-export const PRESCRIPTION_MAX_BYTES = 10 * 1024 * 1024;
-export const PRESCRIPTION_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
-/** What the file input offers; the server judges the bytes whatever the browser declared. */
-export const PRESCRIPTION_ACCEPT = PRESCRIPTION_FILE_TYPES.join(',');
-export const PRESCRIPTION_FILE_FIELD = 'file';
+import { PRESCRIPTION_MAX_BYTES, PRESCRIPTION_FILE_TYPES } from './constants';
 
 export const PRESCRIPTION_TOO_LARGE_MESSAGE = `The prescription must be at most ${PRESCRIPTION_MAX_BYTES / (1024 * 1024)} MB.`;
 export const PRESCRIPTION_FILE_TYPE_MESSAGE = 'The prescription must be a JPEG, PNG, WebP or PDF file.';

@@ -14,6 +14,13 @@ type Props = {
 
 /** A looping banner carousel, one slide at a time at every width, with arrows, dots and swipe. */
 export function BannerCarousel({ slides, label, autoplayMs, minDragPx }: Props) {
+  // The carousel starts moving in a task of its own after hydration: measuring its slides is the
+  // largest piece of work on the catalogue page, and the first slide is on screen without it.
+  const [moving, setMoving] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setMoving(true), 0);
+    return () => clearTimeout(timer);
+  }, []);
   const [viewportRef, embla] = useEmblaCarousel({ loop: true, slidesToScroll: 1, dragThreshold: minDragPx }, [
     Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: true }),
   ]);
@@ -35,7 +42,7 @@ export function BannerCarousel({ slides, label, autoplayMs, minDragPx }: Props) 
 
   return (
     <section aria-roledescription="carousel" aria-label={label} className="relative">
-      <div ref={viewportRef} className="overflow-hidden rounded-2xl">
+      <div ref={moving ? viewportRef : undefined} className="overflow-hidden rounded-2xl">
         <div className="flex touch-pan-y">
           {slides.map((slide, index) => (
             <div

@@ -1,12 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginSchema, type Login, type LoginInput, type User } from '@apotheca/contract';
+import type { Login, LoginInput, User } from '@apotheca/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { useHydrated } from '../../lib/hydration.hook';
+import { lazyResolver } from '../../lib/lazy-resolver';
 import { useLoginMutation } from './auth.api';
+
+// The login page is one a visitor lands on, rendered on the server: its rules come when the form is used.
+const resolver = lazyResolver<LoginInput, Login>(() =>
+  import('./login.resolver').then((module) => module.loginResolver),
+);
 
 /** The login form of SPEC.md §2 with its toasts (§8); `onLoggedIn` decides where the user goes. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
@@ -16,7 +21,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput, unknown, Login>({ resolver: zodResolver(loginSchema), defaultValues: { remember: false } });
+  } = useForm<LoginInput, unknown, Login>({ resolver, defaultValues: { remember: false } });
 
   const onSubmit = async (form: Login) => {
     const result = await login(form);
@@ -31,7 +36,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+    <form noValidate onFocus={resolver.load} onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       {/* Rendered on the server, the form waits for the app: the session it starts lives in browser
           storage, and a native submit would send the password in the URL. */}
       <fieldset disabled={!hydrated} className="flex flex-col gap-4">
