@@ -172,4 +172,29 @@ describe('reading prescriptions', () => {
       expect((await readFile(id, admin.headers)).statusCode).toBe(404);
     }
   });
+
+  it('goes with its owner: deleting the user removes the prescriptions and their files', async () => {
+    const owner = await createTestUser(ctx);
+    const other = await createTestUser(ctx);
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    const upload = async (headers: { authorization: string }) =>
+      prescriptionResponseSchema.parse((await uploadPrescription(ctx, headers, PDF_SCAN)).json()).prescription;
+    const [first, second, kept] = [
+      await upload(owner.headers),
+      await upload(owner.headers),
+      await upload(other.headers),
+    ];
+
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/delete-user/${owner.user.id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    for (const gone of [first, second]) {
+      expect(await getFile(ctx.database.db, prescriptionFilePath(gone._id))).toBeUndefined();
+      expect(await ctx.database.db.select().from(prescriptions).where(eq(prescriptions.id, gone._id))).toEqual([]);
+    }
+    expect((await getFile(ctx.database.db, prescriptionFilePath(kept._id)))?.body.equals(PDF_SCAN)).toBe(true);
+  });
 });

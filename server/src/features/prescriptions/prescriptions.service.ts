@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { orders, prescriptions, prescriptionViews } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { getFile, putFiles } from '../../db/stored-files';
+import { getFile, putFiles, removeFiles } from '../../db/stored-files';
 import { preparePrescriptionFile, prescriptionFilePath } from './prescription-file.service';
 
 export const PRESCRIPTION_NOT_FOUND_MESSAGE = 'Prescription not found';
@@ -31,6 +31,18 @@ export async function uploadPrescription(db: Db, userId: string, upload: Buffer)
     await putFiles(tx, [{ path: prescriptionFilePath(id), contentType: prepared.fileType, body: prepared.content }]);
     return toPrescription(row!);
   });
+}
+
+/**
+ * Removes a user's prescription files, in the transaction that deletes the user: their rows go by
+ * the foreign key, and private health data is not kept after them.
+ */
+export async function removePrescriptionFilesOf(tx: Db, userId: string): Promise<void> {
+  const rows = await tx.select({ id: prescriptions.id }).from(prescriptions).where(eq(prescriptions.userId, userId));
+  await removeFiles(
+    tx,
+    rows.map(({ id }) => prescriptionFilePath(id)),
+  );
 }
 
 /**
