@@ -14,6 +14,7 @@ import {
   freshPgDatabase,
   load,
   peakRssMb,
+  resetPeakRss,
   print,
   row,
   startCeiling,
@@ -104,8 +105,13 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
     await load(pageLoad, WARM_UP_S);
     await measure(async () => row('GET /medicines (server-rendered page)', await load(pageLoad)));
 
+    // The run's peak includes start-up (the admin's password hash alone needs scrypt's 128 MB); the
+    // order load's own peak is the figure its memory target is about.
+    const runPeak = peakRssMb(pid);
+    resetPeakRss(pid);
     await measure(() => measureOrders(baseUrl, prepared));
-    print(label, rows, [peakRssMb(pid)]);
+    const orderPeak = peakRssMb(pid);
+    print(label, rows, [Math.max(runPeak, orderPeak)], [`peak RSS under the order load: ${orderPeak.toFixed(0)} MB`]);
   } finally {
     await stop();
   }

@@ -86,8 +86,13 @@ export function peakRssMb(pid: number): number {
   return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1] ?? NaN) / 1024;
 }
 
-/** The table of `rows`, then the peak RSS of each server process that answered them. */
-export function print(label: string, rows: Measured[], peakRssMb: number[]): void {
+/** Forgets the process's memory high-water mark (Linux), so that `peakRssMb` covers only what follows. */
+export function resetPeakRss(pid: number): void {
+  fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
+}
+
+/** The table of `rows`, then the peak RSS of each server process that answered them, then `notes`. */
+export function print(label: string, rows: Measured[], peakRssMb: number[], notes: string[] = []): void {
   const figures = (r: Row) => [r.perSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, r.non2xx];
   const lines = [
     `\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
@@ -97,6 +102,7 @@ export function print(label: string, rows: Measured[], peakRssMb: number[]): voi
       [r.name.padEnd(45), ...figures(r), (r.perSecond / r.ceiling.perSecond).toFixed(2)].join('\t'),
     ]),
     `peak RSS of ${peakRssMb.length === 1 ? 'the server' : 'each instance'} over the run: ${peakRssMb.map((mb) => mb.toFixed(0)).join(', ')} MB`,
+    ...notes,
   ];
   process.stdout.write(lines.join('\n') + '\n');
 }

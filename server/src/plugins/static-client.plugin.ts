@@ -6,6 +6,7 @@ import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { LRUCache } from 'lru-cache';
 import { getFile } from '../db/stored-files';
 import { HttpError } from '../http-error';
 import { loadPageRenderer, type RenderedPage } from './page-renderer';
@@ -21,12 +22,16 @@ const COMPRESSION = {
   once: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 1 } },
 };
 
-/** Rendered pages kept; the oldest goes first, so odd query strings cannot grow memory. */
+/** Rendered pages kept; the least recently used goes first, so odd query strings cannot grow memory. */
 const MAX_KEPT_PAGES = 200;
 
-type Page = RenderedPage & { encoded: Map<string, Buffer>; kept: boolean };
+type Page = RenderedPage & { encoded: Map<string, Promise<Buffer>>; kept: boolean };
 
-/** A rendered page in the best encoding the browser accepts, compressed once per page and encoding. */
+/**
+ * A rendered page in the best encoding the browser accepts, compressed once per page and encoding:
+ * requests arriving while it is being compressed wait for that one compression, so a rush on a page
+ * costs one compressor's memory and time, not one per request.
+ */
 async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Page) {
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
   reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
@@ -34,10 +39,12 @@ async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Page
   let body = page.encoded.get(encoding);
   if (!body) {
     const options = COMPRESSION[page.kept ? 'kept' : 'once'];
-    body = encoding === 'br' ? await brotli(page.html, options.br) : await gzip(page.html, options.gzip);
+    body = encoding === 'br' ? brotli(page.html, options.br) : gzip(page.html, options.gzip);
     page.encoded.set(encoding, body);
+    // A failed compression is not kept: the next request tries again.
+    body.catch(() => page.encoded.delete(encoding));
   }
-  return reply.header('content-encoding', encoding).send(body);
+  return reply.header('content-encoding', encoding).send(await body);
 }
 
 const routeNotFound = (request: FastifyRequest) =>
@@ -94,30 +101,36 @@ export default fp<Options>(
     // The rendered pages show nothing but the catalogue, so each is kept, under the key that every URL
     // rendering the same HTML shares, until the catalogue changes; one that shows no catalogue (About,
     // 'Page Not Found') is rendered once.
-    const kept = new Map<string, Page & { generation: number | null }>();
-    const renderOrReuse = async (url: string): Promise<Page | null> => {
+    const kept = new LRUCache<string, Page & { generation: number | null }>({ max: MAX_KEPT_PAGES });
+    // Renders under way, by page key and catalogue generation: a rush on a page not yet kept waits for
+    // one render instead of starting one per request.
+    const rendering = new Map<string, Promise<Page | null>>();
+    const renderOrReuse = (url: string): Promise<Page | null> => {
       const pageKey = renderer?.keyOf(url);
-      if (!renderer || !pageKey) return null;
+      if (!renderer || !pageKey) return Promise.resolve(null);
       const { key, showsCatalogue } = pageKey;
       const generation = catalogueGeneration();
       const reused = kept.get(key);
-      if (reused && (reused.generation === null || reused.generation === generation)) return reused;
-      const rendered = await renderer.render(url);
-      if (!rendered) return null;
-      // A page of the catalogue is kept when found, and rendered from the catalogue as it still is.
-      const keep = showsCatalogue ? rendered.status === 200 && catalogueGeneration() === generation : true;
-      const page = {
-        ...rendered,
-        encoded: new Map<string, Buffer>(),
-        kept: keep,
-        generation: showsCatalogue ? generation : null,
-      };
-      if (keep) {
-        kept.delete(key);
-        if (kept.size >= MAX_KEPT_PAGES) kept.delete(kept.keys().next().value!);
-        kept.set(key, page);
-      }
-      return page;
+      if (reused && (reused.generation === null || reused.generation === generation)) return Promise.resolve(reused);
+      const flight = `${generation} ${key}`;
+      const pending = rendering.get(flight);
+      if (pending) return pending;
+      const render = (async () => {
+        const rendered = await renderer.render(url);
+        if (!rendered) return null;
+        // A page of the catalogue is kept when found, and rendered from the catalogue as it still is.
+        const keep = showsCatalogue ? rendered.status === 200 && catalogueGeneration() === generation : true;
+        const page = {
+          ...rendered,
+          encoded: new Map<string, Promise<Buffer>>(),
+          kept: keep,
+          generation: showsCatalogue ? generation : null,
+        };
+        if (keep) kept.set(key, page);
+        return page;
+      })().finally(() => rendering.delete(flight));
+      rendering.set(flight, render);
+      return render;
     };
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {

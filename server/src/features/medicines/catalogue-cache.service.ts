@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 
 /**
@@ -10,7 +11,7 @@ import type { Database } from '../../db/client';
  */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
-/** Distinct filter combinations kept; the oldest goes first, so odd query strings cannot grow memory. */
+/** Distinct filter combinations kept; the least recently used goes first, so odd query strings cannot grow memory. */
 const MAX_ENTRIES = 2000;
 
 export type CatalogueCache = {
@@ -30,7 +31,7 @@ export type CatalogueCache = {
 export async function createCatalogueCache(database: Database): Promise<CatalogueCache> {
   // Pending loads are stored too: a burst of misses after a write costs one query, not one each.
   // A load that started before a write was dropped from the map by `clear`, so it is never kept.
-  const entries = new Map<string, string | Promise<string>>();
+  const entries = new LRUCache<string, string | Promise<string>>({ max: MAX_ENTRIES });
   let generation = 0;
   const clear = () => {
     entries.clear();
@@ -68,7 +69,6 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
       const entry = entries.get(key);
       if (entry !== undefined) return entry;
       const loading = load();
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
       entries.set(key, loading);
       try {
         const body = await loading;
