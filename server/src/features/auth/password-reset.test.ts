@@ -6,7 +6,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, passwordResetTokens } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
-import { startSmtpSink } from '../../test/smtp-sink';
+import { mailingTestContext } from '../../test/smtp-sink';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
 import {
@@ -28,18 +28,9 @@ vi.mock('./password-hash', async (importOriginal) => {
 const NEW_PASSWORD = 'Changed@2026';
 
 describe('password reset through a real SMTP server', () => {
-  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-  let ctx: TestContext;
-  beforeAll(async () => {
-    sink = await startSmtpSink();
-    ctx = await createTestContext({ smtpUrl: sink.url, appUrl: 'https://shop.example' });
-  });
-  afterAll(async () => {
-    await ctx.close();
-    await sink.close();
-  });
+  const mailing = mailingTestContext({ appUrl: 'https://shop.example' });
 
-  const post = (url: string, payload?: object) => ctx.app.inject({ method: 'POST', url, payload });
+  const post = (url: string, payload?: object) => mailing.ctx.app.inject({ method: 'POST', url, payload });
   const loginStatus = async (email: string, password: string) =>
     (await post('/api/auth/login', { email, password })).statusCode;
 
@@ -48,15 +39,15 @@ describe('password reset through a real SMTP server', () => {
     const response = await post('/api/auth/forgot-password', { email });
     expect(response.statusCode).toBe(200);
     expect(messageResponseSchema.parse(response.json())).toEqual({ message: RESET_MAIL_SENT_MESSAGE });
-    const mail = await sink.nextMail();
+    const mail = await mailing.sink.nextMail();
     const match = /https:\/\/shop\.example\/reset-password\/([^/\s"<]+)\/([^/\s"<]+)/.exec(mail.text);
     expect(match, mail.text).not.toBeNull();
     return { mail, userId: match![1]!, token: match![2]! };
   }
 
   it('mails a link that resets the password once and ends every session', async () => {
-    const { user, token: session } = await createTestUser(ctx);
-    const remembered = await createSession(ctx.database.db, user.id, true);
+    const { user, token: session } = await createTestUser(mailing.ctx);
+    const remembered = await createSession(mailing.ctx.database.db, user.id, true);
 
     const { mail, userId, token } = await mailedLink(user.email.toUpperCase());
     expect(mail.to).toEqual([user.email]);
@@ -77,7 +68,7 @@ describe('password reset through a real SMTP server', () => {
     expect(messageResponseSchema.parse(reset.json())).toEqual({ message: PASSWORD_RESET_MESSAGE });
 
     for (const old of [session, remembered]) {
-      const me = await ctx.app.inject({
+      const me = await mailing.ctx.app.inject({
         method: 'GET',
         url: '/api/auth/me',
         headers: { authorization: `Bearer ${old}` },
@@ -98,7 +89,7 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('lets only one of two racing resets with one token through', async () => {
-    const { user } = await createTestUser(ctx);
+    const { user } = await createTestUser(mailing.ctx);
     const { userId, token } = await mailedLink(user.email);
     const responses = await Promise.all(
       ['First@2026', 'Second@2026'].map((newPassword) =>
@@ -109,10 +100,10 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('stores only a hash of the token, expiring within the hour', async () => {
-    const { user } = await createTestUser(ctx);
+    const { user } = await createTestUser(mailing.ctx);
     const started = Date.now();
     const { token } = await mailedLink(user.email);
-    const [row] = await ctx.database.db
+    const [row] = await mailing.ctx.database.db
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.tokenHash, sha256(token)));
@@ -123,9 +114,9 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('refuses an expired token', async () => {
-    const { user } = await createTestUser(ctx);
+    const { user } = await createTestUser(mailing.ctx);
     const { userId, token } = await mailedLink(user.email);
-    await ctx.database.db
+    await mailing.ctx.database.db
       .update(passwordResetTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(passwordResetTokens.tokenHash, sha256(token)));
@@ -137,11 +128,11 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it.each([
-    ['another user’s id', async () => (await createTestUser(ctx)).user.id],
+    ['another user’s id', async () => (await createTestUser(mailing.ctx)).user.id],
     ['an unknown id', async () => randomUUID()],
     ['a malformed id', async () => 'not-a-uuid'],
   ])('refuses a token presented with %s', async (_label, otherId) => {
-    const { user } = await createTestUser(ctx);
+    const { user } = await createTestUser(mailing.ctx);
     const { token } = await mailedLink(user.email);
     const reset = await post(`/api/auth/reset-password/${await otherId()}/${token}`, { newPassword: NEW_PASSWORD });
     expect(reset.statusCode).toBe(400);
@@ -150,11 +141,11 @@ describe('password reset through a real SMTP server', () => {
   });
 
   it('answers an unregistered address the same way and sends nothing', async () => {
-    const before = sink.received.length;
+    const before = mailing.sink.received.length;
     const response = await post('/api/auth/forgot-password', { email: `nobody-${randomUUID()}@example.com` });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: RESET_MAIL_SENT_MESSAGE });
-    expect(sink.received.length).toBe(before);
+    expect(mailing.sink.received.length).toBe(before);
   });
 
   it('answers an invalid address with the SPEC.md message', async () => {

@@ -1,34 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { mailOutbox } from '../../db/schema';
-import { startSmtpSink } from '../../test/smtp-sink';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { mailingTestContext, startSmtpSink } from '../../test/smtp-sink';
+
 import { createTestUser } from '../../test/test-users';
 import { enqueueMail } from './mail-outbox.service';
 
 // The outbox keeps a mail until the mail server has taken it: through an outage and a restart,
 // and it is delivered once.
 
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
-let ctx: TestContext;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createTestContext({ smtpUrl: sink.url, appUrl: 'https://shop.example' });
-});
-afterAll(async () => {
-  await ctx.close();
-  await sink.close();
-});
+const mailing = mailingTestContext({ appUrl: 'https://shop.example' });
 
-const rows = () => ctx.database.db.select().from(mailOutbox);
+const rows = () => mailing.ctx.database.db.select().from(mailOutbox);
 
 describe('the mail outbox', () => {
   it('delivers a reset mail once after the mail server comes back', async () => {
-    const port = Number(new URL(sink.url).port);
-    await sink.close();
-    const { user } = await createTestUser(ctx);
-    const response = await ctx.app.inject({
+    const port = Number(new URL(mailing.sink.url).port);
+    await mailing.sink.close();
+    const { user } = await createTestUser(mailing.ctx);
+    const response = await mailing.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/forgot-password',
       payload: { email: user.email },
@@ -42,27 +33,30 @@ describe('the mail outbox', () => {
     });
     expect(failed!.sentAt).toBeNull();
 
-    sink = await startSmtpSink(port);
+    mailing.sink = await startSmtpSink(port);
     // Its retry is due now rather than after the backoff.
-    await ctx.database.db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.id, failed!.id));
-    await ctx.app.mailOutbox.wake();
-    const mail = await sink.nextMail();
+    await mailing.ctx.database.db
+      .update(mailOutbox)
+      .set({ nextAttemptAt: new Date() })
+      .where(eq(mailOutbox.id, failed!.id));
+    await mailing.ctx.app.mailOutbox.wake();
+    const mail = await mailing.sink.nextMail();
     expect(mail.to).toEqual([user.email]);
     expect(mail.text).toMatch(/https:\/\/shop\.example\/reset-password\//);
 
-    await ctx.app.mailOutbox.wake();
-    expect(sink.received).toHaveLength(1);
+    await mailing.ctx.app.mailOutbox.wake();
+    expect(mailing.sink.received).toHaveLength(1);
     const [sent] = await rows();
     expect(sent!.sentAt).not.toBeNull();
     expect(sent!.text).toBe(''); // the link is not kept once sent
   });
 
   it('sends what a previous run left queued when the app starts again', async () => {
-    await enqueueMail(ctx.database.db, { to: 'queued@example.com', subject: 'Left behind', text: 'Hello' });
-    const restarted = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    await enqueueMail(mailing.ctx.database.db, { to: 'queued@example.com', subject: 'Left behind', text: 'Hello' });
+    const restarted = await buildApp({ config: mailing.ctx.config, database: mailing.ctx.database, logger: false });
     try {
       await restarted.ready();
-      const mail = await sink.nextMail();
+      const mail = await mailing.sink.nextMail();
       expect(mail.to).toEqual(['queued@example.com']);
     } finally {
       await restarted.mailOutbox.stop();
@@ -71,7 +65,7 @@ describe('the mail outbox', () => {
 
   it('enqueues nothing when the caller’s transaction rolls back', async () => {
     const before = (await rows()).length;
-    await ctx.database.db
+    await mailing.ctx.database.db
       .transaction(async (tx) => {
         await enqueueMail(tx, { to: 'never@example.com', subject: 'Rolled back', text: 'Hello' });
         throw new Error('the change failed');

@@ -1,8 +1,8 @@
 import { ROLE } from '@apotheca/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
-import { startSmtpSink } from '../../test/smtp-sink';
+
+import { mailingTestContext, startSmtpSink } from '../../test/smtp-sink';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
@@ -10,28 +10,21 @@ import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fix
 
 // The patient's mails about their order, through the outbox and real SMTP to a local sink.
 
-let ctx: TestContext;
-let sink: Awaited<ReturnType<typeof startSmtpSink>>;
+const mailing = mailingTestContext();
 let pharmacist: { authorization: string };
 
 beforeAll(async () => {
-  sink = await startSmtpSink();
-  ctx = await createTestContext({ smtpUrl: sink.url });
-  pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
-});
-afterAll(async () => {
-  await ctx.close();
-  await sink.close();
+  pharmacist = (await createTestUser(mailing.ctx, { role: ROLE.pharmacist })).headers;
 });
 
 async function order(prescriptionOnly: boolean) {
-  const shopper = await createTestUser(ctx);
-  const medicine = await insertMedicine(ctx, { stock: 5, prescriptionRequired: prescriptionOnly });
-  await addToCart(ctx, shopper.headers, medicine.id, 1);
+  const shopper = await createTestUser(mailing.ctx);
+  const medicine = await insertMedicine(mailing.ctx, { stock: 5, prescriptionRequired: prescriptionOnly });
+  await addToCart(mailing.ctx, shopper.headers, medicine.id, 1);
   const prescriptionId = prescriptionOnly
-    ? (await uploadPrescription(ctx, shopper.headers, PDF_SCAN)).json().prescription._id
+    ? (await uploadPrescription(mailing.ctx, shopper.headers, PDF_SCAN)).json().prescription._id
     : undefined;
-  const response = await ctx.app.inject({
+  const response = await mailing.ctx.app.inject({
     method: 'POST',
     url: '/api/orders/add-order',
     headers: shopper.headers,
@@ -44,71 +37,71 @@ async function order(prescriptionOnly: boolean) {
 describe('order mails', () => {
   it('confirms an order, then tells each status change', async () => {
     const placed = await order(false);
-    const confirmation = await sink.nextMail();
+    const confirmation = await mailing.sink.nextMail();
     expect(confirmation.to).toEqual([placed.email]);
     expect(confirmation.text).toContain(`Thank you: your order ${placed.id} is placed.`);
 
-    const accepted = await ctx.app.inject({
+    const accepted = await mailing.ctx.app.inject({
       method: 'PATCH',
       url: `/api/orders/update-order/${placed.id}`,
       headers: pharmacist,
       payload: { status: 'Accepted' },
     });
     expect(accepted.statusCode).toBe(200);
-    const change = await sink.nextMail();
+    const change = await mailing.sink.nextMail();
     expect(change.to).toEqual([placed.email]);
     expect(change.text).toContain(`Your order ${placed.id} is now Accepted.`);
   });
 
   it('says a prescription order waits for a pharmacist, then tells the approval or the rejection with its note', async () => {
     const approved = await order(true);
-    expect((await sink.nextMail()).text).toContain('A pharmacist checks your prescription');
-    await ctx.app.inject({
+    expect((await mailing.sink.nextMail()).text).toContain('A pharmacist checks your prescription');
+    await mailing.ctx.app.inject({
       method: 'POST',
       url: `/api/orders/${approved.id}/prescription-review`,
       headers: pharmacist,
       payload: { decision: 'approve' },
     });
-    const approval = await sink.nextMail();
+    const approval = await mailing.sink.nextMail();
     expect(approval.to).toEqual([approved.email]);
     expect(approval.text).toContain(`A pharmacist approved the prescription of your order ${approved.id}.`);
 
     const rejected = await order(true);
-    await sink.nextMail();
-    await ctx.app.inject({
+    await mailing.sink.nextMail();
+    await mailing.ctx.app.inject({
       method: 'POST',
       url: `/api/orders/${rejected.id}/prescription-review`,
       headers: pharmacist,
       payload: { decision: 'reject', note: 'The prescription is not signed.' },
     });
-    const rejection = await sink.nextMail();
+    const rejection = await mailing.sink.nextMail();
     expect(rejection.to).toEqual([rejected.email]);
     expect(rejection.text).toContain(
       `A pharmacist rejected the prescription of your order ${rejected.id}: The prescription is not signed.`,
     );
     // The cancellation is told in that one mail, not in a second.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(sink.received.filter((mail) => mail.to.includes(rejected.email))).toHaveLength(2);
+    expect(mailing.sink.received.filter((mail) => mail.to.includes(rejected.email))).toHaveLength(2);
   });
 
   it('places orders while the mail server is down, and delivers each confirmation once when it is back', async () => {
-    const port = Number(new URL(sink.url).port);
-    await sink.close();
+    const port = Number(new URL(mailing.sink.url).port);
+    await mailing.sink.close();
     const placed = [await order(false), await order(false), await order(false)];
     // Each first attempt fails and is recorded; the orders were placed all the same.
     await vi.waitFor(async () => {
-      const queued = await ctx.database.db.select().from(mailOutbox);
+      const queued = await mailing.ctx.database.db.select().from(mailOutbox);
       expect(queued.filter((mail) => mail.sentAt === null && mail.lastError !== null)).toHaveLength(3);
     });
 
-    sink = await startSmtpSink(port);
+    mailing.sink = await startSmtpSink(port);
     // The retries are due now rather than after the backoff.
-    await ctx.database.db.update(mailOutbox).set({ nextAttemptAt: new Date() });
-    await ctx.app.mailOutbox.wake();
-    await vi.waitFor(() => expect(sink.received).toHaveLength(3), { timeout: 10_000 });
-    await ctx.app.mailOutbox.wake();
-    expect(sink.received.map((mail) => mail.to[0]).sort()).toEqual(placed.map(({ email }) => email).sort());
+    await mailing.ctx.database.db.update(mailOutbox).set({ nextAttemptAt: new Date() });
+    await mailing.ctx.app.mailOutbox.wake();
+    await vi.waitFor(() => expect(mailing.sink.received).toHaveLength(3), { timeout: 10_000 });
+    await mailing.ctx.app.mailOutbox.wake();
+    expect(mailing.sink.received.map((mail) => mail.to[0]).sort()).toEqual(placed.map(({ email }) => email).sort());
     for (const { id } of placed)
-      expect(sink.received.filter((mail) => mail.text.includes(`your order ${id} is placed`))).toHaveLength(1);
+      expect(mailing.sink.received.filter((mail) => mail.text.includes(`your order ${id} is placed`))).toHaveLength(1);
   });
 });
