@@ -4,14 +4,11 @@ import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { SelectField } from '../../../components/ui/select-field';
-import { Spinner } from '../../../components/ui/spinner';
-import { useGetOrderQuery } from '../../../features/orders/order-admin.api';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
 import { useChangeOrderStatus } from '../../../features/orders/order-status-change.hook';
 import { OrderHistoryTimeline } from '../../../features/orders/order-history-timeline';
 import { formatPrice } from '../../../lib/currency';
-import { AdminPageHeader } from './admin-page-header';
-import { LoadError } from '../../../components/ui/load-error';
+import { AdminOrderFrame } from './admin-order-frame';
 
 const ITEM_COLUMNS = [
   { label: 'Item' },
@@ -59,19 +56,14 @@ function StatusForm({ order }: { order: Order }) {
 /** /admin/orders/:id: one order with its items and a status change. */
 export default function AdminOrderDetailPage() {
   const { id = '' } = useParams();
-  const { data, isLoading, error } = useGetOrderQuery(id);
-  const order = data?.order;
   return (
-    <section>
-      <Link to={PATHS.adminOrders} className="text-sm font-medium text-brand-800 hover:underline">
-        ← All orders
-      </Link>
-      <AdminPageHeader title="Order details" />
-      {isLoading ? (
-        <Spinner label="Loading order…" />
-      ) : error || !order ? (
-        <LoadError error={error} />
-      ) : (
+    <AdminOrderFrame
+      id={id}
+      back={{ to: PATHS.adminOrders, label: 'All orders' }}
+      title="Order details"
+      loadingLabel="Loading order…"
+    >
+      {(order) => (
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <div className="flex flex-col gap-4">
             <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
@@ -130,6 +122,6 @@ export default function AdminOrderDetailPage() {
           </div>
         </div>
       )}
-    </section>
+    </AdminOrderFrame>
   );
 }
