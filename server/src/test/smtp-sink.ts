@@ -1,8 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll } from 'vitest';
-import type { Config } from '../config';
-import { createTestContext, type TestContext } from './test-app';
 
 export type ReceivedMail = { to: string[]; raw: string; text: string };
 
@@ -61,21 +58,3 @@ function decodeQuotedPrintable(raw: string): string {
 }
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
-
-/**
- * For the tests of a file (or a describe block) whose app sends mail: before them, a sink and a test
- * app (with `overrides`) mailing through it; after them, both closed. A test that restarts the mail
- * server puts the new sink in `sink`.
- */
-export function mailingTestContext(overrides: Partial<Config> = {}): { ctx: TestContext; sink: SmtpSink } {
-  const mailing = {} as { ctx: TestContext; sink: SmtpSink };
-  beforeAll(async () => {
-    mailing.sink = await startSmtpSink();
-    mailing.ctx = await createTestContext({ ...overrides, smtpUrl: mailing.sink.url });
-  });
-  afterAll(async () => {
-    await mailing.ctx.close();
-    await mailing.sink.close();
-  });
-  return mailing;
-}

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openPg, openPglite, type Database } from '../db/client';
 import type { LogStream } from '../plugins/log-options';
 import { createFreshPgDatabase } from './fresh-pg-database';
 import { MIGRATED_DUMP_PATH } from './pglite-dump';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 /** The cheapest cost config accepts, for the hashes tests make. */
 export const TEST_SCRYPT_COST = 10;
@@ -66,4 +68,22 @@ export async function createTestContext(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For the tests of a file (or a describe block) whose app sends mail: before them, a sink and a test
+ * app (with `overrides`) mailing through it; after them, both closed. A test that restarts the mail
+ * server puts the new sink in `sink`.
+ */
+export function mailingTestContext(overrides: Partial<Config> = {}): { ctx: TestContext; sink: SmtpSink } {
+  const mailing = {} as { ctx: TestContext; sink: SmtpSink };
+  beforeAll(async () => {
+    mailing.sink = await startSmtpSink();
+    mailing.ctx = await createTestContext({ ...overrides, smtpUrl: mailing.sink.url });
+  });
+  afterAll(async () => {
+    await mailing.ctx.close();
+    await mailing.sink.close();
+  });
+  return mailing;
 }

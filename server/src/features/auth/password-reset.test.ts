@@ -6,8 +6,7 @@ import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, passwordResetTokens } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
-import { mailingTestContext } from '../../test/smtp-sink';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext, mailingTestContext, type TestContext } from '../../test/test-app';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
 import {
   PASSWORD_RESET_MESSAGE,

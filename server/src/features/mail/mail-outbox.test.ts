@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { mailOutbox } from '../../db/schema';
-import { mailingTestContext, startSmtpSink } from '../../test/smtp-sink';
+import { startSmtpSink } from '../../test/smtp-sink';
+import { mailingTestContext } from '../../test/test-app';
 
 import { createTestUser } from '../../test/test-users';
 import { enqueueMail } from './mail-outbox.service';

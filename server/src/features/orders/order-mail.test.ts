@@ -2,7 +2,8 @@ import { ROLE } from '@apotheca/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 
-import { mailingTestContext, startSmtpSink } from '../../test/smtp-sink';
+import { startSmtpSink } from '../../test/smtp-sink';
+import { mailingTestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
