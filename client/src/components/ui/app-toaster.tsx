@@ -7,5 +7,7 @@ import { toasterMounted } from '../../lib/toast';
 export default function AppToaster() {
   // Runs after Toaster's own effects, so by now it listens for toasts.
   useEffect(() => toasterMounted(), []);
-  return <Toaster position="top-right" richColors closeButton />;
+  // Below the header rather than over it: a toast (paused while the pointer rests on it) never hides
+  // the header's account link or Log Out button.
+  return <Toaster position="top-right" offset={{ top: '4.75rem', right: '1rem' }} richColors closeButton />;
 }
