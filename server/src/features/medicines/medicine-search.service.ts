@@ -1,12 +1,11 @@
 import {
   MEDICINE_FACETS,
   SUGGESTIONS_LIMIT,
+  type FacetCount,
   type MedicineFacet,
-  type MedicineFacets,
-  type MedicineListResponse,
   type MedicineSuggestion,
 } from '@apotheca/contract';
-import MiniSearch from 'minisearch';
+import SearchableMap from 'minisearch/SearchableMap';
 import type { Db } from '../../db/client';
 import { centsToDollars, dollarsToCents } from '../../db/money';
 import { medicines } from '../../db/schema';
@@ -15,23 +14,75 @@ import { toMedicine, type MedicineListFilter, type MedicineRow } from './medicin
 
 /**
  * The catalogue's list, search and facets, answered from an in-process snapshot of the medicines
- * table with a MiniSearch index over name, active ingredient, maker and category
- * (docs/decisions/0021). The database stays the one source of truth: the snapshot is reloaded
- * whenever the catalogue's generation moves on, which every write here and every other instance's
- * change notification does, so a write is searchable at the next request.
+ * table (docs/decisions/0034, which supersedes 0021's scoring). The database stays the one source
+ * of truth: the snapshot is rebuilt whenever the catalogue's generation moves on, which every write
+ * here and every other instance's change notification does, so a write is searchable at the next
+ * request.
+ *
+ * The words of name, active ingredient, maker and category are kept in MiniSearch's radix tree
+ * (its `SearchableMap`), which finds the words a typed word is a prefix of or a typo of; each word
+ * points at the medicines it is in, with its weight in each, as typed arrays. A search is then a pass over those arrays, and
+ * filters, facets and order are integer comparisons on per-medicine columns: the work of a request
+ * grows with its matches, not with the catalogue.
  */
 export type MedicineSearch = {
-  list(filter: MedicineListFilter): Promise<MedicineListResponse>;
+  /** The list's response body, serialized: `{ medicines, total, facets }`. */
+  list(filter: MedicineListFilter): Promise<string>;
   suggest(q: string): Promise<MedicineSuggestion[]>;
 };
 
 const SEARCH_FIELDS = ['name', 'activeIngredient', 'developedBy', 'category'] as const;
+// Name and ingredient say what a medicine is; maker and category only narrow it down.
+const FIELD_BOOSTS = [3, 3, 1, 1];
+/**
+ * What one word adds to a medicine's score from one field: its field's boost, less in a longer field
+ * ("Amoxicillin" says more of Amoxil than of "Amoxicillin + Clavulanic acid").
+ */
+const fieldWeight = (field: number, fieldWords: number) => FIELD_BOOSTS[field]! / Math.sqrt(fieldWords);
+// A word only begun, or mistyped, counts for less than the word itself; a typo the less the more edits.
+const PREFIX_WEIGHT = 0.6;
+const TYPO_WEIGHT = 0.4;
+/** Lifts a medicine whose whole name or ingredient is the query above every other match. */
+const EXACT_BONUS = 1e6;
+// Typos: none in words under 4 letters, one edit up to 9 letters, two from 10 ("amoxicilin", "paracetmol").
+const allowedEdits = (word: string) => (word.length < 4 ? 0 : word.length < 10 ? 1 : 2);
 
-type Snapshot = { rows: Map<string, MedicineRow>; index: MiniSearch<MedicineRow>; generation: number };
+/** Words are runs of letters and digits: `%`, `_`, quotes and backslashes only separate them. */
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+const hasLetter = (word: string) => /\p{L}/u.test(word);
 
-type Match = { row: MedicineRow; tier: number; score: number };
+/** The medicines a word is in (indexes into the snapshot) and, for each, its weight there (`fieldWeight`). */
+type Postings = { docs: Int32Array; weights: Float32Array };
 
-/** A facet's value of a row, as the query and the response spell it. */
+/** A facet's values of every medicine, as indexes into `values` (-1: none). */
+type FacetColumn = { values: string[]; codes: Int32Array };
+
+type Snapshot = {
+  generation: number;
+  rows: MedicineRow[];
+  /** Each medicine as the list serializes it, made on first use. */
+  json: (string | undefined)[];
+  /** Words with a letter, where typos are looked for; numbers ("650") match only as typed or begun. */
+  words: SearchableMap<Postings>;
+  numbers: SearchableMap<Postings>;
+  /**
+   * The same words by length: a typo search looks only among words it could be within reach of
+   * (an edit changes the length by one at most), in trees a fraction of the whole one's size.
+   */
+  wordsByLength: SearchableMap<Postings>[];
+  lowerNames: string[];
+  lowerIngredients: string[];
+  facets: Record<MedicineFacet, FacetColumn>;
+  priceCents: Int32Array;
+  stock: Int32Array;
+  /** Each medicine's place in every order a list can take; ties are broken by name, then id. */
+  rank: Record<NonNullable<MedicineListFilter['sort']> | 'newest' | 'name', Int32Array>;
+};
+
 const facetValue: Record<MedicineFacet, (row: MedicineRow) => string | null> = {
   category: (row) => row.category,
   dosageForm: (row) => row.dosageForm,
@@ -39,48 +90,195 @@ const facetValue: Record<MedicineFacet, (row: MedicineRow) => string | null> = {
   developedBy: (row) => row.developedBy,
 };
 
+function facetColumn(rows: MedicineRow[], value: (row: MedicineRow) => string | null): FacetColumn {
+  const codeOf = new Map<string, number>();
+  const codes = Int32Array.from(rows, (row) => {
+    const v = value(row);
+    if (v === null) return -1;
+    let code = codeOf.get(v);
+    if (code === undefined) codeOf.set(v, (code = codeOf.size));
+    return code;
+  });
+  return { values: [...codeOf.keys()], codes };
+}
+
 const byName = (a: MedicineRow, b: MedicineRow) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-// Ties are broken by name and then id, so consecutive pages never overlap or skip a row.
-const SORTS: Record<NonNullable<MedicineListFilter['sort']>, (a: MedicineRow, b: MedicineRow) => number> = {
-  price_asc: (a, b) => a.priceCents - b.priceCents || byName(a, b),
-  price_desc: (a, b) => b.priceCents - a.priceCents || byName(a, b),
-  in_stock: (a, b) => b.stock - a.stock || byName(a, b),
-  out_of_stock: (a, b) => a.stock - b.stock || byName(a, b),
-};
-// Without a sort or a search, newest first: a medicine an admin just added heads the list.
-const newestFirst = (a: MedicineRow, b: MedicineRow) => b.createdAt.getTime() - a.createdAt.getTime() || byName(a, b);
-// With a search and no sort, exact name and ingredient matches first, then by relevance.
-const byRelevance = (a: Match, b: Match) => a.tier - b.tier || b.score - a.score || byName(a.row, b.row);
-
-function buildIndex(rows: MedicineRow[]): MiniSearch<MedicineRow> {
-  const index = new MiniSearch<MedicineRow>({
-    fields: [...SEARCH_FIELDS],
-    storeFields: [],
-    searchOptions: {
-      // Typing: "parac" finds paracetamol. Typos: one edit in 5 letters, two from 10 ("amoxicilin", "paracetmol").
-      prefix: true,
-      fuzzy: (term) => (term.length < 4 ? 0 : term.length < 10 ? 1 : 2),
-      boost: { name: 3, activeIngredient: 3, developedBy: 1, category: 1 },
-      combineWith: 'AND',
-      // A prefix or a typo counts for less than the word itself.
-      weights: { fuzzy: 0.4, prefix: 0.6 },
-    },
-  });
-  index.addAll(rows);
-  return index;
+/** Every medicine's place when the rows are sorted by `compare`. */
+function rankBy(rows: MedicineRow[], compare: (a: MedicineRow, b: MedicineRow) => number): Int32Array {
+  const rank = new Int32Array(rows.length);
+  rows
+    .map((_, i) => i)
+    .sort((a, b) => compare(rows[a]!, rows[b]!))
+    .forEach((doc, place) => (rank[doc] = place));
+  return rank;
 }
 
-/** The search's matches, best first; every medicine when there is no search. */
-function search(snapshot: Snapshot, q: string | undefined): Match[] {
-  if (q === undefined) return [...snapshot.rows.values()].map((row) => ({ row, tier: 0, score: 0 }));
-  const exact = q.toLowerCase();
-  return snapshot.index.search(q).map((hit) => {
-    const row = snapshot.rows.get(hit.id as string)!;
-    const tier = row.name.toLowerCase() === exact || row.activeIngredient.toLowerCase() === exact ? 0 : 1;
-    return { row, tier, score: hit.score };
+function buildSnapshot(rows: MedicineRow[], generation: number): Snapshot {
+  const found = new Map<string, { docs: number[]; weights: number[] }>();
+  rows.forEach((row, doc) =>
+    SEARCH_FIELDS.forEach((field, f) => {
+      const fieldWords = words(row[field] ?? '');
+      for (const word of new Set(fieldWords)) {
+        let postings = found.get(word);
+        if (!postings) found.set(word, (postings = { docs: [], weights: [] }));
+        const weight = fieldWeight(f, fieldWords.length);
+        const last = postings.docs.length - 1;
+        if (postings.docs[last] === doc) postings.weights[last]! += weight;
+        else {
+          postings.docs.push(doc);
+          postings.weights.push(weight);
+        }
+      }
+    }),
+  );
+  const wordMap = new SearchableMap<Postings>();
+  const numberMap = new SearchableMap<Postings>();
+  for (const [word, { docs, weights }] of found)
+    (hasLetter(word) ? wordMap : numberMap).set(word, {
+      docs: Int32Array.from(docs),
+      weights: Float32Array.from(weights),
+    });
+
+  const wordsByLength: SearchableMap<Postings>[] = [];
+  for (const [word, postings] of wordMap) (wordsByLength[word.length] ??= new SearchableMap()).set(word, postings);
+
+  const ranked = (compare: (a: MedicineRow, b: MedicineRow) => number) =>
+    rankBy(rows, (a, b) => compare(a, b) || byName(a, b));
+  return {
+    generation,
+    rows,
+    json: new Array<string | undefined>(rows.length),
+    words: wordMap,
+    numbers: numberMap,
+    wordsByLength,
+    lowerNames: rows.map((row) => row.name.toLowerCase()),
+    lowerIngredients: rows.map((row) => row.activeIngredient.toLowerCase()),
+    facets: Object.fromEntries(MEDICINE_FACETS.map((facet) => [facet, facetColumn(rows, facetValue[facet])])) as Record<
+      MedicineFacet,
+      FacetColumn
+    >,
+    priceCents: Int32Array.from(rows, (row) => row.priceCents),
+    stock: Int32Array.from(rows, (row) => row.stock),
+    rank: {
+      price_asc: ranked((a, b) => a.priceCents - b.priceCents),
+      price_desc: ranked((a, b) => b.priceCents - a.priceCents),
+      in_stock: ranked((a, b) => b.stock - a.stock),
+      out_of_stock: ranked((a, b) => a.stock - b.stock),
+      // Without a sort or a search, newest first: a medicine an admin just added heads the list.
+      newest: ranked((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
+      name: ranked(() => 0),
+    },
+  };
+}
+
+/**
+ * Per-medicine scratch space of a search. A search runs from start to end without awaiting, so
+ * one set per snapshot size serves every request; `seen` tells this search's marks from older ones.
+ */
+class Scratch {
+  seen: Int32Array;
+  /** How many of the query's words a medicine has matched so far. */
+  matched: Int32Array;
+  score: Float64Array;
+  stamp = 0;
+  constructor(size: number) {
+    this.seen = new Int32Array(size);
+    this.matched = new Int32Array(size);
+    this.score = new Float64Array(size);
+  }
+}
+let scratch = new Scratch(0);
+
+/** The words of the catalogue that a typed word stands for, each with how much a match counts. */
+function expand(snapshot: Snapshot, word: string): [Postings, number][] {
+  if (!hasLetter(word))
+    return [...snapshot.numbers.atPrefix(word)].map(([term, postings]) => [
+      postings,
+      term === word ? 1 : PREFIX_WEIGHT,
+    ]);
+  const weights = new Map<Postings, number>();
+  for (const [term, postings] of snapshot.words.atPrefix(word))
+    weights.set(postings, term === word ? 1 : PREFIX_WEIGHT);
+  const edits = allowedEdits(word);
+  if (edits > 0) {
+    for (let length = word.length - edits; length <= word.length + edits; length++) {
+      for (const [term, [postings, distance]] of snapshot.wordsByLength[length]?.fuzzyGet(word, edits) ?? []) {
+        const weight = (TYPO_WEIGHT * term.length) / (term.length + distance);
+        if (weight > (weights.get(postings) ?? 0)) weights.set(postings, weight);
+      }
+    }
+  }
+  return [...weights];
+}
+
+/**
+ * The medicines that match every word of `q` (a word matches a catalogue word it is, begins, or is
+ * a typo of), each with its score: the weight of each match times the word's weight in the medicine.
+ */
+function match(snapshot: Snapshot, q: string): { docs: number[]; score: Float64Array } {
+  const size = snapshot.rows.length;
+  if (scratch.seen.length < size) scratch = new Scratch(size);
+  const { seen, matched, score } = scratch;
+  // Stamps are Int32: past the largest, the marks start over from a clean sheet.
+  if (++scratch.stamp === 2 ** 31) {
+    scratch.seen.fill(0);
+    scratch.stamp = 1;
+  }
+  const stamp = scratch.stamp;
+  let candidates: number[] = [];
+  const queryWords = [...new Set(words(q))];
+  queryWords.forEach((word, w) => {
+    for (const [{ docs, weights }, weight] of expand(snapshot, word)) {
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        if (w === 0 && seen[doc] !== stamp) {
+          seen[doc] = stamp;
+          matched[doc] = 0;
+          score[doc] = 0;
+          candidates.push(doc);
+        } else if (seen[doc] !== stamp || matched[doc]! < w) continue; // missed an earlier word
+        matched[doc] = w + 1;
+        score[doc]! += weight * weights[i]!;
+      }
+    }
+    candidates = candidates.filter((doc) => matched[doc] === w + 1);
   });
+  return { docs: candidates, score };
+}
+
+/** Exact name and ingredient matches first, then by score, then by name. */
+function byRelevance(snapshot: Snapshot, q: string, docs: number[], score: Float64Array) {
+  const exact = q.trim().toLowerCase();
+  // Worked out once per match rather than in every comparison.
+  for (const doc of docs)
+    if (snapshot.lowerNames[doc] === exact || snapshot.lowerIngredients[doc] === exact) score[doc]! += EXACT_BONUS;
+  const nameRank = snapshot.rank.name;
+  return (a: number, b: number) => score[b]! - score[a]! || nameRank[a]! - nameRank[b]!;
+}
+
+/** The first `count` of `items` in `compare`'s order, without sorting the rest when they are many. */
+function firstInOrder(items: number[], count: number, compare: (a: number, b: number) => number): number[] {
+  if (count >= items.length / 4) return items.sort(compare).slice(0, count);
+  const first: number[] = [];
+  for (const item of items) {
+    if (first.length === count) {
+      if (compare(item, first[count - 1]!) >= 0) continue;
+      first.pop();
+    }
+    let i = first.length;
+    first.push(item);
+    for (; i > 0 && compare(item, first[i - 1]!) < 0; i--) first[i] = first[i - 1]!;
+    first[i] = item;
+  }
+  return first;
+}
+
+const byRank = (rank: Int32Array) => (a: number, b: number) => rank[a]! - rank[b]!;
+
+function medicineJson(snapshot: Snapshot, doc: number): string {
+  return (snapshot.json[doc] ??= JSON.stringify(toMedicine(snapshot.rows[doc]!)));
 }
 
 export function createMedicineSearch(db: Db, catalogue: CatalogueCache): MedicineSearch {
@@ -93,9 +291,8 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
     if (current?.generation === generation) return current;
     loading ??= (async () => {
       try {
-        const rows = await db.select().from(medicines);
         // Tagged with the generation it started in: a write landing meanwhile makes the next call reload.
-        current = { rows: new Map(rows.map((row) => [row.id, row])), index: buildIndex(rows), generation };
+        current = buildSnapshot(await db.select().from(medicines), generation);
         return current;
       } finally {
         loading = undefined;
@@ -106,61 +303,70 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
 
   return {
     async list(filter) {
-      const matches = search(await snapshot(), filter.q);
-      const minCents = filter.minPrice === undefined ? undefined : dollarsToCents(filter.minPrice);
-      const maxCents = filter.maxPrice === undefined ? undefined : dollarsToCents(filter.maxPrice);
+      const snap = await snapshot();
+      const size = snap.rows.length;
+      const found = filter.q === undefined ? undefined : match(snap, filter.q);
+      const minCents = filter.minPrice === undefined ? -Infinity : dollarsToCents(filter.minPrice);
+      const maxCents = filter.maxPrice === undefined ? Infinity : dollarsToCents(filter.maxPrice);
       const inStock = filter.inStock === undefined ? undefined : filter.inStock === 'true';
-      const passesOthers = (row: MedicineRow) =>
-        (minCents === undefined || row.priceCents >= minCents) &&
-        (maxCents === undefined || row.priceCents <= maxCents) &&
-        (inStock === undefined || row.stock > 0 === inStock);
-      const wanted = Object.fromEntries(MEDICINE_FACETS.map((facet) => [facet, filter[facet]])) as Record<
-        MedicineFacet,
-        string | undefined
-      >;
+      // Each facet's wanted value as a code: -1 when not filtered, -2 when no medicine has it.
+      const columns = MEDICINE_FACETS.map((facet) => snap.facets[facet]);
+      const wanted = MEDICINE_FACETS.map((facet, f) => {
+        const value = filter[facet];
+        if (value === undefined) return -1;
+        const code = columns[f]!.values.indexOf(value);
+        return code === -1 ? -2 : code;
+      });
+      const counts = columns.map((column) => new Int32Array(column.values.length));
 
-      // One pass: a row counts in a facet when it passes every filter but that facet's own.
-      const counts = Object.fromEntries(MEDICINE_FACETS.map((facet) => [facet, new Map<string, number>()]));
-      const kept: Match[] = [];
-      for (const match of matches) {
-        if (!passesOthers(match.row)) continue;
-        const values = MEDICINE_FACETS.map((facet) => facetValue[facet](match.row));
-        const failing = MEDICINE_FACETS.filter(
-          (facet, i) => wanted[facet] !== undefined && values[i] !== wanted[facet],
-        );
-        if (failing.length === 0) kept.push(match);
-        if (failing.length > 1) continue;
-        MEDICINE_FACETS.forEach((facet, i) => {
-          const value = values[i];
-          if (value == null || (failing.length === 1 && failing[0] !== facet)) return;
-          counts[facet]!.set(value, (counts[facet]!.get(value) ?? 0) + 1);
-        });
-      }
-      const facets = Object.fromEntries(
-        MEDICINE_FACETS.map((facet) => [
-          facet,
-          [...counts[facet]!]
-            .map(([value, count]) => ({ value, count }))
-            .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1)),
-        ]),
-      ) as MedicineFacets;
-
-      if (filter.sort) kept.sort((a, b) => SORTS[filter.sort!](a.row, b.row));
-      else if (filter.q !== undefined) kept.sort(byRelevance);
-      else kept.sort((a, b) => newestFirst(a.row, b.row));
-      const start = (filter.page - 1) * filter.limit;
-      return {
-        medicines: kept.slice(start, start + filter.limit).map((match) => toMedicine(match.row)),
-        total: kept.length,
-        facets,
+      // One pass: a medicine counts in a facet when it passes every filter but that facet's own.
+      const kept: number[] = [];
+      const visit = (doc: number) => {
+        const price = snap.priceCents[doc]!;
+        if (price < minCents || price > maxCents) return;
+        if (inStock !== undefined && snap.stock[doc]! > 0 !== inStock) return;
+        let failing = -1;
+        for (let f = 0; f < columns.length; f++) {
+          if (wanted[f] !== -1 && columns[f]!.codes[doc] !== wanted[f]) {
+            if (failing !== -1) return;
+            failing = f;
+          }
+        }
+        if (failing === -1) kept.push(doc);
+        for (let f = 0; f < columns.length; f++) {
+          const code = columns[f]!.codes[doc]!;
+          if (code !== -1 && (failing === -1 || failing === f)) counts[f]![code]!++;
+        }
       };
+      if (found) found.docs.forEach(visit);
+      else for (let doc = 0; doc < size; doc++) visit(doc);
+
+      const facets = Object.fromEntries(
+        MEDICINE_FACETS.map((facet, f) => {
+          const values: FacetCount[] = [];
+          counts[f]!.forEach((count, code) => count > 0 && values.push({ value: columns[f]!.values[code]!, count }));
+          return [facet, values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1))];
+        }),
+      );
+
+      const compare = filter.sort
+        ? byRank(snap.rank[filter.sort])
+        : found
+          ? byRelevance(snap, filter.q!, kept, found.score)
+          : byRank(snap.rank.newest);
+      const start = (filter.page - 1) * filter.limit;
+      const page = firstInOrder(kept, start + filter.limit, compare)
+        .slice(start)
+        .map((doc) => medicineJson(snap, doc));
+      return `{"medicines":[${page.join(',')}],"total":${kept.length},"facets":${JSON.stringify(facets)}}`;
     },
 
     async suggest(q) {
-      return search(await snapshot(), q)
-        .sort(byRelevance)
-        .slice(0, SUGGESTIONS_LIMIT)
-        .map(({ row }) => ({
+      const snap = await snapshot();
+      const found = match(snap, q);
+      return firstInOrder(found.docs, SUGGESTIONS_LIMIT, byRelevance(snap, q, found.docs, found.score)).map((doc) => {
+        const row = snap.rows[doc]!;
+        return {
           _id: row.id,
           name: row.name,
           activeIngredient: row.activeIngredient,
@@ -169,7 +375,8 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
           prescriptionRequired: row.prescriptionRequired,
           price: centsToDollars(row.priceCents),
           imageUrl: row.imageUrl,
-        }));
+        };
+      });
     },
   };
 }

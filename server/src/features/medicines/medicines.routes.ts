@@ -100,7 +100,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const body = await catalogue.get(request.url, async () => JSON.stringify(await search.list(request.query)));
+      const body = await catalogue.get(request.url, () => search.list(request.query));
       return sendJson(reply, body);
     },
   );
