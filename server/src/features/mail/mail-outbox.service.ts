@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { MailMessage, Mailer } from './mail.service';
@@ -22,44 +22,53 @@ export async function enqueueMail(tx: Db | Tx, message: MailMessage): Promise<vo
 
 const retryDelay = (attempts: number) => Math.min(FIRST_RETRY_DELAY_MS * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
 
-/** The oldest due mail, claimed (leased) so that no other worker sends it meanwhile. */
+/** How many due mails one claim takes: a checkout rush is sent in a few statements, not one per order. */
+const CLAIM_BATCH = 50;
+
+/** The oldest due mails, claimed (leased) in one statement so that no other worker sends them meanwhile. */
 async function claimDueMail(db: Db) {
-  return db.transaction(async (tx) => {
-    const [due] = await tx
-      .select()
-      .from(mailOutbox)
-      .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(mailOutbox.createdAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    if (!due) return undefined;
-    await tx
-      .update(mailOutbox)
-      .set({ attempts: due.attempts + 1, nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) })
-      .where(eq(mailOutbox.id, due.id));
-    return { ...due, attempts: due.attempts + 1 };
-  });
+  const due = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(isNull(mailOutbox.sentAt), lte(mailOutbox.nextAttemptAt, sql`now()`)))
+    .orderBy(asc(mailOutbox.createdAt))
+    .limit(CLAIM_BATCH)
+    .for('update', { skipLocked: true });
+  const claimed = await db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS) })
+    .where(inArray(mailOutbox.id, due))
+    .returning();
+  return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
 /** Sends every due mail once; a failure is recorded by its code and tried again later. Returns how many were sent. */
 export async function deliverDueMail(db: Db, mailer: Mailer): Promise<number> {
   let sent = 0;
-  for (let mail = await claimDueMail(db); mail; mail = await claimDueMail(db)) {
-    try {
-      await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
-      // The body (a reset link, say) is not kept once the mail is gone.
-      await db.update(mailOutbox).set({ sentAt: new Date(), text: '', html: null }).where(eq(mailOutbox.id, mail.id));
-      sent += 1;
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
+  for (let batch = await claimDueMail(db); batch.length > 0; batch = await claimDueMail(db)) {
+    const delivered: string[] = [];
+    for (const mail of batch) {
+      try {
+        await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+        delivered.push(mail.id);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        await db
+          .update(mailOutbox)
+          .set({
+            lastError: typeof code === 'string' ? code : 'send failed',
+            nextAttemptAt: new Date(Date.now() + retryDelay(mail.attempts)),
+          })
+          .where(eq(mailOutbox.id, mail.id));
+      }
+    }
+    // The body (a reset link, say) is not kept once the mail is gone.
+    if (delivered.length > 0)
       await db
         .update(mailOutbox)
-        .set({
-          lastError: typeof code === 'string' ? code : 'send failed',
-          nextAttemptAt: new Date(Date.now() + retryDelay(mail.attempts)),
-        })
-        .where(eq(mailOutbox.id, mail.id));
-    }
+        .set({ sentAt: new Date(), text: '', html: null })
+        .where(inArray(mailOutbox.id, delivered));
+    sent += delivered.length;
   }
   return sent;
 }
@@ -70,16 +79,23 @@ export type MailOutboxWorker = {
   stop(): Promise<void>;
 };
 
-/** Runs deliverDueMail every `intervalMs` and whenever woken, one run at a time. */
+/**
+ * Runs deliverDueMail every `intervalMs` and whenever woken, one run at a time. Wakes that come
+ * while a run waits to start share it (it will read every mail committed before it starts), so a
+ * burst of orders costs a few runs, not one each.
+ */
 export function startMailOutboxWorker(
   db: Db,
   mailer: Mailer,
   { intervalMs, onError }: { intervalMs: number; onError: (error: unknown) => void },
 ): MailOutboxWorker {
   let running: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | undefined;
   let stopped = false;
   const run = () => {
-    running = running.then(async () => {
+    queued ??= running = running.then(async () => {
+      // Started: it may have read the outbox already, so a wake from now on queues another run.
+      queued = undefined;
       if (stopped) return;
       try {
         await deliverDueMail(db, mailer);
@@ -87,7 +103,7 @@ export function startMailOutboxWorker(
         onError(error);
       }
     });
-    return running;
+    return queued;
   };
   const timer = setInterval(() => void run(), intervalMs);
   timer.unref();
