@@ -11,6 +11,7 @@ import {
   type Role,
 } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import {
   cartItems,
@@ -23,6 +24,7 @@ import {
   prescriptions,
   users,
 } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { HttpError } from '../../http-error';
 import { stockConflict } from '../medicines/medicines.service';
@@ -64,32 +66,25 @@ type CheckoutRow = {
   prescription_required: boolean | null;
 };
 
-/**
- * One statement, so one transaction and one round trip (issue 3's order benchmark): takes the stock
- * of every cart item, copies names and server prices into the order, empties the cart and records
- * 'placed' in the order's history and the confirmation mail in the outbox. Every write in it is conditional on every line having its stock
- * within its limit per order and, when a line is prescription-only, on the order carrying one of the caller's own
- * prescriptions, so any shortage or missing prescription changes nothing (CONTRACT.md).
- */
 const placedMail = orderPlacedMail(false);
 const reviewMail = orderPlacedMail(true);
 
-export async function placeOrder(
-  db: Db,
-  user: Shopper,
-  { payment, prescriptionId }: { payment?: Payment | undefined; prescriptionId?: string | undefined },
-): Promise<Order> {
-  // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
-  // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
-  // each one's latest committed stock once its lock is held.
-  // A deletion of a medicine locks in the same order (medicines.service.ts); a cycle it still forms
-  // with a cart item added meanwhile is retried once.
-  const result = await retryOnceOnLockConflict(() =>
-    db.execute(sql`
+/**
+ * One statement, so one transaction and one round trip for a checkout rush: takes the stock of every
+ * cart item, copies names and server prices into the order, empties the cart and records 'placed' in
+ * the order's history and the confirmation mail in the outbox. Every write in it is conditional on
+ * every line having its stock within its limit per order and, when a line is prescription-only, on
+ * the order carrying one of the caller's own prescriptions, so any shortage or missing prescription
+ * changes nothing (CONTRACT.md). Prepared: each connection parses and plans it once, which cost
+ * PostgreSQL more than running it.
+ */
+const checkoutQuery = preparedQuery((db) =>
+  db._.session.prepareQuery(
+    new PgDialect().sqlToQuery(sql`
     with lines as (
       select ci.id, ci.medicine_id, ci.quantity
       from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
-      where c.user_id = ${user.id}::uuid
+      where c.user_id = ${sql.placeholder('userId')}::uuid
       for update of ci
     ), stock as (
       select m.id, m.name, m.price_cents, m.stock, m.prescription_required, m.max_per_order, l.quantity
@@ -97,7 +92,7 @@ export async function placeOrder(
       order by m.id
       for update of m
     ), rx as (
-      select id from ${prescriptions} where id = ${prescriptionId ?? null}::uuid and user_id = ${user.id}::uuid
+      select id from ${prescriptions} where id = ${sql.placeholder('prescriptionId')}::uuid and user_id = ${sql.placeholder('userId')}::uuid
     ), totals as (
       -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
       select count(*)::integer as line_count,
@@ -121,10 +116,7 @@ export async function placeOrder(
       delete from ${cartItems} where id in (select id from lines) and (select ok from ruling)
     ), new_order as (
       insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review)
-      select ${user.id}::uuid, total_cents, ${payment ? 'Paid' : 'Pending'}, ${
-        // Only the last four digits are ever kept (CONTRACT.md).
-        payment ? payment.cardNumber.slice(-4) : null
-      },
+      select ${sql.placeholder('userId')}::uuid, total_cents, ${sql.placeholder('paymentStatus')}, ${sql.placeholder('cardLast4')},
         case when needs_rx then (select id from rx) end,
         case when needs_rx then ${'pending' satisfies PrescriptionReview} end
       from ruling where ok
@@ -156,6 +148,30 @@ export async function placeOrder(
     left join new_order o on true
     left join new_items i on true
   `),
+    undefined,
+    'checkout',
+    false,
+  ),
+);
+
+export async function placeOrder(
+  db: Db,
+  user: Shopper,
+  { payment, prescriptionId }: { payment?: Payment | undefined; prescriptionId?: string | undefined },
+): Promise<Order> {
+  // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
+  // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
+  // each one's latest committed stock once its lock is held.
+  // A deletion of a medicine locks in the same order (medicines.service.ts); a cycle it still forms
+  // with a cart item added meanwhile is retried once.
+  const result = await retryOnceOnLockConflict(() =>
+    checkoutQuery(db).execute({
+      userId: user.id,
+      prescriptionId: prescriptionId ?? null,
+      paymentStatus: payment ? 'Paid' : 'Pending',
+      // Only the last four digits are ever kept (CONTRACT.md).
+      cardLast4: payment ? payment.cardNumber.slice(-4) : null,
+    }),
   );
   // Both drivers answer a raw statement with `{ rows }`; Drizzle types it for neither.
   const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
