@@ -99,6 +99,8 @@ describe('search', () => {
     ['amoxicilin', 'Amoxicillin'],
     ['atorvastatn', 'Atorvastatin'],
     ['azithromicin', 'Azithromycin'],
+    ['amoxcilin', 'Amoxicillin'],
+    ['atrovastatin', 'Atorvastatin'],
   ])('finds %s as %s first, despite the typo', async (q, ingredient) => {
     const { medicines } = await list(`q=${q}`);
     expect(medicines[0]?.activeIngredient).toBe(ingredient);
