@@ -4,6 +4,7 @@ import { ConfigError, DEFAULT_ADMIN_PASSWORD, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
+import { PgliteImportError } from './db/pglite-import';
 import { prepareDatabase, type StartupReport } from './db/startup';
 
 async function main() {
@@ -45,6 +46,9 @@ async function main() {
     '',
     `  Apotheca is running at http://${shownHost}:${config.port}`,
     `  Database: ${database.embeddedDir ? `embedded PostgreSQL in ${database.embeddedDir}` : 'PostgreSQL server (DATABASE_URL)'}`,
+    report.pgliteImport
+      ? `  Imported ${report.pgliteImport.rows} rows from the PGlite database of an earlier version; it is kept in ${report.pgliteImport.keptAs}.`
+      : '',
     `  Admin: ${config.adminEmail}` +
       (config.adminPassword === DEFAULT_ADMIN_PASSWORD ? ` / password ${DEFAULT_ADMIN_PASSWORD} (default)` : ''),
     report.medicinesSeeded ? `  Seeded the demo catalogue with ${report.medicinesSeeded} medicines.` : '',
@@ -54,8 +58,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof EmbeddedPostgresError) {
-    process.stderr.write(`${error.message}\n`);
+  const explained = [ConfigError, DataDirLockedError, EmbeddedPostgresError, PgliteImportError];
+  if (explained.some((kind) => error instanceof kind)) {
+    process.stderr.write(`${(error as Error).message}\n`);
   } else {
     process.stderr.write(
       `Apotheca failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
