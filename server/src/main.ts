@@ -9,6 +9,13 @@ import { prepareDatabase, type StartupReport } from './db/startup';
 
 async function main() {
   const config = loadConfig();
+  // A signal during the start is acted on once the start is done: exiting at once would leave the
+  // embedded PostgreSQL running without its app.
+  let signalled: string | undefined;
+  let onSignal = (signal: string) => void (signalled = signal);
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+
   const database = await openDatabase(config);
   let report: StartupReport;
   let built: FastifyInstance | undefined;
@@ -38,8 +45,8 @@ async function main() {
     clearTimeout(timer);
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onSignal = (signal) => void shutdown(signal);
+  if (signalled) onSignal(signalled);
 
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   const lines = [
