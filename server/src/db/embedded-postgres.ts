@@ -78,7 +78,8 @@ function databaseUser(): RunAs {
         '/nonexistent',
         '--shell',
         '/usr/sbin/nologin',
-      ].concat(DATABASE_USER),
+        DATABASE_USER,
+      ],
       { stdio: ['ignore', 'ignore', 'pipe'] },
     );
     return { uid: idOf('-u', DATABASE_USER), gid: idOf('-g', DATABASE_USER) };
@@ -219,6 +220,8 @@ async function startLocked(dataDir: string, unlock: () => void): Promise<Embedde
           '--locale-provider=builtin',
           '--builtin-locale=C.UTF-8',
           '--locale=C',
+          // Its closing advice names the temporary directory and a pg_ctl command the app runs itself.
+          '--no-instructions',
         ],
         { ...asUser, output: log },
       );
