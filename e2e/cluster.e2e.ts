@@ -10,7 +10,7 @@ const RATE_LIMIT = 6;
 
 // Three instances of the built server on one PostgreSQL and one redis-server behind haproxy
 // (docs/deploy.md): whatever one instance does, the others see at once. It runs only with
-// DATABASE_URL (e2e/vitest.config.ts): instances share a PostgreSQL server, never one PGlite.
+// DATABASE_URL (e2e/vitest.config.ts): instances share a PostgreSQL server, never one DATA_DIR.
 describe('three instances behind the load balancer', () => {
   let database: { url: string; drop: () => Promise<void> };
   let redis: RedisServer;

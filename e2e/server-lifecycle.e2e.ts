@@ -5,8 +5,9 @@ import type { Medicine, Order } from '@apotheca/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer } from './support/product-server';
 
-// Issue 2's done-when, on the embedded database: a clean stop, every row kept across a restart,
-// and a second process on the same DATA_DIR refused with a clear message.
+// On the embedded database (the PostgreSQL the app starts in DATA_DIR, whatever DATABASE_URL the
+// run has): a clean stop that stops PostgreSQL too, every row kept across a restart, and a second
+// process on the same DATA_DIR refused with a clear message.
 describe('the server process on the embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-lifecycle-'));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
@@ -35,6 +36,8 @@ describe('the server process on the embedded database', () => {
     expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200);
 
     expect(await first.stop('SIGTERM')).toBe(0);
+    // PostgreSQL removes its postmaster.pid as it stops: the app leaves no database running.
+    expect(fs.existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
 
     const restarted = await spawnServer(env);
     expect(restarted.output()).not.toContain('Seeded the demo catalogue');

@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     name: 'e2e',
     include: ['**/*.e2e.ts'],
-    // Several instances share a PostgreSQL server; PGlite's data directory admits one process.
+    // Several instances share a PostgreSQL server; an embedded database's DATA_DIR admits one process.
     exclude: [...configDefaults.exclude, ...(process.env.DATABASE_URL ? [] : ['cluster.e2e.ts'])],
     globalSetup: ['./support/global-setup.ts'],
     testTimeout: 60_000,

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
-import { openPg, openPglite, type Database } from '../src/db/client';
+import { openDatabase, openPg, type Database } from '../src/db/client';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
 import { SERVER_BUILD } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
@@ -115,7 +115,7 @@ export async function startCeiling(): Promise<{ url: string; stop: () => Promise
   return { url, stop: () => stop(child) };
 }
 
-export type BenchDatabase = 'PGlite' | 'PostgreSQL';
+export type BenchDatabase = 'embedded PostgreSQL' | 'PostgreSQL';
 type Fill<Prepared> = (database: Database) => Promise<Prepared>;
 
 /** Migrates `database`, fills it and closes it, so that a server can open it next. */
@@ -143,9 +143,9 @@ export async function freshPgDatabase<Prepared>(
 
 /**
  * A fresh database filled by `fill`, then the built server started on it (the build `npm start`
- * runs, made by `npm run bench` first). PGlite's directory is locked by one process, so the data is
- * written before the server starts. BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each server
- * there when it stops.
+ * runs, made by `npm run bench` first). DATA_DIR is locked by one process, so the embedded
+ * database is filled (and stopped again) before the server starts. BENCH_CPU_PROF=<dir> writes a
+ * V8 CPU profile of each server there when it stops.
  */
 export async function startServerOn<Prepared>(
   label: BenchDatabase,
@@ -158,7 +158,7 @@ export async function startServerOn<Prepared>(
   if (label === 'PostgreSQL') {
     ({ url: databaseUrl, drop, prepared } = await freshPgDatabase(fill));
   } else {
-    prepared = await migrateAndFill(await openPglite({ kind: 'dir', dataDir }), fill);
+    prepared = await migrateAndFill(await openDatabase({ databaseUrl: undefined, dataDir }), fill);
   }
 
   const port = await freePort();
@@ -187,9 +187,9 @@ export async function startServerOn<Prepared>(
   };
 }
 
-/** Every database the run measures: PGlite, and PostgreSQL when DATABASE_URL is set. */
+/** Every database the run measures: the embedded default, and PostgreSQL when DATABASE_URL is set. */
 export async function forEachDatabase(measure: (label: BenchDatabase) => Promise<void>): Promise<void> {
-  await measure('PGlite');
+  await measure('embedded PostgreSQL');
   if (process.env.DATABASE_URL) await measure('PostgreSQL');
   else process.stdout.write('\nPostgreSQL: skipped (set DATABASE_URL to measure it too)\n');
 }

@@ -1,13 +1,35 @@
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, DEFAULT_ADMIN_PASSWORD, loadConfig } from './config';
-import { DataDirLockedError, openDatabase } from './db/client';
-import { prepareDatabase } from './db/startup';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/data-dir-lock';
+import { EmbeddedPostgresError } from './db/embedded-postgres';
+import { PgliteImportError } from './db/pglite-import';
+import { prepareDatabase, type StartupReport } from './db/startup';
 
 async function main() {
   const config = loadConfig();
+  // A signal during the start is acted on once the start is done: exiting at once would leave the
+  // embedded PostgreSQL running without its app.
+  let signalled: string | undefined;
+  let onSignal = (signal: string) => void (signalled = signal);
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+
   const database = await openDatabase(config);
-  const report = await prepareDatabase(database, config);
-  const app = await buildApp({ config, database });
+  let report: StartupReport;
+  let built: FastifyInstance | undefined;
+  try {
+    report = await prepareDatabase(database, config);
+    built = await buildApp({ config, database });
+    await built.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // The embedded PostgreSQL is a process of its own: a failed start must not leave it running
+    // (closing the app closes its database).
+    await (built ? built.close() : database.close()).catch(() => {});
+    throw error;
+  }
+  const app = built;
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -23,15 +45,17 @@ async function main() {
     clearTimeout(timer);
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  onSignal = (signal) => void shutdown(signal);
+  if (signalled) onSignal(signalled);
 
-  await app.listen({ port: config.port, host: config.host });
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   const lines = [
     '',
     `  Apotheca is running at http://${shownHost}:${config.port}`,
-    `  Database: ${database.driver === 'pg' ? 'PostgreSQL server (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`}`,
+    `  Database: ${database.embeddedDir ? `embedded PostgreSQL in ${database.embeddedDir}` : 'PostgreSQL server (DATABASE_URL)'}`,
+    report.pgliteImport
+      ? `  Imported ${report.pgliteImport.rows} rows from the PGlite database of an earlier version; it is kept in ${report.pgliteImport.keptAs}.`
+      : '',
     `  Admin: ${config.adminEmail}` +
       (config.adminPassword === DEFAULT_ADMIN_PASSWORD ? ` / password ${DEFAULT_ADMIN_PASSWORD} (default)` : ''),
     report.medicinesSeeded ? `  Seeded the demo catalogue with ${report.medicinesSeeded} medicines.` : '',
@@ -41,8 +65,9 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    process.stderr.write(`${error.message}\n`);
+  const explained = [ConfigError, DataDirLockedError, EmbeddedPostgresError, PgliteImportError];
+  if (explained.some((kind) => error instanceof kind)) {
+    process.stderr.write(`${(error as Error).message}\n`);
   } else {
     process.stderr.write(
       `Apotheca failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
@@ -8,6 +7,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 /** One Drizzle type for both drivers: every query is written once, in PostgreSQL's dialect. */
@@ -18,6 +18,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Database = {
   db: Db;
   driver: 'pglite' | 'pg';
+  /** The cluster's directory when the app started its own PostgreSQL (no DATABASE_URL). */
+  embeddedDir?: string;
   /** Runs the committed migrations (one folder serves both drivers). */
   migrate(): Promise<void>;
   /** Resolves when the database answers a query. */
@@ -30,63 +32,20 @@ export type Database = {
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
-export class DataDirLockedError extends Error {}
-
-/** True while a process with this PID runs (EPERM: it runs, as another user). */
-function isRunning(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * PGlite does not lock its directory: a second process on the same DATA_DIR would corrupt it. The
- * lock is DATA_DIR/apotheca.pid naming the process that holds it, and it is held exactly as long as
- * that process runs: a stalled process keeps it, a killed one gives it up at once, so a restart
- * after a crash never waits.
- */
-function lockDataDir(dir: string): () => void {
-  const file = path.join(dir, 'apotheca.pid');
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(file, 'utf8').trim());
-      if (isRunning(holder)) {
-        throw new DataDirLockedError(
-          `The embedded database in ${dir} is already in use by another Apotheca process (PID ${holder}). ` +
-            'Stop that process first, or start this one with another DATA_DIR.',
-        );
-      }
-      // Left by a process that no longer runs.
-      fs.rmSync(file, { force: true });
-    }
-  }
-  throw new DataDirLockedError(`The embedded database in ${dir} is being opened by another Apotheca process.`);
-}
-
 export type PgliteSource =
+  /** DATA_DIR/pgdata of an earlier version, read once to import it (its caller holds DATA_DIR's lock). */
   | { kind: 'dir'; dataDir: string }
   /** In memory, optionally restored from a dump of an already migrated database (tests). */
   | { kind: 'memory'; dump?: Blob };
 
 export async function openPglite(source: PgliteSource): Promise<Database> {
-  let unlock: (() => void) | undefined;
-  let client: PGlite;
-  if (source.kind === 'dir') {
-    const pgdata = path.join(source.dataDir, 'pgdata');
-    fs.mkdirSync(pgdata, { recursive: true });
-    unlock = lockDataDir(source.dataDir);
-    client = await PGlite.create({ dataDir: pgdata });
-  } else {
-    client = await PGlite.create(source.dump ? { loadDataDir: source.dump } : {});
-  }
+  const client = await PGlite.create(
+    source.kind === 'dir'
+      ? { dataDir: path.join(source.dataDir, 'pgdata') }
+      : source.dump
+        ? { loadDataDir: source.dump }
+        : {},
+  );
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -103,7 +62,6 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
     },
     close: async () => {
       await client.close();
-      unlock?.();
     },
   };
 }
@@ -152,6 +110,20 @@ export async function openPg(connectionString: string, options: { poolSize?: num
   };
 }
 
+/** DATABASE_URL's server, or else the embedded PostgreSQL in DATA_DIR, stopped when the database closes. */
 export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  return options.databaseUrl ? openPg(options.databaseUrl) : openPglite({ kind: 'dir', dataDir: options.dataDir });
+  if (options.databaseUrl) return openPg(options.databaseUrl);
+  const embedded = await startEmbeddedPostgres(options.dataDir);
+  const database = await openPg(embedded.connectionString);
+  return {
+    ...database,
+    embeddedDir: embedded.dir,
+    close: async () => {
+      try {
+        await database.close();
+      } finally {
+        await embedded.stop();
+      }
+    },
+  };
 }

