@@ -314,3 +314,71 @@ describe('the medicine record through the admin forms', () => {
     expect((await list('limit=1')).total).toBe(before);
   });
 });
+
+describe('the index after stock moves', () => {
+  const buy = async (headers: { authorization: string }, medicineId: string, quantity: number) => {
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/cart/add',
+      headers,
+      payload: { medicineId, quantity },
+    });
+    expect(added.statusCode).toBe(201);
+    expect((await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers })).statusCode).toBe(201);
+  };
+  const stockOf = async (query: string, name: string) =>
+    (await list(query)).medicines.find((medicine) => medicine.name === name)?.stock;
+
+  // Through the admin form, as a write the catalogue hears of.
+  const addMedicine = async (name: string, stock: number) => {
+    const form = await multipart({
+      ...validMedicineFields,
+      name,
+      activeIngredient: 'Ibuprofen',
+      stock: String(stock),
+      imageUrl: 'https://img.example.test/s.png',
+    });
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/medicines/add-medicine',
+      payload: form.payload,
+      headers: { ...form.headers, ...admin },
+    });
+    return newMedicineResponseSchema.parse(added.json()).newMedicine;
+  };
+
+  it('shows stock sold by orders at once in search, filters and the stock sort, and still indexes a later edit', async () => {
+    const { _id: id, developedBy } = await addMedicine('Stockwatch', 3);
+    await addMedicine('Stockwatch-Forte', 2);
+    expect(await stockOf('q=stockwatch', 'Stockwatch')).toBe(3);
+    expect(await names('q=stockwatch&sort=in_stock')).toEqual(['Stockwatch', 'Stockwatch-Forte']);
+
+    const { headers } = await createTestUser(ctx);
+    await buy(headers, id, 2);
+    expect(await stockOf('q=stockwatch', 'Stockwatch')).toBe(1);
+    expect(await names('q=stockwatch&sort=in_stock')).toEqual(['Stockwatch-Forte', 'Stockwatch']);
+    await buy(headers, id, 1);
+    expect(await names('q=stockwatch&inStock=false')).toEqual(['Stockwatch']);
+    expect((await list('q=stockwatch&inStock=true')).facets.developedBy).toEqual([{ value: developedBy, count: 1 }]);
+
+    // A change beyond the stock (here the name) is indexed too.
+    const sold = (await list('q=stockwatch&inStock=false')).medicines[0]!;
+    const form = await multipart({
+      ...validMedicineFields,
+      name: 'Watchstock',
+      activeIngredient: 'Ibuprofen',
+      stock: '0',
+      imageUrl: sold.imageUrl,
+      version: String(sold.version),
+    });
+    const renamed = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/medicines/update-medicine/${id}`,
+      headers: { ...form.headers, ...admin },
+      payload: form.payload,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await names('q=watchstock')).toEqual(['Watchstock']);
+    expect(await names('q=stockwatch')).toEqual(['Stockwatch-Forte']);
+  });
+});

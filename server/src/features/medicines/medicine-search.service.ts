@@ -6,6 +6,7 @@ import {
   type MedicineSuggestion,
 } from '@apotheca/contract';
 import SearchableMap from 'minisearch/SearchableMap';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { centsToDollars, dollarsToCents } from '../../db/money';
 import { medicines } from '../../db/schema';
@@ -62,6 +63,8 @@ type Postings = { docs: Int32Array; weights: Float32Array };
 /** A facet's values of every medicine, as indexes into `values` (-1: none). */
 type FacetColumn = { values: string[]; codes: Int32Array };
 
+type ListOrder = NonNullable<MedicineListFilter['sort']> | 'newest' | 'name';
+
 type Snapshot = {
   generation: number;
   rows: MedicineRow[];
@@ -80,8 +83,9 @@ type Snapshot = {
   facets: Record<MedicineFacet, FacetColumn>;
   priceCents: Int32Array;
   stock: Int32Array;
-  /** Each medicine's place in every order a list can take; ties are broken by name, then id. */
-  rank: Record<NonNullable<MedicineListFilter['sort']> | 'newest' | 'name', Int32Array>;
+  docOf: Map<string, number>;
+  /** Each medicine's place in the orders a list has asked for so far (see `rankOf`). */
+  ranks: Partial<Record<ListOrder, Int32Array>>;
 };
 
 const facetValue: Record<MedicineFacet, (row: MedicineRow) => string | null> = {
@@ -106,13 +110,28 @@ function facetColumn(rows: MedicineRow[], value: (row: MedicineRow) => string | 
 const byName = (a: MedicineRow, b: MedicineRow) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-/** Every medicine's place when the rows are sorted by `compare`. */
-function rankBy(rows: MedicineRow[], compare: (a: MedicineRow, b: MedicineRow) => number): Int32Array {
-  const rank = new Int32Array(rows.length);
-  rows
-    .map((_, i) => i)
-    .sort((a, b) => compare(rows[a]!, rows[b]!))
-    .forEach((doc, place) => (rank[doc] = place));
+// The orders a list can take; ties are broken by name, then id, so pages never overlap or skip.
+const LIST_ORDERS: Record<ListOrder, (a: MedicineRow, b: MedicineRow) => number> = {
+  price_asc: (a, b) => a.priceCents - b.priceCents,
+  price_desc: (a, b) => b.priceCents - a.priceCents,
+  in_stock: (a, b) => b.stock - a.stock,
+  out_of_stock: (a, b) => a.stock - b.stock,
+  // Without a sort or a search, newest first: a medicine an admin just added heads the list.
+  newest: (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+  name: () => 0,
+};
+
+/** Every medicine's place in `order`, worked out when a list first asks for it. */
+function rankOf(snapshot: Snapshot, order: ListOrder): Int32Array {
+  let rank = snapshot.ranks[order];
+  if (!rank) {
+    const { rows } = snapshot;
+    const compare = LIST_ORDERS[order];
+    rank = new Int32Array(rows.length);
+    const places = rows.map((_, doc) => doc).sort((a, b) => compare(rows[a]!, rows[b]!) || byName(rows[a]!, rows[b]!));
+    places.forEach((doc, place) => (rank![doc] = place));
+    snapshot.ranks[order] = rank;
+  }
   return rank;
 }
 
@@ -145,8 +164,6 @@ function buildSnapshot(rows: MedicineRow[], generation: number): Snapshot {
   const wordsByLength: SearchableMap<Postings>[] = [];
   for (const [word, postings] of wordMap) (wordsByLength[word.length] ??= new SearchableMap()).set(word, postings);
 
-  const ranked = (compare: (a: MedicineRow, b: MedicineRow) => number) =>
-    rankBy(rows, (a, b) => compare(a, b) || byName(a, b));
   return {
     generation,
     rows,
@@ -162,15 +179,8 @@ function buildSnapshot(rows: MedicineRow[], generation: number): Snapshot {
     >,
     priceCents: Int32Array.from(rows, (row) => row.priceCents),
     stock: Int32Array.from(rows, (row) => row.stock),
-    rank: {
-      price_asc: ranked((a, b) => a.priceCents - b.priceCents),
-      price_desc: ranked((a, b) => b.priceCents - a.priceCents),
-      in_stock: ranked((a, b) => b.stock - a.stock),
-      out_of_stock: ranked((a, b) => a.stock - b.stock),
-      // Without a sort or a search, newest first: a medicine an admin just added heads the list.
-      newest: ranked((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
-      name: ranked(() => 0),
-    },
+    docOf: new Map(rows.map((row, doc) => [row.id, doc])),
+    ranks: {},
   };
 }
 
@@ -255,7 +265,7 @@ function byRelevance(snapshot: Snapshot, q: string, docs: number[], score: Float
   // Worked out once per match rather than in every comparison.
   for (const doc of docs)
     if (snapshot.lowerNames[doc] === exact || snapshot.lowerIngredients[doc] === exact) score[doc]! += EXACT_BONUS;
-  const nameRank = snapshot.rank.name;
+  const nameRank = rankOf(snapshot, 'name');
   return (a: number, b: number) => score[b]! - score[a]! || nameRank[a]! - nameRank[b]!;
 }
 
@@ -282,9 +292,59 @@ function medicineJson(snapshot: Snapshot, doc: number): string {
   return (snapshot.json[doc] ??= JSON.stringify(toMedicine(snapshot.rows[doc]!)));
 }
 
+/** The columns a checkout, a cancellation or a restock changes; any other change rebuilds the index. */
+const STOCK_COLUMNS = new Set<keyof MedicineRow>(['stock', 'version']);
+
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+
+/**
+ * The snapshot with `changed` rows put in, when they differ from the rows it has only in their
+ * stock: the words, facets and prices stay, and only the orders by stock are worked out again.
+ * Undefined when anything else changed.
+ */
+function withNewStock(snapshot: Snapshot, changed: MedicineRow[], generation: number): Snapshot | undefined {
+  if (changed.length === 0) return { ...snapshot, generation };
+  const rows = [...snapshot.rows];
+  const stock = snapshot.stock.slice();
+  const json = [...snapshot.json];
+  for (const row of changed) {
+    const doc = snapshot.docOf.get(row.id);
+    if (doc === undefined) return undefined;
+    const old = rows[doc]!;
+    const keys = Object.keys(row) as (keyof MedicineRow)[];
+    if (keys.some((key) => !STOCK_COLUMNS.has(key) && !sameValue(row[key], old[key]))) return undefined;
+    rows[doc] = row;
+    stock[doc] = row.stock;
+    json[doc] = undefined;
+  }
+  const { in_stock: _inStock, out_of_stock: _outOfStock, ...ranks } = snapshot.ranks;
+  return { ...snapshot, generation, rows, stock, json, ranks };
+}
+
 export function createMedicineSearch(db: Db, catalogue: CatalogueCache): MedicineSearch {
   let current: Snapshot | undefined;
   let loading: Promise<Snapshot> | undefined;
+
+  /**
+   * `previous` brought up to date by reading only the rows whose version moved, when those changed
+   * only their stock: under a stream of checkouts every order is a catalogue change, and reading and
+   * indexing the whole table after each one starved search. Undefined when a full reload is needed.
+   */
+  const refreshed = async (previous: Snapshot, generation: number): Promise<Snapshot | undefined> => {
+    const versions = await db.select({ id: medicines.id, version: medicines.version }).from(medicines);
+    if (versions.length !== previous.rows.length) return undefined;
+    const moved: string[] = [];
+    for (const { id, version } of versions) {
+      const doc = previous.docOf.get(id);
+      if (doc === undefined) return undefined;
+      if (previous.rows[doc]!.version !== version) moved.push(id);
+    }
+    const changed = moved.length === 0 ? [] : await db.select().from(medicines).where(inArray(medicines.id, moved));
+    // A row deleted between the two reads: the whole table is read again.
+    if (changed.length !== moved.length) return undefined;
+    return withNewStock(previous, changed, generation);
+  };
 
   /** The snapshot of the catalogue's current generation; concurrent callers share one reload. */
   const snapshot = async (): Promise<Snapshot> => {
@@ -293,7 +353,9 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
     loading ??= (async () => {
       try {
         // Tagged with the generation it started in: a write landing meanwhile makes the next call reload.
-        current = buildSnapshot(await db.select().from(medicines), generation);
+        current =
+          (current && (await refreshed(current, generation))) ??
+          buildSnapshot(await db.select().from(medicines), generation);
         return current;
       } finally {
         loading = undefined;
@@ -351,10 +413,10 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
       );
 
       const compare = filter.sort
-        ? byRank(snap.rank[filter.sort])
+        ? byRank(rankOf(snap, filter.sort))
         : found
           ? byRelevance(snap, filter.q!, kept, found.score)
-          : byRank(snap.rank.newest);
+          : byRank(rankOf(snap, 'newest'));
       const start = (filter.page - 1) * filter.limit;
       const page = firstInOrder(kept, start + filter.limit, compare)
         .slice(start)
