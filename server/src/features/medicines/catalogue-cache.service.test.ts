@@ -5,18 +5,22 @@ import { CATALOGUE_CHANNEL, createCatalogueCache } from './catalogue-cache.servi
 /** Just the LISTEN/NOTIFY half of a database, with notifications that finish when the test says. */
 function fakeDatabase() {
   const listeners: ((payload: string) => void)[] = [];
-  const notifications: { finish: () => void }[] = [];
+  const notifications: { payload: string; finish: () => void }[] = [];
   const database = {
     listen: async (channel: string, onPayload: (payload: string) => void) => {
       expect(channel).toBe(CATALOGUE_CHANNEL);
       listeners.push(onPayload);
     },
-    notify: () =>
+    notify: (_channel: string, payload: string) =>
       new Promise<void>((resolve) => {
-        notifications.push({ finish: resolve });
+        notifications.push({ payload, finish: resolve });
       }),
   } as unknown as Database;
-  return { database, notifications, deliver: () => listeners.forEach((listener) => listener('')) };
+  return {
+    database,
+    notifications,
+    deliver: (payload = '') => listeners.forEach((listener) => listener(payload)),
+  };
 }
 
 const deferred = () => {
@@ -100,5 +104,41 @@ describe('catalogue cache', () => {
     await writing;
     deliver();
     expect(cache.generation()).toBe(2);
+  });
+
+  it('tells which medicines changed since a generation, when every change since named them', async () => {
+    const { database, notifications, deliver } = fakeDatabase();
+    const cache = await createCatalogueCache(database);
+    void cache.invalidate(['a']);
+    void cache.invalidate(['b', 'c']);
+    expect(cache.changedSince(0)).toEqual(new Set(['a', 'b', 'c']));
+    expect(cache.changedSince(1)).toEqual(new Set(['b', 'c']));
+    expect(cache.changedSince(2)).toEqual(new Set());
+    // Another instance's order, then a change that named nothing (an admin's edit).
+    deliver('d,e');
+    expect(cache.changedSince(2)).toEqual(new Set(['d', 'e']));
+    deliver('');
+    expect(cache.changedSince(2)).toBeUndefined();
+    expect(cache.changedSince(4)).toEqual(new Set());
+    void cache.invalidate();
+    expect(cache.changedSince(4)).toBeUndefined();
+    // The first notification named 'a'; the one after it covers every write made meanwhile.
+    expect(notifications.map((n) => n.payload)).toEqual(['a']);
+    notifications[0]!.finish();
+    await tick();
+    await tick();
+    expect(notifications.map((n) => n.payload)).toEqual(['a', '']);
+  });
+
+  it('names the medicines of a burst of orders in the one notification that follows', async () => {
+    const { database, notifications } = fakeDatabase();
+    const cache = await createCatalogueCache(database);
+    void cache.invalidate(['a']);
+    void cache.invalidate(['b']);
+    void cache.invalidate(['c', 'b']);
+    notifications[0]!.finish();
+    await tick();
+    await tick();
+    expect(notifications.map((n) => n.payload)).toEqual(['a', 'b,c']);
   });
 });

@@ -19,28 +19,49 @@ export type CatalogueCache = {
   peek(key: string): string | undefined;
   /** The response for `key`: computed by `load` once, shared by concurrent callers, kept until a write. */
   get(key: string, load: () => Promise<string>): Promise<string>;
-  /** Call after every committed write to medicines or their stock. */
-  invalidate(): Promise<void>;
+  /**
+   * Call after every committed write to medicines or their stock, naming the medicines it changed
+   * when it knows them (an order's stock), so that an index can refresh just those rows.
+   */
+  invalidate(medicineIds?: string[]): Promise<void>;
   /**
    * How many times the catalogue has changed so far, here or on another instance: anything computed
    * from it while the generation was lower is out of date (the server-rendered pages' cache).
    */
   generation(): number;
+  /**
+   * The medicines changed since `generation`, here or on another instance, when every change since
+   * then named them; undefined when one did not, or it is too long ago to say.
+   */
+  changedSince(generation: number): Set<string> | undefined;
 };
+
+/** How many recent changes are remembered by the medicines they touched. */
+const MAX_REMEMBERED_CHANGES = 1000;
+/** PostgreSQL refuses a NOTIFY payload from 8,000 bytes; a change naming more is sent as "anything". */
+const MAX_PAYLOAD_BYTES = 7_900;
+/** The payload of a change that names no medicines: anything may have changed. */
+const ANY_CHANGE = '';
 
 export async function createCatalogueCache(database: Database): Promise<CatalogueCache> {
   // Pending loads are stored too: a burst of misses after a write costs one query, not one each.
   // A load that started before a write was dropped from the map by `clear`, so it is never kept.
   const entries = new LRUCache<string, string | Promise<string>>({ max: MAX_ENTRIES });
   let generation = 0;
-  const clear = () => {
+  /** The medicines each recent generation changed (undefined: not known), oldest first. */
+  const changes: { generation: number; ids: string[] | undefined }[] = [];
+  const clear = (ids: string[] | undefined) => {
     entries.clear();
     generation++;
+    changes.push({ generation, ids });
+    if (changes.length > MAX_REMEMBERED_CHANGES) changes.shift();
   };
-  await database.listen(CATALOGUE_CHANNEL, clear);
+  await database.listen(CATALOGUE_CHANNEL, (payload) => clear(payload === ANY_CHANGE ? undefined : payload.split(',')));
 
   // A burst of writes (checkouts under load) shares notifications: while one is on its way, later
   // writes wait for a single next one, sent after all of them committed, so none is missed.
+  // The medicines the next notification names: every write since the last one was sent.
+  let unsent: Set<string> | undefined = new Set();
   let sending: Promise<void> | undefined;
   let queued: Promise<void> | undefined;
   const broadcast = (): Promise<void> => {
@@ -54,9 +75,13 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
         });
       return queued;
     }
-    sending = database.notify(CATALOGUE_CHANNEL, '').finally(() => {
-      sending = undefined;
-    });
+    const payload = unsent ? [...unsent].join(',') : ANY_CHANGE;
+    unsent = new Set();
+    sending = database
+      .notify(CATALOGUE_CHANNEL, Buffer.byteLength(payload) < MAX_PAYLOAD_BYTES ? payload : ANY_CHANGE)
+      .finally(() => {
+        sending = undefined;
+      });
     return sending;
   };
 
@@ -80,10 +105,18 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
         throw error;
       }
     },
-    async invalidate() {
-      clear();
+    async invalidate(medicineIds) {
+      clear(medicineIds);
+      if (!medicineIds) unsent = undefined;
+      else if (unsent) for (const id of medicineIds) unsent.add(id);
       await broadcast();
     },
     generation: () => generation,
+    changedSince(since) {
+      const later = changes.filter((change) => change.generation > since);
+      // Every generation after `since` must still be remembered, each naming its medicines.
+      if (later.length !== generation - since || later.some((change) => !change.ids)) return undefined;
+      return new Set(later.flatMap((change) => change.ids!));
+    },
   };
 }

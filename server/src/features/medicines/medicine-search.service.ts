@@ -327,22 +327,18 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
   let loading: Promise<Snapshot> | undefined;
 
   /**
-   * `previous` brought up to date by reading only the rows whose version moved, when those changed
-   * only their stock: under a stream of checkouts every order is a catalogue change, and reading and
-   * indexing the whole table after each one starved search. Undefined when a full reload is needed.
+   * `previous` brought up to date by reading only the medicines changed since it was taken, when
+   * every change named them and they changed only their stock: under a stream of checkouts every
+   * order is a catalogue change, and reading and indexing the whole table after each one starved
+   * search. Undefined when the whole table must be read again.
    */
   const refreshed = async (previous: Snapshot, generation: number): Promise<Snapshot | undefined> => {
-    const versions = await db.select({ id: medicines.id, version: medicines.version }).from(medicines);
-    if (versions.length !== previous.rows.length) return undefined;
-    const moved: string[] = [];
-    for (const { id, version } of versions) {
-      const doc = previous.docOf.get(id);
-      if (doc === undefined) return undefined;
-      if (previous.rows[doc]!.version !== version) moved.push(id);
-    }
-    const changed = moved.length === 0 ? [] : await db.select().from(medicines).where(inArray(medicines.id, moved));
-    // A row deleted between the two reads: the whole table is read again.
-    if (changed.length !== moved.length) return undefined;
+    const changedIds = catalogue.changedSince(previous.generation);
+    if (!changedIds) return undefined;
+    const ids = [...changedIds];
+    const changed = ids.length === 0 ? [] : await db.select().from(medicines).where(inArray(medicines.id, ids));
+    // A medicine deleted meanwhile: the whole table is read again.
+    if (changed.length !== ids.length) return undefined;
     return withNewStock(previous, changed, generation);
   };
 

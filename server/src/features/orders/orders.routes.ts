@@ -6,6 +6,7 @@ import {
   ordersResponseSchema,
   prescriptionReviewSchema,
   updateOrderSchema,
+  type Order,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.plugin';
@@ -21,13 +22,21 @@ export type OrdersRoutesOptions = { catalogue: CatalogueCache };
 const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { catalogue }) => {
   const docs = { tags: ['orders'], security: BEARER_AUTH };
 
+  /**
+   * After every order write: the catalogue hears which medicines' stock may have moved (so search
+   * refreshes just those), and the outbox sends the mail the write enqueued.
+   */
+  const written = async (order: Order) => {
+    await catalogue.invalidate(order.items.flatMap(({ medicineId }) => (medicineId._id ? [medicineId._id] : [])));
+    void app.mailOutbox.wake();
+  };
+
   app.post(
     '/orders/add-order',
     { preHandler: app.authenticate, schema: { ...docs, body: addOrderSchema, response: { 201: orderResponseSchema } } },
     async (request, reply) => {
       const order = await placeOrder(app.database.db, currentUser(request), request.body);
-      await catalogue.invalidate();
-      void app.mailOutbox.wake();
+      await written(order);
       return reply.code(201).send({ order });
     },
   );
@@ -69,8 +78,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
         request.body.status,
         currentUser(request),
       );
-      await catalogue.invalidate();
-      void app.mailOutbox.wake();
+      await written(order);
       return { order };
     },
   );
@@ -88,8 +96,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     },
     async (request) => {
       const order = await reviewPrescription(app.database.db, request.params.id, request.body, currentUser(request));
-      await catalogue.invalidate();
-      void app.mailOutbox.wake();
+      await written(order);
       return { order };
     },
   );
