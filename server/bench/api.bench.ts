@@ -1,22 +1,22 @@
 import os from 'node:os';
 import { CATEGORIES } from '@apotheca/contract';
 import type { Database } from '../src/db/client';
-import { medicines, users } from '../src/db/schema';
-import { hashPassword } from '../src/features/auth/password-hash';
-import { createSession } from '../src/features/auth/session.service';
+import { medicines } from '../src/db/schema';
 import { startRedisServer } from '../src/test/redis-server';
 import { startCluster } from '../../scripts/cluster.mjs';
 import {
   beside,
-  CONNECTIONS,
-  DURATION_S,
+  BENCH_STOCK,
   forEachDatabase,
   freshPgDatabase,
   load,
+  orderLoad,
   peakRssMb,
   resetPeakRss,
   print,
   row,
+  SHOPPER_COUNT,
+  signedInShoppers,
   startCeiling,
   startServerOn,
   WARM_UP_S,
@@ -25,16 +25,12 @@ import {
   type Row,
 } from './bench-server';
 
-// The API under load (issue 3), and a server-rendered page (issue 4): the built server as a child process on a fresh database of 1,000
+// The API under load, and a server-rendered page: the built server as a child process on a fresh database of 1,000
 // medicines, against a bare node:http server answering a fixed 1 KB JSON, the machine's ceiling.
 // Figures are printed, never asserted. PostgreSQL runs too when DATABASE_URL is set, and then the
 // catalogue and order placement through haproxy with one and with three instances.
 
 const MEDICINE_COUNT = 1000;
-/** Twice the connections, so every connection can hold a shopper of its own at any moment. */
-const SHOPPER_COUNT = CONNECTIONS * 2;
-/** Enough units that the order run measures checkouts, not sold-out answers. */
-const BENCH_STOCK = 10_000_000;
 
 type Prepared = { medicineIds: string[]; inStockIds: string[]; tokens: string[] };
 
@@ -58,21 +54,7 @@ async function prepare(database: Database): Promise<Prepared> {
         .returning({ id: medicines.id, stock: medicines.stock })),
     );
   }
-  const passwordHash = await hashPassword('Bench@12345');
-  const shoppers = await database.db
-    .insert(users)
-    .values(
-      Array.from({ length: SHOPPER_COUNT }, (_, i) => ({
-        firstName: 'Bench',
-        lastName: 'Shopper',
-        email: `shopper-${i}@bench.test`,
-        phNo: '0123456789',
-        passwordHash,
-      })),
-    )
-    .returning({ id: users.id });
-  const tokens = [];
-  for (const { id } of shoppers) tokens.push(await createSession(database.db, id, true));
+  const tokens = await signedInShoppers(database, SHOPPER_COUNT);
   return {
     medicineIds: inserted.map((m) => m.id),
     inStockIds: inserted.filter((m) => m.stock > 0).map((m) => m.id),
@@ -109,50 +91,12 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
     // order load's own peak is the figure its memory target is about.
     const runPeak = peakRssMb(pid);
     resetPeakRss(pid);
-    await measure(() => measureOrders(baseUrl, prepared));
+    await measure(() => orderLoad(baseUrl, prepared));
     const orderPeak = peakRssMb(pid);
     print(label, rows, [Math.max(runPeak, orderPeak)], [`peak RSS under the order load: ${orderPeak.toFixed(0)} MB`]);
   } finally {
     await stop();
   }
-}
-
-/**
- * Each sequence takes an idle shopper, adds one in-stock medicine to their cart and checks out,
- * then frees the shopper: no two connections ever share a cart.
- */
-async function measureOrders(baseUrl: string, { inStockIds, tokens }: Prepared): Promise<Row> {
-  const idle = [...tokens];
-  let placed = 0;
-  const json = { 'content-type': 'application/json' };
-  const result = await load({
-    url: baseUrl,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/cart/add',
-        setupRequest: (request, context) => {
-          context.token = idle.pop();
-          const medicineId = inStockIds[Math.floor(Math.random() * inStockIds.length)];
-          return {
-            ...request,
-            headers: { ...json, authorization: `Bearer ${context.token}` },
-            body: JSON.stringify({ medicineId, quantity: 1 }),
-          };
-        },
-      },
-      {
-        method: 'POST',
-        path: '/api/orders/add-order',
-        setupRequest: (request, context) => ({ ...request, headers: { authorization: `Bearer ${context.token}` } }),
-        onResponse: (status, _body, context) => {
-          if (status === 201) placed++;
-          idle.push(context.token as string);
-        },
-      },
-    ],
-  });
-  return row('orders: add to cart + add-order (orders/s)', result, placed / DURATION_S);
 }
 
 /**
@@ -174,7 +118,7 @@ async function measureCluster(ceilingUrl: string): Promise<void> {
       try {
         const rows = [
           await beside(ceilingUrl, () => measureList(cluster.url)),
-          await beside(ceilingUrl, () => measureOrders(cluster.url, database.prepared)),
+          await beside(ceilingUrl, () => orderLoad(cluster.url, database.prepared)),
         ];
         figures.set(instances, rows);
         const rss = cluster.instances.map((instance) => peakRssMb(instance.pid));

@@ -4,6 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { openDatabase, openPg, type Database } from '../src/db/client';
+import { users } from '../src/db/schema';
+import { hashPassword } from '../src/features/auth/password-hash';
+import { createSession } from '../src/features/auth/session.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
 import { SERVER_BUILD } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
@@ -192,4 +195,72 @@ export async function forEachDatabase(measure: (label: BenchDatabase) => Promise
   await measure('embedded PostgreSQL');
   if (process.env.DATABASE_URL) await measure('PostgreSQL');
   else process.stdout.write('\nPostgreSQL: skipped (set DATABASE_URL to measure it too)\n');
+}
+
+/** Twice the connections, so every connection can hold a shopper of its own at any moment. */
+export const SHOPPER_COUNT = CONNECTIONS * 2;
+/** Enough units that an order run measures checkouts, not sold-out answers. */
+export const BENCH_STOCK = 10_000_000;
+
+/** `count` shoppers, each signed in: their bearer tokens. */
+export async function signedInShoppers(database: Database, count: number): Promise<string[]> {
+  const passwordHash = await hashPassword('Bench@12345');
+  const shoppers = await database.db
+    .insert(users)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        firstName: 'Bench',
+        lastName: 'Shopper',
+        email: `shopper-${i}@bench.test`,
+        phNo: '0123456789',
+        passwordHash,
+      })),
+    )
+    .returning({ id: users.id });
+  const tokens = [];
+  for (const { id } of shoppers) tokens.push(await createSession(database.db, id, true));
+  return tokens;
+}
+
+/**
+ * Each sequence takes an idle shopper, adds one in-stock medicine to their cart and checks out,
+ * then frees the shopper: no two connections ever share a cart.
+ */
+export async function orderLoad(
+  baseUrl: string,
+  { inStockIds, tokens }: { inStockIds: string[]; tokens: string[] },
+  connections = CONNECTIONS,
+): Promise<Row> {
+  const idle = [...tokens];
+  let placed = 0;
+  const json = { 'content-type': 'application/json' };
+  const result = await load({
+    url: baseUrl,
+    connections,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/cart/add',
+        setupRequest: (request, context) => {
+          context.token = idle.pop();
+          const medicineId = inStockIds[Math.floor(Math.random() * inStockIds.length)];
+          return {
+            ...request,
+            headers: { ...json, authorization: `Bearer ${context.token}` },
+            body: JSON.stringify({ medicineId, quantity: 1 }),
+          };
+        },
+      },
+      {
+        method: 'POST',
+        path: '/api/orders/add-order',
+        setupRequest: (request, context) => ({ ...request, headers: { authorization: `Bearer ${context.token}` } }),
+        onResponse: (status, _body, context) => {
+          if (status === 201) placed++;
+          idle.push(context.token as string);
+        },
+      },
+    ],
+  });
+  return row('orders: add to cart + add-order (orders/s)', result, placed / DURATION_S);
 }

@@ -5,26 +5,35 @@ import { SEED_CATALOGUE } from '../src/db/seed-catalogue';
 import { substitutesQuery } from '../src/features/medicines/medicines.service';
 import {
   beside,
+  BENCH_STOCK,
+  CONNECTIONS,
   forEachDatabase,
   load,
+  orderLoad,
   peakRssMb,
   print,
   row,
+  SHOPPER_COUNT,
+  signedInShoppers,
   startCeiling,
   startServerOn,
   WARM_UP_S,
   type BenchDatabase,
   type Measured,
+  type Row,
 } from './bench-server';
 
-// Catalogue search (docs/decisions/0021): 10,000 generated medicines, a different misspelt or
-// half-typed query on every request, the header box's suggestions, against the node:http ceiling
-// of the same run. Figures are printed, never asserted.
+// Catalogue search (docs/decisions/0021, 0034): 10,000 generated medicines, a different misspelt or
+// half-typed query on every request, the header box's suggestions, then search beside a stream of
+// checkouts (each one a catalogue change), against the node:http ceiling of the same run. Figures
+// are printed, never asserted.
 
 const MEDICINE_COUNT = 10_000;
 
-/** The demo catalogue's generics and brands, repeated with numbered names to 10,000 medicines. */
-async function prepare(database: Database): Promise<void> {
+type Prepared = { inStockIds: string[]; tokens: string[] };
+
+/** The demo catalogue's generics and brands, repeated with numbered names to 10,000 medicines, and shoppers. */
+async function prepare(database: Database): Promise<Prepared> {
   const rows = Array.from({ length: MEDICINE_COUNT }, (_, i) => {
     const { products, ...generic } = SEED_CATALOGUE[i % SEED_CATALOGUE.length]!;
     const [brand, developedBy, strength, priceCents] =
@@ -35,17 +44,30 @@ async function prepare(database: Database): Promise<void> {
       developedBy,
       strength,
       priceCents: priceCents + ((i * 7919) % 2000),
-      stock: i % 10 === 0 ? 0 : 100,
+      stock: i % 10 === 0 ? 0 : BENCH_STOCK,
       imageUrl: `/uploads/medicines/bench-${i}-detail.webp`,
     };
   });
-  for (let i = 0; i < rows.length; i += 500) await database.db.insert(medicines).values(rows.slice(i, i + 500));
+  const inserted = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    inserted.push(
+      ...(await database.db
+        .insert(medicines)
+        .values(rows.slice(i, i + 500))
+        .returning({ id: medicines.id, stock: medicines.stock, rx: medicines.prescriptionRequired })),
+    );
+  }
   await database.db.execute(sql`analyze medicines`);
   // Search runs in the server's own index; the database's part is the substitutes' query.
   const [medicine] = await database.db.select().from(medicines).limit(1);
   const query = substitutesQuery(database.db, medicine!).toSQL();
   const plan = await database.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`));
   process.stdout.write(`\nsubstitutes query plan:\n${planLines(plan).join('\n')}\n`);
+  return {
+    // A checkout of a prescription-only medicine needs a prescription: the stream buys the others.
+    inStockIds: inserted.filter((m) => m.stock > 0 && !m.rx).map((m) => m.id),
+    tokens: await signedInShoppers(database, SHOPPER_COUNT),
+  };
 }
 
 /** The query with its parameters written in, as EXPLAIN takes no bind parameters on every driver. */
@@ -93,19 +115,31 @@ const suggestionsPath = () =>
   )}`;
 
 async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, pid, stop } = await startServerOn(label, prepare);
+  const { baseUrl, prepared, pid, stop } = await startServerOn(label, prepare);
   try {
     const rows: Measured[] = [];
+    const requests = (path: () => string) => ({
+      url: baseUrl,
+      requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }],
+    });
     const measure = async (name: string, path: () => string) => {
-      const options = {
-        url: baseUrl,
-        requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }],
-      };
-      await load(options, WARM_UP_S);
-      rows.push(await beside(ceilingUrl, async () => row(name, await load(options))));
+      await load(requests(path), WARM_UP_S);
+      rows.push(await beside(ceilingUrl, async () => row(name, await load(requests(path)))));
     };
     await measure('GET /api/medicines?q= (typos, 10k)', searchPath);
     await measure('GET /api/medicines/suggestions?q=', suggestionsPath);
+    // Every order changes the stock of what it buys: half the connections order, half search.
+    const half = CONNECTIONS / 2;
+    let searching: Row | undefined;
+    const ordering = await beside(ceilingUrl, async () => {
+      const [search, orders] = await Promise.all([
+        load({ ...requests(searchPath), connections: half }),
+        orderLoad(baseUrl, prepared, half),
+      ]);
+      searching = row(`  search beside them (${half} connections)`, search);
+      return { ...orders, name: `orders beside search (${half} connections)` };
+    });
+    rows.push(ordering, { ...searching!, ceiling: ordering.ceiling });
     print(`${label}, ${MEDICINE_COUNT} medicines`, rows, [peakRssMb(pid)]);
   } finally {
     await stop();
