@@ -14,7 +14,7 @@ export const emailSchema = z
   .regex(EMAIL_PATTERN, 'Invalid email format.')
   .meta({ example: 'ada@example.com' });
 
-/** Register's password rules; reset-password uses the same (issue 3). */
+/** Register's password rules; reset-password uses the same. */
 export const passwordSchema = z
   .string({ error: 'Password is required.' })
   .min(1, 'Password is required.')

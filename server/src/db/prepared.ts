@@ -2,7 +2,7 @@ import type { Db } from './client';
 
 /**
  * A query built once per database instead of once per call: Drizzle's query building is most of
- * the server's CPU on the hot paths (issue 3's order benchmark). On PostgreSQL the name also makes
+ * the server's CPU on the hot paths (the order benchmark). On PostgreSQL the name also makes
  * each pooled connection parse and plan it only once. Names must be unique across the server.
  */
 export function preparedQuery<Query>(build: (db: Db) => Query): (db: Db) => Query {

@@ -23,7 +23,7 @@ import {
   ROLES,
 } from '@apotheca/contract';
 
-// Rules live in the database too (issue 2): unique e-mail ignoring case, stock >= 0, quantity >= 1,
+// Rules live in the database too: unique e-mail ignoring case, stock >= 0, quantity >= 1,
 // price >= 0, and deletion rules that keep a deleted user's orders and a deleted medicine's order items.
 // Statuses and roles are text with CHECKs rather than enum types, so one migration set works in any schema.
 
@@ -154,7 +154,7 @@ export const cartItems = pgTable(
     cartId: uuid('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
-    // A deleted medicine leaves every cart (issue 3).
+    // A deleted medicine leaves every cart.
     medicineId: uuid('medicine_id')
       .notNull()
       .references(() => medicines.id, { onDelete: 'cascade' }),

@@ -11,7 +11,7 @@ export const BEARER_AUTH = [{ bearerAuth: [] }];
 const SWAGGER_UI_STYLE_HASH = "'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w='";
 
 /**
- * The OpenAPI document generated from the routes' zod schemas (issue 3), at /api/openapi.json, and
+ * The OpenAPI document generated from the routes' zod schemas, at /api/openapi.json, and
  * Swagger UI at /api/docs. Registered before the routes so that it sees every one of them.
  */
 export default fp(

@@ -21,8 +21,8 @@ export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in
 
 /**
  * Limits login, register, forgot-password, validate-token, reset-password and contact only (by client address, and login also by
- * e-mail address): a global limit would halve throughput
- * (issue 3). `RATE_LIMIT_PER_MINUTE=0` turns it off; `REDIS_URL` shares counts between instances.
+ * e-mail address): a global limit would halve the catalogue's throughput.
+ * `RATE_LIMIT_PER_MINUTE=0` turns it off; `REDIS_URL` shares counts between instances.
  */
 export default fp<{ perMinute: number; redisUrl: string | undefined }>(
   async (app, { perMinute, redisUrl }) => {

@@ -5,7 +5,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 /**
  * helmet's headers depend only on its options, so they are worked out once at start.
  * (@fastify/helmet builds helmet anew for every request, which cost the cached catalogue about two
- * thirds of its throughput in the issue 3 benchmark.)
+ * thirds of its throughput in the catalogue benchmark.)
  */
 function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -12,7 +12,7 @@ import { createSession, randomToken, revokeAllSessions, sha256, type SessionUser
 export const REGISTERED_MESSAGE = 'Registered successfully';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const LOGGED_IN_MESSAGE = 'Logged-in successfully';
-/** One message for an unknown e-mail and a wrong password, so neither can be probed (issue 3). */
+/** One message for an unknown e-mail and a wrong password, so neither can be probed. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 /** SPEC.md §8's product wording, typo included. */
 export const LOGGED_OUT_MESSAGE = 'Sucessfull LoggedOut';
@@ -44,7 +44,7 @@ export function toUser(row: SessionUser): User {
 
 const byEmail = (email: string) => eq(sql`lower(${users.email})`, email.toLowerCase());
 
-/** A new shopper: the role is always 'user', whatever the request carried (issue 3). */
+/** A new shopper: the role is always 'user', whatever the request carried. */
 export async function register(db: Db, input: Register, scryptCost: number): Promise<User> {
   const [row] = await db
     .insert(users)

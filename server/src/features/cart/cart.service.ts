@@ -45,7 +45,7 @@ const itemRows = (db: Db) =>
     .innerJoin(medicines, eq(medicines.id, cartItems.medicineId))
     .innerJoin(carts, eq(carts.id, cartItems.cartId));
 
-// Every cart call answers with the cart, so this and `insertItemQuery` are prepared (issue 3's order benchmark).
+// Every cart call answers with the cart, so this and `insertItemQuery` are prepared (the order benchmark's hot path).
 const cartItemsQuery = preparedQuery((db) =>
   itemRows(db)
     .where(eq(carts.id, sql.placeholder('cartId')))

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 /**
  * The catalogue's serialized responses, kept until the next write that changes a medicine or its
  * stock. PGlite answers one query at a time (~300 list requests/s) and PostgreSQL ~960, far below
- * what the catalogue must serve (issue 3), while reads outnumber writes by orders of magnitude.
+ * what the catalogue must serve, while reads outnumber writes by orders of magnitude.
  *
  * Every instance on one database listens on one channel; a write clears the local cache at once
  * (so the writer's next read sees it) and notifies the others, which clear theirs on delivery.

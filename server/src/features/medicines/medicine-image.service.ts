@@ -52,7 +52,7 @@ export async function copyMedicineImage(db: Db, imageUrl: string, baseName: stri
   return sizePath(baseName, 'detail');
 }
 
-/** PNG, JPEG or WebP, judged by the bytes rather than the declared type (issue 3), and readable to the end. */
+/** PNG, JPEG or WebP, judged by the bytes rather than the declared type, and readable to the end. */
 const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
 
 export async function isAcceptedImage(input: Buffer): Promise<boolean> {

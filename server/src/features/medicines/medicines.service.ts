@@ -31,7 +31,7 @@ export type MedicineListFilter = z.infer<typeof medicineListQuerySchema>;
 
 export const MEDICINE_NOT_FOUND_MESSAGE = 'Medicine not found';
 
-/** The 409 for asking more than the stock, naming the medicine (issue 3), for carts and orders alike. */
+/** The 409 for asking more than the stock, naming the medicine, for carts and orders alike. */
 export function stockConflict({ name, stock }: { name: string; stock: number }): HttpError {
   return HttpError.conflict(stock === 0 ? `${name} is out of stock.` : `Only ${stock} of ${name} left in stock.`);
 }
