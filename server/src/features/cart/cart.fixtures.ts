@@ -4,7 +4,7 @@ import type { TestContext } from '../../test/test-app';
 /** Puts `quantity` of a medicine in the cart of the caller of `headers`, as the shop's add to cart does. */
 export async function addToCart(
   ctx: TestContext,
-  headers: { authorization: string },
+  headers: { authorization?: string },
   medicineId: string,
   quantity = 1,
 ): Promise<void> {

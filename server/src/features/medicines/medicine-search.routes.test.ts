@@ -11,6 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart, validMedicineFields } from './medicines.fixtures';
 
 // The medicine record, search with facets, suggestions and substitutes, on the catalogue below.
@@ -317,13 +318,7 @@ describe('the medicine record through the admin forms', () => {
 
 describe('the index after stock moves', () => {
   const buy = async (headers: { authorization: string }, medicineId: string, quantity: number) => {
-    const added = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/cart/add',
-      headers,
-      payload: { medicineId, quantity },
-    });
-    expect(added.statusCode).toBe(201);
+    await addToCart(ctx, headers, medicineId, quantity);
     expect((await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers })).statusCode).toBe(201);
   };
   const stockOf = async (query: string, name: string) =>

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, medicines, orders, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 
 let ctx: TestContext;
@@ -30,15 +31,6 @@ const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `12/${nextYear}`, cvv: '123' };
 
 const shopper = async (firstName = 'Test') => createTestUser(ctx, { firstName });
-const addToCart = async (headers: Headers, medicineId: string, quantity = 1) => {
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/cart/add',
-    headers,
-    payload: { medicineId, quantity },
-  });
-  expect(response.statusCode).toBe(201);
-};
 const placeOrder = (headers: Headers, payload?: object) =>
   ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, ...(payload ? { payload } : {}) });
 const stockOf = async (id: string) =>
@@ -48,7 +40,7 @@ const setStatus = (id: string, status: string, headers: Headers = admin) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/orders/update-order/${id}`, headers, payload: { status } });
 
 async function placedOrder(headers: Headers, medicineId: string, quantity = 1): Promise<Order> {
-  await addToCart(headers, medicineId, quantity);
+  await addToCart(ctx, headers, medicineId, quantity);
   const response = await placeOrder(headers);
   expect(response.statusCode).toBe(201);
   return orderResponseSchema.parse(response.json()).order;
@@ -59,8 +51,8 @@ describe('POST /api/orders/add-order', () => {
     const { headers, user } = await shopper('Ada');
     const a = await insertMedicine(ctx, { name: 'Alpha', priceCents: 1050, stock: 5 });
     const b = await insertMedicine(ctx, { name: 'Beta', priceCents: 299, stock: 3 });
-    await addToCart(headers, a.id, 2);
-    await addToCart(headers, b.id, 3);
+    await addToCart(ctx, headers, a.id, 2);
+    await addToCart(ctx, headers, b.id, 3);
 
     const response = await placeOrder(headers, { payment: card });
     expect(response.statusCode).toBe(201);
@@ -89,7 +81,7 @@ describe('POST /api/orders/add-order', () => {
   it('records a payment as Pending without a card form', async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx);
-    await addToCart(headers, medicine.id);
+    await addToCart(ctx, headers, medicine.id);
     const { order } = orderResponseSchema.parse((await placeOrder(headers)).json());
     expect(order.paymentStatus).toBe('Pending');
   });
@@ -97,7 +89,7 @@ describe('POST /api/orders/add-order', () => {
   it('refuses an invalid card form with its message and changes nothing', async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx, { stock: 4 });
-    await addToCart(headers, medicine.id);
+    await addToCart(ctx, headers, medicine.id);
     const before = await orderCount();
     const cases: [object, string, string][] = [
       [{ ...card, cardNumber: '1234' }, 'cardNumber', 'Card Number must be exactly 12 digits.'],
@@ -130,8 +122,8 @@ describe('POST /api/orders/add-order', () => {
     const { headers } = await shopper();
     const plenty = await insertMedicine(ctx, { name: 'Plenty', stock: 50 });
     const scarce = await insertMedicine(ctx, { name: 'Scarce', stock: 3 });
-    await addToCart(headers, plenty.id, 5);
-    await addToCart(headers, scarce.id, 3);
+    await addToCart(ctx, headers, plenty.id, 5);
+    await addToCart(ctx, headers, scarce.id, 3);
     await ctx.database.db.update(medicines).set({ stock: 2 }).where(eq(medicines.id, scarce.id));
     const before = await orderCount();
     const itemsBefore = (await ctx.database.db.select().from(cartItems)).length;
@@ -148,7 +140,7 @@ describe('POST /api/orders/add-order', () => {
   it('sells the last 5 units to exactly 5 of 20 users checking out at once', async () => {
     const medicine = await insertMedicine(ctx, { name: 'LastFive', stock: 5 });
     const buyers = await Promise.all(Array.from({ length: 20 }, () => shopper()));
-    for (const { headers } of buyers) await addToCart(headers, medicine.id);
+    for (const { headers } of buyers) await addToCart(ctx, headers, medicine.id);
     const before = await orderCount();
 
     const responses = await Promise.all(buyers.map(({ headers }) => placeOrder(headers)));
@@ -168,7 +160,7 @@ describe('POST /api/orders/add-order', () => {
     const buyers = await Promise.all(Array.from({ length: 10 }, () => shopper()));
     // Half the carts hold them in the other order: checkouts must still not deadlock on the stock.
     for (const [i, { headers }] of buyers.entries()) {
-      for (const medicine of i % 2 ? [a, b] : [b, a]) await addToCart(headers, medicine.id, 2);
+      for (const medicine of i % 2 ? [a, b] : [b, a]) await addToCart(ctx, headers, medicine.id, 2);
     }
 
     const responses = await Promise.all(buyers.map(({ headers }) => placeOrder(headers)));
@@ -180,7 +172,7 @@ describe('POST /api/orders/add-order', () => {
   it('places one order when the same cart is checked out twice at once', async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx, { stock: 10 });
-    await addToCart(headers, medicine.id, 2);
+    await addToCart(ctx, headers, medicine.id, 2);
     const responses = await Promise.all([placeOrder(headers), placeOrder(headers)]);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 400]);
     expect(await stockOf(medicine.id)).toBe(8);
