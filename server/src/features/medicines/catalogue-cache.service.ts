@@ -2,8 +2,10 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 
 /**
- * The catalogue's serialized responses, kept until the next write that changes a medicine or its
- * stock. PGlite answers one query at a time (~300 list requests/s) and PostgreSQL ~960, far below
+ * The catalogue's serialized responses, kept as UTF-8 bytes until the next write that changes a
+ * medicine or its stock. Bytes rather than strings: a cached answer is sent as it is, with no
+ * encoding per request, and kilobytes of bodies live outside the JavaScript heap that the garbage
+ * collector walks. PGlite answers one query at a time (~300 list requests/s) and PostgreSQL ~960, far below
  * what the catalogue must serve, while reads outnumber writes by orders of magnitude.
  *
  * Every instance on one database listens on one channel; a write clears the local cache at once
@@ -16,9 +18,9 @@ const MAX_ENTRIES = 2000;
 
 export type CatalogueCache = {
   /** The stored response for `key`, if one is ready: the hot path, with no promise to wait on. */
-  peek(key: string): string | undefined;
-  /** The response for `key`: computed by `load` once, shared by concurrent callers, kept until a write. */
-  get(key: string, load: () => Promise<string>): Promise<string>;
+  peek(key: string): Buffer | undefined;
+  /** The response for `key`: the JSON `load` makes, once, shared by concurrent callers, kept until a write. */
+  get(key: string, load: () => Promise<string>): Promise<Buffer>;
   /**
    * Call after every committed write to medicines or their stock, naming the medicines it changed
    * when it knows them (an order's stock), so that an index can refresh just those rows.
@@ -46,7 +48,7 @@ const ANY_CHANGE = '';
 export async function createCatalogueCache(database: Database): Promise<CatalogueCache> {
   // Pending loads are stored too: a burst of misses after a write costs one query, not one each.
   // A load that started before a write was dropped from the map by `clear`, so it is never kept.
-  const entries = new LRUCache<string, string | Promise<string>>({ max: MAX_ENTRIES });
+  const entries = new LRUCache<string, Buffer | Promise<Buffer>>({ max: MAX_ENTRIES });
   let generation = 0;
   /** The medicines each recent generation changed (undefined: not known), oldest first. */
   const changes: { generation: number; ids: string[] | undefined }[] = [];
@@ -88,12 +90,12 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
   return {
     peek(key) {
       const entry = entries.get(key);
-      return typeof entry === 'string' ? entry : undefined;
+      return entry instanceof Buffer ? entry : undefined;
     },
     async get(key, load) {
       const entry = entries.get(key);
       if (entry !== undefined) return entry;
-      const loading = load();
+      const loading = load().then((json) => Buffer.from(json));
       entries.set(key, loading);
       try {
         const body = await loading;

@@ -39,7 +39,7 @@ const MALFORMED_FORM_MESSAGE = 'The form could not be read. Send the medicine as
 const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 
 /** A cached body is already JSON: it is sent as it is, without a second serialization. */
-const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
 const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue }) => {
   await app.register(multipart, {
