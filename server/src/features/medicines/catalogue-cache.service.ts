@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 
@@ -44,6 +45,11 @@ const MAX_REMEMBERED_CHANGES = 1000;
 const MAX_PAYLOAD_BYTES = 7_900;
 /** The payload of a change that names no medicines: anything may have changed. */
 const ANY_CHANGE = '';
+/**
+ * A notification starts with its sender and this mark: the sender cleared its own cache when it
+ * wrote, so it skips its own echo rather than clearing and re-reading the same medicines twice.
+ */
+const SENDER_MARK = '|';
 
 export async function createCatalogueCache(database: Database): Promise<CatalogueCache> {
   // Pending loads are stored too: a burst of misses after a write costs one query, not one each.
@@ -58,7 +64,14 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
     changes.push({ generation, ids });
     if (changes.length > MAX_REMEMBERED_CHANGES) changes.shift();
   };
-  await database.listen(CATALOGUE_CHANNEL, (payload) => clear(payload === ANY_CHANGE ? undefined : payload.split(',')));
+  const sender = randomUUID();
+  await database.listen(CATALOGUE_CHANNEL, (notification) => {
+    // A payload without a sender comes from another instance (one older than the mark, or a hand).
+    const at = notification.indexOf(SENDER_MARK);
+    if (at !== -1 && notification.slice(0, at) === sender) return;
+    const payload = notification.slice(at + 1);
+    clear(payload === ANY_CHANGE ? undefined : payload.split(','));
+  });
 
   // A burst of writes (checkouts under load) shares notifications: while one is on its way, later
   // writes wait for a single next one, sent after all of them committed, so none is missed.
@@ -77,13 +90,13 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
         });
       return queued;
     }
-    const payload = unsent ? [...unsent].join(',') : ANY_CHANGE;
+    const from = (named: string) => `${sender}${SENDER_MARK}${named}`;
+    let payload = from(unsent ? [...unsent].join(',') : ANY_CHANGE);
+    if (Buffer.byteLength(payload) >= MAX_PAYLOAD_BYTES) payload = from(ANY_CHANGE);
     unsent = new Set();
-    sending = database
-      .notify(CATALOGUE_CHANNEL, Buffer.byteLength(payload) < MAX_PAYLOAD_BYTES ? payload : ANY_CHANGE)
-      .finally(() => {
-        sending = undefined;
-      });
+    sending = database.notify(CATALOGUE_CHANNEL, payload).finally(() => {
+      sending = undefined;
+    });
     return sending;
   };
 
