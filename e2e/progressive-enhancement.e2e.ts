@@ -125,6 +125,27 @@ describe('the storefront before its app has hydrated', () => {
     await page.context().close();
   });
 
+  it('keeps words typed in the header search box before hydration, with their suggestions', async () => {
+    const page = await browser.newPage({ baseURL: baseUrl() });
+    const release = await holdTheApp(page.context());
+    await page.goto(PATHS.home);
+    const box = page.getByRole('combobox', { name: 'Search medicines' });
+    await box.pressSequentially('ibuprfen');
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+    release();
+    await hydrated(page);
+    const suggestions = page.getByRole('listbox', { name: 'Suggestions' }).getByRole('option');
+    await suggestions.first().waitFor();
+    expect(await suggestions.first().textContent()).toContain('Ibuprofen');
+    expect(await box.inputValue()).toBe('ibuprfen');
+    await box.press('Escape');
+    await box.press('Enter');
+    await page.waitForURL(/\/medicines\?q=ibuprfen$/);
+    await page.getByText(/Results for “ibuprfen”/).waitFor();
+    await page.context().close();
+  });
+
   it('shows the placeholder for an image that fails before hydration, at the same size', async () => {
     const [medicine] = await medicinesInStock(1);
     const page = await browser.newPage({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } });

@@ -6,7 +6,7 @@ import {
   SUGGESTIONS_MIN_LENGTH,
   type MedicineSuggestion,
 } from '@apotheca/contract';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/debounced-value.hook';
 import { formatPrice } from '../../lib/currency';
@@ -38,6 +38,18 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
   }
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+
+  // A shopper on a slow connection may type before the page's script has run. Hydration leaves the
+  // typed words in the box (its value, where its default is the page's own); the box takes them over,
+  // with their suggestions if it still has focus, rather than putting its own text back at its next
+  // render. Once, as the box is first shown: from then on every key goes through onChange.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const box = input.current!;
+    if (box.value === box.defaultValue) return;
+    setText(box.value);
+    setOpen(document.activeElement === box);
+  }, []);
 
   const typed = useDebouncedValue(text.trim(), SUGGESTIONS_DELAY_MS);
   // Asked for only while the box is in use: a search shown on the catalogue page asks for nothing.
@@ -111,6 +123,7 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
         Search medicines
       </label>
       <input
+        ref={input}
         id={`${id}-input`}
         type="search"
         name="q"
