@@ -107,6 +107,13 @@ function misspell(word: string): string {
 // the catalogue's response cache answers almost nothing.
 const searchPath = () =>
   `/api/medicines?q=${encodeURIComponent(misspell(pick(WORDS)))}&maxPrice=${20 + Math.floor(Math.random() * 1980)}&limit=6`;
+/**
+ * The same request for three letters that begin no word of the catalogue (too short for typos, so
+ * nothing is looked up but their prefix): the route's own cost (HTTP, validation, the cache, the
+ * headers) with next to no search work, to read the search's figure beside.
+ */
+const nothingPath = () =>
+  `/api/medicines?q=${Array.from({ length: 3 }, () => pick([...'qxz'])).join('')}&maxPrice=${20 + Math.floor(Math.random() * 1980)}&limit=6`;
 const suggestionsPath = () =>
   `/api/medicines/suggestions?q=${encodeURIComponent(
     `${misspell(pick(WORDS))} ${pick(MAKERS)
@@ -127,6 +134,7 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
       rows.push(await beside(ceilingUrl, async () => row(name, await load(requests(path)))));
     };
     await measure('GET /api/medicines?q= (typos, 10k)', searchPath);
+    await measure('  the same, matching no medicine', nothingPath);
     await measure('GET /api/medicines/suggestions?q=', suggestionsPath);
     // Every order changes the stock of what it buys: half the connections order, half search.
     const half = CONNECTIONS / 2;
