@@ -3,11 +3,11 @@ import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/client';
 
 /**
- * The catalogue's serialized responses, kept as UTF-8 bytes until the next write that changes a
- * medicine or its stock. Bytes rather than strings: a cached answer is sent as it is, with no
- * encoding per request, and kilobytes of bodies live outside the JavaScript heap that the garbage
- * collector walks. PGlite answers one query at a time (~300 list requests/s) and PostgreSQL ~960, far below
- * what the catalogue must serve, while reads outnumber writes by orders of magnitude.
+ * The catalogue's serialized responses, kept until the next write that changes a medicine or its
+ * stock. PGlite answers one query at a time (~300 list requests/s) and PostgreSQL ~960, far below
+ * what the catalogue must serve, while reads outnumber writes by orders of magnitude. They are kept
+ * as UTF-8 bytes: a cached answer is sent as it is, with no encoding per request, and kilobytes of
+ * bodies stay out of the JavaScript heap that the garbage collector walks.
  *
  * Every instance on one database listens on one channel; a write clears the local cache at once
  * (so the writer's next read sees it) and notifies the others, which clear theirs on delivery.
@@ -66,7 +66,7 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
   };
   const sender = randomUUID();
   await database.listen(CATALOGUE_CHANNEL, (notification) => {
-    // A payload without a sender comes from another instance (one older than the mark, or a hand).
+    // A payload without a sender comes from another instance: one older than the mark, or a person.
     const at = notification.indexOf(SENDER_MARK);
     if (at !== -1 && notification.slice(0, at) === sender) return;
     const payload = notification.slice(at + 1);
