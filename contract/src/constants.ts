@@ -47,8 +47,22 @@ export const SORT_SYNONYMS = {
   '-inStock': 'out_of_stock',
 } as const satisfies Record<string, (typeof SORTS)[number]>;
 
-export const ORDER_STATUSES = ['Pending', 'Accepted', 'Dispatched', 'Canceled'] as const;
-export const PAYMENT_STATUSES = ['Pending', 'Paid'] as const;
+/** An order's statuses (SPEC.md); every comparison of them goes through ORDER_STATUS. */
+export const ORDER_STATUS = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  dispatched: 'Dispatched',
+  canceled: 'Canceled',
+} as const;
+export const ORDER_STATUSES = [
+  ORDER_STATUS.pending,
+  ORDER_STATUS.accepted,
+  ORDER_STATUS.dispatched,
+  ORDER_STATUS.canceled,
+] as const;
+/** A payment's statuses (SPEC.md); every comparison of them goes through PAYMENT_STATUS. */
+export const PAYMENT_STATUS = { pending: 'Pending', paid: 'Paid' } as const;
+export const PAYMENT_STATUSES = [PAYMENT_STATUS.pending, PAYMENT_STATUS.paid] as const;
 /**
  * What an order's history records, each with its time, actor and note: placed, a status changed,
  * the stock put back (entering Canceled) or taken again (leaving it), a prescription review decided.

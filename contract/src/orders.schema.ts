@@ -73,7 +73,9 @@ export const updateOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }),
 });
 
-export const PRESCRIPTION_DECISIONS = ['approve', 'reject'] as const;
+/** A pharmacist's decisions on a prescription; every comparison of them goes through PRESCRIPTION_DECISION. */
+export const PRESCRIPTION_DECISION = { approve: 'approve', reject: 'reject' } as const;
+export const PRESCRIPTION_DECISIONS = [PRESCRIPTION_DECISION.approve, PRESCRIPTION_DECISION.reject] as const;
 export const REJECTION_NOTE_REQUIRED_MESSAGE = 'Say why the prescription is rejected.';
 export const REVIEW_NOTE_MAX = 500;
 
@@ -127,3 +129,4 @@ export type AddOrder = z.input<typeof addOrderSchema>;
 export type UpdateOrder = z.infer<typeof updateOrderSchema>;
 export type OrderPrescription = z.infer<typeof orderPrescriptionSchema>;
 export type PrescriptionReviewInput = z.input<typeof prescriptionReviewSchema>;
+export type PrescriptionDecision = PrescriptionReviewInput['decision'];

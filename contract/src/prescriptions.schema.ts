@@ -6,8 +6,16 @@ export const PRESCRIPTION_TOO_LARGE_MESSAGE = `The prescription must be at most 
 export const PRESCRIPTION_FILE_TYPE_MESSAGE = 'The prescription must be a JPEG, PNG, WebP or PDF file.';
 export const PRESCRIPTION_FILE_REQUIRED_MESSAGE = 'Choose the photo or scan of your prescription.';
 
-/** The states of a prescription's review, attached to the order it was sent with. */
-export const PRESCRIPTION_REVIEWS = ['pending', 'approved', 'rejected'] as const;
+/**
+ * The states of a prescription's review, attached to the order it was sent with; every comparison
+ * of them goes through PRESCRIPTION_REVIEW.
+ */
+export const PRESCRIPTION_REVIEW = { pending: 'pending', approved: 'approved', rejected: 'rejected' } as const;
+export const PRESCRIPTION_REVIEWS = [
+  PRESCRIPTION_REVIEW.pending,
+  PRESCRIPTION_REVIEW.approved,
+  PRESCRIPTION_REVIEW.rejected,
+] as const;
 
 export const prescriptionSchema = z.object({
   _id: idSchema,
@@ -18,7 +26,7 @@ export const prescriptionSchema = z.object({
 
 /** `status=pending`: only the prescriptions of orders waiting for a pharmacist, oldest first (staff). */
 export const prescriptionListQuerySchema = z.object({
-  status: z.enum(['pending'], { error: 'Status must be pending.' }).optional(),
+  status: z.enum([PRESCRIPTION_REVIEW.pending], { error: 'Status must be pending.' }).optional(),
 });
 
 export const prescriptionResponseSchema = z.object({ prescription: prescriptionSchema });

@@ -15,7 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ORDER_EVENTS,
+  ORDER_STATUS,
   ORDER_STATUSES,
+  PAYMENT_STATUS,
   PAYMENT_STATUSES,
   PRESCRIPTION_FILE_TYPES,
   PRESCRIPTION_REVIEWS,
@@ -175,8 +177,8 @@ export const orders = pgTable(
     // A deleted user's orders stay, with no user (CONTRACT.md: `userId: null`).
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     totalCents: integer('total_cents').notNull(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('Pending'),
-    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('Pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default(ORDER_STATUS.pending),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default(PAYMENT_STATUS.pending),
     /** Only the last four digits of a card are ever kept (CONTRACT.md). */
     cardLast4: text('card_last4'),
     // An order of prescription-only medicines carries the prescription it was placed with and its

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@apotheca/contract';
+import { ROLE, type Role } from '@apotheca/contract';
 import { hashPassword } from '../features/auth/password-hash';
 import { createSession, type SessionUser } from '../features/auth/session.service';
 import { users } from '../db/schema';
@@ -26,7 +26,7 @@ export async function createTestUser(
       email: options.email ?? `user-${randomUUID()}@example.test`,
       phNo: '0123456789',
       passwordHash: await passwordHash,
-      role: options.role ?? 'user',
+      role: options.role ?? ROLE.user,
     })
     .returning();
   const token = await createSession(ctx.database.db, user!.id, false);

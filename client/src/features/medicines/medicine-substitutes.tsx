@@ -1,4 +1,4 @@
-import type { Substitute } from '@apotheca/contract';
+import { medicinePath, type Substitute } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { formatPrice } from '../../lib/currency';
 import { strengthAndForm } from './medicine-labels';
@@ -42,10 +42,7 @@ export function MedicineSubstitutes({ of, substitutes }: Props) {
             <li key={substitute._id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
               <div className="flex min-w-0 flex-col">
                 <span className="flex items-center gap-2">
-                  <Link
-                    to={`/medicines/${substitute._id}`}
-                    className="font-semibold text-brand-800 hover:text-brand-900"
-                  >
+                  <Link to={medicinePath(substitute._id)} className="font-semibold text-brand-800 hover:text-brand-900">
                     {substitute.name}
                   </Link>
                   {substitute.prescriptionRequired ? <PrescriptionBadge /> : null}

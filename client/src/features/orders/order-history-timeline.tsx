@@ -1,4 +1,4 @@
-import type { Order, OrderHistoryEntry } from '@apotheca/contract';
+import { PRESCRIPTION_REVIEW, type Order, type OrderHistoryEntry } from '@apotheca/contract';
 
 const AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -10,7 +10,9 @@ function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null 
     case 'status-changed':
       return `Status changed from ${entry.from} to ${entry.to}`;
     case 'review-decided':
-      return entry.to === 'approved' ? 'Prescription approved' : `Prescription rejected: ${entry.note ?? ''}`;
+      return entry.to === PRESCRIPTION_REVIEW.approved
+        ? 'Prescription approved'
+        : `Prescription rejected: ${entry.note ?? ''}`;
     case 'stock-restored':
       return forShopper ? null : 'Stock put back';
     case 'stock-taken':
@@ -27,7 +29,7 @@ export function OrderHistoryTimeline({ order, forShopper = false }: { order: Ord
     const text = describe(entry, forShopper);
     return text ? [{ entry, text }] : [];
   });
-  const waiting = order.prescription?.review === 'pending';
+  const waiting = order.prescription?.review === PRESCRIPTION_REVIEW.pending;
   return (
     <ol aria-label="Order history" className="flex flex-col gap-2 border-l-2 border-brand-200 pl-4">
       {rows.map(({ entry, text }, index) => (

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from '@apotheca/contract';
+import { ORDER_STATUS, PAYMENT_STATUS, type OrderStatus, type PaymentStatus } from '@apotheca/contract';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 const YELLOW = `${badge} bg-yellow-50 text-yellow-800 ring-yellow-600/30`;
@@ -7,10 +7,10 @@ const RED = `${badge} bg-red-50 text-red-800 ring-red-600/30`;
 
 /** Pending is shown in yellow and the other statuses in green (SPEC.md §4). */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={status === 'Pending' ? YELLOW : GREEN}>{status}</span>;
+  return <span className={status === ORDER_STATUS.pending ? YELLOW : GREEN}>{status}</span>;
 }
 
 /** Payment status 'Paid' is green and anything else red (SPEC.md §4). */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  return <span className={status === 'Paid' ? GREEN : RED}>{status}</span>;
+  return <span className={status === PAYMENT_STATUS.paid ? GREEN : RED}>{status}</span>;
 }

@@ -2,12 +2,13 @@ import {
   MAX_MONEY_CENTS,
   maxPerOrderMessage,
   ORDER_TOTAL_TOO_LARGE_MESSAGE,
+  PAYMENT_STATUS,
+  PRESCRIPTION_REVIEW,
   prescriptionNeededMessage,
   type Order,
   type OrderEvent,
   type OrderHistoryEntry,
   type Payment,
-  type PrescriptionReview,
   type Role,
 } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
@@ -118,7 +119,7 @@ const checkoutQuery = preparedQuery((db) =>
       insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review)
       select ${sql.placeholder('userId')}::uuid, total_cents, ${sql.placeholder('paymentStatus')}, ${sql.placeholder('cardLast4')},
         case when needs_rx then (select id from rx) end,
-        case when needs_rx then ${'pending' satisfies PrescriptionReview} end
+        case when needs_rx then ${PRESCRIPTION_REVIEW.pending} end
       from ruling where ok
       returning *
     ), new_items as (
@@ -168,7 +169,7 @@ export async function placeOrder(
     checkoutQuery(db).execute({
       userId: user.id,
       prescriptionId: prescriptionId ?? null,
-      paymentStatus: payment ? 'Paid' : 'Pending',
+      paymentStatus: payment ? PAYMENT_STATUS.paid : PAYMENT_STATUS.pending,
       // Only the last four digits are ever kept (CONTRACT.md).
       cardLast4: payment ? payment.cardNumber.slice(-4) : null,
     }),

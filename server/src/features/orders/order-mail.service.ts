@@ -1,4 +1,4 @@
-import type { OrderStatus, PrescriptionReview } from '@apotheca/contract';
+import { PRESCRIPTION_REVIEW, type OrderStatus, type PrescriptionReview } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orders, users } from '../../db/schema';
@@ -33,7 +33,7 @@ const statusMail = (id: string, to: OrderStatus, note: string | null) =>
   mail(`Your Apotheca order is ${to}`, [`Your order ${id} is now ${to}.`, ...(note ? [note] : [])]);
 
 const reviewMail = (id: string, review: PrescriptionReview, note: string | null) =>
-  review === 'approved'
+  review === PRESCRIPTION_REVIEW.approved
     ? mail('Your prescription is approved', [
         `A pharmacist approved the prescription of your order ${id}.`,
         ...(note ? [`Their note: ${note}`] : []),

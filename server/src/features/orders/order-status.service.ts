@@ -1,4 +1,14 @@
-import type { Order, OrderEvent, OrderStatus, PrescriptionReview, PrescriptionReviewInput } from '@apotheca/contract';
+import {
+  ORDER_STATUS,
+  PAYMENT_STATUS,
+  PRESCRIPTION_DECISION,
+  PRESCRIPTION_REVIEW,
+  type Order,
+  type OrderEvent,
+  type OrderStatus,
+  type PrescriptionReview,
+  type PrescriptionReviewInput,
+} from '@apotheca/contract';
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -19,7 +29,7 @@ export const PRESCRIPTION_REJECTED_MESSAGE =
 export const NOTHING_TO_REVIEW_MESSAGE = 'This order has no prescription waiting for review.';
 
 /** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
-const NEEDS_APPROVAL: readonly OrderStatus[] = ['Accepted', 'Dispatched'];
+const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];
 
 /** Who makes a change: a signed-in user's id, or null for the shop itself. */
 export type Actor = { id: string } | null;
@@ -92,22 +102,22 @@ export async function applyStatusChange(
   note: string | null = null,
 ): Promise<void> {
   if (order.status === to) return;
-  if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === 'pending')
+  if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.pending)
     throw HttpError.conflict(AWAITING_REVIEW_MESSAGE);
-  if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === 'rejected')
+  if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.rejected)
     throw HttpError.conflict(PRESCRIPTION_REJECTED_MESSAGE);
   const history: HistoryRow[] = [{ event: 'status-changed', from: order.status, to, note }];
-  if (to === 'Canceled') {
+  if (to === ORDER_STATUS.canceled) {
     await moveStock(tx, order.id, 'restore');
     history.push({ event: 'stock-restored' });
-  } else if (order.status === 'Canceled') {
+  } else if (order.status === ORDER_STATUS.canceled) {
     await moveStock(tx, order.id, 'take');
     history.push({ event: 'stock-taken' });
   }
   await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
   await recordOrderEvents(tx, order.id, actor, history);
   // A rejection's cancellation is told in the rejection's own mail.
-  if (order.prescriptionReview !== 'rejected') await mailStatusChange(tx, order.id, to, note);
+  if (order.prescriptionReview !== PRESCRIPTION_REVIEW.rejected) await mailStatusChange(tx, order.id, to, note);
 }
 
 /** An admin's or pharmacist's status change, in one transaction. */
@@ -130,8 +140,9 @@ export async function reviewPrescription(
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    if (order.prescriptionReview !== 'pending') throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
-    const review: PrescriptionReview = decision === 'approve' ? 'approved' : 'rejected';
+    if (order.prescriptionReview !== PRESCRIPTION_REVIEW.pending) throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
+    const review: PrescriptionReview =
+      decision === PRESCRIPTION_DECISION.approve ? PRESCRIPTION_REVIEW.approved : PRESCRIPTION_REVIEW.rejected;
     const decided = {
       prescriptionReview: review,
       reviewNote: note || null,
@@ -140,11 +151,11 @@ export async function reviewPrescription(
     };
     await tx.update(orders).set(decided).where(eq(orders.id, id));
     await recordOrderEvents(tx, id, actor, [
-      { event: 'review-decided', from: 'pending', to: review, note: decided.reviewNote },
+      { event: 'review-decided', from: PRESCRIPTION_REVIEW.pending, to: review, note: decided.reviewNote },
     ]);
     await mailReviewDecision(tx, id, review, decided.reviewNote);
-    if (review === 'rejected')
-      await applyStatusChange(tx, { ...order, ...decided }, 'Canceled', actor, decided.reviewNote);
+    if (review === PRESCRIPTION_REVIEW.rejected)
+      await applyStatusChange(tx, { ...order, ...decided }, ORDER_STATUS.canceled, actor, decided.reviewNote);
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
 }
@@ -159,11 +170,18 @@ export const UNPAID_CANCEL_NOTE = 'Canceled by the shop: not paid in time.';
  * its lock, so an order an admin accepted meanwhile stays as it is. Answers how many were canceled.
  */
 export async function cancelUnpaidOrders(db: Db, placedBefore: Date): Promise<number> {
-  const unpaid = (order: OrderRow) => order.status === 'Pending' && order.paymentStatus === 'Pending';
+  const unpaid = (order: OrderRow) =>
+    order.status === ORDER_STATUS.pending && order.paymentStatus === PAYMENT_STATUS.pending;
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, 'Pending'), eq(orders.paymentStatus, 'Pending'), lt(orders.createdAt, placedBefore)))
+    .where(
+      and(
+        eq(orders.status, ORDER_STATUS.pending),
+        eq(orders.paymentStatus, PAYMENT_STATUS.pending),
+        lt(orders.createdAt, placedBefore),
+      ),
+    )
     .orderBy(asc(orders.createdAt))
     .limit(UNPAID_SWEEP_BATCH);
   let canceled = 0;
@@ -171,7 +189,7 @@ export async function cancelUnpaidOrders(db: Db, placedBefore: Date): Promise<nu
     const done = await db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
       if (!unpaid(order)) return false;
-      await applyStatusChange(tx, order, 'Canceled', null, UNPAID_CANCEL_NOTE);
+      await applyStatusChange(tx, order, ORDER_STATUS.canceled, null, UNPAID_CANCEL_NOTE);
       return true;
     });
     if (done) canceled += 1;

@@ -5,6 +5,7 @@ import {
   PRESCRIPTION_FILE_FIELD,
   PRESCRIPTION_FILE_REQUIRED_MESSAGE,
   PRESCRIPTION_MAX_BYTES,
+  PRESCRIPTION_REVIEW,
   PRESCRIPTION_TOO_LARGE_MESSAGE,
   prescriptionListQuerySchema,
   prescriptionResponseSchema,
@@ -76,7 +77,7 @@ const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       prescriptions: await listPrescriptions(app.database.db, currentUser(request), {
-        pending: request.query.status === 'pending',
+        pending: request.query.status === PRESCRIPTION_REVIEW.pending,
       }),
     }),
   );

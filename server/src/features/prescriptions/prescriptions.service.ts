@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { isStaff, PRESCRIPTION_FILE_TYPE_MESSAGE, type Prescription, type Role } from '@apotheca/contract';
+import {
+  isStaff,
+  PRESCRIPTION_FILE_TYPE_MESSAGE,
+  PRESCRIPTION_REVIEW,
+  type Prescription,
+  type Role,
+} from '@apotheca/contract';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -63,7 +69,7 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
     .select({ prescription: prescriptions })
     .from(prescriptions)
     .innerJoin(orders, eq(orders.prescriptionId, prescriptions.id))
-    .where(and(own, eq(orders.prescriptionReview, 'pending')))
+    .where(and(own, eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending)))
     .orderBy(asc(orders.createdAt), asc(orders.id));
   // One prescription may wait with two orders; it is listed once, at its longest wait.
   const listed = new Set<string>();

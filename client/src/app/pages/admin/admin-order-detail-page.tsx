@@ -1,4 +1,11 @@
-import { adminPrescriptionPath, type Order, ORDER_STATUSES, type OrderStatus, PATHS } from '@apotheca/contract';
+import {
+  adminPrescriptionPath,
+  type Order,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PATHS,
+  PRESCRIPTION_REVIEW,
+} from '@apotheca/contract';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -82,12 +89,12 @@ export default function AdminOrderDetailPage() {
               <Detail label="Placed on">{new Date(order.createdAt).toLocaleString()}</Detail>
               {order.prescription ? (
                 <Detail label="Prescription" wide>
-                  {order.prescription.review === 'pending' ? (
+                  {order.prescription.review === PRESCRIPTION_REVIEW.pending ? (
                     <Link to={adminPrescriptionPath(order._id)} className="font-medium text-brand-800 underline">
                       Awaiting review: review it
                     </Link>
                   ) : (
-                    `${order.prescription.review === 'approved' ? 'Approved' : 'Rejected'} by ${
+                    `${order.prescription.review === PRESCRIPTION_REVIEW.approved ? 'Approved' : 'Rejected'} by ${
                       order.prescription.reviewedBy?.name ?? 'a former pharmacist'
                     }${order.prescription.note ? `: ${order.prescription.note}` : ''}`
                   )}

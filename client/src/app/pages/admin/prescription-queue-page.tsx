@@ -1,4 +1,4 @@
-import { adminPrescriptionPath } from '@apotheca/contract';
+import { adminPrescriptionPath, PRESCRIPTION_REVIEW } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
@@ -26,7 +26,7 @@ export function waitingTime(since: string, now = Date.now()): string {
 export default function PrescriptionQueuePage() {
   const { data, isLoading, error } = useListOrdersQuery();
   const waiting = (data?.orders ?? [])
-    .filter((order) => order.prescription?.review === 'pending')
+    .filter((order) => order.prescription?.review === PRESCRIPTION_REVIEW.pending)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return (
     <section>

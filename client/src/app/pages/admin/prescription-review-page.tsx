@@ -7,7 +7,14 @@ import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
 import { PrescriptionFile } from '../../../features/prescriptions/prescription-file';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
-import { type Order, PATHS, REJECTION_NOTE_REQUIRED_MESSAGE } from '@apotheca/contract';
+import {
+  type Order,
+  PATHS,
+  PRESCRIPTION_DECISION,
+  PRESCRIPTION_REVIEW,
+  type PrescriptionDecision,
+  REJECTION_NOTE_REQUIRED_MESSAGE,
+} from '@apotheca/contract';
 import { AdminOrderFrame } from './admin-order-frame';
 
 /**
@@ -22,14 +29,16 @@ export default function PrescriptionReviewPage() {
   const [noteError, setNoteError] = useState<string | undefined>();
   const navigate = useNavigate();
 
-  const decide = async (decision: 'approve' | 'reject') => {
-    if (decision === 'reject' && note.trim() === '') {
+  const decide = async (decision: PrescriptionDecision) => {
+    if (decision === PRESCRIPTION_DECISION.reject && note.trim() === '') {
       setNoteError(REJECTION_NOTE_REQUIRED_MESSAGE);
       return;
     }
     try {
       await review({ id, decision, note }).unwrap();
-      toast.success(decision === 'approve' ? 'Prescription approved' : 'Prescription rejected, order canceled');
+      toast.success(
+        decision === PRESCRIPTION_DECISION.approve ? 'Prescription approved' : 'Prescription rejected, order canceled',
+      );
       await navigate(PATHS.adminPrescriptions);
     } catch (err) {
       toast.error('Review not saved', { description: errorMessage(err) });
@@ -92,7 +101,7 @@ export default function PrescriptionReviewPage() {
                   </ul>
                 )}
               </div>
-              {order.prescription?.review === 'pending' ? (
+              {order.prescription?.review === PRESCRIPTION_REVIEW.pending ? (
                 <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
                   <TextAreaField
                     label="Note to the patient"
@@ -104,17 +113,21 @@ export default function PrescriptionReviewPage() {
                     }}
                   />
                   <div className="mt-3 flex gap-3">
-                    <Button disabled={saving} onClick={() => void decide('approve')}>
+                    <Button disabled={saving} onClick={() => void decide(PRESCRIPTION_DECISION.approve)}>
                       Approve
                     </Button>
-                    <Button variant="danger" disabled={saving} onClick={() => void decide('reject')}>
+                    <Button
+                      variant="danger"
+                      disabled={saving}
+                      onClick={() => void decide(PRESCRIPTION_DECISION.reject)}
+                    >
                       Reject
                     </Button>
                   </div>
                 </div>
               ) : (
                 <p className="rounded-lg bg-slate-50 p-4 text-sm">
-                  {order.prescription?.review === 'approved' ? 'Approved' : 'Rejected'}
+                  {order.prescription?.review === PRESCRIPTION_REVIEW.approved ? 'Approved' : 'Rejected'}
                   {order.prescription?.note ? `: ${order.prescription.note}` : ''}
                 </p>
               )}
