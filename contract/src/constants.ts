@@ -67,7 +67,20 @@ export const PAYMENT_STATUSES = [PAYMENT_STATUS.pending, PAYMENT_STATUS.paid] as
  * What an order's history records, each with its time, actor and note: placed, a status changed,
  * the stock put back (entering Canceled) or taken again (leaving it), a prescription review decided.
  */
-export const ORDER_EVENTS = ['placed', 'status-changed', 'stock-restored', 'stock-taken', 'review-decided'] as const;
+export const ORDER_EVENT = {
+  placed: 'placed',
+  statusChanged: 'status-changed',
+  stockRestored: 'stock-restored',
+  stockTaken: 'stock-taken',
+  reviewDecided: 'review-decided',
+} as const;
+export const ORDER_EVENTS = [
+  ORDER_EVENT.placed,
+  ORDER_EVENT.statusChanged,
+  ORDER_EVENT.stockRestored,
+  ORDER_EVENT.stockTaken,
+  ORDER_EVENT.reviewDecided,
+] as const;
 /**
  * Roles, least trusted first: a shopper; a pharmacist, who works the orders and reviews prescriptions
  * in the admin area; an admin, who may do everything. Every comparison of roles goes through ROLE.

@@ -1,21 +1,21 @@
-import { PRESCRIPTION_REVIEW, type Order, type OrderHistoryEntry } from '@apotheca/contract';
+import { ORDER_EVENT, PRESCRIPTION_REVIEW, type Order, type OrderHistoryEntry } from '@apotheca/contract';
 
 const AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** What happened, in words; `forShopper` leaves out what only staff need (stock movements). */
 function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null {
   switch (entry.event) {
-    case 'placed':
+    case ORDER_EVENT.placed:
       return 'Order placed';
-    case 'status-changed':
+    case ORDER_EVENT.statusChanged:
       return `Status changed from ${entry.from} to ${entry.to}`;
-    case 'review-decided':
+    case ORDER_EVENT.reviewDecided:
       return entry.to === PRESCRIPTION_REVIEW.approved
         ? 'Prescription approved'
         : `Prescription rejected: ${entry.note ?? ''}`;
-    case 'stock-restored':
+    case ORDER_EVENT.stockRestored:
       return forShopper ? null : 'Stock put back';
-    case 'stock-taken':
+    case ORDER_EVENT.stockTaken:
       return forShopper ? null : 'Stock taken again';
   }
 }
@@ -38,7 +38,7 @@ export function OrderHistoryTimeline({ order, forShopper = false }: { order: Ord
           <p className="text-xs text-muted">
             <time dateTime={entry.at}>{AT.format(new Date(entry.at))}</time>
             {!forShopper && entry.actor ? ` · ${entry.actor.name} (${entry.actor.role})` : null}
-            {!forShopper && entry.note && entry.event !== 'review-decided' ? ` · ${entry.note}` : null}
+            {!forShopper && entry.note && entry.event !== ORDER_EVENT.reviewDecided ? ` · ${entry.note}` : null}
           </p>
         </li>
       ))}

@@ -1,12 +1,12 @@
 import {
   MAX_MONEY_CENTS,
   maxPerOrderMessage,
+  ORDER_EVENT,
   ORDER_TOTAL_TOO_LARGE_MESSAGE,
   PAYMENT_STATUS,
   PRESCRIPTION_REVIEW,
   prescriptionNeededMessage,
   type Order,
-  type OrderEvent,
   type OrderHistoryEntry,
   type Payment,
   type Role,
@@ -128,7 +128,7 @@ const checkoutQuery = preparedQuery((db) =>
       returning *
     ), placed as (
       insert into ${orderHistory} (order_id, actor_id, event, "to")
-      select id, user_id, ${'placed' satisfies OrderEvent}, status from new_order
+      select id, user_id, ${ORDER_EVENT.placed}, status from new_order
     ), confirmed as (
       insert into ${mailOutbox} ("to", subject, text, html)
       select u.email, replace(${placedMail.subject}, ${ORDER_ID_PLACEHOLDER}, o.id::text),
@@ -208,7 +208,7 @@ export async function placeOrder(
   const placed: OrderHistoryEntry = {
     at: order.createdAt.toISOString(),
     actor: { _id: user.id, name: `${user.firstName} ${user.lastName}`, role: user.role },
-    event: 'placed',
+    event: ORDER_EVENT.placed,
     from: null,
     to: order.status,
     note: null,

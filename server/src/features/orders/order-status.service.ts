@@ -1,4 +1,5 @@
 import {
+  ORDER_EVENT,
   ORDER_STATUS,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
@@ -106,13 +107,13 @@ export async function applyStatusChange(
     throw HttpError.conflict(AWAITING_REVIEW_MESSAGE);
   if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.rejected)
     throw HttpError.conflict(PRESCRIPTION_REJECTED_MESSAGE);
-  const history: HistoryRow[] = [{ event: 'status-changed', from: order.status, to, note }];
+  const history: HistoryRow[] = [{ event: ORDER_EVENT.statusChanged, from: order.status, to, note }];
   if (to === ORDER_STATUS.canceled) {
     await moveStock(tx, order.id, 'restore');
-    history.push({ event: 'stock-restored' });
+    history.push({ event: ORDER_EVENT.stockRestored });
   } else if (order.status === ORDER_STATUS.canceled) {
     await moveStock(tx, order.id, 'take');
-    history.push({ event: 'stock-taken' });
+    history.push({ event: ORDER_EVENT.stockTaken });
   }
   await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
   await recordOrderEvents(tx, order.id, actor, history);
@@ -151,7 +152,7 @@ export async function reviewPrescription(
     };
     await tx.update(orders).set(decided).where(eq(orders.id, id));
     await recordOrderEvents(tx, id, actor, [
-      { event: 'review-decided', from: PRESCRIPTION_REVIEW.pending, to: review, note: decided.reviewNote },
+      { event: ORDER_EVENT.reviewDecided, from: PRESCRIPTION_REVIEW.pending, to: review, note: decided.reviewNote },
     ]);
     await mailReviewDecision(tx, id, review, decided.reviewNote);
     if (review === PRESCRIPTION_REVIEW.rejected)
