@@ -1,13 +1,13 @@
 import os from 'node:os';
 import { CATEGORIES } from '@apotheca/contract';
 import type { Database } from '../src/db/client';
-import { medicines } from '../src/db/schema';
 import { startRedisServer } from '../src/test/redis-server';
 import { startCluster } from '../../scripts/cluster.mjs';
 import {
   beside,
   BENCH_STOCK,
   forEachDatabase,
+  insertMedicines,
   freshPgDatabase,
   load,
   orderLoad,
@@ -45,15 +45,7 @@ async function prepare(database: Database): Promise<Prepared> {
     priceCents: 100 + ((i * 7919) % 20_000),
     imageUrl: `/uploads/medicines/bench-${i}-detail.webp`,
   }));
-  const inserted = [];
-  for (let i = 0; i < rows.length; i += 250) {
-    inserted.push(
-      ...(await database.db
-        .insert(medicines)
-        .values(rows.slice(i, i + 250))
-        .returning({ id: medicines.id, stock: medicines.stock })),
-    );
-  }
+  const inserted = await insertMedicines(database, rows);
   const tokens = await signedInShoppers(database, SHOPPER_COUNT);
   return {
     medicineIds: inserted.map((m) => m.id),

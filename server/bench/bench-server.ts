@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { openDatabase, openPg, type Database } from '../src/db/client';
-import { users } from '../src/db/schema';
+import { medicines, users } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/password-hash';
 import { createSession } from '../src/features/auth/session.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
@@ -201,6 +201,26 @@ export async function forEachDatabase(measure: (label: BenchDatabase) => Promise
 export const SHOPPER_COUNT = CONNECTIONS * 2;
 /** Enough units that an order run measures checkouts, not sold-out answers. */
 export const BENCH_STOCK = 10_000_000;
+
+/** Rows per INSERT: well under PostgreSQL's limit of bind parameters in one statement. */
+const INSERT_BATCH = 500;
+
+/** Inserts `rows` in batches: each medicine's id, stock and whether it needs a prescription. */
+export async function insertMedicines(
+  database: Database,
+  rows: (typeof medicines.$inferInsert)[],
+): Promise<{ id: string; stock: number; rx: boolean }[]> {
+  const inserted = [];
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) {
+    inserted.push(
+      ...(await database.db
+        .insert(medicines)
+        .values(rows.slice(i, i + INSERT_BATCH))
+        .returning({ id: medicines.id, stock: medicines.stock, rx: medicines.prescriptionRequired })),
+    );
+  }
+  return inserted;
+}
 
 /** `count` shoppers, each signed in: their bearer tokens. */
 export async function signedInShoppers(database: Database, count: number): Promise<string[]> {

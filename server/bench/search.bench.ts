@@ -8,6 +8,7 @@ import {
   BENCH_STOCK,
   CONNECTIONS,
   forEachDatabase,
+  insertMedicines,
   load,
   orderLoad,
   peakRssMb,
@@ -48,15 +49,7 @@ async function prepare(database: Database): Promise<Prepared> {
       imageUrl: `/uploads/medicines/bench-${i}-detail.webp`,
     };
   });
-  const inserted = [];
-  for (let i = 0; i < rows.length; i += 500) {
-    inserted.push(
-      ...(await database.db
-        .insert(medicines)
-        .values(rows.slice(i, i + 500))
-        .returning({ id: medicines.id, stock: medicines.stock, rx: medicines.prescriptionRequired })),
-    );
-  }
+  const inserted = await insertMedicines(database, rows);
   await database.db.execute(sql`analyze medicines`);
   // Search runs in the server's own index; the database's part is the substitutes' query.
   const [medicine] = await database.db.select().from(medicines).limit(1);
@@ -105,15 +98,15 @@ function misspell(word: string): string {
 
 // A random price cap (and for suggestions a maker's first letters) makes nearly every URL new, so
 // the catalogue's response cache answers almost nothing.
-const searchPath = () =>
-  `/api/medicines?q=${encodeURIComponent(misspell(pick(WORDS)))}&maxPrice=${20 + Math.floor(Math.random() * 1980)}&limit=6`;
+const listPath = (q: string) =>
+  `/api/medicines?q=${encodeURIComponent(q)}&maxPrice=${20 + Math.floor(Math.random() * 1980)}&limit=6`;
+const searchPath = () => listPath(misspell(pick(WORDS)));
 /**
  * The same request for three letters that begin no word of the catalogue (too short for typos, so
  * nothing is looked up but their prefix): the route's own cost (HTTP, validation, the cache, the
  * headers) with next to no search work, to read the search's figure beside.
  */
-const nothingPath = () =>
-  `/api/medicines?q=${Array.from({ length: 3 }, () => pick([...'qxz'])).join('')}&maxPrice=${20 + Math.floor(Math.random() * 1980)}&limit=6`;
+const nothingPath = () => listPath(Array.from({ length: 3 }, () => pick([...'qxz'])).join(''));
 const suggestionsPath = () =>
   `/api/medicines/suggestions?q=${encodeURIComponent(
     `${misspell(pick(WORDS))} ${pick(MAKERS)

@@ -22,9 +22,9 @@ import { toMedicine, type MedicineListFilter, type MedicineRow } from './medicin
  *
  * The words of name, active ingredient, maker and category are kept in MiniSearch's radix tree
  * (its `SearchableMap`), which finds the words a typed word is a prefix of or a typo of; each word
- * points at the medicines it is in, with its weight in each, as typed arrays. A search is then a pass over those arrays, and
- * filters, facets and order are integer comparisons on per-medicine columns: the work of a request
- * grows with its matches, not with the catalogue.
+ * points at the medicines it is in, with its weight in each, as typed arrays. A search is then a
+ * pass over those arrays, and filters, facets and order are integer comparisons on per-medicine
+ * columns: the work of a request grows with its matches, not with the catalogue.
  */
 export type MedicineSearch = {
   /** The list's response body, serialized: `{ medicines, total, facets }`. */
