@@ -45,7 +45,7 @@ export default function AdminOrdersPage() {
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">No orders available.</p>
       ) : (
         <div className="flex flex-col gap-4">
-          <DataTable caption="All orders" columns={COLUMNS}>
+          <DataTable caption="All orders" columns={COLUMNS} stickyLastColumn>
             {visible.map((order) => (
               <tr key={order._id}>
                 <th scope="row" className={`${cellClasses()} font-normal text-ink`}>

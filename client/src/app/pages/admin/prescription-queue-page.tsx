@@ -38,7 +38,7 @@ export default function PrescriptionQueuePage() {
       ) : waiting.length === 0 ? (
         <p className="rounded-lg bg-brand-50 p-4 text-brand-900">No prescription is waiting for review.</p>
       ) : (
-        <DataTable caption="Prescriptions waiting for review" columns={COLUMNS}>
+        <DataTable caption="Prescriptions waiting for review" columns={COLUMNS} stickyLastColumn>
           {waiting.map((order) => {
             const patient = order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted';
             return (
