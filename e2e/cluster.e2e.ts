@@ -1,6 +1,6 @@
 import type { Medicine } from '@apotheca/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCluster, type Cluster } from '../scripts/cluster.mjs';
 import { createFreshPgDatabase } from '../server/src/test/fresh-pg-database';
 import { startRedisServer, type RedisServer } from '../server/src/test/redis-server';
@@ -75,7 +75,7 @@ describe('three instances behind the load balancer', () => {
     expect(new Set(bodies).size).toBe(1);
   });
 
-  it('shows a price changed on one instance on every other at once', async () => {
+  it('shows a price changed on one instance on every other within seconds', async () => {
     const [medicine] = ((await (await call(urls[1]!, '/medicines?limit=1')).json()) as { medicines: Medicine[] })
       .medicines;
     // Every instance has the catalogue cached before the change.
@@ -91,9 +91,15 @@ describe('three instances behind the load balancer', () => {
       adminToken,
     );
     expect(updated.status).toBe(200);
+    // The other instances hear of the change through a database notice, so they see it soon, not at once.
     for (const url of [urls[0]!, urls[2]!]) {
-      const seen = (await (await call(url, `/medicines/${medicine!._id}`)).json()) as { medicine: Medicine };
-      expect(seen.medicine.price).toBe(42.42);
+      await vi.waitFor(
+        async () => {
+          const seen = (await (await call(url, `/medicines/${medicine!._id}`)).json()) as { medicine: Medicine };
+          expect(seen.medicine.price).toBe(42.42);
+        },
+        { timeout: 5000, interval: 50 },
+      );
     }
   });
 

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { LEAFLET_MAX_LENGTH } from './constants';
 import {
   ACTIVE_INGREDIENT_MESSAGE,
-  ADD_IMAGE_FILE_MESSAGE,
   addImageUrlSchema,
   addMedicineFieldsSchema,
   DOSAGE_FORM_MESSAGE,
@@ -55,9 +54,6 @@ describeMessages('update medicine', updateMedicineFieldsSchema, valid, [
 ]);
 
 describe('medicine image', () => {
-  it('asks for a file in file mode', () => {
-    expect(ADD_IMAGE_FILE_MESSAGE).toBe('Please upload an image file.');
-  });
   it.each([
     [addImageUrlSchema, 'Please enter a valid URL.'],
     [updateImageUrlSchema, 'Image URL must be a valid URL.'],

@@ -498,26 +498,25 @@ describe('catalogue cache', () => {
   // Only a PostgreSQL server can have two instances on one database: PGlite's DATA_DIR admits one
   // process. The NOTIFY test above covers the same path on both drivers.
   const onPostgres = Boolean(loadConfig().databaseUrl);
-  if (onPostgres)
-    it('keeps two instances on one PostgreSQL database consistent', async () => {
-      const result = await ctx.database.db.execute(sql`select current_database() as name`);
-      const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-      const url = new URL(ctx.config.databaseUrl!);
-      url.pathname = `/${name}`;
-      const database = await openPg(url.toString(), { poolSize: 2 });
-      const other = await buildApp({ config: ctx.config, database, logger: false });
-      await other.ready();
-      try {
-        expect((await detail()).stock).toBe(4);
-        const response = await other.inject({
-          method: 'PATCH',
-          url: `/api/medicines/update-medicine/${row.id}`,
-          ...(await withAuth({ ...validMedicineFields, stock: '1', version: String(row.version) }, undefined, admin)),
-        });
-        expect(response.statusCode).toBe(200);
-        await vi.waitFor(async () => expect((await detail()).stock).toBe(1), { timeout: 5000, interval: 20 });
-      } finally {
-        await other.close();
-      }
-    });
+  it.runIf(onPostgres)('keeps two instances on one PostgreSQL database consistent', async () => {
+    const result = await ctx.database.db.execute(sql`select current_database() as name`);
+    const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    const url = new URL(ctx.config.databaseUrl!);
+    url.pathname = `/${name}`;
+    const database = await openPg(url.toString(), { poolSize: 2 });
+    const other = await buildApp({ config: ctx.config, database, logger: false });
+    await other.ready();
+    try {
+      expect((await detail()).stock).toBe(4);
+      const response = await other.inject({
+        method: 'PATCH',
+        url: `/api/medicines/update-medicine/${row.id}`,
+        ...(await withAuth({ ...validMedicineFields, stock: '1', version: String(row.version) }, undefined, admin)),
+      });
+      expect(response.statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await detail()).stock).toBe(1), { timeout: 5000, interval: 20 });
+    } finally {
+      await other.close();
+    }
+  });
 });
