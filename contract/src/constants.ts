@@ -171,3 +171,10 @@ export const PRESCRIPTION_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp',
 /** What the file input offers; the server judges the bytes whatever the browser declared. */
 export const PRESCRIPTION_ACCEPT = PRESCRIPTION_FILE_TYPES.join(',');
 export const PRESCRIPTION_FILE_FIELD = 'file';
+/**
+ * What one patient may keep of prescriptions not used in any order: a count and a total size, so
+ * that an open registration cannot fill the disk. Unused ones are removed after some days.
+ */
+export const PRESCRIPTION_UNUSED_MAX_FILES = 10;
+export const PRESCRIPTION_UNUSED_MAX_BYTES = 50 * 1024 * 1024;
+export const PRESCRIPTION_UNUSED_KEEP_DAYS = 7;

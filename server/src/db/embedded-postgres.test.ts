@@ -1,12 +1,41 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
-import { DataDirLockedError } from './data-dir-lock';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { contactMessages } from './schema';
+
+/**
+ * An app in a process of its own that runs `call` (an export of this folder's `module`, given
+ * DATA_DIR) and then idles; resolved once the call is done, to be killed as a crash would.
+ */
+async function appProcess(module: string, call: string, dataDir: string) {
+  const url = pathToFileURL(path.join(import.meta.dirname, module)).href;
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `const m = await import(${JSON.stringify(url)}); await m.${call}(${JSON.stringify(dataDir)}); console.log('ready'); setInterval(() => {}, 60_000);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
+  expect(chunk.toString()).toContain('ready');
+  return {
+    pid: child.pid,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    },
+  };
+}
 
 const postmasterPid = (dataDir: string) =>
   Number(fs.readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
@@ -36,19 +65,58 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
   });
 
   it('stops the postgres a killed app left running, and starts again with every row', async () => {
-    // An app killed with SIGKILL: its postmaster runs on, its lock names a process that is gone.
-    const killed = await startEmbeddedPostgres(dataDir);
+    // An app killed with SIGKILL: its postmaster runs on, its lock dies with it.
+    const killed = await appProcess('embedded-postgres.ts', 'startEmbeddedPostgres', dataDir);
     const orphan = postmasterPid(dataDir);
-    fs.writeFileSync(path.join(dataDir, 'apotheca.pid'), '2147483646');
+    await killed.kill();
 
     const restarted = await open();
     try {
-      expect(restarted.embeddedDir).toBe(killed.dir);
+      expect(restarted.embeddedDir).toBe(path.join(dataDir, 'postgres'));
       expect(postmasterPid(dataDir)).not.toBe(orphan);
       const [row] = await restarted.db.select({ n: count() }).from(contactMessages);
       expect(row?.n).toBe(1);
     } finally {
       await restarted.close();
+    }
+  });
+
+  it('starts again after a kill whose lock file names a process that runs, such as itself as PID 1 in a container', async () => {
+    // In a container node is PID 1 before and after the kill: the dead app's file names the live one.
+    fs.writeFileSync(path.join(dataDir, 'apotheca.pid'), String(process.pid));
+    const restarted = await open();
+    try {
+      const [row] = await restarted.db.select({ n: count() }).from(contactMessages);
+      expect(row?.n).toBe(1);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe("DATA_DIR's lock", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-lock-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is held by a running process and given up the moment it is killed', async () => {
+    const holder = await appProcess('data-dir-lock.ts', 'lockDataDir', dataDir);
+    expect(() => lockDataDir(dataDir)).toThrow(`in use by another Apotheca process (PID ${holder.pid})`);
+
+    await holder.kill();
+    const unlock = lockDataDir(dataDir);
+    unlock();
+  });
+
+  it('is never released by an unlock of a start that no longer holds it', () => {
+    const first = lockDataDir(dataDir);
+    first();
+    const second = lockDataDir(dataDir);
+    try {
+      // A stop run twice (or a start that lost the race) must not free the lock of the one that holds it.
+      first();
+      expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError);
+    } finally {
+      second();
     }
   });
 });

@@ -28,6 +28,8 @@ export const AWAITING_REVIEW_MESSAGE =
 export const PRESCRIPTION_REJECTED_MESSAGE =
   "This order's prescription was rejected; it cannot be accepted or dispatched.";
 export const NOTHING_TO_REVIEW_MESSAGE = 'This order has no prescription waiting for review.';
+export const OWN_PRESCRIPTION_ORDER_MESSAGE =
+  'This is your own prescription order: another member of staff must review it and change its status.';
 
 /** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
 const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];
@@ -121,10 +123,21 @@ export async function applyStatusChange(
   if (order.prescriptionReview !== PRESCRIPTION_REVIEW.rejected) await mailStatusChange(tx, order.id, to, note);
 }
 
+/**
+ * Staff are shoppers too, and the review is the one control between a prescription-only medicine
+ * and its dispatch: nobody passes it, or moves the order on, for their own order (403).
+ */
+function refuseOwnPrescriptionOrder(order: OrderRow, actor: Actor): void {
+  if (order.prescriptionReview !== null && actor !== null && order.userId === actor.id)
+    throw HttpError.forbidden(OWN_PRESCRIPTION_ORDER_MESSAGE);
+}
+
 /** An admin's or pharmacist's status change, in one transaction. */
 export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, actor: Actor): Promise<Order> {
   return db.transaction(async (tx) => {
-    await applyStatusChange(tx, await lockOrder(tx, id), to, actor);
+    const order = await lockOrder(tx, id);
+    refuseOwnPrescriptionOrder(order, actor);
+    await applyStatusChange(tx, order, to, actor);
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
 }
@@ -141,6 +154,7 @@ export async function reviewPrescription(
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
+    refuseOwnPrescriptionOrder(order, actor);
     if (order.prescriptionReview !== PRESCRIPTION_REVIEW.pending) throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
     const review: PrescriptionReview =
       decision === PRESCRIPTION_DECISION.approve ? PRESCRIPTION_REVIEW.approved : PRESCRIPTION_REVIEW.rejected;

@@ -17,6 +17,7 @@ import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fix
 import {
   AWAITING_REVIEW_MESSAGE,
   NOTHING_TO_REVIEW_MESSAGE,
+  OWN_PRESCRIPTION_ORDER_MESSAGE,
   PRESCRIPTION_REJECTED_MESSAGE,
 } from './order-status.service';
 
@@ -52,8 +53,8 @@ const cartSize = async (userId: string) =>
   ).length;
 
 /** A shopper's placed order of one prescription-only medicine (3 in stock, 2 bought) and one other. */
-async function rxOrder() {
-  const shopper = await createTestUser(ctx, { firstName: 'Pat', lastName: 'Ient' });
+async function rxOrder(patient?: Awaited<ReturnType<typeof createTestUser>>) {
+  const shopper = patient ?? (await createTestUser(ctx, { firstName: 'Pat', lastName: 'Ient' }));
   const insulin = await insertMedicine(ctx, { name: 'Insulin', stock: 3, prescriptionRequired: true });
   const plaster = await insertMedicine(ctx, { name: 'Plaster', stock: 3 });
   await addToCart(ctx, shopper.headers, insulin.id, 2);
@@ -187,6 +188,33 @@ describe('the prescription review', () => {
     expect(accepted.statusCode).toBe(409);
     expect(accepted.json()).toEqual({ message: PRESCRIPTION_REJECTED_MESSAGE });
     expect(await stockOf(insulin.id)).toBe(3);
+  });
+
+  it('is never passed, nor the order moved on, by the member of staff whose order it is', async () => {
+    const { order } = await rxOrder(pharmacist);
+    const admin = await createTestUser(ctx, { role: ROLE.admin, firstName: 'Ad', lastName: 'Min' });
+    for (const response of [
+      await review(order._id, { decision: 'approve', note: 'Mine, and valid.' }),
+      await setStatus(order._id, 'Canceled'),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: OWN_PRESCRIPTION_ORDER_MESSAGE });
+    }
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored).toMatchObject({ prescriptionReview: 'pending', status: 'Pending', reviewedBy: null });
+
+    const approved = await review(order._id, { decision: 'approve' }, admin.headers);
+    expect(approved.statusCode).toBe(200);
+    expect(orderResponseSchema.parse(approved.json()).order.prescription?.reviewedBy).toEqual({
+      _id: admin.user.id,
+      name: 'Ad Min',
+    });
+    const dispatched = await setStatus(order._id, 'Dispatched');
+    expect(dispatched.statusCode).toBe(403);
+    expect(dispatched.json()).toEqual({ message: OWN_PRESCRIPTION_ORDER_MESSAGE });
+    const byAdmin = await setStatus(order._id, 'Dispatched', admin.headers);
+    expect(byAdmin.statusCode).toBe(200);
+    expect(orderResponseSchema.parse(byAdmin.json()).order.prescription?.reviewedBy?._id).toBe(admin.user.id);
   });
 
   it('is for pharmacists and admins only, with a decision from the list', async () => {
