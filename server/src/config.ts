@@ -69,6 +69,10 @@ const envSchema = z.object({
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce.number().positive().default(24),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 export type Config = {
@@ -103,6 +107,15 @@ export type Config = {
   /** Requests served at once; more get 503 with Retry-After (plugins/overload.plugin.ts). */
   maxInFlightRequests: number;
   logLevel: string;
+  /** Opens `GET /api/metrics` to this bearer token; without it the route answers 404. */
+  metricsToken: string | undefined;
+  /** Scheduled backups go here (docs/decisions/0061); none are taken without it. */
+  backupDir: string | undefined;
+  backupEveryHours: number;
+  /** The newest this many backups in `backupDir` are kept, older ones removed. */
+  backupKeep: number;
+  /** Pretty log lines for a person at a terminal; JSON lines otherwise (docs/decisions/0062). */
+  prettyLogs: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -118,7 +131,7 @@ const CLIENT_RENDERER_FILE = path.join(REPO_ROOT, 'client/dist-ssr/entry-server.
 const DEFAULT_DATA_DIR = path.join(REPO_ROOT, 'data');
 
 /** Reads and validates the environment; a bad value stops the start with a message naming it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = process.stdout.isTTY): Config {
   const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(blanksRemoved);
   if (!parsed.success) {
@@ -153,5 +166,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainDelayMs: e.DRAIN_DELAY_MS,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+    backupEveryHours: e.BACKUP_EVERY_HOURS,
+    backupKeep: e.BACKUP_KEEP,
+    prettyLogs: isTerminal && e.NODE_ENV !== 'test',
   };
 }

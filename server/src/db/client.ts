@@ -28,6 +28,8 @@ export type Database = {
   listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's clients in use and requests waiting for one (pg only; metrics). */
+  pool?: () => { inUse: number; waiting: number };
 };
 
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
@@ -107,6 +109,7 @@ export async function openPg(connectionString: string, options: { poolSize?: num
       listener?.release();
       await pool.end();
     },
+    pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 
