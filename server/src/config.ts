@@ -70,8 +70,9 @@ const envSchema = z.object({
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16).optional(),
+  INIT_CWD: z.string().min(1).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
-  BACKUP_EVERY_HOURS: z.coerce.number().positive().default(24),
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0).default(0),
   BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
@@ -109,13 +110,16 @@ export type Config = {
   logLevel: string;
   /** Opens `GET /api/metrics` to this bearer token; without it the route answers 404. */
   metricsToken: string | undefined;
-  /** Scheduled backups go here (docs/decisions/0061); none are taken without it. */
-  backupDir: string | undefined;
+  /** Where `npm run backup` and the scheduled backups write their files. */
+  backupDir: string;
+  /** Hours between two scheduled backups (docs/decisions/0061); 0: none are scheduled. */
   backupEveryHours: number;
   /** The newest this many backups in `backupDir` are kept, older ones removed. */
   backupKeep: number;
   /** Pretty log lines for a person at a terminal; JSON lines otherwise (docs/decisions/0062). */
   prettyLogs: boolean;
+  /** Where the person ran `npm run …` (npm runs workspace scripts elsewhere): file arguments are relative to it. */
+  invocationDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -129,6 +133,8 @@ const CLIENT_DIST_DIR = path.join(REPO_ROOT, 'client/dist');
 const CLIENT_RENDERER_FILE = path.join(REPO_ROOT, 'client/dist-ssr/entry-server.js');
 /** `./data` of the repository, whichever workspace script starts the server. */
 const DEFAULT_DATA_DIR = path.join(REPO_ROOT, 'data');
+/** `./backups` of the repository, beside `./data` (a disk's loss takes both: docs/deploy.md says where else to keep them). */
+const DEFAULT_BACKUP_DIR = path.join(REPO_ROOT, 'backups');
 
 /** Reads and validates the environment; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = process.stdout.isTTY): Config {
@@ -167,9 +173,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = pr
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
-    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : undefined,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : DEFAULT_BACKUP_DIR,
     backupEveryHours: e.BACKUP_EVERY_HOURS,
     backupKeep: e.BACKUP_KEEP,
     prettyLogs: isTerminal && e.NODE_ENV !== 'test',
+    invocationDir: e.INIT_CWD ?? process.cwd(),
   };
 }
