@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { startScheduledBackups } from './db/backup-schedule';
 import type { Database } from './db/client';
 import authRoutes from './features/auth/auth.routes';
 import cartRoutes from './features/cart/cart.routes';
@@ -104,6 +105,15 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     onError: (error) => app.log.error({ err: error }, 'canceling unpaid orders failed'),
   });
   app.addHook('onClose', stopUnpaidOrderExpiry);
+  if (config.backupEveryHours > 0) {
+    const stopScheduledBackups = startScheduledBackups({
+      database,
+      schedule: { dir: config.backupDir, everyMs: config.backupEveryHours * 3_600_000, keep: config.backupKeep },
+      onBackup: ({ file, bytes, rows }) => app.log.info({ file, bytes, rows }, 'scheduled backup written'),
+      onError: (error) => app.log.error({ err: error }, 'scheduled backup failed'),
+    });
+    app.addHook('onClose', stopScheduledBackups);
+  }
   await app.register(staticClientPlugin, {
     clientDistDir: config.clientDistDir,
     clientRendererFile: config.clientRendererFile,

@@ -30,6 +30,12 @@ export type BackupSummary = { file: string; tables: number; rows: number; bytes:
 type Header = { format: string; version: number; createdAt: string; migrations: { hash: string; createdAt: number }[] };
 type Rows = { rows: Record<string, unknown>[] };
 
+/**
+ * The scheduled backups' own bookkeeping: a shop restored from a backup has taken none yet, so its
+ * first period is backed up like any other.
+ */
+const NOT_BACKED_UP = ['backups'];
+
 const query = async (db: Database['db'] | Tx, statement: SQL) => (await db.execute(statement)) as unknown as Rows;
 
 /** The file name of a backup taken at `time`: names sort as the backups were taken. */
@@ -50,7 +56,11 @@ async function tablesInKeyOrder(db: Database['db'] | Tx): Promise<string[]> {
         join pg_namespace n on n.oid = child.relnamespace
         where k.contype = 'f' and n.nspname = 'public' and child.oid <> parent.oid`,
   );
-  const pending = new Map(tables.map(({ name }) => [String(name), new Set<string>()]));
+  const pending = new Map(
+    tables
+      .filter(({ name }) => !NOT_BACKED_UP.includes(String(name)))
+      .map(({ name }) => [String(name), new Set<string>()]),
+  );
   for (const key of keys) pending.get(String(key.table))?.add(String(key.references));
   const ordered: string[] = [];
   while (pending.size > 0) {
