@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { startScheduledBackups } from './db/backup-schedule';
 import type { Database } from './db/client';
 import authRoutes from './features/auth/auth.routes';
 import cartRoutes from './features/cart/cart.routes';
@@ -8,6 +9,7 @@ import contactRoutes from './features/contact/contact.routes';
 import healthRoutes, { type Readiness } from './features/health/health.routes';
 import { createCatalogueCache } from './features/medicines/catalogue-cache.service';
 import medicinesRoutes from './features/medicines/medicines.routes';
+import metricsRoutes from './features/metrics/metrics.routes';
 import ordersRoutes from './features/orders/orders.routes';
 import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
 import { startUnpaidOrderExpiry } from './features/orders/unpaid-orders.job';
@@ -16,6 +18,7 @@ import cleanupPlugin from './plugins/cleanup.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin, { sendError } from './plugins/errors.plugin';
 import mailOutboxPlugin from './plugins/mail-outbox.plugin';
+import metricsPlugin from './plugins/metrics.plugin';
 import { loggerOptions, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
 import overloadPlugin from './plugins/overload.plugin';
@@ -67,6 +70,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(errorsPlugin);
   await app.register(overloadPlugin, { maxInFlight: config.maxInFlightRequests });
   await app.register(databasePlugin, { database });
+  await app.register(metricsPlugin);
   await app.register(securityPlugin, {
     connectOrigins: config.contactFormUrl ? [new URL(config.contactFormUrl).origin] : [],
     https: config.appUrl.startsWith('https:'),
@@ -88,6 +92,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
       await api.register(prescriptionsRoutes);
+      await api.register(metricsRoutes, { token: config.metricsToken });
     },
     { prefix: '/api' },
   );
@@ -100,6 +105,15 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     onError: (error) => app.log.error({ err: error }, 'canceling unpaid orders failed'),
   });
   app.addHook('onClose', stopUnpaidOrderExpiry);
+  if (config.backupEveryHours > 0) {
+    const stopScheduledBackups = startScheduledBackups({
+      database,
+      schedule: { dir: config.backupDir, everyMs: config.backupEveryHours * 3_600_000, keep: config.backupKeep },
+      onBackup: ({ file, bytes, rows }) => app.log.info({ file, bytes, rows }, 'scheduled backup written'),
+      onError: (error) => app.log.error({ err: error }, 'scheduled backup failed'),
+    });
+    app.addHook('onClose', stopScheduledBackups);
+  }
   await app.register(staticClientPlugin, {
     clientDistDir: config.clientDistDir,
     clientRendererFile: config.clientRendererFile,

@@ -161,6 +161,18 @@ function leftoverPostmaster(clusterDir: string): boolean {
   }
 }
 
+const connectionStringOf = (clusterDir: string) =>
+  `postgresql://${DATABASE_USER}@localhost:${PORT}/postgres?host=${encodeURIComponent(clusterDir)}`;
+
+/**
+ * The connection string of the embedded PostgreSQL that another process (the shop) runs in
+ * `dataDir`, or undefined when none runs there: `npm run backup` reads it beside the shop.
+ */
+export function runningEmbeddedPostgres(dataDir: string): string | undefined {
+  const dir = path.join(dataDir, 'postgres');
+  return leftoverPostmaster(dir) ? connectionStringOf(dir) : undefined;
+}
+
 /**
  * Starts the embedded PostgreSQL of `dataDir`, creating its cluster on the first start. Takes
  * DATA_DIR's lock first, so that of two apps on one DATA_DIR the second is refused before it touches
@@ -254,7 +266,7 @@ async function startLocked(dataDir: string, unlock: () => void): Promise<Embedde
 
   return {
     dir,
-    connectionString: `postgresql://${DATABASE_USER}@localhost:${PORT}/postgres?host=${encodeURIComponent(dir)}`,
+    connectionString: connectionStringOf(dir),
     stop: async () => {
       try {
         const stopped = await pgCtl(['stop', '-m', 'fast', '-w']);

@@ -1,6 +1,7 @@
 import { DOSAGE_FORMS } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -336,5 +337,17 @@ export const storedFiles = pgTable('stored_files', {
   /** A hash of the bytes, computed once at upload, sent as the ETag. */
   etag: text('etag').notNull(),
   body: bytea('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Scheduled backups, one row per period: the instance whose insert of the period's row succeeds
+ * writes that backup, so several instances on one database write each backup once
+ * (docs/decisions/0061). `file` and `bytes` are set when it is written.
+ */
+export const backups = pgTable('backups', {
+  period: timestamp('period', { withTimezone: true, mode: 'date' }).primaryKey(),
+  file: text('file'),
+  bytes: bigint('bytes', { mode: 'number' }),
   createdAt: createdAt(),
 });

@@ -9,6 +9,7 @@ import {
   type Order,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../http-error';
 import { currentUser } from '../../plugins/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
@@ -35,7 +36,14 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     '/orders/add-order',
     { preHandler: app.authenticate, schema: { ...docs, body: addOrderSchema, response: { 201: orderResponseSchema } } },
     async (request, reply) => {
-      const order = await placeOrder(app.database.db, currentUser(request), request.body);
+      let order: Order;
+      try {
+        order = await placeOrder(app.database.db, currentUser(request), request.body);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 409) app.metrics.checkoutConflicts.inc();
+        throw error;
+      }
+      app.metrics.ordersPlaced.inc();
       await written(order);
       return reply.code(201).send({ order });
     },
