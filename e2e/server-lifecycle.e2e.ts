@@ -52,6 +52,26 @@ describe('the server process on the embedded database', () => {
     expect(await restarted.stop('SIGINT')).toBe(0);
   });
 
+  it("starts as root with DATA_DIR under a 0700 directory, as a clone in root's home directory", async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-root-home-'));
+    const closedEnv = { DATA_DIR: path.join(home, 'apotheca', 'data'), DATABASE_URL: '', SEED_CATALOGUE: 'false' };
+    const pointer = path.join(closedEnv.DATA_DIR, 'postgres.location');
+    try {
+      expect(process.getuid?.()).toBe(0);
+      expect(fs.statSync(home).mode & 0o777).toBe(0o700);
+      const server = await spawnServer(closedEnv);
+      expect((await fetch(`${server.baseUrl}/api/medicines?limit=1`)).status).toBe(200);
+      const cluster = fs.readFileSync(pointer, 'utf8').trim();
+      expect(server.output()).toContain(`embedded PostgreSQL in ${cluster}/postgres`);
+      expect(await server.stop()).toBe(0);
+      expect(fs.existsSync(path.join(cluster, 'postgres/postmaster.pid'))).toBe(false);
+      expect(fs.statSync(home).mode & 0o777).toBe(0o700);
+    } finally {
+      if (fs.existsSync(pointer)) fs.rmSync(fs.readFileSync(pointer, 'utf8').trim(), { recursive: true, force: true });
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   it("prints a generated first admin password once, which logs in where the README's old one is refused", async () => {
     const freshEnv = {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-admin-')),
