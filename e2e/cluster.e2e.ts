@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCluster, type Cluster } from '../scripts/cluster.mjs';
 import { createFreshPgDatabase } from '../server/src/test/fresh-pg-database';
 import { startRedisServer, type RedisServer } from '../server/src/test/redis-server';
+import { adminEnv } from './support/admin-account';
 import { ADMIN } from './support/shop';
 
 const RATE_LIMIT = 6;
@@ -34,7 +35,7 @@ describe('three instances behind the load balancer', () => {
       instances: 3,
       databaseUrl: database.url,
       redisUrl: redis.url,
-      env: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT) },
+      env: { RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT), ...adminEnv() },
     });
     urls = cluster.instances.map((instance) => instance.url);
     const login = await call(urls[0]!, '/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) });

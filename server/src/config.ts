@@ -42,7 +42,6 @@ const trustProxySchema = z
   .default(false);
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@apotheca.test';
-export const DEFAULT_ADMIN_PASSWORD = 'Admin@12345';
 export const DEFAULT_MAIL_FROM = 'Apotheca <no-reply@apotheca.test>';
 /** An order placed without payment holds its stock this long, then is canceled (docs/decisions/0018). */
 export const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 24 * 60;
@@ -54,7 +53,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().min(1).optional(),
   ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
-  ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+  // Unset: the first start generates one and prints it once (docs/decisions/0045).
+  ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_CATALOGUE: booleanFlag.default(true),
   APP_URL: optionalUrl(['http:', 'https:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
@@ -86,7 +86,8 @@ export type Config = {
   clientDistDir: string;
   clientRendererFile: string;
   adminEmail: string;
-  adminPassword: string;
+  /** Undefined: the first admin gets a generated password, printed once. */
+  adminPassword: string | undefined;
   seedCatalogue: boolean;
   appUrl: string;
   smtpUrl: string | undefined;

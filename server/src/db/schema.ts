@@ -114,7 +114,7 @@ export const medicines = pgTable(
     storage: text('storage').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** Raised by every write that changes the row, stock included: an edit based on an older one is refused (docs/decisions/0016). */
+    /** Raised by every write that changes the row, stock included: an edit based on an older one is refused (docs/decisions/0043). */
     version: integer('version').notNull().default(1),
   },
   (t) => [

@@ -7,6 +7,7 @@ import {
   idParamsSchema,
   medicineListQuerySchema,
   medicineListResponseSchema,
+  medicineEtag,
   medicineResponseSchema,
   medicineSuggestionsQuerySchema,
   medicineSuggestionsResponseSchema,
@@ -22,6 +23,7 @@ import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from './catalogue-cache.service';
 import { createMedicineSearch } from './medicine-search.service';
 import {
+  absoluteImageUrl,
   addMedicine,
   deleteMedicine,
   findMedicine,
@@ -31,7 +33,8 @@ import {
   type MedicineForm,
 } from './medicines.service';
 
-export type MedicinesRoutesOptions = { catalogue: CatalogueCache };
+/** `appUrl` makes the image URL absolute for clients on another origin. */
+export type MedicinesRoutesOptions = { catalogue: CatalogueCache; appUrl: string };
 
 const FIELD_MAX_BYTES = 10_000;
 const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';
@@ -41,7 +44,7 @@ const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 /** A cached body is already JSON: it is sent as it is, without a second serialization. */
 const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
-const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue }) => {
+const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue, appUrl }) => {
   await app.register(multipart, {
     // The form's fields: the six of SPEC.md, the image URL and mode, and the record's ten details.
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: FIELD_MAX_BYTES },
@@ -138,18 +141,36 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     },
   );
 
+  // One medicine, with its version as the `ETag` an update may bring back in `If-Match`. The top
+  // level holds only what the original client may post back unchanged (docs/decisions/0044).
+  const sendMedicine = (reply: FastifyReply, body: Buffer) => {
+    const { version } = JSON.parse(body.toString()) as { version: number };
+    return sendJson(reply.header('etag', medicineEtag(version)), body);
+  };
   app.get(
     '/medicines/:id',
     {
-      onRequest: answerFromCache,
-      schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: medicineResponseSchema } },
+      onRequest: async (request, reply) => {
+        const body = catalogue.peek(request.url);
+        if (body !== undefined) return sendMedicine(reply, body);
+      },
+      schema: {
+        tags: ['medicines'],
+        params: idParamsSchema,
+        response: { 200: medicineResponseSchema },
+      },
     },
     async (request, reply) => {
       const body = await catalogue.get(request.url, async () => {
         const medicine = toMedicine(await findMedicine(app.database.db, request.params.id));
-        return JSON.stringify({ ...medicine, medicine });
+        const { _id, name, developedBy, maxMonthsExpiry, category, stock, price, imageUrl, version } = medicine;
+        return JSON.stringify({
+          ...{ _id, name, developedBy, maxMonthsExpiry, category, stock, price, version },
+          imageUrl: absoluteImageUrl(imageUrl, appUrl),
+          medicine,
+        });
       });
-      return sendJson(reply, body);
+      return sendMedicine(reply, body);
     },
   );
 
@@ -185,7 +206,10 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     },
     async (request) => {
       const form = await readMedicineForm(request);
-      const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form);
+      const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form, {
+        ifMatch: request.headers['if-match'],
+        appUrl,
+      });
       await catalogue.invalidate();
       return { updatedMedicine };
     },
