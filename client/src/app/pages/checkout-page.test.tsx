@@ -1,8 +1,14 @@
-import { maxPerOrderMessage, prescriptionNeededMessage, type Cart } from '@apotheca/contract';
-import { screen } from '@testing-library/react';
+import {
+  maxPerOrderMessage,
+  PRESCRIPTION_CHOICE_MESSAGE,
+  prescriptionNeededMessage,
+  type Cart,
+  type Prescription,
+} from '@apotheca/contract';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
-import CheckoutPage from './checkout-page';
+import CheckoutPage, { PRESCRIPTION_MISSING_NOTICE } from './checkout-page';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -32,22 +38,47 @@ const cart: Cart = {
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
-/** Renders the checkout against a server whose add-order answers `refusal`, then pays. */
-async function payAgainst(refusal: Response) {
+const rxCart: Cart = { ...cart, items: [{ ...cart.items[0]!, name: 'Insulin', prescriptionRequired: true }] };
+const prescription = (id: string, rejected = false): Prescription => ({
+  _id: id,
+  userId: 'user-1',
+  fileType: 'application/pdf',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  rejected,
+});
+
+/** Renders the checkout against a server whose add-order answers `answer`; returns the bodies it was sent. */
+function checkoutAgainst(answer: Response, { inCart = cart, prescriptions = [] as Prescription[] } = {}) {
+  const sent: unknown[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
     const path = new URL(request.url).pathname;
-    if (path === '/api/orders/add-order') return refusal;
-    if (path === '/api/cart') return json(200, { cart });
+    if (path === '/api/orders/add-order') {
+      sent.push(await request.json());
+      return answer;
+    }
+    if (path === '/api/cart') return json(200, { cart: inCart });
+    if (path === '/api/prescriptions') return json(200, { prescriptions });
     return json(404, { message: 'Not found' });
   });
-  const { user } = renderWithStore(<CheckoutPage />, { path: '/checkout' });
+  return { sent, ...renderWithStore(<CheckoutPage />, { path: '/checkout' }) };
+}
+
+async function fillCard(user: ReturnType<typeof renderWithStore>['user']) {
   await user.type(await screen.findByLabelText('Cardholder name'), 'Jane Doe');
   await user.type(screen.getByLabelText('Card number'), '123456789012');
   await user.type(screen.getByLabelText('CVV'), '123');
   await user.type(screen.getByLabelText('Expiration (MM/YY)'), `01${nextYear}`);
+}
+
+/** Renders the checkout against a server whose add-order answers `refusal`, then pays. */
+async function payAgainst(refusal: Response) {
+  const { user } = checkoutAgainst(refusal);
+  await fillCard(user);
   await user.click(screen.getByRole('button', { name: 'Pay now' }));
 }
+
+const placed = () => json(201, { order: {} });
 
 describe('CheckoutPage', () => {
   beforeEach(() => {
@@ -79,5 +110,43 @@ describe('CheckoutPage', () => {
   it('falls back to the general failure when the server gives no reason', async () => {
     await payAgainst(json(500, {}));
     expect(await screen.findAllByText('Something went wrong. Please try again.')).not.toHaveLength(0);
+  });
+
+  it('chooses the one prescription that fits, so Pay sends it', async () => {
+    const { user, sent } = checkoutAgainst(placed(), { inCart: rxCart, prescriptions: [prescription('rx-1')] });
+    expect(await screen.findByRole('radio', { name: /PDF uploaded/ })).toBeChecked();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ prescriptionId: 'rx-1' });
+  });
+
+  it('passes over a rejected prescription when one other fits', async () => {
+    checkoutAgainst(placed(), {
+      inCart: rxCart,
+      prescriptions: [prescription('rx-old', true), prescription('rx-new')],
+    });
+    const radios = await screen.findAllByRole('radio');
+    await waitFor(() => expect(radios[1]).toBeChecked());
+    expect(radios[0]).not.toBeChecked();
+    expect(radios[0]).toBeDisabled();
+    expect(screen.getByText('(rejected by a pharmacist)')).toBeInTheDocument();
+  });
+
+  it('asks the shopper to pick when several fit, and sends nothing until then', async () => {
+    const { user, sent } = checkoutAgainst(placed(), {
+      inCart: rxCart,
+      prescriptions: [prescription('rx-1'), prescription('rx-2')],
+    });
+    expect(await screen.findByText(PRESCRIPTION_CHOICE_MESSAGE)).toBeInTheDocument();
+    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findAllByText(PRESCRIPTION_MISSING_NOTICE)).not.toHaveLength(0);
+    expect(sent).toEqual([]);
+    await user.click(screen.getAllByRole('radio')[1]!);
+    expect(screen.queryByText(PRESCRIPTION_CHOICE_MESSAGE)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ prescriptionId: 'rx-2' })]));
   });
 });

@@ -189,6 +189,24 @@ describe('the prescription review', () => {
     expect(await stockOf(insulin.id)).toBe(3);
   });
 
+  it("marks a rejected prescription in its owner's list, so checkout does not choose it again", async () => {
+    const { order, shopper } = await rxOrder();
+    const unused = await myPrescription(shopper.headers);
+    const listed = async () =>
+      prescriptionsResponseSchema
+        .parse((await ctx.app.inject({ method: 'GET', url: '/api/prescriptions', headers: shopper.headers })).json())
+        .prescriptions.map(({ _id, rejected }) => [_id, rejected]);
+    expect(await listed()).toEqual([
+      [unused, false],
+      [order.prescription!._id, false],
+    ]);
+    await review(order._id, { decision: 'reject', note: 'The prescription has expired.' });
+    expect(await listed()).toEqual([
+      [unused, false],
+      [order.prescription!._id, true],
+    ]);
+  });
+
   it('is for pharmacists and admins only, with a decision from the list', async () => {
     const { order, shopper } = await rxOrder();
     const admin = await createTestUser(ctx, { role: ROLE.admin });

@@ -6,7 +6,7 @@ import {
   type Prescription,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { orders, prescriptions, prescriptionViews } from '../../db/schema';
@@ -19,12 +19,19 @@ export const PRESCRIPTION_NOT_FOUND_MESSAGE = 'Prescription not found';
 type PrescriptionRow = typeof prescriptions.$inferSelect;
 type Viewer = { id: string; role: Role };
 
-const toPrescription = (row: PrescriptionRow): Prescription => ({
+const toPrescription = (row: PrescriptionRow, rejected: boolean): Prescription => ({
   _id: row.id,
   userId: row.userId,
   fileType: row.fileType,
   createdAt: row.createdAt.toISOString(),
+  rejected,
 });
+
+/**
+ * Whether a pharmacist has refused the prescription for any order it was sent with. Qualified by
+ * hand: Drizzle drops the table names of a one-table select, which would turn `id` into the order's.
+ */
+const everRejected = sql<boolean>`exists (select 1 from ${orders} o where o.prescription_id = ${prescriptions}.id and o.prescription_review = ${PRESCRIPTION_REVIEW.rejected})`;
 
 /** Stores a shopper's upload: judged by its bytes (415 otherwise), images without their metadata. */
 export async function uploadPrescription(db: Db, userId: string, upload: Buffer): Promise<Prescription> {
@@ -35,7 +42,8 @@ export async function uploadPrescription(db: Db, userId: string, upload: Buffer)
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(prescriptions).values({ id, userId, fileType: prepared.fileType }).returning();
     await putFiles(tx, [{ path: prescriptionFilePath(id), contentType: prepared.fileType, body: prepared.content }]);
-    return toPrescription(row!);
+    // Just uploaded, so never reviewed.
+    return toPrescription(row!, false);
   });
 }
 
@@ -59,14 +67,14 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
   const own = isStaff(viewer.role) ? undefined : eq(prescriptions.userId, viewer.id);
   if (!pending) {
     const rows = await db
-      .select()
+      .select({ prescription: prescriptions, rejected: everRejected })
       .from(prescriptions)
       .where(own)
       .orderBy(desc(prescriptions.createdAt), asc(prescriptions.id));
-    return rows.map(toPrescription);
+    return rows.map(({ prescription, rejected }) => toPrescription(prescription, rejected));
   }
   const rows = await db
-    .select({ prescription: prescriptions })
+    .select({ prescription: prescriptions, rejected: everRejected })
     .from(prescriptions)
     .innerJoin(orders, eq(orders.prescriptionId, prescriptions.id))
     .where(and(own, eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending)))
@@ -75,7 +83,7 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
   const listed = new Set<string>();
   return rows
     .filter(({ prescription }) => !listed.has(prescription.id) && listed.add(prescription.id))
-    .map(({ prescription }) => toPrescription(prescription));
+    .map(({ prescription, rejected }) => toPrescription(prescription, rejected));
 }
 
 /**
