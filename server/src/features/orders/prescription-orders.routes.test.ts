@@ -164,6 +164,7 @@ describe('the prescription review', () => {
     expect(rejected.statusCode).toBe(200);
     const after: Order = orderResponseSchema.parse(rejected.json()).order;
     expect(after.status).toBe('Canceled');
+    expect(after.paymentStatus).toBe('Not charged');
     expect(after.prescription).toMatchObject({ review: 'rejected', note: 'The prescription has expired.' });
     expect(await stockOf(insulin.id)).toBe(3);
     expect(await stockOf(plaster.id)).toBe(3);
