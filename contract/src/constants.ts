@@ -60,9 +60,25 @@ export const ORDER_STATUSES = [
   ORDER_STATUS.dispatched,
   ORDER_STATUS.canceled,
 ] as const;
-/** A payment's statuses (SPEC.md); every comparison of them goes through PAYMENT_STATUS. */
-export const PAYMENT_STATUS = { pending: 'Pending', paid: 'Paid' } as const;
-export const PAYMENT_STATUSES = [PAYMENT_STATUS.pending, PAYMENT_STATUS.paid] as const;
+/**
+ * A payment's statuses (SPEC.md's Pending and Paid); every comparison of them goes through
+ * PAYMENT_STATUS. An order keeps whether it was paid; a canceled one is answered as 'Not charged'
+ * (never paid) or 'Refunded' (paid), so no one reads a canceled order as money taken.
+ */
+export const PAYMENT_STATUS = {
+  pending: 'Pending',
+  paid: 'Paid',
+  notCharged: 'Not charged',
+  refunded: 'Refunded',
+} as const;
+/** What an order stores: paid or not yet. */
+export const STORED_PAYMENT_STATUSES = [PAYMENT_STATUS.pending, PAYMENT_STATUS.paid] as const;
+/** What an order answers. */
+export const PAYMENT_STATUSES = [
+  ...STORED_PAYMENT_STATUSES,
+  PAYMENT_STATUS.notCharged,
+  PAYMENT_STATUS.refunded,
+] as const;
 /**
  * What an order's history records, each with its time, actor and note: placed, a status changed,
  * the stock put back (entering Canceled) or taken again (leaving it), a prescription review decided.

@@ -32,6 +32,8 @@ export const prescriptionSchema = z.object({
   userId: idSchema,
   fileType: z.enum(PRESCRIPTION_FILE_TYPES),
   createdAt: z.string(),
+  /** A pharmacist refused it for an order: checkout does not choose it for the shopper. */
+  rejected: z.boolean(),
 });
 
 /** `status=pending`: only the prescriptions of orders waiting for a pharmacist, oldest first (staff). */

@@ -19,7 +19,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUSES,
   PAYMENT_STATUS,
-  PAYMENT_STATUSES,
+  STORED_PAYMENT_STATUSES,
   PRESCRIPTION_FILE_TYPES,
   PRESCRIPTION_REVIEWS,
   ROLE,
@@ -179,7 +179,7 @@ export const orders = pgTable(
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     totalCents: integer('total_cents').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default(ORDER_STATUS.pending),
-    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default(PAYMENT_STATUS.pending),
+    paymentStatus: text('payment_status', { enum: STORED_PAYMENT_STATUSES }).notNull().default(PAYMENT_STATUS.pending),
     /** Only the last four digits of a card are ever kept (CONTRACT.md). */
     cardLast4: text('card_last4'),
     // An order of prescription-only medicines carries the prescription it was placed with and its
@@ -196,7 +196,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.createdAt),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
-    check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
+    check('orders_payment_status_check', oneOf(t.paymentStatus, STORED_PAYMENT_STATUSES)),
     check('orders_prescription_review_check', oneOf(t.prescriptionReview, PRESCRIPTION_REVIEWS)),
     // The pharmacist's queue: pending reviews, oldest first.
     index('orders_prescription_review_idx').on(t.prescriptionReview, t.createdAt),

@@ -10,6 +10,7 @@ import { UserAvatar } from '../../features/auth/user-avatar';
 import { MedicineSearchBox } from '../../features/medicines/medicine-search-box';
 import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
+import { HeaderCartLink } from './header-cart-link';
 import { SiteFooter } from './site-footer';
 import { RouteOutlet } from '../route-outlet';
 
@@ -92,6 +93,7 @@ export function MainLayout() {
               ))}
             </ul>
             <MedicineSearchBox className="flex-1 md:min-w-40 md:max-w-xs" />
+            <HeaderCartLink />
             {/* The session is known once hydration is over; until then its place is kept, unseen. */}
             <div
               className={`hidden shrink-0 items-center gap-3 whitespace-nowrap md:flex ${hydrated ? '' : 'invisible'}`}

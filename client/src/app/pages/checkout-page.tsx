@@ -2,6 +2,7 @@ import { PATHS } from '@apotheca/contract';
 import type { Payment } from '@apotheca/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
@@ -12,6 +13,8 @@ import { PaymentForm } from '../../features/orders/payment-form';
 import { PrescriptionPicker } from '../../features/prescriptions/prescription-picker';
 
 export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
+/** SPEC.md's checkout failure text, for a failure the server gave no reason for. */
+const ORDER_FAILED_FALLBACK = 'Something went wrong. Please try again.';
 
 export default function CheckoutPage() {
   const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -40,7 +43,8 @@ export default function CheckoutPage() {
     }
     const result = await addOrder(rxNames.length > 0 && prescriptionId ? { payment, prescriptionId } : { payment });
     if (result.error) {
-      toast.error('Order failed', { description: 'Something went wrong. Please try again.' });
+      // The server's reason (a shortage, a limit per order, a missing prescription) says what to change.
+      toast.error('Order failed', { description: errorMessage(result.error, ORDER_FAILED_FALLBACK) });
       return;
     }
     done.current = true;

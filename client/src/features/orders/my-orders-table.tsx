@@ -2,7 +2,7 @@ import type { Order } from '@apotheca/contract';
 import { Fragment, useState } from 'react';
 import { formatPrice } from '../../lib/currency';
 import { OrderHistoryTimeline } from './order-history-timeline';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge, PaymentStatusBadge, PrescriptionReviewBadge } from './order-status-badge';
 
 /** My orders (SPEC.md §2): one row per order; clicking a row expands its items. */
 export function MyOrdersTable({ orders }: { orders: Order[] }) {
@@ -56,7 +56,10 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                   </td>
                   <td className="hidden px-4 py-3 sm:table-cell">{created}</td>
                   <td className="px-4 py-3">
-                    <OrderStatusBadge status={order.status} />
+                    <div className="flex flex-col items-start gap-1">
+                      <OrderStatusBadge status={order.status} />
+                      {order.prescription ? <PrescriptionReviewBadge review={order.prescription.review} /> : null}
+                    </div>
                   </td>
                   <td className="hidden px-4 py-3 text-right font-semibold sm:table-cell">
                     {formatPrice(order.totalPrice)}
@@ -75,6 +78,20 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                           </li>
                         ))}
                       </ul>
+                      <dl className="mt-3 flex flex-col gap-1">
+                        <div className="flex items-center gap-2">
+                          <dt className="text-muted">Payment</dt>
+                          <dd>
+                            <PaymentStatusBadge status={order.paymentStatus} />
+                          </dd>
+                        </div>
+                        {order.prescription?.note ? (
+                          <div>
+                            <dt className="text-muted">Pharmacist’s note</dt>
+                            <dd className="whitespace-pre-line text-ink">{order.prescription.note}</dd>
+                          </div>
+                        ) : null}
+                      </dl>
                       <div className="mt-3">
                         <OrderHistoryTimeline order={order} forShopper />
                       </div>

@@ -295,6 +295,32 @@ describe('PATCH /api/orders/update-order/:id', () => {
     expect(await stockOf(medicine.id)).toBe(2);
   });
 
+  it("says a canceled order's payment was refunded, or never charged, to its owner and to admins", async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    await addToCart(ctx, headers, medicine.id);
+    const paid = orderResponseSchema.parse((await placeOrder(headers, { payment: card })).json()).order;
+    const unpaid = await placedOrder(headers, medicine.id);
+    const paymentOf = async (id: string, viewer: Headers) =>
+      orderResponseSchema.parse(
+        (await ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${id}`, headers: viewer })).json(),
+      ).order.paymentStatus;
+
+    expect(orderResponseSchema.parse((await setStatus(paid._id, 'Canceled')).json()).order.paymentStatus).toBe(
+      'Refunded',
+    );
+    await setStatus(unpaid._id, 'Canceled');
+    for (const viewer of [headers, admin]) {
+      expect(await paymentOf(paid._id, viewer)).toBe('Refunded');
+      expect(await paymentOf(unpaid._id, viewer)).toBe('Not charged');
+    }
+    // Opened again, the order is paid (or waiting for payment) once more.
+    await setStatus(paid._id, 'Pending');
+    expect(await paymentOf(paid._id, admin)).toBe('Paid');
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, unpaid._id));
+    expect(stored!.paymentStatus).toBe('Pending');
+  });
+
   it('answers 409 when the stock to reopen a canceled order is gone, and leaves it canceled', async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx, { name: 'Sold', stock: 2 });

@@ -1,9 +1,12 @@
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   isStaff,
+  ORDER_STATUS,
+  PAYMENT_STATUS,
   type Order,
   type OrderHistoryEntry,
   type OrderListQuery,
+  type PaymentStatus,
   type Role,
 } from '@apotheca/contract';
 import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
@@ -30,6 +33,15 @@ const fullName = (person: NonNullable<OrderUser>) => `${person.firstName} ${pers
 /** Items are listed by name, the same for a new order and a stored one. */
 const byName = (a: OrderItemRow, b: OrderItemRow) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 
+/**
+ * A canceled order took no money, or gave it back: its payment reads 'Not charged' or 'Refunded'.
+ * Derived rather than stored, so an order opened again reads as paid (or pending) once more.
+ */
+function paymentStatusOf(order: OrderRow): PaymentStatus {
+  if (order.status !== ORDER_STATUS.canceled) return order.paymentStatus;
+  return order.paymentStatus === PAYMENT_STATUS.paid ? PAYMENT_STATUS.refunded : PAYMENT_STATUS.notCharged;
+}
+
 export function toOrder(
   { order, user, reviewer }: OrderWithPeople,
   items: OrderItemRow[],
@@ -48,7 +60,7 @@ export function toOrder(
     })),
     totalPrice: centsToDollars(order.totalCents),
     status: order.status,
-    paymentStatus: order.paymentStatus,
+    paymentStatus: paymentStatusOf(order),
     createdAt: order.createdAt.toISOString(),
     prescription: order.prescriptionReview && {
       _id: order.prescriptionId,

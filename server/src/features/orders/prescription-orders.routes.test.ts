@@ -165,6 +165,7 @@ describe('the prescription review', () => {
     expect(rejected.statusCode).toBe(200);
     const after: Order = orderResponseSchema.parse(rejected.json()).order;
     expect(after.status).toBe('Canceled');
+    expect(after.paymentStatus).toBe('Not charged');
     expect(after.prescription).toMatchObject({ review: 'rejected', note: 'The prescription has expired.' });
     expect(await stockOf(insulin.id)).toBe(3);
     expect(await stockOf(plaster.id)).toBe(3);
@@ -215,6 +216,24 @@ describe('the prescription review', () => {
     const byAdmin = await setStatus(order._id, 'Dispatched', admin.headers);
     expect(byAdmin.statusCode).toBe(200);
     expect(orderResponseSchema.parse(byAdmin.json()).order.prescription?.reviewedBy?._id).toBe(admin.user.id);
+  });
+
+  it("marks a rejected prescription in its owner's list, so checkout does not choose it again", async () => {
+    const { order, shopper } = await rxOrder();
+    const unused = await myPrescription(shopper.headers);
+    const listed = async () =>
+      prescriptionsResponseSchema
+        .parse((await ctx.app.inject({ method: 'GET', url: '/api/prescriptions', headers: shopper.headers })).json())
+        .prescriptions.map(({ _id, rejected }) => [_id, rejected]);
+    expect(await listed()).toEqual([
+      [unused, false],
+      [order.prescription!._id, false],
+    ]);
+    await review(order._id, { decision: 'reject', note: 'The prescription has expired.' });
+    expect(await listed()).toEqual([
+      [unused, false],
+      [order.prescription!._id, true],
+    ]);
   });
 
   it('is for pharmacists and admins only, with a decision from the list', async () => {

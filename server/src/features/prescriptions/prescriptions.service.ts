@@ -22,12 +22,19 @@ export const PRESCRIPTION_NOT_FOUND_MESSAGE = 'Prescription not found';
 type PrescriptionRow = typeof prescriptions.$inferSelect;
 type Viewer = { id: string; role: Role };
 
-const toPrescription = (row: PrescriptionRow): Prescription => ({
+const toPrescription = (row: PrescriptionRow, rejected: boolean): Prescription => ({
   _id: row.id,
   userId: row.userId,
   fileType: row.fileType,
   createdAt: row.createdAt.toISOString(),
+  rejected,
 });
+
+/**
+ * Whether a pharmacist has refused the prescription for any order it was sent with. Qualified by
+ * hand: Drizzle drops the table names of a one-table select, which would turn `id` into the order's.
+ */
+const everRejected = sql<boolean>`exists (select 1 from ${orders} o where o.prescription_id = ${prescriptions}.id and o.prescription_review = ${PRESCRIPTION_REVIEW.rejected})`;
 
 /** Prescriptions that no order has used, where `where` holds too. */
 const unused = (where: ReturnType<typeof eq>) =>
@@ -68,7 +75,8 @@ export async function uploadPrescription(db: Db, userId: string, upload: Buffer)
     await checkUnusedAllowance(tx, userId, prepared.content.length);
     const [row] = await tx.insert(prescriptions).values({ id, userId, fileType: prepared.fileType }).returning();
     await putFiles(tx, [{ path: prescriptionFilePath(id), contentType: prepared.fileType, body: prepared.content }]);
-    return toPrescription(row!);
+    // Just uploaded, so never reviewed.
+    return toPrescription(row!, false);
   });
 }
 
@@ -110,14 +118,14 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
   const own = isStaff(viewer.role) ? undefined : eq(prescriptions.userId, viewer.id);
   if (!pending) {
     const rows = await db
-      .select()
+      .select({ prescription: prescriptions, rejected: everRejected })
       .from(prescriptions)
       .where(own)
       .orderBy(desc(prescriptions.createdAt), asc(prescriptions.id));
-    return rows.map(toPrescription);
+    return rows.map(({ prescription, rejected }) => toPrescription(prescription, rejected));
   }
   const rows = await db
-    .select({ prescription: prescriptions })
+    .select({ prescription: prescriptions, rejected: everRejected })
     .from(prescriptions)
     .innerJoin(orders, eq(orders.prescriptionId, prescriptions.id))
     .where(and(own, eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending)))
@@ -126,7 +134,7 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
   const listed = new Set<string>();
   return rows
     .filter(({ prescription }) => !listed.has(prescription.id) && listed.add(prescription.id))
-    .map(({ prescription }) => toPrescription(prescription));
+    .map(({ prescription, rejected }) => toPrescription(prescription, rejected));
 }
 
 /**
