@@ -52,6 +52,7 @@ type CheckoutRow = {
   short_name: string | null;
   short_stock: number | null;
   order_id: string | null;
+  order_number: number | null;
   total_cents: number | null;
   status: OrderRow['status'] | null;
   payment_status: OrderRow['paymentStatus'] | null;
@@ -140,7 +141,7 @@ const checkoutQuery = preparedQuery((db) =>
     )
     select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names,
       short.name as short_name, short.stock as short_stock, over.name as over_name, over.max_per_order,
-      o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
+      o.id as order_id, o.number as order_number, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
       o.prescription_id, o.prescription_review,
       i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity, i.prescription_required
     from ruling r
@@ -184,6 +185,7 @@ export async function placeOrder(
   if (!first.ok) throw HttpError.badRequest(ORDER_TOTAL_TOO_LARGE_MESSAGE);
   const order: OrderRow = {
     id: first.order_id!,
+    number: first.order_number!,
     userId: user.id,
     totalCents: first.total_cents!,
     status: first.status!,
