@@ -178,7 +178,12 @@ export async function listAllOrders(
   const size = limit ?? ADMIN_ORDERS_PAGE_SIZE;
   const paged = page !== undefined || limit !== undefined;
   const [list, [counted]] = await Promise.all([
-    loadOrders(db, matching, paged ? { limit: size, offset: ((page ?? 1) - 1) * size } : undefined, sort === ORDER_SORT.oldest),
+    loadOrders(
+      db,
+      matching,
+      paged ? { limit: size, offset: ((page ?? 1) - 1) * size } : undefined,
+      sort === ORDER_SORT.oldest,
+    ),
     db.select({ total: count() }).from(orders).where(matching),
   ]);
   return { orders: list, total: counted?.total ?? 0 };
