@@ -64,7 +64,7 @@ describe('the admin manages users', () => {
 
     await page.getByRole('link', { name: 'Orders' }).click();
     await page.waitForURL(`${baseUrl()}/admin/orders`);
-    const orderRow = await openOrderRow(page, admin, order._id);
+    const orderRow = await openOrderRow(page, order);
     expect(await orderRow.getByRole('cell').first().textContent()).toBe('Deleted');
   });
 

@@ -4,15 +4,18 @@ import path from 'node:path';
 import { buildClientIfStale } from './build-client.mjs';
 import { buildServerIfStale } from './build-server.mjs';
 
-// `npm run bench`: runs every benchmark (server/bench/*.bench.ts, e2e/bench/*.bench.ts) in turn.
+// `npm run bench`: runs every benchmark (server/bench/*.bench.ts, e2e/bench/*.bench.ts) in turn;
+// `npm run bench -- staff-lists search` only those whose file names start with one of the words.
 // Each starts what it measures, prints its figures and asserts nothing.
 const root = path.resolve(import.meta.dirname, '..');
+const chosen = process.argv.slice(2);
 const benches = ['server/bench', 'e2e/bench'].flatMap((dir) => {
   const full = path.join(root, dir);
   return fs.existsSync(full)
     ? fs
         .readdirSync(full)
         .filter((file) => file.endsWith('.bench.ts'))
+        .filter((file) => chosen.length === 0 || chosen.some((name) => file.startsWith(name)))
         .map((file) => path.join(full, file))
     : [];
 });

@@ -135,6 +135,7 @@ export const DEFAULT_MAX_PRICE = 2000;
 export const TOP_SELLERS_COUNT = 3;
 export const TOP_SELLERS_PLACEHOLDERS = 4;
 export const ADMIN_ORDERS_PAGE_SIZE = 8;
+export const USERS_PAGE_SIZE = 10;
 
 export const CARD_NUMBER_DIGITS = 12;
 export const CVV_DIGITS = 3;

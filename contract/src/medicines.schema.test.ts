@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SEARCH_QUERY_CONTROL_MESSAGE, SEARCH_QUERY_TOO_LONG_MESSAGE } from './common.schema';
 import { LEAFLET_MAX_LENGTH } from './constants';
 import {
   ACTIVE_INGREDIENT_MESSAGE,
@@ -10,8 +11,6 @@ import {
   medicineSuggestionsQuerySchema,
   PACK_SIZE_MESSAGE,
   PRESCRIPTION_REQUIRED_MESSAGE,
-  SEARCH_QUERY_CONTROL_MESSAGE,
-  SEARCH_QUERY_TOO_LONG_MESSAGE,
   STRENGTH_MESSAGE,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, moneySchema } from './common.schema';
+import { CONTROL_CHARACTER, idSchema, moneySchema, searchQuery } from './common.schema';
 import {
   DEFAULT_LIST_LIMIT,
   DOSAGE_FORMS,
@@ -11,7 +11,6 @@ import {
   MAX_LIST_LIMIT,
   MAX_MONEY_CENTS,
   NAME_MIN_LETTERS,
-  SEARCH_QUERY_MAX_LENGTH,
   SORT_SYNONYMS,
   SORTS,
 } from './constants';
@@ -70,21 +69,6 @@ const queryLetters = (name: string) =>
   );
 const queryBoolean = (name: string) =>
   z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: `${name} must be true or false.` }).optional());
-
-/** Control characters (a NUL byte above all) belong in no search and no stored text; line breaks and tabs may. */
-const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
-
-export const SEARCH_QUERY_TOO_LONG_MESSAGE = `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`;
-export const SEARCH_QUERY_CONTROL_MESSAGE = 'q must not contain control characters.';
-/**
- * The search words: any text (`%`, `_`, quotes and backslashes are searched as text) of at most
- * SEARCH_QUERY_MAX_LENGTH characters, trimmed; only blanks counts as no search.
- */
-const searchQuery = z
-  .string({ error: 'q must be text.' })
-  .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG_MESSAGE)
-  .refine((s) => !CONTROL_CHARACTER.test(s), SEARCH_QUERY_CONTROL_MESSAGE)
-  .transform((s) => s.trim().replace(/\s+/g, ' '));
 
 export const DOSAGE_FORM_QUERY_MESSAGE = `dosageForm must be one of ${DOSAGE_FORMS.join(', ')}.`;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, moneySchema } from './common.schema';
+import { idSchema, moneySchema, staffListQuerySchema } from './common.schema';
 import { MAX_LIST_LIMIT, ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
 import { paymentSchema } from './payment.schema';
 import { PRESCRIPTION_REVIEWS } from './prescriptions.schema';
@@ -36,8 +36,19 @@ export const orderPrescriptionSchema = z.object({
   reviewedAt: z.string().nullable(),
 });
 
+/** Every order's short, human name, shown on screens and in mails: "A-100234". */
+export const ORDER_NUMBER_PREFIX = 'A-';
+export const orderNumberLabel = (number: number) => `${ORDER_NUMBER_PREFIX}${number}`;
+/** The order number in a search: "A-100234", "a100234" or "100234"; null for any other words. */
+export function parseOrderNumber(q: string): number | null {
+  const match = /^(?:a-?)?(\d{1,9})$/i.exec(q.trim());
+  return match ? Number(match[1]) : null;
+}
+
 export const orderSchema = z.object({
   _id: idSchema,
+  /** The order number, "A-100234" (orderNumberLabel). */
+  number: z.string(),
   /** null once the user has been deleted: the admin list shows 'Deleted'. */
   userId: z.object({ _id: idSchema, first_name: z.string(), last_name: z.string() }).nullable(),
   items: z.array(orderItemSchema),
@@ -101,25 +112,27 @@ export const ORDER_TOTAL_TOO_LARGE_MESSAGE =
 export const orderResponseSchema = z.object({ order: orderSchema });
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 
+/** The staff lists' orderings: newest first (the orders list) or oldest first (the prescription queue). */
+export const ORDER_SORT = { newest: 'newest', oldest: 'oldest' } as const;
+export const ORDER_SORTS = [ORDER_SORT.newest, ORDER_SORT.oldest] as const;
+
 /**
- * GET /orders (admin) may ask for one page, newest first: `page` from 1 and `limit` up to
- * MAX_LIST_LIMIT. Without either it answers every order, as it always has; with one, the other
- * defaults to page 1 or ADMIN_ORDERS_PAGE_SIZE.
+ * GET /orders (staff) may ask for one page, newest first: `page` from 1 and `limit` up to
+ * MAX_LIST_LIMIT. Without either it answers every match, as it always has; with one, the other
+ * defaults to page 1 or ADMIN_ORDERS_PAGE_SIZE. `q` is an order number ("A-100234") or words of
+ * the patient's name or e-mail; `status`, `review` and `userId` narrow the list; `sort=oldest` puts
+ * the longest waiting first. `total` counts every match, not the page.
  */
-const pageNumber = (name: string, max: number) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: `${name} must be a whole number.` })
-      .int(`${name} must be a whole number.`)
-      .min(1, `${name} must be at least 1.`)
-      .max(max, `${name} must be at most ${max}.`)
-      .optional(),
-  );
-export const orderListQuerySchema = z.object({
-  page: pageNumber('page', 100000),
-  limit: pageNumber('limit', MAX_LIST_LIMIT),
+export const orderListQuerySchema = staffListQuerySchema.extend({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
+  review: z
+    .enum(PRESCRIPTION_REVIEWS, { error: `review must be one of ${PRESCRIPTION_REVIEWS.join(', ')}.` })
+    .optional(),
+  userId: z.uuid({ error: 'userId must be a user id.' }).optional(),
+  sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}.` }).optional(),
 });
+export const orderListResponseSchema = ordersResponseSchema.extend({ total: z.number().int() });
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export type OrderItem = z.infer<typeof orderItemSchema>;

@@ -7,6 +7,8 @@ import {
   customType,
   index,
   integer,
+  jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -171,10 +173,16 @@ export const cartItems = pgTable(
   ],
 );
 
+/** Order numbers: short, unique and never reused; an order is named "A-100234" (orderNumberLabel). */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 100001 });
+
 export const orders = pgTable(
   'orders',
   {
     id: id(),
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
     // A deleted user's orders stay, with no user (CONTRACT.md: `userId: null`).
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     totalCents: integer('total_cents').notNull(),
@@ -194,6 +202,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_number_unique').on(t.number),
+    // The staff list filtered by status, newest first.
+    index('orders_status_created_idx').on(t.status, t.createdAt),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_payment_status_check', oneOf(t.paymentStatus, STORED_PAYMENT_STATUSES)),
@@ -303,9 +314,13 @@ export const mailOutbox = pgTable(
   {
     id: id(),
     to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull().default(''),
     html: text('html'),
+    // A mail written from a template (mail-templates.service.ts) is rendered from these when it is
+    // sent, so a statement in SQL alone (checkout) can queue one; subject and text are then empty.
+    template: text('template'),
+    data: jsonb('data'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),

@@ -49,7 +49,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                       }}
                       className="rounded text-left text-brand-800 underline-offset-2 hover:underline"
                     >
-                      {order._id}
+                      {order.number}
                     </button>
                     {/* Small screens show the date under the id instead of in its own column. */}
                     <span className="mt-1 block font-sans text-muted sm:hidden">{created}</span>

@@ -29,7 +29,7 @@ import { preparedQuery } from '../../db/prepared';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { HttpError } from '../../http-error';
 import { stockConflict } from '../medicines/medicines.service';
-import { ORDER_ID_PLACEHOLDER, orderPlacedMail } from './order-mail.service';
+import { ORDER_PLACED_TEMPLATE, orderPlacedMailData } from './order-mail.service';
 import { toOrder, type OrderRow } from './orders.service';
 
 // Checkout: turns the caller's cart into an order.
@@ -52,6 +52,7 @@ type CheckoutRow = {
   short_name: string | null;
   short_stock: number | null;
   order_id: string | null;
+  order_number: number | null;
   total_cents: number | null;
   status: OrderRow['status'] | null;
   payment_status: OrderRow['paymentStatus'] | null;
@@ -66,9 +67,6 @@ type CheckoutRow = {
   quantity: number | null;
   prescription_required: boolean | null;
 };
-
-const placedMail = orderPlacedMail(false);
-const reviewMail = orderPlacedMail(true);
 
 /**
  * One statement, so one transaction and one round trip for a checkout rush: takes the stock of every
@@ -130,17 +128,13 @@ const checkoutQuery = preparedQuery((db) =>
       insert into ${orderHistory} (order_id, actor_id, event, "to")
       select id, user_id, ${ORDER_EVENT.placed}, status from new_order
     ), confirmed as (
-      insert into ${mailOutbox} ("to", subject, text, html)
-      select u.email, replace(${placedMail.subject}, ${ORDER_ID_PLACEHOLDER}, o.id::text),
-        replace(case when o.prescription_review is null then ${placedMail.text} else ${reviewMail.text} end,
-          ${ORDER_ID_PLACEHOLDER}, o.id::text),
-        replace(case when o.prescription_review is null then ${placedMail.html} else ${reviewMail.html} end,
-          ${ORDER_ID_PLACEHOLDER}, o.id::text)
+      insert into ${mailOutbox} ("to", template, data)
+      select u.email, ${ORDER_PLACED_TEMPLATE}, ${orderPlacedMailData('o', 'u', 'new_items')}
       from new_order o join ${users} u on u.id = o.user_id
     )
     select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names,
       short.name as short_name, short.stock as short_stock, over.name as over_name, over.max_per_order,
-      o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
+      o.id as order_id, o.number as order_number, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
       o.prescription_id, o.prescription_review,
       i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity, i.prescription_required
     from ruling r
@@ -184,6 +178,7 @@ export async function placeOrder(
   if (!first.ok) throw HttpError.badRequest(ORDER_TOTAL_TOO_LARGE_MESSAGE);
   const order: OrderRow = {
     id: first.order_id!,
+    number: first.order_number!,
     userId: user.id,
     totalCents: first.total_cents!,
     status: first.status!,

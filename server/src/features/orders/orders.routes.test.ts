@@ -5,6 +5,8 @@ import {
   medicineResponseSchema,
   orderResponseSchema,
   ordersResponseSchema,
+  orderListResponseSchema,
+  PRESCRIPTION_REVIEW,
   type Order,
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
@@ -261,6 +263,56 @@ describe('reading orders', () => {
     expect(await list('?limit=2')).toEqual(all.slice(0, 2));
     expect(await list('?page=2')).toEqual(all.slice(ADMIN_ORDERS_PAGE_SIZE, 2 * ADMIN_ORDERS_PAGE_SIZE));
     expect(await list(`?page=${all.length + 1}&limit=1`)).toEqual([]);
+  });
+
+  it('gives every order its own short number, in the order they were placed', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 10 });
+    const first = await placedOrder(headers, medicine.id);
+    const second = await placedOrder(headers, medicine.id);
+    expect(first.number).toMatch(/^A-\d{6,}$/);
+    expect(Number(second.number.slice(2))).toBeGreaterThan(Number(first.number.slice(2)));
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${first._id}`, headers });
+    expect(orderResponseSchema.parse(response.json()).order.number).toBe(first.number);
+  });
+
+  it('filters on the server by order number, patient name or e-mail, status and review, with the total', async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const ada = await createTestUser(ctx, { firstName: 'Ada', lastName: `Byron${tag}` });
+    const bob = await createTestUser(ctx, { firstName: 'Bob', email: `bob.${tag}@example.test` });
+    const medicine = await insertMedicine(ctx, { stock: 20 });
+    const adaFirst = await placedOrder(ada.headers, medicine.id);
+    const adaSecond = await placedOrder(ada.headers, medicine.id);
+    const bobs = await placedOrder(bob.headers, medicine.id);
+    expect((await setStatus(adaFirst._id, 'Dispatched')).statusCode).toBe(200);
+    const list = async (query: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
+      expect(response.statusCode, query).toBe(200);
+      const { orders: listed, total } = orderListResponseSchema.parse(response.json());
+      return { ids: listed.map((order) => order._id), total };
+    };
+    expect(await list(`q=${bobs.number}`)).toEqual({ ids: [bobs._id], total: 1 });
+    expect(await list(`q=${bobs.number.slice(2)}`)).toEqual({ ids: [bobs._id], total: 1 });
+    expect(await list(`q=${encodeURIComponent(`ada byron${tag}`)}`)).toEqual({
+      ids: [adaSecond._id, adaFirst._id],
+      total: 2,
+    });
+    expect(await list(`q=${encodeURIComponent(`BOB.${tag}`)}&limit=8`)).toEqual({ ids: [bobs._id], total: 1 });
+    expect(await list(`q=byron${tag}&status=Dispatched`)).toEqual({ ids: [adaFirst._id], total: 1 });
+    expect(await list(`q=byron${tag}&limit=1&page=2`)).toEqual({ ids: [adaFirst._id], total: 2 });
+    expect(await list(`q=byron${tag}&sort=oldest`)).toEqual({ ids: [adaFirst._id, adaSecond._id], total: 2 });
+    expect(await list(`userId=${bob.user.id}`)).toEqual({ ids: [bobs._id], total: 1 });
+    expect(await list(`q=byron${tag}&review=${PRESCRIPTION_REVIEW.pending}`)).toEqual({ ids: [], total: 0 });
+  });
+
+  it.each([
+    ['status=Lost', 'status', 'status must be one of Pending, Accepted, Dispatched, Canceled.'],
+    ['sort=random', 'sort', 'sort must be one of newest, oldest.'],
+    ['userId=42', 'userId', 'userId must be a user id.'],
+  ])('answers 400 for the filter %s', async (query, field, message) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: { [field]: message } });
   });
 
   it.each([

@@ -2,6 +2,7 @@ import {
   addOrderSchema,
   idParamsSchema,
   orderListQuerySchema,
+  orderListResponseSchema,
   orderResponseSchema,
   ordersResponseSchema,
   prescriptionReviewSchema,
@@ -68,9 +69,9 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     '/orders',
     {
       preHandler: app.requireStaff,
-      schema: { ...docs, querystring: orderListQuerySchema, response: { 200: ordersResponseSchema } },
+      schema: { ...docs, querystring: orderListQuerySchema, response: { 200: orderListResponseSchema } },
     },
-    async (request) => ({ orders: await listAllOrders(app.database.db, request.query) }),
+    async (request) => listAllOrders(app.database.db, request.query),
   );
 
   app.patch(

@@ -1,7 +1,10 @@
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   isStaff,
+  ORDER_SORT,
   ORDER_STATUS,
+  orderNumberLabel,
+  parseOrderNumber,
   PAYMENT_STATUS,
   type Order,
   type OrderHistoryEntry,
@@ -9,13 +12,14 @@ import {
   type PaymentStatus,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
 import { orderHistory, orderItems, orders, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { userMatches } from '../auth/auth.service';
 
 // Reading orders: one shape for every answer, with items and history. Writes are checkout.service
 // (placing) and order-status.service (every later change).
@@ -49,6 +53,7 @@ export function toOrder(
 ): Order {
   return {
     _id: order.id,
+    number: orderNumberLabel(order.number),
     userId: user && { _id: user.id, first_name: user.firstName, last_name: user.lastName },
     items: [...items].sort(byName).map((item) => ({
       _id: item.id,
@@ -82,6 +87,7 @@ const groupBy = <T>(rows: T[], key: (row: T) => string) => {
 const reviewers = alias(users, 'reviewers');
 
 const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
+const OLDEST_FIRST = [asc(orders.createdAt), asc(orders.id)];
 
 /**
  * Orders matching `where`, newest first (one page of them if asked), with their owner's name, their
@@ -91,14 +97,16 @@ export async function loadOrders(
   db: Db | Tx,
   matching?: SQL,
   page?: { limit: number; offset: number },
+  oldestFirst = false,
 ): Promise<Order[]> {
+  const ordering = oldestFirst ? OLDEST_FIRST : NEWEST_FIRST;
   // The page's orders, chosen once in SQL for every query; without a page, every match.
   const pageIds = page
     ? db
         .select({ id: orders.id })
         .from(orders)
         .where(matching)
-        .orderBy(...NEWEST_FIRST)
+        .orderBy(...ordering)
         .limit(page.limit)
         .offset(page.offset)
     : undefined;
@@ -114,7 +122,7 @@ export async function loadOrders(
       .leftJoin(users, eq(users.id, orders.userId))
       .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
       .where(where)
-      .orderBy(...NEWEST_FIRST),
+      .orderBy(...ordering),
     db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
     db
       .select({
@@ -155,14 +163,43 @@ export async function loadOrders(
 
 export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orders.userId, userId));
 
-/** Every order, or one page of them when `page` or `limit` is given (orderListQuerySchema). */
-export const listAllOrders = (db: Db, { page, limit }: OrderListQuery = {}) =>
-  page === undefined && limit === undefined
-    ? loadOrders(db)
-    : loadOrders(db, undefined, {
-        limit: limit ?? ADMIN_ORDERS_PAGE_SIZE,
-        offset: ((page ?? 1) - 1) * (limit ?? ADMIN_ORDERS_PAGE_SIZE),
-      });
+/**
+ * The staff's search: an order number finds that order; other words find the orders of the
+ * patients whose name or e-mail holds them.
+ */
+function orderMatches(db: Db, q: string): SQL {
+  const number = parseOrderNumber(q);
+  if (number !== null) return eq(orders.number, number);
+  return inArray(orders.userId, db.select({ id: users.id }).from(users).where(userMatches(q)));
+}
+
+/**
+ * The orders the staff asked for (orderListQuerySchema), with how many there are in all: every
+ * match, or one page of them when `page` or `limit` is given.
+ */
+export async function listAllOrders(
+  db: Db,
+  { page, limit, q, status, review, userId, sort }: OrderListQuery = {},
+): Promise<{ orders: Order[]; total: number }> {
+  const matching = and(
+    q === undefined ? undefined : orderMatches(db, q),
+    status === undefined ? undefined : eq(orders.status, status),
+    review === undefined ? undefined : eq(orders.prescriptionReview, review),
+    userId === undefined ? undefined : eq(orders.userId, userId),
+  );
+  const size = limit ?? ADMIN_ORDERS_PAGE_SIZE;
+  const paged = page !== undefined || limit !== undefined;
+  const [list, [counted]] = await Promise.all([
+    loadOrders(
+      db,
+      matching,
+      paged ? { limit: size, offset: ((page ?? 1) - 1) * size } : undefined,
+      sort === ORDER_SORT.oldest,
+    ),
+    db.select({ total: count() }).from(orders).where(matching),
+  ]);
+  return { orders: list, total: counted?.total ?? 0 };
+}
 
 /** One order for its owner or staff; to anyone else it does not exist. */
 export async function getOrder(db: Db, id: string, viewer: { id: string; role: Role }): Promise<Order> {

@@ -74,6 +74,9 @@ export default function AdminOrderDetailPage() {
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <div className="flex flex-col gap-4">
             <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
+              <Detail label="Order number">
+                <span className="font-mono">{order.number}</span>
+              </Detail>
               <Detail label="Order ID" wide>
                 <span className="break-all font-mono">{order._id}</span>
               </Detail>

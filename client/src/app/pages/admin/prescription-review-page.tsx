@@ -8,6 +8,7 @@ import { PrescriptionFile } from '../../../features/prescriptions/prescription-f
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import {
+  ADMIN_ORDERS_PAGE_SIZE,
   type Order,
   PATHS,
   PRESCRIPTION_DECISION,
@@ -23,7 +24,6 @@ import { AdminOrderFrame } from './admin-order-frame';
  */
 export default function PrescriptionReviewPage() {
   const { id = '' } = useParams();
-  const { data: all } = useListOrdersQuery();
   const [review, { isLoading: saving }] = useReviewPrescriptionMutation();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
@@ -45,12 +45,6 @@ export default function PrescriptionReviewPage() {
     }
   };
 
-  /** The patient's other orders, for the pharmacist to see what they took before. */
-  const pastOrdersOf = (order: Order) =>
-    (all?.orders ?? []).filter(
-      (other) => order.userId && other.userId?._id === order.userId._id && other._id !== order._id,
-    );
-
   return (
     <AdminOrderFrame
       id={id}
@@ -60,7 +54,6 @@ export default function PrescriptionReviewPage() {
     >
       {(order) => {
         const patient = order.userId;
-        const pastOrders = pastOrdersOf(order);
         return (
           <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
             <div>
@@ -85,21 +78,7 @@ export default function PrescriptionReviewPage() {
                       </li>
                     ))}
                 </ul>
-                <h3 className="mt-3 text-sm font-semibold text-muted">Past orders</h3>
-                {pastOrders.length === 0 ? (
-                  <p className="text-sm">None</p>
-                ) : (
-                  <ul aria-label="Past orders" className="mt-1 flex flex-col gap-1 text-sm">
-                    {pastOrders.map((past) => (
-                      <li key={past._id} className="flex items-center justify-between gap-2">
-                        <span>
-                          {new Date(past.createdAt).toLocaleDateString()}: {past.items.map((i) => i.name).join(', ')}
-                        </span>
-                        <OrderStatusBadge status={past.status} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <PastOrders order={order} />
               </div>
               {order.prescription?.review === PRESCRIPTION_REVIEW.pending ? (
                 <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -136,5 +115,35 @@ export default function PrescriptionReviewPage() {
         );
       }}
     </AdminOrderFrame>
+  );
+}
+
+/** The patient's latest other orders (a page of them, from the server), for the pharmacist to see what they took before. */
+function PastOrders({ order }: { order: Order }) {
+  const patientId = order.userId?._id;
+  const { data } = useListOrdersQuery(
+    { userId: patientId, page: 1, limit: ADMIN_ORDERS_PAGE_SIZE + 1 },
+    { skip: patientId === undefined },
+  );
+  const pastOrders = (data?.orders ?? []).filter((other) => other._id !== order._id).slice(0, ADMIN_ORDERS_PAGE_SIZE);
+  return (
+    <>
+      <h3 className="mt-3 text-sm font-semibold text-muted">Past orders</h3>
+      {pastOrders.length === 0 ? (
+        <p className="text-sm">None</p>
+      ) : (
+        <ul aria-label="Past orders" className="mt-1 flex flex-col gap-1 text-sm">
+          {pastOrders.map((past) => (
+            <li key={past._id} className="flex items-center justify-between gap-2">
+              <span>
+                {past.number}, {new Date(past.createdAt).toLocaleDateString()}:{' '}
+                {past.items.map((i) => i.name).join(', ')}
+              </span>
+              <OrderStatusBadge status={past.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
