@@ -9,7 +9,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { canReach, POINTER_FILE, reachableBinaries, SERVICE_DIR } from './cluster-location';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
-import { startEmbeddedPostgres } from './embedded-postgres';
 import { contactMessages } from './schema';
 
 /**

@@ -6,6 +6,7 @@ import { MyOrdersTable } from './my-orders-table';
 
 const order = (overrides: Partial<Order>): Order => ({
   _id: 'order-1',
+  number: 'A-100001',
   userId: { _id: 'user-1', first_name: 'Pat', last_name: 'Ient' },
   items: [
     {
