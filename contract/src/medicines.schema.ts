@@ -341,6 +341,13 @@ export const medicineVersionSchema = z.preprocess(
 );
 export const MEDICINE_CHANGED_MESSAGE =
   'This medicine was changed after you loaded it (a sale may have taken stock). Nothing was saved: check the current values and save again.';
+/** The update's headers: `If-Match`, optional; every other header passes through untouched. */
+export const medicineUpdateHeadersSchema = z.looseObject({
+  'if-match': z
+    .string()
+    .optional()
+    .meta({ description: 'The ETag of GET /medicines/:id the form was filled from; a stale one answers 409.' }),
+});
 /** The `ETag` of a medicine's version, strong, as `GET /medicines/:id` sends it and `If-Match` brings it back. */
 export const medicineEtag = (version: number) => `"${version}"`;
 
