@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, moneySchema, staffListQuerySchema } from './common.schema';
-import { MAX_LIST_LIMIT, ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
+import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
 import { paymentSchema } from './payment.schema';
 import { PRESCRIPTION_REVIEWS } from './prescriptions.schema';
 
