@@ -93,14 +93,15 @@ describe('the admin works through the orders', () => {
     await nav.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/\/admin\/orders\?page=2$/);
     await nav.getByRole('button', { name: 'Page 2' }).and(page.locator('[aria-current="page"]')).waitFor();
-    expect(await table.locator('tbody th').allInnerTexts()).toEqual(
-      orders.slice(ADMIN_ORDERS_PAGE_SIZE, 2 * ADMIN_ORDERS_PAGE_SIZE).map((order) => order.number),
-    );
+    // The next page comes from the server: the rows follow once it answers.
+    await expect
+      .poll(() => table.locator('tbody th').allInnerTexts())
+      .toEqual(orders.slice(ADMIN_ORDERS_PAGE_SIZE, 2 * ADMIN_ORDERS_PAGE_SIZE).map((order) => order.number));
 
     await nav.getByRole('button', { name: `Page ${pageCount}`, exact: true }).click();
     await page.waitForURL((url) => `${url.pathname}${url.search}` === pagedPath(PATHS.adminOrders, pageCount));
     expect(await nav.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    expect(await bodyRows.count()).toBe(orders.length - (pageCount - 1) * ADMIN_ORDERS_PAGE_SIZE);
+    await expect.poll(() => bodyRows.count()).toBe(orders.length - (pageCount - 1) * ADMIN_ORDERS_PAGE_SIZE);
     await nav.getByRole('button', { name: 'Previous' }).click();
     // The label follows the click's navigation: wait for it rather than read it at once.
     await nav.getByText(`Page ${pageCount - 1} of ${pageCount}`).waitFor();
@@ -177,8 +178,9 @@ describe('the admin works through the orders', () => {
     const row = await openOrderRow(page, order);
     const status = row.getByRole('cell').filter({ hasText: order.status }).first();
     const box = await status.boundingBox();
-    expect(box).not.toBeNull();
-    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    // The whole status cell is on screen, left of the row's sticky link (which would cover it).
+    const link = await row.getByRole('cell').last().boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(link!.x + 1);
     expect(await status.isVisible()).toBe(true);
     await page.screenshot({ path: '/tmp/shots-mailstaff/admin-orders-375.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });

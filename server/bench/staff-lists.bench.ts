@@ -88,14 +88,19 @@ async function prepare(database: Database): Promise<Prepared> {
     .returning({ id: users.id });
   const patientIds = patients.map(({ id }) => id);
   // In SQL, in one statement each: 100,000 inserts from here would take minutes.
+  const statuses = sql.join(
+    ORDER_STATUSES.map((status) => sql`${status}`),
+    sql`, `,
+  );
   await db.execute(sql`
+    with patients as (select array_agg(id order by id) as ids from ${users} where role = ${ROLE.user})
     insert into ${orders} (user_id, total_cents, status, payment_status, prescription_review, created_at)
-    select (${patientIds}::uuid[])[1 + i % ${PATIENT_COUNT}], 500 + i % 5000,
-      (${ORDER_STATUSES}::text[])[1 + i % ${ORDER_STATUSES.length}],
+    select p.ids[1 + i % cardinality(p.ids)], 500 + i % 5000,
+      (array[${statuses}])[1 + i % ${ORDER_STATUSES.length}],
       case when i % 2 = 0 then ${PAYMENT_STATUS.paid} else ${PAYMENT_STATUS.pending} end,
       case when i % ${RX_EVERY} = 0 then ${PRESCRIPTION_REVIEW.pending} end,
       now() - make_interval(mins => i)
-    from generate_series(1, ${ORDER_COUNT}) i`);
+    from generate_series(1, ${ORDER_COUNT}) i, patients p`);
   await db.execute(sql`
     insert into ${orderItems} (order_id, name, price_cents, quantity, prescription_required)
     select id, 'Bench medicine', total_cents, 1, prescription_review is not null from ${orders}`);

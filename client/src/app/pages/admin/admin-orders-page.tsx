@@ -13,10 +13,10 @@ import { LoadError } from '../../../components/ui/load-error';
 import { ListSearchForm } from './list-search-form';
 import { useListParam, usePageParam } from './page-param.hook';
 
-// SPEC.md §2's columns, in its order. On a phone the order, its buyer, its status and its link stay.
+// SPEC.md §2's columns, in its order. On a phone the order, its status and its link stay in view.
 const COLUMNS = [
   { label: 'Order ID' },
-  { label: 'User' },
+  { label: 'User', wide: true },
   { label: 'Total Price', align: 'right', wide: true },
   { label: 'Status' },
   { label: 'Payment Status', wide: true },
@@ -92,7 +92,7 @@ export default function AdminOrdersPage() {
                 <th scope="row" className={`${cellClasses()} font-mono font-normal text-ink`}>
                   {order.number}
                 </th>
-                <td className={cellClasses()}>
+                <td className={cellClasses('left', true)}>
                   {order.userId ? (
                     `${order.userId.first_name} ${order.userId.last_name}`
                   ) : (
