@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import addressesRoutes from './features/addresses/addresses.routes';
 import authRoutes from './features/auth/auth.routes';
 import cartRoutes from './features/cart/cart.routes';
 import contactRoutes from './features/contact/contact.routes';
@@ -88,6 +89,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
       await api.register(prescriptionsRoutes);
+      await api.register(addressesRoutes);
     },
     { prefix: '/api' },
   );
