@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
+import { DeliveryAddressStep, type DeliveryChoice } from '../../features/addresses/delivery-address-step';
 import { CartSummary } from '../../features/cart/cart-summary';
 import { useGetCartQuery } from '../../features/cart/cart.api';
 import { useAddOrderMutation } from '../../features/orders/orders.api';
@@ -12,6 +13,7 @@ import { PaymentForm } from '../../features/orders/payment-form';
 import { PrescriptionPicker } from '../../features/prescriptions/prescription-picker';
 
 export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
+export const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
 
 export default function CheckoutPage() {
   const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -24,6 +26,7 @@ export default function CheckoutPage() {
   // Prescription-only medicines in the cart: the order needs one of the shopper's prescriptions.
   const rxNames = cart?.items.filter((item) => item.prescriptionRequired).map((item) => item.name) ?? [];
   const [prescriptionId, setPrescriptionId] = useState<string | null>(null);
+  const [delivery, setDelivery] = useState<DeliveryChoice | null>(null);
 
   // An empty cart shows the alert 'Cart is Empty' and redirects to / (SPEC.md §4).
   useEffect(() => {
@@ -38,7 +41,15 @@ export default function CheckoutPage() {
       toast.error(PRESCRIPTION_MISSING_NOTICE);
       return;
     }
-    const result = await addOrder(rxNames.length > 0 && prescriptionId ? { payment, prescriptionId } : { payment });
+    if (!delivery) {
+      toast.error(ADDRESS_MISSING_NOTICE);
+      return;
+    }
+    const result = await addOrder({
+      payment,
+      ...delivery,
+      ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}),
+    });
     if (result.error) {
       toast.error('Order failed', { description: 'Something went wrong. Please try again.' });
       return;
@@ -61,6 +72,7 @@ export default function CheckoutPage() {
       {cart && cart.items.length > 0 ? (
         <div className="grid items-start gap-6 md:grid-cols-[1fr_340px]">
           <div className="flex flex-col gap-6">
+            <DeliveryAddressStep value={delivery} onChange={setDelivery} />
             {rxNames.length > 0 ? (
               <PrescriptionPicker medicines={rxNames} value={prescriptionId} onChange={setPrescriptionId} />
             ) : null}
