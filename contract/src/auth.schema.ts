@@ -41,17 +41,20 @@ const personName = (label: string) =>
     .regex(/^[A-Za-z]+$/, `${label} should contain only letters.`)
     .meta({ example: label === 'First name' ? 'Ada' : 'Lovelace' });
 
+/** A phone number: a registering user's, and a delivery address's. */
+export const phoneSchema = z
+  .string({ error: 'Phone number is required.' })
+  .trim()
+  .min(1, 'Phone number is required.')
+  .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), `Phone number must be exactly ${PHONE_DIGITS} digits.`)
+  .meta({ example: '0123456789' });
+
 export const registerSchema = z.object({
   first_name: personName('First name'),
   last_name: personName('Last name'),
   email: emailSchema,
   password: passwordSchema,
-  ph_no: z
-    .string({ error: 'Phone number is required.' })
-    .trim()
-    .min(1, 'Phone number is required.')
-    .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), `Phone number must be exactly ${PHONE_DIGITS} digits.`)
-    .meta({ example: '0123456789' }),
+  ph_no: phoneSchema,
 });
 
 export const loginSchema = z.object({

@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import { startScheduledBackups } from './db/backup-schedule';
 import type { Database } from './db/client';
+import addressesRoutes from './features/addresses/addresses.routes';
 import authRoutes from './features/auth/auth.routes';
 import cartRoutes from './features/cart/cart.routes';
 import contactRoutes from './features/contact/contact.routes';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(ordersRoutes, { catalogue });
       await api.register(prescriptionsRoutes);
       await api.register(metricsRoutes, { token: config.metricsToken });
+      await api.register(addressesRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -17,6 +18,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  type OrderAddress,
   ORDER_EVENTS,
   ORDER_STATUS,
   ORDER_STATUSES,
@@ -197,6 +199,13 @@ export const orders = pgTable(
     reviewNote: text('review_note'),
     reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    /** The order reused an earlier approval of its prescription, spending one repeat. */
+    prescriptionRepeat: boolean('prescription_repeat').notNull().default(false),
+    /** A copy of the delivery address as it was at checkout; null for an order placed without one. */
+    address: jsonb('address').$type<OrderAddress>(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -273,11 +282,43 @@ export const prescriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     fileType: text('file_type', { enum: PRESCRIPTION_FILE_TYPES }).notNull(),
+    // Set by the pharmacist who approves it: the last day a repeat order may reuse it, and how many
+    // repeat orders are left. Both null until an approval.
+    validUntil: date('valid_until', { mode: 'string' }),
+    repeatsLeft: integer('repeats_left'),
     createdAt: createdAt(),
   },
   (t) => [
     index('prescriptions_user_idx').on(t.userId, t.createdAt),
     check('prescriptions_file_type_check', oneOf(t.fileType, PRESCRIPTION_FILE_TYPES)),
+    check('prescriptions_repeats_left_check', sql`${t.repeatsLeft} >= 0`),
+  ],
+);
+
+/** A patient's address book: only its owner reads or changes it, and it goes with them. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.createdAt),
+    // At most one default per patient.
+    uniqueIndex('addresses_user_default_unique')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 

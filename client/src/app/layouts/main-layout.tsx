@@ -100,6 +100,9 @@ export function MainLayout() {
             >
               {isAuth ? (
                 <>
+                  <NavLink to={PATHS.addresses} className={navLinkClass}>
+                    Addresses
+                  </NavLink>
                   {avatar}
                   <button
                     type="button"
@@ -149,6 +152,15 @@ export function MainLayout() {
                   </li>
                 ))}
               </ul>
+              {isAuth ? (
+                <NavLink
+                  to={PATHS.addresses}
+                  onClick={closeMenu}
+                  className={(state) => `mb-2 block ${navLinkClass(state)}`}
+                >
+                  My addresses
+                </NavLink>
+              ) : null}
               {isAuth ? (
                 <button
                   type="button"

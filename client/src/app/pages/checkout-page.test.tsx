@@ -2,6 +2,7 @@ import {
   maxPerOrderMessage,
   PRESCRIPTION_CHOICE_MESSAGE,
   prescriptionNeededMessage,
+  type Address,
   type Cart,
   type Prescription,
 } from '@apotheca/contract';
@@ -47,6 +48,20 @@ const prescription = (id: string, rejected = false): Prescription => ({
   rejected,
 });
 
+// A patient with one saved address, which the delivery step picks by itself.
+const home: Address = {
+  _id: 'address-1',
+  name: 'Jane Doe',
+  phone: '5550100200',
+  line1: '1 Main Street',
+  line2: '',
+  city: 'Springfield',
+  postalCode: '12345',
+  country: 'United States',
+  isDefault: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
 /** Renders the checkout against a server whose add-order answers `answer`; returns the bodies it was sent. */
 function checkoutAgainst(answer: Response, { inCart = cart, prescriptions = [] as Prescription[] } = {}) {
   const sent: unknown[] = [];
@@ -59,6 +74,7 @@ function checkoutAgainst(answer: Response, { inCart = cart, prescriptions = [] a
     }
     if (path === '/api/cart') return json(200, { cart: inCart });
     if (path === '/api/prescriptions') return json(200, { prescriptions });
+    if (path === '/api/addresses') return json(200, { addresses: [home] });
     return json(404, { message: 'Not found' });
   });
   return { sent, ...renderWithStore(<CheckoutPage />, { path: '/checkout' }) };
@@ -118,7 +134,7 @@ describe('CheckoutPage', () => {
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(sent).toHaveLength(1));
-    expect(sent[0]).toMatchObject({ prescriptionId: 'rx-1' });
+    expect(sent[0]).toMatchObject({ prescriptionId: 'rx-1', addressId: 'address-1' });
   });
 
   it('passes over a rejected prescription when one other fits', async () => {
@@ -126,7 +142,7 @@ describe('CheckoutPage', () => {
       inCart: rxCart,
       prescriptions: [prescription('rx-old', true), prescription('rx-new')],
     });
-    const radios = await screen.findAllByRole('radio');
+    const radios = await screen.findAllByRole('radio', { name: /PDF uploaded/ });
     await waitFor(() => expect(radios[1]).toBeChecked());
     expect(radios[0]).not.toBeChecked();
     expect(radios[0]).toBeDisabled();
@@ -139,12 +155,12 @@ describe('CheckoutPage', () => {
       prescriptions: [prescription('rx-1'), prescription('rx-2')],
     });
     expect(await screen.findByText(PRESCRIPTION_CHOICE_MESSAGE)).toBeInTheDocument();
-    for (const radio of screen.getAllByRole('radio')) expect(radio).not.toBeChecked();
+    for (const radio of screen.getAllByRole('radio', { name: /PDF uploaded/ })) expect(radio).not.toBeChecked();
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findAllByText(PRESCRIPTION_MISSING_NOTICE)).not.toHaveLength(0);
     expect(sent).toEqual([]);
-    await user.click(screen.getAllByRole('radio')[1]!);
+    await user.click(screen.getAllByRole('radio', { name: /PDF uploaded/ })[1]!);
     expect(screen.queryByText(PRESCRIPTION_CHOICE_MESSAGE)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(sent).toEqual([expect.objectContaining({ prescriptionId: 'rx-2' })]));

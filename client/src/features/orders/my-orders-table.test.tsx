@@ -24,6 +24,11 @@ const order = (overrides: Partial<Order>): Order => ({
   createdAt: '2026-11-20T10:00:00.000Z',
   prescription: null,
   history: [],
+  address: null,
+  carrier: null,
+  trackingNumber: null,
+  dispatchedAt: null,
+  deliveryEstimate: null,
   ...overrides,
 });
 
@@ -33,6 +38,9 @@ const review = (outcome: 'approved' | 'rejected', note: string) => ({
   note,
   reviewedBy: { _id: 'ph-1', name: 'Phil Macist' },
   reviewedAt: '2026-11-21T10:00:00.000Z',
+  repeat: false,
+  validUntil: null,
+  repeatsLeft: null,
 });
 
 describe('MyOrdersTable', () => {
@@ -40,10 +48,10 @@ describe('MyOrdersTable', () => {
     const { user } = renderWithStore(
       <MyOrdersTable orders={[order({ prescription: review('approved', 'Valid until March.') })]} />,
     );
-    const row = screen.getByRole('button', { name: 'order-1' }).closest('tr')!;
+    const row = screen.getByRole('button', { name: 'A-100001' }).closest('tr')!;
     expect(within(row).getByText('Pending')).toBeInTheDocument();
     expect(within(row).getByText('Prescription approved')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'order-1' }));
+    await user.click(screen.getByRole('button', { name: 'A-100001' }));
     expect(screen.getByText('Pharmacist’s note')).toBeInTheDocument();
     expect(screen.getByText('Valid until March.')).toBeInTheDocument();
     expect(screen.getByText('Paid')).toBeInTheDocument();
@@ -62,7 +70,7 @@ describe('MyOrdersTable', () => {
       />,
     );
     expect(screen.getByText('Prescription rejected')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'order-1' }));
+    await user.click(screen.getByRole('button', { name: 'A-100001' }));
     expect(screen.getByText('Not charged')).toBeInTheDocument();
     expect(screen.getByText('The prescription has expired.')).toBeInTheDocument();
   });

@@ -1,12 +1,32 @@
-import type { Order } from '@apotheca/contract';
+import { PATHS, PRESCRIPTION_REVIEW, reorderSkipMessage, type Order } from '@apotheca/contract';
 import { Fragment, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { formatPrice } from '../../lib/currency';
+import { errorMessage } from '../../lib/error-message';
+import { toast } from '../../lib/toast';
+import { OrderDelivery } from './order-delivery';
+import { useReorderMutation } from './orders.api';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderStatusBadge, PaymentStatusBadge, PrescriptionReviewBadge } from './order-status-badge';
 
 /** My orders (SPEC.md §2): one row per order; clicking a row expands its items. */
 export function MyOrdersTable({ orders }: { orders: Order[] }) {
   const [open, setOpen] = useState<string | null>(null);
+  const [reorder, { isLoading: reordering }] = useReorderMutation();
+  const navigate = useNavigate();
+  // The items go back in the cart, capped by stock and limits; checkout then asks for a prescription anew.
+  const orderAgain = async (order: Order) => {
+    try {
+      const { skipped } = await reorder(order._id).unwrap();
+      if (skipped.length > 0)
+        toast.info('Some items could not be added', { description: skipped.map(reorderSkipMessage).join(' ') });
+      else toast.success('The items are back in your cart');
+      await navigate(PATHS.cart);
+    } catch (error) {
+      toast.error('Could not order again', { description: errorMessage(error) });
+    }
+  };
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-sm">
@@ -92,6 +112,18 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                           </div>
                         ) : null}
                       </dl>
+                      <OrderDelivery order={order} />
+                      <div className="mt-3 flex flex-wrap items-center gap-3">
+                        <Button size="sm" disabled={reordering} onClick={() => void orderAgain(order)}>
+                          Order again
+                        </Button>
+                        {order.prescription?.review === PRESCRIPTION_REVIEW.rejected ? (
+                          <span className="text-muted">
+                            Its prescription was rejected: the items go back in your cart and checkout asks for a new
+                            prescription.
+                          </span>
+                        ) : null}
+                      </div>
                       <div className="mt-3">
                         <OrderHistoryTimeline order={order} forShopper />
                       </div>

@@ -20,10 +20,10 @@ export const orderAdminApi = api.injectEndpoints({
     }),
     // After a status update the order is re-fetched (SPEC.md §4): both the list and the detail.
     updateOrderStatus: build.mutation<{ order: Order }, UpdateOrder & { id: string }>({
-      query: ({ id, status }) => ({
+      query: ({ id, ...body }) => ({
         url: `/orders/update-order/${encodeURIComponent(id)}`,
         method: 'PATCH',
-        body: { status },
+        body,
       }),
       invalidatesTags: (_result, _error, { id }) => ['Orders', { type: 'Order', id }],
       // The list's select and badge show the new status at once; a failure puts the old one back.

@@ -1,4 +1,4 @@
-import { orderNumberLabel, PATHS, type OrderStatus } from '@apotheca/contract';
+import { orderNumberLabel, PATHS, type OrderAddress, type OrderStatus } from '@apotheca/contract';
 import Handlebars from 'handlebars';
 import type { MailMessage } from './mail.service';
 
@@ -13,11 +13,20 @@ export type OrderMailData = {
   number: number;
   items: { name: string; quantity: number; priceCents: number }[];
   totalCents: number;
+  /** Where the parcel goes, as the order kept it; null for an order placed without an address. */
+  address: OrderAddress | null;
 };
 
 export type MailTemplates = {
   orderPlaced: OrderMailData & { awaitingReview: boolean };
-  orderStatusChanged: OrderMailData & { status: OrderStatus; note: string | null };
+  orderStatusChanged: OrderMailData & {
+    status: OrderStatus;
+    note: string | null;
+    carrier: string | null;
+    trackingNumber: string | null;
+    /** When a dispatched parcel should arrive, in words; null before dispatch. */
+    arrives: string | null;
+  };
   prescriptionReviewed: OrderMailData & { approved: boolean; note: string | null };
 };
 export type MailTemplateName = keyof MailTemplates;
@@ -29,24 +38,33 @@ const handlebars = Handlebars.create();
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 handlebars.registerHelper('money', (cents: number) => DOLLARS.format(cents / 100));
 handlebars.registerHelper('times', (cents: number, quantity: number) => DOLLARS.format((cents * quantity) / 100));
+/** An address on one line, as a mail names where the parcel goes. */
+handlebars.registerHelper('addressLine', ({ name, line1, line2, city, postalCode, country }: OrderAddress) =>
+  [name, line1, line2, `${postalCode} ${city}`, country].filter(Boolean).join(', '),
+);
 
 // Each mail's own words, then the order, the same in every mail.
 const BODIES: Record<MailTemplateName, { subject: string; lines: string }> = {
   orderPlaced: {
     subject: 'Your Apotheca order {{order}}',
     lines: `Thank you: your order {{order}} is placed.
+{{#if address}}It goes to {{addressLine address}}.{{/if}}
 {{#if awaitingReview}}A pharmacist checks your prescription before the order is sent; we write again once it is checked.{{else}}We write again when its status changes.{{/if}}`,
   },
   orderStatusChanged: {
     subject: 'Your Apotheca order {{order}} is {{status}}',
     lines: `Your order {{order}} is now {{status}}.
-{{#if note}}{{note}}{{/if}}`,
+{{#if note}}{{note}}{{/if}}
+{{#if carrier}}Carrier: {{carrier}}{{/if}}
+{{#if trackingNumber}}Tracking number: {{trackingNumber}}{{/if}}
+{{#if arrives}}It should arrive {{arrives}}.{{/if}}`,
   },
   prescriptionReviewed: {
     subject: '{{#if approved}}Your prescription is approved{{else}}Your prescription was rejected{{/if}}',
     lines: `{{#if approved}}A pharmacist approved the prescription of your order {{order}}.
 {{#if note}}Their note: {{note}}{{/if}}{{else}}A pharmacist rejected the prescription of your order {{order}}: {{note}}
-The order is canceled and you are not charged for it. You may order again with another prescription.{{/if}}`,
+The order is canceled and you are not charged for it. You may order again with another prescription.
+Choose "Order again" on the order in My Orders: its medicines go back in your cart, and checkout asks for a new prescription.{{/if}}`,
   },
 };
 

@@ -4,6 +4,10 @@ import {
   ORDER_EVENT,
   ORDER_TOTAL_TOO_LARGE_MESSAGE,
   PAYMENT_STATUS,
+  PRESCRIPTION_EXPIRED_MESSAGE,
+  PRESCRIPTION_USED_UP_MESSAGE,
+  REPEAT_REVIEW_NOTE,
+  type OrderAddress,
   PRESCRIPTION_REVIEW,
   prescriptionNeededMessage,
   type Order,
@@ -60,6 +64,11 @@ type CheckoutRow = {
   created_at: Date | string | null;
   prescription_id: string | null;
   prescription_review: OrderRow['prescriptionReview'];
+  rx_refusal: 'expired' | 'used-up' | null;
+  prescription_repeat: boolean | null;
+  reviewed_at: Date | string | null;
+  valid_until: string | null;
+  repeats_left: number | null;
   item_id: string | null;
   medicine_id: string | null;
   name: string | null;
@@ -91,7 +100,20 @@ const checkoutQuery = preparedQuery((db) =>
       order by m.id
       for update of m
     ), rx as (
-      select id from ${prescriptions} where id = ${sql.placeholder('prescriptionId')}::uuid and user_id = ${sql.placeholder('userId')}::uuid
+      -- Locked: of two orders racing for a prescription's last repeat, the second reads what the first left.
+      select id, valid_until, repeats_left from ${prescriptions}
+      where id = ${sql.placeholder('prescriptionId')}::uuid and user_id = ${sql.placeholder('userId')}::uuid
+      for update
+    ), repeat as (
+      -- A prescription approved before, whose approved orders held every prescription-only medicine
+      -- of this cart, is reused as a repeat: within its validity and with a repeat left, or refused.
+      select rx.id,
+        case when rx.valid_until < current_date then 'expired' when rx.repeats_left < 1 then 'used-up' end as refusal
+      from rx
+      where rx.valid_until is not null and not exists (
+        select 1 from stock s where s.prescription_required and not exists (
+          select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
+          where o.prescription_id = rx.id and o.prescription_review = ${PRESCRIPTION_REVIEW.approved} and oi.medicine_id = s.id))
     ), totals as (
       -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
       select count(*)::integer as line_count,
@@ -104,20 +126,30 @@ const checkoutQuery = preparedQuery((db) =>
       from stock
     ), ruling as (
       select t.*, (not t.needs_rx or exists (select 1 from rx)) as has_rx,
-        t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or exists (select 1 from rx)) as ok,
-        case when t.within_cap then t.total::integer end as total_cents
+        t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or exists (select 1 from rx))
+          and not (t.needs_rx and exists (select 1 from repeat where refusal is not null)) as ok,
+        case when t.within_cap then t.total::integer end as total_cents,
+        t.needs_rx and exists (select 1 from repeat) as is_repeat,
+        case when t.needs_rx then (select refusal from repeat) end as rx_refusal
       from totals t
     ), taken as (
       update ${medicines} m set stock = m.stock - s.quantity, version = m.version + 1
       from stock s, ruling r
       where r.ok and m.id = s.id
+    ), spent as (
+      update ${prescriptions} p set repeats_left = p.repeats_left - 1
+      from ruling r where r.ok and r.is_repeat and p.id = (select id from rx)
+      returning p.valid_until, p.repeats_left
     ), emptied as (
       delete from ${cartItems} where id in (select id from lines) and (select ok from ruling)
     ), new_order as (
-      insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review)
+      insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review,
+        prescription_repeat, review_note, reviewed_at, address)
       select ${sql.placeholder('userId')}::uuid, total_cents, ${sql.placeholder('paymentStatus')}, ${sql.placeholder('cardLast4')},
         case when needs_rx then (select id from rx) end,
-        case when needs_rx then ${PRESCRIPTION_REVIEW.pending} end
+        case when is_repeat then ${PRESCRIPTION_REVIEW.approved} when needs_rx then ${PRESCRIPTION_REVIEW.pending} end,
+        is_repeat, case when is_repeat then ${REPEAT_REVIEW_NOTE} end, case when is_repeat then now() end,
+        ${sql.placeholder('address')}::jsonb
       from ruling where ok
       returning *
     ), new_items as (
@@ -125,14 +157,19 @@ const checkoutQuery = preparedQuery((db) =>
       select o.id, s.id, s.name, s.price_cents, s.quantity, s.prescription_required from new_order o, stock s
       returning *
     ), placed as (
-      insert into ${orderHistory} (order_id, actor_id, event, "to")
-      select id, user_id, ${ORDER_EVENT.placed}, status from new_order
+      -- A repeat's review is recorded by the shop itself, right after the order.
+      insert into ${orderHistory} (order_id, actor_id, event, "from", "to", note)
+      select id, user_id, ${ORDER_EVENT.placed}, null, status, null from new_order
+      union all
+      select id, null, ${ORDER_EVENT.reviewDecided}, ${PRESCRIPTION_REVIEW.pending}, prescription_review, review_note
+      from new_order where prescription_repeat
     ), confirmed as (
       insert into ${mailOutbox} ("to", template, data)
       select u.email, ${ORDER_PLACED_TEMPLATE}, ${orderPlacedMailData('o', 'u', 'new_items')}
       from new_order o join ${users} u on u.id = o.user_id
     )
-    select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names,
+    select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names, r.rx_refusal,
+      o.prescription_repeat, o.reviewed_at, sp.valid_until::text as valid_until, sp.repeats_left,
       short.name as short_name, short.stock as short_stock, over.name as over_name, over.max_per_order,
       o.id as order_id, o.number as order_number, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
       o.prescription_id, o.prescription_review,
@@ -142,6 +179,7 @@ const checkoutQuery = preparedQuery((db) =>
     left join lateral (select name, max_per_order from stock where quantity > max_per_order order by name limit 1) over on true
     left join new_order o on true
     left join new_items i on true
+    left join spent sp on true
   `),
     undefined,
     'checkout',
@@ -152,7 +190,11 @@ const checkoutQuery = preparedQuery((db) =>
 export async function placeOrder(
   db: Db,
   user: Shopper,
-  { payment, prescriptionId }: { payment?: Payment | undefined; prescriptionId?: string | undefined },
+  {
+    payment,
+    prescriptionId,
+    address = null,
+  }: { payment?: Payment | undefined; prescriptionId?: string | undefined; address?: OrderAddress | null },
 ): Promise<Order> {
   // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
   // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
@@ -166,6 +208,7 @@ export async function placeOrder(
       paymentStatus: payment ? PAYMENT_STATUS.paid : PAYMENT_STATUS.pending,
       // Only the last four digits are ever kept (CONTRACT.md).
       cardLast4: payment ? payment.cardNumber.slice(-4) : null,
+      address: address && JSON.stringify(address),
     }),
   );
   // Both drivers answer a raw statement with `{ rows }`; Drizzle types it for neither.
@@ -173,6 +216,10 @@ export async function placeOrder(
   const [first] = rows;
   if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
   if (!first.has_rx) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
+  if (first.rx_refusal)
+    throw HttpError.badRequest(
+      first.rx_refusal === 'expired' ? PRESCRIPTION_EXPIRED_MESSAGE : PRESCRIPTION_USED_UP_MESSAGE,
+    );
   if (!first.within_limits) throw HttpError.conflict(maxPerOrderMessage(first.max_per_order!, first.over_name!));
   if (!first.stocked) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
   if (!first.ok) throw HttpError.badRequest(ORDER_TOTAL_TOO_LARGE_MESSAGE);
@@ -186,9 +233,14 @@ export async function placeOrder(
     cardLast4: first.card_last4,
     prescriptionId: first.prescription_id,
     prescriptionReview: first.prescription_review,
-    reviewNote: null,
+    reviewNote: first.prescription_repeat ? REPEAT_REVIEW_NOTE : null,
     reviewedBy: null,
-    reviewedAt: null,
+    reviewedAt: first.reviewed_at === null ? null : new Date(first.reviewed_at),
+    prescriptionRepeat: first.prescription_repeat ?? false,
+    address,
+    carrier: null,
+    trackingNumber: null,
+    dispatchedAt: null,
     createdAt: new Date(first.created_at!),
   };
   const items = rows.map((row) => ({
@@ -208,5 +260,19 @@ export async function placeOrder(
     to: order.status,
     note: null,
   };
-  return toOrder({ order, user, reviewer: null }, items, [placed]);
+  const repeated: OrderHistoryEntry[] = order.prescriptionRepeat
+    ? [
+        {
+          ...placed,
+          actor: null,
+          event: ORDER_EVENT.reviewDecided,
+          from: PRESCRIPTION_REVIEW.pending,
+          to: PRESCRIPTION_REVIEW.approved,
+          note: REPEAT_REVIEW_NOTE,
+        },
+      ]
+    : [];
+  // The terms a repeat leaves on its prescription; an order awaiting review has none to tell yet.
+  const terms = order.prescriptionRepeat ? { validUntil: first.valid_until, repeatsLeft: first.repeats_left } : null;
+  return toOrder({ order, user, reviewer: null, terms }, items, [placed, ...repeated]);
 }

@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import type { MailTemplateName, OrderMailData } from '../mail/mail-templates.service';
+import { deliveryEstimate } from './orders.service';
 
 // What the patient is told about their order, written to the outbox in the transaction of the change
 // (docs/decisions/0013) as a template and its data (docs/decisions/0049): order-status.service calls
@@ -19,14 +20,21 @@ export const ORDER_PLACED_TEMPLATE: MailTemplateName = 'orderPlaced';
 export const orderPlacedMailData = (order: string, buyer: string, items: string) =>
   sql.raw(`json_build_object(
     'firstName', ${buyer}.first_name, 'number', ${order}.number, 'totalCents', ${order}.total_cents,
-    'awaitingReview', ${order}.prescription_review is not null,
+    'awaitingReview', ${order}.prescription_review is not distinct from '${PRESCRIPTION_REVIEW.pending}',
+    'address', ${order}.address,
     'items', (select json_agg(json_build_object('name', name, 'quantity', quantity, 'priceCents', price_cents)
       order by name, id) from ${items}))`);
 
 /** The order's owner and what every order mail shows; none for a deleted user, who has no address. */
 async function owner(tx: Tx, orderId: string): Promise<{ email: string; data: OrderMailData } | undefined> {
   const [row] = await tx
-    .select({ email: users.email, firstName: users.firstName, number: orders.number, totalCents: orders.totalCents })
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      number: orders.number,
+      totalCents: orders.totalCents,
+      address: orders.address,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
@@ -42,7 +50,25 @@ async function owner(tx: Tx, orderId: string): Promise<{ email: string; data: Or
 
 export async function mailStatusChange(tx: Tx, orderId: string, status: OrderStatus, note: string | null) {
   const to = await owner(tx, orderId);
-  if (to) await enqueueMail(tx, { to: to.email, template: 'orderStatusChanged', data: { ...to.data, status, note } });
+  if (!to) return;
+  const [parcel] = await tx
+    .select({ carrier: orders.carrier, trackingNumber: orders.trackingNumber, dispatchedAt: orders.dispatchedAt })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  // What a dispatched order's mail says of its parcel: carrier, tracking number and when it should arrive.
+  const estimate = parcel?.dispatchedAt ? deliveryEstimate(parcel.dispatchedAt) : null;
+  await enqueueMail(tx, {
+    to: to.email,
+    template: 'orderStatusChanged',
+    data: {
+      ...to.data,
+      status,
+      note,
+      carrier: parcel?.carrier ?? null,
+      trackingNumber: parcel?.trackingNumber ?? null,
+      arrives: estimate && `between ${estimate.from} and ${estimate.to}`,
+    },
+  });
 }
 
 export async function mailReviewDecision(tx: Tx, orderId: string, review: PrescriptionReview, note: string | null) {

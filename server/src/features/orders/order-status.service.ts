@@ -1,9 +1,11 @@
 import {
+  ADDRESS_NEEDED_MESSAGE,
   ORDER_EVENT,
   ORDER_STATUS,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
+  VALID_UNTIL_PAST_MESSAGE,
   type Order,
   type OrderEvent,
   type OrderStatus,
@@ -13,7 +15,7 @@ import {
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { medicines, orderHistory, orderItems, orders } from '../../db/schema';
+import { medicines, orderHistory, orderItems, orders, prescriptions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { NEXT_VERSION, stockConflict } from '../medicines/medicines.service';
 import { mailReviewDecision, mailStatusChange } from './order-mail.service';
@@ -33,6 +35,9 @@ export const OWN_PRESCRIPTION_ORDER_MESSAGE =
 
 /** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
 const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];
+
+/** What staff may say of a parcel when dispatching it. */
+export type Dispatch = { carrier?: string | undefined; trackingNumber?: string | undefined };
 
 /** Who makes a change: a signed-in user's id, or null for the shop itself. */
 export type Actor = { id: string } | null;
@@ -103,12 +108,14 @@ export async function applyStatusChange(
   to: OrderStatus,
   actor: Actor,
   note: string | null = null,
+  dispatch: Dispatch = {},
 ): Promise<void> {
   if (order.status === to) return;
   if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.pending)
     throw HttpError.conflict(AWAITING_REVIEW_MESSAGE);
   if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.rejected)
     throw HttpError.conflict(PRESCRIPTION_REJECTED_MESSAGE);
+  if (to === ORDER_STATUS.dispatched && !order.address) throw HttpError.conflict(ADDRESS_NEEDED_MESSAGE);
   const history: HistoryRow[] = [{ event: ORDER_EVENT.statusChanged, from: order.status, to, note }];
   if (to === ORDER_STATUS.canceled) {
     await moveStock(tx, order.id, 'restore');
@@ -117,7 +124,14 @@ export async function applyStatusChange(
     await moveStock(tx, order.id, 'take');
     history.push({ event: ORDER_EVENT.stockTaken });
   }
-  await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
+  const parcel =
+    to === ORDER_STATUS.dispatched
+      ? { carrier: dispatch.carrier ?? null, trackingNumber: dispatch.trackingNumber ?? null, dispatchedAt: new Date() }
+      : {};
+  await tx
+    .update(orders)
+    .set({ status: to, ...parcel })
+    .where(eq(orders.id, order.id));
   await recordOrderEvents(tx, order.id, actor, history);
   // A rejection's cancellation is told in the rejection's own mail.
   if (order.prescriptionReview !== PRESCRIPTION_REVIEW.rejected) await mailStatusChange(tx, order.id, to, note);
@@ -133,11 +147,17 @@ function refuseOwnPrescriptionOrder(order: OrderRow, actor: Actor): void {
 }
 
 /** An admin's or pharmacist's status change, in one transaction. */
-export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, actor: Actor): Promise<Order> {
+export async function changeOrderStatus(
+  db: Db,
+  id: string,
+  to: OrderStatus,
+  actor: Actor,
+  dispatch: Dispatch = {},
+): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     refuseOwnPrescriptionOrder(order, actor);
-    await applyStatusChange(tx, order, to, actor);
+    await applyStatusChange(tx, order, to, actor, null, dispatch);
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
 }
@@ -149,7 +169,7 @@ export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, act
 export async function reviewPrescription(
   db: Db,
   id: string,
-  { decision, note = '' }: PrescriptionReviewInput,
+  { decision, note = '', validUntil, repeats = 0 }: PrescriptionReviewInput,
   actor: NonNullable<Actor>,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
@@ -165,6 +185,14 @@ export async function reviewPrescription(
       reviewedAt: new Date(),
     };
     await tx.update(orders).set(decided).where(eq(orders.id, id));
+    // The approval's terms go on the prescription itself: later repeat orders spend them.
+    if (review === PRESCRIPTION_REVIEW.approved && order.prescriptionId && validUntil !== undefined) {
+      if (validUntil < new Date().toISOString().slice(0, 10)) throw HttpError.badRequest(VALID_UNTIL_PAST_MESSAGE);
+      await tx
+        .update(prescriptions)
+        .set({ validUntil, repeatsLeft: repeats })
+        .where(eq(prescriptions.id, order.prescriptionId));
+    }
     await recordOrderEvents(tx, id, actor, [
       { event: ORDER_EVENT.reviewDecided, from: PRESCRIPTION_REVIEW.pending, to: review, note: decided.reviewNote },
     ]);

@@ -15,6 +15,7 @@ import { cartItems, medicines, orders, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 
 let ctx: TestContext;
@@ -41,9 +42,9 @@ const orderCount = async () => (await ctx.database.db.select().from(orders)).len
 const setStatus = (id: string, status: string, headers: Headers = admin) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/orders/update-order/${id}`, headers, payload: { status } });
 
-async function placedOrder(headers: Headers, medicineId: string, quantity = 1): Promise<Order> {
+async function placedOrder(headers: Headers, medicineId: string, quantity = 1, payload?: object): Promise<Order> {
   await addToCart(ctx, headers, medicineId, quantity);
-  const response = await placeOrder(headers);
+  const response = await placeOrder(headers, payload);
   expect(response.statusCode).toBe(201);
   return orderResponseSchema.parse(response.json()).order;
 }
@@ -331,7 +332,8 @@ describe('PATCH /api/orders/update-order/:id', () => {
   it('gives the stock back on cancel and takes it again when un-canceled', async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx, { stock: 5 });
-    const order = await placedOrder(headers, medicine.id, 3);
+    // An order is dispatched only to an address.
+    const order = await placedOrder(headers, medicine.id, 3, { address: HOME_ADDRESS });
     expect(await stockOf(medicine.id)).toBe(2);
 
     const canceled = await setStatus(order._id, 'Canceled');

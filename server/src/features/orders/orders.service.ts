@@ -1,5 +1,6 @@
 import {
   ADMIN_ORDERS_PAGE_SIZE,
+  DELIVERY_DAYS,
   isStaff,
   ORDER_SORT,
   ORDER_STATUS,
@@ -17,7 +18,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
-import { orderHistory, orderItems, orders, users } from '../../db/schema';
+import { orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { userMatches } from '../auth/auth.service';
 
@@ -29,8 +30,29 @@ export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderUser = { id: string; firstName: string; lastName: string } | null;
-/** An order row with its buyer and the pharmacist who reviewed its prescription, either null. */
-export type OrderWithPeople = { order: OrderRow; user: OrderUser; reviewer: OrderUser };
+/** The validity and repeats left of the prescription an order carries, as its approval set them. */
+export type OrderPrescriptionTerms = { validUntil: string | null; repeatsLeft: number | null } | null;
+/**
+ * An order row with its buyer and the pharmacist who reviewed its prescription, either null, and
+ * the terms of its prescription.
+ */
+export type OrderWithPeople = { order: OrderRow; user: OrderUser; reviewer: OrderUser; terms?: OrderPrescriptionTerms };
+
+/** The day, `days` working days (Monday to Friday) after `from`, as YYYY-MM-DD. */
+function workingDaysAfter(from: Date, days: number): string {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  for (let left = days; left > 0;) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) left -= 1;
+  }
+  return day.toISOString().slice(0, 10);
+}
+
+/** When a parcel dispatched at `dispatchedAt` should arrive: between these two days. */
+export const deliveryEstimate = (dispatchedAt: Date) => ({
+  from: workingDaysAfter(dispatchedAt, DELIVERY_DAYS.min),
+  to: workingDaysAfter(dispatchedAt, DELIVERY_DAYS.max),
+});
 
 const fullName = (person: NonNullable<OrderUser>) => `${person.firstName} ${person.lastName}`;
 
@@ -47,7 +69,7 @@ function paymentStatusOf(order: OrderRow): PaymentStatus {
 }
 
 export function toOrder(
-  { order, user, reviewer }: OrderWithPeople,
+  { order, user, reviewer, terms = null }: OrderWithPeople,
   items: OrderItemRow[],
   history: OrderHistoryEntry[],
 ): Order {
@@ -73,8 +95,16 @@ export function toOrder(
       note: order.reviewNote,
       reviewedBy: reviewer && { _id: reviewer.id, name: fullName(reviewer) },
       reviewedAt: order.reviewedAt?.toISOString() ?? null,
+      repeat: order.prescriptionRepeat,
+      validUntil: terms?.validUntil ?? null,
+      repeatsLeft: terms?.repeatsLeft ?? null,
     },
     history,
+    address: order.address,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    dispatchedAt: order.dispatchedAt?.toISOString() ?? null,
+    deliveryEstimate: order.dispatchedAt && deliveryEstimate(order.dispatchedAt),
   };
 }
 
@@ -117,10 +147,12 @@ export async function loadOrders(
         order: orders,
         user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
         reviewer: { id: reviewers.id, firstName: reviewers.firstName, lastName: reviewers.lastName },
+        terms: { validUntil: prescriptions.validUntil, repeatsLeft: prescriptions.repeatsLeft },
       })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
+      .leftJoin(prescriptions, eq(prescriptions.id, orders.prescriptionId))
       .where(where)
       .orderBy(...ordering),
     db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, medicines, orders } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
@@ -59,7 +60,10 @@ async function rxOrder(patient?: Awaited<ReturnType<typeof createTestUser>>) {
   const plaster = await insertMedicine(ctx, { name: 'Plaster', stock: 3 });
   await addToCart(ctx, shopper.headers, insulin.id, 2);
   await addToCart(ctx, shopper.headers, plaster.id);
-  const response = await checkout(shopper.headers, { prescriptionId: await myPrescription(shopper.headers) });
+  const response = await checkout(shopper.headers, {
+    prescriptionId: await myPrescription(shopper.headers),
+    address: HOME_ADDRESS,
+  });
   expect(response.statusCode).toBe(201);
   return { shopper, insulin, plaster, order: orderResponseSchema.parse(response.json()).order };
 }
@@ -107,6 +111,9 @@ describe('checking out prescription-only medicines', () => {
       note: null,
       reviewedBy: null,
       reviewedAt: null,
+      repeat: false,
+      validUntil: null,
+      repeatsLeft: null,
     });
     expect(order.items.map((item) => [item.name, item.prescriptionRequired])).toEqual([
       ['Insulin', true],
@@ -147,6 +154,10 @@ describe('the prescription review', () => {
       note: 'Valid until March.',
       reviewedBy: { _id: pharmacist.user.id, name: 'Phil Macist' },
       reviewedAt: expect.any(String),
+      // Approved without terms: no repeat order may reuse it.
+      repeat: false,
+      validUntil: null,
+      repeatsLeft: null,
     });
     expect((await setStatus(order._id, 'Accepted')).statusCode).toBe(200);
     expect((await setStatus(order._id, 'Dispatched')).statusCode).toBe(200);

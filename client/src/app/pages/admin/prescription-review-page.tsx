@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
 import { useListOrdersQuery, useReviewPrescriptionMutation } from '../../../features/orders/order-admin.api';
 import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
 import { PrescriptionFile } from '../../../features/prescriptions/prescription-file';
@@ -9,6 +10,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
+  MAX_REPEATS,
   type Order,
   PATHS,
   PRESCRIPTION_DECISION,
@@ -27,6 +29,9 @@ export default function PrescriptionReviewPage() {
   const [review, { isLoading: saving }] = useReviewPrescriptionMutation();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
+  // An approval's terms: until when repeat orders may reuse the prescription, and how many.
+  const [validUntil, setValidUntil] = useState('');
+  const [repeats, setRepeats] = useState(0);
   const navigate = useNavigate();
 
   const decide = async (decision: PrescriptionDecision) => {
@@ -35,7 +40,8 @@ export default function PrescriptionReviewPage() {
       return;
     }
     try {
-      await review({ id, decision, note }).unwrap();
+      const terms = decision === PRESCRIPTION_DECISION.approve && validUntil ? { validUntil, repeats } : { repeats: 0 };
+      await review({ id, decision, note, ...terms }).unwrap();
       toast.success(
         decision === PRESCRIPTION_DECISION.approve ? 'Prescription approved' : 'Prescription rejected, order canceled',
       );
@@ -91,6 +97,22 @@ export default function PrescriptionReviewPage() {
                       setNoteError(undefined);
                     }}
                   />
+                  <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                    <TextField
+                      label="Valid until (for repeats)"
+                      type="date"
+                      value={validUntil}
+                      onChange={(event) => setValidUntil(event.target.value)}
+                    />
+                    <TextField
+                      label="Repeats allowed"
+                      type="number"
+                      min={0}
+                      max={MAX_REPEATS}
+                      value={repeats}
+                      onChange={(event) => setRepeats(Number(event.target.value) || 0)}
+                    />
+                  </div>
                   <div className="mt-3 flex gap-3">
                     <Button disabled={saving} onClick={() => void decide(PRESCRIPTION_DECISION.approve)}>
                       Approve
