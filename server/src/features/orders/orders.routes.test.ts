@@ -285,7 +285,7 @@ describe('reading orders', () => {
     const adaFirst = await placedOrder(ada.headers, medicine.id);
     const adaSecond = await placedOrder(ada.headers, medicine.id);
     const bobs = await placedOrder(bob.headers, medicine.id);
-    expect((await setStatus(adaFirst._id, 'Dispatched')).statusCode).toBe(200);
+    expect((await setStatus(adaFirst._id, 'Accepted')).statusCode).toBe(200);
     const list = async (query: string) => {
       const response = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
       expect(response.statusCode, query).toBe(200);
@@ -299,7 +299,7 @@ describe('reading orders', () => {
       total: 2,
     });
     expect(await list(`q=${encodeURIComponent(`BOB.${tag}`)}&limit=8`)).toEqual({ ids: [bobs._id], total: 1 });
-    expect(await list(`q=byron${tag}&status=Dispatched`)).toEqual({ ids: [adaFirst._id], total: 1 });
+    expect(await list(`q=byron${tag}&status=Accepted`)).toEqual({ ids: [adaFirst._id], total: 1 });
     expect(await list(`q=byron${tag}&limit=1&page=2`)).toEqual({ ids: [adaFirst._id], total: 2 });
     expect(await list(`q=byron${tag}&sort=oldest`)).toEqual({ ids: [adaFirst._id, adaSecond._id], total: 2 });
     expect(await list(`userId=${bob.user.id}`)).toEqual({ ids: [bobs._id], total: 1 });
