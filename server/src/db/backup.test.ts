@@ -164,7 +164,7 @@ describe('backup and restore of the whole shop', () => {
     } finally {
       await restored.close();
     }
-  }, 240_000);
+  }, 480_000);
 
   it('goes from the embedded default into a PostgreSQL server database and back, row for row', async () => {
     // Without DATABASE_URL, a PostgreSQL of our own stands in for the server, reached by URL alike.
@@ -202,7 +202,7 @@ describe('backup and restore of the whole shop', () => {
       await fresh.drop();
       await standIn?.stop();
     }
-  }, 240_000);
+  }, 480_000);
 
   it('refuses a target that holds a shop, with a message, and leaves it unchanged', async () => {
     const before = { orders: await orderIds(source.database), files: await digestsOf(source.database) };
