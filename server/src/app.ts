@@ -20,7 +20,7 @@ import databasePlugin from './plugins/database.plugin';
 import errorsPlugin, { sendError } from './plugins/errors.plugin';
 import mailOutboxPlugin from './plugins/mail-outbox.plugin';
 import metricsPlugin from './plugins/metrics.plugin';
-import { loggerOptions, type LogStream } from './plugins/log-options';
+import { loggerOptions, prettyLogStream, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
 import overloadPlugin from './plugins/overload.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
@@ -55,7 +55,9 @@ export type AppOptions = { config: Config; database: Database; logger?: boolean;
 /** Builds the whole product on an opened database; tests call it through `app.inject`. */
 export async function buildApp({ config, database, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
+    logger: logger
+      ? loggerOptions(config.logLevel, logStream ?? (config.prettyLogs ? prettyLogStream() : undefined))
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,

@@ -119,7 +119,7 @@ export type Config = {
   backupKeep: number;
   /** Pretty log lines for a person at a terminal; JSON lines otherwise (docs/decisions/0062). */
   prettyLogs: boolean;
-  /** Where the person ran `npm run …` (npm runs workspace scripts elsewhere): file arguments are relative to it. */
+  /** Where npm was run from (the repository's root; a workspace script runs in its workspace): file arguments are relative to it. */
   invocationDir: string;
 };
 

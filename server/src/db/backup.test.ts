@@ -14,7 +14,7 @@ import { TEST_SCRYPT_COST, type TestContext } from '../test/test-app';
 import { createTestUser, TEST_PASSWORD } from '../test/test-users';
 import { BackupError, backupFileName, restoreBackup, writeBackup } from './backup';
 import { openDatabase, openPg, type Database } from './client';
-import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { orderItems, orders, storedFiles } from './schema';
 import { putFiles } from './stored-files';
 import { prepareDatabase } from './startup';
@@ -68,6 +68,7 @@ const orderIds = async (database: Database) =>
 
 describe('backup and restore of the whole shop', () => {
   let source: TestContext;
+  let sourceDir: string;
   let shopper: { email: string; headers: { authorization: string } };
   let medicineIds: string[];
   let backupFile: string;
@@ -75,7 +76,8 @@ describe('backup and restore of the whole shop', () => {
   let acknowledgedBefore: string[];
 
   beforeAll(async () => {
-    const dataDir = tempDir('backup-source');
+    sourceDir = tempDir('backup-source');
+    const dataDir = sourceDir;
     source = await startShop(await openDatabase({ databaseUrl: undefined, dataDir }), dataDir);
     const first = await insertMedicine(source, { name: 'Backupol', stock: 100_000 });
     const second = await insertMedicine(source, { name: 'Restorin', stock: 100_000 });
@@ -117,7 +119,13 @@ describe('backup and restore of the whole shop', () => {
       while (acknowledged.length < 8) await new Promise((resolve) => setTimeout(resolve, 20));
       acknowledgedBefore = [...acknowledged];
       backupFile = path.join(tempDir('backups'), backupFileName(new Date()));
-      written = await writeBackup(source.database, backupFile);
+      // As `npm run backup` does beside a running shop: through the shop's own PostgreSQL.
+      const beside = await openPg(runningEmbeddedPostgres(sourceDir)!, { poolSize: 1 });
+      try {
+        written = await writeBackup(beside, backupFile);
+      } finally {
+        await beside.close();
+      }
     } finally {
       stop.now = true;
       await stream;
@@ -156,7 +164,7 @@ describe('backup and restore of the whole shop', () => {
     } finally {
       await restored.close();
     }
-  }, 240_000);
+  }, 480_000);
 
   it('goes from the embedded default into a PostgreSQL server database and back, row for row', async () => {
     // Without DATABASE_URL, a PostgreSQL of our own stands in for the server, reached by URL alike.
@@ -194,7 +202,7 @@ describe('backup and restore of the whole shop', () => {
       await fresh.drop();
       await standIn?.stop();
     }
-  }, 240_000);
+  }, 480_000);
 
   it('refuses a target that holds a shop, with a message, and leaves it unchanged', async () => {
     const before = { orders: await orderIds(source.database), files: await digestsOf(source.database) };

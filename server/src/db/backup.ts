@@ -87,6 +87,11 @@ async function columnsOf(db: Database['db'] | Tx, table: string): Promise<string
 }
 
 async function* backupLines(tx: Tx, counts: { tables: number; rows: number }): AsyncGenerator<string> {
+  const { rows: migrated } = await query(
+    tx,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "is"`,
+  );
+  if (!migrated[0]?.is) throw new BackupError('The database holds no shop yet: there is nothing to back up.');
   const { rows: migrations } = await query(
     tx,
     sql`select hash, created_at::text as "createdAt" from drizzle.__drizzle_migrations order by created_at`,
@@ -145,12 +150,12 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
 
 /** The lines of a backup file, each split into its kind letter and the rest. */
 async function* backupFileLines(file: string): AsyncGenerator<{ kind: string; text: string }> {
+  const unzipped = createGunzip();
+  // A read error (no such file) destroys `unzipped` with it, so the loop below throws it.
+  pipeline(fs.createReadStream(file), unzipped).catch(() => {});
   let rest = '';
   try {
-    for await (const chunk of fs
-      .createReadStream(file)
-      .pipe(createGunzip())
-      .setEncoding('utf8') as AsyncIterable<string>) {
+    for await (const chunk of unzipped.setEncoding('utf8') as AsyncIterable<string>) {
       const lines = (rest + chunk).split('\n');
       rest = lines.pop()!;
       for (const line of lines) yield { kind: line.slice(0, 1), text: line.slice(2) };
