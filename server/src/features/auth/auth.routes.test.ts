@@ -132,6 +132,7 @@ describe('POST /api/auth/login', () => {
     const body = loginResponseSchema.parse(response.json());
     expect(body.message).toBe(LOGGED_IN_MESSAGE);
     expect(body.user.email).toBe(email);
+    expect(response.headers['cache-control']).toBe('no-store');
     expectNoSecrets(response.body);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.token) });
     expect(meResponseSchema.parse(me.json()).user).toEqual(body.user);

@@ -75,8 +75,10 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       preHandler: app.loginAttemptsPerEmail,
       schema: { tags, body: loginSchema, response: { 200: loginResponseSchema, 400: error, 401: error, 429: error } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { token, user } = await login(db, request.body, config.scryptCost);
+      // The answer carries a bearer token: no browser cache or proxy may keep it.
+      reply.header('cache-control', 'no-store');
       return { message: LOGGED_IN_MESSAGE, token, role: user.role, user };
     },
   );
@@ -111,8 +113,10 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       config: app.strictRateLimit,
       schema: { tags, body: forgotPasswordSchema, response: { 200: messageResponseSchema, 400: error, 429: error } },
-      // The answer goes first, the same for every address; the lookup and the mail follow it.
-      onResponse: async (request) => {
+      // The answer goes first, the same for every address; the lookup and the mail follow it, only
+      // after the 200: a refused request (400, 413, 429) has no address to look up.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 200) return;
         try {
           await requestPasswordReset(db, config.appUrl, request.body.email);
           await app.mailOutbox.wake();
