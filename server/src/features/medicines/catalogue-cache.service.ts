@@ -65,13 +65,18 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
     if (changes.length > MAX_REMEMBERED_CHANGES) changes.shift();
   };
   const sender = randomUUID();
-  await database.listen(CATALOGUE_CHANNEL, (notification) => {
-    // A payload without a sender comes from another instance: one older than the mark, or a person.
-    const at = notification.indexOf(SENDER_MARK);
-    if (at !== -1 && notification.slice(0, at) === sender) return;
-    const payload = notification.slice(at + 1);
-    clear(payload === ANY_CHANGE ? undefined : payload.split(','));
-  });
+  await database.listen(
+    CATALOGUE_CHANNEL,
+    (notification) => {
+      // A payload without a sender comes from another instance: one older than the mark, or a person.
+      const at = notification.indexOf(SENDER_MARK);
+      if (at !== -1 && notification.slice(0, at) === sender) return;
+      const payload = notification.slice(at + 1);
+      clear(payload === ANY_CHANGE ? undefined : payload.split(','));
+    },
+    // Notifications were lost with the listening connection: anything may have changed meanwhile.
+    () => clear(undefined),
+  );
 
   // A burst of writes (checkouts under load) shares notifications: while one is on its way, later
   // writes wait for a single next one, sent after all of them committed, so none is missed.
