@@ -31,7 +31,7 @@ import {
   USER_DELETED_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
 } from './auth.service';
-import { hashPassword, verifyPassword } from './password-hash';
+import { hashPassword, MAX_HASHES_IN_FLIGHT, verifyPassword } from './password-hash';
 import { SESSION_TTL_MS, createSession, findSessionUser, sha256 } from './session.service';
 
 let ctx: TestContext;
@@ -653,6 +653,16 @@ describe('rate limit keys', () => {
 describe('password hash cost', () => {
   it('defaults to OWASP’s scrypt N = 2^17', () => {
     expect(loadConfig({}).scryptCost).toBe(17);
+  });
+
+  it('computes a bounded number of hashes at once, refusing the next with 503', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: MAX_HASHES_IN_FLIGHT + 2 }, () => hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST + 2)),
+    );
+    expect(results.filter(({ status }) => status === 'fulfilled')).toHaveLength(MAX_HASHES_IN_FLIGHT);
+    for (const result of results.filter((entry) => entry.status === 'rejected'))
+      expect(result.reason).toMatchObject({ statusCode: 503 });
+    expect(await verifyPassword(TEST_PASSWORD, await hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST))).toBe(true);
   });
 
   it('remakes an older, cheaper hash at the next successful login, and only then', async () => {

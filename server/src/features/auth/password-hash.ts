@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpError } from '../../http-error';
+import { SERVER_BUSY_MESSAGE } from '../../plugins/overload.plugin';
 
 // Passwords are stored only as salted, slow hashes (CONTRACT.md): scrypt from Node's crypto, with
 // its parameters in the stored string so the cost can be raised without breaking old hashes: a
@@ -10,12 +12,26 @@ const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 64;
 
-function derive(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+/**
+ * Hashes computed at once: libuv's four worker threads run no more, and each takes 128 MB at 2^17.
+ * Past the bound a request is answered 503 at once, so a burst of anonymous logins can neither queue
+ * real ones for many seconds nor take the memory of sixteen hashes.
+ */
+export const MAX_HASHES_IN_FLIGHT = 4;
+let hashesInFlight = 0;
+
+async function derive(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  if (hashesInFlight >= MAX_HASHES_IN_FLIGHT) throw new HttpError(503, SERVER_BUSY_MESSAGE);
+  hashesInFlight += 1;
   // scrypt needs 128·N·r bytes; Node refuses more than 32 MB unless told.
   const maxmem = 256 * (options.N ?? 0) * (options.r ?? BLOCK_SIZE);
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, keylen, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  try {
+    return await new Promise((resolve, reject) =>
+      scrypt(password, salt, keylen, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
+    );
+  } finally {
+    hashesInFlight -= 1;
+  }
 }
 
 export async function hashPassword(password: string, cost: number = DEFAULT_SCRYPT_COST): Promise<string> {
