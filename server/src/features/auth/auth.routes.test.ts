@@ -31,7 +31,7 @@ import {
   USER_DELETED_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
 } from './auth.service';
-import { hashPassword, MAX_HASHES_IN_FLIGHT, verifyPassword } from './password-hash';
+import { hashPassword, MAX_HASHES_IN_FLIGHT, MAX_HASHES_WAITING, verifyPassword } from './password-hash';
 import { SESSION_TTL_MS, createSession, findSessionUser, sha256 } from './session.service';
 
 let ctx: TestContext;
@@ -655,13 +655,15 @@ describe('password hash cost', () => {
     expect(loadConfig({}).scryptCost).toBe(17);
   });
 
-  it('computes a bounded number of hashes at once, refusing the next with 503', async () => {
+  it('lets a bounded number of hashes run or wait, refusing the next with 503 and Retry-After', async () => {
+    const bound = MAX_HASHES_IN_FLIGHT + MAX_HASHES_WAITING;
     const results = await Promise.allSettled(
-      Array.from({ length: MAX_HASHES_IN_FLIGHT + 2 }, () => hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST + 2)),
+      Array.from({ length: bound + 2 }, () => hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST)),
     );
-    expect(results.filter(({ status }) => status === 'fulfilled')).toHaveLength(MAX_HASHES_IN_FLIGHT);
-    for (const result of results.filter((entry) => entry.status === 'rejected'))
-      expect(result.reason).toMatchObject({ statusCode: 503 });
+    expect(results.filter(({ status }) => status === 'fulfilled')).toHaveLength(bound);
+    const refused = results.filter((entry) => entry.status === 'rejected');
+    expect(refused).toHaveLength(2);
+    for (const result of refused) expect(result.reason).toMatchObject({ statusCode: 503, retryAfterSeconds: 2 });
     expect(await verifyPassword(TEST_PASSWORD, await hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST))).toBe(true);
   });
 
