@@ -31,6 +31,7 @@ import {
   USER_DELETED_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
 } from './auth.service';
+import { KNOWN_BROWSER_COOKIE } from './known-browser';
 import { hashPassword, MAX_HASHES_IN_FLIGHT, MAX_HASHES_WAITING, verifyPassword } from './password-hash';
 import { SESSION_TTL_MS, createSession, findSessionUser, sha256 } from './session.service';
 
@@ -644,6 +645,39 @@ describe('rate limit keys', () => {
       expect(await statuses(spread)).toEqual([401, 401, 429]);
       // Another address is not held back by it.
       expect((await login(limited.app, 'other@example.com', {}, '198.51.100.4')).statusCode).toBe(401);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('a known browser', () => {
+  it('lets the owner in with the right password while guesses from elsewhere hold the e-mail at its limit', async () => {
+    const limited = await createTestContext({ rateLimitPerMinute: 5 });
+    try {
+      const { user } = await createTestUser(limited, { role: 'admin' });
+      const attempt = (password: string, remoteAddress: string, cookie?: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password },
+          remoteAddress,
+          ...(cookie ? { cookies: { [KNOWN_BROWSER_COOKIE]: cookie } } : {}),
+        });
+      const first = await attempt(TEST_PASSWORD, '192.0.2.10');
+      expect(first.statusCode).toBe(200);
+      const mark = first.cookies.find(({ name }) => name === KNOWN_BROWSER_COOKIE);
+      expect(mark).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login' });
+
+      const guesses = [];
+      for (let i = 1; i <= 5; i += 1) guesses.push((await attempt('Wrong@123', `198.51.100.${i}`)).statusCode);
+      expect(guesses).toContain(429);
+
+      expect((await attempt(TEST_PASSWORD, '192.0.2.10', mark!.value)).statusCode).toBe(200);
+      // An unknown browser, a forged mark and a wrong password from the known browser are still held.
+      expect((await attempt(TEST_PASSWORD, '192.0.2.20')).statusCode).toBe(429);
+      expect((await attempt(TEST_PASSWORD, '192.0.2.21', `${user.id}.forged`)).statusCode).toBe(429);
+      expect((await attempt('Wrong@123', '192.0.2.10', mark!.value)).statusCode).toBe(429);
     } finally {
       await limited.close();
     }
