@@ -82,6 +82,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
 
   app.decorate('readiness', { draining: false });
   const catalogue = await createCatalogueCache(database);
+  app.addHook('onClose', catalogue.close);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { readiness: app.readiness });

@@ -22,7 +22,7 @@ import { openPg } from '../../db/client';
 import { medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
-import { CATALOGUE_CHANNEL } from './catalogue-cache.service';
+import { CATALOGUE_CHANNEL, CHANGE_CHECK_EVERY_MS } from './catalogue-cache.service';
 import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from './medicines.fixtures';
 
 let ctx: TestContext;
@@ -520,6 +520,25 @@ describe('catalogue cache', () => {
         await other.close();
       }
     });
+
+  if (onPostgres)
+    it(
+      'sees a change whose notice was never sent within the periodic check',
+      async () => {
+        expect((await detail()).stock).toBe(4);
+        // A write whose notice is lost: the row and its version change, and no NOTIFY goes out.
+        await ctx.database.db
+          .update(medicines)
+          .set({ stock: 7, version: sql`${medicines.version} + 1` })
+          .where(eq(medicines.id, row.id));
+        expect((await detail()).stock).toBe(4);
+        await vi.waitFor(async () => expect((await detail()).stock).toBe(7), {
+          timeout: CHANGE_CHECK_EVERY_MS * 3,
+          interval: 100,
+        });
+      },
+      CHANGE_CHECK_EVERY_MS * 4,
+    );
 
   if (onPostgres)
     it('stays up, and consistent with another instance, when its listening connection is cut', async () => {
