@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -81,11 +82,14 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(mailOutboxPlugin, { config });
   await app.register(cleanupPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
+  // Read and set only by login, for the browsers that have signed in to an account before.
+  await app.register(cookie);
   await app.register(authPlugin);
   await app.register(openapiPlugin);
 
   app.decorate('readiness', { draining: false });
   const catalogue = await createCatalogueCache(database);
+  app.addHook('onClose', catalogue.close);
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { readiness: app.readiness });

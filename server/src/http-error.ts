@@ -1,3 +1,6 @@
+/** Seconds a busy server asks a client to wait before it tries again. */
+const RETRY_AFTER_SECONDS = 2;
+
 /**
  * The one error type that services throw and the error handler turns into CONTRACT.md's JSON:
  * `{ message }`, plus `errors: { field: message }` for invalid input.
@@ -7,6 +10,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors?: Record<string, string>,
+    /** Seconds a client is asked to wait before it tries again (sent as Retry-After). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -26,5 +31,9 @@ export class HttpError extends Error {
   }
   static conflict(message: string) {
     return new HttpError(409, message);
+  }
+  /** 503 for a server too busy right now: the client is told when to try again. */
+  static serviceUnavailable(message: string, retryAfterSeconds = RETRY_AFTER_SECONDS) {
+    return new HttpError(503, message, undefined, retryAfterSeconds);
   }
 }

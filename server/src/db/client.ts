@@ -24,8 +24,12 @@ export type Database = {
   migrate(migrationsFolder?: string): Promise<void>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
-  /** LISTEN/NOTIFY, so that every server instance on one database hears every write. */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+  /**
+   * LISTEN/NOTIFY, so that every server instance on one database hears every write. A lost
+   * listening connection is reconnected, with backoff, and then `onMissed` is called: notifications
+   * sent meanwhile were never delivered.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onMissed: () => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
   /** The connection pool's clients in use and requests waiting for one (pg only; metrics). */
@@ -70,14 +74,59 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
 
 /** Serialises migrations of several instances starting together on one server. */
 const MIGRATION_LOCK_KEY = 7_246_381;
+/** The first wait before reconnecting a lost listening connection, doubled on each failure up to the second. */
+const RELISTEN_FIRST_DELAY_MS = 100;
+const RELISTEN_MAX_DELAY_MS = 10_000;
+
+const listenStatement = (channel: string) => `LISTEN "${channel.replace(/"/g, '')}"`;
 
 export async function openPg(connectionString: string, options: { poolSize?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 20 });
   // An idle client that drops (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
-  let listener: pg.PoolClient | undefined;
-  const handlers = new Map<string, (payload: string) => void>();
+  let listener: Promise<pg.PoolClient> | undefined;
+  const handlers = new Map<string, { onPayload: (payload: string) => void; onMissed: () => void }>();
+  let closed = false;
+  let retry: NodeJS.Timeout | undefined;
+
+  /**
+   * The one connection that listens on every channel. Losing it (the backend terminated, the server
+   * restarted or failed over) must not crash the process: it is dropped and opened again, its
+   * channels listened to anew, and every listener told that it may have missed notifications.
+   */
+  const connectListener = async (): Promise<pg.PoolClient> => {
+    const client = await pool.connect();
+    client.on('notification', (message) => handlers.get(message.channel)?.onPayload(message.payload ?? ''));
+    let lost = false;
+    client.on('error', (error) => {
+      if (lost) return;
+      lost = true;
+      client.release(error);
+      listener = undefined;
+      relisten(RELISTEN_FIRST_DELAY_MS);
+    });
+    return client;
+  };
+  const relisten = (delay: number) => {
+    if (closed) return;
+    retry = setTimeout(() => {
+      const next = connectListener();
+      listener = next;
+      void next
+        .then(async (client) => {
+          for (const channel of handlers.keys()) await client.query(listenStatement(channel));
+          for (const { onMissed } of handlers.values()) onMissed();
+        })
+        .catch(() => {
+          // Still unreachable: try again later, unless the connection's own error handler already does.
+          if (listener === next) {
+            listener = undefined;
+            relisten(Math.min(delay * 2, RELISTEN_MAX_DELAY_MS));
+          }
+        });
+    }, delay);
+  };
   return {
     db: db as unknown as Db,
     driver: 'pg',
@@ -94,19 +143,18 @@ export async function openPg(connectionString: string, options: { poolSize?: num
     ping: async () => {
       await db.execute(sql`select 1`);
     },
-    listen: async (channel, onPayload) => {
-      if (!listener) {
-        listener = await pool.connect();
-        listener.on('notification', (message) => handlers.get(message.channel)?.(message.payload ?? ''));
-      }
-      handlers.set(channel, onPayload);
-      await listener.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    listen: async (channel, onPayload, onMissed) => {
+      listener ??= connectListener();
+      handlers.set(channel, { onPayload, onMissed });
+      await (await listener).query(listenStatement(channel));
     },
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     close: async () => {
-      listener?.release();
+      closed = true;
+      clearTimeout(retry);
+      (await listener?.catch(() => undefined))?.release();
       await pool.end();
     },
     pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),

@@ -33,6 +33,7 @@ export const NOT_FOUND_MESSAGE = 'Not found.';
  */
 export function sendError(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
+    if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply
       .code(error.statusCode)
       .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });

@@ -3,8 +3,6 @@ import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
 
 export const SERVER_BUSY_MESSAGE = 'The shop is very busy right now. Please try again in a few seconds.';
-/** Seconds a client is asked to wait before it tries again. */
-const RETRY_AFTER_SECONDS = 2;
 
 /**
  * An onRequest hook that serves at most `max` of its requests at once: past that, a new one is
@@ -15,10 +13,7 @@ export function boundInFlight(max: number, exempt: (request: FastifyRequest) => 
   let inFlight = 0;
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (exempt(request)) return;
-    if (inFlight >= max) {
-      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-      throw new HttpError(503, SERVER_BUSY_MESSAGE);
-    }
+    if (inFlight >= max) throw HttpError.serviceUnavailable(SERVER_BUSY_MESSAGE);
     inFlight += 1;
     let done = false;
     // Counted down once, whether the answer was sent or the client went away first.

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { HttpError } from '../http-error';
@@ -10,10 +10,11 @@ declare module 'fastify' {
     // One object type (not a union with `{}`), so Fastify can infer a route's config type from it.
     strictRateLimit: { rateLimit?: { max: number; timeWindow: string } };
     /**
-     * A preHandler counting login attempts per e-mail address, whatever address they come from, so
-     * spreading guesses over many clients does not multiply them. A no-op when limits are off.
+     * Counts a login attempt per e-mail address, whatever address it comes from, so spreading
+     * guesses over many clients does not multiply them; 429 past the limit. A no-op when limits are
+     * off.
      */
-    loginAttemptsPerEmail: preHandlerAsyncHookHandler;
+    loginAttemptsPerEmail: (request: FastifyRequest) => Promise<void>;
   }
 }
 
@@ -59,7 +60,7 @@ export default fp<{ perMinute: number; redisUrl: string | undefined }>(
             keyGenerator: (request) => `login-email:${(request.body as { email: string }).email.toLowerCase()}`,
           })
         : undefined;
-    app.decorate('loginAttemptsPerEmail', async (request) => {
+    app.decorate('loginAttemptsPerEmail', async (request: FastifyRequest) => {
       const limit = await perEmail?.(request);
       if (limit && !limit.isAllowed && limit.isExceeded) throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE);
     });

@@ -50,7 +50,13 @@ describe('static client and uploads', () => {
   });
 
   it('answers a missing upload, build asset or API path with JSON 404s, not the SPA', async () => {
-    for (const url of ['/uploads/medicines/none.webp', '/api/unknown', '/assets/index-gone.js']) {
+    for (const url of [
+      '/uploads/medicines/none.webp',
+      '/uploads/%00',
+      '/uploads/medicines/a%00.webp',
+      '/api/unknown',
+      '/assets/index-gone.js',
+    ]) {
       const response = await ctx.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toHaveProperty('message');

@@ -67,7 +67,9 @@ type Options = {
 export default fp<Options>(
   async (app, { clientDistDir, clientRendererFile, catalogueGeneration }) => {
     app.get<{ Params: { '*': string } }>('/uploads/*', { schema: { hide: true } }, async (request, reply) => {
-      const file = await getFile(app.database.db, `/uploads/${request.params['*']}`);
+      // PostgreSQL text holds no NUL: such a path names no file, and is not looked up.
+      const wanted = request.params['*'];
+      const file = wanted.includes('\0') ? undefined : await getFile(app.database.db, `/uploads/${wanted}`);
       if (!file) throw routeNotFound(request);
       reply
         .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)

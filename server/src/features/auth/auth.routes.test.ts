@@ -31,7 +31,8 @@ import {
   USER_DELETED_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
 } from './auth.service';
-import { hashPassword, verifyPassword } from './password-hash';
+import { KNOWN_BROWSER_COOKIE } from './known-browser';
+import { hashPassword, MAX_HASHES_IN_FLIGHT, MAX_HASHES_WAITING, verifyPassword } from './password-hash';
 import { SESSION_TTL_MS, createSession, findSessionUser, sha256 } from './session.service';
 
 let ctx: TestContext;
@@ -132,6 +133,7 @@ describe('POST /api/auth/login', () => {
     const body = loginResponseSchema.parse(response.json());
     expect(body.message).toBe(LOGGED_IN_MESSAGE);
     expect(body.user.email).toBe(email);
+    expect(response.headers['cache-control']).toBe('no-store');
     expectNoSecrets(response.body);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.token) });
     expect(meResponseSchema.parse(me.json()).user).toEqual(body.user);
@@ -687,9 +689,54 @@ describe('rate limit keys', () => {
   });
 });
 
+describe('a known browser', () => {
+  it('lets the owner in with the right password while guesses from elsewhere hold the e-mail at its limit', async () => {
+    const limited = await createTestContext({ rateLimitPerMinute: 5 });
+    try {
+      const { user } = await createTestUser(limited, { role: 'admin' });
+      const attempt = (password: string, remoteAddress: string, cookie?: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: user.email, password },
+          remoteAddress,
+          ...(cookie ? { cookies: { [KNOWN_BROWSER_COOKIE]: cookie } } : {}),
+        });
+      const first = await attempt(TEST_PASSWORD, '192.0.2.10');
+      expect(first.statusCode).toBe(200);
+      const mark = first.cookies.find(({ name }) => name === KNOWN_BROWSER_COOKIE);
+      expect(mark).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/login' });
+
+      const guesses = [];
+      for (let i = 1; i <= 5; i += 1) guesses.push((await attempt('Wrong@123', `198.51.100.${i}`)).statusCode);
+      expect(guesses).toContain(429);
+
+      expect((await attempt(TEST_PASSWORD, '192.0.2.10', mark!.value)).statusCode).toBe(200);
+      // An unknown browser, a forged mark and a wrong password from the known browser are still held.
+      expect((await attempt(TEST_PASSWORD, '192.0.2.20')).statusCode).toBe(429);
+      expect((await attempt(TEST_PASSWORD, '192.0.2.21', `${user.id}.forged`)).statusCode).toBe(429);
+      expect((await attempt('Wrong@123', '192.0.2.10', mark!.value)).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('password hash cost', () => {
   it('defaults to OWASP’s scrypt N = 2^17', () => {
     expect(loadConfig({}).scryptCost).toBe(17);
+  });
+
+  it('lets a bounded number of hashes run or wait, refusing the next with 503 and Retry-After', async () => {
+    const bound = MAX_HASHES_IN_FLIGHT + MAX_HASHES_WAITING;
+    const results = await Promise.allSettled(
+      Array.from({ length: bound + 2 }, () => hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST)),
+    );
+    expect(results.filter(({ status }) => status === 'fulfilled')).toHaveLength(bound);
+    const refused = results.filter((entry) => entry.status === 'rejected');
+    expect(refused).toHaveLength(2);
+    for (const result of refused) expect(result.reason).toMatchObject({ statusCode: 503, retryAfterSeconds: 2 });
+    expect(await verifyPassword(TEST_PASSWORD, await hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST))).toBe(true);
   });
 
   it('remakes an older, cheaper hash at the next successful login, and only then', async () => {

@@ -29,6 +29,7 @@ import {
   RESET_MAIL_SENT_MESSAGE,
   USER_DELETED_MESSAGE,
   deleteUser,
+  isKnownBrowser,
   isResetTokenValid,
   listUsers,
   login,
@@ -39,6 +40,8 @@ import {
   toUser,
 } from './auth.service';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
+import { HttpError } from '../../http-error';
+import { KNOWN_BROWSER_COOKIE, KNOWN_BROWSER_MAX_AGE_SECONDS } from './known-browser';
 import { revokeSession } from './session.service';
 
 const tags = ['auth'];
@@ -73,11 +76,27 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     {
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       config: app.strictRateLimit,
-      preHandler: app.loginAttemptsPerEmail,
       schema: { tags, body: loginSchema, response: { 200: loginResponseSchema, 400: error, 401: error, 429: error } },
     },
-    async (request) => {
-      const { token, user } = await login(db, request.body, config.scryptCost);
+    async (request, reply) => {
+      // A browser that has signed in to this account before passes the per-e-mail limit with the
+      // right password, so guesses from elsewhere cannot lock the owner out; its wrong passwords
+      // still count. The per-address limit applies to everyone.
+      const known = await isKnownBrowser(db, request.body.email, request.cookies[KNOWN_BROWSER_COOKIE]);
+      if (!known) await app.loginAttemptsPerEmail(request);
+      const { token, user, knownBrowser } = await login(db, request.body, config.scryptCost).catch(async (cause) => {
+        if (known && cause instanceof HttpError && cause.statusCode === 401) await app.loginAttemptsPerEmail(request);
+        throw cause;
+      });
+      reply.setCookie(KNOWN_BROWSER_COOKIE, knownBrowser, {
+        path: request.routeOptions.url,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: 'auto',
+        maxAge: KNOWN_BROWSER_MAX_AGE_SECONDS,
+      });
+      // The answer carries a bearer token: no browser cache or proxy may keep it.
+      reply.header('cache-control', 'no-store');
       return { message: LOGGED_IN_MESSAGE, token, role: user.role, user };
     },
   );
@@ -112,8 +131,10 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       bodyLimit: AUTH_BODY_LIMIT_BYTES,
       config: app.strictRateLimit,
       schema: { tags, body: forgotPasswordSchema, response: { 200: messageResponseSchema, 400: error, 429: error } },
-      // The answer goes first, the same for every address; the lookup and the mail follow it.
-      onResponse: async (request) => {
+      // The answer goes first, the same for every address; the lookup and the mail follow it, only
+      // after the 200: a refused request (400, 413, 429) has no address to look up.
+      onResponse: async (request, reply) => {
+        if (reply.statusCode !== 200) return;
         try {
           await requestPasswordReset(db, config.appUrl, request.body.email);
           await app.mailOutbox.wake();

@@ -16,6 +16,7 @@ import { passwordResetTokens, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import { removePrescriptionFilesOf } from '../prescriptions/prescriptions.service';
+import { isMarkOf, knownBrowserMark } from './known-browser';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash';
 import { createSession, randomToken, revokeAllSessions, sha256, type SessionUser } from './session.service';
 
@@ -76,21 +77,47 @@ export async function register(db: Db, input: Register, scryptCost: number): Pro
 /** Compared against when the e-mail is unknown, so both failures take the time of one hash (per cost). */
 const decoyHashes = new Map<number, Promise<string>>();
 
-export async function login(db: Db, input: Login, scryptCost: number): Promise<{ token: string; user: User }> {
+/**
+ * A session for a correct password, and the mark that makes this browser known to the account
+ * (known-browser.ts).
+ */
+export async function login(
+  db: Db,
+  input: Login,
+  scryptCost: number,
+): Promise<{ token: string; user: User; knownBrowser: string }> {
   const [row] = await db.select().from(users).where(byEmail(input.email)).limit(1);
   if (!decoyHashes.has(scryptCost)) decoyHashes.set(scryptCost, hashPassword(randomToken(), scryptCost));
   const valid = await verifyPassword(input.password, row?.passwordHash ?? (await decoyHashes.get(scryptCost)!));
   if (!row || !valid) throw HttpError.unauthorized(INVALID_CREDENTIALS_MESSAGE);
+  let { passwordHash } = row;
   if (needsRehash(row.passwordHash, scryptCost)) {
     // The password is known only now: its hash is made again at today's cost. The old hash in the
     // condition keeps a password changed meanwhile from being overwritten.
-    const passwordHash = await hashPassword(input.password, scryptCost);
-    await db
+    const remade = await hashPassword(input.password, scryptCost);
+    const updated = await db
       .update(users)
-      .set({ passwordHash })
-      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)));
+      .set({ passwordHash: remade })
+      .where(and(eq(users.id, row.id), eq(users.passwordHash, row.passwordHash)))
+      .returning({ id: users.id });
+    if (updated.length > 0) passwordHash = remade;
   }
-  return { token: await createSession(db, row.id, input.remember), user: toUser(row) };
+  return {
+    token: await createSession(db, row.id, input.remember),
+    user: toUser(row),
+    knownBrowser: knownBrowserMark(row.id, passwordHash),
+  };
+}
+
+/** Whether `mark` (the known-browser cookie) was given at a login to the account of `email`. */
+export async function isKnownBrowser(db: Db, email: string, mark: string | undefined): Promise<boolean> {
+  if (!mark) return false;
+  const [row] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(byEmail(email))
+    .limit(1);
+  return row !== undefined && isMarkOf(mark, row.id, row.passwordHash);
 }
 
 /**

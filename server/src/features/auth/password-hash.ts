@@ -1,4 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import pLimit from 'p-limit';
+import { HttpError } from '../../http-error';
+import { SERVER_BUSY_MESSAGE } from '../../plugins/overload.plugin';
 
 // Passwords are stored only as salted, slow hashes (CONTRACT.md): scrypt from Node's crypto, with
 // its parameters in the stored string so the cost can be raised without breaking old hashes: a
@@ -10,11 +13,27 @@ const BLOCK_SIZE = 8;
 const PARALLELISM = 1;
 const KEY_LENGTH = 64;
 
+/**
+ * Hashes computed at once: libuv's four worker threads run no more, and each takes 128 MB at 2^17.
+ * A few more wait their turn (a queued hash holds no memory yet), so several people signing in
+ * together are served; past running and waiting, a request is answered 503 with Retry-After at once,
+ * so a burst of anonymous logins can neither queue real ones for many seconds nor take the memory
+ * of sixteen hashes.
+ */
+export const MAX_HASHES_IN_FLIGHT = 4;
+export const MAX_HASHES_WAITING = 32;
+const hashes = pLimit(MAX_HASHES_IN_FLIGHT);
+
 function derive(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  if (hashes.activeCount + hashes.pendingCount >= MAX_HASHES_IN_FLIGHT + MAX_HASHES_WAITING)
+    return Promise.reject(HttpError.serviceUnavailable(SERVER_BUSY_MESSAGE));
   // scrypt needs 128·N·r bytes; Node refuses more than 32 MB unless told.
   const maxmem = 256 * (options.N ?? 0) * (options.r ?? BLOCK_SIZE);
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, keylen, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
+  return hashes(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password, salt, keylen, { ...options, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
+      ),
   );
 }
 

@@ -159,8 +159,9 @@ describe('password reset through a real SMTP server', () => {
 
 describe('password reset without SMTP_URL', () => {
   let ctx: TestContext;
+  const lines: string[] = [];
   beforeAll(async () => {
-    ctx = await createTestContext();
+    ctx = await createTestContext({ logLevel: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
   });
   afterAll(async () => {
     await ctx.close();
@@ -187,6 +188,22 @@ describe('password reset without SMTP_URL', () => {
     const message = fs.readFileSync(path.join(outbox, files[0]!), 'utf8');
     expect(message).toContain(`To: ${user.email}`);
     expect(message).toContain(`${ctx.config.appUrl}/reset-password/`);
+    // A reset link is readable by the app's own user only.
+    expect(fs.statSync(outbox).mode & 0o777).toBe(0o700);
+    for (const file of files) expect(fs.statSync(path.join(outbox, file)).mode & 0o777).toBe(0o600);
+  });
+
+  it('looks nothing up, and logs no error, for a refused request', async () => {
+    lines.length = 0;
+    const refused = [
+      { payload: { email: 'not-an-address' }, status: 400 },
+      { payload: { email: `${'a'.repeat(5000)}@example.com` }, status: 413 },
+    ];
+    for (const { payload, status } of refused) {
+      const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload });
+      expect(response.statusCode).toBe(status);
+    }
+    expect(lines.filter((line) => JSON.parse(line).level >= 50)).toEqual([]);
   });
 });
 

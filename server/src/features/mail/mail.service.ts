@@ -37,9 +37,12 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions, log: M
   return {
     send: async (message) => {
       const info = await transport.sendMail(compose(message));
-      await fs.mkdir(outboxDir, { recursive: true });
+      // A mail may carry a password-reset link: only the app's own user reads the outbox, even one
+      // an older version made readable to all.
+      await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
+      await fs.chmod(outboxDir, 0o700);
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-      await fs.writeFile(file, info.message as Buffer);
+      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       log({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     },
     close: () => transport.close(),

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import type { Database } from '../../db/client';
+import { count, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import { medicines } from '../../db/schema';
 
 /**
  * The catalogue's serialized responses, kept until the next write that changes a medicine or its
@@ -10,7 +12,8 @@ import type { Database } from '../../db/client';
  * bodies stay out of the JavaScript heap that the garbage collector walks.
  *
  * Every instance on one database listens on one channel; a write clears the local cache at once
- * (so the writer's next read sees it) and notifies the others, which clear theirs on delivery.
+ * (so the writer's next read sees it) and notifies the others, which clear theirs on delivery. On
+ * PostgreSQL a periodic check catches a notice lost without the listening connection noticing.
  */
 export const CATALOGUE_CHANNEL = 'catalogue_changed';
 
@@ -37,7 +40,12 @@ export type CatalogueCache = {
    * then named them; undefined when one did not, or it is too long ago to say.
    */
   changedSince(generation: number): Set<string> | undefined;
+  /** Stops the periodic check, waiting for a running one. */
+  close(): Promise<void>;
 };
+
+/** How often an instance on PostgreSQL looks for a change whose notice it missed. */
+export const CHANGE_CHECK_EVERY_MS = 5000;
 
 /** How many recent changes are remembered by the medicines they touched. */
 const MAX_REMEMBERED_CHANGES = 1000;
@@ -50,6 +58,46 @@ const ANY_CHANGE = '';
  * wrote, so it skips its own echo rather than clearing and re-reading the same medicines twice.
  */
 const SENDER_MARK = '|';
+
+/**
+ * Every `everyMs`, the medicines' fingerprint (their number and the sum of their versions, which every
+ * write to a medicine or its stock raises) is compared with the last one seen; `onChanged` when it
+ * moved. One aggregate over the table, so it costs a query per interval, whatever the traffic. A
+ * change this instance made or was told of moves it too, and clears the cache once more: harmless,
+ * and far cheaper than telling those apart. Answers a stop function that waits for a running check.
+ */
+function startChangeCheck(db: Db, everyMs: number, onChanged: () => void): () => Promise<void> {
+  let last: string | undefined;
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const check = async () => {
+    try {
+      const [row] = await db
+        .select({ rows: count(), versions: sql<string>`coalesce(sum(${medicines.version}), 0)::text` })
+        .from(medicines);
+      const fingerprint = `${row!.rows}:${row!.versions}`;
+      if (last !== undefined && fingerprint !== last) onChanged();
+      last = fingerprint;
+    } catch {
+      // The database is away: the listening connection's reconnect reports that; the next check tries again.
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = check().then(schedule);
+    }, everyMs);
+    // A pending check never keeps the process alive on its own.
+    timer.unref();
+  };
+  running = check().then(schedule);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}
 
 export async function createCatalogueCache(database: Database): Promise<CatalogueCache> {
   // Pending loads are stored too: a burst of misses after a write costs one query, not one each.
@@ -65,13 +113,23 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
     if (changes.length > MAX_REMEMBERED_CHANGES) changes.shift();
   };
   const sender = randomUUID();
-  await database.listen(CATALOGUE_CHANNEL, (notification) => {
-    // A payload without a sender comes from another instance: one older than the mark, or a person.
-    const at = notification.indexOf(SENDER_MARK);
-    if (at !== -1 && notification.slice(0, at) === sender) return;
-    const payload = notification.slice(at + 1);
-    clear(payload === ANY_CHANGE ? undefined : payload.split(','));
-  });
+  await database.listen(
+    CATALOGUE_CHANNEL,
+    (notification) => {
+      // A payload without a sender comes from another instance: one older than the mark, or a person.
+      const at = notification.indexOf(SENDER_MARK);
+      if (at !== -1 && notification.slice(0, at) === sender) return;
+      const payload = notification.slice(at + 1);
+      clear(payload === ANY_CHANGE ? undefined : payload.split(','));
+    },
+    // Notifications were lost with the listening connection: anything may have changed meanwhile.
+    () => clear(undefined),
+  );
+  // Only PostgreSQL can have other instances writing: PGlite's DATA_DIR admits one process.
+  const stopChangeCheck =
+    database.driver === 'pg'
+      ? startChangeCheck(database.db, CHANGE_CHECK_EVERY_MS, () => clear(undefined))
+      : async () => {};
 
   // A burst of writes (checkouts under load) shares notifications: while one is on its way, later
   // writes wait for a single next one, sent after all of them committed, so none is missed.
@@ -133,5 +191,6 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
       if (later.length !== generation - since || later.some((change) => !change.ids)) return undefined;
       return new Set(later.flatMap((change) => change.ids!));
     },
+    close: stopChangeCheck,
   };
 }

@@ -22,7 +22,7 @@ import { openPg } from '../../db/client';
 import { medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
-import { CATALOGUE_CHANNEL } from './catalogue-cache.service';
+import { CATALOGUE_CHANNEL, CHANGE_CHECK_EVERY_MS } from './catalogue-cache.service';
 import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from './medicines.fixtures';
 
 let ctx: TestContext;
@@ -564,4 +564,60 @@ describe('catalogue cache', () => {
       await other.close();
     }
   });
+
+  it.runIf(onPostgres)(
+    'sees a change whose notice was never sent within the periodic check',
+    async () => {
+      expect((await detail()).stock).toBe(4);
+      // A write whose notice is lost: the row and its version change, and no NOTIFY goes out.
+      await ctx.database.db
+        .update(medicines)
+        .set({ stock: 7, version: sql`${medicines.version} + 1` })
+        .where(eq(medicines.id, row.id));
+      expect((await detail()).stock).toBe(4);
+      await vi.waitFor(async () => expect((await detail()).stock).toBe(7), {
+        timeout: CHANGE_CHECK_EVERY_MS * 3,
+        interval: 100,
+      });
+    },
+    CHANGE_CHECK_EVERY_MS * 4,
+  );
+
+  it.runIf(onPostgres)(
+    'stays up, and consistent with another instance, when its listening connection is cut',
+    async () => {
+      const result = await ctx.database.db.execute(sql`select current_database() as name`);
+      const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
+      const url = new URL(ctx.config.databaseUrl!);
+      url.pathname = `/${name}`;
+      const database = await openPg(url.toString(), { poolSize: 2 });
+      const other = await buildApp({ config: ctx.config, database, logger: false });
+      await other.ready();
+      try {
+        const before = (await detail()).price;
+        // What a database restart or a failover does to every instance's listening connection.
+        await ctx.database.db.execute(
+          sql`select pg_terminate_backend(pid) from pg_stat_activity
+              where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
+        );
+        expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+        const current = await ctx.database.db.select().from(medicines).where(eq(medicines.id, row.id));
+        const price = String(before + 1);
+        const response = await other.inject({
+          method: 'PATCH',
+          url: `/api/medicines/update-medicine/${row.id}`,
+          ...(await withAuth(
+            { ...validMedicineFields, price, version: String(current[0]!.version) },
+            undefined,
+            admin,
+          )),
+        });
+        expect(response.statusCode).toBe(200);
+        await vi.waitFor(async () => expect((await detail()).price).toBe(before + 1), { timeout: 5000, interval: 50 });
+        expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });

@@ -381,4 +381,47 @@ describe('hostile input', () => {
     const [stored] = await ctx.database.db.select().from(medicines).where(eq(medicines.id, _id));
     expect(stored!.imageUrl).toBe(imageUrl);
   });
+
+  it('refuses hostile prescription uploads, prescription paths and upload paths without a 5xx', async () => {
+    const { owner, orderId } = await ownerWithCartAndOrder();
+    const headers = owner.headers;
+    const requests: InjectOptions[] = [];
+    const upload = (contentType: string, payload: string | Buffer, extra: Record<string, string> = {}) =>
+      requests.push({
+        method: 'POST',
+        url: '/api/prescriptions',
+        payload,
+        headers: { ...headers, 'content-type': contentType, ...extra },
+      });
+    const filePart = (filename: string, content: string) =>
+      `--X\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+      `Content-Type: application/pdf\r\n\r\n${content}\r\n--X--\r\n`;
+    // Not a form, a form without a boundary or with another one, a cut-off form, garbage.
+    upload('multipart/form-data', 'file=x');
+    upload('multipart/form-data; boundary=absent', filePart('p.pdf', '%PDF-1.4'));
+    upload('multipart/form-data; boundary=X', filePart('p.pdf', '%PDF-1.4').slice(0, 80));
+    upload('multipart/form-data; boundary=X', '\u0000\u0001garbage--X--');
+    upload('multipart/form-data; boundary=X', filePart('p.pdf', '%PDF-1.4'), { 'content-length': String(2 ** 30) });
+    // Hostile names around content that is no prescription (415).
+    for (const filename of HOSTILE_STRINGS) upload('multipart/form-data; boundary=X', filePart(filename, 'not a file'));
+    for (const id of [...HOSTILE_STRINGS.map(encodeURIComponent), 'a'.repeat(5_000)]) {
+      requests.push({ method: 'GET', url: `/api/prescriptions/${id}/file`, headers });
+      requests.push({ method: 'GET', url: `/uploads/${id}` });
+      requests.push({
+        method: 'POST',
+        url: `/api/orders/${id}/prescription-review`,
+        headers: pharmacist,
+        payload: { decision: 'approve' },
+      });
+    }
+    requests.push({ method: 'GET', url: '/uploads/%00' }, { method: 'GET', url: '/uploads/medicines/%00.webp' });
+    for (const value of HOSTILE_VALUES)
+      requests.push({
+        method: 'POST',
+        url: `/api/orders/${orderId}/prescription-review`,
+        headers: pharmacist,
+        payload: { decision: value, note: value },
+      });
+    await expectRefusedWithoutChange(requests);
+  });
 });

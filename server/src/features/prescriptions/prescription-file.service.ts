@@ -1,5 +1,6 @@
 import type { PrescriptionFileType } from '@apotheca/contract';
 import sharp from 'sharp';
+import { stripPdf } from './prescription-pdf.service';
 
 // Prescription files are private health data: kept apart from the public uploads, and images are
 // re-encoded so that no EXIF block (camera, time, GPS position) survives.
@@ -10,14 +11,18 @@ const PDF_MAGIC = Buffer.from('%PDF-');
 const IMAGE_TYPES = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
 
 /**
- * The file's type judged by its bytes, and the bytes to store: a PDF as sent, an image decoded to
+ * The file's type judged by its bytes, and the bytes to store: a PDF without its scripts and
+ * metadata (prescription-pdf.service.ts), an image decoded to
  * the end (a truncated or corrupt one is refused), turned upright and written again without its
  * metadata. Null for anything else.
  */
 export async function preparePrescriptionFile(
   content: Buffer,
 ): Promise<{ fileType: PrescriptionFileType; content: Buffer } | null> {
-  if (content.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) return { fileType: 'application/pdf', content };
+  if (content.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC)) {
+    const stripped = await stripPdf(content);
+    return stripped ? { fileType: 'application/pdf', content: stripped } : null;
+  }
   try {
     const image = sharp(content, { limitInputPixels: MAX_INPUT_PIXELS });
     const { format } = await image.metadata();

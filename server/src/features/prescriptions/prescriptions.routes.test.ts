@@ -11,6 +11,7 @@ import {
   ROLE,
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
+import { PDFArray, PDFDict, PDFDocument, PDFStream, type PDFObject } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prescriptions, prescriptionViews } from '../../db/schema';
@@ -19,7 +20,8 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { multipart, pngImage } from '../medicines/medicines.fixtures';
 import { prescriptionFilePath } from './prescription-file.service';
-import { PDF_SCAN, photoWithGps, uploadPrescription } from './prescriptions.fixtures';
+import { stripPdf } from './prescription-pdf.service';
+import { PDF_SCAN, pdfWithScriptAndMetadata, photoWithGps, uploadPrescription } from './prescriptions.fixtures';
 import { MAX_UPLOADS_IN_FLIGHT } from './prescriptions.routes';
 import { removeUnusedPrescriptions } from './prescriptions.service';
 
@@ -65,6 +67,38 @@ describe('POST /api/prescriptions', () => {
     const served = await readFile(prescription._id, headers);
     expect(served.statusCode).toBe(200);
     expect(served.rawPayload.equals(stored)).toBe(true);
+  });
+
+  it('stores a PDF without its scripts, /Info and XMP metadata, keeping its page', async () => {
+    const { headers } = await createTestUser(ctx);
+    const sent = await pdfWithScriptAndMetadata();
+    // Every key of every dictionary, nested ones included, that acts or describes.
+    const keysIn = (object: PDFObject): string[] => {
+      if (object instanceof PDFStream) return keysIn(object.dict);
+      if (object instanceof PDFArray) return object.asArray().flatMap(keysIn);
+      if (!(object instanceof PDFDict)) return [];
+      return object.entries().flatMap(([key, value]) => [key.asString(), ...keysIn(value)]);
+    };
+    const activeOrDescribing = (pdf: PDFDocument) =>
+      pdf.context
+        .enumerateIndirectObjects()
+        .flatMap(([, object]) => keysIn(object))
+        .filter((key) => ['/OpenAction', '/AA', '/JS', '/JavaScript', '/Metadata', '/Author'].includes(key));
+    expect(new Set(activeOrDescribing(await PDFDocument.load(sent)))).toEqual(
+      new Set(['/OpenAction', '/AA', '/JS', '/JavaScript', '/Metadata', '/Author']),
+    );
+
+    const response = await uploadPrescription(ctx, headers, sent, 'application/pdf');
+    expect(response.statusCode).toBe(201);
+    const { prescription } = prescriptionResponseSchema.parse(response.json());
+    const stored = (await getFile(ctx.database.db, prescriptionFilePath(prescription._id)))!.body;
+    const kept = await PDFDocument.load(stored, { updateMetadata: false });
+    expect(kept.getPageCount()).toBe(1);
+    expect(kept.context.trailerInfo.Info).toBeUndefined();
+    expect(kept.getAuthor()).toBeUndefined();
+    expect(activeOrDescribing(kept)).toEqual([]);
+    expect(stored.includes('Ada Patient')).toBe(false);
+    expect((await readFile(prescription._id, headers)).rawPayload.equals(stored)).toBe(true);
   });
 
   it('judges the type by content: PNG, WebP and PDF pass whatever was declared; anything else is 415', async () => {
@@ -252,7 +286,7 @@ describe('reading prescriptions', () => {
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['cache-control']).toBe('private, no-store');
-      expect(response.rawPayload.equals(PDF_SCAN)).toBe(true);
+      expect(response.rawPayload.equals((await stripPdf(PDF_SCAN))!)).toBe(true);
     }
     for (const [headers, status] of [
       [other.headers, 404],
@@ -295,6 +329,8 @@ describe('reading prescriptions', () => {
       expect(await getFile(ctx.database.db, prescriptionFilePath(gone._id))).toBeUndefined();
       expect(await ctx.database.db.select().from(prescriptions).where(eq(prescriptions.id, gone._id))).toEqual([]);
     }
-    expect((await getFile(ctx.database.db, prescriptionFilePath(kept._id)))?.body.equals(PDF_SCAN)).toBe(true);
+    expect(
+      (await getFile(ctx.database.db, prescriptionFilePath(kept._id)))?.body.equals((await stripPdf(PDF_SCAN))!),
+    ).toBe(true);
   });
 });
