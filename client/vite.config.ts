@@ -148,5 +148,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // A form test types into a jsdom page, which takes seconds on a busy two-core machine; the time is
+    // not what a test checks.
+    testTimeout: 30_000,
   },
 }));
