@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy… and waitFor wait for what a user would see; on a busy machine a render can take longer
+// than the library's one second, which would fail a test on the clock rather than on the screen.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
