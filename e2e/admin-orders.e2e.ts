@@ -67,6 +67,9 @@ describe('the admin works through the orders', () => {
 
     await page.getByLabel('New status').selectOption('Dispatched');
     await page.getByRole('button', { name: 'Update Status' }).click();
+    // Dispatching asks for the parcel first; carrier and tracking number are optional.
+    const dialog = page.getByRole('dialog', { name: 'Dispatch this order' });
+    await dialog.getByRole('button', { name: 'Dispatch' }).click();
     await toast(page, 'Order status updated to Dispatched');
     // The order is fetched again: the badge follows, and the select starts from the new status.
     await page.locator('dd span', { hasText: 'Dispatched' }).waitFor();

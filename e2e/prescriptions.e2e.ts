@@ -2,7 +2,7 @@ import type { LoginResponse, Medicine, Order } from '@apotheca/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, pageAs, type Session } from './support/admin-fixtures';
-import { addToCart, api, createShopper, logInContext, PASSWORD, toast } from './support/shop';
+import { addToCart, api, createShopper, logInContext, PASSWORD, saveAddress, toast } from './support/shop';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
@@ -73,6 +73,7 @@ describe('prescription medicines', () => {
 
   it('a shopper on a phone buys a prescription medicine with a photo of the prescription', async () => {
     const shopper = await createShopper();
+    await saveAddress(shopper.token);
     await addToCart(shopper.token, insulin._id);
     const page = await newPage(browser, 'mobile');
     await logInContext(page.context(), shopper);

@@ -2,7 +2,7 @@ import { PATHS } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
-import { addToCart, createShopper, logInContext, medicinesInStock, toast } from './support/shop';
+import { addToCart, createShopper, logInContext, medicinesInStock, saveAddress, toast } from './support/shop';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
@@ -77,6 +77,7 @@ describe('cart, checkout and orders in chromium', () => {
 
   it('checks out: bad card data is refused, good data places the order, which My orders lists', async () => {
     const shopper = await createShopper();
+    await saveAddress(shopper.token);
     const [medicine] = await medicinesInStock(1);
     await addToCart(shopper.token, medicine!._id);
     const page = await newPage(browser);
@@ -119,6 +120,7 @@ describe('cart, checkout and orders in chromium', () => {
 
   it('pays with the keyboard only', async () => {
     const shopper = await createShopper();
+    await saveAddress(shopper.token);
     const [medicine] = await medicinesInStock(1);
     await addToCart(shopper.token, medicine!._id);
     const page = await newPage(browser);
@@ -126,7 +128,10 @@ describe('cart, checkout and orders in chromium', () => {
     await page.goto(PATHS.checkout);
     await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
     await page.getByLabel('Cardholder name').waitFor();
-    // From the top of the page: the logo, 'Back to cart', then the form's fields in order.
+    await page.getByRole('radio', { name: /St James Square/ }).waitFor();
+    // From the top of the page: the logo, 'Back to cart', the saved addresses (one stop, the default
+    // chosen), then the payment form's fields in order.
+    await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');
     await page.keyboard.press('Tab');

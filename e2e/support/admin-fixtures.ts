@@ -1,7 +1,7 @@
 import { type LoginResponse, type Medicine, type Order, PATHS } from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl } from './browser';
-import { addToCart, ADMIN, api, listMedicines, logInContext } from './shop';
+import { addToCart, ADMIN, api, DELIVERY_ADDRESS, listMedicines, logInContext } from './shop';
 
 export type Session = Pick<LoginResponse, 'token' | 'user'>;
 
@@ -23,13 +23,17 @@ export const catalogue = async (): Promise<Medicine[]> => (await listMedicines('
 
 /**
  * A shopper's order of one in-stock medicine sold without a prescription, placed the way the
- * storefront does: cart, then add-order.
+ * storefront does: cart, then add-order with a delivery address (so that it can be dispatched).
  */
 export async function placeOrder(shopper: Session): Promise<Order> {
   const medicine = (await catalogue()).find((candidate) => candidate.stock > 5 && !candidate.prescriptionRequired);
   if (!medicine) throw new Error('No medicine in stock to order');
   await addToCart(shopper.token, medicine._id);
-  const { order } = await api<{ order: Order }>('/orders/add-order', { method: 'POST', body: '{}' }, shopper.token);
+  const { order } = await api<{ order: Order }>(
+    '/orders/add-order',
+    { method: 'POST', body: JSON.stringify({ address: DELIVERY_ADDRESS }) },
+    shopper.token,
+  );
   return order;
 }
 

@@ -55,6 +55,20 @@ export async function medicinesInStock(count: number): Promise<Medicine[]> {
   return medicines.filter((medicine) => medicine.stock > 0 && !medicine.prescriptionRequired).slice(0, count);
 }
 
+/** A delivery address in the checkout form's shape: an order is dispatched only to an address. */
+export const DELIVERY_ADDRESS = {
+  name: 'Ann Shopper',
+  phone: '0123456789',
+  line1: '12 St James Square',
+  city: 'London',
+  postalCode: 'SW1Y 4LB',
+  country: 'United Kingdom',
+} as const;
+
+/** Saves the delivery address to the shopper's book as the default, which checkout then offers first. */
+export const saveAddress = (token: string) =>
+  api('/addresses', { method: 'POST', body: JSON.stringify({ ...DELIVERY_ADDRESS, isDefault: true }) }, token);
+
 export const addToCart = (token: string, medicineId: string) =>
   api('/cart/add', { method: 'POST', body: JSON.stringify({ medicineId, quantity: 1 }) }, token);
 

@@ -7,10 +7,11 @@ export const ordersApi = api.injectEndpoints({
       query: () => '/orders/my-orders',
       providesTags: ['Orders'],
     }),
-    // The order is built from the cart on the server, which empties it (CONTRACT.md).
+    // The order is built from the cart on the server, which empties it (CONTRACT.md); a new delivery
+    // address may be saved to the address book on the way.
     addOrder: build.mutation<{ order: Order }, AddOrder>({
       query: (body) => ({ url: '/orders/add-order', method: 'POST', body }),
-      invalidatesTags: ['Orders', 'Cart', 'Medicines', 'Medicine'],
+      invalidatesTags: ['Orders', 'Cart', 'Medicines', 'Medicine', 'Addresses'],
     }),
     // Order again: the past order's items go back in the cart.
     reorder: build.mutation<ReorderResponse, string>({

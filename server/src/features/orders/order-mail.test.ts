@@ -100,6 +100,10 @@ describe('order mails', () => {
     expect(rejection.text).toContain(
       `A pharmacist rejected the prescription of your order ${rejected.id}: The prescription is not signed.`,
     );
+    // The way back is offered: the same medicines again, with a new prescription at checkout.
+    expect(rejection.text).toContain(
+      'Choose "Order again" on the order in My Orders: its medicines go back in your cart, and checkout asks for a new prescription.',
+    );
     // The cancellation is told in that one mail, not in a second.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailing.sink.received.filter((mail) => mail.to.includes(rejected.email))).toHaveLength(2);

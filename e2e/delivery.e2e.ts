@@ -1,0 +1,98 @@
+import { adminOrderPath, PATHS, type Address, type Cart, type Order } from '@apotheca/contract';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { adminSession, catalogue } from './support/admin-fixtures';
+import { baseUrl, newPage, useBrowser } from './support/browser';
+import { addToCart, api, createShopper, DELIVERY_ADDRESS, logInContext, toast } from './support/shop';
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+/** axe's findings as 'rule: target' lines, so a failure says what and where. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+describe('delivery on a phone: address at checkout, dispatch with tracking, order again', () => {
+  const browser = useBrowser();
+
+  it('checks out with a new saved address, is dispatched with a tracking number and orders again', async () => {
+    const medicine = (await catalogue()).find((candidate) => candidate.stock > 5 && !candidate.prescriptionRequired);
+    const shopper = await createShopper();
+    await addToCart(shopper.token, medicine!._id);
+    const page = await newPage(browser, 'mobile');
+    await logInContext(page.context(), shopper);
+
+    // Checkout: a shopper without saved addresses is asked for one, to be saved unless unticked.
+    await page.goto(PATHS.checkout);
+    const step = page.getByRole('region', { name: 'Delivery address' });
+    await step.getByLabel('Full name').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page), 'checkout').toEqual([]);
+    await step.getByLabel('Full name').fill(DELIVERY_ADDRESS.name);
+    await step.getByLabel('Phone number').fill(DELIVERY_ADDRESS.phone);
+    await step.getByLabel('Address line 1').fill(DELIVERY_ADDRESS.line1);
+    await step.getByLabel('City').fill(DELIVERY_ADDRESS.city);
+    await step.getByLabel('Postal code').fill(DELIVERY_ADDRESS.postalCode);
+    await step.getByLabel('Country').fill(DELIVERY_ADDRESS.country);
+    expect(await step.getByLabel('Save to my address book').isChecked()).toBe(true);
+    await step.getByRole('button', { name: 'Deliver here' }).click();
+    await step.getByText('It will be saved to your address book.').waitFor();
+
+    await page.getByLabel('Cardholder name').fill('ann shopper');
+    await page.getByLabel('Card number').fill('123456789012');
+    await page.getByLabel('Expiration (MM/YY)').fill(`12/${nextYear}`);
+    await page.getByLabel('CVV').fill('123');
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await toast(page, 'Order placed!');
+    await page.waitForURL(`${baseUrl()}/`);
+
+    const { orders } = await api<{ orders: Order[] }>('/orders/my-orders', {}, shopper.token);
+    const order = orders[0]!;
+    expect(order.address).toMatchObject(DELIVERY_ADDRESS);
+    const { addresses } = await api<{ addresses: Address[] }>('/addresses', {}, shopper.token);
+    expect(addresses).toEqual([expect.objectContaining({ ...DELIVERY_ADDRESS, isDefault: true })]);
+
+    // The address book, from the header's menu.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'My addresses' }).click();
+    await page.waitForURL(`${baseUrl()}${PATHS.addresses}`);
+    await page.getByRole('heading', { name: 'My addresses' }).waitFor();
+    await page.getByText(DELIVERY_ADDRESS.line1, { exact: true }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page), 'address book').toEqual([]);
+
+    // The admin dispatches it with a carrier and a tracking number.
+    const admin = await adminSession();
+    const adminPage = await newPage(browser, 'mobile');
+    await logInContext(adminPage.context(), admin);
+    await adminPage.goto(adminOrderPath(order._id));
+    await adminPage.getByText(DELIVERY_ADDRESS.line1).first().waitFor();
+    await adminPage.getByLabel('New status').selectOption('Dispatched');
+    await adminPage.getByRole('button', { name: 'Update Status' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Dispatch this order' });
+    await dialog.getByLabel('Carrier').fill('Royal Mail');
+    await dialog.getByLabel('Tracking number').fill('RM123456785GB');
+    expect(await violations(adminPage), 'dispatch dialog').toEqual([]);
+    await dialog.getByRole('button', { name: 'Dispatch' }).click();
+    await toast(adminPage, 'Order status updated to Dispatched');
+    await adminPage.context().close();
+
+    // The shopper sees the parcel on the order, then orders the same again.
+    await page.goto(PATHS.orders);
+    await page.getByRole('button', { name: order._id }).click();
+    const details = page.locator(`#order-items-${order._id}`);
+    await details.getByText('Carrier: Royal Mail').waitFor();
+    await details.getByText('Tracking number: RM123456785GB').waitFor();
+    await details.getByText(/^Expected between /).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page), 'order with tracking').toEqual([]);
+
+    await details.getByRole('button', { name: 'Order again' }).click();
+    await toast(page, 'The items are back in your cart');
+    const { cart } = await api<{ cart: Cart }>('/cart', {}, shopper.token);
+    expect(cart.items.map((item) => [item.medicineId._id, item.quantity])).toEqual([[medicine!._id, 1]]);
+    await page.context().close();
+  });
+});
