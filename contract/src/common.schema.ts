@@ -26,3 +26,6 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export const EMAIL_PATTERN = /^[^\s\p{Cc}@]+@[^\s\p{Cc}@][^\s\p{Cc}@.]*\.[^\s\p{Cc}@]+$/u;
 
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** What a screen says when a call gets no answer at all: the server is down or the network is. */
+export const CANNOT_REACH_SHOP_MESSAGE = 'Cannot reach the shop. Check your connection, then try again.';
