@@ -14,7 +14,7 @@ function Saving({ substitute }: { substitute: Substitute }) {
   const cents = Math.round(savingPerUnit * 100);
   if (cents > 0) {
     return (
-      <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-semibold text-emerald-800">
+      <span className="whitespace-nowrap rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-semibold text-emerald-800">
         Save {formatPrice(savingPerUnit)} per {unit}
       </span>
     );
@@ -61,12 +61,12 @@ export function MedicineSubstitutes({ of, substitutes }: Props) {
                   {substitute.stock > 0 ? '' : ' · Out of Stock'}
                 </span>
               </div>
-              <div className="flex items-center gap-3">
+              <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
                 <Saving substitute={substitute} />
                 <span className="flex flex-col items-end">
                   <span className="font-bold text-ink">{formatPrice(substitute.price)}</span>
                   {substitute.unitPrice !== null && substitute.unit !== null ? (
-                    <span className="text-sm text-muted">
+                    <span className="whitespace-nowrap text-sm text-muted">
                       {formatPrice(substitute.unitPrice)} per {substitute.unit}
                     </span>
                   ) : null}
