@@ -26,14 +26,18 @@ async function violations(page: Page): Promise<string[]> {
   return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
-/** The first medicine in the catalogue with at least one substitute, and its substitutes. */
+/** A substitute that shows a saving: cheaper by at least a cent per tablet, capsule or mL. */
+const savesPerUnit = (substitute: SubstitutesResponse['substitutes'][number]) =>
+  Math.round((substitute.savingPerUnit ?? 0) * 100) > 0;
+
+/** The first medicine in the catalogue with a substitute cheaper per unit, and its substitutes. */
 async function medicineWithSubstitutes(): Promise<{ medicine: Medicine; substitutes: SubstitutesResponse }> {
   const { medicines } = await api<MedicineListResponse>('/medicines?limit=100&sort=price_desc');
   for (const medicine of medicines.filter((candidate) => candidate.activeIngredient)) {
     const substitutes = await api<SubstitutesResponse>(`/medicines/${medicine._id}/substitutes`);
-    if (substitutes.substitutes.some((substitute) => substitute.saving > 0)) return { medicine, substitutes };
+    if (substitutes.substitutes.some(savesPerUnit)) return { medicine, substitutes };
   }
-  throw new Error('The demo catalogue has no medicine with a cheaper substitute');
+  throw new Error('The demo catalogue has no medicine with a substitute cheaper per unit');
 }
 
 describe('finding a medicine', () => {
@@ -159,15 +163,17 @@ describe('finding a medicine', () => {
     expect(await list.count()).toBe(substitutes.substitutes.length);
     const prices = substitutes.substitutes.map((substitute) => substitute.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    const cheapest = substitutes.substitutes[0]!;
+    // The saving is per unit (tablet, capsule, mL), since packs differ in size.
+    const index = substitutes.substitutes.findIndex(savesPerUnit);
+    const cheaper = substitutes.substitutes[index]!;
     await list
-      .first()
-      .getByText(`Save $${cheapest.saving.toFixed(2)}`)
+      .nth(index)
+      .getByText(`Save $${cheaper.savingPerUnit!.toFixed(2)} per ${cheaper.unit}`)
       .waitFor();
 
-    await list.first().getByRole('link', { name: cheapest.name }).click();
-    await page.waitForURL(`${baseUrl()}/medicines/${cheapest._id}`);
-    await page.getByRole('heading', { level: 1, name: cheapest.name }).waitFor();
+    await list.nth(index).getByRole('link', { name: cheaper.name }).click();
+    await page.waitForURL(`${baseUrl()}/medicines/${cheaper._id}`);
+    await page.getByRole('heading', { level: 1, name: cheaper.name }).waitFor();
     await page.context().close();
   });
 

@@ -40,3 +40,9 @@ if (serverState) {
 } else {
   createRoot(container).render(<App store={store} />);
 }
+// The toaster is still mounted by the first toast, but its code is fetched now, after the page's own:
+// an error toast ("cannot reach the shop") must show when the server no longer answers.
+await nextTask();
+// Both: lib/toast.ts reaches sonner through a chunk of its own.
+void import('./components/ui/app-toaster');
+void import('sonner');

@@ -10,6 +10,7 @@ import {
   medicineListQuerySchema,
   medicineSuggestionsQuerySchema,
   PACK_SIZE_MESSAGE,
+  packUnits,
   PRESCRIPTION_REQUIRED_MESSAGE,
   STRENGTH_MESSAGE,
   updateImageUrlSchema,
@@ -150,5 +151,17 @@ describe('catalogue sort', () => {
     expect(medicineListQuerySchema.safeParse({ sort: 'name' }).error?.issues[0]?.message).toBe(
       'sort must be one of price_asc, price_desc, in_stock, out_of_stock.',
     );
+  });
+});
+
+describe('pack units', () => {
+  it('counts tablets, capsules and mL, and nothing else', () => {
+    expect(packUnits('20 tablets')).toEqual({ count: 20, unit: 'tablet' });
+    expect(packUnits('1 Capsule')).toEqual({ count: 1, unit: 'capsule' });
+    expect(packUnits('100 mL')).toEqual({ count: 100, unit: 'mL' });
+    expect(packUnits('2.5ml')).toEqual({ count: 2.5, unit: 'mL' });
+    for (const pack of ['', '50 g', '5 x 3 mL pens', '30 patches', '0 tablets', 'tablets']) {
+      expect(packUnits(pack)).toBeNull();
+    }
   });
 });

@@ -132,10 +132,38 @@ export const medicineListResponseSchema = z.object({
   facets: medicineFacetsSchema,
 });
 
+/** The units a pack's price is compared by. */
+export const PACK_UNITS = ['tablet', 'capsule', 'mL'] as const;
+export type PackUnit = (typeof PACK_UNITS)[number];
+
+const PACK_COUNT = /^(\d+(?:\.\d+)?)\s*(tablets?|capsules?|ml)$/i;
+
+/**
+ * How many units a pack holds: "20 tablets" is 20 tablets, "100 mL" is 100 mL. A pack of anything
+ * else ("50 g", "5 x 3 mL pens", "30 patches") or of no count has none, and no unit price.
+ */
+export function packUnits(packSize: string): { count: number; unit: PackUnit } | null {
+  const match = PACK_COUNT.exec(packSize.trim());
+  if (!match) return null;
+  const count = Number(match[1]);
+  if (!(count > 0)) return null;
+  const word = match[2]!.toLowerCase();
+  const unit = PACK_UNITS.find((u) => word.startsWith(u.toLowerCase()))!;
+  return { count, unit };
+}
+
 /** `GET /medicines/:id/substitutes`: the same active ingredient, strength and dosage form, cheapest first. */
 export const substituteSchema = medicineSchema.extend({
-  /** Dollars less than the medicine the page shows; 0 for the same price, negative when it costs more. */
+  /** Dollars less than the medicine the page shows, pack for pack; 0 for the same price, negative when it costs more. */
   saving: z.number(),
+  /** The pack's price per unit in dollars (not rounded), with its unit; null when the pack size has no count of a unit. */
+  unitPrice: z.number().nullable(),
+  unit: z.enum(PACK_UNITS).nullable(),
+  /**
+   * Dollars per unit less than the medicine the page shows, as `saving` but unit for unit; null unless both
+   * packs count the same unit.
+   */
+  savingPerUnit: z.number().nullable(),
 });
 export const substitutesResponseSchema = z.object({ substitutes: z.array(substituteSchema) });
 

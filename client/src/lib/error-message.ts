@@ -1,9 +1,10 @@
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { CANNOT_REACH_SHOP_MESSAGE } from '@apotheca/contract';
 
 /**
  * The one place that turns a failed call into a message: the server's `{ message }` when it sent
- * one (CONTRACT.md), else the network error's text, else the caller's fallback.
+ * one (CONTRACT.md), "cannot reach the shop" when no answer came, else the caller's fallback.
  */
 export function errorMessage(error: unknown, fallback = 'Network Error'): string {
   if (!error || typeof error !== 'object') return fallback;
@@ -11,6 +12,8 @@ export function errorMessage(error: unknown, fallback = 'Network Error'): string
   if ('status' in fetchError) {
     const data = 'data' in fetchError ? fetchError.data : undefined;
     if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') return data.message;
+    // No answer at all (the server is down, the network is): the browser's own text says nothing useful.
+    if (fetchError.status === 'FETCH_ERROR') return CANNOT_REACH_SHOP_MESSAGE;
     if ('error' in fetchError && typeof fetchError.error === 'string') return fetchError.error;
     return fallback;
   }

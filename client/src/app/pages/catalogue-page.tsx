@@ -85,15 +85,18 @@ export default function CataloguePage() {
               ? Array.from({ length: Math.min(filters.limit, CATALOGUE_PAGE_SIZE) }, (_, index) => (
                   <MedicineCardSkeleton key={index} />
                 ))
-              : data?.medicines.map((medicine, index) => (
-                  <MedicineCard
-                    key={medicine._id}
-                    medicine={medicine}
-                    eager={index < 3}
-                    onAddToCart={addToCart}
-                    cartQuantity={quantityOf(medicine._id)}
-                  />
-                ))}
+              : // After a failed load the cards kept would be another page's (page 1's under "Page 2"): the error shows alone.
+                error
+                ? null
+                : data?.medicines.map((medicine, index) => (
+                    <MedicineCard
+                      key={medicine._id}
+                      medicine={medicine}
+                      eager={index < 3}
+                      onAddToCart={addToCart}
+                      cartQuantity={quantityOf(medicine._id)}
+                    />
+                  ))}
           </div>
           {!isFetching && data?.medicines.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">

@@ -4,17 +4,26 @@ import { formatPrice } from '../../lib/currency';
 import { strengthAndForm } from './medicine-labels';
 import { PrescriptionBadge } from './prescription-badge';
 
-/** What a substitute saves against the medicine on the page: "Save $3.20", or what it costs more. */
-function Saving({ saving }: { saving: number }) {
-  const cents = Math.round(saving * 100);
+/**
+ * What a substitute saves per unit against the medicine on the page: "Save $0.04 per tablet", or what it
+ * costs more. Packs of different sizes compare only unit for unit, so without a unit there is no saving.
+ */
+function Saving({ substitute }: { substitute: Substitute }) {
+  const { savingPerUnit, unit } = substitute;
+  if (savingPerUnit === null || unit === null) return null;
+  const cents = Math.round(savingPerUnit * 100);
   if (cents > 0) {
     return (
-      <span className="rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-semibold text-emerald-800">
-        Save {formatPrice(saving)}
+      <span className="whitespace-nowrap rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-semibold text-emerald-800">
+        Save {formatPrice(savingPerUnit)} per {unit}
       </span>
     );
   }
-  return <span className="text-sm text-muted">{cents === 0 ? 'Same price' : `${formatPrice(-saving)} more`}</span>;
+  return (
+    <span className="text-sm text-muted">
+      {cents === 0 ? `Same price per ${unit}` : `${formatPrice(-savingPerUnit)} more per ${unit}`}
+    </span>
+  );
 }
 
 type Props = {
@@ -23,7 +32,7 @@ type Props = {
   substitutes: readonly Substitute[];
 };
 
-/** Other brands of the same active ingredient, strength and dosage form, cheapest first as the API sends them. */
+/** Other brands of the same active ingredient, strength and dosage form, cheapest first as the API sends them, each with its price per unit. */
 export function MedicineSubstitutes({ of, substitutes }: Props) {
   return (
     <section aria-labelledby="substitutes" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -52,9 +61,16 @@ export function MedicineSubstitutes({ of, substitutes }: Props) {
                   {substitute.stock > 0 ? '' : ' · Out of Stock'}
                 </span>
               </div>
-              <div className="flex items-center gap-3">
-                <Saving saving={substitute.saving} />
-                <span className="font-bold text-ink">{formatPrice(substitute.price)}</span>
+              <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
+                <Saving substitute={substitute} />
+                <span className="flex flex-col items-end">
+                  <span className="font-bold text-ink">{formatPrice(substitute.price)}</span>
+                  {substitute.unitPrice !== null && substitute.unit !== null ? (
+                    <span className="whitespace-nowrap text-sm text-muted">
+                      {formatPrice(substitute.unitPrice)} per {substitute.unit}
+                    </span>
+                  ) : null}
+                </span>
               </div>
             </li>
           ))}

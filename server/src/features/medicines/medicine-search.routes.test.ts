@@ -254,6 +254,27 @@ describe('substitutes', () => {
     expect((await get(`/api/medicines/${bare.id}/substitutes`)).json()).toEqual({ substitutes: [] });
     expect((await get('/api/medicines/not-an-id/substitutes')).statusCode).toBe(404);
   });
+
+  it('prices each pack per tablet or mL and compares unit for unit, not pack for pack', async () => {
+    const tablets = { activeIngredient: 'Ibuprofen', strength: '200 mg', dosageForm: 'Tablet' as const };
+    const small = await insertMedicine(ctx, { ...tablets, name: 'Brufen', packSize: '16 tablets', priceCents: 549 });
+    await insertMedicine(ctx, { ...tablets, name: 'Nurofen', packSize: '20 tablets', priceCents: 599 });
+    await insertMedicine(ctx, { ...tablets, name: 'Ibugel', packSize: '5 x 3 mL pens', priceCents: 199 });
+    await insertMedicine(ctx, { ...tablets, name: 'Ibumed', packSize: '100 mL', priceCents: 899 });
+    const { substitutes } = substitutesResponseSchema.parse(
+      (await get(`/api/medicines/${small.id}/substitutes`)).json(),
+    );
+    const byName = Object.fromEntries(substitutes.map((s) => [s.name, s]));
+    // The larger pack costs 50 cents more but 4.36 cents less a tablet ($0.3431 against $0.2995).
+    expect(byName.Nurofen).toMatchObject({ saving: -0.5, unit: 'tablet' });
+    expect(byName.Nurofen!.unitPrice).toBeCloseTo(0.2995, 6);
+    expect(byName.Nurofen!.savingPerUnit).toBeCloseTo(0.043625, 6);
+    // A pack without a count of tablets, capsules or mL has no unit price and no saving per unit.
+    expect(byName.Ibugel).toMatchObject({ unitPrice: null, unit: null, savingPerUnit: null });
+    // mL against tablets is no comparison.
+    expect(byName.Ibumed).toMatchObject({ unit: 'mL', savingPerUnit: null });
+    expect(byName.Ibumed!.unitPrice).toBeCloseTo(0.0899, 6);
+  });
 });
 
 describe('the medicine record through the admin forms', () => {

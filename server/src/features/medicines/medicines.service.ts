@@ -8,6 +8,7 @@ import {
   MEDICINE_VERSION_MESSAGE,
   medicineEtag,
   medicineVersionSchema,
+  packUnits,
   SUBSTITUTES_LIMIT,
   type Substitute,
   updateImageUrlSchema,
@@ -98,7 +99,22 @@ export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]>
   const medicine = await findMedicine(db, id);
   if (!medicine.activeIngredient || !medicine.strength || !medicine.dosageForm) return [];
   const rows = await substitutesQuery(db, medicine);
-  return rows.map((row) => ({ ...toMedicine(row), saving: centsToDollars(medicine.priceCents - row.priceCents) }));
+  const pack = packUnits(medicine.packSize);
+  return rows.map((row) => {
+    const substitutePack = packUnits(row.packSize);
+    const unitPrice = substitutePack && centsToDollars(row.priceCents / substitutePack.count);
+    return {
+      ...toMedicine(row),
+      saving: centsToDollars(medicine.priceCents - row.priceCents),
+      unitPrice,
+      unit: substitutePack?.unit ?? null,
+      // Packs of different sizes compare only unit for unit, and only in the same unit.
+      savingPerUnit:
+        pack && substitutePack && pack.unit === substitutePack.unit
+          ? centsToDollars(medicine.priceCents / pack.count - row.priceCents / substitutePack.count)
+          : null,
+    };
+  });
 }
 
 /** The query of findSubstitutes, on its own so the bench can print its plan. */
