@@ -55,38 +55,43 @@ describe('upgrading a DATA_DIR of the PGlite versions', () => {
   const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', SCRYPT_COST: '10', LOG_LEVEL: 'silent' });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('brings every user and order into the embedded PostgreSQL, and keeps the PGlite data aside', async () => {
-    // What versions before the embedded PostgreSQL left: PGlite in DATA_DIR/pgdata, with an order.
-    const earlier = await openPglite({ kind: 'dir', dataDir });
-    await prepareDatabase(earlier, config);
-    const before = await shopOn(earlier, config);
-    await before.call('/auth/register', { first_name: 'Paula', last_name: 'Prior', ph_no: '0123456789', ...shopper });
-    await before.login();
-    const placed = await before.order(2);
-    expect(placed.status).toBe(201);
-    const files = await filesDigest(earlier);
-    await before.close();
+  // Two databases are started and the demo catalogue is seeded with its images: a minute on a busy machine.
+  it(
+    'brings every user and order into the embedded PostgreSQL, and keeps the PGlite data aside',
+    { timeout: 180_000 },
+    async () => {
+      // What versions before the embedded PostgreSQL left: PGlite in DATA_DIR/pgdata, with an order.
+      const earlier = await openPglite({ kind: 'dir', dataDir });
+      await prepareDatabase(earlier, config);
+      const before = await shopOn(earlier, config);
+      await before.call('/auth/register', { first_name: 'Paula', last_name: 'Prior', ph_no: '0123456789', ...shopper });
+      await before.login();
+      const placed = await before.order(2);
+      expect(placed.status).toBe(201);
+      const files = await filesDigest(earlier);
+      await before.close();
 
-    const database = await openDatabase({ databaseUrl: undefined, dataDir });
-    let after: Awaited<ReturnType<typeof shopOn>> | undefined;
-    try {
-      const report = await prepareDatabase(database, config);
-      after = await shopOn(database, config);
-      expect(report.pgliteImport?.rows).toBeGreaterThan(0);
-      expect(report.medicinesSeeded).toBe(0);
-      expect(await filesDigest(database)).toBe(files);
-      expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
-      expect(fs.existsSync(path.join(report.pgliteImport!.keptAs, 'PG_VERSION'))).toBe(true);
+      const database = await openDatabase({ databaseUrl: undefined, dataDir });
+      let after: Awaited<ReturnType<typeof shopOn>> | undefined;
+      try {
+        const report = await prepareDatabase(database, config);
+        after = await shopOn(database, config);
+        expect(report.pgliteImport?.rows).toBeGreaterThan(0);
+        expect(report.medicinesSeeded).toBe(0);
+        expect(await filesDigest(database)).toBe(files);
+        expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
+        expect(fs.existsSync(path.join(report.pgliteImport!.keptAs, 'PG_VERSION'))).toBe(true);
 
-      expect(await after.login()).toBe(200);
-      const { orders } = (await after.call<{ orders: Order[] }>('/orders/my-orders')).json;
-      expect(orders.map((order) => order._id)).toEqual([placed.json.order._id]);
-      expect(orders[0]!.items[0]!.quantity).toBe(2);
-      // The shop goes on where it stopped.
-      expect((await after.order(1)).status).toBe(201);
-    } finally {
-      // Closing the app closes its database, which stops the embedded PostgreSQL.
-      await (after ? after.close() : database.close());
-    }
-  });
+        expect(await after.login()).toBe(200);
+        const { orders } = (await after.call<{ orders: Order[] }>('/orders/my-orders')).json;
+        expect(orders.map((order) => order._id)).toEqual([placed.json.order._id]);
+        expect(orders[0]!.items[0]!.quantity).toBe(2);
+        // The shop goes on where it stopped.
+        expect((await after.order(1)).status).toBe(201);
+      } finally {
+        // Closing the app closes its database, which stops the embedded PostgreSQL.
+        await (after ? after.close() : database.close());
+      }
+    },
+  );
 });

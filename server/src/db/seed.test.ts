@@ -16,58 +16,63 @@ describe('seed', () => {
     await ctx.close();
   });
 
-  it('fills an empty catalogue with at least 200 medicines over the nine categories, with their artwork served', async () => {
-    expect(await seedCatalogue(ctx.database.db)).toBeGreaterThanOrEqual(200);
-    const rows = await ctx.database.db.select().from(medicines);
-    expect(new Set(rows.map((row) => row.category))).toEqual(new Set(CATEGORIES));
-    expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
-    expect(rows.filter((row) => row.stock === 0).length).toBeGreaterThanOrEqual(3);
-    // Every demo medicine states the whole record, and most have a substitute of another brand.
-    for (const row of rows) {
-      expect(row).toMatchObject({ activeIngredient: expect.any(String), dosageForm: expect.any(String) });
-      for (const field of [
-        'activeIngredient',
-        'strength',
-        'packSize',
-        'description',
-        'directions',
-        'warnings',
-      ] as const)
-        expect(row[field], `${row.name} ${field}`).not.toBe('');
-    }
-    const kinds = new Map<string, number>();
-    for (const row of rows) {
-      const kind = `${row.activeIngredient}/${row.strength}/${row.dosageForm}`;
-      kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
-    }
-    const withSubstitute = rows.filter(
-      (row) => kinds.get(`${row.activeIngredient}/${row.strength}/${row.dosageForm}`)! > 1,
-    );
-    expect(withSubstitute.length).toBeGreaterThan(rows.length * 0.8);
-    // Prescriptions as common practice has them.
-    const rx = (ingredient: string) =>
-      rows.filter((row) => row.activeIngredient === ingredient)[0]?.prescriptionRequired;
-    expect(
-      [
-        'Amoxicillin',
-        'Insulin glargine',
-        'Atorvastatin',
-        'Amlodipine',
-        'Clopidogrel',
-        'Levothyroxine',
-        'Sertraline',
-      ].map(rx),
-    ).toEqual(Array(7).fill(true));
-    expect(['Paracetamol', 'Ibuprofen'].map(rx)).toEqual([false, false]);
-    for (const row of rows) {
-      expect(row.imageUrl).toMatch(/^\/uploads\/medicines\/.+-detail\.webp$/);
-      for (const url of [row.imageUrl, row.imageUrl.replace('-detail.webp', '-card.webp')]) {
-        const image = await ctx.app.inject({ method: 'GET', url });
-        expect(image.statusCode).toBe(200);
-        expect(image.headers['content-type']).toBe('image/webp');
+  // The demo images are made with sharp as the catalogue is seeded: most of a minute on a busy machine.
+  it(
+    'fills an empty catalogue with at least 200 medicines over the nine categories, with their artwork served',
+    { timeout: 180_000 },
+    async () => {
+      expect(await seedCatalogue(ctx.database.db)).toBeGreaterThanOrEqual(200);
+      const rows = await ctx.database.db.select().from(medicines);
+      expect(new Set(rows.map((row) => row.category))).toEqual(new Set(CATEGORIES));
+      expect(new Set(rows.map((row) => row.name)).size).toBe(rows.length);
+      expect(rows.filter((row) => row.stock === 0).length).toBeGreaterThanOrEqual(3);
+      // Every demo medicine states the whole record, and most have a substitute of another brand.
+      for (const row of rows) {
+        expect(row).toMatchObject({ activeIngredient: expect.any(String), dosageForm: expect.any(String) });
+        for (const field of [
+          'activeIngredient',
+          'strength',
+          'packSize',
+          'description',
+          'directions',
+          'warnings',
+        ] as const)
+          expect(row[field], `${row.name} ${field}`).not.toBe('');
       }
-    }
-  });
+      const kinds = new Map<string, number>();
+      for (const row of rows) {
+        const kind = `${row.activeIngredient}/${row.strength}/${row.dosageForm}`;
+        kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+      }
+      const withSubstitute = rows.filter(
+        (row) => kinds.get(`${row.activeIngredient}/${row.strength}/${row.dosageForm}`)! > 1,
+      );
+      expect(withSubstitute.length).toBeGreaterThan(rows.length * 0.8);
+      // Prescriptions as common practice has them.
+      const rx = (ingredient: string) =>
+        rows.filter((row) => row.activeIngredient === ingredient)[0]?.prescriptionRequired;
+      expect(
+        [
+          'Amoxicillin',
+          'Insulin glargine',
+          'Atorvastatin',
+          'Amlodipine',
+          'Clopidogrel',
+          'Levothyroxine',
+          'Sertraline',
+        ].map(rx),
+      ).toEqual(Array(7).fill(true));
+      expect(['Paracetamol', 'Ibuprofen'].map(rx)).toEqual([false, false]);
+      for (const row of rows) {
+        expect(row.imageUrl).toMatch(/^\/uploads\/medicines\/.+-detail\.webp$/);
+        for (const url of [row.imageUrl, row.imageUrl.replace('-detail.webp', '-card.webp')]) {
+          const image = await ctx.app.inject({ method: 'GET', url });
+          expect(image.statusCode).toBe(200);
+          expect(image.headers['content-type']).toBe('image/webp');
+        }
+      }
+    },
+  );
 
   it('leaves a catalogue that has medicines alone', async () => {
     expect(await seedCatalogue(ctx.database.db)).toBe(0);
