@@ -6,29 +6,23 @@ import {
   PAYMENT_STATUS,
   PRESCRIPTION_REVIEW,
   prescriptionNeededMessage,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PRESCRIPTION_REVIEWS,
   type Order,
   type OrderHistoryEntry,
   type Payment,
   type Role,
 } from '@apotheca/contract';
-import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import {
-  cartItems,
-  carts,
-  mailOutbox,
-  medicines,
-  orderHistory,
-  orderItems,
-  orders,
-  prescriptions,
-  users,
-} from '../../db/schema';
+import { cartItems, carts, mailOutbox, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { HttpError } from '../../http-error';
 import { stockConflict } from '../medicines/medicines.service';
+import { checkoutStock } from '../stock/stock.service';
 import { ORDER_ID_PLACEHOLDER, orderPlacedMail } from './order-mail.service';
 import { toOrder, type OrderRow } from './orders.service';
 
@@ -40,35 +34,55 @@ export const EMPTY_CART_MESSAGE = 'Cart is Empty';
 type Shopper = { id: string; firstName: string; lastName: string; role: Role };
 
 /** One row per ordered item; a refused checkout gives one row with only the verdict. */
-type CheckoutRow = {
-  ok: boolean;
-  line_count: number;
-  has_rx: boolean;
-  within_limits: boolean;
-  stocked: boolean;
-  rx_names: string[] | null;
-  over_name: string | null;
-  max_per_order: number | null;
-  short_name: string | null;
-  short_stock: number | null;
-  order_id: string | null;
-  total_cents: number | null;
-  status: OrderRow['status'] | null;
-  payment_status: OrderRow['paymentStatus'] | null;
-  card_last4: string | null;
-  created_at: Date | string | null;
-  prescription_id: string | null;
-  prescription_review: OrderRow['prescriptionReview'];
-  item_id: string | null;
-  medicine_id: string | null;
-  name: string | null;
-  price_cents: number | null;
-  quantity: number | null;
-  prescription_required: boolean | null;
-};
+const checkoutRowSchema = z.object({
+  ok: z.boolean(),
+  line_count: z.number(),
+  has_rx: z.boolean(),
+  within_limits: z.boolean(),
+  stocked: z.boolean(),
+  rx_names: z.array(z.string()).nullable(),
+  over_name: z.string().nullable(),
+  max_per_order: z.number().nullable(),
+  short_name: z.string().nullable(),
+  short_stock: z.number().nullable(),
+  order_id: z.string().nullable(),
+  total_cents: z.number().nullable(),
+  status: z.enum(ORDER_STATUSES).nullable(),
+  payment_status: z.enum(PAYMENT_STATUSES).nullable(),
+  card_last4: z.string().nullable(),
+  created_at: z.coerce.date().nullable(),
+  prescription_id: z.string().nullable(),
+  prescription_review: z.enum(PRESCRIPTION_REVIEWS).nullable(),
+  item_id: z.string().nullable(),
+  medicine_id: z.string().nullable(),
+  name: z.string().nullable(),
+  price_cents: z.number().nullable(),
+  quantity: z.number().nullable(),
+  prescription_required: z.boolean().nullable(),
+});
+/** A placed order's row: every column of the order and its item is there. */
+const placedRowSchema = checkoutRowSchema.extend({
+  order_id: z.string(),
+  total_cents: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  created_at: z.coerce.date(),
+  item_id: z.string(),
+  name: z.string(),
+  price_cents: z.number(),
+  quantity: z.number(),
+  prescription_required: z.boolean(),
+});
 
 const placedMail = orderPlacedMail(false);
 const reviewMail = orderPlacedMail(true);
+
+/** The output columns of a CTE written in SQL, by name, typed as the row schema reads them. */
+const columns = <Name extends string>(names: readonly Name[]) =>
+  Object.fromEntries(names.map((name) => [name, sql`${sql.identifier(name)}`.as(name)])) as Record<
+    Name,
+    SQL.Aliased<unknown>
+  >;
 
 /**
  * One statement, so one transaction and one round trip for a checkout rush: takes the stock of every
@@ -76,84 +90,79 @@ const reviewMail = orderPlacedMail(true);
  * the order's history and the confirmation mail in the outbox. Every write in it is conditional on
  * every line having its stock within its limit per order and, when a line is prescription-only, on
  * the order carrying one of the caller's own prescriptions, so any shortage or missing prescription
- * changes nothing (CONTRACT.md). Prepared: each connection parses and plans it once, which cost
- * PostgreSQL more than running it.
+ * changes nothing. Prepared: each connection parses and plans it once, which cost PostgreSQL more
+ * than running it.
  */
-const checkoutQuery = preparedQuery((db) =>
-  db._.session.prepareQuery(
-    new PgDialect().sqlToQuery(sql`
-    with lines as (
-      select ci.id, ci.medicine_id, ci.quantity
-      from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
-      where c.user_id = ${sql.placeholder('userId')}::uuid
-      for update of ci
-    ), stock as (
-      select m.id, m.name, m.price_cents, m.stock, m.prescription_required, m.max_per_order, l.quantity
-      from ${medicines} m join lines l on l.medicine_id = m.id
-      order by m.id
-      for update of m
-    ), rx as (
-      select id from ${prescriptions} where id = ${sql.placeholder('prescriptionId')}::uuid and user_id = ${sql.placeholder('userId')}::uuid
-    ), totals as (
-      -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
-      select count(*)::integer as line_count,
-        coalesce(bool_and(stock >= quantity), false) as stocked,
-        coalesce(bool_and(max_per_order is null or quantity <= max_per_order), false) as within_limits,
-        coalesce(bool_or(prescription_required), false) as needs_rx,
-        array_agg(name order by name) filter (where prescription_required) as rx_names,
-        coalesce(sum(price_cents::bigint * quantity), 0) <= ${MAX_MONEY_CENTS} as within_cap,
-        sum(price_cents::bigint * quantity) as total
-      from stock
-    ), ruling as (
-      select t.*, (not t.needs_rx or exists (select 1 from rx)) as has_rx,
-        t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or exists (select 1 from rx)) as ok,
-        case when t.within_cap then t.total::integer end as total_cents
-      from totals t
-    ), taken as (
-      update ${medicines} m set stock = m.stock - s.quantity, version = m.version + 1
-      from stock s, ruling r
-      where r.ok and m.id = s.id
-    ), emptied as (
-      delete from ${cartItems} where id in (select id from lines) and (select ok from ruling)
-    ), new_order as (
-      insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review)
-      select ${sql.placeholder('userId')}::uuid, total_cents, ${sql.placeholder('paymentStatus')}, ${sql.placeholder('cardLast4')},
-        case when needs_rx then (select id from rx) end,
-        case when needs_rx then ${PRESCRIPTION_REVIEW.pending} end
-      from ruling where ok
-      returning *
-    ), new_items as (
-      insert into ${orderItems} (order_id, medicine_id, name, price_cents, quantity, prescription_required)
-      select o.id, s.id, s.name, s.price_cents, s.quantity, s.prescription_required from new_order o, stock s
-      returning *
-    ), placed as (
-      insert into ${orderHistory} (order_id, actor_id, event, "to")
-      select id, user_id, ${ORDER_EVENT.placed}, status from new_order
-    ), confirmed as (
-      insert into ${mailOutbox} ("to", subject, text, html)
-      select u.email, replace(${placedMail.subject}, ${ORDER_ID_PLACEHOLDER}, o.id::text),
-        replace(case when o.prescription_review is null then ${placedMail.text} else ${reviewMail.text} end,
-          ${ORDER_ID_PLACEHOLDER}, o.id::text),
-        replace(case when o.prescription_review is null then ${placedMail.html} else ${reviewMail.html} end,
-          ${ORDER_ID_PLACEHOLDER}, o.id::text)
-      from new_order o join ${users} u on u.id = o.user_id
-    )
+const checkoutQuery = preparedQuery((db) => {
+  const userId = sql`${sql.placeholder('userId')}::uuid`;
+  const cte = (name: string) => db.$with(name, {});
+  const lines = cte('lines').as(sql`
+    select ci.id, ci.medicine_id, ci.quantity
+    from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
+    where c.user_id = ${userId}
+    for update of ci`);
+  const { stock, take } = checkoutStock(db, sql`${lines}`);
+  const rx = cte('rx').as(
+    sql`select id from ${prescriptions} where id = ${sql.placeholder('prescriptionId')}::uuid and user_id = ${userId}`,
+  );
+  const totals = cte('totals').as(sql`
+    -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
+    select count(*)::integer as line_count,
+      coalesce(bool_and(stock >= quantity), false) as stocked,
+      coalesce(bool_and(max_per_order is null or quantity <= max_per_order), false) as within_limits,
+      coalesce(bool_or(prescription_required), false) as needs_rx,
+      array_agg(name order by name) filter (where prescription_required) as rx_names,
+      coalesce(sum(price_cents::bigint * quantity), 0) <= ${MAX_MONEY_CENTS} as within_cap,
+      sum(price_cents::bigint * quantity) as total
+    from ${stock}`);
+  const ruling = cte('ruling').as(sql`
+    select t.*, (not t.needs_rx or exists (select 1 from ${rx})) as has_rx,
+      t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or exists (select 1 from ${rx})) as ok,
+      case when t.within_cap then t.total::integer end as total_cents
+    from ${totals} t`);
+  const taken = take(sql`(select ok from ${ruling})`);
+  const emptied = cte('emptied').as(
+    sql`delete from ${cartItems} where id in (select id from ${lines}) and (select ok from ${ruling})`,
+  );
+  const newOrder = cte('new_order').as(sql`
+    insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review)
+    select ${userId}, total_cents, ${sql.placeholder('paymentStatus')}, ${sql.placeholder('cardLast4')},
+      case when needs_rx then (select id from ${rx}) end,
+      case when needs_rx then ${PRESCRIPTION_REVIEW.pending} end
+    from ${ruling} where ok
+    returning *`);
+  const newItems = cte('new_items').as(sql`
+    insert into ${orderItems} (order_id, medicine_id, name, price_cents, quantity, prescription_required)
+    select o.id, s.id, s.name, s.price_cents, s.quantity, s.prescription_required from ${newOrder} o, ${stock} s
+    returning *`);
+  const placed = cte('placed').as(sql`
+    insert into ${orderHistory} (order_id, actor_id, event, "to")
+    select id, user_id, ${ORDER_EVENT.placed}, status from ${newOrder}`);
+  const confirmed = cte('confirmed').as(sql`
+    insert into ${mailOutbox} ("to", subject, text, html)
+    select u.email, replace(${placedMail.subject}, ${ORDER_ID_PLACEHOLDER}, o.id::text),
+      replace(case when o.prescription_review is null then ${placedMail.text} else ${reviewMail.text} end,
+        ${ORDER_ID_PLACEHOLDER}, o.id::text),
+      replace(case when o.prescription_review is null then ${placedMail.html} else ${reviewMail.html} end,
+        ${ORDER_ID_PLACEHOLDER}, o.id::text)
+    from ${newOrder} o join ${users} u on u.id = o.user_id`);
+  const result = db.$with('result', columns(checkoutRowSchema.keyof().options)).as(sql`
     select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names,
       short.name as short_name, short.stock as short_stock, over.name as over_name, over.max_per_order,
       o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
       o.prescription_id, o.prescription_review,
       i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity, i.prescription_required
-    from ruling r
-    left join lateral (select name, stock from stock where stock < quantity order by id limit 1) short on true
-    left join lateral (select name, max_per_order from stock where quantity > max_per_order order by name limit 1) over on true
-    left join new_order o on true
-    left join new_items i on true
-  `),
-    undefined,
-    'checkout',
-    false,
-  ),
-);
+    from ${ruling} r
+    left join lateral (select name, stock from ${stock} where stock < quantity order by id limit 1) short on true
+    left join lateral (select name, max_per_order from ${stock} where quantity > max_per_order order by name limit 1) over on true
+    left join ${newOrder} o on true
+    left join ${newItems} i on true`);
+  return db
+    .with(lines, stock, rx, totals, ruling, taken, emptied, newOrder, newItems, placed, confirmed, result)
+    .select()
+    .from(result)
+    .prepare('checkout');
+});
 
 export async function placeOrder(
   db: Db,
@@ -161,8 +170,7 @@ export async function placeOrder(
   { payment, prescriptionId }: { payment?: Payment | undefined; prescriptionId?: string | undefined },
 ): Promise<Order> {
   // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
-  // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
-  // each one's latest committed stock once its lock is held.
+  // `stock` locks the medicines (stock.service.ts).
   // A deletion of a medicine locks in the same order (medicines.service.ts); a cycle it still forms
   // with a cart item added meanwhile is retried once.
   const result = await retryOnceOnLockConflict(() =>
@@ -170,40 +178,42 @@ export async function placeOrder(
       userId: user.id,
       prescriptionId: prescriptionId ?? null,
       paymentStatus: payment ? PAYMENT_STATUS.paid : PAYMENT_STATUS.pending,
-      // Only the last four digits are ever kept (CONTRACT.md).
+      // Only the last four digits of a card are ever kept.
       cardLast4: payment ? payment.cardNumber.slice(-4) : null,
     }),
   );
-  // Both drivers answer a raw statement with `{ rows }`; Drizzle types it for neither.
-  const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
+  const rows = result.map((row) => checkoutRowSchema.parse(row));
   const [first] = rows;
   if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
   if (!first.has_rx) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
-  if (!first.within_limits) throw HttpError.conflict(maxPerOrderMessage(first.max_per_order!, first.over_name!));
-  if (!first.stocked) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
+  if (!first.within_limits)
+    throw HttpError.conflict(maxPerOrderMessage(first.max_per_order ?? 0, first.over_name ?? ''));
+  if (!first.stocked) throw stockConflict({ name: first.short_name ?? '', stock: first.short_stock ?? 0 });
   if (!first.ok) throw HttpError.badRequest(ORDER_TOTAL_TOO_LARGE_MESSAGE);
+  const placedRows = rows.map((row) => placedRowSchema.parse(row));
+  const head = placedRows[0]!;
   const order: OrderRow = {
-    id: first.order_id!,
+    id: head.order_id,
     userId: user.id,
-    totalCents: first.total_cents!,
-    status: first.status!,
-    paymentStatus: first.payment_status!,
-    cardLast4: first.card_last4,
-    prescriptionId: first.prescription_id,
-    prescriptionReview: first.prescription_review,
+    totalCents: head.total_cents,
+    status: head.status,
+    paymentStatus: head.payment_status,
+    cardLast4: head.card_last4,
+    prescriptionId: head.prescription_id,
+    prescriptionReview: head.prescription_review,
     reviewNote: null,
     reviewedBy: null,
     reviewedAt: null,
-    createdAt: new Date(first.created_at!),
+    createdAt: head.created_at,
   };
-  const items = rows.map((row) => ({
-    id: row.item_id!,
+  const items = placedRows.map((row) => ({
+    id: row.item_id,
     orderId: order.id,
     medicineId: row.medicine_id,
-    name: row.name!,
-    priceCents: row.price_cents!,
-    quantity: row.quantity!,
-    prescriptionRequired: row.prescription_required!,
+    name: row.name,
+    priceCents: row.price_cents,
+    quantity: row.quantity,
+    prescriptionRequired: row.prescription_required,
   }));
   const placed: OrderHistoryEntry = {
     at: order.createdAt.toISOString(),
