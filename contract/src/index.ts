@@ -9,3 +9,4 @@ export * from './orders.schema';
 export * from './contact.schema';
 export * from './health.schema';
 export * from './prescriptions.schema';
+export * from './batches.schema';

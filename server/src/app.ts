@@ -11,6 +11,10 @@ import medicinesRoutes from './features/medicines/medicines.routes';
 import ordersRoutes from './features/orders/orders.routes';
 import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
 import { startUnpaidOrderExpiry } from './features/orders/unpaid-orders.job';
+import { startExpiryWatch } from './features/stock/expiry.job';
+
+/** How often the day that batches expire by is checked: a batch expired at midnight leaves the catalogue within it. */
+const EXPIRY_CHECK_MS = 60_000;
 import authPlugin from './plugins/auth.plugin';
 import cleanupPlugin from './plugins/cleanup.plugin';
 import databasePlugin from './plugins/database.plugin';
@@ -100,6 +104,13 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     onError: (error) => app.log.error({ err: error }, 'canceling unpaid orders failed'),
   });
   app.addHook('onClose', stopUnpaidOrderExpiry);
+  const stopExpiryWatch = startExpiryWatch({
+    db: database.db,
+    catalogue,
+    everyMs: EXPIRY_CHECK_MS,
+    onError: (error) => app.log.error({ err: error }, 'checking the day of expiry failed'),
+  });
+  app.addHook('onClose', stopExpiryWatch);
   await app.register(staticClientPlugin, {
     clientDistDir: config.clientDistDir,
     clientRendererFile: config.clientRendererFile,

@@ -20,6 +20,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from './catalogue-cache.service';
+import { currentUser } from '../../plugins/auth.plugin';
 import { createMedicineSearch } from './medicine-search.service';
 import {
   addMedicine,
@@ -185,7 +186,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     },
     async (request) => {
       const form = await readMedicineForm(request);
-      const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form);
+      const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form, currentUser(request).id);
       await catalogue.invalidate();
       return { updatedMedicine };
     },

@@ -6,6 +6,7 @@ import {
   PAYMENT_STATUS,
   PRESCRIPTION_REVIEW,
   prescriptionNeededMessage,
+  recalledLotMessage,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   PRESCRIPTION_REVIEWS,
@@ -21,8 +22,7 @@ import { cartItems, carts, mailOutbox, orderHistory, orderItems, orders, prescri
 import { preparedQuery } from '../../db/prepared';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { HttpError } from '../../http-error';
-import { stockConflict } from '../medicines/medicines.service';
-import { checkoutStock } from '../stock/stock.service';
+import { checkoutStock, recalledLot, stockConflict } from '../stock/stock.service';
 import { ORDER_ID_PLACEHOLDER, orderPlacedMail } from './order-mail.service';
 import { toOrder, type OrderRow } from './orders.service';
 
@@ -45,6 +45,7 @@ const checkoutRowSchema = z.object({
   max_per_order: z.number().nullable(),
   short_name: z.string().nullable(),
   short_stock: z.number().nullable(),
+  short_recalled_lot: z.string().nullable(),
   order_id: z.string().nullable(),
   total_cents: z.number().nullable(),
   status: z.enum(ORDER_STATUSES).nullable(),
@@ -101,7 +102,7 @@ const checkoutQuery = preparedQuery((db) => {
     from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
     where c.user_id = ${userId}
     for update of ci`);
-  const { stock, take } = checkoutStock(db, sql`${lines}`);
+  const { wanted, held, stock, take, record } = checkoutStock(db, sql`${lines}`);
   const rx = cte('rx').as(
     sql`select id from ${prescriptions} where id = ${sql.placeholder('prescriptionId')}::uuid and user_id = ${userId}`,
   );
@@ -148,17 +149,36 @@ const checkoutQuery = preparedQuery((db) => {
     from ${newOrder} o join ${users} u on u.id = o.user_id`);
   const result = db.$with('result', columns(checkoutRowSchema.keyof().options)).as(sql`
     select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names,
-      short.name as short_name, short.stock as short_stock, over.name as over_name, over.max_per_order,
+      short.name as short_name, short.stock as short_stock, short.recalled_lot as short_recalled_lot,
+      over.name as over_name, over.max_per_order,
       o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
       o.prescription_id, o.prescription_review,
       i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity, i.prescription_required
     from ${ruling} r
-    left join lateral (select name, stock from ${stock} where stock < quantity order by id limit 1) short on true
+    left join lateral (
+      select name, stock, ${recalledLot(sql`id`)} as recalled_lot from ${stock} where stock < quantity order by id limit 1
+    ) short on true
     left join lateral (select name, max_per_order from ${stock} where quantity > max_per_order order by name limit 1) over on true
     left join ${newOrder} o on true
     left join ${newItems} i on true`);
   return db
-    .with(lines, stock, rx, totals, ruling, taken, emptied, newOrder, newItems, placed, confirmed, result)
+    .with(
+      lines,
+      wanted,
+      held,
+      stock,
+      rx,
+      totals,
+      ruling,
+      ...taken,
+      emptied,
+      newOrder,
+      newItems,
+      record(sql`${newItems}`),
+      placed,
+      confirmed,
+      result,
+    )
     .select()
     .from(result)
     .prepare('checkout');
@@ -188,6 +208,8 @@ export async function placeOrder(
   if (!first.has_rx) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
   if (!first.within_limits)
     throw HttpError.conflict(maxPerOrderMessage(first.max_per_order ?? 0, first.over_name ?? ''));
+  if (!first.stocked && first.short_recalled_lot !== null)
+    throw HttpError.conflict(recalledLotMessage(first.short_name ?? '', first.short_recalled_lot));
   if (!first.stocked) throw stockConflict({ name: first.short_name ?? '', stock: first.short_stock ?? 0 });
   if (!first.ok) throw HttpError.badRequest(ORDER_TOTAL_TOO_LARGE_MESSAGE);
   const placedRows = rows.map((row) => placedRowSchema.parse(row));
