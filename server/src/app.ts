@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { Database } from './db/client';
 import authRoutes from './features/auth/auth.routes';
+import batchesRoutes from './features/batches/batches.routes';
 import cartRoutes from './features/cart/cart.routes';
 import contactRoutes from './features/contact/contact.routes';
 import healthRoutes, { type Readiness } from './features/health/health.routes';
@@ -92,6 +93,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
       await api.register(prescriptionsRoutes);
+      await api.register(batchesRoutes, { catalogue });
     },
     { prefix: '/api' },
   );

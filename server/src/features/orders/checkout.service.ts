@@ -156,7 +156,8 @@ const checkoutQuery = preparedQuery((db) => {
       i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity, i.prescription_required
     from ${ruling} r
     left join lateral (
-      select name, stock, ${recalledLot(sql`id`)} as recalled_lot from ${stock} where stock < quantity order by id limit 1
+      select s.name, s.stock, ${recalledLot(sql`s.id`)} as recalled_lot from ${stock} s where s.stock < s.quantity
+      order by s.id limit 1
     ) short on true
     left join lateral (select name, max_per_order from ${stock} where quantity > max_per_order order by name limit 1) over on true
     left join ${newOrder} o on true
