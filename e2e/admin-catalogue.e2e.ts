@@ -162,4 +162,26 @@ describe('the admin manages the catalogue', () => {
     await toast(page, 'Error deleting item');
     expect(await row.isVisible()).toBe(true);
   });
+
+  it("searches the medicine list with the shop's search, typos included", async () => {
+    const page = await pageAs(browser, admin);
+    const medicine = (await catalogue()).find((candidate) => candidate.name.length >= 6)!;
+    // A letter dropped, as the shop's search forgives.
+    const typo = medicine.name.slice(0, 2) + medicine.name.slice(3);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/medicines') asked.push(url.searchParams.get('q') ?? '');
+    });
+    await page.goto(PATHS.admin);
+    const search = page.getByRole('search', { name: 'Search medicines' });
+    await search.getByLabel('Search medicines').fill(typo);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('table', { name: 'Medicines' })
+      .getByRole('rowheader', { name: medicine.name, exact: true })
+      .waitFor();
+    expect(asked).toContain(typo);
+    await page.getByText(/matching medicines$/).waitFor();
+  });
 });

@@ -20,7 +20,7 @@ describe('the admin works through the orders', () => {
     const shopper = await createShopper();
     const order = await placeOrder(shopper);
     const page = await pageAs(browser, admin);
-    const row = await openOrderRow(page, admin, order._id);
+    const row = await openOrderRow(page, order);
 
     expect(await row.getByRole('cell').allTextContents()).toEqual(
       expect.arrayContaining(['Ann Shopper', `$${order.totalPrice.toFixed(2)}`, 'View Items']),
@@ -31,7 +31,7 @@ describe('the admin works through the orders', () => {
     const payment = row.getByRole('cell').nth(3).locator('span');
     expect(await badgeColour(payment)).toBe((await payment.textContent()) === 'Paid' ? 'green' : 'red');
 
-    const select = row.getByRole('combobox', { name: `Update status of order ${order._id}` });
+    const select = row.getByRole('combobox', { name: `Update status of order ${order.number}` });
     await select.selectOption('Accepted');
     await toast(page, 'Order status updated to Accepted');
     await status.filter({ hasText: 'Accepted' }).waitFor();
@@ -49,8 +49,8 @@ describe('the admin works through the orders', () => {
     const shopper = await createShopper();
     const order = await placeOrder(shopper);
     const page = await pageAs(browser, admin);
-    const row = await openOrderRow(page, admin, order._id);
-    await row.getByRole('link', { name: `View items of order ${order._id}` }).click();
+    const row = await openOrderRow(page, order);
+    await row.getByRole('link', { name: `View items of order ${order.number}` }).click();
     await page.waitForURL(`${baseUrl()}/admin/orders/${order._id}`);
 
     await page.getByText(order._id).waitFor();
@@ -86,21 +86,22 @@ describe('the admin works through the orders', () => {
     await bodyRows.first().waitFor();
     expect(await bodyRows.count()).toBe(ADMIN_ORDERS_PAGE_SIZE);
     const firstPageIds = await table.locator('tbody th').allInnerTexts();
-    expect(firstPageIds).toEqual(orders.slice(0, ADMIN_ORDERS_PAGE_SIZE).map((order) => order._id));
+    expect(firstPageIds).toEqual(orders.slice(0, ADMIN_ORDERS_PAGE_SIZE).map((order) => order.number));
 
     const nav = page.getByRole('navigation', { name: 'Order pages' });
     expect(await nav.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
     await nav.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/\/admin\/orders\?page=2$/);
     await nav.getByRole('button', { name: 'Page 2' }).and(page.locator('[aria-current="page"]')).waitFor();
-    expect(await table.locator('tbody th').allInnerTexts()).toEqual(
-      orders.slice(ADMIN_ORDERS_PAGE_SIZE, 2 * ADMIN_ORDERS_PAGE_SIZE).map((order) => order._id),
-    );
+    // The next page comes from the server: the rows follow once it answers.
+    await expect
+      .poll(() => table.locator('tbody th').allInnerTexts())
+      .toEqual(orders.slice(ADMIN_ORDERS_PAGE_SIZE, 2 * ADMIN_ORDERS_PAGE_SIZE).map((order) => order.number));
 
     await nav.getByRole('button', { name: `Page ${pageCount}`, exact: true }).click();
     await page.waitForURL((url) => `${url.pathname}${url.search}` === pagedPath(PATHS.adminOrders, pageCount));
     expect(await nav.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
-    expect(await bodyRows.count()).toBe(orders.length - (pageCount - 1) * ADMIN_ORDERS_PAGE_SIZE);
+    await expect.poll(() => bodyRows.count()).toBe(orders.length - (pageCount - 1) * ADMIN_ORDERS_PAGE_SIZE);
     await nav.getByRole('button', { name: 'Previous' }).click();
     // The label follows the click's navigation: wait for it rather than read it at once.
     await nav.getByText(`Page ${pageCount - 1} of ${pageCount}`).waitFor();
@@ -117,15 +118,72 @@ describe('the admin works through the orders', () => {
 
   it("says 'No orders available.' for an empty list and 'Error: {message}' when the list fails", async () => {
     const page = await pageAs(browser, admin);
-    await page.route('**/api/orders', (route) => route.fulfill({ json: { orders: [] } }));
+    await page.route('**/api/orders?*', (route) => route.fulfill({ json: { orders: [], total: 0 } }));
     await page.goto(PATHS.adminOrders);
     await page.getByText('No orders available.').waitFor();
 
-    await page.unroute('**/api/orders');
-    await page.route('**/api/orders', (route) =>
+    await page.unroute('**/api/orders?*');
+    await page.route('**/api/orders?*', (route) =>
       route.fulfill({ status: 503, json: { message: 'The database is not answering' } }),
     );
     await page.reload();
     await page.getByRole('alert').filter({ hasText: 'Error: The database is not answering' }).waitFor();
+  });
+
+  it('searches by order number or patient and filters by status on the server, asking for one page only', async () => {
+    const shopper = await createShopper();
+    const first = await placeOrder(shopper);
+    const second = await placeOrder(shopper);
+    await api(
+      `/orders/update-order/${first._id}`,
+      { method: 'PATCH', body: JSON.stringify({ status: 'Dispatched' }) },
+      admin.token,
+    );
+    const page = await pageAs(browser, admin);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/orders') asked.push(url.search);
+    });
+    await page.goto(PATHS.adminOrders);
+    const table = page.getByRole('table', { name: 'All orders' });
+    await table.locator('tbody tr').first().waitFor();
+    // Never the whole list: every call names its page.
+    expect(asked.every((search) => new URLSearchParams(search).get('limit') === String(ADMIN_ORDERS_PAGE_SIZE))).toBe(
+      true,
+    );
+
+    const search = page.getByRole('search', { name: 'Search orders' });
+    await search.getByLabel('Search orders').fill(second.number);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('1 matching orders').waitFor();
+    expect(await table.locator('tbody th').allInnerTexts()).toEqual([second.number]);
+
+    await search.getByLabel('Search orders').fill(shopper.user.email);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('2 matching orders').waitFor();
+    expect(await table.locator('tbody th').allInnerTexts()).toEqual([second.number, first.number]);
+
+    await search.getByLabel('Status').selectOption('Dispatched');
+    await page.getByText('1 matching orders').waitFor();
+    expect(await table.locator('tbody th').allInnerTexts()).toEqual([first.number]);
+    expect(new URL(page.url()).searchParams.get('status')).toBe('Dispatched');
+  });
+
+  it('keeps the status column in view on a phone', async () => {
+    const shopper = await createShopper();
+    const order = await placeOrder(shopper);
+    const page = await pageAs(browser, admin);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const row = await openOrderRow(page, order);
+    const status = row.getByRole('cell').filter({ hasText: order.status }).first();
+    const box = await status.boundingBox();
+    // The whole status cell is on screen, left of the row's sticky link (which would cover it).
+    const link = await row.getByRole('cell').last().boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(link!.x + 1);
+    expect(await status.isVisible()).toBe(true);
+    await page.screenshot({ path: '/tmp/shots-mailstaff/admin-orders-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: '/tmp/shots-mailstaff/admin-orders-1280.png', fullPage: true });
   });
 });

@@ -4,6 +4,9 @@ import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './
 import { api, createShopper, PASSWORD, toast } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
 
+/** The users screen searched for one address: the list pages, so a new user is found by search. */
+const usersSearch = (email: string) => `${PATHS.adminUsers}?${new URLSearchParams({ q: email }).toString()}`;
+
 describe('the admin manages users', () => {
   const browser = useBrowser();
   let admin: Session;
@@ -12,13 +15,14 @@ describe('the admin manages users', () => {
   });
   it("lists users; the admin's own row cannot be deleted", async () => {
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.adminUsers);
+    await page.goto(usersSearch(admin.user.email));
     const table = page.getByRole('table', { name: 'Users' });
     await table.waitFor();
     expect(await table.locator('thead th').allTextContents()).toEqual([
       'Sr. No',
       'User ID',
       'User Name',
+      'E-mail',
       'Creation Time',
       'Role',
       'Actions',
@@ -31,7 +35,7 @@ describe('the admin manages users', () => {
     const shopper = await createShopper();
     const order = await placeOrder(shopper);
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.adminUsers);
+    await page.goto(usersSearch(shopper.user.email));
     const row = page.getByRole('row').filter({ hasText: shopper.user._id });
     const deleteButton = row.getByRole('button', { name: 'Delete Ann Shopper' });
     expect(await deleteButton.isEnabled()).toBe(true);
@@ -64,14 +68,14 @@ describe('the admin manages users', () => {
 
     await page.getByRole('link', { name: 'Orders' }).click();
     await page.waitForURL(`${baseUrl()}/admin/orders`);
-    const orderRow = await openOrderRow(page, admin, order._id);
+    const orderRow = await openOrderRow(page, order);
     expect(await orderRow.getByRole('cell').first().textContent()).toBe('Deleted');
   });
 
   it('makes a shopper a pharmacist, who then sees only the Orders and Prescriptions of the admin area', async () => {
     const shopper = await createShopper();
     const page = await pageAs(browser, admin);
-    await page.goto('/admin/users');
+    await page.goto(usersSearch(shopper.user.email));
     const row = page.getByRole('row').filter({ hasText: shopper.user._id });
     await row.getByRole('combobox', { name: 'Role of Ann Shopper' }).selectOption('pharmacist');
     await toast(page, 'Ann Shopper is now pharmacist.');
@@ -95,12 +99,53 @@ describe('the admin manages users', () => {
     const shopper = await createShopper();
     const page = await pageAs(browser, admin);
     await page.route('**/api/auth/delete-user/*', (route) => route.fulfill({ status: 503, json: { message: 'Busy' } }));
-    await page.goto(PATHS.adminUsers);
+    await page.goto(usersSearch(shopper.user.email));
     const row = page.getByRole('row').filter({ hasText: shopper.user._id });
     await row.getByRole('button', { name: /^Delete / }).click();
     await page.getByRole('dialog', { name: 'Delete user?' }).getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Error deleting user.');
     await page.getByText('There was an issue while deleting the user. Please try again.').waitFor();
     expect(await row.isVisible()).toBe(true);
+  });
+
+  it('finds a user by e-mail with the search box, and shows the e-mail', async () => {
+    const shopper = await createShopper();
+    const page = await pageAs(browser, admin);
+    await page.goto(PATHS.adminUsers);
+    const search = page.getByRole('search', { name: 'Search users' });
+    await search.getByLabel('Search users').fill(shopper.user.email.toUpperCase());
+    await search.getByRole('button', { name: 'Search' }).click();
+    await page.getByText('1 matching users').waitFor();
+    const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().getByRole('cell').allTextContents()).toContain(shopper.user.email);
+    expect(new URL(page.url()).searchParams.get('q')).toBe(shopper.user.email.toUpperCase());
+    await page.screenshot({ path: '/tmp/shots-mailstaff/admin-users-1280.png', fullPage: true });
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '/tmp/shots-mailstaff/admin-users-375.png', fullPage: true });
+  });
+
+  it('asks before granting admin: Cancel changes nothing, Make admin grants it', async () => {
+    const shopper = await createShopper();
+    const page = await pageAs(browser, admin);
+    await page.goto(usersSearch(shopper.user.email));
+    const row = page.getByRole('row').filter({ hasText: shopper.user._id });
+    const role = row.getByRole('combobox', { name: 'Role of Ann Shopper' });
+    await role.selectOption('admin');
+    const dialog = page.getByRole('dialog', { name: 'Make this user an admin?' });
+    await dialog.getByText(shopper.user.email, { exact: false }).waitFor();
+    await page.screenshot({ path: '/tmp/shots-mailstaff/admin-users-confirm-1280.png' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await role.inputValue()).toBe('user');
+    const roleOf = async () =>
+      (await api<{ users: User[] }>(`/auth/get-all-users?q=${encodeURIComponent(shopper.user.email)}`, {}, admin.token))
+        .users[0]!.role;
+    expect(await roleOf()).toBe('user');
+
+    await role.selectOption('admin');
+    await dialog.getByRole('button', { name: 'Make admin' }).click();
+    await toast(page, 'Ann Shopper is now admin.');
+    expect(await roleOf()).toBe('admin');
   });
 });

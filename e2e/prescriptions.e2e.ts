@@ -115,7 +115,23 @@ describe('prescription medicines', () => {
     await page.goto('/admin/prescriptions');
     const queue = page.getByRole('table', { name: 'Prescriptions waiting for review' });
     await queue.waitFor();
+    // The queue is searched on the server, by order number as by patient.
+    const search = page.getByRole('search', { name: 'Search the queue' });
+    await search.getByLabel('Search the queue').fill(first.number);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => queue.locator('tbody tr td:first-child').allInnerTexts()).toEqual([first.number]);
+    await search.getByLabel('Search the queue').fill(shopper.user.email);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect
+      .poll(() => queue.locator('tbody tr td:first-child').allInnerTexts())
+      .toEqual([first.number, second.number]);
+    await page.screenshot({ path: '/tmp/shots-mailstaff/queue-1280.png', fullPage: true });
     await page.goto(`/admin/prescriptions/${first._id}`);
+    // The patient's other order, fetched for this patient alone.
+    await page.getByRole('list', { name: 'Past orders' }).getByText(second.number, { exact: false }).waitFor();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.screenshot({ path: '/tmp/shots-mailstaff/review-375.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('img', { name: 'Prescription' }).waitFor();
     await page.getByRole('list', { name: 'Prescription items' }).getByText('Insulin × 1').waitFor();
     await page.getByRole('button', { name: 'Approve' }).click();
@@ -137,9 +153,9 @@ describe('prescription medicines', () => {
     const rows = shopperPage.locator('tbody tr');
     await rows.first().waitFor();
     // Newest first: the rejected order, then the approved one.
-    await shopperPage.getByRole('button', { name: second._id }).click();
+    await shopperPage.getByRole('button', { name: second.number }).click();
     await shopperPage.getByText('Prescription rejected: The prescription is not signed.').waitFor();
-    await shopperPage.getByRole('button', { name: first._id }).click();
+    await shopperPage.getByRole('button', { name: first.number }).click();
     await shopperPage.getByText('Prescription approved').waitFor();
     await shopperPage.context().close();
   });

@@ -2,7 +2,7 @@ import { cataloguePath, medicinePath, PATHS, type Cart } from '@apotheca/contrac
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './support/browser';
-import { api, createShopper, listMedicines, logInContext, medicinesInStock, toast } from './support/shop';
+import { addToCart, api, createShopper, listMedicines, logInContext, medicinesInStock, toast } from './support/shop';
 
 const cards = (page: Page) => page.locator('article');
 const query = (page: Page) => new URL(page.url()).searchParams;
@@ -65,6 +65,27 @@ describe('the storefront with JavaScript off', () => {
     }
     const mostExpensive = [...medicines].sort((a, b) => b.price - a.price)[0]!;
     expect(await cards(page).first().locator('h3').textContent()).toBe(mostExpensive.name);
+    await context.close();
+  });
+
+  it('says beside the login fields and under Add to cart that they need JavaScript', async () => {
+    const context = await noScript();
+    const page = await context.newPage();
+    await page.goto(PATHS.login);
+    // Playwright's text matching skips <noscript>, so its line is found by its place.
+    const why = page.locator('form noscript > p');
+    expect(await why.isVisible()).toBe(true);
+    expect(await why.textContent()).toBe(
+      'Logging in needs JavaScript, which is off in this browser: your session is kept by it.',
+    );
+    expect(await page.getByLabel('Email').isDisabled()).toBe(true);
+    await page.goto(PATHS.medicines);
+    const card = cards(page)
+      .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
+      .first();
+    const underButton = card.locator('noscript > p');
+    expect(await underButton.isVisible()).toBe(true);
+    expect(await underButton.textContent()).toBe('Adding to the cart needs JavaScript, which is off in this browser.');
     await context.close();
   });
 
@@ -170,6 +191,21 @@ describe('the storefront before its app has hydrated', () => {
 
 describe('the catalogue on a small phone', () => {
   const browser = useBrowser();
+
+  it('shows a cart link with its count in the header, outside the menu', async () => {
+    const shopper = await createShopper();
+    for (const medicine of await medicinesInStock(2)) await addToCart(shopper.token, medicine._id);
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width: 375, height: 667 } });
+    await logInContext(context, shopper);
+    const page = await context.newPage();
+    await page.goto(PATHS.medicines);
+    const cart = page.getByRole('banner').getByRole('link', { name: 'Cart, 2 items' });
+    await cart.waitFor();
+    expect(await page.getByRole('button', { name: 'Open menu' }).getAttribute('aria-expanded')).toBe('false');
+    await cart.click();
+    await page.waitForURL((url) => url.pathname === PATHS.cart);
+    await context.close();
+  });
 
   it('shows the first medicine card and its picture without scrolling', async () => {
     const page = await browser.newPage({ baseURL: baseUrl(), viewport: { width: 375, height: 667 } });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Medicine, Order } from '@apotheca/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer } from './support/product-server';
+import { spawnServer, type ServerProcess } from './support/product-server';
 
 // On the embedded database (the PostgreSQL the app starts in DATA_DIR, whatever DATABASE_URL the
 // run has): a clean stop that stops PostgreSQL too, every row kept across a restart, and a second
@@ -51,6 +51,64 @@ describe('the server process on the embedded database', () => {
     expect(login.status).toBe(200);
     expect(await restarted.stop('SIGINT')).toBe(0);
   });
+
+  it("starts as root with DATA_DIR under a 0700 directory, as a clone in root's home directory", async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-root-home-'));
+    const closedEnv = { DATA_DIR: path.join(home, 'apotheca', 'data'), DATABASE_URL: '', SEED_CATALOGUE: 'false' };
+    const pointer = path.join(closedEnv.DATA_DIR, 'postgres.location');
+    let server: ServerProcess | undefined;
+    try {
+      expect(process.getuid?.()).toBe(0);
+      expect(fs.statSync(home).mode & 0o777).toBe(0o700);
+      server = await spawnServer(closedEnv);
+      expect((await fetch(`${server.baseUrl}/api/medicines?limit=1`)).status).toBe(200);
+      const cluster = fs.readFileSync(pointer, 'utf8').trim();
+      expect(server.output()).toContain(`embedded PostgreSQL in ${cluster}/postgres`);
+      expect(await server.stop()).toBe(0);
+      expect(fs.existsSync(path.join(cluster, 'postgres/postmaster.pid'))).toBe(false);
+      expect(fs.statSync(home).mode & 0o777).toBe(0o700);
+    } finally {
+      await server?.stop();
+      if (fs.existsSync(pointer)) fs.rmSync(fs.readFileSync(pointer, 'utf8').trim(), { recursive: true, force: true });
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it("prints a generated first admin password once, which logs in where the README's old one is refused", async () => {
+    const freshEnv = {
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-admin-')),
+      DATABASE_URL: '',
+      ADMIN_PASSWORD: '',
+      SEED_CATALOGUE: 'false',
+    };
+    const logIn = (baseUrl: string, password: string) =>
+      fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@apotheca.test', password }),
+      });
+    const started: ServerProcess[] = [];
+    try {
+      const first = await spawnServer(freshEnv);
+      started.push(first);
+      const printed = /admin@apotheca\.test \/ password (\S+)/.exec(first.output())?.[1];
+      expect(printed).toBeDefined();
+      expect((await logIn(first.baseUrl, 'Admin@12345')).status).toBe(401);
+      expect((await logIn(first.baseUrl, printed!)).status).toBe(200);
+      expect(await first.stop()).toBe(0);
+
+      // Shown once: the next start names the admin and no password.
+      const second = await spawnServer(freshEnv);
+      started.push(second);
+      expect(second.output()).toContain('Admin: admin@apotheca.test');
+      expect(second.output()).not.toContain(printed);
+      expect(await second.stop()).toBe(0);
+    } finally {
+      for (const server of started) await server.stop();
+      fs.rmSync(freshEnv.DATA_DIR, { recursive: true, force: true });
+    }
+    // Two starts, the first creating the embedded cluster.
+  }, 240_000);
 
   it('drains on SIGTERM: not ready, still answering, then a clean exit', async () => {
     const server = await spawnServer({ ...env, DRAIN_DELAY_MS: '1500' });

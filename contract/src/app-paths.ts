@@ -13,6 +13,7 @@ export const PATHS = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password/:userId/:token',
   profile: '/profile',
+  addresses: '/account/addresses',
   cart: '/cart',
   orders: '/orders',
   checkout: '/checkout',

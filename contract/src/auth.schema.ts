@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, idSchema, messageResponseSchema } from './common.schema';
+import {
+  EMAIL_PATTERN,
+  idSchema,
+  messageResponseSchema,
+  staffListQuerySchema,
+  type StaffListQuery,
+} from './common.schema';
 import { PASSWORD_MIN_LENGTH, PHONE_DIGITS, ROLES } from './constants';
 
 // Messages are SPEC.md §5's, word for word. Examples are what Swagger UI puts in a request it
@@ -35,17 +41,20 @@ const personName = (label: string) =>
     .regex(/^[A-Za-z]+$/, `${label} should contain only letters.`)
     .meta({ example: label === 'First name' ? 'Ada' : 'Lovelace' });
 
+/** A phone number: a registering user's, and a delivery address's. */
+export const phoneSchema = z
+  .string({ error: 'Phone number is required.' })
+  .trim()
+  .min(1, 'Phone number is required.')
+  .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), `Phone number must be exactly ${PHONE_DIGITS} digits.`)
+  .meta({ example: '0123456789' });
+
 export const registerSchema = z.object({
   first_name: personName('First name'),
   last_name: personName('Last name'),
   email: emailSchema,
   password: passwordSchema,
-  ph_no: z
-    .string({ error: 'Phone number is required.' })
-    .trim()
-    .min(1, 'Phone number is required.')
-    .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), `Phone number must be exactly ${PHONE_DIGITS} digits.`)
-    .meta({ example: '0123456789' }),
+  ph_no: phoneSchema,
 });
 
 export const loginSchema = z.object({
@@ -98,7 +107,14 @@ export const loginResponseSchema = z.object({
 });
 export const meResponseSchema = userSchema.extend({ user: userSchema });
 export const validateTokenResponseSchema = z.object({ status: z.boolean() });
-export const usersResponseSchema = z.object({ users: z.array(userSchema) });
+/**
+ * GET /auth/get-all-users: every user, oldest first, or one page of them with `page` or `limit`
+ * (the other defaults to page 1 or USERS_PAGE_SIZE); `q` keeps those whose name or e-mail holds
+ * it. `total` counts every match, not the page.
+ */
+export const userListQuerySchema = staffListQuerySchema;
+export type UserListQuery = StaffListQuery;
+export const usersResponseSchema = z.object({ users: z.array(userSchema), total: z.number().int() });
 /** An admin sets a user's role; the last admin keeps theirs. */
 export const updateUserRoleSchema = z.object({
   role: z.enum(ROLES, { error: `Role must be one of ${ROLES.join(', ')}.` }),
@@ -114,5 +130,6 @@ export type Login = z.infer<typeof loginSchema>;
 export type ForgotPassword = z.infer<typeof forgotPasswordSchema>;
 export type ResetPassword = z.infer<typeof resetPasswordSchema>;
 export type User = z.infer<typeof userSchema>;
+export type UsersResponse = z.infer<typeof usersResponseSchema>;
 export type UpdateUserRole = z.infer<typeof updateUserRoleSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;

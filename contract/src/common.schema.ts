@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LIST_LIMIT, SEARCH_QUERY_MAX_LENGTH } from './constants';
 
 /** Every object carries its id as `_id`, a string (CONTRACT.md). */
 export const idSchema = z.string();
@@ -24,5 +25,44 @@ export const messageResponseSchema = z.object({ message: z.string() });
  * scan, so checking it takes time linear in its length (redos.test.ts checks every contract pattern).
  */
 export const EMAIL_PATTERN = /^[^\s\p{Cc}@]+@[^\s\p{Cc}@][^\s\p{Cc}@.]*\.[^\s\p{Cc}@]+$/u;
+
+/** Control characters (a NUL byte above all) belong in no search and no stored text; line breaks and tabs may. */
+export const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+
+export const SEARCH_QUERY_TOO_LONG_MESSAGE = `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`;
+export const SEARCH_QUERY_CONTROL_MESSAGE = 'q must not contain control characters.';
+/**
+ * The search words: any text (`%`, `_`, quotes and backslashes are searched as text) of at most
+ * SEARCH_QUERY_MAX_LENGTH characters, trimmed; only blanks counts as no search.
+ */
+export const searchQuery = z
+  .string({ error: 'q must be text.' })
+  .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG_MESSAGE)
+  .refine((s) => !CONTROL_CHARACTER.test(s), SEARCH_QUERY_CONTROL_MESSAGE)
+  .transform((s) => s.trim().replace(/\s+/g, ' '));
+
+/** A whole number from a query string, 1 to `max`; an empty value counts as absent. */
+export const pageNumberSchema = (name: string, max: number) =>
+  z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ error: `${name} must be a whole number.` })
+      .int(`${name} must be a whole number.`)
+      .min(1, `${name} must be at least 1.`)
+      .max(max, `${name} must be at most ${max}.`)
+      .optional(),
+  );
+
+/**
+ * A staff list's page and search (shops with 100,000 orders page and filter on the server): `page`
+ * from 1, `limit` up to MAX_LIST_LIMIT, and `q`, words the rows are searched for; a blank `q` is no
+ * search.
+ */
+export const staffListQuerySchema = z.object({
+  page: pageNumberSchema('page', 100000),
+  limit: pageNumberSchema('limit', MAX_LIST_LIMIT),
+  q: searchQuery.transform((s) => s || undefined).optional(),
+});
+export type StaffListQuery = z.infer<typeof staffListQuerySchema>;
 
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

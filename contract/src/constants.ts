@@ -60,9 +60,25 @@ export const ORDER_STATUSES = [
   ORDER_STATUS.dispatched,
   ORDER_STATUS.canceled,
 ] as const;
-/** A payment's statuses (SPEC.md); every comparison of them goes through PAYMENT_STATUS. */
-export const PAYMENT_STATUS = { pending: 'Pending', paid: 'Paid' } as const;
-export const PAYMENT_STATUSES = [PAYMENT_STATUS.pending, PAYMENT_STATUS.paid] as const;
+/**
+ * A payment's statuses (SPEC.md's Pending and Paid); every comparison of them goes through
+ * PAYMENT_STATUS. An order keeps whether it was paid; a canceled one is answered as 'Not charged'
+ * (never paid) or 'Refunded' (paid), so no one reads a canceled order as money taken.
+ */
+export const PAYMENT_STATUS = {
+  pending: 'Pending',
+  paid: 'Paid',
+  notCharged: 'Not charged',
+  refunded: 'Refunded',
+} as const;
+/** What an order stores: paid or not yet. */
+export const STORED_PAYMENT_STATUSES = [PAYMENT_STATUS.pending, PAYMENT_STATUS.paid] as const;
+/** What an order answers. */
+export const PAYMENT_STATUSES = [
+  ...STORED_PAYMENT_STATUSES,
+  PAYMENT_STATUS.notCharged,
+  PAYMENT_STATUS.refunded,
+] as const;
 /**
  * What an order's history records, each with its time, actor and note: placed, a status changed,
  * the stock put back (entering Canceled) or taken again (leaving it), a prescription review decided,
@@ -135,6 +151,7 @@ export const DEFAULT_MAX_PRICE = 2000;
 export const TOP_SELLERS_COUNT = 3;
 export const TOP_SELLERS_PLACEHOLDERS = 4;
 export const ADMIN_ORDERS_PAGE_SIZE = 8;
+export const USERS_PAGE_SIZE = 10;
 
 export const CARD_NUMBER_DIGITS = 12;
 export const CVV_DIGITS = 3;
@@ -188,3 +205,10 @@ export const PRESCRIPTION_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp',
 /** What the file input offers; the server judges the bytes whatever the browser declared. */
 export const PRESCRIPTION_ACCEPT = PRESCRIPTION_FILE_TYPES.join(',');
 export const PRESCRIPTION_FILE_FIELD = 'file';
+/**
+ * What one patient may keep of prescriptions not used in any order: a count and a total size, so
+ * that an open registration cannot fill the disk. Unused ones are removed after some days.
+ */
+export const PRESCRIPTION_UNUSED_MAX_FILES = 10;
+export const PRESCRIPTION_UNUSED_MAX_BYTES = 50 * 1024 * 1024;
+export const PRESCRIPTION_UNUSED_KEEP_DAYS = 7;

@@ -10,3 +10,4 @@ export * from './contact.schema';
 export * from './health.schema';
 export * from './prescriptions.schema';
 export * from './batches.schema';
+export * from './addresses.schema';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { SEARCH_QUERY_CONTROL_MESSAGE, SEARCH_QUERY_TOO_LONG_MESSAGE } from './common.schema';
 import { LEAFLET_MAX_LENGTH } from './constants';
 import {
   ACTIVE_INGREDIENT_MESSAGE,
-  ADD_IMAGE_FILE_MESSAGE,
   addImageUrlSchema,
   addMedicineFieldsSchema,
   DOSAGE_FORM_MESSAGE,
@@ -11,8 +11,6 @@ import {
   medicineSuggestionsQuerySchema,
   PACK_SIZE_MESSAGE,
   PRESCRIPTION_REQUIRED_MESSAGE,
-  SEARCH_QUERY_CONTROL_MESSAGE,
-  SEARCH_QUERY_TOO_LONG_MESSAGE,
   STRENGTH_MESSAGE,
   updateImageUrlSchema,
   updateMedicineFieldsSchema,
@@ -55,9 +53,6 @@ describeMessages('update medicine', updateMedicineFieldsSchema, valid, [
 ]);
 
 describe('medicine image', () => {
-  it('asks for a file in file mode', () => {
-    expect(ADD_IMAGE_FILE_MESSAGE).toBe('Please upload an image file.');
-  });
   it.each([
     [addImageUrlSchema, 'Please enter a valid URL.'],
     [updateImageUrlSchema, 'Image URL must be a valid URL.'],

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, moneySchema } from './common.schema';
+import { CONTROL_CHARACTER, idSchema, moneySchema, searchQuery } from './common.schema';
 import {
   DEFAULT_LIST_LIMIT,
   DOSAGE_FORMS,
@@ -11,7 +11,6 @@ import {
   MAX_LIST_LIMIT,
   MAX_MONEY_CENTS,
   NAME_MIN_LETTERS,
-  SEARCH_QUERY_MAX_LENGTH,
   SORT_SYNONYMS,
   SORTS,
 } from './constants';
@@ -70,21 +69,6 @@ const queryLetters = (name: string) =>
   );
 const queryBoolean = (name: string) =>
   z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: `${name} must be true or false.` }).optional());
-
-/** Control characters (a NUL byte above all) belong in no search and no stored text; line breaks and tabs may. */
-const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
-
-export const SEARCH_QUERY_TOO_LONG_MESSAGE = `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`;
-export const SEARCH_QUERY_CONTROL_MESSAGE = 'q must not contain control characters.';
-/**
- * The search words: any text (`%`, `_`, quotes and backslashes are searched as text) of at most
- * SEARCH_QUERY_MAX_LENGTH characters, trimmed; only blanks counts as no search.
- */
-const searchQuery = z
-  .string({ error: 'q must be text.' })
-  .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG_MESSAGE)
-  .refine((s) => !CONTROL_CHARACTER.test(s), SEARCH_QUERY_CONTROL_MESSAGE)
-  .transform((s) => s.trim().replace(/\s+/g, ' '));
 
 export const DOSAGE_FORM_QUERY_MESSAGE = `dosageForm must be one of ${DOSAGE_FORMS.join(', ')}.`;
 
@@ -170,8 +154,24 @@ export const medicineSuggestionSchema = medicineSchema.pick({
   imageUrl: true,
 });
 export const medicineSuggestionsResponseSchema = z.object({ suggestions: z.array(medicineSuggestionSchema) });
-/** The medicine under `medicine`, and its fields at the top level for the original client (docs/decisions/0012). */
-export const medicineResponseSchema = medicineSchema.extend({ medicine: medicineSchema });
+/**
+ * The medicine under `medicine`; at the top level, for the original client whose update form posts
+ * back every key it finds there, only CONTRACT.md's eight fields and `version`, with `imageUrl`
+ * absolute (docs/decisions/0044).
+ */
+export const medicineResponseSchema = medicineSchema
+  .pick({
+    _id: true,
+    name: true,
+    developedBy: true,
+    maxMonthsExpiry: true,
+    category: true,
+    stock: true,
+    price: true,
+    imageUrl: true,
+    version: true,
+  })
+  .extend({ medicine: medicineSchema });
 export const newMedicineResponseSchema = z.object({ newMedicine: medicineSchema });
 export const updatedMedicineResponseSchema = z.object({ updatedMedicine: medicineSchema });
 export const deletedMedicineResponseSchema = z.object({ deletedMedicine: medicineSchema });
@@ -324,9 +324,10 @@ export const addImageUrlSchema = httpUrl(ADD_IMAGE_URL_MESSAGE);
 export const updateImageUrlSchema = httpUrl(UPDATE_IMAGE_URL_MESSAGE);
 
 /**
- * The update form's `version` field: the medicine's version the form was filled from. An update based
- * on an older one changes nothing and answers 409, so a form loaded before a sale cannot bring the
- * sold units back (docs/decisions/0016).
+ * The update's precondition: the medicine's version the form was filled from, as the multipart field
+ * `version` or as the `ETag` of `GET /medicines/:id` in `If-Match`. An update based on an older one
+ * changes nothing and answers 409, so a form loaded before a sale cannot bring the sold units back.
+ * An update with neither is unconditional, as HTTP has it (docs/decisions/0043).
  */
 export const MEDICINE_VERSION_MESSAGE = 'version must be a whole number.';
 export const medicineVersionSchema = z.preprocess(
@@ -340,8 +341,15 @@ export const medicineVersionSchema = z.preprocess(
 );
 export const MEDICINE_CHANGED_MESSAGE =
   'This medicine was changed after you loaded it (a sale may have taken stock). Nothing was saved: check the current values and save again.';
-/** Without a version the server cannot tell a stock change from a stale form, so it refuses to change the stock. */
-export const STOCK_NEEDS_VERSION_MESSAGE = 'To change the stock, send the version of the medicine you loaded.';
+/** The update's headers: `If-Match`, optional; every other header passes through untouched. */
+export const medicineUpdateHeadersSchema = z.looseObject({
+  'if-match': z
+    .string()
+    .optional()
+    .meta({ description: 'The ETag of GET /medicines/:id the form was filled from; a stale one answers 409.' }),
+});
+/** The `ETag` of a medicine's version, strong, as `GET /medicines/:id` sends it and `If-Match` brings it back. */
+export const medicineEtag = (version: number) => `"${version}"`;
 
 /** The add form's image modes (SPEC.md §4): file or url; the update form's: file or link. */
 export const ADD_IMAGE_MODES = ['file', 'url'] as const;

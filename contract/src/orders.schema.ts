@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { idSchema, moneySchema } from './common.schema';
-import { MAX_LIST_LIMIT, ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
+import { addressInputSchema, orderAddressSchema } from './addresses.schema';
+import { cartSchema } from './cart.schema';
+import { idSchema, moneySchema, staffListQuerySchema } from './common.schema';
+import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
 import { paymentSchema } from './payment.schema';
 import { PRESCRIPTION_REVIEWS } from './prescriptions.schema';
 
@@ -34,10 +36,29 @@ export const orderPrescriptionSchema = z.object({
   note: z.string().nullable(),
   reviewedBy: z.object({ _id: idSchema, name: z.string() }).nullable(),
   reviewedAt: z.string().nullable(),
+  /** True when the order reused an earlier approval of this prescription, spending one of its repeats. */
+  repeat: z.boolean(),
+  /** Set by the pharmacist on approval: the last day (YYYY-MM-DD) a repeat order may reuse it, and how many are left. */
+  validUntil: z.string().nullable(),
+  repeatsLeft: z.number().int().nullable(),
 });
+
+/** Every order's short, human name, shown on screens and in mails: "A-100234". */
+export const ORDER_NUMBER_PREFIX = 'A-';
+export const orderNumberLabel = (number: number) => `${ORDER_NUMBER_PREFIX}${number}`;
+/** The order number in a search: "A-100234", "a100234" or "100234"; null for any other words. */
+export function parseOrderNumber(q: string): number | null {
+  const match = /^(?:a-?)?(\d{1,9})$/i.exec(q.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/** The delivery estimate of a dispatched order: working days counted from dispatch. */
+export const DELIVERY_DAYS = { min: 2, max: 4 } as const;
 
 export const orderSchema = z.object({
   _id: idSchema,
+  /** The order number, "A-100234" (orderNumberLabel). */
+  number: z.string(),
   /** null once the user has been deleted: the admin list shows 'Deleted'. */
   userId: z.object({ _id: idSchema, first_name: z.string(), last_name: z.string() }).nullable(),
   items: z.array(orderItemSchema),
@@ -49,8 +70,18 @@ export const orderSchema = z.object({
   prescription: orderPrescriptionSchema.nullable(),
   /** Every change, oldest first. */
   history: z.array(orderHistoryEntrySchema),
+  /** The delivery address as it was when the order was placed; null for an order placed without one. */
+  address: orderAddressSchema.nullable(),
+  /** Given by staff on dispatch, both optional. */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  dispatchedAt: z.string().nullable(),
+  /** The days (YYYY-MM-DD) between which a dispatched order should arrive; null before dispatch. */
+  deliveryEstimate: z.object({ from: z.string(), to: z.string() }).nullable(),
 });
 
+export const ADDRESS_CHOICE_MESSAGE = 'Choose one of your addresses.';
+export const ONE_ADDRESS_MESSAGE = 'Send either a saved address or a new one, not both.';
 export const PRESCRIPTION_CHOICE_MESSAGE = 'Choose one of your prescriptions.';
 /** The server's refusal of prescription-only medicines without one of the caller's prescriptions. */
 export const prescriptionNeededMessage = (names: readonly string[]) =>
@@ -65,19 +96,42 @@ export const addOrderSchema = z
     payment: paymentSchema.optional(),
     /** One of the caller's own prescriptions; needed when the cart holds a prescription-only medicine. */
     prescriptionId: z.uuid({ error: PRESCRIPTION_CHOICE_MESSAGE }).optional(),
+    /** Where to deliver: one of the caller's saved addresses, or a new one (saved to the book with `saveAddress`). */
+    addressId: z.uuid({ error: ADDRESS_CHOICE_MESSAGE }).optional(),
+    address: addressInputSchema.optional(),
+    saveAddress: z.boolean().optional().default(false),
   })
+  .refine((body) => !(body.addressId && body.address), { path: ['address'], error: ONE_ADDRESS_MESSAGE })
   .nullish()
-  .transform((body) => body ?? {});
+  .transform((body): Partial<NonNullable<typeof body>> => body ?? {});
 
+export const DISPATCH_TEXT_MAX = 60;
+const dispatchText = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(DISPATCH_TEXT_MAX, `${label} must be at most ${DISPATCH_TEXT_MAX} characters.`)
+    .optional()
+    .transform((value) => value || undefined);
+
+/** A status change; a dispatch may name the carrier and the parcel's tracking number. */
 export const updateOrderSchema = z.object({
   status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }),
+  carrier: dispatchText('Carrier'),
+  trackingNumber: dispatchText('Tracking number'),
 });
+export const ADDRESS_NEEDED_MESSAGE = 'This order has no delivery address; it cannot be dispatched before it has one.';
 
 /** A pharmacist's decisions on a prescription; every comparison of them goes through PRESCRIPTION_DECISION. */
 export const PRESCRIPTION_DECISION = { approve: 'approve', reject: 'reject' } as const;
 export const PRESCRIPTION_DECISIONS = [PRESCRIPTION_DECISION.approve, PRESCRIPTION_DECISION.reject] as const;
 export const REJECTION_NOTE_REQUIRED_MESSAGE = 'Say why the prescription is rejected.';
 export const REVIEW_NOTE_MAX = 500;
+export const MAX_REPEATS = 12;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const VALID_UNTIL_MESSAGE = 'Valid until must be a date (YYYY-MM-DD).';
+export const REPEATS_NEED_DATE_MESSAGE = 'Say until when the repeats may be used.';
+export const VALID_UNTIL_PAST_MESSAGE = 'Valid until cannot be in the past.';
 
 /** A pharmacist's decision; a rejection says why, and the patient reads it. */
 export const prescriptionReviewSchema = z
@@ -89,11 +143,61 @@ export const prescriptionReviewSchema = z
       .max(REVIEW_NOTE_MAX, `The note must be at most ${REVIEW_NOTE_MAX} characters.`)
       .optional()
       .default(''),
+    /** On approval: until when the prescription may be reused, and how many repeat orders it allows. */
+    validUntil: z
+      .string({ error: VALID_UNTIL_MESSAGE })
+      .regex(DATE_PATTERN, VALID_UNTIL_MESSAGE)
+      .refine((day) => !Number.isNaN(Date.parse(day)), VALID_UNTIL_MESSAGE)
+      .optional(),
+    repeats: z
+      .number({ error: `Repeats must be a whole number from 0 to ${MAX_REPEATS}.` })
+      .int(`Repeats must be a whole number from 0 to ${MAX_REPEATS}.`)
+      .min(0, `Repeats must be a whole number from 0 to ${MAX_REPEATS}.`)
+      .max(MAX_REPEATS, `Repeats must be a whole number from 0 to ${MAX_REPEATS}.`)
+      .optional()
+      .default(0),
   })
   .superRefine((review, ctx) => {
     if (review.decision === 'reject' && review.note === '')
       ctx.addIssue({ code: 'custom', path: ['note'], message: REJECTION_NOTE_REQUIRED_MESSAGE });
+    if (review.repeats > 0 && review.validUntil === undefined)
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: REPEATS_NEED_DATE_MESSAGE });
   });
+/** A repeat order's review, recorded in place of a pharmacist's. */
+export const REPEAT_REVIEW_NOTE = 'Repeat of an earlier approval of this prescription.';
+export const PRESCRIPTION_EXPIRED_MESSAGE =
+  'This prescription is no longer valid. Upload a new one to order these medicines again.';
+export const PRESCRIPTION_USED_UP_MESSAGE =
+  'This prescription has no repeats left. Upload a new one to order these medicines again.';
+
+/** Why "Order again" could not put back an item, or not all of it. */
+export const REORDER_SKIP = { gone: 'not-in-catalogue', outOfStock: 'out-of-stock', limited: 'limited' } as const;
+export const REORDER_SKIPS = [REORDER_SKIP.gone, REORDER_SKIP.outOfStock, REORDER_SKIP.limited] as const;
+export const reorderResponseSchema = z.object({
+  cart: cartSchema,
+  skipped: z.array(
+    z.object({
+      /** null for a medicine deleted from the catalogue since. */
+      medicineId: idSchema.nullable(),
+      name: z.string(),
+      reason: z.enum(REORDER_SKIPS),
+      /** How many went in the cart: fewer than ordered for 'limited', none otherwise. */
+      added: z.number().int(),
+    }),
+  ),
+});
+export const reorderSkipMessage = ({
+  name,
+  reason,
+  added,
+}: z.infer<typeof reorderResponseSchema>['skipped'][number]) =>
+  reason === REORDER_SKIP.gone
+    ? `${name} is no longer sold.`
+    : reason === REORDER_SKIP.outOfStock
+      ? `${name} is out of stock.`
+      : added > 0
+        ? `Only ${added} of ${name} could be added: the stock or the limit per order is lower.`
+        : `No more ${name} could be added: the cart holds as many as the stock or the limit per order allows.`;
 /** An order's total is kept in 32-bit integer cents, at most MAX_MONEY_CENTS (docs/decisions/0017): a larger cart is refused with 400. */
 export const ORDER_TOTAL_TOO_LARGE_MESSAGE =
   'An order may total at most $21,474,836.47. Remove some items and try again.';
@@ -101,32 +205,36 @@ export const ORDER_TOTAL_TOO_LARGE_MESSAGE =
 export const orderResponseSchema = z.object({ order: orderSchema });
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 
+/** The staff lists' orderings: newest first (the orders list) or oldest first (the prescription queue). */
+export const ORDER_SORT = { newest: 'newest', oldest: 'oldest' } as const;
+export const ORDER_SORTS = [ORDER_SORT.newest, ORDER_SORT.oldest] as const;
+
 /**
- * GET /orders (admin) may ask for one page, newest first: `page` from 1 and `limit` up to
- * MAX_LIST_LIMIT. Without either it answers every order, as it always has; with one, the other
- * defaults to page 1 or ADMIN_ORDERS_PAGE_SIZE.
+ * GET /orders (staff) may ask for one page, newest first: `page` from 1 and `limit` up to
+ * MAX_LIST_LIMIT. Without either it answers every match, as it always has; with one, the other
+ * defaults to page 1 or ADMIN_ORDERS_PAGE_SIZE. `q` is an order number ("A-100234") or words of
+ * the patient's name or e-mail; `status`, `review` and `userId` narrow the list; `sort=oldest` puts
+ * the longest waiting first. `total` counts every match, not the page.
  */
-const pageNumber = (name: string, max: number) =>
-  z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce
-      .number({ error: `${name} must be a whole number.` })
-      .int(`${name} must be a whole number.`)
-      .min(1, `${name} must be at least 1.`)
-      .max(max, `${name} must be at most ${max}.`)
-      .optional(),
-  );
-export const orderListQuerySchema = z.object({
-  page: pageNumber('page', 100000),
-  limit: pageNumber('limit', MAX_LIST_LIMIT),
+export const orderListQuerySchema = staffListQuerySchema.extend({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),
+  review: z
+    .enum(PRESCRIPTION_REVIEWS, { error: `review must be one of ${PRESCRIPTION_REVIEWS.join(', ')}.` })
+    .optional(),
+  userId: z.uuid({ error: 'userId must be a user id.' }).optional(),
+  sort: z.enum(ORDER_SORTS, { error: `sort must be one of ${ORDER_SORTS.join(', ')}.` }).optional(),
 });
+export const orderListResponseSchema = ordersResponseSchema.extend({ total: z.number().int() });
+export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 export type OrderItem = z.infer<typeof orderItemSchema>;
 export type Order = z.infer<typeof orderSchema>;
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export type AddOrder = z.input<typeof addOrderSchema>;
-export type UpdateOrder = z.infer<typeof updateOrderSchema>;
+export type UpdateOrder = z.input<typeof updateOrderSchema>;
+export type ReorderResponse = z.infer<typeof reorderResponseSchema>;
+export type ReorderSkip = ReorderResponse['skipped'][number];
 export type OrderPrescription = z.infer<typeof orderPrescriptionSchema>;
 export type PrescriptionReviewInput = z.input<typeof prescriptionReviewSchema>;
 export type PrescriptionDecision = PrescriptionReviewInput['decision'];

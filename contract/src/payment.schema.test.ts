@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_FORM_ERROR, normaliseCardholderName, normaliseDigits, paymentSchema } from './payment.schema';
+import { normaliseCardholderName, normaliseDigits, paymentSchema } from './payment.schema';
 import { describeMessages } from './testing/message-table';
 
 // SPEC.md §5 Checkout card.
@@ -28,8 +28,5 @@ describe('checkout card as typed', () => {
   it('keeps digits only, cut to the length', () => {
     expect(normaliseDigits('1234 5678 9012 345', 12)).toBe('123456789012');
     expect(normaliseDigits('1a2b3c4', 3)).toBe('123');
-  });
-  it('names the form error on submit', () => {
-    expect(PAYMENT_FORM_ERROR).toBe('Validation Error – Please fix the errors in the form.');
   });
 });

@@ -3,6 +3,9 @@ import { CARD_NUMBER_DIGITS, CVV_DIGITS } from './constants';
 
 // The checkout card form (SPEC.md §5), checked by the client as typed and by the server on add-order.
 
+/** Said under the card form and in the README: the card rules are checked, nothing is charged. */
+export const SIMULATED_PAYMENT_NOTICE = `Payments are simulated: no card is charged and no money moves. Any valid-looking card (a ${CARD_NUMBER_DIGITS}-digit number) marks the order Paid.`;
+
 export const PAYMENT_FORM_ERROR = 'Validation Error – Please fix the errors in the form.';
 
 /** What the client does to each keystroke: uppercase letters and spaces; digits only, cut to length. */

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { idSchema } from './common.schema';
-import { PRESCRIPTION_MAX_BYTES, PRESCRIPTION_FILE_TYPES } from './constants';
+import {
+  PRESCRIPTION_FILE_TYPES,
+  PRESCRIPTION_MAX_BYTES,
+  PRESCRIPTION_UNUSED_KEEP_DAYS,
+  PRESCRIPTION_UNUSED_MAX_BYTES,
+  PRESCRIPTION_UNUSED_MAX_FILES,
+} from './constants';
 
 export const PRESCRIPTION_TOO_LARGE_MESSAGE = `The prescription must be at most ${PRESCRIPTION_MAX_BYTES / (1024 * 1024)} MB.`;
 export const PRESCRIPTION_FILE_TYPE_MESSAGE = 'The prescription must be a JPEG, PNG, WebP or PDF file.';
 export const PRESCRIPTION_FILE_REQUIRED_MESSAGE = 'Choose the photo or scan of your prescription.';
+export const PRESCRIPTION_QUOTA_MESSAGE =
+  `You already keep the most prescriptions not yet used in an order (${PRESCRIPTION_UNUSED_MAX_FILES} files, ` +
+  `${PRESCRIPTION_UNUSED_MAX_BYTES / (1024 * 1024)} MB in all). Choose one of them at checkout; ` +
+  `unused ones are removed after ${PRESCRIPTION_UNUSED_KEEP_DAYS} days.`;
 
 /**
  * The states of a prescription's review, attached to the order it was sent with; every comparison
@@ -22,6 +32,8 @@ export const prescriptionSchema = z.object({
   userId: idSchema,
   fileType: z.enum(PRESCRIPTION_FILE_TYPES),
   createdAt: z.string(),
+  /** A pharmacist refused it for an order: checkout does not choose it for the shopper. */
+  rejected: z.boolean(),
 });
 
 /** `status=pending`: only the prescriptions of orders waiting for a pharmacist, oldest first (staff). */

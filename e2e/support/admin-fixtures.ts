@@ -1,11 +1,4 @@
-import {
-  ADMIN_ORDERS_PAGE_SIZE,
-  type LoginResponse,
-  type Medicine,
-  type Order,
-  pagedPath,
-  PATHS,
-} from '@apotheca/contract';
+import { type LoginResponse, type Medicine, type Order, PATHS } from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl } from './browser';
 import { addToCart, ADMIN, api, listMedicines, logInContext } from './shop';
@@ -51,13 +44,11 @@ export async function pageAs(
   return context.newPage();
 }
 
-/** Opens the admin's order list at the page holding the order (in the API's order, 8 a page) and returns its row. */
-export async function openOrderRow(page: Page, admin: Session, id: string) {
-  const { orders } = await api<{ orders: Order[] }>('/orders', {}, admin.token);
-  const pageNumber = Math.floor(orders.findIndex((order) => order._id === id) / ADMIN_ORDERS_PAGE_SIZE) + 1;
-  const target = pagedPath(PATHS.adminOrders, pageNumber);
+/** Opens the admin's order list searched for the order's number and returns its row. */
+export async function openOrderRow(page: Page, order: Pick<Order, 'number'>) {
+  const target = `${PATHS.adminOrders}?${new URLSearchParams({ q: order.number }).toString()}`;
   if (!page.url().endsWith(target)) await page.goto(target);
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: id, exact: true }) });
+  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: order.number, exact: true }) });
   await row.waitFor();
   return row;
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createFreshPgDatabase } from '../../server/src/test/fresh-pg-database';
 import { buildServerIfStale, SERVER_BUILD } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
+import { adminEnv } from './admin-account';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -49,6 +50,7 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
       // Cheap password hashes, as in the server tests: 2^17 costs a third of a second per registration.
       SCRYPT_COST: '10',
       LOG_LEVEL: 'warn',
+      ...adminEnv(),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

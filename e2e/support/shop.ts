@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { baseUrl } from './browser';
 
 export const PASSWORD = 'Shopper@123';
-export const ADMIN = { email: 'admin@apotheca.test', password: 'Admin@12345' };
+export { ADMIN } from './admin-account';
 
 export async function api<T>(path: string, init: RequestInit = {}, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl()}/api${path}`, {

@@ -1,7 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { startScheduledBackups } from './db/backup-schedule';
 import type { Database } from './db/client';
+import addressesRoutes from './features/addresses/addresses.routes';
 import authRoutes from './features/auth/auth.routes';
 import batchesRoutes from './features/batches/batches.routes';
 import cartRoutes from './features/cart/cart.routes';
@@ -9,6 +11,7 @@ import contactRoutes from './features/contact/contact.routes';
 import healthRoutes, { type Readiness } from './features/health/health.routes';
 import { createCatalogueCache } from './features/medicines/catalogue-cache.service';
 import medicinesRoutes from './features/medicines/medicines.routes';
+import metricsRoutes from './features/metrics/metrics.routes';
 import ordersRoutes from './features/orders/orders.routes';
 import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
 import { startUnpaidOrderExpiry } from './features/orders/unpaid-orders.job';
@@ -21,7 +24,8 @@ import cleanupPlugin from './plugins/cleanup.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin, { sendError } from './plugins/errors.plugin';
 import mailOutboxPlugin from './plugins/mail-outbox.plugin';
-import { loggerOptions, type LogStream } from './plugins/log-options';
+import metricsPlugin from './plugins/metrics.plugin';
+import { loggerOptions, prettyLogStream, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
 import overloadPlugin from './plugins/overload.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
@@ -56,7 +60,9 @@ export type AppOptions = { config: Config; database: Database; logger?: boolean;
 /** Builds the whole product on an opened database; tests call it through `app.inject`. */
 export async function buildApp({ config, database, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? loggerOptions(config.logLevel, logStream) : false,
+    logger: logger
+      ? loggerOptions(config.logLevel, logStream ?? (config.prettyLogs ? prettyLogStream() : undefined))
+      : false,
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
@@ -72,6 +78,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(errorsPlugin);
   await app.register(overloadPlugin, { maxInFlight: config.maxInFlightRequests });
   await app.register(databasePlugin, { database });
+  await app.register(metricsPlugin);
   await app.register(securityPlugin, {
     connectOrigins: config.contactFormUrl ? [new URL(config.contactFormUrl).origin] : [],
     https: config.appUrl.startsWith('https:'),
@@ -89,11 +96,13 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(healthRoutes, { readiness: app.readiness });
       await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(contactRoutes, { prefix: '/contact', config });
-      await api.register(medicinesRoutes, { catalogue });
+      await api.register(medicinesRoutes, { catalogue, appUrl: config.appUrl });
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
       await api.register(prescriptionsRoutes);
       await api.register(batchesRoutes, { catalogue });
+      await api.register(metricsRoutes, { token: config.metricsToken });
+      await api.register(addressesRoutes);
     },
     { prefix: '/api' },
   );
@@ -113,6 +122,15 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     onError: (error) => app.log.error({ err: error }, 'checking the day of expiry failed'),
   });
   app.addHook('onClose', stopExpiryWatch);
+  if (config.backupEveryHours > 0) {
+    const stopScheduledBackups = startScheduledBackups({
+      database,
+      schedule: { dir: config.backupDir, everyMs: config.backupEveryHours * 3_600_000, keep: config.backupKeep },
+      onBackup: ({ file, bytes, rows }) => app.log.info({ file, bytes, rows }, 'scheduled backup written'),
+      onError: (error) => app.log.error({ err: error }, 'scheduled backup failed'),
+    });
+    app.addHook('onClose', stopScheduledBackups);
+  }
   await app.register(staticClientPlugin, {
     clientDistDir: config.clientDistDir,
     clientRendererFile: config.clientRendererFile,

@@ -52,8 +52,26 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'true'],
     ['TRUST_PROXY', '10.0.0.0/33'],
     ['TRUST_PROXY', 'proxy.example'],
+    ['METRICS_TOKEN', 'short'],
+    ['BACKUP_KEEP', '0'],
+    ['BACKUP_EVERY_HOURS', '-1'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('writes pretty log lines only to a terminal, and never under test', () => {
+    expect(loadConfig({}, true).prettyLogs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }, true).prettyLogs).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }, false).prettyLogs).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'test' }, true).prettyLogs).toBe(false);
+  });
+
+  it('takes no scheduled backups unless BACKUP_EVERY_HOURS is set, and keeps seven by default', () => {
+    expect(loadConfig({})).toMatchObject({ backupEveryHours: 0, backupKeep: 7, metricsToken: undefined });
+    expect(loadConfig({ BACKUP_DIR: 'some/dir', BACKUP_EVERY_HOURS: '6' })).toMatchObject({
+      backupDir: path.resolve('some/dir'),
+      backupEveryHours: 6,
+    });
   });
 });

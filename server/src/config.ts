@@ -42,7 +42,6 @@ const trustProxySchema = z
   .default(false);
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@apotheca.test';
-export const DEFAULT_ADMIN_PASSWORD = 'Admin@12345';
 export const DEFAULT_MAIL_FROM = 'Apotheca <no-reply@apotheca.test>';
 /** An order placed without payment holds its stock this long, then is canceled (docs/decisions/0018). */
 export const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 24 * 60;
@@ -54,7 +53,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().min(1).optional(),
   ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
-  ADMIN_PASSWORD: z.string().min(8).default(DEFAULT_ADMIN_PASSWORD),
+  // Unset: the first start generates one and prints it once (docs/decisions/0045).
+  ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_CATALOGUE: booleanFlag.default(true),
   APP_URL: optionalUrl(['http:', 'https:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
@@ -69,6 +69,11 @@ const envSchema = z.object({
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z.string().min(16).optional(),
+  INIT_CWD: z.string().min(1).optional(),
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_EVERY_HOURS: z.coerce.number().min(0).default(0),
+  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
 });
 
 export type Config = {
@@ -81,7 +86,8 @@ export type Config = {
   clientDistDir: string;
   clientRendererFile: string;
   adminEmail: string;
-  adminPassword: string;
+  /** Undefined: the first admin gets a generated password, printed once. */
+  adminPassword: string | undefined;
   seedCatalogue: boolean;
   appUrl: string;
   smtpUrl: string | undefined;
@@ -103,6 +109,18 @@ export type Config = {
   /** Requests served at once; more get 503 with Retry-After (plugins/overload.plugin.ts). */
   maxInFlightRequests: number;
   logLevel: string;
+  /** Opens `GET /api/metrics` to this bearer token; without it the route answers 404. */
+  metricsToken: string | undefined;
+  /** Where `npm run backup` and the scheduled backups write their files. */
+  backupDir: string;
+  /** Hours between two scheduled backups (docs/decisions/0061); 0: none are scheduled. */
+  backupEveryHours: number;
+  /** The newest this many backups in `backupDir` are kept, older ones removed. */
+  backupKeep: number;
+  /** Pretty log lines for a person at a terminal; JSON lines otherwise (docs/decisions/0062). */
+  prettyLogs: boolean;
+  /** Where npm was run from (the repository's root; a workspace script runs in its workspace): file arguments are relative to it. */
+  invocationDir: string;
 };
 
 export class ConfigError extends Error {}
@@ -116,9 +134,11 @@ const CLIENT_DIST_DIR = path.join(REPO_ROOT, 'client/dist');
 const CLIENT_RENDERER_FILE = path.join(REPO_ROOT, 'client/dist-ssr/entry-server.js');
 /** `./data` of the repository, whichever workspace script starts the server. */
 const DEFAULT_DATA_DIR = path.join(REPO_ROOT, 'data');
+/** `./backups` of the repository, beside `./data` (a disk's loss takes both: docs/deploy.md says where else to keep them). */
+const DEFAULT_BACKUP_DIR = path.join(REPO_ROOT, 'backups');
 
 /** Reads and validates the environment; a bad value stops the start with a message naming it. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = process.stdout.isTTY): Config {
   const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = envSchema.safeParse(blanksRemoved);
   if (!parsed.success) {
@@ -153,5 +173,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainDelayMs: e.DRAIN_DELAY_MS,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : DEFAULT_BACKUP_DIR,
+    backupEveryHours: e.BACKUP_EVERY_HOURS,
+    backupKeep: e.BACKUP_KEEP,
+    prettyLogs: isTerminal && e.NODE_ENV !== 'test',
+    invocationDir: e.INIT_CWD ?? process.cwd(),
   };
 }

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, DEFAULT_ADMIN_PASSWORD, loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { PgliteImportError } from './db/pglite-import';
-import { prepareDatabase, type StartupReport } from './db/startup';
+import { adminPasswordLine, prepareDatabase, type StartupReport } from './db/startup';
 
 async function main() {
   const config = loadConfig();
@@ -56,8 +56,7 @@ async function main() {
     report.pgliteImport
       ? `  Imported ${report.pgliteImport.rows} rows from the PGlite database of an earlier version; it is kept in ${report.pgliteImport.keptAs}.`
       : '',
-    `  Admin: ${config.adminEmail}` +
-      (config.adminPassword === DEFAULT_ADMIN_PASSWORD ? ` / password ${DEFAULT_ADMIN_PASSWORD} (default)` : ''),
+    adminPasswordLine(config.adminEmail, report.admin).trimEnd() || `  Admin: ${config.adminEmail}`,
     report.medicinesSeeded ? `  Seeded the demo catalogue with ${report.medicinesSeeded} medicines.` : '',
     '',
   ];

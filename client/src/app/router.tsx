@@ -22,6 +22,7 @@ const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'));
 const ProfilePage = lazyPage(() => import('./pages/profile-page'));
 const CartPage = lazyPage(() => import('./pages/cart-page'));
 const OrdersPage = lazyPage(() => import('./pages/orders-page'));
+const AddressesPage = lazyPage(() => import('./pages/addresses-page'));
 const CheckoutPage = lazyPage(() => import('./pages/checkout-page'));
 const DashboardPage = lazyPage(() => import('./pages/admin/dashboard-page'));
 const UpdateMedicinePage = lazyPage(() => import('./pages/admin/update-medicine-page'));
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
     children: [
       { path: PATHS.cart, element: user(<CartPage />) },
       { path: PATHS.orders, element: user(<OrdersPage />) },
+      { path: PATHS.addresses, element: user(<AddressesPage />) },
     ],
   },
   { element: <BareLayout />, children: [{ path: PATHS.checkout, element: user(<CheckoutPage />) }] },

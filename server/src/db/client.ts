@@ -20,17 +20,19 @@ export type Database = {
   driver: 'pglite' | 'pg';
   /** The cluster's directory when the app started its own PostgreSQL (no DATABASE_URL). */
   embeddedDir?: string;
-  /** Runs the committed migrations (one folder serves both drivers). */
-  migrate(): Promise<void>;
+  /** Runs the committed migrations (one folder serves both drivers), or those of another folder (restore). */
+  migrate(migrationsFolder?: string): Promise<void>;
   /** Resolves when the database answers a query. */
   ping(): Promise<void>;
   /** LISTEN/NOTIFY, so that every server instance on one database hears every write. */
   listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /** The connection pool's clients in use and requests waiting for one (pg only; metrics). */
+  pool?: () => { inUse: number; waiting: number };
 };
 
-const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
 export type PgliteSource =
   /** DATA_DIR/pgdata of an earlier version, read once to import it (its caller holds DATA_DIR's lock). */
@@ -50,7 +52,7 @@ export async function openPglite(source: PgliteSource): Promise<Database> {
   return {
     db: db as unknown as Db,
     driver: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: (migrationsFolder = MIGRATIONS_DIR) => migratePglite(db, { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');
     },
@@ -79,11 +81,11 @@ export async function openPg(connectionString: string, options: { poolSize?: num
   return {
     db: db as unknown as Db,
     driver: 'pg',
-    migrate: async () => {
+    migrate: async (migrationsFolder = MIGRATIONS_DIR) => {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();
@@ -107,6 +109,7 @@ export async function openPg(connectionString: string, options: { poolSize?: num
       listener?.release();
       await pool.end();
     },
+    pool: () => ({ inUse: pool.totalCount - pool.idleCount, waiting: pool.waitingCount }),
   };
 }
 

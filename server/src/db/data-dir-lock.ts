@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { tryLock } from 'fs-native-extensions';
 
 export class DataDirLockedError extends Error {}
 
@@ -24,29 +25,35 @@ export function isRunning(pid: number): boolean {
 }
 
 /**
- * One Apotheca process per DATA_DIR: it owns the embedded database's postmaster. The lock is
- * DATA_DIR/apotheca.pid naming the process that holds it, and it is held exactly as long as that
- * process runs: a stalled process keeps it, a killed one gives it up at once, so a restart after a
- * crash never waits. Returns the function that releases it.
+ * One Apotheca process per DATA_DIR: it owns the embedded database's postmaster. The lock is the
+ * kernel's, on an open descriptor of DATA_DIR/apotheca.pid, so it is held exactly as long as that
+ * descriptor is open: a stalled process keeps it, a killed one gives it up at once (a restart after a
+ * crash never waits), and no PID is ever compared, so a restart that gets the dead process's PID back
+ * (PID 1 in a container) is not mistaken for it. Taking it is one atomic request, so of two starts at
+ * the same instant exactly one wins. The file is never removed: a removed file would let a second
+ * start lock a new file of the same name. The PID written in it only names the holder in the message.
+ * Returns the function that releases it, once; calling it again does nothing.
  */
 export function lockDataDir(dir: string): () => void {
   const file = path.join(dir, 'apotheca.pid');
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(fs.readFileSync(file, 'utf8').trim());
-      if (isRunning(holder)) {
-        throw new DataDirLockedError(
-          `The embedded database in ${dir} is already in use by another Apotheca process (PID ${holder}). ` +
-            'Stop that process first, or start this one with another DATA_DIR.',
-        );
-      }
-      // Left by a process that no longer runs.
-      fs.rmSync(file, { force: true });
-    }
+  // O_CLOEXEC (Node's default) keeps the descriptor, and so the lock, out of the postmaster it starts.
+  const fd = fs.openSync(file, fs.constants.O_RDWR | fs.constants.O_CREAT, 0o600);
+  if (!tryLock(fd)) {
+    const holder = fs.readFileSync(fd, 'utf8').trim();
+    fs.closeSync(fd);
+    throw new DataDirLockedError(
+      `The embedded database in ${dir} is already in use by another Apotheca process${holder ? ` (PID ${holder})` : ''}. ` +
+        'Stop that process first, or start this one with another DATA_DIR.',
+    );
   }
-  throw new DataDirLockedError(`The embedded database in ${dir} is being opened by another Apotheca process.`);
+  fs.ftruncateSync(fd, 0);
+  fs.writeSync(fd, String(process.pid), 0);
+  let held = true;
+  return () => {
+    if (!held) return;
+    held = false;
+    fs.ftruncateSync(fd, 0);
+    // Closing the descriptor is what releases the kernel's lock.
+    fs.closeSync(fd);
+  };
 }

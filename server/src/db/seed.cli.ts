@@ -1,6 +1,6 @@
 import { loadConfig } from '../config';
 import { openDatabase } from './client';
-import { prepareDatabase } from './startup';
+import { adminPasswordLine, prepareDatabase } from './startup';
 
 // `npm run db:seed`: migrates, creates the first admin if none exists and fills an empty catalogue.
 const config = loadConfig();
@@ -8,5 +8,6 @@ const database = await openDatabase(config);
 const report = await prepareDatabase(database, config);
 await database.close();
 process.stdout.write(
-  `Seeded ${report.medicinesSeeded} medicines; admin ${report.adminCreated ? 'created' : 'already present'}.\n`,
+  `Seeded ${report.medicinesSeeded} medicines; admin ${report.admin.created ? 'created' : 'already present'}.\n` +
+    adminPasswordLine(config.adminEmail, report.admin),
 );

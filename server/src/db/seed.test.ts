@@ -6,6 +6,7 @@ import { verifyPassword } from '../features/auth/password-hash';
 import { medicines, users } from './schema';
 import { ensureAdmin, seedCatalogue } from './seed';
 import { medicineColumns } from '../features/medicines/medicines.service';
+import { adminPasswordLine } from './startup';
 
 describe('seed', () => {
   let ctx: TestContext;
@@ -74,11 +75,43 @@ describe('seed', () => {
   });
 
   it('creates the first admin only when no admin exists', async () => {
-    expect(await ensureAdmin(ctx.database.db, { email: 'boss@example.test', password: 'Boss@12345' })).toBe(true);
-    expect(await ensureAdmin(ctx.database.db, { email: 'other@example.test', password: 'Other@12345' })).toBe(false);
+    expect(await ensureAdmin(ctx.database.db, { email: 'boss@example.test', password: 'Boss@12345' })).toEqual({
+      created: true,
+    });
+    expect(await ensureAdmin(ctx.database.db, { email: 'other@example.test', password: 'Other@12345' })).toEqual({
+      created: false,
+    });
     const admins = await ctx.database.db.select().from(users).where(eq(users.role, 'admin'));
     expect(admins.map((admin) => admin.email)).toEqual(['boss@example.test']);
     expect(admins[0]!.passwordHash).not.toContain('Boss@12345');
     expect(await verifyPassword('Boss@12345', admins[0]!.passwordHash)).toBe(true);
+  });
+});
+
+describe('the first admin without ADMIN_PASSWORD', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+  const logIn = (email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+
+  it("gets a generated password, shown once at start, and the README's old one is refused", async () => {
+    const admin = await ensureAdmin(ctx.database.db, { email: 'first@example.test', password: undefined });
+    expect(admin.created).toBe(true);
+    const banner = adminPasswordLine('first@example.test', admin);
+    const printed = /first@example\.test \/ password (\S+)/.exec(banner)?.[1];
+    expect(printed).toBe(admin.generatedPassword);
+
+    expect((await logIn('first@example.test', 'Admin@12345')).statusCode).toBe(401);
+    const login = await logIn('first@example.test', printed!);
+    expect(login.statusCode).toBe(200);
+    expect(login.json()).toMatchObject({ user: { email: 'first@example.test', role: 'admin' } });
+    // Once an admin exists, no later start makes or shows another password.
+    const again = await ensureAdmin(ctx.database.db, { email: 'first@example.test', password: undefined });
+    expect(adminPasswordLine('first@example.test', again)).toBe('');
   });
 });

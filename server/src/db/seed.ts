@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { ROLE } from '@apotheca/contract';
 import { hashPassword } from '../features/auth/password-hash';
@@ -7,19 +8,35 @@ import { batches, medicines, users } from './schema';
 import { medicineArtwork } from './seed-artwork';
 import { SEED_CATALOGUE } from './seed-catalogue';
 
-/** The first admin, created only when no admin exists (CONTRACT.md). Returns whether one was created. */
-export async function ensureAdmin(db: Db, admin: { email: string; password: string }): Promise<boolean> {
+/**
+ * A password no one has read anywhere: 128 random bits, after one character of each class the
+ * password rules ask for, so it is also one a user could have chosen.
+ */
+const generatePassword = () => `Aa1@${randomBytes(16).toString('base64url')}`;
+
+export type EnsuredAdmin = { created: boolean; generatedPassword?: string };
+
+/**
+ * The first admin, created only when no admin exists (CONTRACT.md). Without a password given, it
+ * gets a generated one, returned so that the start prints it once; there is no published default
+ * (docs/decisions/0045).
+ */
+export async function ensureAdmin(
+  db: Db,
+  admin: { email: string; password: string | undefined },
+): Promise<EnsuredAdmin> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, ROLE.admin)).limit(1);
-  if (existing) return false;
+  if (existing) return { created: false };
+  const generatedPassword = admin.password === undefined ? generatePassword() : undefined;
   await db.insert(users).values({
     firstName: 'Store',
     lastName: 'Admin',
     email: admin.email,
     phNo: '0000000000',
-    passwordHash: await hashPassword(admin.password),
+    passwordHash: await hashPassword(admin.password ?? generatedPassword!),
     role: ROLE.admin,
   });
-  return true;
+  return { created: true, ...(generatedPassword && { generatedPassword }) };
 }
 
 /**

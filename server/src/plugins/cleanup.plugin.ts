@@ -1,10 +1,13 @@
+import { PRESCRIPTION_UNUSED_KEEP_DAYS } from '@apotheca/contract';
 import fp from 'fastify-plugin';
 import { purgeStaleCredentials } from '../features/auth/credential-cleanup.service';
+import { removeUnusedPrescriptions } from '../features/prescriptions/prescriptions.service';
 
-/** Expired sessions and used reset tokens are purged this often. */
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Expired sessions, used reset tokens and long-unused prescriptions are purged this often. */
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
-/** The periodic purge of credentials that can never be used again. */
+/** The periodic purge of credentials that can never be used again, and of prescriptions no order used. */
 export default fp(
   async (app) => {
     const purge = async () => {
@@ -13,6 +16,13 @@ export default fp(
         app.log.info(purged, 'stale sessions and reset tokens purged');
       } catch (err) {
         app.log.error({ err }, 'stale credential purge failed');
+      }
+      try {
+        const before = new Date(Date.now() - PRESCRIPTION_UNUSED_KEEP_DAYS * DAY_MS);
+        const removed = await removeUnusedPrescriptions(app.database.db, before);
+        app.log.info({ removed }, 'prescriptions never used in an order removed');
+      } catch (err) {
+        app.log.error({ err }, 'unused prescription removal failed');
       }
     };
     const timer = setInterval(() => void purge(), CLEANUP_INTERVAL_MS);

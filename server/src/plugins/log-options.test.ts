@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { createTestUser } from '../test/test-users';
+import { prettyLogStream } from './log-options';
 
 // Secrets never reach the log: not a password, a password hash, a bearer token nor a reset token,
 // whether a request fails in the database or a password is reset through the outbox.
@@ -66,5 +68,28 @@ describe('the log', () => {
     expect(log()).toContain(`/api/auth/validate-token/[redacted]`);
     expect(log()).toContain(`/api/auth/reset-password/${user.id}/[redacted]`);
     for (const secret of [token!, newPassword, session, 'scrypt$']) expect(log()).not.toContain(secret);
+  });
+});
+
+describe('the log at a terminal', () => {
+  it('is one short line per request and per answer, with no JSON', async () => {
+    let printed = '';
+    const terminal = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        printed += chunk.toString();
+        done();
+      },
+    });
+    const pretty = await createTestContext({ logLevel: 'info' }, { logStream: prettyLogStream(terminal) });
+    try {
+      await pretty.app.inject({ method: 'GET', url: '/api/health' });
+    } finally {
+      await pretty.close();
+    }
+    const lines = printed.split('\n').filter((line) => line.includes('/api/health') || / 200 in /.test(line));
+    expect(lines).toEqual([
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: req-\w+ GET \/api\/health$/),
+      expect.stringMatching(/^\[\d\d:\d\d:\d\d\] INFO: req-\w+ 200 in \d+ ms$/),
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { FastifyServerOptions } from 'fastify';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import PinoPretty from 'pino-pretty';
 
 // What reaches the log never holds a secret: no password, hash, bearer token or reset token.
 
@@ -69,4 +70,32 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
       censor: REDACTED,
     },
   };
+}
+
+type PrettyLine = {
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+};
+
+/**
+ * Log lines for a person at a terminal (docs/decisions/0062): time, level and message on one line;
+ * a request is its id, method and URL, its answer the id, status and time. Everything else a line
+ * holds follows it, as pino-pretty prints it. Written to `destination` (stdout unless given).
+ */
+export function prettyLogStream(destination: NodeJS.WritableStream | number = 1): LogStream {
+  return PinoPretty({
+    destination,
+    colorize: destination === 1 ? PinoPretty.isColorSupported : false,
+    translateTime: 'SYS:HH:MM:ss',
+    singleLine: true,
+    ignore: 'pid,hostname,reqId,req,res,responseTime',
+    messageFormat: (log, messageKey) => {
+      const { reqId, req, res, responseTime } = log as PrettyLine;
+      if (req) return `${reqId} ${req.method} ${req.url}`;
+      if (res) return `${reqId} ${res.statusCode} in ${Math.round(responseTime ?? 0)} ms`;
+      return String(log[messageKey] ?? '');
+    },
+  });
 }

@@ -49,12 +49,14 @@ export async function startSmtpSink(port = 0): Promise<{
 
 /**
  * nodemailer sends long text lines as quoted-printable: joins the soft line breaks and decodes
- * `=XX` escapes, which is all a test needs to read a link in the body.
+ * `=XX` escapes (UTF-8), which is all a test needs to read a link or a line in the body.
  */
 function decodeQuotedPrintable(raw: string): string {
-  return raw
+  // Each escape is one byte of UTF-8: the bytes are gathered, then read as UTF-8.
+  const bytes = raw
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;

@@ -10,6 +10,7 @@ import { UserAvatar } from '../../features/auth/user-avatar';
 import { MedicineSearchBox } from '../../features/medicines/medicine-search-box';
 import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
+import { HeaderCartLink } from './header-cart-link';
 import { SiteFooter } from './site-footer';
 import { RouteOutlet } from '../route-outlet';
 
@@ -92,12 +93,16 @@ export function MainLayout() {
               ))}
             </ul>
             <MedicineSearchBox className="flex-1 md:min-w-40 md:max-w-xs" />
+            <HeaderCartLink />
             {/* The session is known once hydration is over; until then its place is kept, unseen. */}
             <div
               className={`hidden shrink-0 items-center gap-3 whitespace-nowrap md:flex ${hydrated ? '' : 'invisible'}`}
             >
               {isAuth ? (
                 <>
+                  <NavLink to={PATHS.addresses} className={navLinkClass}>
+                    Addresses
+                  </NavLink>
                   {avatar}
                   <button
                     type="button"
@@ -147,6 +152,15 @@ export function MainLayout() {
                   </li>
                 ))}
               </ul>
+              {isAuth ? (
+                <NavLink
+                  to={PATHS.addresses}
+                  onClick={closeMenu}
+                  className={(state) => `mb-2 block ${navLinkClass(state)}`}
+                >
+                  My addresses
+                </NavLink>
+              ) : null}
               {isAuth ? (
                 <button
                   type="button"

@@ -2,9 +2,11 @@ import { PATHS } from '@apotheca/contract';
 import type { Payment } from '@apotheca/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
+import { DeliveryAddressStep, type DeliveryChoice } from '../../features/addresses/delivery-address-step';
 import { CartSummary } from '../../features/cart/cart-summary';
 import { useGetCartQuery } from '../../features/cart/cart.api';
 import { useAddOrderMutation } from '../../features/orders/orders.api';
@@ -12,6 +14,9 @@ import { PaymentForm } from '../../features/orders/payment-form';
 import { PrescriptionPicker } from '../../features/prescriptions/prescription-picker';
 
 export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
+/** SPEC.md's checkout failure text, for a failure the server gave no reason for. */
+const ORDER_FAILED_FALLBACK = 'Something went wrong. Please try again.';
+export const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
 
 export default function CheckoutPage() {
   const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -24,6 +29,7 @@ export default function CheckoutPage() {
   // Prescription-only medicines in the cart: the order needs one of the shopper's prescriptions.
   const rxNames = cart?.items.filter((item) => item.prescriptionRequired).map((item) => item.name) ?? [];
   const [prescriptionId, setPrescriptionId] = useState<string | null>(null);
+  const [delivery, setDelivery] = useState<DeliveryChoice | null>(null);
 
   // An empty cart shows the alert 'Cart is Empty' and redirects to / (SPEC.md §4).
   useEffect(() => {
@@ -38,9 +44,18 @@ export default function CheckoutPage() {
       toast.error(PRESCRIPTION_MISSING_NOTICE);
       return;
     }
-    const result = await addOrder(rxNames.length > 0 && prescriptionId ? { payment, prescriptionId } : { payment });
+    if (!delivery) {
+      toast.error(ADDRESS_MISSING_NOTICE);
+      return;
+    }
+    const result = await addOrder({
+      payment,
+      ...delivery,
+      ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}),
+    });
     if (result.error) {
-      toast.error('Order failed', { description: 'Something went wrong. Please try again.' });
+      // The server's reason (a shortage, a limit per order, a missing prescription) says what to change.
+      toast.error('Order failed', { description: errorMessage(result.error, ORDER_FAILED_FALLBACK) });
       return;
     }
     done.current = true;
@@ -61,6 +76,7 @@ export default function CheckoutPage() {
       {cart && cart.items.length > 0 ? (
         <div className="grid items-start gap-6 md:grid-cols-[1fr_340px]">
           <div className="flex flex-col gap-6">
+            <DeliveryAddressStep value={delivery} onChange={setDelivery} />
             {rxNames.length > 0 ? (
               <PrescriptionPicker medicines={rxNames} value={prescriptionId} onChange={setPrescriptionId} />
             ) : null}

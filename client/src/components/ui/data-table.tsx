@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 
-export type DataTableColumn = { label: string; align?: 'left' | 'right' };
+/** `wide`: a column of detail left out on a phone, so the columns that matter stay in view. */
+export type DataTableColumn = { label: string; align?: 'left' | 'right'; wide?: boolean };
+
+/** A phone (under 640 px) hides a `wide` column's cells with its header. */
+const WIDE = 'hidden sm:table-cell';
 
 const ALIGN = { left: 'text-left', right: 'text-right tabular-nums' } as const;
 
 /** Classes of a body cell; numbers are right-aligned with tabular figures so their digits line up. */
-export const cellClasses = (align: DataTableColumn['align'] = 'left') =>
-  `whitespace-nowrap px-2 py-2 align-middle lg:px-3 ${ALIGN[align]}`;
+export const cellClasses = (align: DataTableColumn['align'] = 'left', wide = false) =>
+  `whitespace-nowrap px-2 py-2 align-middle lg:px-3 ${ALIGN[align]} ${wide ? WIDE : ''}`;
 
 const STICKY_LAST =
   '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-white [&_thead_th:last-child]:bg-slate-50 [&_tr>*:last-child]:shadow-[-1px_0_0_var(--color-slate-200)]';
@@ -39,7 +43,7 @@ export function DataTable({
               <th
                 key={column.label}
                 scope="col"
-                className={`px-2 py-2 text-xs font-semibold lg:px-3 uppercase tracking-wide text-muted ${ALIGN[column.align ?? 'left']}`}
+                className={`px-2 py-2 text-xs font-semibold lg:px-3 uppercase tracking-wide text-muted ${ALIGN[column.align ?? 'left']} ${column.wide ? WIDE : ''}`}
               >
                 {column.label}
               </th>

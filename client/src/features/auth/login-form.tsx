@@ -13,6 +13,10 @@ const resolver = lazyResolver<LoginInput, Login>(() =>
   import('./login.resolver').then((module) => module.loginResolver),
 );
 
+/** Said beside the disabled fields when the browser runs no JavaScript. */
+export const LOGIN_NEEDS_SCRIPT =
+  'Logging in needs JavaScript, which is off in this browser: your session is kept by it.';
+
 /** The login form of SPEC.md §2 with its toasts (§8); `onLoggedIn` decides where the user goes. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
   const [login, { isLoading }] = useLoginMutation();
@@ -39,6 +43,9 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
     <form noValidate onFocus={resolver.load} onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       {/* Rendered on the server, the form waits for the app: the session it starts lives in browser
           storage, and a native submit would send the password in the URL. */}
+      <noscript>
+        <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{LOGIN_NEEDS_SCRIPT}</p>
+      </noscript>
       <fieldset disabled={!hydrated} className="flex flex-col gap-4">
         <TextField
           label="Email"

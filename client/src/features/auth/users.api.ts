@@ -1,10 +1,11 @@
-import type { Role, User } from '@apotheca/contract';
+import type { Role, User, UserListQuery, UsersResponse } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 export const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAllUsers: build.query<{ users: User[] }, void>({
-      query: () => '/auth/get-all-users',
+    // One page of users, searched on the server by name or e-mail.
+    getAllUsers: build.query<UsersResponse, UserListQuery>({
+      query: (params) => ({ url: '/auth/get-all-users', params }),
       providesTags: ['Users'],
     }),
     deleteUser: build.mutation<{ message: string; user: User }, string>({

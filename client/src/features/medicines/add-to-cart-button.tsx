@@ -2,6 +2,9 @@ import type { Medicine } from '@apotheca/contract';
 import { Button } from '../../components/ui/button';
 import { EARLY_ACTION } from '../../lib/early-input';
 
+/** Said under the button when the browser runs no JavaScript, so a tap that does nothing is explained. */
+export const ADD_TO_CART_NEEDS_SCRIPT = 'Adding to the cart needs JavaScript, which is off in this browser.';
+
 type Props = { medicine: Medicine; onAddToCart: (medicine: Medicine) => void; size?: 'md' | 'lg'; className?: string };
 
 /**
@@ -10,13 +13,18 @@ type Props = { medicine: Medicine; onAddToCart: (medicine: Medicine) => void; si
  */
 export function AddToCartButton({ medicine, onAddToCart, size = 'md', className }: Props) {
   return (
-    <Button
-      size={size}
-      className={className}
-      onClick={() => onAddToCart(medicine)}
-      {...{ [EARLY_ACTION]: `add-to-cart:${medicine._id}` }}
-    >
-      Add to cart
-    </Button>
+    <>
+      <Button
+        size={size}
+        className={className}
+        onClick={() => onAddToCart(medicine)}
+        {...{ [EARLY_ACTION]: `add-to-cart:${medicine._id}` }}
+      >
+        Add to cart
+      </Button>
+      <noscript>
+        <p className="mt-1 text-xs text-amber-900">{ADD_TO_CART_NEEDS_SCRIPT}</p>
+      </noscript>
+    </>
   );
 }

@@ -23,6 +23,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, errorStatus, fieldErrors } from '../../lib/error-message';
+import { differences, MedicineEditConflict } from './medicine-edit-conflict';
 
 const IMAGE_MODES = [...ADD_IMAGE_MODES, ...UPDATE_IMAGE_MODES] as const;
 type ImageMode = (typeof IMAGE_MODES)[number];
@@ -154,7 +155,11 @@ type Props = {
   /** Sends the multipart body; rejects with the failed call's error. */
   save: (body: FormData) => Promise<unknown>;
   onSaved?: () => void;
-  /** The medicine changed since it was loaded (a 409, e.g. a sale took stock): load it again. */
+  /**
+   * The medicine changed since it was loaded (a 409, e.g. a sale took stock): load it again. The form
+   * keeps what the admin typed, shows where it differs from the medicine it is then given, and saves
+   * onto that one.
+   */
   onStale?: () => void;
 };
 
@@ -169,6 +174,7 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
     clearErrors,
     setError,
     reset,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<FormInput, unknown, FormOutput>({
     mode: 'onChange',
@@ -182,17 +188,32 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
   const leafletWritten = leaflet.filter((text) => typeof text === 'string' && text.trim() !== '').length;
   const leafletError = LEAFLET_SECTIONS.some((section) => errors[section]);
   const [leafletOpen, setLeafletOpen] = useState(false);
+  // The version the form was filled from; after a refused save, the one of the medicine loaded again,
+  // once its differences are shown. A refetch alone never moves it, so a change is never saved over
+  // unseen.
+  const [filledFrom] = useState(medicine?.version);
+  const [conflict, setConflict] = useState<{ message: string; typed: FormInput; refusedVersion: number } | null>(null);
+  const current = conflict && medicine && medicine.version !== conflict.refusedVersion ? medicine : undefined;
+  const basedOn = current?.version ?? conflict?.refusedVersion ?? filledFrom;
 
   const submit = handleSubmit(async (values) => {
+    const typed = getValues();
     try {
       const body = toFormData(values);
-      // The version the form was filled from: the server refuses the update if the medicine has changed since.
-      if (medicine) body.append('version', String(medicine.version));
+      // The server refuses the update if the medicine has changed since the version it was based on.
+      if (basedOn !== undefined) body.append('version', String(basedOn));
       await save(body);
+      setConflict(null);
       toast.success(config.successMessage);
       if (config.clearAfterSave) reset(defaultValues(variant));
       onSaved?.();
     } catch (error) {
+      if (errorStatus(error) === 409 && basedOn !== undefined) {
+        // One message, in the form, with the differences once the medicine is loaded again.
+        setConflict({ message: errorMessage(error), typed, refusedVersion: basedOn });
+        onStale?.();
+        return;
+      }
       // The server's message says what went wrong; the update form puts SPEC.md §8's title above it.
       if (config.failureTitle) toast.error(config.failureTitle, { description: errorMessage(error) });
       else toast.error(errorMessage(error));
@@ -200,7 +221,6 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
         const name = SERVER_FIELD_ALIASES[field] ?? field;
         if (FORM_FIELDS.has(name)) setError(name as Path<FormInput>, { message });
       }
-      if (errorStatus(error) === 409) onStale?.();
     }
   });
 
@@ -360,6 +380,13 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
           </div>
         </fieldset>
 
+        {conflict ? (
+          <MedicineEditConflict
+            message={conflict.message}
+            changes={current ? differences(conflict.typed, defaultValues(variant, current)) : undefined}
+            submitLabel={config.submitLabel}
+          />
+        ) : null}
         <div>
           <Button type="submit" disabled={isSubmitting}>
             {isSubmitting ? 'Saving…' : config.submitLabel}

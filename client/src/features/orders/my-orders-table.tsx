@@ -1,12 +1,32 @@
-import type { Order } from '@apotheca/contract';
+import { PATHS, PRESCRIPTION_REVIEW, reorderSkipMessage, type Order } from '@apotheca/contract';
 import { Fragment, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
 import { formatPrice } from '../../lib/currency';
+import { errorMessage } from '../../lib/error-message';
+import { toast } from '../../lib/toast';
+import { OrderDelivery } from './order-delivery';
+import { useReorderMutation } from './orders.api';
 import { OrderHistoryTimeline } from './order-history-timeline';
-import { OrderStatusBadge } from './order-status-badge';
+import { OrderStatusBadge, PaymentStatusBadge, PrescriptionReviewBadge } from './order-status-badge';
 
 /** My orders (SPEC.md §2): one row per order; clicking a row expands its items. */
 export function MyOrdersTable({ orders }: { orders: Order[] }) {
   const [open, setOpen] = useState<string | null>(null);
+  const [reorder, { isLoading: reordering }] = useReorderMutation();
+  const navigate = useNavigate();
+  // The items go back in the cart, capped by stock and limits; checkout then asks for a prescription anew.
+  const orderAgain = async (order: Order) => {
+    try {
+      const { skipped } = await reorder(order._id).unwrap();
+      if (skipped.length > 0)
+        toast.info('Some items could not be added', { description: skipped.map(reorderSkipMessage).join(' ') });
+      else toast.success('The items are back in your cart');
+      await navigate(PATHS.cart);
+    } catch (error) {
+      toast.error('Could not order again', { description: errorMessage(error) });
+    }
+  };
   return (
     <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
       <table className="w-full text-sm">
@@ -49,14 +69,17 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                       }}
                       className="rounded text-left text-brand-800 underline-offset-2 hover:underline"
                     >
-                      {order._id}
+                      {order.number}
                     </button>
                     {/* Small screens show the date under the id instead of in its own column. */}
                     <span className="mt-1 block font-sans text-muted sm:hidden">{created}</span>
                   </td>
                   <td className="hidden px-4 py-3 sm:table-cell">{created}</td>
                   <td className="px-4 py-3">
-                    <OrderStatusBadge status={order.status} />
+                    <div className="flex flex-col items-start gap-1">
+                      <OrderStatusBadge status={order.status} />
+                      {order.prescription ? <PrescriptionReviewBadge review={order.prescription.review} /> : null}
+                    </div>
                   </td>
                   <td className="hidden px-4 py-3 text-right font-semibold sm:table-cell">
                     {formatPrice(order.totalPrice)}
@@ -75,6 +98,32 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                           </li>
                         ))}
                       </ul>
+                      <dl className="mt-3 flex flex-col gap-1">
+                        <div className="flex items-center gap-2">
+                          <dt className="text-muted">Payment</dt>
+                          <dd>
+                            <PaymentStatusBadge status={order.paymentStatus} />
+                          </dd>
+                        </div>
+                        {order.prescription?.note ? (
+                          <div>
+                            <dt className="text-muted">Pharmacist’s note</dt>
+                            <dd className="whitespace-pre-line text-ink">{order.prescription.note}</dd>
+                          </div>
+                        ) : null}
+                      </dl>
+                      <OrderDelivery order={order} />
+                      <div className="mt-3 flex flex-wrap items-center gap-3">
+                        <Button size="sm" disabled={reordering} onClick={() => void orderAgain(order)}>
+                          Order again
+                        </Button>
+                        {order.prescription?.review === PRESCRIPTION_REVIEW.rejected ? (
+                          <span className="text-muted">
+                            Its prescription was rejected: the items go back in your cart and checkout asks for a new
+                            prescription.
+                          </span>
+                        ) : null}
+                      </div>
                       <div className="mt-3">
                         <OrderHistoryTimeline order={order} forShopper />
                       </div>

@@ -1,11 +1,17 @@
-import type { Order, PrescriptionReviewInput, UpdateOrder } from '@apotheca/contract';
+import type {
+  Order,
+  OrderListQuery,
+  OrderListResponse,
+  PrescriptionReviewInput,
+  UpdateOrder,
+} from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-/** The admin's order calls: every order, one order, and a status change (SPEC.md §7). */
+/** The staff's order calls: a page of orders searched and filtered on the server, one order, and a status change (SPEC.md §7). */
 export const orderAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listOrders: build.query<{ orders: Order[] }, void>({
-      query: () => '/orders',
+    listOrders: build.query<OrderListResponse, OrderListQuery>({
+      query: (params) => ({ url: '/orders', params }),
       providesTags: ['Orders'],
     }),
     getOrder: build.query<{ order: Order }, string>({
@@ -14,21 +20,23 @@ export const orderAdminApi = api.injectEndpoints({
     }),
     // After a status update the order is re-fetched (SPEC.md §4): both the list and the detail.
     updateOrderStatus: build.mutation<{ order: Order }, UpdateOrder & { id: string }>({
-      query: ({ id, status }) => ({
+      query: ({ id, ...body }) => ({
         url: `/orders/update-order/${encodeURIComponent(id)}`,
         method: 'PATCH',
-        body: { status },
+        body,
       }),
       invalidatesTags: (_result, _error, { id }) => ['Orders', { type: 'Order', id }],
       // The list's select and badge show the new status at once; a failure puts the old one back.
-      async onQueryStarted({ id, status }, { dispatch, queryFulfilled }) {
-        const patch = dispatch(
-          orderAdminApi.util.updateQueryData('listOrders', undefined, (draft) => {
-            const order = draft.orders.find((candidate) => candidate._id === id);
-            if (order) order.status = status;
-          }),
+      async onQueryStarted({ id, status }, { dispatch, getState, queryFulfilled }) {
+        const patches = orderAdminApi.util.selectCachedArgsForQuery(getState(), 'listOrders').map((args) =>
+          dispatch(
+            orderAdminApi.util.updateQueryData('listOrders', args, (draft) => {
+              const order = draft.orders.find((candidate) => candidate._id === id);
+              if (order) order.status = status;
+            }),
+          ),
         );
-        await queryFulfilled.catch(() => patch.undo());
+        await queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
       },
     }),
     // A rejection cancels the order and puts its stock back.

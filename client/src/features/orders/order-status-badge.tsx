@@ -1,4 +1,11 @@
-import { ORDER_STATUS, PAYMENT_STATUS, type OrderStatus, type PaymentStatus } from '@apotheca/contract';
+import {
+  ORDER_STATUS,
+  PAYMENT_STATUS,
+  PRESCRIPTION_REVIEW,
+  type OrderStatus,
+  type PaymentStatus,
+  type PrescriptionReview,
+} from '@apotheca/contract';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 const YELLOW = `${badge} bg-yellow-50 text-yellow-800 ring-yellow-600/30`;
@@ -13,4 +20,20 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 /** Payment status 'Paid' is green and anything else red (SPEC.md §4). */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return <span className={status === PAYMENT_STATUS.paid ? GREEN : RED}>{status}</span>;
+}
+
+const REVIEW_LABEL: Record<PrescriptionReview, string> = {
+  [PRESCRIPTION_REVIEW.pending]: 'Prescription awaiting review',
+  [PRESCRIPTION_REVIEW.approved]: 'Prescription approved',
+  [PRESCRIPTION_REVIEW.rejected]: 'Prescription rejected',
+};
+const REVIEW_CLASS: Record<PrescriptionReview, string> = {
+  [PRESCRIPTION_REVIEW.pending]: YELLOW,
+  [PRESCRIPTION_REVIEW.approved]: GREEN,
+  [PRESCRIPTION_REVIEW.rejected]: RED,
+};
+
+/** The pharmacist's verdict on an order's prescription, beside its status: an approved order may still be Pending. */
+export function PrescriptionReviewBadge({ review }: { review: PrescriptionReview }) {
+  return <span className={REVIEW_CLASS[review]}>{REVIEW_LABEL[review]}</span>;
 }

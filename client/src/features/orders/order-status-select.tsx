@@ -1,22 +1,41 @@
-import { ORDER_STATUSES, type Order, type OrderStatus } from '@apotheca/contract';
+import { ORDER_STATUS, ORDER_STATUSES, type Order, type OrderStatus } from '@apotheca/contract';
+import { useState } from 'react';
+import { DispatchDialog } from './dispatch-dialog';
 import { useChangeOrderStatus } from './order-status-change.hook';
 
 /** The order list's status select: choosing a value sends it at once (any status from any other, SPEC.md §4). */
 export function OrderStatusSelect({ order, label }: { order: Order; label: string }) {
   const [change, changing] = useChangeOrderStatus();
+  // Dispatched first asks for the parcel's carrier and tracking number.
+  const [dispatching, setDispatching] = useState(false);
+  const choose = (status: OrderStatus) => {
+    if (status === ORDER_STATUS.dispatched) setDispatching(true);
+    else void change(order._id, status);
+  };
   return (
-    <select
-      aria-label={label}
-      value={order.status}
-      disabled={changing}
-      onChange={(event) => void change(order._id, event.target.value as OrderStatus)}
-      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
-    >
-      {ORDER_STATUSES.map((status) => (
-        <option key={status} value={status}>
-          {status}
-        </option>
-      ))}
-    </select>
+    <>
+      <select
+        aria-label={label}
+        value={order.status}
+        disabled={changing}
+        onChange={(event) => choose(event.target.value as OrderStatus)}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
+      >
+        {ORDER_STATUSES.map((status) => (
+          <option key={status} value={status}>
+            {status}
+          </option>
+        ))}
+      </select>
+      <DispatchDialog
+        order={dispatching ? order : null}
+        busy={changing}
+        onCancel={() => setDispatching(false)}
+        onDispatch={(parcel) => {
+          setDispatching(false);
+          void change(order._id, ORDER_STATUS.dispatched, parcel);
+        }}
+      />
+    </>
   );
 }

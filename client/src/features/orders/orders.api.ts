@@ -1,4 +1,4 @@
-import type { AddOrder, Order } from '@apotheca/contract';
+import type { AddOrder, Order, ReorderResponse } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 export const ordersApi = api.injectEndpoints({
@@ -12,7 +12,12 @@ export const ordersApi = api.injectEndpoints({
       query: (body) => ({ url: '/orders/add-order', method: 'POST', body }),
       invalidatesTags: ['Orders', 'Cart', 'Medicines', 'Medicine'],
     }),
+    // Order again: the past order's items go back in the cart.
+    reorder: build.mutation<ReorderResponse, string>({
+      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/reorder`, method: 'POST' }),
+      invalidatesTags: ['Cart'],
+    }),
   }),
 });
 
-export const { useMyOrdersQuery, useAddOrderMutation } = ordersApi;
+export const { useMyOrdersQuery, useAddOrderMutation, useReorderMutation } = ordersApi;

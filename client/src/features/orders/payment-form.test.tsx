@@ -1,4 +1,4 @@
-import { PAYMENT_FORM_ERROR } from '@apotheca/contract';
+import { PAYMENT_FORM_ERROR, SIMULATED_PAYMENT_NOTICE } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
@@ -8,6 +8,12 @@ const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 describe('PaymentForm', () => {
+  it('says under the form, and to the Pay button, that the payment is simulated', () => {
+    renderWithStore(<PaymentForm onPay={vi.fn()} busy={false} />);
+    expect(screen.getByText(SIMULATED_PAYMENT_NOTICE)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay now' })).toHaveAccessibleDescription(SIMULATED_PAYMENT_NOTICE);
+  });
+
   it('forces the name to uppercase letters and cuts the numbers to their length as typed', async () => {
     const { user } = renderWithStore(<PaymentForm onPay={vi.fn()} busy={false} />);
     await user.type(screen.getByLabelText('Cardholder name'), 'jane d0e');

@@ -3,6 +3,7 @@ import {
   CARD_NUMBER_DIGITS,
   CVV_DIGITS,
   PAYMENT_FORM_ERROR,
+  SIMULATED_PAYMENT_NOTICE,
   normaliseCardholderName,
   normaliseDigits,
   paymentSchema,
@@ -94,9 +95,12 @@ export function PaymentForm({ onPay, busy }: Props) {
           {...normalised('cvv', (value) => normaliseDigits(value, CVV_DIGITS))}
         />
       </div>
-      <Button type="submit" size="lg" disabled={busy}>
+      <Button type="submit" size="lg" disabled={busy} aria-describedby="simulated-payment-notice">
         {busy ? 'Paying…' : 'Pay now'}
       </Button>
+      <p id="simulated-payment-notice" className="text-sm text-muted">
+        {SIMULATED_PAYMENT_NOTICE}
+      </p>
     </form>
   );
 }

@@ -1,5 +1,5 @@
-import { PRESCRIPTION_ACCEPT, type Prescription } from '@apotheca/contract';
-import { useId } from 'react';
+import { PRESCRIPTION_ACCEPT, PRESCRIPTION_CHOICE_MESSAGE, type Prescription } from '@apotheca/contract';
+import { useEffect, useId } from 'react';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { useMyPrescriptionsQuery, useUploadPrescriptionMutation } from './prescriptions.api';
@@ -27,6 +27,15 @@ export function PrescriptionPicker({
   const { data } = useMyPrescriptionsQuery();
   const [upload, { isLoading: uploading }] = useUploadPrescriptionMutation();
   const name = useId();
+  const prescriptions = data?.prescriptions ?? [];
+  // A prescription a pharmacist refused will be refused again: it is listed, never chosen.
+  const usable = prescriptions.filter((prescription) => !prescription.rejected);
+  const only = usable.length === 1 ? usable[0]!._id : null;
+
+  // Exactly one prescription fits: it is the one, so Pay works without a click the shopper cannot guess.
+  useEffect(() => {
+    if (value === null && only !== null) onChange(only);
+  }, [value, only, onChange]);
 
   const send = async (file: File | undefined) => {
     if (!file) return;
@@ -67,20 +76,25 @@ export function PrescriptionPicker({
       </div>
       <p className="mt-2 text-xs text-muted">JPEG, PNG, WebP or PDF, up to 10 MB.</p>
       {uploading ? <p role="status">Uploading…</p> : null}
-      {data && data.prescriptions.length > 0 ? (
+      {prescriptions.length > 0 ? (
         <div className="mt-4">
           <p className="text-sm font-semibold text-ink">Your prescriptions</p>
+          {value === null && usable.length > 1 ? (
+            <p className="text-sm text-amber-900">{PRESCRIPTION_CHOICE_MESSAGE}</p>
+          ) : null}
           <ul className="mt-1 flex flex-col gap-1">
-            {data.prescriptions.map((prescription) => (
+            {prescriptions.map((prescription) => (
               <li key={prescription._id}>
                 <label className="flex items-center gap-2 text-sm">
                   <input
                     type="radio"
                     name={name}
                     checked={value === prescription._id}
+                    disabled={prescription.rejected}
                     onChange={() => onChange(prescription._id)}
                   />
                   {kind(prescription)} uploaded {UPLOADED.format(new Date(prescription.createdAt))}
+                  {prescription.rejected ? <span className="text-muted">(rejected by a pharmacist)</span> : null}
                 </label>
               </li>
             ))}

@@ -221,6 +221,44 @@ describe('GET /api/auth/get-all-users', () => {
     expect(listed).toHaveLength(await userCount());
     expectNoSecrets(response.body);
   });
+
+  it('searches names and e-mail addresses on the server, a page at a time', async () => {
+    const admin = await createTestUser(ctx, { role: 'admin' });
+    const tag = randomUUID().slice(0, 8);
+    const ada = await createTestUser(ctx, { firstName: 'Ada', lastName: `Lovelace${tag}` });
+    const grace = await createTestUser(ctx, { firstName: 'Grace', email: `grace.${tag}@navy.test` });
+    const literal = await createTestUser(ctx, { email: `percent_${tag}%@example.test` });
+    const list = async (query: string) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/auth/get-all-users?${query}`,
+        headers: admin.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      const { users: listed, total } = usersResponseSchema.parse(response.json());
+      return { ids: listed.map((u) => u._id), total };
+    };
+    expect(await list(`q=${encodeURIComponent(`ada lovelace${tag.toUpperCase()}`)}`)).toEqual({
+      ids: [ada.user.id],
+      total: 1,
+    });
+    expect(await list(`q=${encodeURIComponent(`GRACE.${tag}@navy`)}`)).toEqual({ ids: [grace.user.id], total: 1 });
+    // `%` and `_` are searched as themselves, not as wildcards.
+    expect(await list(`q=${encodeURIComponent(`${tag}%`)}`)).toEqual({ ids: [literal.user.id], total: 1 });
+    expect(await list(`q=${tag}&limit=2&page=1`)).toEqual({ ids: [ada.user.id, grace.user.id], total: 3 });
+    expect(await list(`q=${tag}&limit=2&page=2`)).toEqual({ ids: [literal.user.id], total: 3 });
+  });
+
+  it('answers 400 for a bad page', async () => {
+    const admin = await createTestUser(ctx, { role: 'admin' });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-all-users?page=0',
+      headers: admin.headers,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: expect.any(String) });
+  });
 });
 
 describe('DELETE /api/auth/delete-user/:id', () => {

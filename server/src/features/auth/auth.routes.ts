@@ -14,6 +14,7 @@ import {
   tokenParamsSchema,
   updateUserRoleSchema,
   userResponseSchema,
+  userListQuerySchema,
   usersResponseSchema,
   validateTokenResponseSchema,
 } from '@apotheca/contract';
@@ -160,9 +161,14 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     '/get-all-users',
     {
       preHandler: app.requireAdmin,
-      schema: { tags, security: bearer, response: { 200: usersResponseSchema, 401: error, 403: error } },
+      schema: {
+        tags,
+        security: bearer,
+        querystring: userListQuerySchema,
+        response: { 200: usersResponseSchema, 400: error, 401: error, 403: error },
+      },
     },
-    async () => ({ users: await listUsers(db) }),
+    async (request) => listUsers(db, request.query),
   );
 
   app.delete(

@@ -1,5 +1,15 @@
-import { resetPasswordPath, ROLE, type Login, type Register, type Role, type User } from '@apotheca/contract';
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import {
+  resetPasswordPath,
+  ROLE,
+  USERS_PAGE_SIZE,
+  type Login,
+  type Register,
+  type Role,
+  type User,
+  type UserListQuery,
+} from '@apotheca/contract';
+import { and, asc, count, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { containsPattern } from '../../db/contains-pattern';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { passwordResetTokens, users } from '../../db/schema';
@@ -154,9 +164,27 @@ export async function resetPassword(
   });
 }
 
-export async function listUsers(db: Db): Promise<User[]> {
-  const rows = await db.select().from(users).orderBy(asc(users.createdAt), asc(users.id));
-  return rows.map(toUser);
+/** Users whose full name ("Ada Lovelace") or e-mail address holds `text`, in any case. */
+export const userMatches = (text: string) =>
+  or(
+    ilike(users.email, containsPattern(text)),
+    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containsPattern(text)),
+  );
+
+/** Every user oldest first, or one page of them; `q` keeps the users it matches (userMatches). */
+export async function listUsers(
+  db: Db,
+  { q, page, limit }: UserListQuery = {},
+): Promise<{ users: User[]; total: number }> {
+  const where = q === undefined ? undefined : userMatches(q);
+  const paged = page !== undefined || limit !== undefined;
+  const size = limit ?? USERS_PAGE_SIZE;
+  const list = db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).$dynamic();
+  const [rows, [counted]] = await Promise.all([
+    paged ? list.limit(size).offset(((page ?? 1) - 1) * size) : list,
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { users: rows.map(toUser), total: counted?.total ?? 0 };
 }
 
 /**

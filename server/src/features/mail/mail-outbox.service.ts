@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { isMailTemplate, renderMail, type TemplatedMail } from './mail-templates.service';
 import type { MailMessage, Mailer } from './mail.service';
 
 // The durable mail outbox (docs/decisions/0013): a feature enqueues a mail in the transaction of
@@ -13,12 +14,26 @@ const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 /** How long a claimed mail waits before another attempt if its sender died mid-send. */
 const CLAIM_LEASE_MS = 5 * 60 * 1000;
 
-/** Writes a mail to the outbox; sent once the caller's transaction commits. */
-export async function enqueueMail(tx: Db | Tx, message: MailMessage): Promise<void> {
+/**
+ * Writes a mail to the outbox, either written out or as a template and its data (rendered when it
+ * is sent); sent once the caller's transaction commits.
+ */
+export async function enqueueMail(tx: Db | Tx, message: MailMessage | TemplatedMail): Promise<void> {
   await tx
     .insert(mailOutbox)
-    .values({ to: message.to, subject: message.subject, text: message.text, html: message.html });
+    .values(
+      'template' in message
+        ? { to: message.to, template: message.template, data: message.data }
+        : { to: message.to, subject: message.subject, text: message.text, html: message.html },
+    );
 }
+
+type OutboxRow = typeof mailOutbox.$inferSelect;
+/** The mail a row holds: as written, or rendered from its template. */
+const messageOf = (mail: OutboxRow, appUrl: string): MailMessage =>
+  mail.template !== null && isMailTemplate(mail.template)
+    ? renderMail({ to: mail.to, template: mail.template, data: mail.data } as TemplatedMail, appUrl)
+    : { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined };
 
 const retryDelay = (attempts: number) => Math.min(FIRST_RETRY_DELAY_MS * 2 ** (attempts - 1), MAX_RETRY_DELAY_MS);
 
@@ -43,13 +58,13 @@ async function claimDueMail(db: Db) {
 }
 
 /** Sends every due mail once; a failure is recorded by its code and tried again later. Returns how many were sent. */
-export async function deliverDueMail(db: Db, mailer: Mailer): Promise<number> {
+export async function deliverDueMail(db: Db, mailer: Mailer, appUrl: string): Promise<number> {
   let sent = 0;
   for (let batch = await claimDueMail(db); batch.length > 0; batch = await claimDueMail(db)) {
     const delivered: string[] = [];
     for (const mail of batch) {
       try {
-        await mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+        await mailer.send(messageOf(mail, appUrl));
         delivered.push(mail.id);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
@@ -62,11 +77,11 @@ export async function deliverDueMail(db: Db, mailer: Mailer): Promise<number> {
           .where(eq(mailOutbox.id, mail.id));
       }
     }
-    // The body (a reset link, say) is not kept once the mail is gone.
+    // The body (a reset link, say, or a patient's items) is not kept once the mail is gone.
     if (delivered.length > 0)
       await db
         .update(mailOutbox)
-        .set({ sentAt: new Date(), text: '', html: null })
+        .set({ sentAt: new Date(), text: '', html: null, data: null })
         .where(inArray(mailOutbox.id, delivered));
     sent += delivered.length;
   }
@@ -87,7 +102,7 @@ export type MailOutboxWorker = {
 export function startMailOutboxWorker(
   db: Db,
   mailer: Mailer,
-  { intervalMs, onError }: { intervalMs: number; onError: (error: unknown) => void },
+  { intervalMs, appUrl, onError }: { intervalMs: number; appUrl: string; onError: (error: unknown) => void },
 ): MailOutboxWorker {
   let running: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
@@ -98,7 +113,7 @@ export function startMailOutboxWorker(
       queued = undefined;
       if (stopped) return;
       try {
-        await deliverDueMail(db, mailer);
+        await deliverDueMail(db, mailer, appUrl);
       } catch (error) {
         onError(error);
       }

@@ -1,9 +1,9 @@
 import {
   MEDICINE_CHANGED_MESSAGE,
   MEDICINE_VERSION_MESSAGE,
+  medicineEtag,
   medicineResponseSchema,
   orderResponseSchema,
-  STOCK_NEEDS_VERSION_MESSAGE,
   updatedMedicineResponseSchema,
   type Medicine,
 } from '@apotheca/contract';
@@ -40,13 +40,13 @@ const formOf = (medicine: Medicine, changes: Record<string, string> = {}) => ({
   version: String(medicine.version),
   ...changes,
 });
-const update = async (id: string, fields: Record<string, string>) => {
+const update = async (id: string, fields: Record<string, string>, headers: Record<string, string> = {}) => {
   const body = await multipart(fields);
   return ctx.app.inject({
     method: 'PATCH',
     url: `/api/medicines/update-medicine/${id}`,
     payload: body.payload,
-    headers: { ...body.headers, ...admin },
+    headers: { ...body.headers, ...admin, ...headers },
   });
 };
 
@@ -73,16 +73,16 @@ describe('an admin edit based on a stale form', () => {
     expect(await stored(id)).toMatchObject({ stock: 7, priceCents: 500 });
   });
 
-  it('refuses the same stale form without a version, since it would change the stock', async () => {
+  it('writes an update without a version unconditionally, stock included, as CONTRACT.md says', async () => {
     const { id } = await insertMedicine(ctx, { stock: 10, priceCents: 500 });
     const loaded = await load(id);
     await order(id, 3);
-    const { version: _version, ...withoutVersion } = formOf(loaded, { price: '6.50' });
+    const { version: _version, ...withoutVersion } = formOf(loaded, { stock: '40', price: '6.50' });
 
     const response = await update(id, withoutVersion);
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: STOCK_NEEDS_VERSION_MESSAGE });
-    expect(await stored(id)).toMatchObject({ stock: 7, priceCents: 500 });
+    expect(response.statusCode).toBe(200);
+    expect(updatedMedicineResponseSchema.parse(response.json()).updatedMedicine).toMatchObject({ stock: 40 });
+    expect(await stored(id)).toMatchObject({ stock: 40, priceCents: 650 });
   });
 
   it('saves once reloaded, keeping the sold units sold, and answers with the next version', async () => {
@@ -133,6 +133,49 @@ describe('an admin edit based on a stale form', () => {
       message: MEDICINE_VERSION_MESSAGE,
       errors: { version: MEDICINE_VERSION_MESSAGE },
     });
+    expect((await stored(id)).name).toBe(loaded.name);
+  });
+});
+
+describe('an update conditional on the ETag of GET /medicines/:id', () => {
+  const withoutVersion = (medicine: Medicine, changes: Record<string, string>) => {
+    const { version: _version, ...fields } = formOf(medicine, changes);
+    return fields;
+  };
+
+  it('sends the medicine version as its ETag', async () => {
+    const { id } = await insertMedicine(ctx);
+    const first = await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` });
+    // The second answer comes from the catalogue cache, and carries it too.
+    const cached = await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` });
+    expect(first.headers.etag).toBe(medicineEtag((await stored(id)).version));
+    expect(cached.headers.etag).toBe(first.headers.etag);
+  });
+
+  it('saves with a current If-Match and answers 409 with a stale one, changing nothing', async () => {
+    const { id } = await insertMedicine(ctx, { stock: 10, priceCents: 500 });
+    const etag = (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` })).headers.etag as string;
+    const loaded = await load(id);
+    await order(id, 3);
+
+    const stale = await update(id, withoutVersion(loaded, { stock: '50' }), { 'if-match': etag });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: MEDICINE_CHANGED_MESSAGE });
+    expect((await stored(id)).stock).toBe(7);
+
+    const fresh = await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` });
+    const saved = await update(id, withoutVersion(await load(id), { stock: '50' }), {
+      'if-match': fresh.headers.etag as string,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((await stored(id)).stock).toBe(50);
+  });
+
+  it('answers 409 when If-Match names no current ETag, even beside a current version field', async () => {
+    const { id } = await insertMedicine(ctx);
+    const loaded = await load(id);
+    const response = await update(id, formOf(loaded, { name: 'Renamed' }), { 'if-match': 'W/"1", "999"' });
+    expect(response.statusCode).toBe(409);
     expect((await stored(id)).name).toBe(loaded.name);
   });
 });

@@ -193,8 +193,37 @@ describe('suggestions', () => {
     const { suggestions } = medicineSuggestionsResponseSchema.parse(response.json());
     expect(suggestions.map((s) => s.activeIngredient).slice(0, 2)).toEqual(['Amoxicillin', 'Amoxicillin']);
     expect(suggestions[0]).toMatchObject({ strength: '500 mg', dosageForm: 'Capsule', prescriptionRequired: true });
-    const many = medicineSuggestionsResponseSchema.parse((await get('/api/medicines/suggestions?q=a')).json());
-    expect(many.suggestions.length).toBeLessThanOrEqual(8);
+  });
+
+  it('stops at 8 when more medicines match', async () => {
+    const ids: string[] = [];
+    for (const suffix of ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Theta', 'Iota', 'Kappa']) {
+      const form = await multipart({
+        ...validMedicineFields,
+        name: `Quinora-${suffix}`,
+        imageUrl: 'https://img.example.test/q.png',
+      });
+      const added = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/medicines/add-medicine',
+        payload: form.payload,
+        headers: { ...form.headers, ...admin },
+      });
+      ids.push(newMedicineResponseSchema.parse(added.json()).newMedicine._id);
+    }
+    expect((await list('q=quinora')).total).toBe(10);
+    const { suggestions } = medicineSuggestionsResponseSchema.parse(
+      (await get('/api/medicines/suggestions?q=quinora')).json(),
+    );
+    expect(suggestions).toHaveLength(8);
+    for (const id of ids) {
+      const deleted = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/medicines/delete-medicine/${id}`,
+        headers: admin,
+      });
+      expect(deleted.statusCode).toBe(200);
+    }
   });
 
   it('requires q', async () => {

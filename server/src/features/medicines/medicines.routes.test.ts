@@ -163,8 +163,24 @@ describe('GET /api/medicines/:id', () => {
     expect(response.statusCode).toBe(200);
     const { medicine } = medicineResponseSchema.parse(response.json());
     expect(medicine).toMatchObject({ _id: row.id, name: row.name, price: 19.99, stock: row.stock });
-    // The same fields at the top level too, which the original client's update form spreads.
-    expect(response.json()).toEqual({ ...medicine, medicine });
+    // CONTRACT.md's eight fields and the version at the top level too, which the original client's
+    // update form spreads; nothing else, since that form posts back every key it finds there.
+    const { _id, name, developedBy, maxMonthsExpiry, category, stock, price, imageUrl, version } = medicine;
+    expect(response.json()).toEqual({
+      ...{ _id, name, developedBy, maxMonthsExpiry, category, stock, price, imageUrl, version },
+      medicine,
+    });
+  });
+
+  it('shows an uploaded image at the top level as an absolute URL on APP_URL', async () => {
+    const added = newMedicineResponseSchema.parse(
+      (await addMedicine(validMedicineFields, pngUpload(await pngImage(), 'a.png'))).json(),
+    ).newMedicine;
+    const body = medicineResponseSchema.parse(
+      (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${added._id}` })).json(),
+    );
+    expect(body.medicine.imageUrl).toBe(added.imageUrl);
+    expect(body.imageUrl).toBe(`${ctx.config.appUrl}${added.imageUrl}`);
   });
 
   it.each([
@@ -332,12 +348,41 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
   it('keeps the current image when none is sent, or the same URL comes back', async () => {
     const row = await insertMedicine(ctx);
     for (const fields of [validMedicineFields, { ...validMedicineFields, imageUrl: row.imageUrl }]) {
-      // Without a version the stock must stay as it is (docs/decisions/0016).
       const response = await update(row.id, { ...fields, price: '7.25', stock: String(row.stock) });
       expect(response.statusCode).toBe(200);
       const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
       expect(updatedMedicine).toMatchObject({ _id: row.id, price: 7.25, imageUrl: row.imageUrl });
     }
+  });
+
+  it("accepts the original client's update form, which posts back every key GET /medicines/:id sent", async () => {
+    const added = newMedicineResponseSchema.parse(
+      (await addMedicine(validMedicineFields, pngUpload(await pngImage(), 'a.png'))).json(),
+    ).newMedicine;
+    const loaded = (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${added._id}` })).json() as Record<
+      string,
+      unknown
+    >;
+    // Its form state is the whole body with the admin's change; axios turns it into multipart, a
+    // nested object as `key[field]` and every value, null included, as its string.
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ ...loaded, price: '6.75' })) {
+      if (value !== null && typeof value === 'object')
+        for (const [field, nested] of Object.entries(value)) form.append(`${key}[${field}]`, String(nested));
+      else form.append(key, String(value));
+    }
+    const encoded = new Response(form);
+    const response = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/medicines/update-medicine/${added._id}`,
+      payload: Buffer.from(await encoded.arrayBuffer()),
+      headers: { 'content-type': encoded.headers.get('content-type')!, ...admin },
+    });
+    expect(response.statusCode).toBe(200);
+    const { updatedMedicine } = updatedMedicineResponseSchema.parse(response.json());
+    // The absolute URL it sent back keeps the uploaded image, which is still served.
+    expect(updatedMedicine).toMatchObject({ price: 6.75, imageUrl: added.imageUrl, stock: added.stock });
+    expect((await ctx.app.inject({ method: 'GET', url: added.imageUrl })).statusCode).toBe(200);
   });
 
   it('replaces the image with a file sent under `image`, removing the old upload', async () => {
@@ -505,26 +550,25 @@ describe('catalogue cache', () => {
   // Only a PostgreSQL server can have two instances on one database: PGlite's DATA_DIR admits one
   // process. The NOTIFY test above covers the same path on both drivers.
   const onPostgres = Boolean(loadConfig().databaseUrl);
-  if (onPostgres)
-    it('keeps two instances on one PostgreSQL database consistent', async () => {
-      const result = await ctx.database.db.execute(sql`select current_database() as name`);
-      const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-      const url = new URL(ctx.config.databaseUrl!);
-      url.pathname = `/${name}`;
-      const database = await openPg(url.toString(), { poolSize: 2 });
-      const other = await buildApp({ config: ctx.config, database, logger: false });
-      await other.ready();
-      try {
-        expect((await detail()).stock).toBe(4);
-        const response = await other.inject({
-          method: 'PATCH',
-          url: `/api/medicines/update-medicine/${row.id}`,
-          ...(await withAuth({ ...validMedicineFields, stock: '1', version: String(row.version) }, undefined, admin)),
-        });
-        expect(response.statusCode).toBe(200);
-        await vi.waitFor(async () => expect((await detail()).stock).toBe(1), { timeout: 5000, interval: 20 });
-      } finally {
-        await other.close();
-      }
-    });
+  it.runIf(onPostgres)('keeps two instances on one PostgreSQL database consistent', async () => {
+    const result = await ctx.database.db.execute(sql`select current_database() as name`);
+    const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
+    const url = new URL(ctx.config.databaseUrl!);
+    url.pathname = `/${name}`;
+    const database = await openPg(url.toString(), { poolSize: 2 });
+    const other = await buildApp({ config: ctx.config, database, logger: false });
+    await other.ready();
+    try {
+      expect((await detail()).stock).toBe(4);
+      const response = await other.inject({
+        method: 'PATCH',
+        url: `/api/medicines/update-medicine/${row.id}`,
+        ...(await withAuth({ ...validMedicineFields, stock: '1', version: String(row.version) }, undefined, admin)),
+      });
+      expect(response.statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await detail()).stock).toBe(1), { timeout: 5000, interval: 20 });
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -7,7 +7,9 @@ import {
   idParamsSchema,
   medicineListQuerySchema,
   medicineListResponseSchema,
+  medicineEtag,
   medicineResponseSchema,
+  medicineUpdateHeadersSchema,
   medicineSuggestionsQuerySchema,
   medicineSuggestionsResponseSchema,
   newMedicineResponseSchema,
@@ -23,6 +25,7 @@ import type { CatalogueCache } from './catalogue-cache.service';
 import { currentUser } from '../../plugins/auth.plugin';
 import { createMedicineSearch } from './medicine-search.service';
 import {
+  absoluteImageUrl,
   addMedicine,
   deleteMedicine,
   findMedicine,
@@ -32,7 +35,8 @@ import {
   type MedicineForm,
 } from './medicines.service';
 
-export type MedicinesRoutesOptions = { catalogue: CatalogueCache };
+/** `appUrl` makes the image URL absolute for clients on another origin. */
+export type MedicinesRoutesOptions = { catalogue: CatalogueCache; appUrl: string };
 
 const FIELD_MAX_BYTES = 10_000;
 const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';
@@ -42,7 +46,7 @@ const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 /** A cached body is already JSON: it is sent as it is, without a second serialization. */
 const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
-const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue }) => {
+const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue, appUrl }) => {
   await app.register(multipart, {
     // The form's fields: the six of SPEC.md, the image URL and mode, and the record's ten details.
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: FIELD_MAX_BYTES },
@@ -139,18 +143,36 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     },
   );
 
+  // One medicine, with its version as the `ETag` an update may bring back in `If-Match`. The top
+  // level holds only what the original client may post back unchanged (docs/decisions/0044).
+  const sendMedicine = (reply: FastifyReply, body: Buffer) => {
+    const { version } = JSON.parse(body.toString()) as { version: number };
+    return sendJson(reply.header('etag', medicineEtag(version)), body);
+  };
   app.get(
     '/medicines/:id',
     {
-      onRequest: answerFromCache,
-      schema: { tags: ['medicines'], params: idParamsSchema, response: { 200: medicineResponseSchema } },
+      onRequest: async (request, reply) => {
+        const body = catalogue.peek(request.url);
+        if (body !== undefined) return sendMedicine(reply, body);
+      },
+      schema: {
+        tags: ['medicines'],
+        params: idParamsSchema,
+        response: { 200: medicineResponseSchema },
+      },
     },
     async (request, reply) => {
       const body = await catalogue.get(request.url, async () => {
         const medicine = toMedicine(await findMedicine(app.database.db, request.params.id));
-        return JSON.stringify({ ...medicine, medicine });
+        const { _id, name, developedBy, maxMonthsExpiry, category, stock, price, imageUrl, version } = medicine;
+        return JSON.stringify({
+          ...{ _id, name, developedBy, maxMonthsExpiry, category, stock, price, version },
+          imageUrl: absoluteImageUrl(imageUrl, appUrl),
+          medicine,
+        });
       });
-      return sendJson(reply, body);
+      return sendMedicine(reply, body);
     },
   );
 
@@ -181,12 +203,17 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
         security: BEARER_AUTH,
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
+        headers: medicineUpdateHeadersSchema,
         response: { 200: updatedMedicineResponseSchema },
       },
     },
     async (request) => {
       const form = await readMedicineForm(request);
-      const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form, currentUser(request).id);
+      const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form, {
+        ifMatch: request.headers['if-match'],
+        appUrl,
+        actorId: currentUser(request).id,
+      });
       await catalogue.invalidate();
       return { updatedMedicine };
     },

@@ -6,8 +6,8 @@ import {
   IMAGE_TYPE_MESSAGE,
   MEDICINE_CHANGED_MESSAGE,
   MEDICINE_VERSION_MESSAGE,
+  medicineEtag,
   medicineVersionSchema,
-  STOCK_NEEDS_VERSION_MESSAGE,
   SUBSTITUTES_LIMIT,
   type Substitute,
   updateImageUrlSchema,
@@ -119,6 +119,10 @@ export function substitutesQuery(db: Db, medicine: MedicineRow) {
     .limit(SUBSTITUTES_LIMIT);
 }
 
+/** An image URL as a client on another origin can use it: an uploaded image's path is prefixed with `APP_URL`. */
+export const absoluteImageUrl = (imageUrl: string, appUrl: string) =>
+  imageUrl.startsWith('/') ? `${appUrl}${imageUrl}` : imageUrl;
+
 /** The add and update forms as they arrive: text fields, and the image file if one was sent. */
 export type MedicineForm = { fields: Record<string, string>; image?: { field: string; content: Buffer } };
 
@@ -137,13 +141,21 @@ function fieldMessages(error: z.ZodError, field?: string): Record<string, string
 async function readForm(
   db: Db,
   form: MedicineForm,
-  rules: { fields: typeof addMedicineFieldsSchema; imageUrl: typeof addImageUrlSchema; keptImageUrl?: string },
+  rules: {
+    fields: typeof addMedicineFieldsSchema;
+    imageUrl: typeof addImageUrlSchema;
+    keptImageUrl?: string;
+    appUrl?: string;
+  },
 ) {
   const fields = rules.fields.safeParse(form.fields);
   const errors: Record<string, string> = fields.success ? {} : fieldMessages(fields.error);
-  const sentUrl = form.fields.imageUrl;
-  // An update without a new image, or with its current URL sent back, keeps the image it has.
-  const keepsImage = rules.keptImageUrl !== undefined && (!sentUrl?.trim() || sentUrl.trim() === rules.keptImageUrl);
+  const sentUrl = form.fields.imageUrl?.trim();
+  const kept = rules.keptImageUrl;
+  // An update without a new image, or with its current URL sent back (as stored, or absolute as
+  // `GET /medicines/:id` shows it at the top level), keeps the image it has.
+  const keepsImage =
+    kept !== undefined && (!sentUrl || sentUrl === kept || sentUrl === absoluteImageUrl(kept, rules.appUrl ?? ''));
   let imageUrl: string | undefined;
   if (form.image) {
     if (!(await isAcceptedImage(form.image.content))) errors[form.image.field] = IMAGE_TYPE_MESSAGE;
@@ -180,46 +192,66 @@ function sentVersion(form: MedicineForm): number | undefined {
   return version.data;
 }
 
+/** `If-Match` holds `*` or a list of entity tags; it holds when one of them is the medicine's (strong comparison). */
+function ifMatchHolds(ifMatch: string, version: number): boolean {
+  const tags = ifMatch.split(',').map((tag) => tag.trim());
+  return tags.includes('*') || tags.includes(medicineEtag(version));
+}
+
 /**
- * Writes the form only onto the version it was based on (optimistic concurrency, docs/decisions/0016).
- * An update without a version is based on the row as it is now, and may not change the stock: it
- * cannot show that it saw the latest sale, so a stale whole form never brings sold units back.
+ * The update's precondition (docs/decisions/0043): a `version` field, an `If-Match` header, or both,
+ * each naming the version the form was based on. A stale one is a 409 and nothing changes. With
+ * neither the update is unconditional, as HTTP has it: it says whether the write must still find
+ * the version it was checked against.
+ */
+export function checkUpdatePrecondition(
+  current: MedicineRow,
+  form: MedicineForm,
+  ifMatch: string | undefined,
+): { conditional: boolean } {
+  const version = sentVersion(form);
+  if (version !== undefined && version !== current.version) throw HttpError.conflict(MEDICINE_CHANGED_MESSAGE);
+  if (ifMatch !== undefined && !ifMatchHolds(ifMatch, current.version))
+    throw HttpError.conflict(MEDICINE_CHANGED_MESSAGE);
+  return { conditional: version !== undefined || ifMatch !== undefined };
+}
+
+/**
+ * Writes the form; a conditional update only onto the version it was based on (optimistic
+ * concurrency, in the statement that writes, so no sale can slip in between).
  */
 export async function updateMedicine(
   db: Db,
   id: string,
   form: MedicineForm,
-  actorId: string | null,
+  request: { ifMatch: string | undefined; appUrl: string; actorId: string | null },
 ): Promise<Medicine> {
   const current = await findMedicine(db, id);
-  const version = sentVersion(form);
-  if (version !== undefined && version !== current.version) throw HttpError.conflict(MEDICINE_CHANGED_MESSAGE);
+  const { conditional } = checkUpdatePrecondition(current, form, request.ifMatch);
   const values = await readForm(db, form, {
     fields: updateMedicineFieldsSchema,
     imageUrl: updateImageUrlSchema,
     keptImageUrl: current.imageUrl,
+    appUrl: request.appUrl,
   });
-  const dropNewImage = async () => {
-    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(db, values.imageUrl);
-  };
-  if (version === undefined && values.stock !== current.stock) {
-    await dropNewImage();
-    throw HttpError.conflict(STOCK_NEEDS_VERSION_MESSAGE);
-  }
   const { stock, ...fields } = values;
-  // The stock is a total of batches: a change of it is an adjustment on them, under the same version check.
+  // The stock is a total of batches: a change of it is an adjustment on them, under the same precondition.
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(medicines)
       .set({ ...fields, updatedAt: new Date(), version: NEXT_VERSION })
-      .where(and(eq(medicines.id, current.id), eq(medicines.version, current.version)))
+      .where(
+        conditional
+          ? and(eq(medicines.id, current.id), eq(medicines.version, current.version))
+          : eq(medicines.id, current.id),
+      )
       .returning();
-    if (row) await adjustStockTotal(tx, row, stock, actorId);
+    if (row) await adjustStockTotal(tx, row, stock, request.actorId);
     return row;
   });
   // Changed or deleted between the read and the write: the new image has no owner either.
   if (!updated) {
-    await dropNewImage();
+    if (values.imageUrl !== current.imageUrl) await removeMedicineImage(db, values.imageUrl);
     const [still] = await db.select({ id: medicines.id }).from(medicines).where(eq(medicines.id, current.id));
     throw still ? HttpError.conflict(MEDICINE_CHANGED_MESSAGE) : HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   }

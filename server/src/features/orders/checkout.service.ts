@@ -4,11 +4,15 @@ import {
   ORDER_EVENT,
   ORDER_TOTAL_TOO_LARGE_MESSAGE,
   PAYMENT_STATUS,
+  PRESCRIPTION_EXPIRED_MESSAGE,
+  PRESCRIPTION_USED_UP_MESSAGE,
+  REPEAT_REVIEW_NOTE,
+  type OrderAddress,
   PRESCRIPTION_REVIEW,
   prescriptionNeededMessage,
   recalledLotMessage,
   ORDER_STATUSES,
-  PAYMENT_STATUSES,
+  STORED_PAYMENT_STATUSES,
   PRESCRIPTION_REVIEWS,
   type Order,
   type OrderHistoryEntry,
@@ -23,7 +27,7 @@ import { preparedQuery } from '../../db/prepared';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { HttpError } from '../../http-error';
 import { checkoutStock, recalledLot, stockConflict } from '../stock/stock.service';
-import { ORDER_ID_PLACEHOLDER, orderPlacedMail } from './order-mail.service';
+import { ORDER_PLACED_TEMPLATE, orderPlacedMailData } from './order-mail.service';
 import { toOrder, type OrderRow } from './orders.service';
 
 // Checkout: turns the caller's cart into an order.
@@ -41,19 +45,25 @@ const checkoutRowSchema = z.object({
   within_limits: z.boolean(),
   stocked: z.boolean(),
   rx_names: z.array(z.string()).nullable(),
+  rx_refusal: z.enum(['expired', 'used-up']).nullable(),
   over_name: z.string().nullable(),
   max_per_order: z.number().nullable(),
   short_name: z.string().nullable(),
   short_stock: z.number().nullable(),
   short_recalled_lot: z.string().nullable(),
   order_id: z.string().nullable(),
+  order_number: z.number().nullable(),
   total_cents: z.number().nullable(),
   status: z.enum(ORDER_STATUSES).nullable(),
-  payment_status: z.enum(PAYMENT_STATUSES).nullable(),
+  payment_status: z.enum(STORED_PAYMENT_STATUSES).nullable(),
   card_last4: z.string().nullable(),
   created_at: z.coerce.date().nullable(),
   prescription_id: z.string().nullable(),
   prescription_review: z.enum(PRESCRIPTION_REVIEWS).nullable(),
+  prescription_repeat: z.boolean().nullable(),
+  reviewed_at: z.coerce.date().nullable(),
+  valid_until: z.string().nullable(),
+  repeats_left: z.number().nullable(),
   item_id: z.string().nullable(),
   medicine_id: z.string().nullable(),
   name: z.string().nullable(),
@@ -64,19 +74,18 @@ const checkoutRowSchema = z.object({
 /** A placed order's row: every column of the order and its item is there. */
 const placedRowSchema = checkoutRowSchema.extend({
   order_id: z.string(),
+  order_number: z.number(),
   total_cents: z.number(),
   status: z.enum(ORDER_STATUSES),
-  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_status: z.enum(STORED_PAYMENT_STATUSES),
   created_at: z.coerce.date(),
+  prescription_repeat: z.boolean(),
   item_id: z.string(),
   name: z.string(),
   price_cents: z.number(),
   quantity: z.number(),
   prescription_required: z.boolean(),
 });
-
-const placedMail = orderPlacedMail(false);
-const reviewMail = orderPlacedMail(true);
 
 /** The output columns of a CTE written in SQL, by name, typed as the row schema reads them. */
 const columns = <Name extends string>(names: readonly Name[]) =>
@@ -103,9 +112,21 @@ const checkoutQuery = preparedQuery((db) => {
     where c.user_id = ${userId}
     for update of ci`);
   const { wanted, held, stock, take, record } = checkoutStock(db, sql`${lines}`);
-  const rx = cte('rx').as(
-    sql`select id from ${prescriptions} where id = ${sql.placeholder('prescriptionId')}::uuid and user_id = ${userId}`,
-  );
+  const rx = cte('rx').as(sql`
+    -- Locked: of two orders racing for a prescription's last repeat, the second reads what the first left.
+    select id, valid_until, repeats_left from ${prescriptions}
+    where id = ${sql.placeholder('prescriptionId')}::uuid and user_id = ${userId}
+    for update`);
+  const repeat = cte('repeat').as(sql`
+    -- A prescription approved before, whose approved orders held every prescription-only medicine
+    -- of this cart, is reused as a repeat: within its validity and with a repeat left, or refused.
+    select rx.id,
+      case when rx.valid_until < current_date then 'expired' when rx.repeats_left < 1 then 'used-up' end as refusal
+    from ${rx} rx
+    where rx.valid_until is not null and not exists (
+      select 1 from ${stock} s where s.prescription_required and not exists (
+        select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
+        where o.prescription_id = rx.id and o.prescription_review = ${PRESCRIPTION_REVIEW.approved} and oi.medicine_id = s.id))`);
   const totals = cte('totals').as(sql`
     -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
     select count(*)::integer as line_count,
@@ -118,18 +139,28 @@ const checkoutQuery = preparedQuery((db) => {
     from ${stock}`);
   const ruling = cte('ruling').as(sql`
     select t.*, (not t.needs_rx or exists (select 1 from ${rx})) as has_rx,
-      t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or exists (select 1 from ${rx})) as ok,
-      case when t.within_cap then t.total::integer end as total_cents
+      t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or exists (select 1 from ${rx}))
+        and not (t.needs_rx and exists (select 1 from ${repeat} where refusal is not null)) as ok,
+      case when t.within_cap then t.total::integer end as total_cents,
+      t.needs_rx and exists (select 1 from ${repeat}) as is_repeat,
+      case when t.needs_rx then (select refusal from ${repeat}) end as rx_refusal
     from ${totals} t`);
   const taken = take(sql`(select ok from ${ruling})`);
+  const spent = cte('spent').as(sql`
+    update ${prescriptions} p set repeats_left = p.repeats_left - 1
+    from ${ruling} r where r.ok and r.is_repeat and p.id = (select id from ${rx})
+    returning p.valid_until, p.repeats_left`);
   const emptied = cte('emptied').as(
     sql`delete from ${cartItems} where id in (select id from ${lines}) and (select ok from ${ruling})`,
   );
   const newOrder = cte('new_order').as(sql`
-    insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review)
+    insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review,
+      prescription_repeat, review_note, reviewed_at, address)
     select ${userId}, total_cents, ${sql.placeholder('paymentStatus')}, ${sql.placeholder('cardLast4')},
       case when needs_rx then (select id from ${rx}) end,
-      case when needs_rx then ${PRESCRIPTION_REVIEW.pending} end
+      case when is_repeat then ${PRESCRIPTION_REVIEW.approved} when needs_rx then ${PRESCRIPTION_REVIEW.pending} end,
+      is_repeat, case when is_repeat then ${REPEAT_REVIEW_NOTE} end, case when is_repeat then now() end,
+      ${sql.placeholder('address')}::jsonb
     from ${ruling} where ok
     returning *`);
   const newItems = cte('new_items').as(sql`
@@ -137,22 +168,23 @@ const checkoutQuery = preparedQuery((db) => {
     select o.id, s.id, s.name, s.price_cents, s.quantity, s.prescription_required from ${newOrder} o, ${stock} s
     returning *`);
   const placed = cte('placed').as(sql`
-    insert into ${orderHistory} (order_id, actor_id, event, "to")
-    select id, user_id, ${ORDER_EVENT.placed}, status from ${newOrder}`);
+    -- A repeat's review is recorded by the shop itself, right after the order.
+    insert into ${orderHistory} (order_id, actor_id, event, "from", "to", note)
+    select id, user_id, ${ORDER_EVENT.placed}, null, status, null from ${newOrder}
+    union all
+    select id, null, ${ORDER_EVENT.reviewDecided}, ${PRESCRIPTION_REVIEW.pending}, prescription_review, review_note
+    from ${newOrder} where prescription_repeat`);
   const confirmed = cte('confirmed').as(sql`
-    insert into ${mailOutbox} ("to", subject, text, html)
-    select u.email, replace(${placedMail.subject}, ${ORDER_ID_PLACEHOLDER}, o.id::text),
-      replace(case when o.prescription_review is null then ${placedMail.text} else ${reviewMail.text} end,
-        ${ORDER_ID_PLACEHOLDER}, o.id::text),
-      replace(case when o.prescription_review is null then ${placedMail.html} else ${reviewMail.html} end,
-        ${ORDER_ID_PLACEHOLDER}, o.id::text)
+    insert into ${mailOutbox} ("to", template, data)
+    select u.email, ${ORDER_PLACED_TEMPLATE}, ${orderPlacedMailData('o', 'u', 'new_items')}
     from ${newOrder} o join ${users} u on u.id = o.user_id`);
   const result = db.$with('result', columns(checkoutRowSchema.keyof().options)).as(sql`
-    select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names,
+    select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names, r.rx_refusal,
+      o.prescription_repeat, o.reviewed_at, sp.valid_until::text as valid_until, sp.repeats_left,
       short.name as short_name, short.stock as short_stock, short.recalled_lot as short_recalled_lot,
       over.name as over_name, over.max_per_order,
-      o.id as order_id, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
-      o.prescription_id, o.prescription_review,
+      o.id as order_id, o.number as order_number, o.total_cents, o.status, o.payment_status, o.card_last4,
+      o.created_at, o.prescription_id, o.prescription_review,
       i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity, i.prescription_required
     from ${ruling} r
     left join lateral (
@@ -161,7 +193,8 @@ const checkoutQuery = preparedQuery((db) => {
     ) short on true
     left join lateral (select name, max_per_order from ${stock} where quantity > max_per_order order by name limit 1) over on true
     left join ${newOrder} o on true
-    left join ${newItems} i on true`);
+    left join ${newItems} i on true
+    left join ${spent} sp on true`);
   return db
     .with(
       lines,
@@ -169,9 +202,11 @@ const checkoutQuery = preparedQuery((db) => {
       held,
       stock,
       rx,
+      repeat,
       totals,
       ruling,
       ...taken,
+      spent,
       emptied,
       newOrder,
       newItems,
@@ -188,7 +223,11 @@ const checkoutQuery = preparedQuery((db) => {
 export async function placeOrder(
   db: Db,
   user: Shopper,
-  { payment, prescriptionId }: { payment?: Payment | undefined; prescriptionId?: string | undefined },
+  {
+    payment,
+    prescriptionId,
+    address = null,
+  }: { payment?: Payment | undefined; prescriptionId?: string | undefined; address?: OrderAddress | null },
 ): Promise<Order> {
   // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
   // `stock` locks the medicines (stock.service.ts).
@@ -201,12 +240,17 @@ export async function placeOrder(
       paymentStatus: payment ? PAYMENT_STATUS.paid : PAYMENT_STATUS.pending,
       // Only the last four digits of a card are ever kept.
       cardLast4: payment ? payment.cardNumber.slice(-4) : null,
+      address: address && JSON.stringify(address),
     }),
   );
   const rows = result.map((row) => checkoutRowSchema.parse(row));
   const [first] = rows;
   if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
   if (!first.has_rx) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
+  if (first.rx_refusal)
+    throw HttpError.badRequest(
+      first.rx_refusal === 'expired' ? PRESCRIPTION_EXPIRED_MESSAGE : PRESCRIPTION_USED_UP_MESSAGE,
+    );
   if (!first.within_limits)
     throw HttpError.conflict(maxPerOrderMessage(first.max_per_order ?? 0, first.over_name ?? ''));
   if (!first.stocked && first.short_recalled_lot !== null)
@@ -217,6 +261,7 @@ export async function placeOrder(
   const head = placedRows[0]!;
   const order: OrderRow = {
     id: head.order_id,
+    number: head.order_number,
     userId: user.id,
     totalCents: head.total_cents,
     status: head.status,
@@ -224,9 +269,14 @@ export async function placeOrder(
     cardLast4: head.card_last4,
     prescriptionId: head.prescription_id,
     prescriptionReview: head.prescription_review,
-    reviewNote: null,
+    reviewNote: head.prescription_repeat ? REPEAT_REVIEW_NOTE : null,
     reviewedBy: null,
-    reviewedAt: null,
+    reviewedAt: head.reviewed_at,
+    prescriptionRepeat: head.prescription_repeat,
+    address,
+    carrier: null,
+    trackingNumber: null,
+    dispatchedAt: null,
     createdAt: head.created_at,
   };
   const items = placedRows.map((row) => ({
@@ -246,5 +296,19 @@ export async function placeOrder(
     to: order.status,
     note: null,
   };
-  return toOrder({ order, user, reviewer: null }, items, [placed]);
+  const repeated: OrderHistoryEntry[] = order.prescriptionRepeat
+    ? [
+        {
+          ...placed,
+          actor: null,
+          event: ORDER_EVENT.reviewDecided,
+          from: PRESCRIPTION_REVIEW.pending,
+          to: PRESCRIPTION_REVIEW.approved,
+          note: REPEAT_REVIEW_NOTE,
+        },
+      ]
+    : [];
+  // The terms a repeat leaves on its prescription; an order awaiting review has none to tell yet.
+  const terms = order.prescriptionRepeat ? { validUntil: first.valid_until, repeatsLeft: first.repeats_left } : null;
+  return toOrder({ order, user, reviewer: null, terms }, items, [placed, ...repeated]);
 }

@@ -1,60 +1,82 @@
 import { PRESCRIPTION_REVIEW, type OrderStatus, type PrescriptionReview } from '@apotheca/contract';
-import { eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { orders, users } from '../../db/schema';
+import { orderItems, orders, users } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox.service';
-import type { MailMessage } from '../mail/mail.service';
+import type { MailTemplateName, OrderMailData } from '../mail/mail-templates.service';
+import { deliveryEstimate } from './orders.service';
 
 // What the patient is told about their order, written to the outbox in the transaction of the change
-// (docs/decisions/0013): order-status.service and checkout.service call these, nothing else.
+// (docs/decisions/0013) as a template and its data (docs/decisions/0049): order-status.service calls
+// these, and checkout's single statement writes its confirmation with orderPlacedMailData.
 
-type Mail = Omit<MailMessage, 'to'>;
-const mail = (subject: string, lines: string[]): Mail => ({
-  subject,
-  text: `Hello,\n\n${lines.join('\n\n')}\n\nApotheca\n`,
-  html: `<p>Hello,</p>${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('')}<p>Apotheca</p>`,
-});
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+/** The confirmation's template, which checkout's statement names. */
+export const ORDER_PLACED_TEMPLATE: MailTemplateName = 'orderPlaced';
 
-/** The placeholder checkout's single statement replaces with the new order's id. */
-export const ORDER_ID_PLACEHOLDER = '{order}';
+/**
+ * The confirmation's data, built in SQL by checkout's statement from the new order, its buyer and its
+ * items (the three names it gives them): the same fields as OrderMailData.
+ */
+export const orderPlacedMailData = (order: string, buyer: string, items: string) =>
+  sql.raw(`json_build_object(
+    'firstName', ${buyer}.first_name, 'number', ${order}.number, 'totalCents', ${order}.total_cents,
+    'awaitingReview', ${order}.prescription_review is not distinct from '${PRESCRIPTION_REVIEW.pending}',
+    'address', ${order}.address,
+    'items', (select json_agg(json_build_object('name', name, 'quantity', quantity, 'priceCents', price_cents)
+      order by name, id) from ${items}))`);
 
-/** The order confirmation, with or without the prescription check it waits for. */
-export const orderPlacedMail = (awaitingReview: boolean): Mail =>
-  mail(`Your Apotheca order ${ORDER_ID_PLACEHOLDER}`, [
-    `Thank you: your order ${ORDER_ID_PLACEHOLDER} is placed.`,
-    awaitingReview
-      ? 'A pharmacist checks your prescription before the order is sent; we write again once it is checked.'
-      : 'We write again when its status changes.',
-  ]);
-
-const statusMail = (id: string, to: OrderStatus, note: string | null) =>
-  mail(`Your Apotheca order is ${to}`, [`Your order ${id} is now ${to}.`, ...(note ? [note] : [])]);
-
-const reviewMail = (id: string, review: PrescriptionReview, note: string | null) =>
-  review === PRESCRIPTION_REVIEW.approved
-    ? mail('Your prescription is approved', [
-        `A pharmacist approved the prescription of your order ${id}.`,
-        ...(note ? [`Their note: ${note}`] : []),
-      ])
-    : mail('Your prescription was rejected', [
-        `A pharmacist rejected the prescription of your order ${id}: ${note ?? ''}`,
-        'The order is canceled and you are not charged for it. You may order again with another prescription.',
-      ]);
-
-/** Queues the mail to the order's owner; a deleted user has no address and gets none. */
-async function mailOwner(tx: Tx, orderId: string, message: Mail) {
-  const [owner] = await tx
-    .select({ email: users.email })
+/** The order's owner and what every order mail shows; none for a deleted user, who has no address. */
+async function owner(tx: Tx, orderId: string): Promise<{ email: string; data: OrderMailData } | undefined> {
+  const [row] = await tx
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      number: orders.number,
+      totalCents: orders.totalCents,
+      address: orders.address,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
     .where(eq(orders.id, orderId));
-  if (owner) await enqueueMail(tx, { to: owner.email, ...message });
+  if (!row) return undefined;
+  const items = await tx
+    .select({ name: orderItems.name, quantity: orderItems.quantity, priceCents: orderItems.priceCents })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.name), asc(orderItems.id));
+  const { email, ...order } = row;
+  return { email, data: { ...order, items } };
 }
 
-export const mailStatusChange = (tx: Tx, orderId: string, to: OrderStatus, note: string | null) =>
-  mailOwner(tx, orderId, statusMail(orderId, to, note));
+export async function mailStatusChange(tx: Tx, orderId: string, status: OrderStatus, note: string | null) {
+  const to = await owner(tx, orderId);
+  if (!to) return;
+  const [parcel] = await tx
+    .select({ carrier: orders.carrier, trackingNumber: orders.trackingNumber, dispatchedAt: orders.dispatchedAt })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  // What a dispatched order's mail says of its parcel: carrier, tracking number and when it should arrive.
+  const estimate = parcel?.dispatchedAt ? deliveryEstimate(parcel.dispatchedAt) : null;
+  await enqueueMail(tx, {
+    to: to.email,
+    template: 'orderStatusChanged',
+    data: {
+      ...to.data,
+      status,
+      note,
+      carrier: parcel?.carrier ?? null,
+      trackingNumber: parcel?.trackingNumber ?? null,
+      arrives: estimate && `between ${estimate.from} and ${estimate.to}`,
+    },
+  });
+}
 
-export const mailReviewDecision = (tx: Tx, orderId: string, review: PrescriptionReview, note: string | null) =>
-  mailOwner(tx, orderId, reviewMail(orderId, review, note));
+export async function mailReviewDecision(tx: Tx, orderId: string, review: PrescriptionReview, note: string | null) {
+  const to = await owner(tx, orderId);
+  if (to)
+    await enqueueMail(tx, {
+      to: to.email,
+      template: 'prescriptionReviewed',
+      data: { ...to.data, approved: review === PRESCRIPTION_REVIEW.approved, note },
+    });
+}

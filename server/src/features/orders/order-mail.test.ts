@@ -1,4 +1,4 @@
-import { ROLE } from '@apotheca/contract';
+import { orderResponseSchema, ROLE } from '@apotheca/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 
@@ -19,8 +19,13 @@ beforeAll(async () => {
 });
 
 async function order(prescriptionOnly: boolean) {
-  const shopper = await createTestUser(mailing.ctx);
-  const medicine = await insertMedicine(mailing.ctx, { stock: 5, prescriptionRequired: prescriptionOnly });
+  const shopper = await createTestUser(mailing.ctx, { firstName: 'Rosalind' });
+  const medicine = await insertMedicine(mailing.ctx, {
+    name: 'Calm & Co <Forte>',
+    priceCents: 1250,
+    stock: 5,
+    prescriptionRequired: prescriptionOnly,
+  });
   await addToCart(mailing.ctx, shopper.headers, medicine.id, 1);
   const prescriptionId = prescriptionOnly
     ? (await uploadPrescription(mailing.ctx, shopper.headers, PDF_SCAN)).json().prescription._id
@@ -32,7 +37,8 @@ async function order(prescriptionOnly: boolean) {
     payload: prescriptionId ? { prescriptionId } : {},
   });
   expect(response.statusCode).toBe(201);
-  return { email: shopper.user.email, id: response.json().order._id as string };
+  const placed = orderResponseSchema.parse(response.json()).order;
+  return { email: shopper.user.email, id: placed.number, orderId: placed._id };
 }
 
 describe('order mails', () => {
@@ -41,10 +47,22 @@ describe('order mails', () => {
     const confirmation = await mailing.sink.nextMail();
     expect(confirmation.to).toEqual([placed.email]);
     expect(confirmation.text).toContain(`Thank you: your order ${placed.id} is placed.`);
+    // Greeted by name, with the items, the total and a link, in a plain-text part and an HTML part
+    // whose values are escaped.
+    expect(confirmation.raw).toMatch(/Content-Type: text\/plain/);
+    expect(confirmation.raw).toMatch(/Content-Type: text\/html/);
+    expect(confirmation.text).toContain('Hello Rosalind,');
+    expect(confirmation.text).toContain('- Calm & Co <Forte> × 1: $12.50');
+    expect(confirmation.text).toContain('Total: $12.50');
+    expect(confirmation.text).toContain(`See your order: ${mailing.ctx.config.appUrl}/orders`);
+    expect(confirmation.text).toContain('<p>Hello Rosalind,</p>');
+    expect(confirmation.text).toContain('Calm &amp; Co &lt;Forte&gt; × 1');
+    expect(confirmation.text).toContain(`<a href="${mailing.ctx.config.appUrl}/orders">See your order</a>`);
+    expect(confirmation.text).not.toContain(placed.orderId);
 
     const accepted = await mailing.ctx.app.inject({
       method: 'PATCH',
-      url: `/api/orders/update-order/${placed.id}`,
+      url: `/api/orders/update-order/${placed.orderId}`,
       headers: pharmacist,
       payload: { status: 'Accepted' },
     });
@@ -52,6 +70,8 @@ describe('order mails', () => {
     const change = await mailing.sink.nextMail();
     expect(change.to).toEqual([placed.email]);
     expect(change.text).toContain(`Your order ${placed.id} is now Accepted.`);
+    expect(change.text).toContain('Hello Rosalind,');
+    expect(change.text).toContain('Total: $12.50');
   });
 
   it('says a prescription order waits for a pharmacist, then tells the approval or the rejection with its note', async () => {
@@ -59,7 +79,7 @@ describe('order mails', () => {
     expect((await mailing.sink.nextMail()).text).toContain('A pharmacist checks your prescription');
     await mailing.ctx.app.inject({
       method: 'POST',
-      url: `/api/orders/${approved.id}/prescription-review`,
+      url: `/api/orders/${approved.orderId}/prescription-review`,
       headers: pharmacist,
       payload: { decision: 'approve' },
     });
@@ -71,7 +91,7 @@ describe('order mails', () => {
     await mailing.sink.nextMail();
     await mailing.ctx.app.inject({
       method: 'POST',
-      url: `/api/orders/${rejected.id}/prescription-review`,
+      url: `/api/orders/${rejected.orderId}/prescription-review`,
       headers: pharmacist,
       payload: { decision: 'reject', note: 'The prescription is not signed.' },
     });

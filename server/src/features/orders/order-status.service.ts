@@ -1,9 +1,11 @@
 import {
+  ADDRESS_NEEDED_MESSAGE,
   ORDER_EVENT,
   ORDER_STATUS,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
+  VALID_UNTIL_PAST_MESSAGE,
   type Order,
   type OrderEvent,
   type OrderStatus,
@@ -13,7 +15,7 @@ import {
 import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { orderHistory, orders } from '../../db/schema';
+import { orderHistory, orders, prescriptions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { restoreOrderStock, takeOrderStock } from '../stock/stock.service';
 import { mailReviewDecision, mailStatusChange } from './order-mail.service';
@@ -27,9 +29,14 @@ export const AWAITING_REVIEW_MESSAGE =
 export const PRESCRIPTION_REJECTED_MESSAGE =
   "This order's prescription was rejected; it cannot be accepted or dispatched.";
 export const NOTHING_TO_REVIEW_MESSAGE = 'This order has no prescription waiting for review.';
+export const OWN_PRESCRIPTION_ORDER_MESSAGE =
+  'This is your own prescription order: another member of staff must review it and change its status.';
 
 /** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
 const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];
+
+/** What staff may say of a parcel when dispatching it. */
+export type Dispatch = { carrier?: string | undefined; trackingNumber?: string | undefined };
 
 /** Who makes a change: a signed-in user's id, or null for the shop itself. */
 export type Actor = { id: string } | null;
@@ -60,12 +67,14 @@ export async function applyStatusChange(
   to: OrderStatus,
   actor: Actor,
   note: string | null = null,
+  dispatch: Dispatch = {},
 ): Promise<void> {
   if (order.status === to) return;
   if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.pending)
     throw HttpError.conflict(AWAITING_REVIEW_MESSAGE);
   if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.rejected)
     throw HttpError.conflict(PRESCRIPTION_REJECTED_MESSAGE);
+  if (to === ORDER_STATUS.dispatched && !order.address) throw HttpError.conflict(ADDRESS_NEEDED_MESSAGE);
   const history: HistoryRow[] = [{ event: ORDER_EVENT.statusChanged, from: order.status, to, note }];
   if (to === ORDER_STATUS.canceled) {
     await restoreOrderStock(tx, order.id);
@@ -74,16 +83,40 @@ export async function applyStatusChange(
     await takeOrderStock(tx, order.id);
     history.push({ event: ORDER_EVENT.stockTaken });
   }
-  await tx.update(orders).set({ status: to }).where(eq(orders.id, order.id));
+  const parcel =
+    to === ORDER_STATUS.dispatched
+      ? { carrier: dispatch.carrier ?? null, trackingNumber: dispatch.trackingNumber ?? null, dispatchedAt: new Date() }
+      : {};
+  await tx
+    .update(orders)
+    .set({ status: to, ...parcel })
+    .where(eq(orders.id, order.id));
   await recordOrderEvents(tx, order.id, actor, history);
   // A rejection's cancellation is told in the rejection's own mail.
   if (order.prescriptionReview !== PRESCRIPTION_REVIEW.rejected) await mailStatusChange(tx, order.id, to, note);
 }
 
+/**
+ * Staff are shoppers too, and the review is the one control between a prescription-only medicine
+ * and its dispatch: nobody passes it, or moves the order on, for their own order (403).
+ */
+function refuseOwnPrescriptionOrder(order: OrderRow, actor: Actor): void {
+  if (order.prescriptionReview !== null && actor !== null && order.userId === actor.id)
+    throw HttpError.forbidden(OWN_PRESCRIPTION_ORDER_MESSAGE);
+}
+
 /** An admin's or pharmacist's status change, in one transaction. */
-export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, actor: Actor): Promise<Order> {
+export async function changeOrderStatus(
+  db: Db,
+  id: string,
+  to: OrderStatus,
+  actor: Actor,
+  dispatch: Dispatch = {},
+): Promise<Order> {
   return db.transaction(async (tx) => {
-    await applyStatusChange(tx, await lockOrder(tx, id), to, actor);
+    const order = await lockOrder(tx, id);
+    refuseOwnPrescriptionOrder(order, actor);
+    await applyStatusChange(tx, order, to, actor, null, dispatch);
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
 }
@@ -95,11 +128,12 @@ export async function changeOrderStatus(db: Db, id: string, to: OrderStatus, act
 export async function reviewPrescription(
   db: Db,
   id: string,
-  { decision, note = '' }: PrescriptionReviewInput,
+  { decision, note = '', validUntil, repeats = 0 }: PrescriptionReviewInput,
   actor: NonNullable<Actor>,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
+    refuseOwnPrescriptionOrder(order, actor);
     if (order.prescriptionReview !== PRESCRIPTION_REVIEW.pending) throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
     const review: PrescriptionReview =
       decision === PRESCRIPTION_DECISION.approve ? PRESCRIPTION_REVIEW.approved : PRESCRIPTION_REVIEW.rejected;
@@ -110,6 +144,14 @@ export async function reviewPrescription(
       reviewedAt: new Date(),
     };
     await tx.update(orders).set(decided).where(eq(orders.id, id));
+    // The approval's terms go on the prescription itself: later repeat orders spend them.
+    if (review === PRESCRIPTION_REVIEW.approved && order.prescriptionId && validUntil !== undefined) {
+      if (validUntil < new Date().toISOString().slice(0, 10)) throw HttpError.badRequest(VALID_UNTIL_PAST_MESSAGE);
+      await tx
+        .update(prescriptions)
+        .set({ validUntil, repeatsLeft: repeats })
+        .where(eq(prescriptions.id, order.prescriptionId));
+    }
     await recordOrderEvents(tx, id, actor, [
       { event: ORDER_EVENT.reviewDecided, from: PRESCRIPTION_REVIEW.pending, to: review, note: decided.reviewNote },
     ]);

@@ -5,6 +5,8 @@ import {
   medicineResponseSchema,
   orderResponseSchema,
   ordersResponseSchema,
+  orderListResponseSchema,
+  PRESCRIPTION_REVIEW,
   type Order,
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
@@ -13,6 +15,7 @@ import { cartItems, orders, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
 
 let ctx: TestContext;
@@ -38,9 +41,9 @@ const orderCount = async () => (await ctx.database.db.select().from(orders)).len
 const setStatus = (id: string, status: string, headers: Headers = admin) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/orders/update-order/${id}`, headers, payload: { status } });
 
-async function placedOrder(headers: Headers, medicineId: string, quantity = 1): Promise<Order> {
+async function placedOrder(headers: Headers, medicineId: string, quantity = 1, payload?: object): Promise<Order> {
   await addToCart(ctx, headers, medicineId, quantity);
-  const response = await placeOrder(headers);
+  const response = await placeOrder(headers, payload);
   expect(response.statusCode).toBe(201);
   return orderResponseSchema.parse(response.json()).order;
 }
@@ -262,6 +265,56 @@ describe('reading orders', () => {
     expect(await list(`?page=${all.length + 1}&limit=1`)).toEqual([]);
   });
 
+  it('gives every order its own short number, in the order they were placed', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 10 });
+    const first = await placedOrder(headers, medicine.id);
+    const second = await placedOrder(headers, medicine.id);
+    expect(first.number).toMatch(/^A-\d{6,}$/);
+    expect(Number(second.number.slice(2))).toBeGreaterThan(Number(first.number.slice(2)));
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${first._id}`, headers });
+    expect(orderResponseSchema.parse(response.json()).order.number).toBe(first.number);
+  });
+
+  it('filters on the server by order number, patient name or e-mail, status and review, with the total', async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const ada = await createTestUser(ctx, { firstName: 'Ada', lastName: `Byron${tag}` });
+    const bob = await createTestUser(ctx, { firstName: 'Bob', email: `bob.${tag}@example.test` });
+    const medicine = await insertMedicine(ctx, { stock: 20 });
+    const adaFirst = await placedOrder(ada.headers, medicine.id);
+    const adaSecond = await placedOrder(ada.headers, medicine.id);
+    const bobs = await placedOrder(bob.headers, medicine.id);
+    expect((await setStatus(adaFirst._id, 'Accepted')).statusCode).toBe(200);
+    const list = async (query: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
+      expect(response.statusCode, query).toBe(200);
+      const { orders: listed, total } = orderListResponseSchema.parse(response.json());
+      return { ids: listed.map((order) => order._id), total };
+    };
+    expect(await list(`q=${bobs.number}`)).toEqual({ ids: [bobs._id], total: 1 });
+    expect(await list(`q=${bobs.number.slice(2)}`)).toEqual({ ids: [bobs._id], total: 1 });
+    expect(await list(`q=${encodeURIComponent(`ada byron${tag}`)}`)).toEqual({
+      ids: [adaSecond._id, adaFirst._id],
+      total: 2,
+    });
+    expect(await list(`q=${encodeURIComponent(`BOB.${tag}`)}&limit=8`)).toEqual({ ids: [bobs._id], total: 1 });
+    expect(await list(`q=byron${tag}&status=Accepted`)).toEqual({ ids: [adaFirst._id], total: 1 });
+    expect(await list(`q=byron${tag}&limit=1&page=2`)).toEqual({ ids: [adaFirst._id], total: 2 });
+    expect(await list(`q=byron${tag}&sort=oldest`)).toEqual({ ids: [adaFirst._id, adaSecond._id], total: 2 });
+    expect(await list(`userId=${bob.user.id}`)).toEqual({ ids: [bobs._id], total: 1 });
+    expect(await list(`q=byron${tag}&review=${PRESCRIPTION_REVIEW.pending}`)).toEqual({ ids: [], total: 0 });
+  });
+
+  it.each([
+    ['status=Lost', 'status', 'status must be one of Pending, Accepted, Dispatched, Canceled.'],
+    ['sort=random', 'sort', 'sort must be one of newest, oldest.'],
+    ['userId=42', 'userId', 'userId must be a user id.'],
+  ])('answers 400 for the filter %s', async (query, field, message) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message, errors: { [field]: message } });
+  });
+
   it.each([
     ['page=0', 'page', 'page must be at least 1.'],
     ['page=two', 'page', 'page must be a whole number.'],
@@ -278,7 +331,8 @@ describe('PATCH /api/orders/update-order/:id', () => {
   it('gives the stock back on cancel and takes it again when un-canceled', async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx, { stock: 5 });
-    const order = await placedOrder(headers, medicine.id, 3);
+    // An order is dispatched only to an address.
+    const order = await placedOrder(headers, medicine.id, 3, { address: HOME_ADDRESS });
     expect(await stockOf(medicine.id)).toBe(2);
 
     const canceled = await setStatus(order._id, 'Canceled');
@@ -292,6 +346,32 @@ describe('PATCH /api/orders/update-order/:id', () => {
     expect(await stockOf(medicine.id)).toBe(2);
     expect((await setStatus(order._id, 'Dispatched')).statusCode).toBe(200);
     expect(await stockOf(medicine.id)).toBe(2);
+  });
+
+  it("says a canceled order's payment was refunded, or never charged, to its owner and to admins", async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    await addToCart(ctx, headers, medicine.id);
+    const paid = orderResponseSchema.parse((await placeOrder(headers, { payment: card })).json()).order;
+    const unpaid = await placedOrder(headers, medicine.id);
+    const paymentOf = async (id: string, viewer: Headers) =>
+      orderResponseSchema.parse(
+        (await ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${id}`, headers: viewer })).json(),
+      ).order.paymentStatus;
+
+    expect(orderResponseSchema.parse((await setStatus(paid._id, 'Canceled')).json()).order.paymentStatus).toBe(
+      'Refunded',
+    );
+    await setStatus(unpaid._id, 'Canceled');
+    for (const viewer of [headers, admin]) {
+      expect(await paymentOf(paid._id, viewer)).toBe('Refunded');
+      expect(await paymentOf(unpaid._id, viewer)).toBe('Not charged');
+    }
+    // Opened again, the order is paid (or waiting for payment) once more.
+    await setStatus(paid._id, 'Pending');
+    expect(await paymentOf(paid._id, admin)).toBe('Paid');
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, unpaid._id));
+    expect(stored!.paymentStatus).toBe('Pending');
   });
 
   it('answers 409 when the stock to reopen a canceled order is gone, and leaves it canceled', async () => {

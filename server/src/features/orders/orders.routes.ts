@@ -2,19 +2,24 @@ import {
   addOrderSchema,
   idParamsSchema,
   orderListQuerySchema,
+  orderListResponseSchema,
   orderResponseSchema,
   ordersResponseSchema,
   prescriptionReviewSchema,
+  reorderResponseSchema,
   updateOrderSchema,
   type Order,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { HttpError } from '../../http-error';
 import { currentUser } from '../../plugins/auth.plugin';
+import { createAddress, deliveryAddress } from '../addresses/addresses.service';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 import { placeOrder } from './checkout.service';
 import { changeOrderStatus, reviewPrescription } from './order-status.service';
 import { getOrder, listAllOrders, listUserOrders } from './orders.service';
+import { reorder } from './reorder.service';
 
 export type OrdersRoutesOptions = { catalogue: CatalogueCache };
 
@@ -35,10 +40,32 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     '/orders/add-order',
     { preHandler: app.authenticate, schema: { ...docs, body: addOrderSchema, response: { 201: orderResponseSchema } } },
     async (request, reply) => {
-      const order = await placeOrder(app.database.db, currentUser(request), request.body);
+      const user = currentUser(request);
+      const { addressId, address, saveAddress, ...rest } = request.body;
+      const delivery = await deliveryAddress(app.database.db, user.id, { addressId, address });
+      let order: Order;
+      try {
+        order = await placeOrder(app.database.db, user, { ...rest, address: delivery });
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 409) app.metrics.checkoutConflicts.inc();
+        throw error;
+      }
+      app.metrics.ordersPlaced.inc();
+      // Saved to the book only once the order is placed, so a refused checkout changes nothing.
+      if (address && saveAddress) await createAddress(app.database.db, user.id, address);
       await written(order);
       return reply.code(201).send({ order });
     },
+  );
+
+  // Fills the cart only: the stock moves at checkout, so the catalogue has nothing to hear.
+  app.post(
+    '/orders/:id/reorder',
+    {
+      preHandler: app.authenticate,
+      schema: { ...docs, params: idParamsSchema, response: { 200: reorderResponseSchema } },
+    },
+    async (request) => reorder(app.database.db, currentUser(request).id, request.params.id),
   );
 
   app.get(
@@ -60,9 +87,9 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     '/orders',
     {
       preHandler: app.requireStaff,
-      schema: { ...docs, querystring: orderListQuerySchema, response: { 200: ordersResponseSchema } },
+      schema: { ...docs, querystring: orderListQuerySchema, response: { 200: orderListResponseSchema } },
     },
-    async (request) => ({ orders: await listAllOrders(app.database.db, request.query) }),
+    async (request) => listAllOrders(app.database.db, request.query),
   );
 
   app.patch(
@@ -72,12 +99,11 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       schema: { ...docs, params: idParamsSchema, body: updateOrderSchema, response: { 200: orderResponseSchema } },
     },
     async (request) => {
-      const order = await changeOrderStatus(
-        app.database.db,
-        request.params.id,
-        request.body.status,
-        currentUser(request),
-      );
+      const { status, carrier, trackingNumber } = request.body;
+      const order = await changeOrderStatus(app.database.db, request.params.id, status, currentUser(request), {
+        carrier,
+        trackingNumber,
+      });
       await written(order);
       return { order };
     },

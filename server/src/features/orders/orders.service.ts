@@ -1,18 +1,26 @@
 import {
   ADMIN_ORDERS_PAGE_SIZE,
+  DELIVERY_DAYS,
   isStaff,
+  ORDER_SORT,
+  ORDER_STATUS,
+  orderNumberLabel,
+  parseOrderNumber,
+  PAYMENT_STATUS,
   type Order,
   type OrderHistoryEntry,
   type OrderListQuery,
+  type PaymentStatus,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
-import { orderHistory, orderItems, orders, users } from '../../db/schema';
+import { orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { userMatches } from '../auth/auth.service';
 
 // Reading orders: one shape for every answer, with items and history. Writes are checkout.service
 // (placing) and order-status.service (every later change).
@@ -22,21 +30,52 @@ export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderUser = { id: string; firstName: string; lastName: string } | null;
-/** An order row with its buyer and the pharmacist who reviewed its prescription, either null. */
-export type OrderWithPeople = { order: OrderRow; user: OrderUser; reviewer: OrderUser };
+/** The validity and repeats left of the prescription an order carries, as its approval set them. */
+export type OrderPrescriptionTerms = { validUntil: string | null; repeatsLeft: number | null } | null;
+/**
+ * An order row with its buyer and the pharmacist who reviewed its prescription, either null, and
+ * the terms of its prescription.
+ */
+export type OrderWithPeople = { order: OrderRow; user: OrderUser; reviewer: OrderUser; terms?: OrderPrescriptionTerms };
+
+/** The day, `days` working days (Monday to Friday) after `from`, as YYYY-MM-DD. */
+function workingDaysAfter(from: Date, days: number): string {
+  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  for (let left = days; left > 0;) {
+    day.setUTCDate(day.getUTCDate() + 1);
+    if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) left -= 1;
+  }
+  return day.toISOString().slice(0, 10);
+}
+
+/** When a parcel dispatched at `dispatchedAt` should arrive: between these two days. */
+export const deliveryEstimate = (dispatchedAt: Date) => ({
+  from: workingDaysAfter(dispatchedAt, DELIVERY_DAYS.min),
+  to: workingDaysAfter(dispatchedAt, DELIVERY_DAYS.max),
+});
 
 const fullName = (person: NonNullable<OrderUser>) => `${person.firstName} ${person.lastName}`;
 
 /** Items are listed by name, the same for a new order and a stored one. */
 const byName = (a: OrderItemRow, b: OrderItemRow) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
 
+/**
+ * A canceled order took no money, or gave it back: its payment reads 'Not charged' or 'Refunded'.
+ * Derived rather than stored, so an order opened again reads as paid (or pending) once more.
+ */
+function paymentStatusOf(order: OrderRow): PaymentStatus {
+  if (order.status !== ORDER_STATUS.canceled) return order.paymentStatus;
+  return order.paymentStatus === PAYMENT_STATUS.paid ? PAYMENT_STATUS.refunded : PAYMENT_STATUS.notCharged;
+}
+
 export function toOrder(
-  { order, user, reviewer }: OrderWithPeople,
+  { order, user, reviewer, terms = null }: OrderWithPeople,
   items: OrderItemRow[],
   history: OrderHistoryEntry[],
 ): Order {
   return {
     _id: order.id,
+    number: orderNumberLabel(order.number),
     userId: user && { _id: user.id, first_name: user.firstName, last_name: user.lastName },
     items: [...items].sort(byName).map((item) => ({
       _id: item.id,
@@ -48,7 +87,7 @@ export function toOrder(
     })),
     totalPrice: centsToDollars(order.totalCents),
     status: order.status,
-    paymentStatus: order.paymentStatus,
+    paymentStatus: paymentStatusOf(order),
     createdAt: order.createdAt.toISOString(),
     prescription: order.prescriptionReview && {
       _id: order.prescriptionId,
@@ -56,8 +95,16 @@ export function toOrder(
       note: order.reviewNote,
       reviewedBy: reviewer && { _id: reviewer.id, name: fullName(reviewer) },
       reviewedAt: order.reviewedAt?.toISOString() ?? null,
+      repeat: order.prescriptionRepeat,
+      validUntil: terms?.validUntil ?? null,
+      repeatsLeft: terms?.repeatsLeft ?? null,
     },
     history,
+    address: order.address,
+    carrier: order.carrier,
+    trackingNumber: order.trackingNumber,
+    dispatchedAt: order.dispatchedAt?.toISOString() ?? null,
+    deliveryEstimate: order.dispatchedAt && deliveryEstimate(order.dispatchedAt),
   };
 }
 
@@ -70,6 +117,7 @@ const groupBy = <T>(rows: T[], key: (row: T) => string) => {
 const reviewers = alias(users, 'reviewers');
 
 const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
+const OLDEST_FIRST = [asc(orders.createdAt), asc(orders.id)];
 
 /**
  * Orders matching `where`, newest first (one page of them if asked), with their owner's name, their
@@ -79,14 +127,16 @@ export async function loadOrders(
   db: Db | Tx,
   matching?: SQL,
   page?: { limit: number; offset: number },
+  oldestFirst = false,
 ): Promise<Order[]> {
+  const ordering = oldestFirst ? OLDEST_FIRST : NEWEST_FIRST;
   // The page's orders, chosen once in SQL for every query; without a page, every match.
   const pageIds = page
     ? db
         .select({ id: orders.id })
         .from(orders)
         .where(matching)
-        .orderBy(...NEWEST_FIRST)
+        .orderBy(...ordering)
         .limit(page.limit)
         .offset(page.offset)
     : undefined;
@@ -97,12 +147,14 @@ export async function loadOrders(
         order: orders,
         user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
         reviewer: { id: reviewers.id, firstName: reviewers.firstName, lastName: reviewers.lastName },
+        terms: { validUntil: prescriptions.validUntil, repeatsLeft: prescriptions.repeatsLeft },
       })
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
+      .leftJoin(prescriptions, eq(prescriptions.id, orders.prescriptionId))
       .where(where)
-      .orderBy(...NEWEST_FIRST),
+      .orderBy(...ordering),
     db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
     db
       .select({
@@ -143,14 +195,43 @@ export async function loadOrders(
 
 export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orders.userId, userId));
 
-/** Every order, or one page of them when `page` or `limit` is given (orderListQuerySchema). */
-export const listAllOrders = (db: Db, { page, limit }: OrderListQuery = {}) =>
-  page === undefined && limit === undefined
-    ? loadOrders(db)
-    : loadOrders(db, undefined, {
-        limit: limit ?? ADMIN_ORDERS_PAGE_SIZE,
-        offset: ((page ?? 1) - 1) * (limit ?? ADMIN_ORDERS_PAGE_SIZE),
-      });
+/**
+ * The staff's search: an order number finds that order; other words find the orders of the
+ * patients whose name or e-mail holds them.
+ */
+function orderMatches(db: Db, q: string): SQL {
+  const number = parseOrderNumber(q);
+  if (number !== null) return eq(orders.number, number);
+  return inArray(orders.userId, db.select({ id: users.id }).from(users).where(userMatches(q)));
+}
+
+/**
+ * The orders the staff asked for (orderListQuerySchema), with how many there are in all: every
+ * match, or one page of them when `page` or `limit` is given.
+ */
+export async function listAllOrders(
+  db: Db,
+  { page, limit, q, status, review, userId, sort }: OrderListQuery = {},
+): Promise<{ orders: Order[]; total: number }> {
+  const matching = and(
+    q === undefined ? undefined : orderMatches(db, q),
+    status === undefined ? undefined : eq(orders.status, status),
+    review === undefined ? undefined : eq(orders.prescriptionReview, review),
+    userId === undefined ? undefined : eq(orders.userId, userId),
+  );
+  const size = limit ?? ADMIN_ORDERS_PAGE_SIZE;
+  const paged = page !== undefined || limit !== undefined;
+  const [list, [counted]] = await Promise.all([
+    loadOrders(
+      db,
+      matching,
+      paged ? { limit: size, offset: ((page ?? 1) - 1) * size } : undefined,
+      sort === ORDER_SORT.oldest,
+    ),
+    db.select({ total: count() }).from(orders).where(matching),
+  ]);
+  return { orders: list, total: counted?.total ?? 0 };
+}
 
 /** One order for its owner or staff; to anyone else it does not exist. */
 export async function getOrder(db: Db, id: string, viewer: { id: string; role: Role }): Promise<Order> {

@@ -11,12 +11,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, orders } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
 import {
   AWAITING_REVIEW_MESSAGE,
   NOTHING_TO_REVIEW_MESSAGE,
+  OWN_PRESCRIPTION_ORDER_MESSAGE,
   PRESCRIPTION_REJECTED_MESSAGE,
 } from './order-status.service';
 
@@ -51,13 +53,16 @@ const cartSize = async (userId: string) =>
   ).length;
 
 /** A shopper's placed order of one prescription-only medicine (3 in stock, 2 bought) and one other. */
-async function rxOrder() {
-  const shopper = await createTestUser(ctx, { firstName: 'Pat', lastName: 'Ient' });
+async function rxOrder(patient?: Awaited<ReturnType<typeof createTestUser>>) {
+  const shopper = patient ?? (await createTestUser(ctx, { firstName: 'Pat', lastName: 'Ient' }));
   const insulin = await insertMedicine(ctx, { name: 'Insulin', stock: 3, prescriptionRequired: true });
   const plaster = await insertMedicine(ctx, { name: 'Plaster', stock: 3 });
   await addToCart(ctx, shopper.headers, insulin.id, 2);
   await addToCart(ctx, shopper.headers, plaster.id);
-  const response = await checkout(shopper.headers, { prescriptionId: await myPrescription(shopper.headers) });
+  const response = await checkout(shopper.headers, {
+    prescriptionId: await myPrescription(shopper.headers),
+    address: HOME_ADDRESS,
+  });
   expect(response.statusCode).toBe(201);
   return { shopper, insulin, plaster, order: orderResponseSchema.parse(response.json()).order };
 }
@@ -105,6 +110,9 @@ describe('checking out prescription-only medicines', () => {
       note: null,
       reviewedBy: null,
       reviewedAt: null,
+      repeat: false,
+      validUntil: null,
+      repeatsLeft: null,
     });
     expect(order.items.map((item) => [item.name, item.prescriptionRequired])).toEqual([
       ['Insulin', true],
@@ -145,6 +153,10 @@ describe('the prescription review', () => {
       note: 'Valid until March.',
       reviewedBy: { _id: pharmacist.user.id, name: 'Phil Macist' },
       reviewedAt: expect.any(String),
+      // Approved without terms: no repeat order may reuse it.
+      repeat: false,
+      validUntil: null,
+      repeatsLeft: null,
     });
     expect((await setStatus(order._id, 'Accepted')).statusCode).toBe(200);
     expect((await setStatus(order._id, 'Dispatched')).statusCode).toBe(200);
@@ -163,6 +175,7 @@ describe('the prescription review', () => {
     expect(rejected.statusCode).toBe(200);
     const after: Order = orderResponseSchema.parse(rejected.json()).order;
     expect(after.status).toBe('Canceled');
+    expect(after.paymentStatus).toBe('Not charged');
     expect(after.prescription).toMatchObject({ review: 'rejected', note: 'The prescription has expired.' });
     expect(await stockOf(insulin.id)).toBe(3);
     expect(await stockOf(plaster.id)).toBe(3);
@@ -186,6 +199,51 @@ describe('the prescription review', () => {
     expect(accepted.statusCode).toBe(409);
     expect(accepted.json()).toEqual({ message: PRESCRIPTION_REJECTED_MESSAGE });
     expect(await stockOf(insulin.id)).toBe(3);
+  });
+
+  it('is never passed, nor the order moved on, by the member of staff whose order it is', async () => {
+    const { order } = await rxOrder(pharmacist);
+    const admin = await createTestUser(ctx, { role: ROLE.admin, firstName: 'Ad', lastName: 'Min' });
+    for (const response of [
+      await review(order._id, { decision: 'approve', note: 'Mine, and valid.' }),
+      await setStatus(order._id, 'Canceled'),
+    ]) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ message: OWN_PRESCRIPTION_ORDER_MESSAGE });
+    }
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored).toMatchObject({ prescriptionReview: 'pending', status: 'Pending', reviewedBy: null });
+
+    const approved = await review(order._id, { decision: 'approve' }, admin.headers);
+    expect(approved.statusCode).toBe(200);
+    expect(orderResponseSchema.parse(approved.json()).order.prescription?.reviewedBy).toEqual({
+      _id: admin.user.id,
+      name: 'Ad Min',
+    });
+    const dispatched = await setStatus(order._id, 'Dispatched');
+    expect(dispatched.statusCode).toBe(403);
+    expect(dispatched.json()).toEqual({ message: OWN_PRESCRIPTION_ORDER_MESSAGE });
+    const byAdmin = await setStatus(order._id, 'Dispatched', admin.headers);
+    expect(byAdmin.statusCode).toBe(200);
+    expect(orderResponseSchema.parse(byAdmin.json()).order.prescription?.reviewedBy?._id).toBe(admin.user.id);
+  });
+
+  it("marks a rejected prescription in its owner's list, so checkout does not choose it again", async () => {
+    const { order, shopper } = await rxOrder();
+    const unused = await myPrescription(shopper.headers);
+    const listed = async () =>
+      prescriptionsResponseSchema
+        .parse((await ctx.app.inject({ method: 'GET', url: '/api/prescriptions', headers: shopper.headers })).json())
+        .prescriptions.map(({ _id, rejected }) => [_id, rejected]);
+    expect(await listed()).toEqual([
+      [unused, false],
+      [order.prescription!._id, false],
+    ]);
+    await review(order._id, { decision: 'reject', note: 'The prescription has expired.' });
+    expect(await listed()).toEqual([
+      [unused, false],
+      [order.prescription!._id, true],
+    ]);
   });
 
   it('is for pharmacists and admins only, with a decision from the list', async () => {

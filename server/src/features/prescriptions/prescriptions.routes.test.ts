@@ -1,7 +1,10 @@
 import fs from 'node:fs';
+import { PassThrough } from 'node:stream';
 import {
   PRESCRIPTION_FILE_REQUIRED_MESSAGE,
   PRESCRIPTION_FILE_TYPE_MESSAGE,
+  PRESCRIPTION_QUOTA_MESSAGE,
+  PRESCRIPTION_UNUSED_MAX_FILES,
   PRESCRIPTION_TOO_LARGE_MESSAGE,
   prescriptionResponseSchema,
   prescriptionsResponseSchema,
@@ -17,6 +20,8 @@ import { createTestUser } from '../../test/test-users';
 import { multipart, pngImage } from '../medicines/medicines.fixtures';
 import { prescriptionFilePath } from './prescription-file.service';
 import { PDF_SCAN, photoWithGps, uploadPrescription } from './prescriptions.fixtures';
+import { MAX_UPLOADS_IN_FLIGHT } from './prescriptions.routes';
+import { removeUnusedPrescriptions } from './prescriptions.service';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -115,6 +120,101 @@ describe('POST /api/prescriptions', () => {
     const json = await ctx.app.inject({ method: 'POST', url: '/api/prescriptions', headers, payload: { file: 'x' } });
     expect(json.statusCode).toBe(415);
     expect(await storedCount()).toBe(before);
+  });
+
+  it('refuses a PDF cut at 10 MB in its last chunk, and a 100 MB body before reading it, with 413', async () => {
+    const { headers } = await createTestUser(ctx);
+    const before = await storedCount();
+    const justOver = Buffer.concat([PDF_SCAN, Buffer.alloc(10 * 1024 * 1024 + 10 * 1024)]);
+    const cut = await uploadPrescription(ctx, headers, justOver, 'application/pdf');
+    expect(cut.statusCode).toBe(413);
+    expect(cut.json()).toEqual({ message: PRESCRIPTION_TOO_LARGE_MESSAGE });
+
+    // Declared at 100 MB, sent as a stream that never ends: the answer comes without reading it.
+    const body = new PassThrough();
+    body.write('--x\r\n');
+    const huge = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/prescriptions',
+      headers: {
+        ...headers,
+        'content-type': 'multipart/form-data; boundary=x',
+        'content-length': String(100 * 2 ** 20),
+      },
+      payload: body,
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toEqual({ message: PRESCRIPTION_TOO_LARGE_MESSAGE });
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('answers a form it cannot read with 400, storing nothing', async () => {
+    const { headers } = await createTestUser(ctx);
+    const before = await storedCount();
+    const form = await multipart({}, { field: 'file', content: PDF_SCAN, filename: 'p.pdf', type: 'application/pdf' });
+    const [contentType] = [form.headers['content-type']];
+    const bodies = [
+      { 'content-type': 'multipart/form-data', payload: form.payload },
+      { 'content-type': 'multipart/form-data; boundary=absent', payload: form.payload },
+      { 'content-type': contentType, payload: form.payload.subarray(0, form.payload.length - 60) },
+    ];
+    for (const { payload, ...type } of bodies) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/prescriptions',
+        headers: { ...headers, ...type },
+        payload,
+      });
+      expect(response.statusCode, type['content-type']).toBe(400);
+      expect(response.json().message).toBe('The form could not be read. Send the prescription as multipart/form-data.');
+    }
+    expect(await storedCount()).toBe(before);
+  });
+
+  it('keeps a patient to their allowance of unused prescriptions, freed as unused ones are removed', async () => {
+    const { headers, user } = await createTestUser(ctx);
+    for (let n = 0; n < PRESCRIPTION_UNUSED_MAX_FILES; n += 1)
+      expect((await uploadPrescription(ctx, headers, PDF_SCAN)).statusCode).toBe(201);
+    const over = await uploadPrescription(ctx, headers, PDF_SCAN);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ message: PRESCRIPTION_QUOTA_MESSAGE });
+    const own = () => ctx.database.db.select().from(prescriptions).where(eq(prescriptions.userId, user.id));
+    expect(await own()).toHaveLength(PRESCRIPTION_UNUSED_MAX_FILES);
+
+    // Only those uploaded before the cut-off go, with their files.
+    expect(await removeUnusedPrescriptions(ctx.database.db, new Date(0))).toBe(0);
+    const [kept] = await own();
+    expect(await removeUnusedPrescriptions(ctx.database.db, new Date(Date.now() + 60_000))).toBeGreaterThanOrEqual(
+      PRESCRIPTION_UNUSED_MAX_FILES,
+    );
+    expect(await own()).toHaveLength(0);
+    expect(await getFile(ctx.database.db, prescriptionFilePath(kept!.id))).toBeUndefined();
+    expect((await uploadPrescription(ctx, headers, PDF_SCAN)).statusCode).toBe(201);
+  });
+
+  it('reads a bounded number of uploads at once, answering the next with 503 and Retry-After', async () => {
+    const { headers } = await createTestUser(ctx);
+    const type = { 'content-type': 'multipart/form-data; boundary=x' };
+    const bodies = Array.from({ length: MAX_UPLOADS_IN_FLIGHT }, () => new PassThrough());
+    const held = bodies.map((body) => {
+      body.write('--x\r\nContent-Disposition: form-data; name="file"; filename="p.pdf"\r\n\r\n');
+      return ctx.app.inject({
+        method: 'POST',
+        url: '/api/prescriptions',
+        headers: { ...headers, ...type },
+        payload: body,
+      });
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const busy = await uploadPrescription(ctx, headers, PDF_SCAN);
+    expect(busy.statusCode).toBe(503);
+    expect(busy.headers['retry-after']).toBe('2');
+
+    for (const body of bodies) body.end(Buffer.concat([PDF_SCAN, Buffer.from('\r\n--x--\r\n')]));
+    expect((await Promise.all(held)).map((response) => response.statusCode)).toEqual(
+      Array(MAX_UPLOADS_IN_FLIGHT).fill(201),
+    );
+    expect((await uploadPrescription(ctx, headers, PDF_SCAN)).statusCode).toBe(201);
   });
 
   it('needs a login', async () => {

@@ -16,9 +16,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
 import { currentUser } from '../../plugins/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
+import { boundInFlight } from '../../plugins/overload.plugin';
 import { listPrescriptions, openPrescriptionFile, uploadPrescription } from './prescriptions.service';
 
 const MULTIPART_REQUIRED_MESSAGE = 'Send the prescription as multipart/form-data.';
+const MALFORMED_FORM_MESSAGE = 'The form could not be read. Send the prescription as multipart/form-data.';
+/** The file and its part's headers and boundaries: a body past this is refused before it is read. */
+const UPLOAD_BODY_LIMIT_BYTES = PRESCRIPTION_MAX_BYTES + 64 * 1024;
+/**
+ * Uploads read at once by one instance: each holds up to 10 MB, and more while an image is
+ * re-encoded, so the bound keeps memory, and every other request, safe from a burst of them.
+ */
+export const MAX_UPLOADS_IN_FLIGHT = 8;
 
 /**
  * Prescriptions are private health data: the file is answered only to its owner and staff, never
@@ -28,34 +37,58 @@ const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const docs = { tags: ['prescriptions'], security: BEARER_AUTH };
   const error = errorResponseSchema;
   await app.register(multipart, { limits: { fileSize: PRESCRIPTION_MAX_BYTES, files: 1, fields: 0, parts: 1 } });
+  const tooLarge = () => new HttpError(413, PRESCRIPTION_TOO_LARGE_MESSAGE);
 
   /** The one file part `file`; anything else in the form is refused by the limits above. */
   async function readUpload(request: FastifyRequest): Promise<Buffer> {
     if (!request.isMultipart()) throw new HttpError(415, MULTIPART_REQUIRED_MESSAGE);
+    let content: Buffer | undefined;
     try {
       const part = await request.file();
-      const content = part?.fieldname === PRESCRIPTION_FILE_FIELD ? await part.toBuffer() : undefined;
-      if (!content?.length) {
-        throw HttpError.badRequest(PRESCRIPTION_FILE_REQUIRED_MESSAGE, {
-          [PRESCRIPTION_FILE_FIELD]: PRESCRIPTION_FILE_REQUIRED_MESSAGE,
-        });
-      }
-      return content;
+      content = part?.fieldname === PRESCRIPTION_FILE_FIELD ? await part.toBuffer() : undefined;
+      // The parser marks a file cut at the limit without throwing when the cut falls in its last chunk.
+      if (part?.file.truncated) throw tooLarge();
     } catch (err) {
-      if (err instanceof app.multipartErrors.RequestFileTooLargeError)
-        throw new HttpError(413, PRESCRIPTION_TOO_LARGE_MESSAGE);
-      throw err;
+      if (err instanceof HttpError) throw err;
+      if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
+      // A part limit carries its own 4xx; anything else the parser throws is a body that is not a form.
+      if ((err as { statusCode?: number }).statusCode) throw err;
+      throw HttpError.badRequest(MALFORMED_FORM_MESSAGE);
     }
+    if (!content?.length) {
+      throw HttpError.badRequest(PRESCRIPTION_FILE_REQUIRED_MESSAGE, {
+        [PRESCRIPTION_FILE_FIELD]: PRESCRIPTION_FILE_REQUIRED_MESSAGE,
+      });
+    }
+    return content;
   }
+
+  const uploadsInFlight = boundInFlight(MAX_UPLOADS_IN_FLIGHT);
 
   app.post(
     '/prescriptions',
     {
+      // The multipart parser reads the body itself, so the declared length is checked here, before it.
+      bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
+      onRequest: async (request, reply) => {
+        if (Number(request.headers['content-length']) > UPLOAD_BODY_LIMIT_BYTES) throw tooLarge();
+        await uploadsInFlight(request, reply);
+      },
       preHandler: app.authenticate,
+      config: app.strictRateLimit,
       schema: {
         ...docs,
         consumes: ['multipart/form-data'],
-        response: { 201: prescriptionResponseSchema, 400: error, 401: error, 413: error, 415: error },
+        response: {
+          201: prescriptionResponseSchema,
+          400: error,
+          401: error,
+          409: error,
+          413: error,
+          415: error,
+          429: error,
+          503: error,
+        },
       },
     },
     async (request, reply) => {

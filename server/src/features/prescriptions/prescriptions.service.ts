@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import {
   isStaff,
   PRESCRIPTION_FILE_TYPE_MESSAGE,
+  PRESCRIPTION_QUOTA_MESSAGE,
+  PRESCRIPTION_UNUSED_MAX_BYTES,
+  PRESCRIPTION_UNUSED_MAX_FILES,
   PRESCRIPTION_REVIEW,
   type Prescription,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, desc, eq, inArray, lt, notExists, sql, sum } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { orders, prescriptions, prescriptionViews } from '../../db/schema';
+import { orders, prescriptions, prescriptionViews, storedFiles, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { getFile, putFiles, removeFiles } from '../../db/stored-files';
 import { preparePrescriptionFile, prescriptionFilePath } from './prescription-file.service';
@@ -19,23 +22,79 @@ export const PRESCRIPTION_NOT_FOUND_MESSAGE = 'Prescription not found';
 type PrescriptionRow = typeof prescriptions.$inferSelect;
 type Viewer = { id: string; role: Role };
 
-const toPrescription = (row: PrescriptionRow): Prescription => ({
+const toPrescription = (row: PrescriptionRow, rejected: boolean): Prescription => ({
   _id: row.id,
   userId: row.userId,
   fileType: row.fileType,
   createdAt: row.createdAt.toISOString(),
+  rejected,
 });
 
-/** Stores a shopper's upload: judged by its bytes (415 otherwise), images without their metadata. */
+/**
+ * Whether a pharmacist has refused the prescription for any order it was sent with. Qualified by
+ * hand: Drizzle drops the table names of a one-table select, which would turn `id` into the order's.
+ */
+const everRejected = sql<boolean>`exists (select 1 from ${orders} o where o.prescription_id = ${prescriptions}.id and o.prescription_review = ${PRESCRIPTION_REVIEW.rejected})`;
+
+/** Prescriptions that no order has used, where `where` holds too. */
+const unused = (where: ReturnType<typeof eq>) =>
+  and(where, notExists(sql`(select 1 from ${orders} where ${orders.prescriptionId} = ${prescriptions.id})`));
+
+/**
+ * Refuses (409) an upload past the patient's allowance of unused prescriptions, in count and bytes.
+ * The patient's row is locked first, so two uploads at once are counted one after the other.
+ */
+async function checkUnusedAllowance(tx: Tx, userId: string, adding: number): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const kept = await tx
+    .select({ id: prescriptions.id })
+    .from(prescriptions)
+    .where(unused(eq(prescriptions.userId, userId)));
+  const paths = kept.map(({ id }) => prescriptionFilePath(id));
+  const [stored] =
+    paths.length > 0
+      ? await tx
+          .select({ bytes: sum(sql`octet_length(${storedFiles.body})`).mapWith(Number) })
+          .from(storedFiles)
+          .where(inArray(storedFiles.path, paths))
+      : [];
+  if (kept.length >= PRESCRIPTION_UNUSED_MAX_FILES || (stored?.bytes ?? 0) + adding > PRESCRIPTION_UNUSED_MAX_BYTES)
+    throw HttpError.conflict(PRESCRIPTION_QUOTA_MESSAGE);
+}
+
+/**
+ * Stores a shopper's upload: judged by its bytes (415 otherwise), images without their metadata,
+ * within the patient's allowance of prescriptions not yet used in an order (409 past it).
+ */
 export async function uploadPrescription(db: Db, userId: string, upload: Buffer): Promise<Prescription> {
   const prepared = await preparePrescriptionFile(upload);
   if (!prepared) throw new HttpError(415, PRESCRIPTION_FILE_TYPE_MESSAGE);
   const id = randomUUID();
   // Row and file in one transaction: a row never points at a missing file, nor a file lies unowned.
   return db.transaction(async (tx) => {
+    await checkUnusedAllowance(tx, userId, prepared.content.length);
     const [row] = await tx.insert(prescriptions).values({ id, userId, fileType: prepared.fileType }).returning();
     await putFiles(tx, [{ path: prescriptionFilePath(id), contentType: prepared.fileType, body: prepared.content }]);
-    return toPrescription(row!);
+    // Just uploaded, so never reviewed.
+    return toPrescription(row!, false);
+  });
+}
+
+/**
+ * Removes the prescriptions uploaded before `before` that no order has used, with their files, so an
+ * abandoned upload does not keep private health data, nor disk, for ever. Answers how many went.
+ */
+export async function removeUnusedPrescriptions(db: Db, before: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(prescriptions)
+      .where(unused(lt(prescriptions.createdAt, before)))
+      .returning({ id: prescriptions.id });
+    await removeFiles(
+      tx,
+      gone.map(({ id }) => prescriptionFilePath(id)),
+    );
+    return gone.length;
   });
 }
 
@@ -59,14 +118,14 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
   const own = isStaff(viewer.role) ? undefined : eq(prescriptions.userId, viewer.id);
   if (!pending) {
     const rows = await db
-      .select()
+      .select({ prescription: prescriptions, rejected: everRejected })
       .from(prescriptions)
       .where(own)
       .orderBy(desc(prescriptions.createdAt), asc(prescriptions.id));
-    return rows.map(toPrescription);
+    return rows.map(({ prescription, rejected }) => toPrescription(prescription, rejected));
   }
   const rows = await db
-    .select({ prescription: prescriptions })
+    .select({ prescription: prescriptions, rejected: everRejected })
     .from(prescriptions)
     .innerJoin(orders, eq(orders.prescriptionId, prescriptions.id))
     .where(and(own, eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending)))
@@ -75,7 +134,7 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
   const listed = new Set<string>();
   return rows
     .filter(({ prescription }) => !listed.has(prescription.id) && listed.add(prescription.id))
-    .map(({ prescription }) => toPrescription(prescription));
+    .map(({ prescription, rejected }) => toPrescription(prescription, rejected));
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   adminPrescriptionPath,
   type Order,
+  ORDER_STATUS,
   ORDER_STATUSES,
   type OrderStatus,
   PATHS,
@@ -13,6 +14,8 @@ import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { SelectField } from '../../../components/ui/select-field';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
 import { useChangeOrderStatus } from '../../../features/orders/order-status-change.hook';
+import { DispatchDialog } from '../../../features/orders/dispatch-dialog';
+import { OrderDelivery } from '../../../features/orders/order-delivery';
 import { OrderHistoryTimeline } from '../../../features/orders/order-history-timeline';
 import { formatPrice } from '../../../lib/currency';
 import { AdminOrderFrame } from './admin-order-frame';
@@ -39,14 +42,26 @@ function Detail({ label, wide = false, children }: { label: string; wide?: boole
 function StatusForm({ order }: { order: Order }) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const [change, changing] = useChangeOrderStatus();
+  // Dispatched first asks for the parcel's carrier and tracking number.
+  const [dispatching, setDispatching] = useState(false);
   return (
     <form
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        void change(order._id, status);
+        if (status === ORDER_STATUS.dispatched) setDispatching(true);
+        else void change(order._id, status);
       }}
     >
+      <DispatchDialog
+        order={dispatching ? order : null}
+        busy={changing}
+        onCancel={() => setDispatching(false)}
+        onDispatch={(parcel) => {
+          setDispatching(false);
+          void change(order._id, ORDER_STATUS.dispatched, parcel);
+        }}
+      />
       <SelectField
         label="New status"
         value={status}
@@ -74,6 +89,9 @@ export default function AdminOrderDetailPage() {
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <div className="flex flex-col gap-4">
             <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
+              <Detail label="Order number">
+                <span className="font-mono">{order.number}</span>
+              </Detail>
               <Detail label="Order ID" wide>
                 <span className="break-all font-mono">{order._id}</span>
               </Detail>
@@ -87,6 +105,15 @@ export default function AdminOrderDetailPage() {
                 {order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted'}
               </Detail>
               <Detail label="Placed on">{new Date(order.createdAt).toLocaleString()}</Detail>
+              <Detail label="Delivery" wide>
+                {order.address ? (
+                  <OrderDelivery order={order} />
+                ) : (
+                  <span className="font-medium text-amber-800">
+                    No delivery address: the order needs one before it can be dispatched.
+                  </span>
+                )}
+              </Detail>
               {order.prescription ? (
                 <Detail label="Prescription" wide>
                   {order.prescription.review === PRESCRIPTION_REVIEW.pending ? (

@@ -30,7 +30,7 @@ export function AdminOrderFrame({
       <Link to={back.to} className="text-sm font-medium text-brand-800 hover:underline">
         ← {back.label}
       </Link>
-      <AdminPageHeader title={title} />
+      <AdminPageHeader title={title} subtitle={order ? `Order ${order.number}` : undefined} />
       {isLoading ? <Spinner label={loadingLabel} /> : error || !order ? <LoadError error={error} /> : children(order)}
     </section>
   );

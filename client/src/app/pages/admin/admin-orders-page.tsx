@@ -1,9 +1,8 @@
-import { ADMIN_ORDERS_PAGE_SIZE, adminOrderPath } from '@apotheca/contract';
+import { ADMIN_ORDERS_PAGE_SIZE, adminOrderPath, ORDER_STATUSES, type OrderStatus } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
-import { ShortId } from '../../../components/ui/short-id';
 import { Spinner } from '../../../components/ui/spinner';
 import { useListOrdersQuery } from '../../../features/orders/order-admin.api';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
@@ -11,67 +10,109 @@ import { OrderStatusSelect } from '../../../features/orders/order-status-select'
 import { formatPrice } from '../../../lib/currency';
 import { AdminPageHeader } from './admin-page-header';
 import { LoadError } from '../../../components/ui/load-error';
-import { usePageParam } from './page-param.hook';
+import { ListSearchForm } from './list-search-form';
+import { useListParam, usePageParam } from './page-param.hook';
 
-// SPEC.md §2's columns, in its order.
+// SPEC.md §2's columns, in its order. On a phone the order, its status and its link stay in view.
 const COLUMNS = [
   { label: 'Order ID' },
-  { label: 'User' },
-  { label: 'Total Price', align: 'right' },
+  { label: 'User', wide: true },
+  { label: 'Total Price', align: 'right', wide: true },
   { label: 'Status' },
-  { label: 'Payment Status' },
-  { label: 'Update Order Status' },
+  { label: 'Payment Status', wide: true },
+  { label: 'Update Order Status', wide: true },
   { label: 'View Items' },
 ] as const;
 
-/** /admin/orders: every order, 8 a page, paginated on the client (SPEC.md §9). */
+const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
+
+/**
+ * /admin/orders: the orders 8 a page (SPEC.md §9), newest first, searched by order number or
+ * patient and filtered by status on the server; the page, search and status are kept in the URL.
+ */
 export default function AdminOrdersPage() {
-  const { data, isLoading, error } = useListOrdersQuery();
   const [page, setPage] = usePageParam();
+  const [q, setQ] = useListParam('q');
+  const [statusParam, setStatus] = useListParam('status');
+  const status = isOrderStatus(statusParam) ? statusParam : undefined;
+  const { data, isLoading, isFetching, error } = useListOrdersQuery({
+    page,
+    limit: ADMIN_ORDERS_PAGE_SIZE,
+    q: q || undefined,
+    status,
+  });
   const orders = data?.orders ?? [];
-  const pageCount = Math.max(1, Math.ceil(orders.length / ADMIN_ORDERS_PAGE_SIZE));
-  // The list can shrink under the current page (a refetch after a deletion): stay on a real page.
-  const current = Math.min(page, pageCount);
-  const visible = orders.slice((current - 1) * ADMIN_ORDERS_PAGE_SIZE, current * ADMIN_ORDERS_PAGE_SIZE);
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / ADMIN_ORDERS_PAGE_SIZE));
+  const filtered = Boolean(q || status);
 
   return (
     <section>
-      <AdminPageHeader title="Orders" subtitle={data ? `${orders.length} orders` : undefined} />
+      <AdminPageHeader
+        title="Orders"
+        subtitle={data ? `${data.total} ${filtered ? 'matching orders' : 'orders'}` : undefined}
+      />
+      <ListSearchForm
+        label="Search orders"
+        placeholder="Order number, patient name or e-mail"
+        value={q}
+        onSearch={setQ}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor="order-status-filter" className="text-sm font-medium text-ink">
+            Status
+          </label>
+          <select
+            id="order-status-filter"
+            value={status ?? ''}
+            onChange={(event) => setStatus(event.target.value)}
+            className="rounded-md border border-slate-300 bg-white px-2 py-2 text-sm text-ink shadow-sm focus:border-brand-600"
+          >
+            <option value="">Every status</option>
+            {ORDER_STATUSES.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListSearchForm>
       {isLoading ? (
         <Spinner label="Loading orders…" />
       ) : error ? (
         <LoadError error={error} />
       ) : orders.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">No orders available.</p>
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
+          {filtered ? 'No order matches.' : 'No orders available.'}
+        </p>
       ) : (
-        <div className="flex flex-col gap-4">
+        <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-60' : ''}`}>
           <DataTable caption="All orders" columns={COLUMNS} stickyLastColumn>
-            {visible.map((order) => (
+            {orders.map((order) => (
               <tr key={order._id}>
-                <th scope="row" className={`${cellClasses()} font-normal text-ink`}>
-                  <ShortId id={order._id} />
+                <th scope="row" className={`${cellClasses()} font-mono font-normal text-ink`}>
+                  {order.number}
                 </th>
-                <td className={cellClasses()}>
+                <td className={cellClasses('left', true)}>
                   {order.userId ? (
                     `${order.userId.first_name} ${order.userId.last_name}`
                   ) : (
                     <span className="italic text-muted">Deleted</span>
                   )}
                 </td>
-                <td className={cellClasses('right')}>{formatPrice(order.totalPrice)}</td>
+                <td className={cellClasses('right', true)}>{formatPrice(order.totalPrice)}</td>
                 <td className={cellClasses()}>
                   <OrderStatusBadge status={order.status} />
                 </td>
-                <td className={cellClasses()}>
+                <td className={cellClasses('left', true)}>
                   <PaymentStatusBadge status={order.paymentStatus} />
                 </td>
-                <td className={cellClasses()}>
-                  <OrderStatusSelect order={order} label={`Update status of order ${order._id}`} />
+                <td className={cellClasses('left', true)}>
+                  <OrderStatusSelect order={order} label={`Update status of order ${order.number}`} />
                 </td>
                 <td className={cellClasses()}>
                   <Link
                     to={adminOrderPath(order._id)}
-                    aria-label={`View items of order ${order._id}`}
+                    aria-label={`View items of order ${order.number}`}
                     className={buttonClasses('secondary', 'sm')}
                   >
                     View Items
@@ -80,7 +121,7 @@ export default function AdminOrdersPage() {
               </tr>
             ))}
           </DataTable>
-          <PageNavigation label="Order pages" page={current} pageCount={pageCount} onPageChange={setPage} />
+          <PageNavigation label="Order pages" page={page} pageCount={pageCount} onPageChange={setPage} />
         </div>
       )}
     </section>

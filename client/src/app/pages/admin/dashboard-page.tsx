@@ -14,7 +14,8 @@ import { errorMessage } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
 import { useDeleteConfirmation } from './delete-confirmation.hook';
 import { LoadError } from '../../../components/ui/load-error';
-import { usePageParam } from './page-param.hook';
+import { ListSearchForm } from './list-search-form';
+import { useListParam, usePageParam } from './page-param.hook';
 
 /** Rows a page: enough to work through the catalogue without scrolling far on a laptop. */
 const DASHBOARD_PAGE_SIZE = 10;
@@ -30,10 +31,18 @@ const COLUMNS = [
   { label: 'Actions', align: 'right' },
 ] as const;
 
-/** /admin: the catalogue as a table, a page at a time (the page is kept in the URL). */
+/**
+ * /admin: the catalogue as a table, a page at a time, searched with the shop's own search (typos
+ * and all); the page and the search are kept in the URL.
+ */
 export default function DashboardPage() {
   const [page, setPage] = usePageParam();
-  const { data, isLoading, isFetching, error } = useListMedicinesQuery({ limit: DASHBOARD_PAGE_SIZE, page });
+  const [q, setQ] = useListParam('q');
+  const { data, isLoading, isFetching, error } = useListMedicinesQuery({
+    limit: DASHBOARD_PAGE_SIZE,
+    page,
+    ...(q ? { q } : {}),
+  });
   const [deleteMedicine, { isLoading: deleting }] = useDeleteMedicineMutation();
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / DASHBOARD_PAGE_SIZE));
 
@@ -55,12 +64,15 @@ export default function DashboardPage() {
       <AdminPageHeader
         title="Dashboard"
         headingRef={heading}
-        subtitle={data ? `${data.total} medicines in the catalogue` : 'The medicine catalogue'}
+        subtitle={
+          data ? `${data.total} ${q ? 'matching medicines' : 'medicines in the catalogue'}` : 'The medicine catalogue'
+        }
       >
         <Link to={PATHS.adminAddMedicine} className={buttonClasses('primary', 'sm')}>
           Add Medicine
         </Link>
       </AdminPageHeader>
+      <ListSearchForm label="Search medicines" placeholder="Name, ingredient or maker" value={q} onSearch={setQ} />
       {isLoading ? (
         <Spinner label="Loading medicines…" />
       ) : error || !data ? (

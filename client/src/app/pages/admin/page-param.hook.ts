@@ -2,11 +2,36 @@ import { useSearchParams } from 'react-router';
 
 /**
  * The list page kept in the URL (?page=N), so a reload, a shared link or coming back from a detail
- * screen shows the same page; page 1 keeps the URL clean.
+ * screen shows the same page; page 1 keeps the URL clean. The list's other parameters (its search,
+ * its filter) stay as they are.
  */
 export function usePageParam() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(searchParams.get('page'))) || 1);
-  const setPage = (next: number) => setSearchParams(next > 1 ? { page: String(next) } : {});
+  const setPage = (next: number) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      if (next > 1) params.set('page', String(next));
+      else params.delete('page');
+      return params;
+    });
   return [page, setPage] as const;
+}
+
+/**
+ * A list's search or filter kept in the URL (?q=…, ?status=…); setting it goes back to page 1, since
+ * the old page number counts rows of another list. An empty value leaves the URL clean.
+ */
+export function useListParam(name: string) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const value = searchParams.get(name) ?? '';
+  const setValue = (next: string) =>
+    setSearchParams((current) => {
+      const params = new URLSearchParams(current);
+      params.delete('page');
+      if (next.trim()) params.set(name, next.trim());
+      else params.delete(name);
+      return params;
+    });
+  return [value, setValue] as const;
 }

@@ -1,12 +1,16 @@
-import { adminPrescriptionPath, PRESCRIPTION_REVIEW } from '@apotheca/contract';
+import { ADMIN_ORDERS_PAGE_SIZE, adminPrescriptionPath, ORDER_SORT, PRESCRIPTION_REVIEW } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
+import { PageNavigation } from '../../../components/ui/page-navigation';
 import { Spinner } from '../../../components/ui/spinner';
 import { useListOrdersQuery } from '../../../features/orders/order-admin.api';
 import { AdminPageHeader } from './admin-page-header';
+import { ListSearchForm } from './list-search-form';
+import { useListParam, usePageParam } from './page-param.hook';
 
 const COLUMNS = [
+  { label: 'Order' },
   { label: 'Patient' },
   { label: 'Prescription items' },
   { label: 'Waiting' },
@@ -22,50 +26,75 @@ export function waitingTime(since: string, now = Date.now()): string {
   return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
 }
 
-/** /admin/prescriptions: the pharmacist's queue, the longest waiting first. */
+/**
+ * /admin/prescriptions: the pharmacist's queue, the longest waiting first, a page at a time and
+ * searched by order number or patient on the server.
+ */
 export default function PrescriptionQueuePage() {
-  const { data, isLoading, error } = useListOrdersQuery();
-  const waiting = (data?.orders ?? [])
-    .filter((order) => order.prescription?.review === PRESCRIPTION_REVIEW.pending)
-    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const [page, setPage] = usePageParam();
+  const [q, setQ] = useListParam('q');
+  const { data, isLoading, isFetching, error } = useListOrdersQuery({
+    review: PRESCRIPTION_REVIEW.pending,
+    sort: ORDER_SORT.oldest,
+    page,
+    limit: ADMIN_ORDERS_PAGE_SIZE,
+    q: q || undefined,
+  });
+  const waiting = data?.orders ?? [];
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / ADMIN_ORDERS_PAGE_SIZE));
   return (
     <section>
-      <AdminPageHeader title="Prescriptions" subtitle={data ? `${waiting.length} waiting for review` : undefined} />
+      <AdminPageHeader
+        title="Prescriptions"
+        subtitle={data ? `${data.total} ${q ? 'matching' : 'waiting for review'}` : undefined}
+      />
+      <ListSearchForm
+        label="Search the queue"
+        placeholder="Order number, patient name or e-mail"
+        value={q}
+        onSearch={setQ}
+      />
       {isLoading ? (
         <Spinner label="Loading the queue…" />
       ) : error || !data ? (
         <LoadError error={error} />
       ) : waiting.length === 0 ? (
-        <p className="rounded-lg bg-brand-50 p-4 text-brand-900">No prescription is waiting for review.</p>
+        <p className="rounded-lg bg-brand-50 p-4 text-brand-900">
+          {q ? 'No waiting prescription matches.' : 'No prescription is waiting for review.'}
+        </p>
       ) : (
-        <DataTable caption="Prescriptions waiting for review" columns={COLUMNS} stickyLastColumn>
-          {waiting.map((order) => {
-            const patient = order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted';
-            return (
-              <tr key={order._id}>
-                <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
-                  {patient}
-                </th>
-                <td className={cellClasses()}>
-                  {order.items
-                    .filter((item) => item.prescriptionRequired)
-                    .map((item) => `${item.name} × ${item.quantity}`)
-                    .join(', ')}
-                </td>
-                <td className={cellClasses()}>{waitingTime(order.createdAt)}</td>
-                <td className={cellClasses()}>
-                  <Link
-                    to={adminPrescriptionPath(order._id)}
-                    aria-label={`Review the prescription of ${patient}`}
-                    className="font-semibold text-brand-800 underline"
-                  >
-                    Review
-                  </Link>
-                </td>
-              </tr>
-            );
-          })}
-        </DataTable>
+        <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-60' : ''}`}>
+          <DataTable caption="Prescriptions waiting for review" columns={COLUMNS} stickyLastColumn>
+            {waiting.map((order) => {
+              const patient = order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted';
+              return (
+                <tr key={order._id}>
+                  <td className={`${cellClasses()} font-mono`}>{order.number}</td>
+                  <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
+                    {patient}
+                  </th>
+                  <td className={cellClasses()}>
+                    {order.items
+                      .filter((item) => item.prescriptionRequired)
+                      .map((item) => `${item.name} × ${item.quantity}`)
+                      .join(', ')}
+                  </td>
+                  <td className={cellClasses()}>{waitingTime(order.createdAt)}</td>
+                  <td className={cellClasses()}>
+                    <Link
+                      to={adminPrescriptionPath(order._id)}
+                      aria-label={`Review the prescription of ${patient}`}
+                      className="font-semibold text-brand-800 underline"
+                    >
+                      Review
+                    </Link>
+                  </td>
+                </tr>
+              );
+            })}
+          </DataTable>
+          <PageNavigation label="Queue pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+        </div>
       )}
     </section>
   );

@@ -2,12 +2,15 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
+import { TextField } from '../../../components/ui/text-field';
 import { useListOrdersQuery, useReviewPrescriptionMutation } from '../../../features/orders/order-admin.api';
 import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
 import { PrescriptionFile } from '../../../features/prescriptions/prescription-file';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  MAX_REPEATS,
   type Order,
   PATHS,
   PRESCRIPTION_DECISION,
@@ -23,10 +26,12 @@ import { AdminOrderFrame } from './admin-order-frame';
  */
 export default function PrescriptionReviewPage() {
   const { id = '' } = useParams();
-  const { data: all } = useListOrdersQuery();
   const [review, { isLoading: saving }] = useReviewPrescriptionMutation();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
+  // An approval's terms: until when repeat orders may reuse the prescription, and how many.
+  const [validUntil, setValidUntil] = useState('');
+  const [repeats, setRepeats] = useState(0);
   const navigate = useNavigate();
 
   const decide = async (decision: PrescriptionDecision) => {
@@ -35,7 +40,8 @@ export default function PrescriptionReviewPage() {
       return;
     }
     try {
-      await review({ id, decision, note }).unwrap();
+      const terms = decision === PRESCRIPTION_DECISION.approve && validUntil ? { validUntil, repeats } : { repeats: 0 };
+      await review({ id, decision, note, ...terms }).unwrap();
       toast.success(
         decision === PRESCRIPTION_DECISION.approve ? 'Prescription approved' : 'Prescription rejected, order canceled',
       );
@@ -44,12 +50,6 @@ export default function PrescriptionReviewPage() {
       toast.error('Review not saved', { description: errorMessage(err) });
     }
   };
-
-  /** The patient's other orders, for the pharmacist to see what they took before. */
-  const pastOrdersOf = (order: Order) =>
-    (all?.orders ?? []).filter(
-      (other) => order.userId && other.userId?._id === order.userId._id && other._id !== order._id,
-    );
 
   return (
     <AdminOrderFrame
@@ -60,7 +60,6 @@ export default function PrescriptionReviewPage() {
     >
       {(order) => {
         const patient = order.userId;
-        const pastOrders = pastOrdersOf(order);
         return (
           <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
             <div>
@@ -85,21 +84,7 @@ export default function PrescriptionReviewPage() {
                       </li>
                     ))}
                 </ul>
-                <h3 className="mt-3 text-sm font-semibold text-muted">Past orders</h3>
-                {pastOrders.length === 0 ? (
-                  <p className="text-sm">None</p>
-                ) : (
-                  <ul aria-label="Past orders" className="mt-1 flex flex-col gap-1 text-sm">
-                    {pastOrders.map((past) => (
-                      <li key={past._id} className="flex items-center justify-between gap-2">
-                        <span>
-                          {new Date(past.createdAt).toLocaleDateString()}: {past.items.map((i) => i.name).join(', ')}
-                        </span>
-                        <OrderStatusBadge status={past.status} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
+                <PastOrders order={order} />
               </div>
               {order.prescription?.review === PRESCRIPTION_REVIEW.pending ? (
                 <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -112,6 +97,22 @@ export default function PrescriptionReviewPage() {
                       setNoteError(undefined);
                     }}
                   />
+                  <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                    <TextField
+                      label="Valid until (for repeats)"
+                      type="date"
+                      value={validUntil}
+                      onChange={(event) => setValidUntil(event.target.value)}
+                    />
+                    <TextField
+                      label="Repeats allowed"
+                      type="number"
+                      min={0}
+                      max={MAX_REPEATS}
+                      value={repeats}
+                      onChange={(event) => setRepeats(Number(event.target.value) || 0)}
+                    />
+                  </div>
                   <div className="mt-3 flex gap-3">
                     <Button disabled={saving} onClick={() => void decide(PRESCRIPTION_DECISION.approve)}>
                       Approve
@@ -136,5 +137,35 @@ export default function PrescriptionReviewPage() {
         );
       }}
     </AdminOrderFrame>
+  );
+}
+
+/** The patient's latest other orders (a page of them, from the server), for the pharmacist to see what they took before. */
+function PastOrders({ order }: { order: Order }) {
+  const patientId = order.userId?._id;
+  const { data } = useListOrdersQuery(
+    { userId: patientId, page: 1, limit: ADMIN_ORDERS_PAGE_SIZE + 1 },
+    { skip: patientId === undefined },
+  );
+  const pastOrders = (data?.orders ?? []).filter((other) => other._id !== order._id).slice(0, ADMIN_ORDERS_PAGE_SIZE);
+  return (
+    <>
+      <h3 className="mt-3 text-sm font-semibold text-muted">Past orders</h3>
+      {pastOrders.length === 0 ? (
+        <p className="text-sm">None</p>
+      ) : (
+        <ul aria-label="Past orders" className="mt-1 flex flex-col gap-1 text-sm">
+          {pastOrders.map((past) => (
+            <li key={past._id} className="flex items-center justify-between gap-2">
+              <span>
+                {past.number}, {new Date(past.createdAt).toLocaleDateString()}:{' '}
+                {past.items.map((i) => i.name).join(', ')}
+              </span>
+              <OrderStatusBadge status={past.status} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

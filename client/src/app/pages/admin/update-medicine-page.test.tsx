@@ -24,7 +24,7 @@ describe('UpdateMedicinePage', () => {
     vi.restoreAllMocks();
   });
 
-  it('says why a stale form was refused and reloads the medicine, so the sold units stay sold', async () => {
+  it('keeps what the admin typed after a refused save, shows the differences in one message, and saves again', async () => {
     // Node's Request, unlike a browser's, needs an absolute URL.
     vi.stubGlobal(
       'Request',
@@ -40,33 +40,48 @@ describe('UpdateMedicinePage', () => {
       const request = input as Request;
       calls.push(`${request.method} ${new URL(request.url).pathname}`);
       if (request.method === 'PATCH') {
-        current = afterSale;
-        return json(409, { message: MEDICINE_CHANGED_MESSAGE });
+        const form = await request.formData();
+        calls.push(`version ${String(form.get('version'))}, stock ${String(form.get('stock'))}`);
+        // The first save was based on the form loaded before a sale took 3.
+        if (current === loaded) {
+          current = afterSale;
+          return json(409, { message: MEDICINE_CHANGED_MESSAGE });
+        }
+        current = { ...current, stock: Number(form.get('stock')), price: Number(form.get('price')), version: 3 };
+        return json(200, { updatedMedicine: current });
       }
       return json(200, { medicine: current });
     });
     const { user } = renderWithStore(
       <Routes>
         <Route path="/admin/update/:id" element={<UpdateMedicinePage />} />
+        <Route path="/admin" element={<p>Admin home</p>} />
       </Routes>,
       { path: '/admin/update/med-1' },
     );
     const stock = await screen.findByLabelText('Stock');
     expect(stock).toHaveValue('10');
-
+    await user.clear(stock);
+    await user.type(stock, '55');
     const price = screen.getByLabelText('Price ($)');
     await user.clear(price);
     await user.type(price, '6.5');
     await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
 
-    expect(await screen.findAllByText(MEDICINE_CHANGED_MESSAGE)).not.toHaveLength(0);
-    expect(calls).toEqual([
-      'GET /api/medicines/med-1',
-      'PATCH /api/medicines/update-medicine/med-1',
-      'GET /api/medicines/med-1',
-    ]);
-    // The form now shows the medicine as it is, with the stock the sale left.
-    await waitFor(() => expect(screen.getByLabelText('Stock')).toHaveValue('7'));
-    expect(screen.getByLabelText('Price ($)')).toHaveValue('4.5');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(MEDICINE_CHANGED_MESSAGE);
+    await waitFor(() => expect(alert).toHaveTextContent('Stock: yours 55, now 7'));
+    expect(alert).toHaveTextContent('Price ($): yours 6.5, now 4.5');
+    expect(alert).not.toHaveTextContent('Developed By');
+    // One message: not a "Please try again" beside it.
+    expect(screen.queryByText('Failed to update medicine. Please try again.')).not.toBeInTheDocument();
+    // What the admin typed is still there.
+    expect(screen.getByLabelText('Stock')).toHaveValue('55');
+    expect(screen.getByLabelText('Price ($)')).toHaveValue('6.5');
+
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findByText('Admin home')).toBeInTheDocument();
+    // Saved again onto the medicine as the admin saw it in the message.
+    expect(calls.filter((call) => call.startsWith('version'))).toEqual(['version 1, stock 55', 'version 2, stock 55']);
   });
 });

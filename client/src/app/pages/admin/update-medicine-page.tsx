@@ -20,10 +20,10 @@ export default function UpdateMedicinePage() {
       ) : error || !data ? (
         <LoadError error={error} />
       ) : (
-        // Keyed by id and version, so that another medicine, or this one reloaded after a change, starts a
-        // fresh form with its values.
+        // Keyed by id, so that another medicine starts a fresh form; this one loaded again after a
+        // refused save keeps what the admin typed.
         <MedicineForm
-          key={`${data.medicine._id}:${data.medicine.version}`}
+          key={data.medicine._id}
           variant="update"
           medicine={data.medicine}
           save={(body) => updateMedicine({ id, body }).unwrap()}

@@ -1,4 +1,5 @@
-import { ROLE, ROLE_LABELS, ROLES, type Role, type User } from '@apotheca/contract';
+import { ROLE, ROLE_LABELS, ROLES, USERS_PAGE_SIZE, type Role, type User } from '@apotheca/contract';
+import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
@@ -10,12 +11,16 @@ import { errorMessage } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
 import { useDeleteConfirmation } from './delete-confirmation.hook';
 import { LoadError } from '../../../components/ui/load-error';
+import { PageNavigation } from '../../../components/ui/page-navigation';
+import { ListSearchForm } from './list-search-form';
+import { useListParam, usePageParam } from './page-param.hook';
 
 // SPEC.md §2's columns, in its order.
 const COLUMNS = [
   { label: 'Sr. No', align: 'right' },
   { label: 'User ID' },
   { label: 'User Name' },
+  { label: 'E-mail' },
   { label: 'Creation Time' },
   { label: 'Role' },
   { label: 'Actions' },
@@ -26,12 +31,29 @@ const CREATION_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', 
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-/** /admin/users: every user; a non-admin can be deleted after a confirmation (SPEC.md §1). */
+/**
+ * /admin/users: the users a page at a time, searched on the server by name or e-mail; a non-admin can
+ * be deleted after a confirmation (SPEC.md §1), and admin rights are granted only after one too.
+ */
 export default function UsersPage() {
-  const { data, isLoading, error } = useGetAllUsersQuery();
+  const [page, setPage] = usePageParam();
+  const [q, setQ] = useListParam('q');
+  const { data, isLoading, isFetching, error } = useGetAllUsersQuery({
+    q: q || undefined,
+    page,
+    limit: USERS_PAGE_SIZE,
+  });
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / USERS_PAGE_SIZE));
+  const [toPromote, setToPromote] = useState<User | null>(null);
   const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
   const [setUserRole, { isLoading: settingRole }] = useSetUserRoleMutation();
   const changeRole = async (user: User, role: Role) => {
+    // Admin rights reach every user, order and medicine: they are granted only once confirmed.
+    if (role === ROLE.admin && toPromote?._id !== user._id) {
+      setToPromote(user);
+      return;
+    }
+    setToPromote(null);
     try {
       await setUserRole({ id: user._id, role }).unwrap();
       toast.success(`${fullName(user)} is now ${ROLE_LABELS[role].toLowerCase()}.`);
@@ -54,59 +76,85 @@ export default function UsersPage() {
 
   return (
     <section>
-      <AdminPageHeader title="Users" headingRef={heading} subtitle={data ? `${data.users.length} users` : undefined} />
+      <AdminPageHeader
+        title="Users"
+        headingRef={heading}
+        subtitle={data ? `${data.total} ${q ? 'matching users' : 'users'}` : undefined}
+      />
+      <ListSearchForm label="Search users" placeholder="Name or e-mail" value={q} onSearch={setQ} />
       {isLoading ? (
         <Spinner label="Loading users…" />
       ) : error || !data ? (
         <LoadError error={error} />
+      ) : data.users.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
+          {q ? `No user matches “${q}”.` : 'No users.'}
+        </p>
       ) : (
-        <DataTable caption="Users" columns={COLUMNS} stickyLastColumn>
-          {data.users.map((user, index) => (
-            <tr key={user._id}>
-              <td className={cellClasses('right')}>{index + 1}</td>
-              <td className={cellClasses()}>
-                <ShortId id={user._id} />
-              </td>
-              <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
-                {fullName(user)}
-                {user.role === ROLE.user ? null : (
-                  <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-900">
-                    {ROLE_LABELS[user.role]}
-                  </span>
-                )}
-              </th>
-              <td className={cellClasses()}>{CREATION_TIME.format(new Date(user.created_at))}</td>
-              <td className={cellClasses()}>
-                <select
-                  aria-label={`Role of ${fullName(user)}`}
-                  value={user.role}
-                  disabled={settingRole}
-                  onChange={(event) => void changeRole(user, event.target.value as Role)}
-                  className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
-                >
-                  {ROLE_OPTIONS.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td className={cellClasses()}>
-                <Button
-                  variant="danger"
-                  size="sm"
-                  disabled={user.role === ROLE.admin}
-                  aria-label={`Delete ${fullName(user)}`}
-                  title={user.role === ROLE.admin ? 'An admin cannot be deleted' : undefined}
-                  onClick={() => ask(user)}
-                >
-                  Delete
-                </Button>
-              </td>
-            </tr>
-          ))}
-        </DataTable>
+        <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-60' : ''}`}>
+          <DataTable caption="Users" columns={COLUMNS} stickyLastColumn>
+            {data.users.map((user, index) => (
+              <tr key={user._id}>
+                <td className={cellClasses('right')}>{(page - 1) * USERS_PAGE_SIZE + index + 1}</td>
+                <td className={cellClasses()}>
+                  <ShortId id={user._id} />
+                </td>
+                <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
+                  {fullName(user)}
+                  {user.role === ROLE.user ? null : (
+                    <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-900">
+                      {ROLE_LABELS[user.role]}
+                    </span>
+                  )}
+                </th>
+                <td className={cellClasses()}>{user.email}</td>
+                <td className={cellClasses()}>{CREATION_TIME.format(new Date(user.created_at))}</td>
+                <td className={cellClasses()}>
+                  <select
+                    aria-label={`Role of ${fullName(user)}`}
+                    value={user.role}
+                    disabled={settingRole}
+                    onChange={(event) => void changeRole(user, event.target.value as Role)}
+                    className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
+                  >
+                    {ROLE_OPTIONS.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+                <td className={cellClasses()}>
+                  <Button
+                    variant="danger"
+                    size="sm"
+                    disabled={user.role === ROLE.admin}
+                    aria-label={`Delete ${fullName(user)}`}
+                    title={user.role === ROLE.admin ? 'An admin cannot be deleted' : undefined}
+                    onClick={() => ask(user)}
+                  >
+                    Delete
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <PageNavigation label="User pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+        </div>
       )}
+      <ConfirmDialog
+        open={toPromote !== null}
+        title="Make this user an admin?"
+        description={
+          toPromote
+            ? `${fullName(toPromote)} (${toPromote.email}) will be able to manage every user, order and medicine, and make other admins.`
+            : ''
+        }
+        confirmLabel="Make admin"
+        busy={settingRole}
+        onConfirm={() => void (toPromote && changeRole(toPromote, ROLE.admin))}
+        onCancel={() => setToPromote(null)}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete user?"

@@ -1,0 +1,65 @@
+import { PATHS, type Cart } from '@apotheca/contract';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authSlice } from '../../features/auth/auth.slice';
+import { renderWithStore } from '../../test/render-with-store';
+import { HeaderCartLink } from './header-cart-link';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const item = (id: string, quantity: number): Cart['items'][number] => ({
+  _id: id,
+  cartItemId: id,
+  medicineId: { _id: `med-${id}`, name: id },
+  name: id,
+  price: 2,
+  qty: quantity,
+  quantity,
+  imageUrl: '',
+  developedBy: 'Acme Pharma',
+  maxMonthsExpiry: 24,
+  category: 'Pain Relief',
+  stock: 10,
+  prescriptionRequired: false,
+  maxPerOrder: null,
+});
+
+describe('HeaderCartLink', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('links to the cart with the number of units in it once signed in', async () => {
+    vi.stubGlobal(
+      'Request',
+      class extends Request {
+        constructor(input: RequestInfo | URL, init?: RequestInit) {
+          super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
+        }
+      },
+    );
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
+      json(200, { cart: { _id: 'cart-1', totalPrice: 6, items: [item('a', 2), item('b', 1)] } }),
+    );
+    const { store } = renderWithStore(<HeaderCartLink />);
+    expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', PATHS.cart);
+    act(() => {
+      store.dispatch(
+        authSlice.actions.loggedIn({
+          _id: 'user-1',
+          first_name: 'Ada',
+          last_name: 'Shopper',
+          email: 'ada@example.com',
+          ph_no: '5550100',
+          role: 'user',
+          created_at: '2026-11-20T10:00:00.000Z',
+        }),
+      );
+    });
+    const link = await screen.findByRole('link', { name: 'Cart, 3 items' });
+    expect(link).toHaveAttribute('href', PATHS.cart);
+    expect(link).toHaveTextContent('3');
+  });
+});

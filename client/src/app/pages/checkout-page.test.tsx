@@ -1,0 +1,168 @@
+import {
+  maxPerOrderMessage,
+  PRESCRIPTION_CHOICE_MESSAGE,
+  prescriptionNeededMessage,
+  type Address,
+  type Cart,
+  type Prescription,
+} from '@apotheca/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithStore } from '../../test/render-with-store';
+import CheckoutPage, { PRESCRIPTION_MISSING_NOTICE } from './checkout-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const cart: Cart = {
+  _id: 'cart-1',
+  totalPrice: 9,
+  items: [
+    {
+      _id: 'item-1',
+      cartItemId: 'item-1',
+      medicineId: { _id: 'med-1', name: 'Paracetamol' },
+      name: 'Paracetamol',
+      price: 4.5,
+      qty: 2,
+      quantity: 2,
+      imageUrl: '/uploads/medicines/paracetamol-detail.webp',
+      developedBy: 'Acme Pharma',
+      maxMonthsExpiry: 24,
+      category: 'Pain Relief',
+      stock: 12,
+      prescriptionRequired: false,
+      maxPerOrder: null,
+    },
+  ],
+};
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+const rxCart: Cart = { ...cart, items: [{ ...cart.items[0]!, name: 'Insulin', prescriptionRequired: true }] };
+const prescription = (id: string, rejected = false): Prescription => ({
+  _id: id,
+  userId: 'user-1',
+  fileType: 'application/pdf',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  rejected,
+});
+
+// A patient with one saved address, which the delivery step picks by itself.
+const home: Address = {
+  _id: 'address-1',
+  name: 'Jane Doe',
+  phone: '5550100200',
+  line1: '1 Main Street',
+  line2: '',
+  city: 'Springfield',
+  postalCode: '12345',
+  country: 'United States',
+  isDefault: true,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+
+/** Renders the checkout against a server whose add-order answers `answer`; returns the bodies it was sent. */
+function checkoutAgainst(answer: Response, { inCart = cart, prescriptions = [] as Prescription[] } = {}) {
+  const sent: unknown[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    const path = new URL(request.url).pathname;
+    if (path === '/api/orders/add-order') {
+      sent.push(await request.json());
+      return answer;
+    }
+    if (path === '/api/cart') return json(200, { cart: inCart });
+    if (path === '/api/prescriptions') return json(200, { prescriptions });
+    if (path === '/api/addresses') return json(200, { addresses: [home] });
+    return json(404, { message: 'Not found' });
+  });
+  return { sent, ...renderWithStore(<CheckoutPage />, { path: '/checkout' }) };
+}
+
+async function fillCard(user: ReturnType<typeof renderWithStore>['user']) {
+  await user.type(await screen.findByLabelText('Cardholder name'), 'Jane Doe');
+  await user.type(screen.getByLabelText('Card number'), '123456789012');
+  await user.type(screen.getByLabelText('CVV'), '123');
+  await user.type(screen.getByLabelText('Expiration (MM/YY)'), `01${nextYear}`);
+}
+
+/** Renders the checkout against a server whose add-order answers `refusal`, then pays. */
+async function payAgainst(refusal: Response) {
+  const { user } = checkoutAgainst(refusal);
+  await fillCard(user);
+  await user.click(screen.getByRole('button', { name: 'Pay now' }));
+}
+
+const placed = () => json(201, { order: {} });
+
+describe('CheckoutPage', () => {
+  beforeEach(() => {
+    // Node's Request, unlike a browser's, needs an absolute URL.
+    vi.stubGlobal(
+      'Request',
+      class extends Request {
+        constructor(input: RequestInfo | URL, init?: RequestInit) {
+          super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
+        }
+      },
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it.each([
+    ['a shortage', 409, 'Only 1 of Paracetamol left in stock.'],
+    ['a limit per order', 409, maxPerOrderMessage(1, 'Paracetamol')],
+    ['a missing prescription', 400, prescriptionNeededMessage(['Paracetamol'])],
+  ])('shows the server’s reason for %s', async (_reason, status, message) => {
+    await payAgainst(json(status, { message }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the general failure when the server gives no reason', async () => {
+    await payAgainst(json(500, {}));
+    expect(await screen.findAllByText('Something went wrong. Please try again.')).not.toHaveLength(0);
+  });
+
+  it('chooses the one prescription that fits, so Pay sends it', async () => {
+    const { user, sent } = checkoutAgainst(placed(), { inCart: rxCart, prescriptions: [prescription('rx-1')] });
+    expect(await screen.findByRole('radio', { name: /PDF uploaded/ })).toBeChecked();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ prescriptionId: 'rx-1', addressId: 'address-1' });
+  });
+
+  it('passes over a rejected prescription when one other fits', async () => {
+    checkoutAgainst(placed(), {
+      inCart: rxCart,
+      prescriptions: [prescription('rx-old', true), prescription('rx-new')],
+    });
+    const radios = await screen.findAllByRole('radio', { name: /PDF uploaded/ });
+    await waitFor(() => expect(radios[1]).toBeChecked());
+    expect(radios[0]).not.toBeChecked();
+    expect(radios[0]).toBeDisabled();
+    expect(screen.getByText('(rejected by a pharmacist)')).toBeInTheDocument();
+  });
+
+  it('asks the shopper to pick when several fit, and sends nothing until then', async () => {
+    const { user, sent } = checkoutAgainst(placed(), {
+      inCart: rxCart,
+      prescriptions: [prescription('rx-1'), prescription('rx-2')],
+    });
+    expect(await screen.findByText(PRESCRIPTION_CHOICE_MESSAGE)).toBeInTheDocument();
+    for (const radio of screen.getAllByRole('radio', { name: /PDF uploaded/ })) expect(radio).not.toBeChecked();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findAllByText(PRESCRIPTION_MISSING_NOTICE)).not.toHaveLength(0);
+    expect(sent).toEqual([]);
+    await user.click(screen.getAllByRole('radio', { name: /PDF uploaded/ })[1]!);
+    expect(screen.queryByText(PRESCRIPTION_CHOICE_MESSAGE)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ prescriptionId: 'rx-2' })]));
+  });
+});

@@ -1,0 +1,84 @@
+import type { OrderAddress } from '@apotheca/contract';
+import { useEffect, useState } from 'react';
+import { AddressForm, AddressLines } from './address-form';
+import { useListAddressesQuery } from './addresses.api';
+
+/** Where the order goes: one of the saved addresses, or a new one (saved to the book when asked). */
+export type DeliveryChoice = { addressId: string } | { address: OrderAddress; saveAddress: boolean };
+
+type Props = { value: DeliveryChoice | null; onChange: (choice: DeliveryChoice | null) => void };
+
+const NEW = 'new';
+
+/** The checkout's delivery step: pick a saved address (the default is picked first) or add one. */
+export function DeliveryAddressStep({ value, onChange }: Props) {
+  const { data } = useListAddressesQuery();
+  const saved = data?.addresses ?? [];
+  const [picked, setPicked] = useState<string | null>(null);
+  const [save, setSave] = useState(true);
+  const selected = picked ?? (value && 'addressId' in value ? value.addressId : (saved[0]?._id ?? NEW));
+
+  // The default address is offered first and chosen until the patient picks another.
+  const first = saved[0]?._id;
+  useEffect(() => {
+    if (value === null && picked === null && first) onChange({ addressId: first });
+  }, [value, picked, first, onChange]);
+
+  const pick = (id: string) => {
+    setPicked(id);
+    onChange(id === NEW ? null : { addressId: id });
+  };
+
+  return (
+    <section aria-labelledby="delivery-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="delivery-title" className="mb-1 text-xl font-bold text-ink">
+        Delivery address
+      </h2>
+      <p className="mb-4 text-sm text-muted">Where should we send your order?</p>
+      {saved.length > 0 ? (
+        <fieldset className="mb-4 flex flex-col gap-2">
+          <legend className="sr-only">Saved addresses</legend>
+          {saved.map((address) => (
+            <label
+              key={address._id}
+              className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 text-sm text-muted has-[:checked]:border-brand-600"
+            >
+              <input
+                type="radio"
+                name="delivery-address"
+                checked={selected === address._id}
+                onChange={() => pick(address._id)}
+              />
+              <AddressLines address={address} />
+            </label>
+          ))}
+          <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 text-sm font-medium text-ink has-[:checked]:border-brand-600">
+            <input type="radio" name="delivery-address" checked={selected === NEW} onChange={() => pick(NEW)} />A new
+            address
+          </label>
+        </fieldset>
+      ) : null}
+      {selected === NEW && value && 'address' in value ? (
+        <div className="flex flex-col gap-3 rounded-lg bg-brand-50 p-4 text-sm text-muted">
+          <AddressLines address={value.address} />
+          <p>{value.saveAddress ? 'It will be saved to your address book.' : 'It will not be saved.'}</p>
+          <button
+            type="button"
+            onClick={() => onChange(null)}
+            className="self-start font-semibold text-brand-800 underline-offset-2 hover:underline"
+          >
+            Change this address
+          </button>
+        </div>
+      ) : null}
+      {selected === NEW && !(value && 'address' in value) ? (
+        <AddressForm submitLabel="Deliver here" onSubmit={(address) => onChange({ address, saveAddress: save })}>
+          <label className="flex items-center gap-2 text-sm text-ink">
+            <input type="checkbox" checked={save} onChange={(event) => setSave(event.target.checked)} />
+            Save to my address book
+          </label>
+        </AddressForm>
+      ) : null}
+    </section>
+  );
+}

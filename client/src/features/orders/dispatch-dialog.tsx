@@ -1,0 +1,57 @@
+import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import type { Order } from '@apotheca/contract';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+
+export type Parcel = { carrier: string; trackingNumber: string };
+
+type Props = { order: Order | null; busy: boolean; onDispatch: (parcel: Parcel) => void; onCancel: () => void };
+
+/** Asks staff for the parcel's carrier and tracking number (both optional) before an order is dispatched. */
+export function DispatchDialog({ order, busy, onDispatch, onCancel }: Props) {
+  const [parcel, setParcel] = useState<Parcel>({ carrier: '', trackingNumber: '' });
+  return (
+    <Dialog open={order !== null} onClose={onCancel} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+          <DialogTitle className="text-lg font-bold text-ink">Dispatch this order</DialogTitle>
+          <Description className="mt-2 text-sm text-muted">
+            {order?.address
+              ? 'The patient sees the carrier and tracking number on the order and in the mail. Both are optional.'
+              : 'This order has no delivery address; it cannot be dispatched before it has one.'}
+          </Description>
+          <form
+            className="mt-4 flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              // The dialog is a portal: its submit must not reach a form of the page it opened from.
+              event.stopPropagation();
+              onDispatch(parcel);
+            }}
+          >
+            <TextField
+              label="Carrier"
+              value={parcel.carrier}
+              onChange={(event) => setParcel({ ...parcel, carrier: event.target.value })}
+            />
+            <TextField
+              label="Tracking number"
+              value={parcel.trackingNumber}
+              onChange={(event) => setParcel({ ...parcel, trackingNumber: event.target.value })}
+            />
+            <div className="flex justify-end gap-3">
+              <Button variant="secondary" onClick={onCancel}>
+                Cancel
+              </Button>
+              <Button type="submit" disabled={busy}>
+                Dispatch
+              </Button>
+            </div>
+          </form>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Order } from '@apotheca/contract';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithStore } from '../../test/render-with-store';
+import { MyOrdersTable } from './my-orders-table';
+
+const order = (overrides: Partial<Order>): Order => ({
+  _id: 'order-1',
+  number: 'A-100001',
+  userId: { _id: 'user-1', first_name: 'Pat', last_name: 'Ient' },
+  items: [
+    {
+      _id: 'item-1',
+      medicineId: { _id: 'med-1', name: 'Insulin' },
+      name: 'Insulin',
+      price: 12,
+      quantity: 1,
+      prescriptionRequired: true,
+    },
+  ],
+  totalPrice: 12,
+  status: 'Pending',
+  paymentStatus: 'Paid',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  prescription: null,
+  history: [],
+  address: null,
+  carrier: null,
+  trackingNumber: null,
+  dispatchedAt: null,
+  deliveryEstimate: null,
+  ...overrides,
+});
+
+const review = (outcome: 'approved' | 'rejected', note: string) => ({
+  _id: 'rx-1',
+  review: outcome,
+  note,
+  reviewedBy: { _id: 'ph-1', name: 'Phil Macist' },
+  reviewedAt: '2026-11-21T10:00:00.000Z',
+  repeat: false,
+  validUntil: null,
+  repeatsLeft: null,
+});
+
+describe('MyOrdersTable', () => {
+  it("shows an approved order's review beside its Pending status, and the pharmacist's note", async () => {
+    const { user } = renderWithStore(
+      <MyOrdersTable orders={[order({ prescription: review('approved', 'Valid until March.') })]} />,
+    );
+    const row = screen.getByRole('button', { name: 'A-100001' }).closest('tr')!;
+    expect(within(row).getByText('Pending')).toBeInTheDocument();
+    expect(within(row).getByText('Prescription approved')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'A-100001' }));
+    expect(screen.getByText('Pharmacist’s note')).toBeInTheDocument();
+    expect(screen.getByText('Valid until March.')).toBeInTheDocument();
+    expect(screen.getByText('Paid')).toBeInTheDocument();
+  });
+
+  it('says a rejected, canceled order charged nothing', async () => {
+    const { user } = renderWithStore(
+      <MyOrdersTable
+        orders={[
+          order({
+            status: 'Canceled',
+            paymentStatus: 'Not charged',
+            prescription: review('rejected', 'The prescription has expired.'),
+          }),
+        ]}
+      />,
+    );
+    expect(screen.getByText('Prescription rejected')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'A-100001' }));
+    expect(screen.getByText('Not charged')).toBeInTheDocument();
+    expect(screen.getByText('The prescription has expired.')).toBeInTheDocument();
+  });
+});

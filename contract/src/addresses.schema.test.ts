@@ -1,0 +1,36 @@
+import { addressInputSchema } from './addresses.schema';
+import { describeMessages } from './testing/message-table';
+
+// A delivery address: each required field, then its own rule; the second line may stay empty.
+
+describeMessages(
+  'address',
+  addressInputSchema,
+  {
+    name: 'Ada Lovelace',
+    phone: '0123456789',
+    line1: '12 St James Square',
+    line2: '',
+    city: 'London',
+    postalCode: 'SW1Y 4LB',
+    country: 'United Kingdom',
+  },
+  [
+    { field: 'name', value: ' ', message: 'Name is required.' },
+    { field: 'name', value: 'a'.repeat(101), message: 'Name must be at most 100 characters.' },
+    { field: 'phone', value: '', message: 'Phone number is required.' },
+    { field: 'phone', value: '12345', message: 'Phone number must be exactly 10 digits.' },
+    { field: 'line1', value: undefined, message: 'Address line 1 is required.' },
+    { field: 'line2', value: 'b'.repeat(101), message: 'Address line 2 must be at most 100 characters.' },
+    { field: 'city', value: '', message: 'City is required.' },
+    { field: 'postalCode', value: '', message: 'Postal code is required.' },
+    { field: 'postalCode', value: '1234567890123', message: 'Postal code must be at most 12 characters.' },
+    {
+      field: 'postalCode',
+      value: '75<01>',
+      message: 'Postal code may hold only letters, digits, spaces and hyphens.',
+    },
+    { field: 'country', value: '', message: 'Country is required.' },
+  ],
+  [{ line2: undefined }, { line2: 'Flat 3' }, { postalCode: '10115' }],
+);

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { idSchema } from './common.schema';
+import { phoneSchema } from './auth.schema';
+
+// A delivery address: the checkout's form and the address book use these rules, and the server
+// checks them again with the same messages.
+
+export const ADDRESS_TEXT_MAX = 100;
+export const POSTAL_CODE_MAX = 12;
+
+const requiredText = (label: string, max = ADDRESS_TEXT_MAX) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(max, `${label} must be at most ${max} characters.`);
+
+/** The fields of an address, as typed: the recipient, how to reach them and where the parcel goes. */
+export const addressInputSchema = z.object({
+  name: requiredText('Name').meta({ example: 'Ada Lovelace' }),
+  phone: phoneSchema,
+  line1: requiredText('Address line 1').meta({ example: '12 St James Square' }),
+  line2: z
+    .string()
+    .trim()
+    .max(ADDRESS_TEXT_MAX, `Address line 2 must be at most ${ADDRESS_TEXT_MAX} characters.`)
+    .optional()
+    .default(''),
+  city: requiredText('City').meta({ example: 'London' }),
+  postalCode: requiredText('Postal code', POSTAL_CODE_MAX)
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Postal code may hold only letters, digits, spaces and hyphens.')
+    .meta({ example: 'SW1Y 4LB' }),
+  country: requiredText('Country').meta({ example: 'United Kingdom' }),
+});
+
+/** A new entry of the address book; `isDefault` makes it the one checkout offers first. */
+export const newAddressSchema = addressInputSchema.extend({ isDefault: z.boolean().optional().default(false) });
+/** An edit names only what changes. */
+export const updateAddressSchema = newAddressSchema.partial();
+
+/** An order's copy of the address it was placed with: later edits of the address book leave it as it was. */
+export const orderAddressSchema = addressInputSchema.extend({ line2: z.string() });
+
+export const addressSchema = orderAddressSchema.extend({
+  _id: idSchema,
+  isDefault: z.boolean(),
+  createdAt: z.string(),
+});
+
+export const addressResponseSchema = z.object({ address: addressSchema });
+export const addressesResponseSchema = z.object({ addresses: z.array(addressSchema) });
+
+export const ADDRESS_NOT_FOUND_MESSAGE = 'Address not found';
+export const ADDRESS_DELETED_MESSAGE = 'Address deleted';
+
+export type AddressInput = z.input<typeof addressInputSchema>;
+export type NewAddress = z.input<typeof newAddressSchema>;
+export type UpdateAddress = z.input<typeof updateAddressSchema>;
+export type OrderAddress = z.infer<typeof orderAddressSchema>;
+export type Address = z.infer<typeof addressSchema>;

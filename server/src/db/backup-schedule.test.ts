@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test/test-app';
+import { takeScheduledBackup } from './backup-schedule';
+
+const HOUR_MS = 3_600_000;
+
+let ctx: TestContext;
+let dir: string;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-scheduled-backups-'));
+});
+afterAll(async () => {
+  await ctx.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('scheduled backups', () => {
+  it('keep only the newest BACKUP_KEEP files, and each period is written by one instance only', async () => {
+    const schedule = { dir, everyMs: HOUR_MS, keep: 2 };
+    const start = Date.UTC(2026, 10, 27, 1, 0, 0);
+    const written: string[] = [];
+    for (let hour = 0; hour < 4; hour += 1) {
+      // Two instances on one database look at the same period at once.
+      const now = new Date(start + hour * HOUR_MS + 5 * 60_000);
+      const [first, second] = await Promise.all([
+        takeScheduledBackup(ctx.database, schedule, now),
+        takeScheduledBackup(ctx.database, schedule, new Date(now.getTime() + 1)),
+      ]);
+      expect([first, second].filter(Boolean)).toHaveLength(1);
+      written.push(path.basename((first ?? second)!.file));
+      // A later look in the same period writes nothing more.
+      expect(await takeScheduledBackup(ctx.database, schedule, new Date(now.getTime() + 30 * 60_000))).toBeUndefined();
+    }
+    expect(fs.readdirSync(dir).sort()).toEqual(written.slice(-2).sort());
+  });
+});

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { backupFileName, isBackupFileName, writeBackup, type BackupSummary } from './backup';
+import type { Database } from './client';
+import { backups } from './schema';
+
+export type BackupSchedule = { dir: string; everyMs: number; keep: number };
+
+/** How often an instance looks whether the current period's backup is taken. */
+const CHECK_EVERY_MS = 60_000;
+
+/** Removes all but the newest `keep` backup files of `dir` (their names sort by time); answers those removed. */
+export function pruneBackups(dir: string, keep: number): string[] {
+  const removed = fs
+    .readdirSync(dir)
+    .filter(isBackupFileName)
+    .sort()
+    .reverse()
+    .slice(keep)
+    .map((name) => path.join(dir, name));
+  for (const file of removed) fs.rmSync(file, { force: true });
+  return removed;
+}
+
+/**
+ * The backup of the period `now` falls in (periods of `everyMs` counted from the epoch, so every
+ * instance agrees on them), taken by whichever instance first inserts the period's row: the others
+ * find it there and write nothing. A failed backup gives its period up for the next look.
+ */
+export async function takeScheduledBackup(
+  database: Database,
+  schedule: BackupSchedule,
+  now = new Date(),
+): Promise<BackupSummary | undefined> {
+  const period = new Date(Math.floor(now.getTime() / schedule.everyMs) * schedule.everyMs);
+  const claimed = await database.db
+    .insert(backups)
+    .values({ period })
+    .onConflictDoNothing()
+    .returning({ period: backups.period });
+  if (claimed.length === 0) return undefined;
+  try {
+    const backup = await writeBackup(database, path.join(schedule.dir, backupFileName(now)));
+    await database.db.update(backups).set({ file: backup.file, bytes: backup.bytes }).where(eq(backups.period, period));
+    pruneBackups(schedule.dir, schedule.keep);
+    return backup;
+  } catch (error) {
+    await database.db.delete(backups).where(eq(backups.period, period));
+    throw error;
+  }
+}
+
+type Options = {
+  database: Database;
+  schedule: BackupSchedule;
+  onBackup: (backup: BackupSummary) => void;
+  onError: (error: unknown) => void;
+};
+
+/**
+ * Looks every minute (and at once) whether the current period's backup is taken, and takes it if
+ * not. Answers a stop function that waits for a backup being written.
+ */
+export function startScheduledBackups({ database, schedule, onBackup, onError }: Options): () => Promise<void> {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  const look = async () => {
+    try {
+      const backup = await takeScheduledBackup(database, schedule);
+      if (backup) onBackup(backup);
+    } catch (error) {
+      onError(error);
+    }
+  };
+  const next = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = look().then(next);
+    }, CHECK_EVERY_MS);
+    timer.unref();
+  };
+  running = look().then(next);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await running;
+  };
+}

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { BackupError, backupFileName, restoreBackup, writeBackup } from './backup';
+import { openDatabase, openPg, type Database } from './client';
+import { DataDirLockedError } from './data-dir-lock';
+import { EmbeddedPostgresError, runningEmbeddedPostgres } from './embedded-postgres';
+
+// `npm run backup [-- FILE]`: the whole shop in one file, into BACKUP_DIR unless a FILE is named.
+// While the shop runs on the embedded default, the backup reads through its PostgreSQL.
+// `npm run restore -- FILE`: fills an empty DATA_DIR (or the empty database of DATABASE_URL) from a
+// backup; the shop's next start runs as usual on it.
+const config = loadConfig();
+const [command, given] = process.argv.slice(2);
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+async function backup(): Promise<string> {
+  const file = path.resolve(config.invocationDir, given ?? path.join(config.backupDir, backupFileName(new Date())));
+  const running = config.databaseUrl ? undefined : runningEmbeddedPostgres(config.dataDir);
+  const database = running ? await openPg(running, { poolSize: 1 }) : await openDatabase(config);
+  return withDatabase(database, async () => {
+    const started = performance.now();
+    const written = await writeBackup(database, file);
+    return (
+      `Backed up ${written.rows} rows of ${written.tables} tables to ${written.file} ` +
+      `(${(written.bytes / 1024 / 1024).toFixed(1)} MB, ${seconds(started)} s). It holds health data: keep it private.`
+    );
+  });
+}
+
+async function restore(): Promise<string> {
+  if (!given) throw new BackupError('Name the backup file to restore: npm run restore -- FILE');
+  const file = path.resolve(config.invocationDir, given);
+  const target = config.databaseUrl ? 'The database of DATABASE_URL' : `DATA_DIR (${config.dataDir})`;
+  const database = await openDatabase(config);
+  return withDatabase(database, async () => {
+    const started = performance.now();
+    const restored = await restoreBackup(database, file, target);
+    return `Restored ${restored.rows} rows of ${restored.tables} tables from ${file} into ${target} (${seconds(started)} s).`;
+  });
+}
+
+async function withDatabase(database: Database, run: () => Promise<string>): Promise<string> {
+  try {
+    return await run();
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.stdout.write(`${await (command === 'restore' ? restore() : backup())}\n`);
+} catch (error) {
+  const explained = [BackupError, DataDirLockedError, EmbeddedPostgresError];
+  if (!explained.some((kind) => error instanceof kind)) throw error;
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exit(1);
+}

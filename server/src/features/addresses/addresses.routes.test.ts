@@ -1,0 +1,80 @@
+import { ADDRESS_NOT_FOUND_MESSAGE, addressesResponseSchema, addressResponseSchema } from '@apotheca/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { HOME_ADDRESS } from './addresses.fixtures';
+
+let ctx: TestContext;
+type Headers = { authorization?: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+  ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+const list = async (headers: Headers) =>
+  addressesResponseSchema.parse((await call('GET', '/addresses', headers)).json()).addresses;
+
+describe('the address book', () => {
+  it('checks an address with the form rules and their messages, and stores nothing invalid', async () => {
+    const { headers } = await createTestUser(ctx);
+    const response = await call('POST', '/addresses', headers, { ...HOME_ADDRESS, phone: '12345', city: ' ' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      phone: 'Phone number must be exactly 10 digits.',
+      city: 'City is required.',
+    });
+    expect(await list(headers)).toEqual([]);
+  });
+
+  it('adds, lists, edits, makes default and deletes the caller’s addresses', async () => {
+    const { headers } = await createTestUser(ctx);
+    const first = await call('POST', '/addresses', headers, HOME_ADDRESS);
+    expect(first.statusCode).toBe(201);
+    const home = addressResponseSchema.parse(first.json()).address;
+    expect(home).toMatchObject({ ...HOME_ADDRESS, line2: '', isDefault: true });
+
+    const work = addressResponseSchema.parse(
+      (await call('POST', '/addresses', headers, { ...HOME_ADDRESS, line1: '1 Work Street' })).json(),
+    ).address;
+    expect(work.isDefault).toBe(false);
+
+    const edited = await call('PATCH', `/addresses/${work._id}`, headers, { line2: 'Floor 3', isDefault: true });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().address).toMatchObject({ line1: '1 Work Street', line2: 'Floor 3', isDefault: true });
+    expect((await list(headers)).map(({ _id, isDefault }) => [_id, isDefault])).toEqual([
+      [work._id, true],
+      [home._id, false],
+    ]);
+
+    const deleted = await call('DELETE', `/addresses/${home._id}`, headers);
+    expect(deleted.statusCode).toBe(200);
+    expect((await list(headers)).map(({ _id }) => _id)).toEqual([work._id]);
+  });
+
+  it('answers 404 for another patient’s address, and changes nothing of it', async () => {
+    const owner = await createTestUser(ctx);
+    const other = await createTestUser(ctx);
+    const { address } = addressResponseSchema.parse(
+      (await call('POST', '/addresses', owner.headers, HOME_ADDRESS)).json(),
+    );
+    for (const response of [
+      await call('PATCH', `/addresses/${address._id}`, other.headers, { city: 'Paris' }),
+      await call('DELETE', `/addresses/${address._id}`, other.headers),
+      await call('PATCH', '/addresses/not-an-id', other.headers, { city: 'Paris' }),
+    ]) {
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: ADDRESS_NOT_FOUND_MESSAGE });
+    }
+    expect(await list(other.headers)).toEqual([]);
+    expect(await list(owner.headers)).toEqual([address]);
+  });
+
+  it('needs a login', async () => {
+    expect((await call('GET', '/addresses', {})).statusCode).toBe(401);
+  });
+});

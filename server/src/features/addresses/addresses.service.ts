@@ -1,0 +1,125 @@
+import {
+  ADDRESS_NOT_FOUND_MESSAGE,
+  type Address,
+  type AddressInput,
+  type NewAddress,
+  type OrderAddress,
+  type UpdateAddress,
+} from '@apotheca/contract';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import { addresses } from '../../db/schema';
+import { HttpError } from '../../http-error';
+
+// A patient's address book. Every query names the owner: another patient's address answers as a
+// missing one, so ids reveal nothing.
+
+type AddressRow = typeof addresses.$inferSelect;
+
+/** The fields an order copies; the book's id and default flag stay in the book. */
+export const toOrderAddress = ({
+  name,
+  phone,
+  line1,
+  line2 = '',
+  city,
+  postalCode,
+  country,
+}: AddressInput): OrderAddress => ({
+  name,
+  phone,
+  line1,
+  line2,
+  city,
+  postalCode,
+  country,
+});
+
+const toAddress = (row: AddressRow): Address => ({
+  _id: row.id,
+  ...toOrderAddress(row),
+  isDefault: row.isDefault,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const own = (userId: string, id: string) => and(eq(addresses.id, id), eq(addresses.userId, userId));
+
+/** The caller's addresses, the default first, then oldest first. */
+export async function listAddresses(db: Db, userId: string): Promise<Address[]> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), asc(addresses.createdAt), asc(addresses.id));
+  return rows.map(toAddress);
+}
+
+/** One of the caller's addresses, or a 404. */
+export async function findOwnAddress(db: Db | Tx, userId: string, id: string): Promise<Address> {
+  const [row] = isUuid(id) ? await db.select().from(addresses).where(own(userId, id)) : [];
+  if (!row) throw HttpError.notFound(ADDRESS_NOT_FOUND_MESSAGE);
+  return toAddress(row);
+}
+
+/** A default address takes the flag from the caller's others, in the same transaction. */
+async function clearOtherDefaults(tx: Tx, userId: string, keep: string) {
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), ne(addresses.id, keep), eq(addresses.isDefault, true)));
+}
+
+/** Adds an address; a patient's first address is their default. */
+export async function createAddress(db: Db | Tx, userId: string, input: NewAddress): Promise<Address> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .limit(1);
+    const isDefault = Boolean(input.isDefault) || !existing;
+    if (isDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
+    const [row] = await tx
+      .insert(addresses)
+      .values({ userId, ...toOrderAddress(input), isDefault })
+      .returning();
+    return toAddress(row!);
+  });
+}
+
+export async function updateAddress(db: Db, userId: string, id: string, changes: UpdateAddress): Promise<Address> {
+  return db.transaction(async (tx) => {
+    const current = await findOwnAddress(tx, userId, id);
+    if (changes.isDefault) await clearOtherDefaults(tx, userId, id);
+    const [row] = await tx
+      .update(addresses)
+      .set({
+        ...toOrderAddress({ ...current, ...changes }),
+        // The default is given away only by making another one the default.
+        isDefault: current.isDefault || Boolean(changes.isDefault),
+      })
+      .where(own(userId, id))
+      .returning();
+    return toAddress(row!);
+  });
+}
+
+/** Deletes an address; placed orders keep their own copies of it. */
+export async function deleteAddress(db: Db, userId: string, id: string): Promise<void> {
+  const [deleted] = isUuid(id) ? await db.delete(addresses).where(own(userId, id)).returning({ id: addresses.id }) : [];
+  if (!deleted) throw HttpError.notFound(ADDRESS_NOT_FOUND_MESSAGE);
+}
+
+/**
+ * The address an order is placed with: one of the caller's saved ones (another's answers 404), a
+ * new one as typed, or none.
+ */
+export async function deliveryAddress(
+  db: Db,
+  userId: string,
+  { addressId, address }: { addressId?: string | undefined; address?: AddressInput | undefined },
+): Promise<OrderAddress | null> {
+  if (addressId) return toOrderAddress(await findOwnAddress(db, userId, addressId));
+  return address ? toOrderAddress(address) : null;
+}

@@ -1,0 +1,120 @@
+import { orderNumberLabel, PATHS, type OrderAddress, type OrderStatus } from '@apotheca/contract';
+import Handlebars from 'handlebars';
+import type { MailMessage } from './mail.service';
+
+// The templated mails (docs/decisions/0049): Handlebars writes both parts of each from the same
+// data, the HTML part with every value escaped, the text part as typed. The outbox keeps a templated
+// mail's name and data, and the worker renders it when it sends it, so a statement in SQL alone
+// (checkout) can queue one in its own transaction.
+
+/** What every order mail says: who it greets, the order, its items and total (the link is APP_URL's). */
+export type OrderMailData = {
+  firstName: string;
+  number: number;
+  items: { name: string; quantity: number; priceCents: number }[];
+  totalCents: number;
+  /** Where the parcel goes, as the order kept it; null for an order placed without an address. */
+  address: OrderAddress | null;
+};
+
+export type MailTemplates = {
+  orderPlaced: OrderMailData & { awaitingReview: boolean };
+  orderStatusChanged: OrderMailData & {
+    status: OrderStatus;
+    note: string | null;
+    carrier: string | null;
+    trackingNumber: string | null;
+    /** When a dispatched parcel should arrive, in words; null before dispatch. */
+    arrives: string | null;
+  };
+  prescriptionReviewed: OrderMailData & { approved: boolean; note: string | null };
+};
+export type MailTemplateName = keyof MailTemplates;
+export type TemplatedMail = {
+  [Name in MailTemplateName]: { to: string; template: Name; data: MailTemplates[Name] };
+}[MailTemplateName];
+
+const handlebars = Handlebars.create();
+const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+handlebars.registerHelper('money', (cents: number) => DOLLARS.format(cents / 100));
+handlebars.registerHelper('times', (cents: number, quantity: number) => DOLLARS.format((cents * quantity) / 100));
+/** An address on one line, as a mail names where the parcel goes. */
+handlebars.registerHelper('addressLine', ({ name, line1, line2, city, postalCode, country }: OrderAddress) =>
+  [name, line1, line2, `${postalCode} ${city}`, country].filter(Boolean).join(', '),
+);
+
+// Each mail's own words, then the order, the same in every mail.
+const BODIES: Record<MailTemplateName, { subject: string; lines: string }> = {
+  orderPlaced: {
+    subject: 'Your Apotheca order {{order}}',
+    lines: `Thank you: your order {{order}} is placed.
+{{#if address}}It goes to {{addressLine address}}.{{/if}}
+{{#if awaitingReview}}A pharmacist checks your prescription before the order is sent; we write again once it is checked.{{else}}We write again when its status changes.{{/if}}`,
+  },
+  orderStatusChanged: {
+    subject: 'Your Apotheca order {{order}} is {{status}}',
+    lines: `Your order {{order}} is now {{status}}.
+{{#if note}}{{note}}{{/if}}
+{{#if carrier}}Carrier: {{carrier}}{{/if}}
+{{#if trackingNumber}}Tracking number: {{trackingNumber}}{{/if}}
+{{#if arrives}}It should arrive {{arrives}}.{{/if}}`,
+  },
+  prescriptionReviewed: {
+    subject: '{{#if approved}}Your prescription is approved{{else}}Your prescription was rejected{{/if}}',
+    lines: `{{#if approved}}A pharmacist approved the prescription of your order {{order}}.
+{{#if note}}Their note: {{note}}{{/if}}{{else}}A pharmacist rejected the prescription of your order {{order}}: {{note}}
+The order is canceled and you are not charged for it. You may order again with another prescription.
+Choose "Order again" on the order in My Orders: its medicines go back in your cart, and checkout asks for a new prescription.{{/if}}`,
+  },
+};
+
+const TEXT_LAYOUT = `Hello {{firstName}},
+
+{{#each paragraphs}}{{this}}
+
+{{/each}}Your order {{order}}:
+{{#each items}}- {{name}} × {{quantity}}: {{times priceCents quantity}}
+{{/each}}Total: {{money totalCents}}
+
+See your order: {{orderUrl}}
+
+Apotheca
+`;
+
+const HTML_LAYOUT = `<!doctype html>
+<html lang="en"><body style="font-family: sans-serif; color: #0f172a;">
+<p>Hello {{firstName}},</p>
+{{#each paragraphs}}<p>{{this}}</p>
+{{/each}}<table style="border-collapse: collapse;">
+<caption style="text-align: left; font-weight: bold;">Your order {{order}}</caption>
+{{#each items}}<tr><td style="padding: 2px 12px 2px 0;">{{name}} × {{quantity}}</td><td style="text-align: right;">{{times priceCents quantity}}</td></tr>
+{{/each}}<tr><th style="text-align: left; padding-top: 6px;">Total</th><th style="text-align: right; padding-top: 6px;">{{money totalCents}}</th></tr>
+</table>
+<p><a href="{{orderUrl}}">See your order</a></p>
+<p>Apotheca</p>
+</body></html>
+`;
+
+const asText = { noEscape: true, strict: true } as const;
+const compiled = Object.fromEntries(
+  Object.entries(BODIES).map(([name, body]) => [
+    name,
+    { subject: handlebars.compile(body.subject, asText), lines: handlebars.compile(body.lines, asText) },
+  ]),
+) as Record<MailTemplateName, { subject: HandlebarsTemplateDelegate; lines: HandlebarsTemplateDelegate }>;
+const text = handlebars.compile(TEXT_LAYOUT, asText);
+const html = handlebars.compile(HTML_LAYOUT, { strict: true });
+
+/** A templated mail written out, with the link to the shopper's orders on `appUrl`. */
+export function renderMail({ to, template, data }: TemplatedMail, appUrl: string): MailMessage {
+  const values = { ...data, order: orderNumberLabel(data.number), orderUrl: `${appUrl}${PATHS.orders}` };
+  const paragraphs = compiled[template]
+    .lines(values)
+    .split('\n')
+    .filter((line) => line.trim() !== '');
+  const filled = { ...values, paragraphs };
+  return { to, subject: compiled[template].subject(values), text: text(filled), html: html(filled) };
+}
+
+/** Whether a stored template name is one of ours (the outbox column is plain text). */
+export const isMailTemplate = (name: string): name is MailTemplateName => Object.hasOwn(BODIES, name);

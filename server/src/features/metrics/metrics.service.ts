@@ -1,0 +1,105 @@
+import { PRESCRIPTION_REVIEW } from '@apotheca/contract';
+import { count, eq, isNull, min } from 'drizzle-orm';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Database } from '../../db/client';
+import { mailOutbox, orders } from '../../db/schema';
+
+/** What the shop's code counts itself; the registry reads everything else when it is scraped. */
+export type ShopMetrics = {
+  registry: Registry;
+  httpRequests: Histogram<'method' | 'route' | 'status_code'>;
+  ordersPlaced: Counter;
+  checkoutConflicts: Counter;
+};
+
+/** Seconds since `since`, 0 when there is nothing waiting. */
+const ageSeconds = (since: Date | null | undefined): number => (since ? (Date.now() - since.getTime()) / 1000 : 0);
+
+/**
+ * One registry per app (never prom-client's global one), so each instance reports its own
+ * request and order figures. The waiting mail and prescription reviews are shop-wide: they are
+ * read from the database at each scrape, so every instance reports the same figures.
+ */
+export function createShopMetrics(database: Database): ShopMetrics {
+  const registry = new Registry();
+  // Process memory, CPU, event-loop lag (nodejs_eventloop_lag_*), handles, GC.
+  collectDefaultMetrics({ register: registry });
+
+  const httpRequests = new Histogram({
+    name: 'apotheca_http_request_duration_seconds',
+    help: 'Requests answered, by route pattern and status, with their duration.',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const ordersPlaced = new Counter({
+    name: 'apotheca_orders_placed_total',
+    help: 'Orders placed through this instance.',
+    registers: [registry],
+  });
+  const checkoutConflicts = new Counter({
+    name: 'apotheca_checkout_conflicts_total',
+    help: 'Checkouts refused with 409 (out of stock, over the per-order limit) by this instance.',
+    registers: [registry],
+  });
+
+  const outboxWaiting = new Gauge({
+    name: 'apotheca_mail_outbox_waiting',
+    help: 'Mails in the outbox not sent yet (shop-wide).',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'apotheca_mail_outbox_oldest_age_seconds',
+    help: 'Age of the oldest mail not sent yet, 0 when none waits (shop-wide).',
+    registers: [registry],
+    async collect() {
+      const [row] = await database.db
+        .select({ waiting: count(), oldest: min(mailOutbox.createdAt) })
+        .from(mailOutbox)
+        .where(isNull(mailOutbox.sentAt));
+      outboxWaiting.set(row?.waiting ?? 0);
+      this.set(ageSeconds(row?.oldest));
+    },
+  });
+
+  const reviewsWaiting = new Gauge({
+    name: 'apotheca_prescription_reviews_waiting',
+    help: 'Orders whose prescription waits for a pharmacist (shop-wide).',
+    registers: [registry],
+  });
+  new Gauge({
+    name: 'apotheca_prescription_reviews_oldest_age_seconds',
+    help: 'Age of the oldest order waiting for its prescription review, 0 when none waits (shop-wide).',
+    registers: [registry],
+    async collect() {
+      const [row] = await database.db
+        .select({ waiting: count(), oldest: min(orders.createdAt) })
+        .from(orders)
+        .where(eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending));
+      reviewsWaiting.set(row?.waiting ?? 0);
+      this.set(ageSeconds(row?.oldest));
+    },
+  });
+
+  const pool = database.pool;
+  if (pool) {
+    new Gauge({
+      name: 'apotheca_db_pool_in_use',
+      help: "Database connections of this instance's pool in use.",
+      registers: [registry],
+      collect() {
+        this.set(pool().inUse);
+      },
+    });
+    new Gauge({
+      name: 'apotheca_db_pool_waiting',
+      help: 'Queries of this instance waiting for a database connection.',
+      registers: [registry],
+      collect() {
+        this.set(pool().waiting);
+      },
+    });
+  }
+
+  return { registry, httpRequests, ordersPlaced, checkoutConflicts };
+}

@@ -1,0 +1,294 @@
+import {
+  ADDRESS_NEEDED_MESSAGE,
+  ADDRESS_NOT_FOUND_MESSAGE,
+  addressResponseSchema,
+  ORDER_EVENT,
+  ORDER_STATUS,
+  orderResponseSchema,
+  PRESCRIPTION_EXPIRED_MESSAGE,
+  PRESCRIPTION_REVIEW,
+  PRESCRIPTION_USED_UP_MESSAGE,
+  REORDER_SKIP,
+  reorderResponseSchema,
+  REPEAT_REVIEW_NOTE,
+  ROLE,
+  type Order,
+} from '@apotheca/contract';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { medicines, orders, prescriptions } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
+import { addToCart } from '../cart/cart.fixtures';
+import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
+import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
+
+// Where an order goes, how staff send it, and ordering the same again.
+
+type Headers = { authorization?: string };
+let ctx: TestContext;
+let admin: Headers;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await createTestUser(ctx, { role: ROLE.admin, firstName: 'Ann', lastName: 'Admin' })).headers;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const checkout = (headers: Headers, payload: object = {}) =>
+  ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, payload });
+const placed = async (headers: Headers, payload: object = {}): Promise<Order> => {
+  const response = await checkout(headers, payload);
+  expect(response.statusCode, response.body).toBe(201);
+  return orderResponseSchema.parse(response.json()).order;
+};
+const orderOf = async (id: string, headers: Headers) =>
+  orderResponseSchema.parse((await ctx.app.inject({ url: `/api/orders/single-product/${id}`, headers })).json()).order;
+const dispatch = (id: string, payload: object = {}) =>
+  ctx.app.inject({
+    method: 'PATCH',
+    url: `/api/orders/update-order/${id}`,
+    headers: admin,
+    payload: { status: ORDER_STATUS.dispatched, ...payload },
+  });
+const stockOf = async (id: string) => (await storedMedicine(ctx, id))!.stock;
+const today = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('a delivery address at checkout', () => {
+  it('keeps its copy of a saved address after the address book is edited', async () => {
+    const { headers } = await createTestUser(ctx);
+    const { address } = addressResponseSchema.parse(
+      (await ctx.app.inject({ method: 'POST', url: '/api/addresses', headers, payload: HOME_ADDRESS })).json(),
+    );
+    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
+    const order = await placed(headers, { addressId: address._id });
+    expect(order.address).toEqual({ ...HOME_ADDRESS, line2: '' });
+
+    const edit = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/addresses/${address._id}`,
+      headers,
+      payload: { line1: '99 Elsewhere Road' },
+    });
+    expect(edit.statusCode).toBe(200);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/addresses/${address._id}`, headers });
+    expect((await orderOf(order._id, headers)).address).toEqual({ ...HOME_ADDRESS, line2: '' });
+    expect((await orderOf(order._id, admin)).address?.line1).toBe(HOME_ADDRESS.line1);
+  });
+
+  it('checks a new address with the form rules and saves it to the book when asked', async () => {
+    const { headers } = await createTestUser(ctx);
+    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
+    const refused = await checkout(headers, { address: { ...HOME_ADDRESS, postalCode: '' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({ 'address.postalCode': 'Postal code is required.' });
+
+    const order = await placed(headers, { address: { ...HOME_ADDRESS, line2: 'Flat 3' }, saveAddress: true });
+    expect(order.address).toEqual({ ...HOME_ADDRESS, line2: 'Flat 3' });
+    const book = (await ctx.app.inject({ url: '/api/addresses', headers })).json().addresses;
+    expect(book).toEqual([expect.objectContaining({ ...HOME_ADDRESS, line2: 'Flat 3', isDefault: true })]);
+  });
+
+  it('answers 404 for another patient’s address and places nothing', async () => {
+    const owner = await createTestUser(ctx);
+    const { address } = addressResponseSchema.parse(
+      (
+        await ctx.app.inject({ method: 'POST', url: '/api/addresses', headers: owner.headers, payload: HOME_ADDRESS })
+      ).json(),
+    );
+    const other = await createTestUser(ctx);
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    await addToCart(ctx, other.headers, medicine.id);
+    const response = await checkout(other.headers, { addressId: address._id });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: ADDRESS_NOT_FOUND_MESSAGE });
+    expect(await stockOf(medicine.id)).toBe(5);
+  });
+
+  it('still places an order sent without an address, which cannot be dispatched before it has one', async () => {
+    const { headers } = await createTestUser(ctx);
+    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers });
+    expect(response.statusCode).toBe(201);
+    const { order } = orderResponseSchema.parse(response.json());
+    expect(order.address).toBeNull();
+
+    const refused = await dispatch(order._id, { carrier: 'Royal Mail' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: ADDRESS_NEEDED_MESSAGE });
+    expect((await orderOf(order._id, admin)).status).toBe(ORDER_STATUS.pending);
+  });
+});
+
+describe('dispatch with tracking', () => {
+  it('keeps the carrier and tracking number and shows a delivery estimate', async () => {
+    const { headers } = await createTestUser(ctx);
+    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
+    const order = await placed(headers, { address: HOME_ADDRESS });
+    const response = await dispatch(order._id, { carrier: 'Royal Mail', trackingNumber: ' RM123456789GB ' });
+    expect(response.statusCode).toBe(200);
+    const sent = orderResponseSchema.parse(response.json()).order;
+    expect(sent).toMatchObject({
+      status: ORDER_STATUS.dispatched,
+      carrier: 'Royal Mail',
+      trackingNumber: 'RM123456789GB',
+    });
+    expect(sent.deliveryEstimate!.from < sent.deliveryEstimate!.to).toBe(true);
+    expect(sent.deliveryEstimate!.from > sent.dispatchedAt!.slice(0, 10)).toBe(true);
+
+    const seen = await orderOf(order._id, headers);
+    expect(seen).toMatchObject({ carrier: 'Royal Mail', trackingNumber: 'RM123456789GB' });
+  });
+
+  it('dispatches without carrier or tracking number, both optional', async () => {
+    const { headers } = await createTestUser(ctx);
+    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
+    const order = await placed(headers, { address: HOME_ADDRESS });
+    const response = await dispatch(order._id, { carrier: '', trackingNumber: '' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().order).toMatchObject({ carrier: null, trackingNumber: null });
+  });
+});
+
+describe('order again', () => {
+  it('puts the items back, capped by stock and by the limit per order, and says what it could not add', async () => {
+    const { headers } = await createTestUser(ctx);
+    const plenty = await insertMedicine(ctx, { name: 'Plenty', stock: 50 });
+    const scarce = await insertMedicine(ctx, { name: 'Scarce', stock: 10 });
+    const limited = await insertMedicine(ctx, { name: 'Limited', stock: 50, maxPerOrder: 4 });
+    const soldOut = await insertMedicine(ctx, { name: 'Sold out', stock: 10 });
+    const gone = await insertMedicine(ctx, { name: 'Gone', stock: 10 });
+    await addToCart(ctx, headers, plenty.id, 2);
+    await addToCart(ctx, headers, scarce.id, 5);
+    await addToCart(ctx, headers, limited.id, 3);
+    await addToCart(ctx, headers, soldOut.id, 1);
+    await addToCart(ctx, headers, gone.id, 1);
+    const order = await placed(headers);
+    await setStock(ctx, scarce.id, 3);
+    await setStock(ctx, soldOut.id, 0);
+    await ctx.database.db.delete(medicines).where(eq(medicines.id, gone.id));
+    await addToCart(ctx, headers, limited.id, 2);
+
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/orders/${order._id}/reorder`, headers });
+    expect(response.statusCode).toBe(200);
+    const { cart, skipped } = reorderResponseSchema.parse(response.json());
+    expect(Object.fromEntries(cart.items.map((item) => [item.name, item.quantity]))).toEqual({
+      Plenty: 2,
+      Scarce: 3,
+      Limited: 4,
+    });
+    expect(skipped).toEqual(
+      expect.arrayContaining([
+        { medicineId: scarce.id, name: 'Scarce', reason: REORDER_SKIP.limited, added: 3 },
+        { medicineId: limited.id, name: 'Limited', reason: REORDER_SKIP.limited, added: 2 },
+        { medicineId: soldOut.id, name: 'Sold out', reason: REORDER_SKIP.outOfStock, added: 0 },
+        { medicineId: null, name: 'Gone', reason: REORDER_SKIP.gone, added: 0 },
+      ]),
+    );
+    expect(skipped).toHaveLength(4);
+  });
+
+  it('answers 404 for another patient’s order', async () => {
+    const { headers } = await createTestUser(ctx);
+    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
+    const order = await placed(headers);
+    const other = await createTestUser(ctx);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${order._id}/reorder`,
+      headers: other.headers,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('repeat orders of a prescription', () => {
+  /** A patient's order of a prescription-only medicine, approved by a pharmacist with these terms. */
+  async function approvedPrescription(terms: { validUntil?: string; repeats?: number }) {
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const shopper = await createTestUser(ctx);
+    const insulin = await insertMedicine(ctx, { name: 'Insulin', stock: 20, prescriptionRequired: true });
+    const prescriptionId = (await uploadPrescription(ctx, shopper.headers, PDF_SCAN)).json().prescription._id as string;
+    await addToCart(ctx, shopper.headers, insulin.id, 2);
+    const first = await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    const review = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${first._id}/prescription-review`,
+      headers: pharmacist.headers,
+      payload: { decision: 'approve', ...terms },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    return { shopper, insulin, prescriptionId, first: orderResponseSchema.parse(review.json()).order };
+  }
+  const repeatsLeft = async (id: string) =>
+    (await ctx.database.db.select().from(prescriptions).where(eq(prescriptions.id, id)))[0]!.repeatsLeft;
+
+  it('reuses an approval within its validity, recorded as a repeat, and spends one repeat', async () => {
+    const { shopper, insulin, prescriptionId, first } = await approvedPrescription({
+      validUntil: today(30),
+      repeats: 1,
+    });
+    expect(first.prescription).toMatchObject({ validUntil: today(30), repeatsLeft: 1, repeat: false });
+
+    const again = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${first._id}/reorder`,
+      headers: shopper.headers,
+    });
+    expect(again.json().skipped).toEqual([]);
+    const repeat = await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    expect(repeat.prescription).toMatchObject({
+      review: PRESCRIPTION_REVIEW.approved,
+      repeat: true,
+      note: REPEAT_REVIEW_NOTE,
+      repeatsLeft: 0,
+    });
+    expect(repeat.history.map(({ event }) => event)).toEqual([ORDER_EVENT.placed, ORDER_EVENT.reviewDecided]);
+    expect(await repeatsLeft(prescriptionId)).toBe(0);
+    expect(await stockOf(insulin.id)).toBe(16);
+    // Approved already: it may be sent at once.
+    expect((await dispatch(repeat._id)).statusCode).toBe(200);
+
+    await addToCart(ctx, shopper.headers, insulin.id);
+    const usedUp = await checkout(shopper.headers, { prescriptionId });
+    expect(usedUp.statusCode).toBe(400);
+    expect(usedUp.json()).toEqual({ message: PRESCRIPTION_USED_UP_MESSAGE });
+    expect(await stockOf(insulin.id)).toBe(16);
+  });
+
+  it('refuses an expired prescription and asks for a new upload, changing nothing', async () => {
+    const { shopper, insulin, prescriptionId } = await approvedPrescription({ validUntil: today(), repeats: 2 });
+    await ctx.database.db
+      .update(prescriptions)
+      .set({ validUntil: today(-1) })
+      .where(eq(prescriptions.id, prescriptionId));
+    await addToCart(ctx, shopper.headers, insulin.id);
+    const response = await checkout(shopper.headers, { prescriptionId });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: PRESCRIPTION_EXPIRED_MESSAGE });
+    expect(await repeatsLeft(prescriptionId)).toBe(2);
+    expect(await stockOf(insulin.id)).toBe(18);
+
+    // A new upload goes to a pharmacist, as any first order does.
+    const fresh = (await uploadPrescription(ctx, shopper.headers, PDF_SCAN)).json().prescription._id as string;
+    const order = await placed(shopper.headers, { prescriptionId: fresh });
+    expect(order.prescription).toMatchObject({ review: PRESCRIPTION_REVIEW.pending, repeat: false });
+  });
+
+  it('gives the last repeat to exactly one of two racing orders', async () => {
+    const { shopper, insulin, prescriptionId } = await approvedPrescription({ validUntil: today(30), repeats: 1 });
+    await addToCart(ctx, shopper.headers, insulin.id);
+    const responses = await Promise.all([
+      checkout(shopper.headers, { prescriptionId }),
+      checkout(shopper.headers, { prescriptionId }),
+    ]);
+    expect(responses.map(({ statusCode }) => statusCode).sort()).toEqual([201, 400]);
+    expect(await repeatsLeft(prescriptionId)).toBe(0);
+    const repeats = await ctx.database.db.select().from(orders).where(eq(orders.prescriptionId, prescriptionId));
+    expect(repeats.filter((order) => order.prescriptionRepeat)).toHaveLength(1);
+    expect(await stockOf(insulin.id)).toBe(17);
+  });
+});

@@ -1,0 +1,66 @@
+import { REORDER_SKIP, type ReorderResponse, type ReorderSkip } from '@apotheca/contract';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import { cartItems, carts, medicines, orderItems, orders } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { getCart } from '../cart/cart.service';
+import { SELLABLE_STOCK } from '../stock/stock.service';
+import { ORDER_NOT_FOUND_MESSAGE } from './orders.service';
+
+/**
+ * "Order again": puts a past order's items back in its owner's cart, on top of what the cart holds.
+ * Each medicine's quantity is capped by its stock and its limit per order; what could not go in,
+ * or not all of it, is answered in `skipped` with the reason. Prices are the catalogue's of today.
+ */
+export async function reorder(db: Db, userId: string, orderId: string): Promise<ReorderResponse> {
+  const skipped: ReorderSkip[] = [];
+  await db.transaction(async (tx) => {
+    const [order] = isUuid(orderId)
+      ? await tx
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.id, orderId), eq(orders.userId, userId)))
+      : [];
+    if (!order) throw HttpError.notFound(ORDER_NOT_FOUND_MESSAGE);
+    const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    await tx.insert(carts).values({ userId }).onConflictDoNothing();
+    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+    const ids = items.flatMap(({ medicineId }) => (medicineId ? [medicineId] : []));
+    const stocked = ids.length
+      ? await tx
+          .select({ id: medicines.id, stock: SELLABLE_STOCK.mapWith(Number), maxPerOrder: medicines.maxPerOrder })
+          .from(medicines)
+          .where(inArray(medicines.id, ids))
+      : [];
+    const inCart = ids.length
+      ? await tx
+          .select({ medicineId: cartItems.medicineId, quantity: cartItems.quantity })
+          .from(cartItems)
+          .where(and(eq(cartItems.cartId, cart!.id), inArray(cartItems.medicineId, ids)))
+      : [];
+    for (const item of items) {
+      const medicine = stocked.find(({ id }) => id === item.medicineId);
+      if (!medicine) {
+        skipped.push({ medicineId: item.medicineId, name: item.name, reason: REORDER_SKIP.gone, added: 0 });
+        continue;
+      }
+      if (medicine.stock === 0) {
+        skipped.push({ medicineId: medicine.id, name: item.name, reason: REORDER_SKIP.outOfStock, added: 0 });
+        continue;
+      }
+      const held = inCart.find(({ medicineId }) => medicineId === medicine.id)?.quantity ?? 0;
+      const cap = Math.min(medicine.stock, medicine.maxPerOrder ?? medicine.stock);
+      const quantity = Math.min(held + item.quantity, Math.max(cap, held));
+      const added = quantity - held;
+      if (added < item.quantity)
+        skipped.push({ medicineId: medicine.id, name: item.name, reason: REORDER_SKIP.limited, added });
+      if (added > 0)
+        await tx
+          .insert(cartItems)
+          .values({ cartId: cart!.id, medicineId: medicine.id, quantity })
+          .onConflictDoUpdate({ target: [cartItems.cartId, cartItems.medicineId], set: { quantity } });
+    }
+  });
+  return { cart: (await getCart(db, userId))!, skipped };
+}
