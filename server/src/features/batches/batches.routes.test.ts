@@ -1,9 +1,10 @@
-import { recalledLotMessage, ROLE } from '@apotheca/contract';
+import { ORDER_STATUS, recalledLotMessage, ROLE } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batches, mailOutbox, orderHistory } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 
@@ -53,7 +54,9 @@ const quantities = async (medicineId: string) =>
       b.quantity,
     ]),
   );
-const checkout = (headers: Headers) => ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers });
+/** A checkout with a delivery address, so that its order can be dispatched. */
+const checkout = (headers: Headers) =>
+  ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, payload: { address: HOME_ADDRESS } });
 async function order(medicineId: string, quantity: number, firstName = 'Pat') {
   const buyer = await createTestUser(ctx, { firstName });
   await addToCart(ctx, buyer.headers, medicineId, quantity);
@@ -143,12 +146,13 @@ describe('recalls', () => {
     const first = await order(medicine.id, 3, 'Ann');
     const second = await order(medicine.id, 1, 'Ben');
     const again = await order(medicine.id, 2, 'Ann2'); // from SAFE only: R-1 is empty by now
-    await ctx.app.inject({
+    const dispatched = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/orders/update-order/${second.order._id}`,
       headers: admin,
-      payload: { status: 'Dispatched' },
+      payload: { status: ORDER_STATUS.dispatched },
     });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
 
     const recall = await ctx.app.inject({
       method: 'POST',
