@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
