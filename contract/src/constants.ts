@@ -81,7 +81,8 @@ export const PAYMENT_STATUSES = [
 ] as const;
 /**
  * What an order's history records, each with its time, actor and note: placed, a status changed,
- * the stock put back (entering Canceled) or taken again (leaving it), a prescription review decided.
+ * the stock put back (entering Canceled) or taken again (leaving it), a prescription review decided,
+ * a lot it drew from recalled before it was dispatched.
  */
 export const ORDER_EVENT = {
   placed: 'placed',
@@ -89,6 +90,7 @@ export const ORDER_EVENT = {
   stockRestored: 'stock-restored',
   stockTaken: 'stock-taken',
   reviewDecided: 'review-decided',
+  recallFlagged: 'recall-flagged',
 } as const;
 export const ORDER_EVENTS = [
   ORDER_EVENT.placed,
@@ -96,6 +98,20 @@ export const ORDER_EVENTS = [
   ORDER_EVENT.stockRestored,
   ORDER_EVENT.stockTaken,
   ORDER_EVENT.reviewDecided,
+  ORDER_EVENT.recallFlagged,
+] as const;
+/** What a batch's history records besides sales: a delivery, a correction, a write-off, a recall. */
+export const BATCH_MOVEMENT = {
+  received: 'received',
+  adjusted: 'adjusted',
+  writtenOff: 'written-off',
+  recalled: 'recalled',
+} as const;
+export const BATCH_MOVEMENTS = [
+  BATCH_MOVEMENT.received,
+  BATCH_MOVEMENT.adjusted,
+  BATCH_MOVEMENT.writtenOff,
+  BATCH_MOVEMENT.recalled,
 ] as const;
 /**
  * Roles, least trusted first: a shopper; a pharmacist, who works the orders and reviews prescriptions
@@ -164,6 +180,7 @@ export type Sort = (typeof SORTS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
+export type BatchMovement = (typeof BATCH_MOVEMENTS)[number];
 export type Role = (typeof ROLES)[number];
 export const isStaff = (role: Role | undefined): boolean => (STAFF_ROLES as readonly string[]).includes(role ?? '');
 export type CartOperation = (typeof CART_OPERATIONS)[number];

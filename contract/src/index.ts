@@ -9,4 +9,5 @@ export * from './orders.schema';
 export * from './contact.schema';
 export * from './health.schema';
 export * from './prescriptions.schema';
+export * from './batches.schema';
 export * from './addresses.schema';

@@ -7,6 +7,7 @@ import { openDatabase, openPg, type Database } from '../src/db/client';
 import { medicines, users } from '../src/db/schema';
 import { hashPassword } from '../src/features/auth/password-hash';
 import { createSession } from '../src/features/auth/session.service';
+import { receiveFirstBatches } from '../src/features/stock/stock.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
 import { SERVER_BUILD } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
@@ -209,16 +210,25 @@ const INSERT_BATCH = 500;
 /** Inserts `rows` in batches: each medicine's id, stock and whether it needs a prescription. */
 export async function insertMedicines(
   database: Database,
-  rows: (typeof medicines.$inferInsert)[],
+  rows: (typeof medicines.$inferInsert & { stock: number })[],
 ): Promise<{ id: string; stock: number; rx: boolean }[]> {
   const inserted = [];
   for (let i = 0; i < rows.length; i += INSERT_BATCH) {
-    inserted.push(
-      ...(await database.db
-        .insert(medicines)
-        .values(rows.slice(i, i + INSERT_BATCH))
-        .returning({ id: medicines.id, stock: medicines.stock, rx: medicines.prescriptionRequired })),
+    const slice = rows.slice(i, i + INSERT_BATCH);
+    const added = await database.db
+      .insert(medicines)
+      .values(slice)
+      .returning({ id: medicines.id, rx: medicines.prescriptionRequired });
+    // Each medicine's stock in one batch, as a migrated catalogue has it.
+    await receiveFirstBatches(
+      database.db,
+      added.map((row, j) => ({
+        medicineId: row.id,
+        maxMonthsExpiry: slice[j]!.maxMonthsExpiry,
+        quantity: slice[j]!.stock,
+      })),
     );
+    inserted.push(...added.map((row, j) => ({ ...row, stock: slice[j]!.stock })));
   }
   return inserted;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { medicines } from '../src/db/schema';
 import { SEED_CATALOGUE } from '../src/db/seed-catalogue';
-import { substitutesQuery } from '../src/features/medicines/medicines.service';
+import { medicineColumns, substitutesQuery } from '../src/features/medicines/medicines.service';
 import {
   beside,
   BENCH_STOCK,
@@ -52,7 +52,7 @@ async function prepare(database: Database): Promise<Prepared> {
   const inserted = await insertMedicines(database, rows);
   await database.db.execute(sql`analyze medicines`);
   // Search runs in the server's own index; the database's part is the substitutes' query.
-  const [medicine] = await database.db.select().from(medicines).limit(1);
+  const [medicine] = await database.db.select(medicineColumns).from(medicines).limit(1);
   const query = substitutesQuery(database.db, medicine!).toSQL();
   const plan = await database.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`));
   process.stdout.write(`\nsubstitutes query plan:\n${planLines(plan).join('\n')}\n`);

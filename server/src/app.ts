@@ -6,6 +6,7 @@ import { startScheduledBackups } from './db/backup-schedule';
 import type { Database } from './db/client';
 import addressesRoutes from './features/addresses/addresses.routes';
 import authRoutes from './features/auth/auth.routes';
+import batchesRoutes from './features/batches/batches.routes';
 import cartRoutes from './features/cart/cart.routes';
 import contactRoutes from './features/contact/contact.routes';
 import healthRoutes, { type Readiness } from './features/health/health.routes';
@@ -15,6 +16,10 @@ import metricsRoutes from './features/metrics/metrics.routes';
 import ordersRoutes from './features/orders/orders.routes';
 import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
 import { startUnpaidOrderExpiry } from './features/orders/unpaid-orders.job';
+import { startExpiryWatch } from './features/stock/expiry.job';
+
+/** How often the day that batches expire by is checked: a batch expired at midnight leaves the catalogue within it. */
+const EXPIRY_CHECK_MS = 60_000;
 import authPlugin from './plugins/auth.plugin';
 import cleanupPlugin from './plugins/cleanup.plugin';
 import databasePlugin from './plugins/database.plugin';
@@ -99,6 +104,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
       await api.register(prescriptionsRoutes);
+      await api.register(batchesRoutes, { catalogue });
       await api.register(metricsRoutes, { token: config.metricsToken });
       await api.register(addressesRoutes);
     },
@@ -113,6 +119,13 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     onError: (error) => app.log.error({ err: error }, 'canceling unpaid orders failed'),
   });
   app.addHook('onClose', stopUnpaidOrderExpiry);
+  const stopExpiryWatch = startExpiryWatch({
+    db: database.db,
+    catalogue,
+    everyMs: EXPIRY_CHECK_MS,
+    onError: (error) => app.log.error({ err: error }, 'checking the day of expiry failed'),
+  });
+  app.addHook('onClose', stopExpiryWatch);
   if (config.backupEveryHours > 0) {
     const stopScheduledBackups = startScheduledBackups({
       database,

@@ -6,6 +6,7 @@ import {
   check,
   customType,
   date,
+  primaryKey,
   index,
   integer,
   jsonb,
@@ -18,6 +19,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  BATCH_MOVEMENTS,
   type OrderAddress,
   ORDER_EVENTS,
   ORDER_STATUS,
@@ -98,7 +100,9 @@ export const medicines = pgTable(
     developedBy: text('developed_by').notNull(),
     maxMonthsExpiry: integer('max_months_expiry').notNull(),
     category: text('category').notNull(),
-    stock: integer('stock').notNull(),
+    // Its stock is the sum of its sellable batches (features/stock/stock.service.ts).
+    /** Below this sellable total the medicine is on the low-stock report. */
+    reorderLevel: integer('reorder_level').notNull().default(10),
     /** Money in integer cents (docs/decisions/0004). */
     priceCents: integer('price_cents').notNull(),
     imageUrl: text('image_url').notNull(),
@@ -122,7 +126,7 @@ export const medicines = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    check('medicines_stock_check', sql`${t.stock} >= 0`),
+    check('medicines_reorder_level_check', sql`${t.reorderLevel} >= 0`),
     check('medicines_price_check', sql`${t.priceCents} >= 0`),
     check('medicines_expiry_check', sql`${t.maxMonthsExpiry} > 0`),
     check('medicines_max_per_order_check', sql`${t.maxPerOrder} > 0`),
@@ -140,8 +144,56 @@ export const medicines = pgTable(
     // The catalogue filters by category and price range and sorts by price or stock.
     index('medicines_category_price_idx').on(t.category, t.priceCents),
     index('medicines_price_idx').on(t.priceCents),
-    index('medicines_stock_idx').on(t.stock),
     index('medicines_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * A delivery of a medicine: its lot, expiry date and the units left. It is sellable while it is
+ * neither expired (on its expiry date it no longer is), recalled nor written off.
+ */
+export const batches = pgTable(
+  'batches',
+  {
+    id: id(),
+    medicineId: uuid('medicine_id')
+      .notNull()
+      .references(() => medicines.id, { onDelete: 'cascade' }),
+    lot: text('lot').notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    receivedOn: date('received_on', { mode: 'string' }).notNull().defaultNow(),
+    recalledAt: timestamp('recalled_at', { withTimezone: true, mode: 'date' }),
+    writtenOffAt: timestamp('written_off_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('batches_medicine_lot_unique').on(t.medicineId, t.lot),
+    // First expiry first out: a checkout reads a medicine's batches in this order.
+    index('batches_medicine_expiry_idx').on(t.medicineId, t.expiresOn, t.id),
+    index('batches_expiry_idx').on(t.expiresOn),
+    check('batches_quantity_check', sql`${t.quantity} >= 0`),
+  ],
+);
+
+/** Every change to a batch other than a sale: who, when, how many units, why. */
+export const batchMovements = pgTable(
+  'batch_movements',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: BATCH_MOVEMENTS }).notNull(),
+    /** Units added (or, below zero, taken away). */
+    change: integer('change').notNull(),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('batch_movements_batch_idx').on(t.batchId, t.id),
+    check('batch_movements_kind_check', oneOf(t.kind, BATCH_MOVEMENTS)),
   ],
 );
 
@@ -243,6 +295,41 @@ export const orderItems = pgTable(
     check('order_items_quantity_check', sql`${t.quantity} >= 1`),
     check('order_items_price_check', sql`${t.priceCents} >= 0`),
   ],
+);
+
+/** The batches an order line drew its units from, and how many from each. */
+export const orderItemBatches = pgTable(
+  'order_item_batches',
+  {
+    orderItemId: uuid('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderItemId, t.batchId] }),
+    // A recall's orders.
+    index('order_item_batches_batch_idx').on(t.batchId),
+    check('order_item_batches_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
+/** A recalled lot's mail to a patient: one row each, so however often the action runs, one mail. */
+export const recallNotices = pgTable(
+  'recall_notices',
+  {
+    batchId: uuid('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.batchId, t.userId] })],
 );
 
 /**

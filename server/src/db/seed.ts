@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { ROLE } from '@apotheca/contract';
 import { hashPassword } from '../features/auth/password-hash';
 import { copyMedicineImage, storeMedicineImage } from '../features/medicines/medicine-image.service';
 import type { Db } from './client';
-import { medicines, users } from './schema';
+import { batches, medicines, users } from './schema';
 import { medicineArtwork } from './seed-artwork';
 import { SEED_CATALOGUE } from './seed-catalogue';
 
@@ -69,6 +69,28 @@ export async function seedCatalogue(db: Db): Promise<number> {
       }),
     ),
   );
-  await db.insert(medicines).values(values);
+  const added = await db
+    .insert(medicines)
+    .values(values)
+    .returning({ id: medicines.id, maxMonthsExpiry: medicines.maxMonthsExpiry });
+  await db.insert(batches).values(added.flatMap((medicine, i) => demoBatches(medicine, values[i]!.stock, i)));
   return values.length;
+}
+
+const daysFromToday = (days: number) => sql`shop_today() + ${days}::integer`;
+
+/**
+ * A demo medicine's stock as deliveries: one batch expiring its shelf life from today; every fifth
+ * medicine in stock has part of it in a second lot that expires within 30 days, and the first one
+ * in stock also has an expired lot beside them, which is never sold.
+ */
+function demoBatches(medicine: { id: string; maxMonthsExpiry: number }, stock: number, index: number) {
+  const lot = (suffix: string) => `L${String(index + 1).padStart(4, '0')}-${suffix}`;
+  const shelfLife = sql`(shop_today() + make_interval(months => ${medicine.maxMonthsExpiry}))::date`;
+  const soon = index % 5 === 0 && stock > 1 ? Math.ceil(stock / 3) : 0;
+  const rows = [{ medicineId: medicine.id, lot: lot('A'), expiresOn: shelfLife, quantity: stock - soon }];
+  if (soon > 0)
+    rows.push({ medicineId: medicine.id, lot: lot('B'), expiresOn: daysFromToday(7 + (index % 23)), quantity: soon });
+  if (index === 0) rows.push({ medicineId: medicine.id, lot: lot('X'), expiresOn: daysFromToday(-10), quantity: 12 });
+  return rows;
 }

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { cartItems, medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
-import { insertMedicine } from '../medicines/medicines.fixtures';
+import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 
 let ctx: TestContext;
 type Auth = { authorization?: string };
@@ -252,8 +252,7 @@ describe('a medicine with a limit per order', () => {
     const checkout = await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers: me });
     expect(checkout.statusCode).toBe(409);
     expect(checkout.json()).toEqual({ message: 'You can order at most 1 of Codeine.' });
-    const [stored] = await ctx.database.db.select().from(medicines).where(eq(medicines.id, medicine.id));
-    expect(stored!.stock).toBe(50);
+    expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(50);
     expect((await getCart(me))!.items).toHaveLength(1);
   });
 });

@@ -6,7 +6,7 @@ import { preparedQuery } from '../../db/prepared';
 import { centsToDollars } from '../../db/money';
 import { cartItems, carts, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { assertOrderable, findMedicine, type MedicineRow } from '../medicines/medicines.service';
+import { assertOrderable, findMedicine, medicineColumns, type MedicineRow } from '../medicines/medicines.service';
 
 /** SPEC.md §4's info message for a medicine that is already in the cart. */
 export const ALREADY_IN_CART_MESSAGE = 'Item already added to cart';
@@ -40,7 +40,7 @@ function toCartItem({ item, medicine }: ItemRow): CartItem {
 
 const itemRows = (db: Db) =>
   db
-    .select({ item: cartItems, medicine: medicines })
+    .select({ item: cartItems, medicine: medicineColumns })
     .from(cartItems)
     .innerJoin(medicines, eq(medicines.id, cartItems.medicineId))
     .innerJoin(carts, eq(carts.id, cartItems.cartId));

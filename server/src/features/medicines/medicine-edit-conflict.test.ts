@@ -7,13 +7,11 @@ import {
   updatedMedicineResponseSchema,
   type Medicine,
 } from '@apotheca/contract';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
-import { insertMedicine, multipart } from './medicines.fixtures';
+import { insertMedicine, multipart, storedMedicine } from './medicines.fixtures';
 
 let ctx: TestContext;
 let admin: { authorization: string };
@@ -28,7 +26,7 @@ afterAll(async () => {
 
 const load = async (id: string) =>
   medicineResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` })).json()).medicine;
-const stored = async (id: string) => (await ctx.database.db.select().from(medicines).where(eq(medicines.id, id)))[0]!;
+const stored = async (id: string) => (await storedMedicine(ctx, id))!;
 
 /** The update form as the admin's browser sends it: every field as it was loaded, plus the changes. */
 const formOf = (medicine: Medicine, changes: Record<string, string> = {}) => ({

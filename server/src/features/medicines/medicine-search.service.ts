@@ -11,7 +11,7 @@ import type { Db } from '../../db/client';
 import { centsToDollars, dollarsToCents } from '../../db/money';
 import { medicines } from '../../db/schema';
 import type { CatalogueCache } from './catalogue-cache.service';
-import { toMedicine, type MedicineListFilter, type MedicineRow } from './medicines.service';
+import { medicineColumns, toMedicine, type MedicineListFilter, type MedicineRow } from './medicines.service';
 
 /**
  * The catalogue's list, search and facets, answered from an in-process snapshot of the medicines
@@ -336,7 +336,8 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
     const changedIds = catalogue.changedSince(previous.generation);
     if (!changedIds) return undefined;
     const ids = [...changedIds];
-    const changed = ids.length === 0 ? [] : await db.select().from(medicines).where(inArray(medicines.id, ids));
+    const changed =
+      ids.length === 0 ? [] : await db.select(medicineColumns).from(medicines).where(inArray(medicines.id, ids));
     // A medicine deleted meanwhile: the whole table is read again.
     if (changed.length !== ids.length) return undefined;
     return withNewStock(previous, changed, generation);
@@ -351,7 +352,7 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
         // Tagged with the generation it started in: a write landing meanwhile makes the next call reload.
         current =
           (current && (await refreshed(current, generation))) ??
-          buildSnapshot(await db.select().from(medicines), generation);
+          buildSnapshot(await db.select(medicineColumns).from(medicines), generation);
         return current;
       } finally {
         loading = undefined;

@@ -1,15 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { medicines } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { batches, medicines } from '../../db/schema';
+import { receiveFirstBatches } from '../stock/stock.service';
+import { medicineColumns, type MedicineRow } from './medicines.service';
 import type { TestContext } from '../../test/test-app';
 
 // Shared by the medicine, cart and order tests: catalogue rows straight in the database, and
 // multipart bodies as a browser's FormData would send them.
 
+/** A medicine with `stock` units (10 unless said) in one batch expiring its shelf life from today. */
 export async function insertMedicine(
   ctx: TestContext,
-  values: Partial<typeof medicines.$inferInsert> = {},
-): Promise<typeof medicines.$inferSelect> {
+  { stock = 10, ...values }: Partial<typeof medicines.$inferInsert> & { stock?: number } = {},
+): Promise<MedicineRow> {
   const [row] = await ctx.database.db
     .insert(medicines)
     .values({
@@ -17,14 +21,25 @@ export async function insertMedicine(
       developedBy: 'Test Labs',
       maxMonthsExpiry: 24,
       category: 'Pain Relief',
-      stock: 10,
       priceCents: 1250,
       imageUrl: 'https://images.example.test/med.png',
       ...values,
     })
     .returning();
-  return row!;
+  await receiveFirstBatches(ctx.database.db, [
+    { medicineId: row!.id, maxMonthsExpiry: row!.maxMonthsExpiry, quantity: stock },
+  ]);
+  return { ...row!, stock };
 }
+
+/** Sets the units of a medicine's one batch (as insertMedicine makes it), as a sale elsewhere would. */
+export async function setStock(ctx: TestContext, medicineId: string, quantity: number): Promise<void> {
+  await ctx.database.db.update(batches).set({ quantity }).where(eq(batches.medicineId, medicineId));
+}
+
+/** A medicine's row as the API reads it, with its sellable stock. */
+export const storedMedicine = async (ctx: TestContext, id: string): Promise<MedicineRow | undefined> =>
+  (await ctx.database.db.select(medicineColumns).from(medicines).where(eq(medicines.id, id)))[0];
 
 /** The add form's text fields, valid as they stand. */
 export const validMedicineFields = {

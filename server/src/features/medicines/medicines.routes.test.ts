@@ -23,7 +23,15 @@ import { medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { CATALOGUE_CHANNEL, CHANGE_CHECK_EVERY_MS } from './catalogue-cache.service';
-import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from './medicines.fixtures';
+import {
+  insertMedicine,
+  multipart,
+  pngImage,
+  pngUpload,
+  setStock,
+  storedMedicine,
+  validMedicineFields,
+} from './medicines.fixtures';
 
 let ctx: TestContext;
 let admin: { authorization: string };
@@ -435,7 +443,7 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
         errors: { photo: UNKNOWN_FILE_FIELD_MESSAGE },
       });
       expect(await countMedicines()).toBe(before);
-      expect(await ctx.database.db.select().from(medicines).where(eq(medicines.id, row.id))).toEqual([row]);
+      expect(await storedMedicine(ctx, row.id)).toEqual(row);
     },
   );
 
@@ -447,8 +455,7 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
       price: 'Price must be a positive number.',
       imageUrl: UPDATE_IMAGE_URL_MESSAGE,
     });
-    const [stored] = await ctx.database.db.select().from(medicines).where(eq(medicines.id, row.id));
-    expect(stored).toEqual(row);
+    expect(await storedMedicine(ctx, row.id)).toEqual(row);
   });
 
   it('answers an unknown or malformed id with 404', async () => {
@@ -533,7 +540,7 @@ describe('catalogue cache', () => {
   it('is cleared by a NOTIFY from another instance', async () => {
     expect((await detail()).stock).toBe(4);
     // A write that did not go through this instance: the cache still answers the old figure...
-    await ctx.database.db.update(medicines).set({ stock: 9 }).where(eq(medicines.id, row.id));
+    await setStock(ctx, row.id, 9);
     expect((await detail()).stock).toBe(4);
     // ...until the other instance's notification arrives.
     await ctx.database.notify(CATALOGUE_CHANNEL, '');
@@ -569,10 +576,11 @@ describe('catalogue cache', () => {
     'sees a change whose notice was never sent within the periodic check',
     async () => {
       expect((await detail()).stock).toBe(4);
-      // A write whose notice is lost: the row and its version change, and no NOTIFY goes out.
+      // A write whose notice is lost: the stock and the medicine's version change, and no NOTIFY goes out.
+      await setStock(ctx, row.id, 7);
       await ctx.database.db
         .update(medicines)
-        .set({ stock: 7, version: sql`${medicines.version} + 1` })
+        .set({ version: sql`${medicines.version} + 1` })
         .where(eq(medicines.id, row.id));
       expect((await detail()).stock).toBe(4);
       await vi.waitFor(async () => expect((await detail()).stock).toBe(7), {

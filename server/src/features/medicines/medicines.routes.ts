@@ -22,6 +22,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from './catalogue-cache.service';
+import { currentUser } from '../../plugins/auth.plugin';
 import { createMedicineSearch } from './medicine-search.service';
 import {
   absoluteImageUrl,
@@ -211,6 +212,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form, {
         ifMatch: request.headers['if-match'],
         appUrl,
+        actorId: currentUser(request).id,
       });
       await catalogue.invalidate();
       return { updatedMedicine };

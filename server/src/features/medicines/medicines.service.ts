@@ -16,7 +16,7 @@ import {
   type Medicine,
   type medicineListQuerySchema,
 } from '@apotheca/contract';
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { type z } from 'zod';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -25,17 +25,21 @@ import { centsToDollars, dollarsToCents } from '../../db/money';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { cartItems, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import {
+  adjustStockTotal,
+  NEXT_VERSION,
+  receiveFirstBatch,
+  SELLABLE_STOCK,
+  stockConflict,
+} from '../stock/stock.service';
 import { isAcceptedImage, removeMedicineImage, storeMedicineImage } from './medicine-image.service';
 
-export type MedicineRow = typeof medicines.$inferSelect;
+/** A medicine's row with its stock: the sellable total of its batches today. */
+export const medicineColumns = { ...getTableColumns(medicines), stock: SELLABLE_STOCK.mapWith(Number) };
+export type MedicineRow = typeof medicines.$inferSelect & { stock: number };
 export type MedicineListFilter = z.infer<typeof medicineListQuerySchema>;
 
 export const MEDICINE_NOT_FOUND_MESSAGE = 'Medicine not found';
-
-/** The 409 for asking more than the stock, naming the medicine, for carts and orders alike. */
-export function stockConflict({ name, stock }: { name: string; stock: number }): HttpError {
-  return HttpError.conflict(stock === 0 ? `${name} is out of stock.` : `Only ${stock} of ${name} left in stock.`);
-}
 
 /** A cart may hold `quantity` of the medicine: at most its limit per order, then at most its stock (409). */
 export function assertOrderable(medicine: MedicineRow, quantity: number): void {
@@ -69,14 +73,11 @@ export function toMedicine(row: MedicineRow): Medicine {
   };
 }
 
-/** The `version` of a write that changes a medicine's row, stock moved by an order included (docs/decisions/0043). */
-export const NEXT_VERSION = sql`${medicines.version} + 1`;
-
 /** The medicine row of a path id; a malformed id matches nothing, like an unknown one. */
 // Read by every add to cart.
 const medicineQuery = preparedQuery((db) =>
   db
-    .select()
+    .select(medicineColumns)
     .from(medicines)
     .where(eq(medicines.id, sql.placeholder('id')))
     .prepare('find_medicine'),
@@ -120,7 +121,7 @@ export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]>
 /** The query of findSubstitutes, on its own so the bench can print its plan. */
 export function substitutesQuery(db: Db, medicine: MedicineRow) {
   return db
-    .select()
+    .select(medicineColumns)
     .from(medicines)
     .where(
       and(
@@ -191,8 +192,13 @@ async function readForm(
 
 export async function addMedicine(db: Db, form: MedicineForm): Promise<Medicine> {
   const values = await readForm(db, form, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
-  const [row] = await db.insert(medicines).values(values).returning();
-  return toMedicine(row!);
+  const { stock, ...fields } = values;
+  const row = await db.transaction(async (tx) => {
+    const [added] = await tx.insert(medicines).values(fields).returning();
+    await receiveFirstBatch(tx, added!, stock);
+    return added!;
+  });
+  return toMedicine({ ...row, stock });
 }
 
 /** The version an update is based on; a malformed one is a 400 on the `version` field. */
@@ -234,7 +240,7 @@ export async function updateMedicine(
   db: Db,
   id: string,
   form: MedicineForm,
-  request: { ifMatch: string | undefined; appUrl: string },
+  request: { ifMatch: string | undefined; appUrl: string; actorId: string | null },
 ): Promise<Medicine> {
   const current = await findMedicine(db, id);
   const { conditional } = checkUpdatePrecondition(current, form, request.ifMatch);
@@ -244,23 +250,29 @@ export async function updateMedicine(
     keptImageUrl: current.imageUrl,
     appUrl: request.appUrl,
   });
-  const [row] = await db
-    .update(medicines)
-    .set({ ...values, updatedAt: new Date(), version: NEXT_VERSION })
-    .where(
-      conditional
-        ? and(eq(medicines.id, current.id), eq(medicines.version, current.version))
-        : eq(medicines.id, current.id),
-    )
-    .returning();
+  const { stock, ...fields } = values;
+  // The stock is a total of batches: a change of it is an adjustment on them, under the same precondition.
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(medicines)
+      .set({ ...fields, updatedAt: new Date(), version: NEXT_VERSION })
+      .where(
+        conditional
+          ? and(eq(medicines.id, current.id), eq(medicines.version, current.version))
+          : eq(medicines.id, current.id),
+      )
+      .returning();
+    if (row) await adjustStockTotal(tx, row, stock, request.actorId);
+    return row;
+  });
   // Changed or deleted between the read and the write: the new image has no owner either.
-  if (!row) {
+  if (!updated) {
     if (values.imageUrl !== current.imageUrl) await removeMedicineImage(db, values.imageUrl);
     const [still] = await db.select({ id: medicines.id }).from(medicines).where(eq(medicines.id, current.id));
     throw still ? HttpError.conflict(MEDICINE_CHANGED_MESSAGE) : HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   }
-  if (row.imageUrl !== current.imageUrl) await removeMedicineImage(db, current.imageUrl);
-  return toMedicine(row);
+  if (updated.imageUrl !== current.imageUrl) await removeMedicineImage(db, current.imageUrl);
+  return toMedicine(await findMedicine(db, id));
 }
 
 /**
@@ -278,7 +290,9 @@ export async function deleteMedicine(db: Db, id: string): Promise<Medicine> {
             .where(eq(cartItems.medicineId, id))
             .orderBy(asc(cartItems.id))
             .for('update');
-          return tx.delete(medicines).where(eq(medicines.id, id)).returning();
+          const [deleted] = await tx.select(medicineColumns).from(medicines).where(eq(medicines.id, id)).for('update');
+          await tx.delete(medicines).where(eq(medicines.id, id));
+          return deleted ? [deleted] : [];
         }),
       )
     : [];

@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
-import { insertMedicine } from '../medicines/medicines.fixtures';
+import { insertMedicine, setStock } from '../medicines/medicines.fixtures';
 
 const TOKEN = 'metrics-token-for-the-tests';
 
@@ -95,7 +93,7 @@ describe('GET /api/metrics', () => {
     expect(await valueOf('apotheca_orders_placed_total')).toBe(ordersBefore + 1);
 
     await addToCart(ctx, headers, medicine.id, 2);
-    await ctx.database.db.update(medicines).set({ stock: 1 }).where(eq(medicines.id, medicine.id));
+    await setStock(ctx, medicine.id, 1);
     const refused = await ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers });
     expect(refused.statusCode).toBe(409);
     expect(await valueOf('apotheca_orders_placed_total')).toBe(ordersBefore + 1);

@@ -10,29 +10,23 @@ import {
   type OrderAddress,
   PRESCRIPTION_REVIEW,
   prescriptionNeededMessage,
+  recalledLotMessage,
+  ORDER_STATUSES,
+  STORED_PAYMENT_STATUSES,
+  PRESCRIPTION_REVIEWS,
   type Order,
   type OrderHistoryEntry,
   type Payment,
   type Role,
 } from '@apotheca/contract';
-import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Db } from '../../db/client';
-import {
-  cartItems,
-  carts,
-  mailOutbox,
-  medicines,
-  orderHistory,
-  orderItems,
-  orders,
-  prescriptions,
-  users,
-} from '../../db/schema';
+import { cartItems, carts, mailOutbox, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { HttpError } from '../../http-error';
-import { stockConflict } from '../medicines/medicines.service';
+import { checkoutStock, recalledLot, stockConflict } from '../stock/stock.service';
 import { ORDER_PLACED_TEMPLATE, orderPlacedMailData } from './order-mail.service';
 import { toOrder, type OrderRow } from './orders.service';
 
@@ -44,38 +38,61 @@ export const EMPTY_CART_MESSAGE = 'Cart is Empty';
 type Shopper = { id: string; firstName: string; lastName: string; role: Role };
 
 /** One row per ordered item; a refused checkout gives one row with only the verdict. */
-type CheckoutRow = {
-  ok: boolean;
-  line_count: number;
-  has_rx: boolean;
-  within_limits: boolean;
-  stocked: boolean;
-  rx_names: string[] | null;
-  over_name: string | null;
-  max_per_order: number | null;
-  short_name: string | null;
-  short_stock: number | null;
-  order_id: string | null;
-  order_number: number | null;
-  total_cents: number | null;
-  status: OrderRow['status'] | null;
-  payment_status: OrderRow['paymentStatus'] | null;
-  card_last4: string | null;
-  created_at: Date | string | null;
-  prescription_id: string | null;
-  prescription_review: OrderRow['prescriptionReview'];
-  rx_refusal: 'expired' | 'used-up' | null;
-  prescription_repeat: boolean | null;
-  reviewed_at: Date | string | null;
-  valid_until: string | null;
-  repeats_left: number | null;
-  item_id: string | null;
-  medicine_id: string | null;
-  name: string | null;
-  price_cents: number | null;
-  quantity: number | null;
-  prescription_required: boolean | null;
-};
+const checkoutRowSchema = z.object({
+  ok: z.boolean(),
+  line_count: z.number(),
+  has_rx: z.boolean(),
+  within_limits: z.boolean(),
+  stocked: z.boolean(),
+  rx_names: z.array(z.string()).nullable(),
+  rx_refusal: z.enum(['expired', 'used-up']).nullable(),
+  over_name: z.string().nullable(),
+  max_per_order: z.number().nullable(),
+  short_name: z.string().nullable(),
+  short_stock: z.number().nullable(),
+  short_recalled_lot: z.string().nullable(),
+  order_id: z.string().nullable(),
+  order_number: z.number().nullable(),
+  total_cents: z.number().nullable(),
+  status: z.enum(ORDER_STATUSES).nullable(),
+  payment_status: z.enum(STORED_PAYMENT_STATUSES).nullable(),
+  card_last4: z.string().nullable(),
+  created_at: z.coerce.date().nullable(),
+  prescription_id: z.string().nullable(),
+  prescription_review: z.enum(PRESCRIPTION_REVIEWS).nullable(),
+  prescription_repeat: z.boolean().nullable(),
+  reviewed_at: z.coerce.date().nullable(),
+  valid_until: z.string().nullable(),
+  repeats_left: z.number().nullable(),
+  item_id: z.string().nullable(),
+  medicine_id: z.string().nullable(),
+  name: z.string().nullable(),
+  price_cents: z.number().nullable(),
+  quantity: z.number().nullable(),
+  prescription_required: z.boolean().nullable(),
+});
+/** A placed order's row: every column of the order and its item is there. */
+const placedRowSchema = checkoutRowSchema.extend({
+  order_id: z.string(),
+  order_number: z.number(),
+  total_cents: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(STORED_PAYMENT_STATUSES),
+  created_at: z.coerce.date(),
+  prescription_repeat: z.boolean(),
+  item_id: z.string(),
+  name: z.string(),
+  price_cents: z.number(),
+  quantity: z.number(),
+  prescription_required: z.boolean(),
+});
+
+/** The output columns of a CTE written in SQL, by name, typed as the row schema reads them. */
+const columns = <Name extends string>(names: readonly Name[]) =>
+  Object.fromEntries(names.map((name) => [name, sql`${sql.identifier(name)}`.as(name)])) as Record<
+    Name,
+    SQL.Aliased<unknown>
+  >;
 
 /**
  * One statement, so one transaction and one round trip for a checkout rush: takes the stock of every
@@ -83,109 +100,125 @@ type CheckoutRow = {
  * the order's history and the confirmation mail in the outbox. Every write in it is conditional on
  * every line having its stock within its limit per order and, when a line is prescription-only, on
  * the order carrying one of the caller's own prescriptions, so any shortage or missing prescription
- * changes nothing (CONTRACT.md). Prepared: each connection parses and plans it once, which cost
- * PostgreSQL more than running it.
+ * changes nothing. Prepared: each connection parses and plans it once, which cost PostgreSQL more
+ * than running it.
  */
-const checkoutQuery = preparedQuery((db) =>
-  db._.session.prepareQuery(
-    new PgDialect().sqlToQuery(sql`
-    with lines as (
-      select ci.id, ci.medicine_id, ci.quantity
-      from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
-      where c.user_id = ${sql.placeholder('userId')}::uuid
-      for update of ci
-    ), stock as (
-      select m.id, m.name, m.price_cents, m.stock, m.prescription_required, m.max_per_order, l.quantity
-      from ${medicines} m join lines l on l.medicine_id = m.id
-      order by m.id
-      for update of m
-    ), rx as (
-      -- Locked: of two orders racing for a prescription's last repeat, the second reads what the first left.
-      select id, valid_until, repeats_left from ${prescriptions}
-      where id = ${sql.placeholder('prescriptionId')}::uuid and user_id = ${sql.placeholder('userId')}::uuid
-      for update
-    ), repeat as (
-      -- A prescription approved before, whose approved orders held every prescription-only medicine
-      -- of this cart, is reused as a repeat: within its validity and with a repeat left, or refused.
-      select rx.id,
-        case when rx.valid_until < current_date then 'expired' when rx.repeats_left < 1 then 'used-up' end as refusal
-      from rx
-      where rx.valid_until is not null and not exists (
-        select 1 from stock s where s.prescription_required and not exists (
-          select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
-          where o.prescription_id = rx.id and o.prescription_review = ${PRESCRIPTION_REVIEW.approved} and oi.medicine_id = s.id))
-    ), totals as (
-      -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
-      select count(*)::integer as line_count,
-        coalesce(bool_and(stock >= quantity), false) as stocked,
-        coalesce(bool_and(max_per_order is null or quantity <= max_per_order), false) as within_limits,
-        coalesce(bool_or(prescription_required), false) as needs_rx,
-        array_agg(name order by name) filter (where prescription_required) as rx_names,
-        coalesce(sum(price_cents::bigint * quantity), 0) <= ${MAX_MONEY_CENTS} as within_cap,
-        sum(price_cents::bigint * quantity) as total
-      from stock
-    ), ruling as (
-      select t.*, (not t.needs_rx or exists (select 1 from rx)) as has_rx,
-        t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or exists (select 1 from rx))
-          and not (t.needs_rx and exists (select 1 from repeat where refusal is not null)) as ok,
-        case when t.within_cap then t.total::integer end as total_cents,
-        t.needs_rx and exists (select 1 from repeat) as is_repeat,
-        case when t.needs_rx then (select refusal from repeat) end as rx_refusal
-      from totals t
-    ), taken as (
-      update ${medicines} m set stock = m.stock - s.quantity, version = m.version + 1
-      from stock s, ruling r
-      where r.ok and m.id = s.id
-    ), spent as (
-      update ${prescriptions} p set repeats_left = p.repeats_left - 1
-      from ruling r where r.ok and r.is_repeat and p.id = (select id from rx)
-      returning p.valid_until, p.repeats_left
-    ), emptied as (
-      delete from ${cartItems} where id in (select id from lines) and (select ok from ruling)
-    ), new_order as (
-      insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review,
-        prescription_repeat, review_note, reviewed_at, address)
-      select ${sql.placeholder('userId')}::uuid, total_cents, ${sql.placeholder('paymentStatus')}, ${sql.placeholder('cardLast4')},
-        case when needs_rx then (select id from rx) end,
-        case when is_repeat then ${PRESCRIPTION_REVIEW.approved} when needs_rx then ${PRESCRIPTION_REVIEW.pending} end,
-        is_repeat, case when is_repeat then ${REPEAT_REVIEW_NOTE} end, case when is_repeat then now() end,
-        ${sql.placeholder('address')}::jsonb
-      from ruling where ok
-      returning *
-    ), new_items as (
-      insert into ${orderItems} (order_id, medicine_id, name, price_cents, quantity, prescription_required)
-      select o.id, s.id, s.name, s.price_cents, s.quantity, s.prescription_required from new_order o, stock s
-      returning *
-    ), placed as (
-      -- A repeat's review is recorded by the shop itself, right after the order.
-      insert into ${orderHistory} (order_id, actor_id, event, "from", "to", note)
-      select id, user_id, ${ORDER_EVENT.placed}, null, status, null from new_order
-      union all
-      select id, null, ${ORDER_EVENT.reviewDecided}, ${PRESCRIPTION_REVIEW.pending}, prescription_review, review_note
-      from new_order where prescription_repeat
-    ), confirmed as (
-      insert into ${mailOutbox} ("to", template, data)
-      select u.email, ${ORDER_PLACED_TEMPLATE}, ${orderPlacedMailData('o', 'u', 'new_items')}
-      from new_order o join ${users} u on u.id = o.user_id
-    )
+const checkoutQuery = preparedQuery((db) => {
+  const userId = sql`${sql.placeholder('userId')}::uuid`;
+  const cte = (name: string) => db.$with(name, {});
+  const lines = cte('lines').as(sql`
+    select ci.id, ci.medicine_id, ci.quantity
+    from ${cartItems} ci join ${carts} c on c.id = ci.cart_id
+    where c.user_id = ${userId}
+    for update of ci`);
+  const { wanted, held, stock, take, record } = checkoutStock(db, sql`${lines}`);
+  const rx = cte('rx').as(sql`
+    -- Locked: of two orders racing for a prescription's last repeat, the second reads what the first left.
+    select id, valid_until, repeats_left from ${prescriptions}
+    where id = ${sql.placeholder('prescriptionId')}::uuid and user_id = ${userId}
+    for update`);
+  const repeat = cte('repeat').as(sql`
+    -- A prescription approved before, whose approved orders held every prescription-only medicine
+    -- of this cart, is reused as a repeat: within its validity and with a repeat left, or refused.
+    select rx.id,
+      case when rx.valid_until < current_date then 'expired' when rx.repeats_left < 1 then 'used-up' end as refusal
+    from ${rx} rx
+    where rx.valid_until is not null and not exists (
+      select 1 from ${stock} s where s.prescription_required and not exists (
+        select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
+        where o.prescription_id = rx.id and o.prescription_review = ${PRESCRIPTION_REVIEW.approved} and oi.medicine_id = s.id))`);
+  const totals = cte('totals').as(sql`
+    -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
+    select count(*)::integer as line_count,
+      coalesce(bool_and(stock >= quantity), false) as stocked,
+      coalesce(bool_and(max_per_order is null or quantity <= max_per_order), false) as within_limits,
+      coalesce(bool_or(prescription_required), false) as needs_rx,
+      array_agg(name order by name) filter (where prescription_required) as rx_names,
+      coalesce(sum(price_cents::bigint * quantity), 0) <= ${MAX_MONEY_CENTS} as within_cap,
+      sum(price_cents::bigint * quantity) as total
+    from ${stock}`);
+  const ruling = cte('ruling').as(sql`
+    select t.*, (not t.needs_rx or exists (select 1 from ${rx})) as has_rx,
+      t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or exists (select 1 from ${rx}))
+        and not (t.needs_rx and exists (select 1 from ${repeat} where refusal is not null)) as ok,
+      case when t.within_cap then t.total::integer end as total_cents,
+      t.needs_rx and exists (select 1 from ${repeat}) as is_repeat,
+      case when t.needs_rx then (select refusal from ${repeat}) end as rx_refusal
+    from ${totals} t`);
+  const taken = take(sql`(select ok from ${ruling})`);
+  const spent = cte('spent').as(sql`
+    update ${prescriptions} p set repeats_left = p.repeats_left - 1
+    from ${ruling} r where r.ok and r.is_repeat and p.id = (select id from ${rx})
+    returning p.valid_until, p.repeats_left`);
+  const emptied = cte('emptied').as(
+    sql`delete from ${cartItems} where id in (select id from ${lines}) and (select ok from ${ruling})`,
+  );
+  const newOrder = cte('new_order').as(sql`
+    insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review,
+      prescription_repeat, review_note, reviewed_at, address)
+    select ${userId}, total_cents, ${sql.placeholder('paymentStatus')}, ${sql.placeholder('cardLast4')},
+      case when needs_rx then (select id from ${rx}) end,
+      case when is_repeat then ${PRESCRIPTION_REVIEW.approved} when needs_rx then ${PRESCRIPTION_REVIEW.pending} end,
+      is_repeat, case when is_repeat then ${REPEAT_REVIEW_NOTE} end, case when is_repeat then now() end,
+      ${sql.placeholder('address')}::jsonb
+    from ${ruling} where ok
+    returning *`);
+  const newItems = cte('new_items').as(sql`
+    insert into ${orderItems} (order_id, medicine_id, name, price_cents, quantity, prescription_required)
+    select o.id, s.id, s.name, s.price_cents, s.quantity, s.prescription_required from ${newOrder} o, ${stock} s
+    returning *`);
+  const placed = cte('placed').as(sql`
+    -- A repeat's review is recorded by the shop itself, right after the order.
+    insert into ${orderHistory} (order_id, actor_id, event, "from", "to", note)
+    select id, user_id, ${ORDER_EVENT.placed}, null, status, null from ${newOrder}
+    union all
+    select id, null, ${ORDER_EVENT.reviewDecided}, ${PRESCRIPTION_REVIEW.pending}, prescription_review, review_note
+    from ${newOrder} where prescription_repeat`);
+  const confirmed = cte('confirmed').as(sql`
+    insert into ${mailOutbox} ("to", template, data)
+    select u.email, ${ORDER_PLACED_TEMPLATE}, ${orderPlacedMailData('o', 'u', 'new_items')}
+    from ${newOrder} o join ${users} u on u.id = o.user_id`);
+  const result = db.$with('result', columns(checkoutRowSchema.keyof().options)).as(sql`
     select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names, r.rx_refusal,
       o.prescription_repeat, o.reviewed_at, sp.valid_until::text as valid_until, sp.repeats_left,
-      short.name as short_name, short.stock as short_stock, over.name as over_name, over.max_per_order,
-      o.id as order_id, o.number as order_number, o.total_cents, o.status, o.payment_status, o.card_last4, o.created_at,
-      o.prescription_id, o.prescription_review,
+      short.name as short_name, short.stock as short_stock, short.recalled_lot as short_recalled_lot,
+      over.name as over_name, over.max_per_order,
+      o.id as order_id, o.number as order_number, o.total_cents, o.status, o.payment_status, o.card_last4,
+      o.created_at, o.prescription_id, o.prescription_review,
       i.id as item_id, i.medicine_id, i.name, i.price_cents, i.quantity, i.prescription_required
-    from ruling r
-    left join lateral (select name, stock from stock where stock < quantity order by id limit 1) short on true
-    left join lateral (select name, max_per_order from stock where quantity > max_per_order order by name limit 1) over on true
-    left join new_order o on true
-    left join new_items i on true
-    left join spent sp on true
-  `),
-    undefined,
-    'checkout',
-    false,
-  ),
-);
+    from ${ruling} r
+    left join lateral (
+      select s.name, s.stock, ${recalledLot(sql`s.id`)} as recalled_lot from ${stock} s where s.stock < s.quantity
+      order by s.id limit 1
+    ) short on true
+    left join lateral (select name, max_per_order from ${stock} where quantity > max_per_order order by name limit 1) over on true
+    left join ${newOrder} o on true
+    left join ${newItems} i on true
+    left join ${spent} sp on true`);
+  return db
+    .with(
+      lines,
+      wanted,
+      held,
+      stock,
+      rx,
+      repeat,
+      totals,
+      ruling,
+      ...taken,
+      spent,
+      emptied,
+      newOrder,
+      newItems,
+      record(sql`${newItems}`),
+      placed,
+      confirmed,
+      result,
+    )
+    .select()
+    .from(result)
+    .prepare('checkout');
+});
 
 export async function placeOrder(
   db: Db,
@@ -197,8 +230,7 @@ export async function placeOrder(
   }: { payment?: Payment | undefined; prescriptionId?: string | undefined; address?: OrderAddress | null },
 ): Promise<Order> {
   // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
-  // `stock` locks the medicines in one order for every checkout, so two cannot deadlock, and reads
-  // each one's latest committed stock once its lock is held.
+  // `stock` locks the medicines (stock.service.ts).
   // A deletion of a medicine locks in the same order (medicines.service.ts); a cycle it still forms
   // with a cart item added meanwhile is retried once.
   const result = await retryOnceOnLockConflict(() =>
@@ -206,13 +238,12 @@ export async function placeOrder(
       userId: user.id,
       prescriptionId: prescriptionId ?? null,
       paymentStatus: payment ? PAYMENT_STATUS.paid : PAYMENT_STATUS.pending,
-      // Only the last four digits are ever kept (CONTRACT.md).
+      // Only the last four digits of a card are ever kept.
       cardLast4: payment ? payment.cardNumber.slice(-4) : null,
       address: address && JSON.stringify(address),
     }),
   );
-  // Both drivers answer a raw statement with `{ rows }`; Drizzle types it for neither.
-  const rows = (result as unknown as { rows: CheckoutRow[] }).rows;
+  const rows = result.map((row) => checkoutRowSchema.parse(row));
   const [first] = rows;
   if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
   if (!first.has_rx) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
@@ -220,37 +251,42 @@ export async function placeOrder(
     throw HttpError.badRequest(
       first.rx_refusal === 'expired' ? PRESCRIPTION_EXPIRED_MESSAGE : PRESCRIPTION_USED_UP_MESSAGE,
     );
-  if (!first.within_limits) throw HttpError.conflict(maxPerOrderMessage(first.max_per_order!, first.over_name!));
-  if (!first.stocked) throw stockConflict({ name: first.short_name!, stock: first.short_stock! });
+  if (!first.within_limits)
+    throw HttpError.conflict(maxPerOrderMessage(first.max_per_order ?? 0, first.over_name ?? ''));
+  if (!first.stocked && first.short_recalled_lot !== null)
+    throw HttpError.conflict(recalledLotMessage(first.short_name ?? '', first.short_recalled_lot));
+  if (!first.stocked) throw stockConflict({ name: first.short_name ?? '', stock: first.short_stock ?? 0 });
   if (!first.ok) throw HttpError.badRequest(ORDER_TOTAL_TOO_LARGE_MESSAGE);
+  const placedRows = rows.map((row) => placedRowSchema.parse(row));
+  const head = placedRows[0]!;
   const order: OrderRow = {
-    id: first.order_id!,
-    number: first.order_number!,
+    id: head.order_id,
+    number: head.order_number,
     userId: user.id,
-    totalCents: first.total_cents!,
-    status: first.status!,
-    paymentStatus: first.payment_status!,
-    cardLast4: first.card_last4,
-    prescriptionId: first.prescription_id,
-    prescriptionReview: first.prescription_review,
-    reviewNote: first.prescription_repeat ? REPEAT_REVIEW_NOTE : null,
+    totalCents: head.total_cents,
+    status: head.status,
+    paymentStatus: head.payment_status,
+    cardLast4: head.card_last4,
+    prescriptionId: head.prescription_id,
+    prescriptionReview: head.prescription_review,
+    reviewNote: head.prescription_repeat ? REPEAT_REVIEW_NOTE : null,
     reviewedBy: null,
-    reviewedAt: first.reviewed_at === null ? null : new Date(first.reviewed_at),
-    prescriptionRepeat: first.prescription_repeat ?? false,
+    reviewedAt: head.reviewed_at,
+    prescriptionRepeat: head.prescription_repeat,
     address,
     carrier: null,
     trackingNumber: null,
     dispatchedAt: null,
-    createdAt: new Date(first.created_at!),
+    createdAt: head.created_at,
   };
-  const items = rows.map((row) => ({
-    id: row.item_id!,
+  const items = placedRows.map((row) => ({
+    id: row.item_id,
     orderId: order.id,
     medicineId: row.medicine_id,
-    name: row.name!,
-    priceCents: row.price_cents!,
-    quantity: row.quantity!,
-    prescriptionRequired: row.prescription_required!,
+    name: row.name,
+    priceCents: row.price_cents,
+    quantity: row.quantity,
+    prescriptionRequired: row.prescription_required,
   }));
   const placed: OrderHistoryEntry = {
     at: order.createdAt.toISOString(),

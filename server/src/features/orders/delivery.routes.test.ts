@@ -21,7 +21,7 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
-import { insertMedicine } from '../medicines/medicines.fixtures';
+import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
 
 // Where an order goes, how staff send it, and ordering the same again.
@@ -54,8 +54,7 @@ const dispatch = (id: string, payload: object = {}) =>
     headers: admin,
     payload: { status: ORDER_STATUS.dispatched, ...payload },
   });
-const stockOf = async (id: string) =>
-  (await ctx.database.db.select().from(medicines).where(eq(medicines.id, id)))[0]!.stock;
+const stockOf = async (id: string) => (await storedMedicine(ctx, id))!.stock;
 const today = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 describe('a delivery address at checkout', () => {
@@ -168,8 +167,8 @@ describe('order again', () => {
     await addToCart(ctx, headers, soldOut.id, 1);
     await addToCart(ctx, headers, gone.id, 1);
     const order = await placed(headers);
-    await ctx.database.db.update(medicines).set({ stock: 3 }).where(eq(medicines.id, scarce.id));
-    await ctx.database.db.update(medicines).set({ stock: 0 }).where(eq(medicines.id, soldOut.id));
+    await setStock(ctx, scarce.id, 3);
+    await setStock(ctx, soldOut.id, 0);
     await ctx.database.db.delete(medicines).where(eq(medicines.id, gone.id));
     await addToCart(ctx, headers, limited.id, 2);
 

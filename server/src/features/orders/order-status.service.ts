@@ -12,19 +12,18 @@ import {
   type PrescriptionReview,
   type PrescriptionReviewInput,
 } from '@apotheca/contract';
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { medicines, orderHistory, orderItems, orders, prescriptions } from '../../db/schema';
+import { orderHistory, orders, prescriptions } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { NEXT_VERSION, stockConflict } from '../medicines/medicines.service';
+import { restoreOrderStock, takeOrderStock } from '../stock/stock.service';
 import { mailReviewDecision, mailStatusChange } from './order-mail.service';
 import { loadOrders, ORDER_NOT_FOUND_MESSAGE, type OrderRow } from './orders.service';
 
 // Every change to an order after it is placed goes through here: which change is allowed, the stock
 // that moves with it, the history row and the patient's mail, all in the transaction of the change.
 
-export const goneFromCatalogueMessage = (name: string) => `${name} is no longer in the catalogue.`;
 export const AWAITING_REVIEW_MESSAGE =
   'This order waits for a pharmacist to approve its prescription; it cannot be accepted or dispatched before.';
 export const PRESCRIPTION_REJECTED_MESSAGE =
@@ -57,46 +56,6 @@ export async function lockOrder(tx: Tx, id: string) {
 }
 
 /**
- * Takes `quantity` units back for an order leaving 'Canceled', or throws a 409 naming the medicine.
- * The condition is checked in the same statement that writes, so stock never goes below zero.
- */
-async function takeStock(tx: Tx, medicineId: string, quantity: number) {
-  const [taken] = await tx
-    .update(medicines)
-    .set({ stock: sql`${medicines.stock} - ${quantity}`, version: NEXT_VERSION })
-    .where(and(eq(medicines.id, medicineId), gte(medicines.stock, quantity)))
-    .returning({ id: medicines.id });
-  if (taken) return;
-  const [left] = await tx
-    .select({ name: medicines.name, stock: medicines.stock })
-    .from(medicines)
-    .where(eq(medicines.id, medicineId));
-  throw stockConflict(left!);
-}
-
-/** Puts an order's stock back ('restore') or takes it again ('take'), medicines in id order. */
-async function moveStock(tx: Tx, orderId: string, direction: 'restore' | 'take') {
-  const items = await tx
-    .select({ medicineId: orderItems.medicineId, name: orderItems.name, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.medicineId));
-  for (const item of items) {
-    if (direction === 'restore') {
-      // A medicine deleted since has no stock to return to.
-      if (item.medicineId === null) continue;
-      await tx
-        .update(medicines)
-        .set({ stock: sql`${medicines.stock} + ${item.quantity}`, version: NEXT_VERSION })
-        .where(eq(medicines.id, item.medicineId));
-    } else {
-      if (item.medicineId === null) throw HttpError.conflict(goneFromCatalogueMessage(item.name));
-      await takeStock(tx, item.medicineId, item.quantity);
-    }
-  }
-}
-
-/**
  * Moves a locked order to `to`, in the caller's transaction. Any status may follow any other
  * (SPEC.md §4), except that an order whose prescription is pending or rejected never becomes
  * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back; leaving it takes the stock again, with a
@@ -118,10 +77,10 @@ export async function applyStatusChange(
   if (to === ORDER_STATUS.dispatched && !order.address) throw HttpError.conflict(ADDRESS_NEEDED_MESSAGE);
   const history: HistoryRow[] = [{ event: ORDER_EVENT.statusChanged, from: order.status, to, note }];
   if (to === ORDER_STATUS.canceled) {
-    await moveStock(tx, order.id, 'restore');
+    await restoreOrderStock(tx, order.id);
     history.push({ event: ORDER_EVENT.stockRestored });
   } else if (order.status === ORDER_STATUS.canceled) {
-    await moveStock(tx, order.id, 'take');
+    await takeOrderStock(tx, order.id);
     history.push({ event: ORDER_EVENT.stockTaken });
   }
   const parcel =

@@ -11,12 +11,12 @@ import {
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, medicines, orders, users } from '../../db/schema';
+import { cartItems, orders, users } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
-import { insertMedicine } from '../medicines/medicines.fixtures';
+import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
 
 let ctx: TestContext;
 let admin: Headers;
@@ -36,8 +36,7 @@ const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `
 const shopper = async (firstName = 'Test') => createTestUser(ctx, { firstName });
 const placeOrder = (headers: Headers, payload?: object) =>
   ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, ...(payload ? { payload } : {}) });
-const stockOf = async (id: string) =>
-  (await ctx.database.db.select().from(medicines).where(eq(medicines.id, id)))[0]?.stock;
+const stockOf = async (id: string) => (await storedMedicine(ctx, id))?.stock;
 const orderCount = async () => (await ctx.database.db.select().from(orders)).length;
 const setStatus = (id: string, status: string, headers: Headers = admin) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/orders/update-order/${id}`, headers, payload: { status } });
@@ -127,7 +126,7 @@ describe('POST /api/orders/add-order', () => {
     const scarce = await insertMedicine(ctx, { name: 'Scarce', stock: 3 });
     await addToCart(ctx, headers, plenty.id, 5);
     await addToCart(ctx, headers, scarce.id, 3);
-    await ctx.database.db.update(medicines).set({ stock: 2 }).where(eq(medicines.id, scarce.id));
+    await setStock(ctx, scarce.id, 2);
     const before = await orderCount();
     const itemsBefore = (await ctx.database.db.select().from(cartItems)).length;
 
@@ -380,7 +379,7 @@ describe('PATCH /api/orders/update-order/:id', () => {
     const medicine = await insertMedicine(ctx, { name: 'Sold', stock: 2 });
     const order = await placedOrder(headers, medicine.id, 2);
     await setStatus(order._id, 'Canceled');
-    await ctx.database.db.update(medicines).set({ stock: 1 }).where(eq(medicines.id, medicine.id));
+    await setStock(ctx, medicine.id, 1);
 
     const response = await setStatus(order._id, 'Pending');
     expect(response.statusCode).toBe(409);
@@ -410,9 +409,9 @@ describe('PATCH /api/orders/update-order/:id', () => {
     expect((await setStatus(placed._id, 'Accepted', pharmacist.headers)).statusCode).toBe(200);
     expect((await setStatus(placed._id, 'Canceled')).statusCode).toBe(200);
     // Someone else takes the stock meanwhile: reopening is refused and records nothing.
-    await ctx.database.db.update(medicines).set({ stock: 1 }).where(eq(medicines.id, medicine.id));
+    await setStock(ctx, medicine.id, 1);
     expect((await setStatus(placed._id, 'Pending', pharmacist.headers)).statusCode).toBe(409);
-    await ctx.database.db.update(medicines).set({ stock: 4 }).where(eq(medicines.id, medicine.id));
+    await setStock(ctx, medicine.id, 4);
     expect((await setStatus(placed._id, 'Pending', pharmacist.headers)).statusCode).toBe(200);
 
     const read = await ctx.app.inject({

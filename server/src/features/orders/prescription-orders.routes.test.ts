@@ -8,12 +8,12 @@ import {
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, medicines, orders } from '../../db/schema';
+import { cartItems, carts, orders } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
-import { insertMedicine } from '../medicines/medicines.fixtures';
+import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
 import {
   AWAITING_REVIEW_MESSAGE,
@@ -42,8 +42,7 @@ const review = (id: string, payload: object, headers: Headers = pharmacist.heade
   ctx.app.inject({ method: 'POST', url: `/api/orders/${id}/prescription-review`, headers, payload });
 const setStatus = (id: string, status: string, headers: Headers = pharmacist.headers) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/orders/update-order/${id}`, headers, payload: { status } });
-const stockOf = async (id: string) =>
-  (await ctx.database.db.select().from(medicines).where(eq(medicines.id, id)))[0]!.stock;
+const stockOf = async (id: string) => (await storedMedicine(ctx, id))!.stock;
 const cartSize = async (userId: string) =>
   (
     await ctx.database.db

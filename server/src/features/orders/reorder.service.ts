@@ -5,6 +5,7 @@ import { isUuid } from '../../db/ids';
 import { cartItems, carts, medicines, orderItems, orders } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { getCart } from '../cart/cart.service';
+import { SELLABLE_STOCK } from '../stock/stock.service';
 import { ORDER_NOT_FOUND_MESSAGE } from './orders.service';
 
 /**
@@ -28,7 +29,7 @@ export async function reorder(db: Db, userId: string, orderId: string): Promise<
     const ids = items.flatMap(({ medicineId }) => (medicineId ? [medicineId] : []));
     const stocked = ids.length
       ? await tx
-          .select({ id: medicines.id, stock: medicines.stock, maxPerOrder: medicines.maxPerOrder })
+          .select({ id: medicines.id, stock: SELLABLE_STOCK.mapWith(Number), maxPerOrder: medicines.maxPerOrder })
           .from(medicines)
           .where(inArray(medicines.id, ids))
       : [];

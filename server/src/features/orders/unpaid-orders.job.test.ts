@@ -1,11 +1,11 @@
 import { medicineResponseSchema, orderResponseSchema, type Order } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { medicines, orderHistory, orders } from '../../db/schema';
+import { orderHistory, orders } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
-import { insertMedicine } from '../medicines/medicines.fixtures';
+import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 import { cancelUnpaidOrders, UNPAID_CANCEL_NOTE } from './order-status.service';
 
 const TTL_MINUTES = 30;
@@ -44,8 +44,7 @@ const age = (order: Order, minutes: number) =>
     .where(eq(orders.id, order._id));
 const statusOf = async (order: Order) =>
   (await ctx.database.db.select().from(orders).where(eq(orders.id, order._id)))[0]!.status;
-const stockOf = async (id: string) =>
-  (await ctx.database.db.select().from(medicines).where(eq(medicines.id, id)))[0]!.stock;
+const stockOf = async (id: string) => (await storedMedicine(ctx, id))!.stock;
 
 describe('unpaid orders', () => {
   it('are canceled with their stock given back once older than the configured time, by the periodic job', async () => {

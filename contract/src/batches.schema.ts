@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { idSchema } from './common.schema';
+import { ORDER_STATUSES } from './constants';
+
+// A medicine's stock is the sum of its sellable batches: a delivery's lot, expiry date and units,
+// not expired, recalled nor written off.
+
+/** A date as the calendar shows it, `YYYY-MM-DD`. */
+const calendarDate = z.iso.date({ error: 'Give the date as YYYY-MM-DD.' });
+
+export const batchSchema = z.object({
+  _id: idSchema,
+  lot: z.string(),
+  expiresOn: z.string(),
+  quantity: z.number().int(),
+  receivedOn: z.string(),
+  /** When the lot was recalled; null while it is not. */
+  recalledAt: z.string().nullable(),
+  /** When the batch was written off; null while it is not. */
+  writtenOffAt: z.string().nullable(),
+});
+export type Batch = z.infer<typeof batchSchema>;
+
+export const batchListResponseSchema = z.object({ batches: z.array(batchSchema) });
+export const batchResponseSchema = z.object({ batch: batchSchema });
+
+export const LOT_REQUIRED_MESSAGE = 'Lot number is required.';
+export const BATCH_QUANTITY_MESSAGE = 'Quantity must be a whole number, 0 or more.';
+export const REASON_REQUIRED_MESSAGE = 'Give a reason.';
+export const REASON_MAX = 500;
+
+const quantity = z.coerce.number({ error: BATCH_QUANTITY_MESSAGE }).int({ error: BATCH_QUANTITY_MESSAGE }).min(0, {
+  error: BATCH_QUANTITY_MESSAGE,
+});
+const reason = z
+  .string({ error: REASON_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, { error: REASON_REQUIRED_MESSAGE })
+  .max(REASON_MAX, { error: `A reason has at most ${REASON_MAX} characters.` });
+
+/** A delivery: its lot, its expiry date and the units received. */
+export const addBatchSchema = z.object({
+  lot: z
+    .string({ error: LOT_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, { error: LOT_REQUIRED_MESSAGE })
+    .max(100, { error: 'A lot number has at most 100 characters.' }),
+  expiresOn: calendarDate,
+  quantity,
+});
+/** A correction of a batch's count, with why: it is kept in the batch's history. */
+export const adjustBatchSchema = z.object({ quantity, reason });
+/** A write-off or a recall, with why. */
+export const batchReasonSchema = z.object({ reason });
+
+export const batchParamsSchema = z.object({ id: z.string(), batchId: z.string() });
+export const recallParamsSchema = z.object({ batchId: z.string() });
+
+/** An order that drew from a recalled lot; `flagged`: not yet dispatched, so the pharmacist holds it. */
+export const recalledOrderSchema = z.object({
+  _id: idSchema,
+  patient: z.object({ _id: idSchema, name: z.string(), email: z.string() }).nullable(),
+  units: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  flagged: z.boolean(),
+});
+export const recallResponseSchema = z.object({ batch: batchSchema, orders: z.array(recalledOrderSchema) });
+export const recallOrdersResponseSchema = z.object({
+  batch: batchSchema,
+  medicine: z.object({ _id: idSchema, name: z.string() }),
+  orders: z.array(recalledOrderSchema),
+});
+/** Patients mailed by this call, and those a call before had mailed already. */
+export const recallNotifyResponseSchema = z.object({ notified: z.number().int(), alreadyNotified: z.number().int() });
+
+export const EXPIRY_WINDOWS = [30, 60, 90] as const;
+export const expiryReportQuerySchema = z.object({
+  days: z.coerce
+    .number()
+    .pipe(z.union(EXPIRY_WINDOWS.map((days) => z.literal(days))))
+    .default(30)
+    .catch(30),
+});
+const reportBatchSchema = batchSchema.extend({ medicine: z.object({ _id: idSchema, name: z.string() }) });
+/** Sellable batches expiring within `days`, first expiry first, and expired batches not yet written off. */
+export const expiryReportResponseSchema = z.object({
+  days: z.number().int(),
+  expiring: z.array(reportBatchSchema),
+  expired: z.array(reportBatchSchema),
+});
+export const lowStockResponseSchema = z.object({
+  medicines: z.array(
+    z.object({ _id: idSchema, name: z.string(), stock: z.number().int(), reorderLevel: z.number().int() }),
+  ),
+});
+
+export const BATCH_NOT_FOUND_MESSAGE = 'Batch not found';
+export const lotTakenMessage = (lot: string) => `This medicine already has a lot ${lot}.`;
+export const BATCH_RECALLED_MESSAGE = 'This lot is recalled; it can no longer change.';
+export const BATCH_WRITTEN_OFF_MESSAGE = 'This batch is written off; it can no longer change.';
+export const NOT_RECALLED_MESSAGE = 'This lot is not recalled.';
+/** Checkout's refusal of a medicine whose stock is held in a recalled lot. */
+export const recalledLotMessage = (name: string, lot: string) =>
+  `Lot ${lot} of ${name} has been recalled and cannot be sold. Remove ${name} from your cart or lower its quantity.`;

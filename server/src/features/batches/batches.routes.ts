@@ -1,0 +1,139 @@
+import {
+  addBatchSchema,
+  adjustBatchSchema,
+  batchListResponseSchema,
+  batchParamsSchema,
+  batchReasonSchema,
+  batchResponseSchema,
+  expiryReportQuerySchema,
+  expiryReportResponseSchema,
+  idParamsSchema,
+  lowStockResponseSchema,
+  recallNotifyResponseSchema,
+  recallOrdersResponseSchema,
+  recallParamsSchema,
+  recallResponseSchema,
+} from '@apotheca/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BEARER_AUTH } from '../../plugins/openapi.plugin';
+import { currentUser } from '../../plugins/auth.plugin';
+import type { CatalogueCache } from '../medicines/catalogue-cache.service';
+import {
+  addBatch,
+  adjustBatch,
+  expiryReport,
+  getRecall,
+  listBatches,
+  lowStockReport,
+  notifyRecall,
+  recallBatch,
+  writeOffBatch,
+} from './batches.service';
+
+export type BatchesRoutesOptions = { catalogue: CatalogueCache };
+
+// Staff read batches and reports; only an admin changes them. Every change moves a sellable total,
+// so it invalidates the catalogue, naming the medicine.
+const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, { catalogue }) => {
+  const docs = { tags: ['batches'], security: BEARER_AUTH };
+  const db = app.database.db;
+
+  app.get(
+    '/medicines/:id/batches',
+    {
+      preHandler: app.requireStaff,
+      schema: { ...docs, params: idParamsSchema, response: { 200: batchListResponseSchema } },
+    },
+    async (request) => ({ batches: await listBatches(db, request.params.id) }),
+  );
+
+  app.post(
+    '/medicines/:id/batches',
+    {
+      preHandler: app.requireAdmin,
+      schema: { ...docs, params: idParamsSchema, body: addBatchSchema, response: { 201: batchResponseSchema } },
+    },
+    async (request, reply) => {
+      const batch = await addBatch(db, request.params.id, request.body, currentUser(request).id);
+      await catalogue.invalidate([request.params.id]);
+      return reply.code(201).send({ batch });
+    },
+  );
+
+  app.patch(
+    '/medicines/:id/batches/:batchId',
+    {
+      preHandler: app.requireAdmin,
+      schema: { ...docs, params: batchParamsSchema, body: adjustBatchSchema, response: { 200: batchResponseSchema } },
+    },
+    async (request) => {
+      const { id, batchId } = request.params;
+      const batch = await adjustBatch(db, id, batchId, request.body, currentUser(request).id);
+      await catalogue.invalidate([id]);
+      return { batch };
+    },
+  );
+
+  app.post(
+    '/medicines/:id/batches/:batchId/write-off',
+    {
+      preHandler: app.requireAdmin,
+      schema: { ...docs, params: batchParamsSchema, body: batchReasonSchema, response: { 200: batchResponseSchema } },
+    },
+    async (request) => {
+      const { id, batchId } = request.params;
+      const batch = await writeOffBatch(db, id, batchId, request.body.reason, currentUser(request).id);
+      await catalogue.invalidate([id]);
+      return { batch };
+    },
+  );
+
+  app.post(
+    '/medicines/:id/batches/:batchId/recall',
+    {
+      preHandler: app.requireAdmin,
+      schema: { ...docs, params: batchParamsSchema, body: batchReasonSchema, response: { 200: recallResponseSchema } },
+    },
+    async (request) => {
+      const { id, batchId } = request.params;
+      const recall = await recallBatch(db, id, batchId, request.body.reason, currentUser(request).id);
+      await catalogue.invalidate([id]);
+      return recall;
+    },
+  );
+
+  app.get(
+    '/recalls/:batchId',
+    {
+      preHandler: app.requireStaff,
+      schema: { ...docs, params: recallParamsSchema, response: { 200: recallOrdersResponseSchema } },
+    },
+    async (request) => getRecall(db, request.params.batchId),
+  );
+
+  app.post(
+    '/recalls/:batchId/notify',
+    {
+      preHandler: app.requireAdmin,
+      schema: { ...docs, params: recallParamsSchema, response: { 200: recallNotifyResponseSchema } },
+    },
+    async (request) => notifyRecall(db, request.params.batchId),
+  );
+
+  app.get(
+    '/reports/expiry',
+    {
+      preHandler: app.requireStaff,
+      schema: { ...docs, querystring: expiryReportQuerySchema, response: { 200: expiryReportResponseSchema } },
+    },
+    async (request) => expiryReport(db, request.query.days),
+  );
+
+  app.get(
+    '/reports/low-stock',
+    { preHandler: app.requireStaff, schema: { ...docs, response: { 200: lowStockResponseSchema } } },
+    async () => lowStockReport(db),
+  );
+};
+
+export default batchesRoutes;

@@ -1,0 +1,300 @@
+import {
+  BATCH_MOVEMENT,
+  BATCH_NOT_FOUND_MESSAGE,
+  BATCH_RECALLED_MESSAGE,
+  BATCH_WRITTEN_OFF_MESSAGE,
+  lotTakenMessage,
+  NOT_RECALLED_MESSAGE,
+  ORDER_EVENT,
+  ORDER_STATUS,
+  type Batch,
+} from '@apotheca/contract';
+import type { z } from 'zod';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { isUuid } from '../../db/ids';
+import {
+  batches,
+  medicines,
+  orderHistory,
+  orderItemBatches,
+  orderItems,
+  orders,
+  recallNotices,
+  users,
+} from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { enqueueMail } from '../mail/mail-outbox.service';
+import { findMedicine, medicineColumns } from '../medicines/medicines.service';
+import { NEXT_VERSION, recordBatchMovement, SELLABLE } from '../stock/stock.service';
+import type {
+  addBatchSchema,
+  adjustBatchSchema,
+  expiryReportResponseSchema,
+  lowStockResponseSchema,
+  recalledOrderSchema,
+} from '@apotheca/contract';
+
+// A medicine's batches: deliveries, corrections, write-offs and recalls, each in the batch's
+// history, and the expiry and low-stock reports. Every change locks the medicine row first, as
+// every stock movement does (stock.service.ts), and raises its version.
+
+type BatchRow = typeof batches.$inferSelect;
+
+export function toBatch(row: BatchRow): Batch {
+  return {
+    _id: row.id,
+    lot: row.lot,
+    expiresOn: row.expiresOn,
+    quantity: row.quantity,
+    receivedOn: row.receivedOn,
+    recalledAt: row.recalledAt?.toISOString() ?? null,
+    writtenOffAt: row.writtenOffAt?.toISOString() ?? null,
+  };
+}
+
+export async function listBatches(db: Db, medicineId: string): Promise<Batch[]> {
+  const medicine = await findMedicine(db, medicineId);
+  const rows = await db
+    .select()
+    .from(batches)
+    .where(eq(batches.medicineId, medicine.id))
+    .orderBy(asc(batches.expiresOn), asc(batches.lot));
+  return rows.map(toBatch);
+}
+
+/** The medicine's row locked and its version raised, so a form loaded before this change is refused. */
+async function lockMedicine(tx: Tx, medicineId: string) {
+  const [row] = isUuid(medicineId)
+    ? await tx.update(medicines).set({ version: NEXT_VERSION }).where(eq(medicines.id, medicineId)).returning()
+    : [];
+  if (!row) throw HttpError.notFound(BATCH_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** A batch of the medicine, locked with its medicine, or a 404. */
+async function lockBatch(tx: Tx, medicineId: string, batchId: string): Promise<BatchRow> {
+  await lockMedicine(tx, medicineId);
+  const [row] = isUuid(batchId)
+    ? await tx
+        .select()
+        .from(batches)
+        .where(and(eq(batches.id, batchId), eq(batches.medicineId, medicineId)))
+        .for('update')
+    : [];
+  if (!row) throw HttpError.notFound(BATCH_NOT_FOUND_MESSAGE);
+  return row;
+}
+
+/** A batch that is recalled or written off no longer changes. */
+function assertChangeable(batch: BatchRow) {
+  if (batch.recalledAt) throw HttpError.conflict(BATCH_RECALLED_MESSAGE);
+  if (batch.writtenOffAt) throw HttpError.conflict(BATCH_WRITTEN_OFF_MESSAGE);
+}
+
+export async function addBatch(
+  db: Db,
+  medicineId: string,
+  input: z.infer<typeof addBatchSchema>,
+  actorId: string,
+): Promise<Batch> {
+  await findMedicine(db, medicineId);
+  return db.transaction(async (tx) => {
+    await lockMedicine(tx, medicineId);
+    const [row] = await tx
+      .insert(batches)
+      .values({ medicineId, lot: input.lot, expiresOn: input.expiresOn, quantity: input.quantity })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw HttpError.conflict(lotTakenMessage(input.lot));
+    await recordBatchMovement(tx, row.id, actorId, BATCH_MOVEMENT.received, input.quantity, null);
+    return toBatch(row);
+  });
+}
+
+export async function adjustBatch(
+  db: Db,
+  medicineId: string,
+  batchId: string,
+  { quantity, reason }: z.infer<typeof adjustBatchSchema>,
+  actorId: string,
+): Promise<Batch> {
+  return db.transaction(async (tx) => {
+    const batch = await lockBatch(tx, medicineId, batchId);
+    assertChangeable(batch);
+    const [row] = await tx.update(batches).set({ quantity }).where(eq(batches.id, batch.id)).returning();
+    await recordBatchMovement(tx, batch.id, actorId, BATCH_MOVEMENT.adjusted, quantity - batch.quantity, reason);
+    return toBatch(row!);
+  });
+}
+
+/** Writes a batch off (an expired one, typically): it is never sold again, and its units leave the count. */
+export async function writeOffBatch(
+  db: Db,
+  medicineId: string,
+  batchId: string,
+  reason: string,
+  actorId: string,
+): Promise<Batch> {
+  return db.transaction(async (tx) => {
+    const batch = await lockBatch(tx, medicineId, batchId);
+    assertChangeable(batch);
+    const [row] = await tx
+      .update(batches)
+      .set({ writtenOffAt: new Date() })
+      .where(eq(batches.id, batch.id))
+      .returning();
+    await recordBatchMovement(tx, batch.id, actorId, BATCH_MOVEMENT.writtenOff, -batch.quantity, reason);
+    return toBatch(row!);
+  });
+}
+
+/** Statuses of an order that has left the shop: a recall no longer holds it back. */
+const SENT: readonly string[] = [ORDER_STATUS.dispatched, ORDER_STATUS.canceled];
+
+/** Every order that drew from the lot: the order, the patient, the units, the status; newest first. */
+async function recalledOrders(db: Db | Tx, batchId: string): Promise<z.infer<typeof recalledOrderSchema>[]> {
+  const rows = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      units: sql<number>`sum(${orderItemBatches.quantity})::integer`.mapWith(Number),
+    })
+    .from(orderItemBatches)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(users, eq(users.id, orders.userId))
+    .where(eq(orderItemBatches.batchId, batchId))
+    .groupBy(orders.id, users.id)
+    .orderBy(sql`${orders.createdAt} desc`);
+  return rows.map((row) => ({
+    _id: row.id,
+    patient: row.userId ? { _id: row.userId, name: `${row.firstName} ${row.lastName}`, email: row.email! } : null,
+    units: row.units,
+    status: row.status,
+    flagged: !SENT.includes(row.status),
+  }));
+}
+
+const recallNote = (lot: string, medicine: string, reason: string) => `Lot ${lot} of ${medicine} recalled: ${reason}`;
+
+/**
+ * Recalls a lot: from this moment it is not sellable. Answers the orders that drew from it; each
+ * one not yet dispatched gets a row in its history, which flags it for the pharmacist.
+ */
+export async function recallBatch(db: Db, medicineId: string, batchId: string, reason: string, actorId: string) {
+  return db.transaction(async (tx) => {
+    const batch = await lockBatch(tx, medicineId, batchId);
+    if (batch.recalledAt) throw HttpError.conflict(BATCH_RECALLED_MESSAGE);
+    const [row] = await tx.update(batches).set({ recalledAt: new Date() }).where(eq(batches.id, batch.id)).returning();
+    await recordBatchMovement(tx, batch.id, actorId, BATCH_MOVEMENT.recalled, 0, reason);
+    const found = await recalledOrders(tx, batch.id);
+    const flagged = found.filter((order) => order.flagged);
+    const [medicine] = await tx.select({ name: medicines.name }).from(medicines).where(eq(medicines.id, medicineId));
+    if (flagged.length > 0)
+      await tx.insert(orderHistory).values(
+        flagged.map((order) => ({
+          orderId: order._id,
+          actorId,
+          event: ORDER_EVENT.recallFlagged,
+          note: recallNote(batch.lot, medicine!.name, reason),
+        })),
+      );
+    return { batch: toBatch(row!), orders: found };
+  });
+}
+
+/** A recalled lot with its medicine and orders, for the recall page. */
+export async function getRecall(db: Db, batchId: string) {
+  const [row] = isUuid(batchId)
+    ? await db
+        .select({ batch: batches, name: medicines.name })
+        .from(batches)
+        .innerJoin(medicines, eq(medicines.id, batches.medicineId))
+        .where(eq(batches.id, batchId))
+    : [];
+  if (!row) throw HttpError.notFound(BATCH_NOT_FOUND_MESSAGE);
+  return {
+    batch: toBatch(row.batch),
+    medicine: { _id: row.batch.medicineId, name: row.name },
+    orders: await recalledOrders(db, batchId),
+  };
+}
+
+/**
+ * Mails each patient who received units of a recalled lot, once: a notice row per lot and patient,
+ * unique, is claimed in the same transaction as the mail, so a second press or a second instance
+ * finds it claimed and sends nothing.
+ */
+export async function notifyRecall(db: Db, batchId: string) {
+  const recall = await getRecall(db, batchId);
+  if (!recall.batch.recalledAt) throw HttpError.conflict(NOT_RECALLED_MESSAGE);
+  const patients = [
+    ...new Map(recall.orders.flatMap((order) => (order.patient ? [[order.patient._id, order.patient]] : []))).values(),
+  ];
+  let notified = 0;
+  for (const patient of patients) {
+    const sent = await db.transaction(async (tx) => {
+      const [claimed] = await tx
+        .insert(recallNotices)
+        .values({ batchId, userId: patient._id })
+        .onConflictDoNothing()
+        .returning({ userId: recallNotices.userId });
+      if (!claimed) return false;
+      const { lot } = recall.batch;
+      const name = recall.medicine.name;
+      const text = `Dear ${patient.name},\n\nLot ${lot} of ${name}, which you received from Apotheca, has been recalled by its manufacturer.\nPlease stop using the units of lot ${lot} (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.\n\nApotheca`;
+      await enqueueMail(tx, {
+        to: patient.email,
+        subject: `Recall: lot ${lot} of ${name}`,
+        text,
+      });
+      return true;
+    });
+    if (sent) notified += 1;
+  }
+  return { notified, alreadyNotified: patients.length - notified };
+}
+
+/** Sellable batches expiring within `days`, and expired batches not yet written off, first expiry first. */
+export async function expiryReport(db: Db, days: number): Promise<z.infer<typeof expiryReportResponseSchema>> {
+  const base = () =>
+    db
+      .select({ batch: batches, name: medicines.name })
+      .from(batches)
+      .innerJoin(medicines, eq(medicines.id, batches.medicineId))
+      .orderBy(asc(batches.expiresOn), asc(medicines.name));
+  const shape = (rows: { batch: BatchRow; name: string }[]) =>
+    rows.map((row) => ({ ...toBatch(row.batch), medicine: { _id: row.batch.medicineId, name: row.name } }));
+  const expiring = await base().where(
+    and(SELLABLE, sql`${batches.quantity} > 0`, sql`${batches.expiresOn} <= shop_today() + ${days}::integer`),
+  );
+  const expired = await base().where(
+    and(
+      isNull(batches.writtenOffAt),
+      isNull(batches.recalledAt),
+      sql`${batches.quantity} > 0`,
+      lt(batches.expiresOn, sql`shop_today() + 1`),
+    ),
+  );
+  return { days, expiring: shape(expiring), expired: shape(expired) };
+}
+
+/** Medicines whose sellable stock is below their reorder level, least stocked first. */
+export async function lowStockReport(db: Db): Promise<z.infer<typeof lowStockResponseSchema>> {
+  const rows = await db
+    .select({
+      id: medicines.id,
+      name: medicines.name,
+      stock: medicineColumns.stock,
+      reorderLevel: medicines.reorderLevel,
+    })
+    .from(medicines)
+    .where(sql`${medicineColumns.stock} < ${medicines.reorderLevel}`)
+    .orderBy(sql`3`, asc(medicines.name));
+  return { medicines: rows.map(({ id, ...row }) => ({ _id: id, ...row })) };
+}
