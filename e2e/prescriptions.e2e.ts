@@ -155,9 +155,13 @@ describe('prescription medicines', () => {
     await rows.first().waitFor();
     // Newest first: the rejected order, then the approved one.
     await shopperPage.getByRole('button', { name: second.number }).click();
-    await shopperPage.getByText('Prescription rejected: The prescription is not signed.').waitFor();
-    await shopperPage.getByRole('button', { name: first.number }).click();
-    await shopperPage.getByText('Prescription approved').waitFor();
+    const rejection = shopperPage.getByText('Prescription rejected: The prescription is not signed.');
+    await rejection.waitFor();
+    expect(await rejection.isVisible()).toBe(true);
+    // The approved order's row says so beside its status.
+    const approvedRow = rows.filter({ has: shopperPage.getByRole('button', { name: first.number }) });
+    await approvedRow.getByText('Prescription approved').waitFor();
+    expect(await approvedRow.getByText('Prescription approved').textContent()).toBe('Prescription approved');
     await shopperPage.context().close();
   });
 });
