@@ -81,7 +81,7 @@ describe('delivery on a phone: address at checkout, dispatch with tracking, orde
 
     // The shopper sees the parcel on the order, then orders the same again.
     await page.goto(PATHS.orders);
-    await page.getByRole('button', { name: order._id }).click();
+    await page.getByRole('button', { name: order.number }).click();
     const details = page.locator(`#order-items-${order._id}`);
     await details.getByText('Carrier: Royal Mail').waitFor();
     await details.getByText('Tracking number: RM123456785GB').waitFor();
