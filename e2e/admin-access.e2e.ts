@@ -59,7 +59,8 @@ describe('the admin area is for admins only', () => {
     }
   });
 
-  it('has no axe violations on any admin route, at desktop and tablet width', async () => {
+  // Two widths of every admin route, each analysed whole by axe: minutes on a busy machine.
+  it('has no axe violations on any admin route, at desktop and tablet width', { timeout: 300_000 }, async () => {
     for (const viewport of ['desktop', 'tablet'] as const) {
       for (const route of routes) {
         const page = await pageAs(browser, admin, viewport);
