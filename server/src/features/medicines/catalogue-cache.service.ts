@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache';
 import { count, sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { medicines } from '../../db/schema';
+import { startPeriodicTask } from '../../periodic-task';
 
 /**
  * The catalogue's serialized responses, kept until the next write that changes a medicine or its
@@ -68,10 +69,7 @@ const SENDER_MARK = '|';
  */
 function startChangeCheck(db: Db, everyMs: number, onChanged: () => void): () => Promise<void> {
   let last: string | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const check = async () => {
+  return startPeriodicTask(everyMs, async () => {
     try {
       const [row] = await db
         .select({ rows: count(), versions: sql<string>`coalesce(sum(${medicines.version}), 0)::text` })
@@ -82,21 +80,7 @@ function startChangeCheck(db: Db, everyMs: number, onChanged: () => void): () =>
     } catch {
       // The database is away: the listening connection's reconnect reports that; the next check tries again.
     }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = check().then(schedule);
-    }, everyMs);
-    // A pending check never keeps the process alive on its own.
-    timer.unref();
-  };
-  running = check().then(schedule);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  });
 }
 
 export async function createCatalogueCache(database: Database): Promise<CatalogueCache> {

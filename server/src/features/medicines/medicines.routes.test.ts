@@ -550,7 +550,8 @@ describe('catalogue cache', () => {
   // Only a PostgreSQL server can have two instances on one database: PGlite's DATA_DIR admits one
   // process. The NOTIFY test above covers the same path on both drivers.
   const onPostgres = Boolean(loadConfig().databaseUrl);
-  it.runIf(onPostgres)('keeps two instances on one PostgreSQL database consistent', async () => {
+  /** A second instance of the app on this test's own PostgreSQL database, with its own pool and listener. */
+  const secondInstance = async () => {
     const result = await ctx.database.db.execute(sql`select current_database() as name`);
     const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
     const url = new URL(ctx.config.databaseUrl!);
@@ -558,6 +559,10 @@ describe('catalogue cache', () => {
     const database = await openPg(url.toString(), { poolSize: 2 });
     const other = await buildApp({ config: ctx.config, database, logger: false });
     await other.ready();
+    return other;
+  };
+  it.runIf(onPostgres)('keeps two instances on one PostgreSQL database consistent', async () => {
+    const other = await secondInstance();
     try {
       expect((await detail()).stock).toBe(4);
       const response = await other.inject({
@@ -594,13 +599,7 @@ describe('catalogue cache', () => {
   it.runIf(onPostgres)(
     'stays up, and consistent with another instance, when its listening connection is cut',
     async () => {
-      const result = await ctx.database.db.execute(sql`select current_database() as name`);
-      const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-      const url = new URL(ctx.config.databaseUrl!);
-      url.pathname = `/${name}`;
-      const database = await openPg(url.toString(), { poolSize: 2 });
-      const other = await buildApp({ config: ctx.config, database, logger: false });
-      await other.ready();
+      const other = await secondInstance();
       try {
         const before = (await detail()).price;
         // What a database restart or a failover does to every instance's listening connection.

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { startPeriodicTask } from '../../periodic-task';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 
 type Options = { db: Db; catalogue: CatalogueCache; everyMs: number; onError: (error: unknown) => void };
@@ -12,11 +13,7 @@ type Options = { db: Db; catalogue: CatalogueCache; everyMs: number; onError: (e
  */
 export function startExpiryWatch({ db, catalogue, everyMs, onError }: Options): () => Promise<void> {
   let day: string | undefined;
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  const check = async () => {
+  return startPeriodicTask(everyMs, async () => {
     try {
       const [row] = rowsOf<{ today: string }>(await db.execute(sql`select shop_today()::text as today`));
       if (day !== undefined && row && row.today !== day) await catalogue.invalidate();
@@ -24,21 +21,7 @@ export function startExpiryWatch({ db, catalogue, everyMs, onError }: Options): 
     } catch (error) {
       onError(error);
     }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = check().then(schedule);
-    }, everyMs);
-    timer.unref();
-  };
-  running = check().then(schedule);
-
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  });
 }
 
 /** Both drivers answer a raw statement with `{ rows }`. */
