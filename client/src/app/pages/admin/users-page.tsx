@@ -14,7 +14,6 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { ListSearchForm } from './list-search-form';
 import { useListParam, usePageParam } from './page-param.hook';
-import { countLabel } from '../../../lib/count-label';
 
 // SPEC.md §2's columns, in its order.
 const COLUMNS = [
@@ -80,7 +79,7 @@ export default function UsersPage() {
       <AdminPageHeader
         title="Users"
         headingRef={heading}
-        subtitle={data ? countLabel(data.total, q ? 'matching user' : 'user') : undefined}
+        subtitle={data ? `${data.total} ${q ? 'matching users' : 'users'}` : undefined}
       />
       <ListSearchForm label="Search users" placeholder="Name or e-mail" value={q} onSearch={setQ} />
       {isLoading ? (
