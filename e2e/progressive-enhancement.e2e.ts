@@ -1,4 +1,4 @@
-import { cataloguePath, medicinePath, PATHS, type Cart } from '@apotheca/contract';
+import { CATALOGUE_PAGE_SIZE, cataloguePath, medicinePath, PATHS, type Cart } from '@apotheca/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './support/browser';
@@ -187,6 +187,77 @@ describe('the storefront before its app has hydrated', () => {
     expect(await image.boundingBox()).toEqual(before);
     await page.context().close();
   });
+});
+
+describe('a sort chosen while the catalogue loads on a slow phone', () => {
+  const browser = useBrowser();
+
+  /**
+   * Chooses "Price: low to high" in the page itself, in the first task after React has taken over the
+   * select and before the page is marked live: the moment the early-input module still answers for a
+   * control that React already owns. False if the page went live first.
+   */
+  const chooseWhileHydrating = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const select = document.querySelector<HTMLSelectElement>('select[name="sort"]')!;
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => {
+            if (document.documentElement.dataset.hydrated) return resolve(false);
+            if (!Object.keys(select).some((key) => key.startsWith('__reactProps')))
+              return channel.port2.postMessage(null);
+            select.value = 'price_asc';
+            select.dispatchEvent(new Event('input', { bubbles: true }));
+            select.dispatchEvent(new Event('change', { bubbles: true }));
+            resolve(true);
+          };
+          channel.port2.postMessage(null);
+        }),
+    );
+
+  const moments = {
+    'before the app runs': async (page: Page) => {
+      await page.getByLabel('Sort by').selectOption('price_asc');
+    },
+    'while the page hydrates': async (page: Page) => {
+      expect(await chooseWhileHydrating(page)).toBe(true);
+    },
+    'once the page is live': async (page: Page) => {
+      await hydrated(page);
+      await page.getByLabel('Sort by').selectOption('price_asc');
+    },
+  };
+
+  // CPU four times slower and every script held back, as on a slow phone on a slow network.
+  it.each([500, 1000, 2000])(
+    'applies "Price: low to high" whenever it is chosen, with scripts delayed by %i ms',
+    async (delay) => {
+      const sorted = await listMedicines(`sort=price_asc&limit=${CATALOGUE_PAGE_SIZE}`);
+      for (const [moment, choose] of Object.entries(moments)) {
+        // A page of its own: the harness's pages wait for hydration after goto, and this choice may not.
+        const page = await browser.newPage({ baseURL: baseUrl() });
+        await page.context().route(/\/assets\/.+\.js$/, async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          await route.continue();
+        });
+        const cdp = await page.context().newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await page.goto(PATHS.medicines, { waitUntil: 'commit' });
+        await page.getByText(`Page 1 of ${pageCountOf(sorted.total)}`).waitFor();
+        await choose(page);
+
+        await page.waitForURL(/sort=price_asc/);
+        await hydrated(page);
+        await expect.poll(() => page.getByLabel('Sort by').inputValue(), { message: moment }).toBe('price_asc');
+        expect(await cards(page).locator('h3').allTextContents(), moment).toEqual(
+          sorted.medicines.map((medicine) => medicine.name),
+        );
+        await page.context().close();
+      }
+    },
+    180_000,
+  );
 });
 
 describe('the catalogue on a small phone', () => {

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
 import { SUBMIT_ON_CHANGE } from '../../lib/early-input';
-import type { CatalogueFilters } from './catalogue-filters';
+import { filtersFromSearch, type CatalogueFilters } from './catalogue-filters';
 
 const CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...CATEGORIES.map((c) => ({ value: c, label: c }))];
 const SORT_OPTIONS = [{ value: '', label: 'Featured' }, ...SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))];
@@ -30,10 +30,17 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
     const change = priceOf(raw, key);
     if (Object.keys(change).length > 0) onChange(change);
   };
+  // The whole form, selects included, as a GET submission would send it: a select changed while the
+  // page hydrates is submitted by lib/early-input.ts and arrives here, never through its onChange.
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const chosen = filtersFromSearch(
+      new URLSearchParams({ category: String(form.get('category')), sort: String(form.get('sort')) }),
+    );
     const change = {
+      ...(chosen.category !== filters.category ? { category: chosen.category } : {}),
+      ...(chosen.sort !== filters.sort ? { sort: chosen.sort } : {}),
       ...priceOf(String(form.get('minPrice')), 'minPrice'),
       ...priceOf(String(form.get('maxPrice')), 'maxPrice'),
     };
