@@ -52,6 +52,9 @@ export const addressesResponseSchema = z.object({ addresses: z.array(addressSche
 
 export const ADDRESS_NOT_FOUND_MESSAGE = 'Address not found';
 export const ADDRESS_DELETED_MESSAGE = 'Address deleted';
+/** A patient's address book holds at most this many addresses, so no account can grow without end. */
+export const ADDRESS_BOOK_MAX = 20;
+export const ADDRESS_BOOK_FULL_MESSAGE = `Your address book is full (${ADDRESS_BOOK_MAX} addresses). Delete one to add another.`;
 
 export type AddressInput = z.input<typeof addressInputSchema>;
 export type NewAddress = z.input<typeof newAddressSchema>;

@@ -1,4 +1,10 @@
-import { ADDRESS_NOT_FOUND_MESSAGE, addressesResponseSchema, addressResponseSchema } from '@apotheca/contract';
+import {
+  ADDRESS_BOOK_FULL_MESSAGE,
+  ADDRESS_BOOK_MAX,
+  ADDRESS_NOT_FOUND_MESSAGE,
+  addressesResponseSchema,
+  addressResponseSchema,
+} from '@apotheca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
@@ -72,6 +78,22 @@ describe('the address book', () => {
     }
     expect(await list(other.headers)).toEqual([]);
     expect(await list(owner.headers)).toEqual([address]);
+  });
+
+  it(`keeps at most ${ADDRESS_BOOK_MAX} addresses, also when the last place is asked for twice at once`, async () => {
+    const { headers } = await createTestUser(ctx);
+    for (let n = 1; n < ADDRESS_BOOK_MAX; n += 1) {
+      expect(
+        (await call('POST', '/addresses', headers, { ...HOME_ADDRESS, line1: `${n} Main Street` })).statusCode,
+      ).toBe(201);
+    }
+    const lastPlace = await Promise.all(
+      ['A', 'B'].map((flat) => call('POST', '/addresses', headers, { ...HOME_ADDRESS, line2: `Flat ${flat}` })),
+    );
+    expect(lastPlace.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    const refused = lastPlace.find((response) => response.statusCode === 409)!;
+    expect(refused.json()).toEqual({ message: ADDRESS_BOOK_FULL_MESSAGE });
+    expect(await list(headers)).toHaveLength(ADDRESS_BOOK_MAX);
   });
 
   it('needs a login', async () => {

@@ -1,4 +1,6 @@
 import {
+  ADDRESS_BOOK_FULL_MESSAGE,
+  ADDRESS_BOOK_MAX,
   ADDRESS_NOT_FOUND_MESSAGE,
   type Address,
   type AddressInput,
@@ -6,10 +8,10 @@ import {
   type OrderAddress,
   type UpdateAddress,
 } from '@apotheca/contract';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { addresses } from '../../db/schema';
+import { addresses, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 
 // A patient's address book. Every query names the owner: another patient's address answers as a
@@ -70,15 +72,19 @@ async function clearOtherDefaults(tx: Tx, userId: string, keep: string) {
     .where(and(eq(addresses.userId, userId), ne(addresses.id, keep), eq(addresses.isDefault, true)));
 }
 
-/** Adds an address; a patient's first address is their default. */
-export async function createAddress(db: Db | Tx, userId: string, input: NewAddress): Promise<Address> {
+/**
+ * Adds an address to a book that has room, or answers null; a patient's first address is their
+ * default. The patient's row is locked first, so two adds at once cannot both take the last place.
+ */
+async function addToBook(db: Db | Tx, userId: string, input: NewAddress): Promise<Address | null> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select({ id: addresses.id })
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [{ held } = { held: 0 }] = await tx
+      .select({ held: count() })
       .from(addresses)
-      .where(eq(addresses.userId, userId))
-      .limit(1);
-    const isDefault = Boolean(input.isDefault) || !existing;
+      .where(eq(addresses.userId, userId));
+    if (held >= ADDRESS_BOOK_MAX) return null;
+    const isDefault = Boolean(input.isDefault) || held === 0;
     if (isDefault) await tx.update(addresses).set({ isDefault: false }).where(eq(addresses.userId, userId));
     const [row] = await tx
       .insert(addresses)
@@ -86,6 +92,18 @@ export async function createAddress(db: Db | Tx, userId: string, input: NewAddre
       .returning();
     return toAddress(row!);
   });
+}
+
+/** Adds an address, or answers 409 when the book is full. */
+export async function createAddress(db: Db | Tx, userId: string, input: NewAddress): Promise<Address> {
+  const address = await addToBook(db, userId, input);
+  if (!address) throw HttpError.conflict(ADDRESS_BOOK_FULL_MESSAGE);
+  return address;
+}
+
+/** Keeps an address typed at checkout, unless the book is full: the placed order holds its own copy. */
+export async function keepCheckoutAddress(db: Db, userId: string, input: AddressInput): Promise<void> {
+  await addToBook(db, userId, input);
 }
 
 export async function updateAddress(db: Db, userId: string, id: string, changes: UpdateAddress): Promise<Address> {

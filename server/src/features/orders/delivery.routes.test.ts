@@ -1,4 +1,5 @@
 import {
+  ADDRESS_BOOK_MAX,
   ADDRESS_NEEDED_MESSAGE,
   ADDRESS_NOT_FOUND_MESSAGE,
   addressResponseSchema,
@@ -90,6 +91,24 @@ describe('a delivery address at checkout', () => {
     expect(order.address).toEqual({ ...HOME_ADDRESS, line2: 'Flat 3' });
     const book = (await ctx.app.inject({ url: '/api/addresses', headers })).json().addresses;
     expect(book).toEqual([expect.objectContaining({ ...HOME_ADDRESS, line2: 'Flat 3', isDefault: true })]);
+  });
+
+  it('places the order with a typed address even when the address book is full, and leaves the book as it was', async () => {
+    const { headers } = await createTestUser(ctx);
+    for (let n = 0; n < ADDRESS_BOOK_MAX; n += 1) {
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/addresses',
+        headers,
+        payload: { ...HOME_ADDRESS, line1: `${n} Main Street` },
+      });
+    }
+    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
+    const order = await placed(headers, { address: { ...HOME_ADDRESS, line1: '1 New Road' }, saveAddress: true });
+    expect(order.address?.line1).toBe('1 New Road');
+    const book = (await ctx.app.inject({ url: '/api/addresses', headers })).json().addresses as { line1: string }[];
+    expect(book).toHaveLength(ADDRESS_BOOK_MAX);
+    expect(book.map(({ line1 }) => line1)).not.toContain('1 New Road');
   });
 
   it('answers 404 for another patient’s address and places nothing', async () => {

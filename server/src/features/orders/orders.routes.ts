@@ -13,7 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
 import { currentUser } from '../../plugins/auth.plugin';
-import { createAddress, deliveryAddress } from '../addresses/addresses.service';
+import { deliveryAddress, keepCheckoutAddress } from '../addresses/addresses.service';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 import { placeOrder } from './checkout.service';
@@ -52,7 +52,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       }
       app.metrics.ordersPlaced.inc();
       // Saved to the book only once the order is placed, so a refused checkout changes nothing.
-      if (address && saveAddress) await createAddress(app.database.db, user.id, address);
+      if (address && saveAddress) await keepCheckoutAddress(app.database.db, user.id, address);
       await written(order);
       return reply.code(201).send({ order });
     },
