@@ -2,12 +2,26 @@ import { ORDER_TOTAL_TOO_LARGE_MESSAGE, ROLE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, medicines, orderHistory, orderItems, orders, prescriptions } from '../../db/schema';
+import {
+  addresses,
+  batches,
+  batchMovements,
+  cartItems,
+  carts,
+  mailOutbox,
+  medicines,
+  orderHistory,
+  orderItems,
+  orders,
+  prescriptions,
+  recallNotices,
+} from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 
 // Every endpoint of the catalogue, the cart, the orders and the users, called by each kind of caller, and
 // hostile input thrown at them: the answer is never a 5xx, and a refusal changes nothing.
@@ -28,7 +42,7 @@ afterAll(async () => {
 /** Everything a refused call must leave as it was. */
 async function storedState() {
   const db = ctx.database.db;
-  const [m, c, ci, o, oi, oh, p] = await Promise.all([
+  const [m, c, ci, o, oi, oh, p, a, b, bm, rn, mo] = await Promise.all([
     db.select().from(medicines).orderBy(medicines.id),
     db.select().from(carts).orderBy(carts.id),
     db.select().from(cartItems).orderBy(cartItems.id),
@@ -36,8 +50,13 @@ async function storedState() {
     db.select().from(orderItems).orderBy(orderItems.id),
     db.select().from(orderHistory).orderBy(orderHistory.id),
     db.select().from(prescriptions).orderBy(prescriptions.id),
+    db.select().from(addresses).orderBy(addresses.id),
+    db.select().from(batches).orderBy(batches.id),
+    db.select().from(batchMovements).orderBy(batchMovements.id),
+    db.select().from(recallNotices).orderBy(recallNotices.batchId, recallNotices.userId),
+    db.select().from(mailOutbox).orderBy(mailOutbox.id),
   ]);
-  return { m, c, ci, o, oi, oh, p };
+  return { m, c, ci, o, oi, oh, p, a, b, bm, rn, mo };
 }
 
 /** A shopper with a medicine in the cart and one placed order: what the other callers reach for. */
@@ -89,6 +108,32 @@ const ACTORS: Actor[] = ['anonymous', 'owner', 'another user', 'pharmacist', 'ad
 
 const imageUrlForm = (extra: Record<string, string> = {}) =>
   multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp', ...extra });
+
+/** A year from today, as the batch form's calendar date. */
+const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
+/** A batch of the fixture's medicine, added by the admin through the API. */
+async function addedBatch(f: Fixture): Promise<string> {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/medicines/${f.medicine.id}/batches`,
+    headers: admin,
+    payload: { lot: `LOT-${crypto.randomUUID().slice(0, 8)}`, expiresOn: nextYear(), quantity: 5 },
+  });
+  return response.json<{ batch: { _id: string } }>().batch._id;
+}
+
+/** A batch of the fixture's medicine that the admin has recalled. */
+async function recalledBatch(f: Fixture): Promise<string> {
+  const batchId = await addedBatch(f);
+  await ctx.app.inject({
+    method: 'POST',
+    url: `/api/medicines/${f.medicine.id}/batches/${batchId}/recall`,
+    headers: admin,
+    payload: { reason: 'Manufacturer recall' },
+  });
+  return batchId;
+}
 
 const currentVersion = async (id: string) =>
   (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` })).json<{ medicine: { version: number } }>()
@@ -175,6 +220,65 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
     (f) => ({ method: 'GET', url: `/api/prescriptions/${f.prescriptionId}/file` }),
     [401, 200, 404, 200, 200],
   ],
+  ['GET /addresses', () => ({ method: 'GET', url: '/api/addresses' }), [401, 200, 200, 200, 200]],
+  [
+    'POST /addresses',
+    () => ({ method: 'POST', url: '/api/addresses', payload: HOME_ADDRESS }),
+    [401, 201, 201, 201, 201],
+  ],
+  [
+    'GET /medicines/:id/batches',
+    (f) => ({ method: 'GET', url: `/api/medicines/${f.medicine.id}/batches` }),
+    [401, 403, 403, 200, 200],
+  ],
+  [
+    'POST /medicines/:id/batches',
+    (f) => ({
+      method: 'POST',
+      url: `/api/medicines/${f.medicine.id}/batches`,
+      payload: { lot: 'LOT-NEW', expiresOn: nextYear(), quantity: 5 },
+    }),
+    [401, 403, 403, 403, 201],
+  ],
+  [
+    'PATCH /medicines/:id/batches/:batchId',
+    async (f) => ({
+      method: 'PATCH',
+      url: `/api/medicines/${f.medicine.id}/batches/${await addedBatch(f)}`,
+      payload: { quantity: 3, reason: 'Counted again' },
+    }),
+    [401, 403, 403, 403, 200],
+  ],
+  [
+    'POST /medicines/:id/batches/:batchId/write-off',
+    async (f) => ({
+      method: 'POST',
+      url: `/api/medicines/${f.medicine.id}/batches/${await addedBatch(f)}/write-off`,
+      payload: { reason: 'Damaged' },
+    }),
+    [401, 403, 403, 403, 200],
+  ],
+  [
+    'POST /medicines/:id/batches/:batchId/recall',
+    async (f) => ({
+      method: 'POST',
+      url: `/api/medicines/${f.medicine.id}/batches/${await addedBatch(f)}/recall`,
+      payload: { reason: 'Manufacturer recall' },
+    }),
+    [401, 403, 403, 403, 200],
+  ],
+  [
+    'GET /recalls/:batchId',
+    async (f) => ({ method: 'GET', url: `/api/recalls/${await recalledBatch(f)}` }),
+    [401, 403, 403, 200, 200],
+  ],
+  [
+    'POST /recalls/:batchId/notify',
+    async (f) => ({ method: 'POST', url: `/api/recalls/${await recalledBatch(f)}/notify` }),
+    [401, 403, 403, 403, 200],
+  ],
+  ['GET /reports/expiry', () => ({ method: 'GET', url: '/api/reports/expiry?days=30' }), [401, 403, 403, 200, 200]],
+  ['GET /reports/low-stock', () => ({ method: 'GET', url: '/api/reports/low-stock' }), [401, 403, 403, 200, 200]],
   ['GET /auth/get-all-users', () => ({ method: 'GET', url: '/api/auth/get-all-users' }), [401, 403, 403, 403, 200]],
   [
     'DELETE /auth/delete-user/:id',
@@ -256,21 +360,32 @@ describe('hostile input', () => {
   });
 
   it('answers hostile ids in paths with 404', async () => {
-    const { owner } = await ownerWithCartAndOrder();
-    const paths = (id: string): [string, string, object?][] => [
-      ['GET', `/api/medicines/${id}`],
-      ['PATCH', `/api/cart/update/${id}`, { operation: 'increment' }],
-      ['DELETE', `/api/cart/remove/${id}`],
-      ['GET', `/api/orders/single-product/${id}`],
-      ['PATCH', `/api/orders/update-order/${id}`, { status: 'Pending' }],
-      ['DELETE', `/api/medicines/delete-medicine/${id}`],
+    const fixture = await ownerWithCartAndOrder();
+    const { owner, medicine } = fixture;
+    // [method, path, body, called by the admin]
+    const paths = (id: string): [string, string, object | undefined, boolean][] => [
+      ['GET', `/api/medicines/${id}`, undefined, false],
+      ['PATCH', `/api/cart/update/${id}`, { operation: 'increment' }, false],
+      ['DELETE', `/api/cart/remove/${id}`, undefined, false],
+      ['GET', `/api/orders/single-product/${id}`, undefined, false],
+      ['PATCH', `/api/addresses/${id}`, { city: 'Paris' }, false],
+      ['DELETE', `/api/addresses/${id}`, undefined, false],
+      ['PATCH', `/api/orders/update-order/${id}`, { status: 'Pending' }, true],
+      ['DELETE', `/api/medicines/delete-medicine/${id}`, undefined, true],
+      ['GET', `/api/medicines/${id}/batches`, undefined, true],
+      ['POST', `/api/medicines/${id}/batches`, { lot: 'L1', expiresOn: nextYear(), quantity: 1 }, true],
+      ['PATCH', `/api/medicines/${medicine.id}/batches/${id}`, { quantity: 1, reason: 'Counted' }, true],
+      ['POST', `/api/medicines/${medicine.id}/batches/${id}/write-off`, { reason: 'Damaged' }, true],
+      ['POST', `/api/medicines/${medicine.id}/batches/${id}/recall`, { reason: 'Recall' }, true],
+      ['GET', `/api/recalls/${id}`, undefined, true],
+      ['POST', `/api/recalls/${id}/notify`, undefined, true],
     ];
     const before = await storedState();
     // Ids of any length, past Fastify's 100-character parameter limit and past the request line's.
     const longIds = ['a'.repeat(101), 'a'.repeat(5_000), 'a'.repeat(20_000)];
     for (const id of [...HOSTILE_STRINGS.map(encodeURIComponent), ...longIds]) {
-      for (const [method, url, payload] of paths(id)) {
-        const headers = url.includes('update-order') || url.includes('delete-medicine') ? admin : owner.headers;
+      for (const [method, url, payload, byAdmin] of paths(id)) {
+        const headers = byAdmin ? admin : owner.headers;
         const response = await ctx.app.inject({ method: method as 'GET', url, headers, payload });
         expect(response.statusCode, `${method} ${url}`).toBe(404);
         expect(Object.keys(response.json()), `${method} ${url}`).toEqual(['message']);
