@@ -90,7 +90,7 @@ const chunkContents = (): Plugin => ({
   },
 });
 
-// `npm run dev`: the API runs on 3000 and this dev server proxies /api and /uploads to it (CONTRACT.md).
+// `npm run dev`: the API runs on 3000 and this dev server proxies /api and /uploads to it, as the built app is served from one origin.
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -25,7 +25,7 @@ export const cartItemSchema = z.object({
 export const cartSchema = z.object({ _id: idSchema, items: z.array(cartItemSchema), totalPrice: moneySchema });
 
 /**
- * The client sends the whole card's details, as the original client did; the server reads only the medicine and
+ * The client sends the whole card's details, which the API accepts; the server reads only the medicine and
  * the quantity and takes name, price and the rest from the catalogue.
  */
 export const addToCartSchema = z.object({
