@@ -1,15 +1,7 @@
 import { medicinePath, PATHS, resetPasswordPath } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, textsOf, useBrowser } from './support/browser';
-import {
-  addToCart,
-  createShopper,
-  listMedicines,
-  logInContext,
-  medicinesInStock,
-  toast,
-  toastTexts,
-} from './support/shop';
+import { addToCart, createShopper, listMedicines, logInContext, medicinesInStock, toastTexts } from './support/shop';
 
 describe('every storefront route in chromium', () => {
   const browser = useBrowser();
