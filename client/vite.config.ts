@@ -7,15 +7,21 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
- * sonner injects its stylesheet as an inline <style>, which the strict CSP (style-src 'self')
- * blocks; we ship sonner's own CSS file in the bundle instead (docs/decisions/0007).
+ * sonner injects its stylesheet as an inline <style> when its module loads, with no option to turn
+ * that off, and the strict CSP (style-src 'self') blocks it; we ship sonner's own CSS file in the
+ * bundle instead and turn the insertion off here (docs/decisions/0007, 0064). A sonner whose code no
+ * longer has that function fails the build rather than bring the blocked insertion back unnoticed.
  */
+const SONNER_INSERT_CSS = 'function __insertCSS(code) {';
 const sonnerStylesFromFile = (): Plugin => ({
   name: 'sonner-styles-from-file',
   enforce: 'pre',
   transform(code, id) {
     if (!/[\\/]sonner[\\/]dist[\\/]index\.m?js$/.test(id)) return null;
-    return code.replace('function __insertCSS(code) {', 'function __insertCSS(code) {\n  return;');
+    if (!code.includes(SONNER_INSERT_CSS)) {
+      this.error(`sonner's ${id} no longer defines __insertCSS: see docs/decisions/0064 before upgrading it.`);
+    }
+    return code.replace(SONNER_INSERT_CSS, `${SONNER_INSERT_CSS}\n  return;`);
   },
 });
 
@@ -90,7 +96,7 @@ const chunkContents = (): Plugin => ({
   },
 });
 
-// `npm run dev`: the API runs on 3000 and this dev server proxies /api and /uploads to it (CONTRACT.md).
+// `npm run dev`: the API runs on 3000 and this dev server proxies /api and /uploads to it, as the built app is served from one origin.
 const API_ORIGIN = 'http://127.0.0.1:3000';
 
 export default defineConfig(({ isSsrBuild }) => ({

@@ -4,7 +4,7 @@ import type { Medicine, Order } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, adminSession, catalogue, pageAs, placeOrder, type Session } from './support/admin-fixtures';
-import { createShopper } from './support/shop';
+import { createShopper, toastTexts } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
 
 const LOGIN_NOTICE = 'Please Login !! You need to login first, to access this page.';
@@ -42,7 +42,7 @@ describe('the admin area is for admins only', () => {
       const page = await pageAs(browser, null);
       await page.goto(route);
       await page.waitForURL(`${baseUrl()}/login`);
-      await page.getByText(LOGIN_NOTICE).waitFor();
+      await expect.poll(() => toastTexts(page)).toContain(LOGIN_NOTICE);
       await page.close();
     }
   });
@@ -53,7 +53,7 @@ describe('the admin area is for admins only', () => {
       const adminChunks = adminChunksOf(page);
       await page.goto(route);
       await page.waitForURL(`${baseUrl()}/`);
-      await page.getByText(ADMIN_ONLY_NOTICE).waitFor();
+      await expect.poll(() => toastTexts(page)).toContain(ADMIN_ONLY_NOTICE);
       expect(adminChunks).toEqual([]);
       await page.close();
     }

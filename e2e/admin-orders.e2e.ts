@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
 import { api, createShopper, toast } from './support/shop';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, textsOf, useBrowser } from './support/browser';
 
 /** The colour family of a status badge, read from its classes (yellow, green or red). */
 async function badgeColour(badge: Locator): Promise<string | undefined> {
@@ -123,14 +123,15 @@ describe('the admin works through the orders', () => {
     const page = await pageAs(browser, admin);
     await page.route('**/api/orders?*', (route) => route.fulfill({ json: { orders: [], total: 0 } }));
     await page.goto(PATHS.adminOrders);
-    await page.getByText('No orders available.').waitFor();
+    await expect.poll(() => textsOf(page.locator('main p'))).toContain('No orders available.');
+    expect(await page.getByRole('table').count()).toBe(0);
 
     await page.unroute('**/api/orders?*');
     await page.route('**/api/orders?*', (route) =>
       route.fulfill({ status: 503, json: { message: 'The database is not answering' } }),
     );
     await page.reload();
-    await page.getByRole('alert').filter({ hasText: 'Error: The database is not answering' }).waitFor();
+    await expect.poll(() => textsOf(page.getByRole('alert'))).toContain('Error: The database is not answering');
   });
 
   it('searches by order number or patient and filters by status on the server, asking for one page only', async () => {

@@ -57,7 +57,7 @@ describe('the admin manages users', () => {
 
     const { users } = await api<{ users: User[] }>('/auth/get-all-users', {}, admin.token);
     expect(users.some((user) => user._id === shopper.user._id)).toBe(false);
-    // The deleted shopper's session stopped working (CONTRACT.md).
+    // Deleting a user ends their sessions: the deleted shopper's token no longer works.
     expect(
       (
         await fetch(`${baseUrl()}/api/auth/me`, {

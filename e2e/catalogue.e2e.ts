@@ -1,7 +1,7 @@
 import { cataloguePath, PATHS } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, useBrowser } from './support/browser';
+import { baseUrl, newPage, textsOf, useBrowser } from './support/browser';
 import { listMedicines } from './support/shop';
 
 const cards = (page: Page) => page.locator('article');
@@ -83,11 +83,13 @@ describe('the catalogue in chromium', () => {
     await page.goto(PATHS.medicines);
     const name = (await cards(page).first().locator('h3').textContent())!;
     await cards(page).first().getByRole('link', { name }).click();
-    await page.getByRole('heading', { level: 1, name }).waitFor();
-    for (const label of ['Developed By', 'Category', 'Max Expiry', 'Stock'])
-      await page.getByText(label).first().waitFor();
+    await expect.poll(() => textsOf(page.getByRole('heading', { level: 1 }))).toContain(name);
+    expect(await textsOf(page.locator('main dt'))).toEqual(
+      expect.arrayContaining(['Developed By', 'Category', 'Max Expiry', 'Stock']),
+    );
     await page.getByRole('link', { name: '← Back to medicines' }).click();
     await page.waitForURL(`${baseUrl()}/medicines`);
+    await expect.poll(() => cards(page).count()).toBeGreaterThan(0);
     await page.context().close();
   });
 

@@ -8,7 +8,7 @@ import type {
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, useBrowser, type VIEWPORTS } from './support/browser';
+import { baseUrl, newPage, textsOf, useBrowser, type VIEWPORTS } from './support/browser';
 import { api } from './support/shop';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search medicines' });
@@ -137,11 +137,14 @@ describe('finding a medicine', () => {
   it("says 'No medicines found' with a hint when nothing matches", async () => {
     const page = await newPage(browser, 'mobile');
     await page.goto(cataloguePath({ q: 'xqzvwk' }));
-    await page.getByText('No medicines found').waitFor();
-    await page.getByText(/Check the spelling/).waitFor();
+    await expect
+      .poll(() => textsOf(page.locator('main p')))
+      .toEqual(expect.arrayContaining(['No medicines found', expect.stringMatching(/^Check the spelling/)]));
+    expect(await page.getByRole('article').count()).toBe(0);
     await page.getByRole('link', { name: 'See all medicines' }).click();
     await page.waitForURL(`${baseUrl()}/medicines`);
-    await page.getByRole('article').first().waitFor();
+    await expect.poll(() => page.getByRole('article').count()).toBeGreaterThan(0);
+    expect(await page.getByText('No medicines found').count()).toBe(0);
     await page.context().close();
   });
 

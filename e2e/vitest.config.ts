@@ -11,5 +11,11 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One browser at a time: the machine has two cores and the server needs one.
     fileParallelism: false,
+    expect: {
+      // A test that asserts nothing cannot fail: each one says what the user sees or what is stored.
+      requireAssertions: true,
+      // The page may still be loading what an assertion reads: expect.poll re-reads it until then.
+      poll: { timeout: 10_000 },
+    },
   },
 });

@@ -49,7 +49,7 @@ function serverRenderedPage(pathname: string) {
   );
 }
 
-/** A path only the catch-all route takes: SPEC.md §2's 'Page Not Found', answered with a 404. */
+/** A path only the catch-all route takes: 'Page Not Found', answered with a 404. */
 const isUnknownPath = (pathname: string) => matchRoutes(routes, pathname)?.at(-1)?.route.path === '*';
 
 /** Where the server keeps a rendered page: every URL that renders the same HTML has the same key. */

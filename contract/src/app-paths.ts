@@ -1,4 +1,4 @@
-// The app's pages (SPEC.md §2), spelled once: the client's router, links and guards, the server's
+// The app's pages, spelled once: the client's router, links and guards, the server's
 // e-mailed links and the browser tests all read them from here.
 
 /** Route patterns, as the router matches them. */
@@ -41,7 +41,7 @@ const withQuery = (path: string, query: URLSearchParams | Record<string, string 
   return search ? `${path}?${search}` : path;
 };
 
-/** The catalogue with its filters in the query (SPEC.md §3), e.g. `/medicines?category=Antibiotic&page=2`. */
+/** The catalogue with its filters in the query, e.g. `/medicines?category=Antibiotic&page=2`. */
 export const cataloguePath = (query?: URLSearchParams | Record<string, string | number>) =>
   withQuery(PATHS.medicines, query);
 export const medicinePath = (id: string) => fill(PATHS.medicine, { id });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './auth.schema';
 import { describeMessages, type MessageCase } from './testing/message-table';
 
-// SPEC.md §5, word for word: Login, Register, Forgot password and Reset password.
+// The product's fixed messages, word for word: Login, Register, Forgot password and Reset password.
 
 const passwordCases = (field: string): MessageCase[] => [
   { field, value: undefined, message: 'Password is required.' },

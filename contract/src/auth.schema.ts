@@ -8,7 +8,7 @@ import {
 } from './common.schema';
 import { PASSWORD_MIN_LENGTH, PHONE_DIGITS, ROLES } from './constants';
 
-// Messages are SPEC.md §5's, word for word. Examples are what Swagger UI puts in a request it
+// Messages are the product's fixed wording, never reworded. Examples are what Swagger UI puts in a request it
 // drafts; without them it invents strings from the patterns, which no rule accepts.
 
 export const emailSchema = z
@@ -75,7 +75,7 @@ export const forgotPasswordSchema = z.object({
     .regex(EMAIL_PATTERN, 'Please enter a valid email address')
     .meta({ example: 'ada@example.com' }),
 });
-/** Shown on submit of an invalid forgot-password address (SPEC.md §5). */
+/** Shown on submit of an invalid forgot-password address. */
 export const FORGOT_PASSWORD_SUBMIT_ERROR = 'Invalid email format';
 
 export const resetPasswordSchema = z.object({ newPassword: passwordSchema });

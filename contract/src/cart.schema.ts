@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, moneySchema } from './common.schema';
 import { CART_OPERATIONS } from './constants';
 
-/** One cart item shape, read by every screen (CONTRACT.md): `_id` = `cartItemId`, `qty` = `quantity`. */
+/** One cart item shape, the same in every answer and read by every screen: `_id` = `cartItemId`, `qty` = `quantity`. */
 export const cartItemSchema = z.object({
   _id: idSchema,
   cartItemId: idSchema,
@@ -25,7 +25,7 @@ export const cartItemSchema = z.object({
 export const cartSchema = z.object({ _id: idSchema, items: z.array(cartItemSchema), totalPrice: moneySchema });
 
 /**
- * The client sends the whole card's details (SPEC.md §7); the server reads only the medicine and
+ * The client sends the whole card's details, which the API accepts; the server reads only the medicine and
  * the quantity and takes name, price and the rest from the catalogue.
  */
 export const addToCartSchema = z.object({

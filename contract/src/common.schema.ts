@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { MAX_LIST_LIMIT, SEARCH_QUERY_MAX_LENGTH } from './constants';
 
-/** Every object carries its id as `_id`, a string (CONTRACT.md). */
+/** Every object in an answer carries its id as `_id`, a string. */
 export const idSchema = z.string();
 
 /** Path parameter `:id`; any string of any length is accepted here, an unknown or malformed one is a 404. */
 export const idParamsSchema = z.object({ id: z.string() });
 
-/** Money is a number in dollars with at most two decimals (CONTRACT.md). */
+/** Money in an answer is a number in dollars with at most two decimals. */
 export const moneySchema = z.number().nonnegative();
 
 /** Every failure is `{ message }`, plus `errors: { field: message }` for invalid input. */

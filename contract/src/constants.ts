@@ -1,4 +1,5 @@
-// Business constants of SPEC.md §9 and the fixed lists of §2 and §4, shared by client and server.
+// The product's business constants (page sizes, limits, thresholds) and its fixed lists (categories,
+// sorts, statuses, roles), shared by client and server.
 
 export const CATEGORIES = [
   'Fever Medicine',
@@ -38,7 +39,7 @@ export const SORT_LABELS: Record<(typeof SORTS)[number], string> = {
 };
 /**
  * The sort names of the product's original client, accepted as deprecated synonyms and read as
- * CONTRACT.md's names (docs/decisions/0012).
+ * the API's own names (docs/decisions/0012).
  */
 export const SORT_SYNONYMS = {
   price: 'price_asc',
@@ -47,7 +48,7 @@ export const SORT_SYNONYMS = {
   '-inStock': 'out_of_stock',
 } as const satisfies Record<string, (typeof SORTS)[number]>;
 
-/** An order's statuses (SPEC.md); every comparison of them goes through ORDER_STATUS. */
+/** An order's statuses, as the product names them; every comparison of them goes through ORDER_STATUS. */
 export const ORDER_STATUS = {
   pending: 'Pending',
   accepted: 'Accepted',
@@ -61,7 +62,7 @@ export const ORDER_STATUSES = [
   ORDER_STATUS.canceled,
 ] as const;
 /**
- * A payment's statuses (SPEC.md's Pending and Paid); every comparison of them goes through
+ * A payment's statuses (the product's Pending and Paid); every comparison of them goes through
  * PAYMENT_STATUS. An order keeps whether it was paid; a canceled one is answered as 'Not charged'
  * (never paid) or 'Refunded' (paid), so no one reads a canceled order as money taken.
  */
@@ -128,9 +129,9 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
 };
 export const CART_OPERATIONS = ['increment', 'decrement'] as const;
 
-/** GET /medicines with no arguments answers limit 5, page 1 (SPEC.md §7, CONTRACT.md). */
+/** GET /medicines with no arguments answers limit 5, page 1, as the original client expects. */
 export const DEFAULT_LIST_LIMIT = 5;
-/** The catalogue screen's page size when the URL carries no limit (SPEC.md §9). */
+/** The catalogue screen's page size when the URL carries no limit. */
 export const CATALOGUE_PAGE_SIZE = 6;
 /** Upper bound on `limit`, so one request cannot ask for the whole table. */
 export const MAX_LIST_LIMIT = 100;
@@ -164,7 +165,7 @@ export const NAME_MIN_LETTERS = 3;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-/** Header becomes fixed after this many pixels of scroll (SPEC.md §2). */
+/** Header becomes fixed after this many pixels of scroll. */
 export const HEADER_SCROLL_THRESHOLD = 50;
 export const HERO_ROTATION_MS = 5000;
 export const HERO_FADE_MS = 300;

@@ -1,7 +1,7 @@
 import { contactSchema } from './contact.schema';
 import { describeMessages } from './testing/message-table';
 
-// SPEC.md §5 Contact: each field required, then its own rule.
+// The contact form: each field required, then its own rule.
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 

@@ -8,7 +8,7 @@ const required = (label: string) =>
     .trim()
     .min(1, `${label} is required.`);
 
-/** The contact form (SPEC.md §5): every field required. */
+/** The contact form: every field required. */
 export const contactSchema = z.object({
   name: required('Name')
     .max(100, 'Name must be at most 100 characters.')
@@ -33,7 +33,7 @@ export const contactResponseSchema = z.object({ success: z.literal(true), messag
 
 /**
  * Where the storefront posts the contact form: the third-party service when both are set
- * (CONTRACT.md: CONTACT_FORM_URL, CONTACT_ACCESS_KEY), else `POST /api/contact`.
+ * (the server's CONTACT_FORM_URL and CONTACT_ACCESS_KEY), else `POST /api/contact`.
  */
 export const contactConfigResponseSchema = z.object({
   formUrl: z.string().nullable(),

@@ -18,7 +18,7 @@ import {
 } from './medicines.schema';
 import { describeMessages, firstMessage, type MessageCase } from './testing/message-table';
 
-// SPEC.md §5 Add medicine and Update medicine: the same name, expiry and stock rules, their own price message.
+// The add and update medicine forms: the same name, expiry and stock rules, their own price message.
 
 const valid = {
   name: 'Metformin-XR',
@@ -144,10 +144,10 @@ describe('catalogue sort', () => {
     ['inStock', 'in_stock'],
     ['-inStock', 'out_of_stock'],
     ['price_asc', 'price_asc'],
-  ])("reads sort=%s as CONTRACT.md's %s", (sent, read) => {
+  ])("reads sort=%s as the API's own %s", (sent, read) => {
     expect(medicineListQuerySchema.parse({ sort: sent }).sort).toBe(read);
   });
-  it('names only CONTRACT.md sorts when refusing one', () => {
+  it("names only the API's own sorts when refusing one", () => {
     expect(medicineListQuerySchema.safeParse({ sort: 'name' }).error?.issues[0]?.message).toBe(
       'sort must be one of price_asc, price_desc, in_stock, out_of_stock.',
     );

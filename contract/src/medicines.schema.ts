@@ -81,7 +81,7 @@ export const medicineListQuerySchema = z.object({
   minPrice: queryPrice('minPrice'),
   maxPrice: queryPrice('maxPrice'),
   inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
-  // The original client's names are read as CONTRACT.md's, so the rest of the code sees only those.
+  // The original client's names are read as the API's own, so the rest of the code sees only those.
   sort: z.preprocess(
     blankToUndefined,
     z
@@ -184,7 +184,8 @@ export const medicineSuggestionSchema = medicineSchema.pick({
 export const medicineSuggestionsResponseSchema = z.object({ suggestions: z.array(medicineSuggestionSchema) });
 /**
  * The medicine under `medicine`; at the top level, for the original client whose update form posts
- * back every key it finds there, only CONTRACT.md's eight fields and `version`, with `imageUrl`
+ * back every key it finds there, only the eight fields of a medicine (`_id`, name, developedBy,
+ * maxMonthsExpiry, category, stock, price, imageUrl) and `version`, with `imageUrl`
  * absolute (docs/decisions/0044).
  */
 export const medicineResponseSchema = medicineSchema
@@ -204,7 +205,7 @@ export const newMedicineResponseSchema = z.object({ newMedicine: medicineSchema 
 export const updatedMedicineResponseSchema = z.object({ updatedMedicine: medicineSchema });
 export const deletedMedicineResponseSchema = z.object({ deletedMedicine: medicineSchema });
 
-// The add and update forms (SPEC.md §5). Form fields arrive as strings from inputs and multipart alike.
+// The add and update forms. Form fields arrive as strings from inputs and multipart alike.
 const asString = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 const text = (required: string) => z.preprocess(asString, z.string({ error: required }).trim());
 
@@ -325,7 +326,7 @@ export const UPDATE_IMAGE_URL_MESSAGE = 'Image URL must be a valid URL.';
 export const IMAGE_TYPE_MESSAGE = 'The image must be a PNG, JPEG or WebP file.';
 export const IMAGE_TOO_LARGE_MESSAGE = `The image must be at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
 /**
- * Multipart field names of the image file: the add form's, the update form's alternative (SPEC.md §7),
+ * Multipart field names of the image file: the add form's, the update form's alternative,
  * and the original client's update form's (docs/decisions/0012).
  */
 export const IMAGE_FILE_FIELDS = ['medicine_img', 'image', 'imageUrl'] as const;
@@ -379,7 +380,7 @@ export const medicineUpdateHeadersSchema = z.looseObject({
 /** The `ETag` of a medicine's version, strong, as `GET /medicines/:id` sends it and `If-Match` brings it back. */
 export const medicineEtag = (version: number) => `"${version}"`;
 
-/** The add form's image modes (SPEC.md §4): file or url; the update form's: file or link. */
+/** The add form's image modes: file or url; the update form's: file or link. */
 export const ADD_IMAGE_MODES = ['file', 'url'] as const;
 export const UPDATE_IMAGE_MODES = ['file', 'link'] as const;
 

@@ -6,7 +6,7 @@ import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constan
 import { paymentSchema } from './payment.schema';
 import { PRESCRIPTION_REVIEWS } from './prescriptions.schema';
 
-/** An order keeps each item's name and price as they were when it was placed (CONTRACT.md). */
+/** An order keeps each item's name and price as they were when it was placed, whatever the catalogue says later. */
 export const orderItemSchema = z.object({
   _id: idSchema,
   /** `_id` is null once the medicine has been deleted from the catalogue; the name is the copy. */
@@ -88,7 +88,7 @@ export const prescriptionNeededMessage = (names: readonly string[]) =>
   `A prescription is needed for ${names.join(', ')}. Upload one or choose one of yours.`;
 
 /**
- * add-order builds the order from the cart; it may carry the card form (CONTRACT.md). The client
+ * add-order builds the order from the cart; it may carry the card form, to pay at once. The client
  * may send no body at all, which the server sees as null.
  */
 export const addOrderSchema = z

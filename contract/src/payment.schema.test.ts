@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { normaliseCardholderName, normaliseDigits, paymentSchema } from './payment.schema';
 import { describeMessages } from './testing/message-table';
 
-// SPEC.md §5 Checkout card.
+// The checkout's card form.
 
 const year = new Date().getFullYear() % 100;
 const twoDigits = (n: number) => String(n).padStart(2, '0');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CARD_NUMBER_DIGITS, CVV_DIGITS } from './constants';
 
-// The checkout card form (SPEC.md §5), checked by the client as typed and by the server on add-order.
+// The checkout card form, checked by the client as typed and by the server on add-order.
 
 /** Said under the card form and in the README: the card rules are checked, nothing is charged. */
 export const SIMULATED_PAYMENT_NOTICE = `Payments are simulated: no card is charged and no money moves. Any valid-looking card (a ${CARD_NUMBER_DIGITS}-digit number) marks the order Paid.`;
@@ -27,7 +27,7 @@ export const paymentSchema = z.object({
   expiry: z
     .string({ error: 'Enter a valid expiration in MM/YY format.' })
     .regex(EXPIRY_PATTERN, 'Enter a valid expiration in MM/YY format.')
-    // Only the year is compared (SPEC.md §5: "the year must not be before the current year").
+    // Only the year is compared: an expiry in the current year is accepted whatever its month.
     .refine((value) => Number(value.slice(3)) >= new Date().getFullYear() % 100, 'Year cannot be in the past.'),
   cvv: z
     .string({ error: `CVV must be exactly ${CVV_DIGITS} digits.` })

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-flags';
 
@@ -67,3 +67,7 @@ export async function newPage(browser: Browser, viewport: keyof typeof VIEWPORTS
   const context = await browser.newContext({ viewport: VIEWPORTS[viewport], baseURL: baseUrl() });
   return context.newPage();
 }
+
+/** The texts of the elements `locator` finds now, as written (a CSS case change is not read). */
+export const textsOf = async (locator: Locator): Promise<string[]> =>
+  (await locator.allTextContents()).map((text) => text.trim());

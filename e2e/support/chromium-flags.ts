@@ -1,8 +1,8 @@
 /** Debian's chromium, which playwright and Lighthouse both drive (playwright's own download cannot work here). */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
-// The flags this machine needs (DEVELOPERS.md); playwright makes its own profile, because it
-// rejects --user-data-dir in the launch arguments.
+// The flags chromium needs on a machine with neither a display, a GPU nor a user namespace for its
+// sandbox; playwright makes its own profile, because it rejects --user-data-dir in the launch arguments.
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

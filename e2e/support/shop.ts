@@ -1,7 +1,7 @@
 import type { LoginResponse, Medicine, User } from '@apotheca/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { baseUrl } from './browser';
+import { baseUrl, textsOf } from './browser';
 
 export const PASSWORD = 'Shopper@123';
 export { ADMIN } from './admin-account';
@@ -35,7 +35,7 @@ export async function createShopper(email = uniqueEmail()): Promise<{ token: str
   return { token, user };
 }
 
-/** Starts the context logged in, as the storefront keeps a session (SPEC.md §3: 'token' and 'user'). */
+/** Starts the context logged in, as the storefront keeps a session: 'token' and 'user' in localStorage. */
 export async function logInContext(context: BrowserContext, session: { token: string; user: User }): Promise<void> {
   await context.addInitScript(
     ([token, user]) => {
@@ -76,6 +76,9 @@ export const addToCart = (token: string, medicineId: string) =>
 export async function toast(page: Page, text: string): Promise<void> {
   await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 }
+
+/** The texts of the toasts on screen now, for `expect.poll` to read until the expected one shows. */
+export const toastTexts = (page: Page): Promise<string[]> => textsOf(page.locator('[data-sonner-toast]'));
 
 type Mail = { to: string[]; text: string };
 /** Waits for the SMTP sink to hold a mail to this address and returns its decoded text. */

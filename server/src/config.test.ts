@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_ADMIN_EMAIL, loadConfig } from './config';
 
 describe('loadConfig', () => {
-  it("uses CONTRACT.md's defaults when nothing is set", () => {
+  it("uses the README's defaults when nothing is set", () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,

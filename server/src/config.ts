@@ -3,7 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_SCRYPT_COST } from './features/auth/password-hash';
 
-// The only module that reads process.env (DEVELOPERS.md). Variables and defaults are CONTRACT.md's.
+// The only module that reads process.env. Its variables and their defaults are the README's table.
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 const optionalUrl = (protocols: string[]) =>

@@ -2,7 +2,7 @@
 const RETRY_AFTER_SECONDS = 2;
 
 /**
- * The one error type that services throw and the error handler turns into CONTRACT.md's JSON:
+ * The one error type that services throw and the error handler turns into the one error shape:
  * `{ message }`, plus `errors: { field: message }` for invalid input.
  */
 export class HttpError extends Error {

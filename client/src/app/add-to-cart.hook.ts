@@ -9,7 +9,7 @@ import { useSession } from './session.hook';
 const ALREADY_IN_CART = 'Item already added to cart';
 
 /**
- * Where the medicine cards meet the cart (SPEC.md §4, §5, §8): a visitor is sent to /login, a
+ * Where the medicine cards meet the cart: a visitor is sent to /login, a
  * medicine already in the cart only gets the info message, anything else is added with quantity 1.
  */
 export function useAddToCart() {
@@ -45,7 +45,7 @@ export function useAddToCart() {
       price,
     });
     if (!result.error) toast.success('Item added to cart', { duration: TOAST_ADD_TO_CART_MS, closeButton: true });
-    // The server answers 409 when the cart already holds it (CONTRACT.md), e.g. from another tab.
+    // The server answers 409 when the cart already holds it, e.g. added from another tab.
     else if ('status' in result.error && result.error.status === 409) toast.info(ALREADY_IN_CART);
     else toast.error(errorMessage(result.error));
   };

@@ -1,7 +1,7 @@
 import { useMeQuery } from '../features/auth/auth.api';
 import { readToken } from '../lib/auth-storage';
 
-/** On app start, a stored token fetches the profile; a failure logs the user out (SPEC.md §4). */
+/** On app start, a stored token fetches the profile; a failure logs the user out, so no screen trusts a dead session. */
 export function AuthBootstrap() {
   useMeQuery(undefined, { skip: readToken() === null });
   return null;

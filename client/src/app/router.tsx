@@ -45,7 +45,7 @@ const staff = (page: ReactNode) => (
 const admin = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
 
 /**
- * SPEC.md §2's route table, in its order. Pathless layout routes pick the shell: the main header
+ * The app's route table. Pathless layout routes pick the shell: the main header
  * and footer, the bare shell (login, register, about, contact, checkout, profile, reset) or the admin shell.
  */
 export const routes: RouteObject[] = [

@@ -6,7 +6,7 @@ const SIGNED_OUT: Pick<AuthState, 'isAuth' | 'user'> = { isAuth: false, user: nu
 
 /**
  * The session as a server-rendered page may show it: signed out until hydration is over, because the
- * session lives in browser storage (SPEC.md §4) that the server never sees. `hydrated` says whether
+ * session lives in browser storage, which the server never sees. `hydrated` says whether
  * it is known yet, so a page can keep session-dependent parts out of sight until then.
  */
 export function useSession() {

@@ -41,7 +41,7 @@ const browserBaseQuery = fetchBaseQuery({
 /** The session is over: the auth state (features/auth) follows the storage, already cleared. */
 export const sessionEnded = createAction('session/ended');
 
-/** Logs the shopper out the way SPEC.md §4's start-up check does: the stored token and user go. */
+/** Logs the shopper out the way the start-up check does: the stored token and user go. */
 export function endSession(dispatch: (action: ReturnType<typeof sessionEnded>) => unknown): void {
   clearSession();
   dispatch(sessionEnded());
@@ -62,8 +62,8 @@ const baseQuery: ApiBaseQuery = async (args, queryApi, extraOptions) => {
 };
 
 /**
- * The one API client: every call goes to /api with the bearer token read from browser storage
- * (SPEC.md §6). Features add their endpoints with `api.injectEndpoints`.
+ * The one API client: every call goes to /api with the bearer token read from browser storage.
+ * Features add their endpoints with `api.injectEndpoints`.
  */
 export const api = createApi({
   reducerPath: 'api',

@@ -1,6 +1,6 @@
 import type { User } from '@apotheca/contract';
 
-// Browser storage as SPEC.md §3 fixes it: the token under 'token' as a JSON string, the user under 'user'.
+// Browser storage in the product's fixed layout: the token under 'token' as a JSON string, the user under 'user'.
 const TOKEN_KEY = 'token';
 const USER_KEY = 'user';
 

@@ -1,2 +1,2 @@
-/** Dollars with a $ sign and 2 decimals (SPEC.md §9). */
+/** Dollars with a $ sign and 2 decimals. */
 export const formatPrice = (dollars: number): string => `$${dollars.toFixed(2)}`;

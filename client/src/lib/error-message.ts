@@ -4,7 +4,7 @@ import { CANNOT_REACH_SHOP_MESSAGE } from '@apotheca/contract';
 
 /**
  * The one place that turns a failed call into a message: the server's `{ message }` when it sent
- * one (CONTRACT.md), "cannot reach the shop" when no answer came, else the caller's fallback.
+ * one (every error answer has one), "cannot reach the shop" when no answer came, else the caller's fallback.
  */
 export function errorMessage(error: unknown, fallback = 'Network Error'): string {
   if (!error || typeof error !== 'object') return fallback;

@@ -23,5 +23,5 @@ const show =
     void Promise.all([import('sonner'), mounted]).then(([{ toast }]) => toast[kind](message, options));
   };
 
-/** The app's toasts, top right (SPEC.md §9). */
+/** The app's toasts, top right. */
 export const toast = { success: show('success'), error: show('error'), info: show('info') };

@@ -237,12 +237,12 @@ export const orders = pgTable(
     number: integer('number')
       .notNull()
       .default(sql`nextval('order_number_seq')`),
-    // A deleted user's orders stay, with no user (CONTRACT.md: `userId: null`).
+    // A deleted user's orders stay, with no user (answered as `userId: null`).
     userId: uuid('user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     totalCents: integer('total_cents').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default(ORDER_STATUS.pending),
     paymentStatus: text('payment_status', { enum: STORED_PAYMENT_STATUSES }).notNull().default(PAYMENT_STATUS.pending),
-    /** Only the last four digits of a card are ever kept (CONTRACT.md). */
+    /** Only the last four digits of a card are ever kept: never the full number, the expiry or the CVV. */
     cardLast4: text('card_last4'),
     // An order of prescription-only medicines carries the prescription it was placed with and its
     // review; both are null for any other order. The prescription goes if its owner is deleted.

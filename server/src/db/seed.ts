@@ -17,7 +17,7 @@ const generatePassword = () => `Aa1@${randomBytes(16).toString('base64url')}`;
 export type EnsuredAdmin = { created: boolean; generatedPassword?: string };
 
 /**
- * The first admin, created only when no admin exists (CONTRACT.md). Without a password given, it
+ * The first admin, created only when no admin exists, so a restart never adds a second. Without a password given, it
  * gets a generated one, returned so that the start prints it once; there is no published default
  * (docs/decisions/0045).
  */

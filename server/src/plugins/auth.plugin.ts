@@ -19,7 +19,7 @@ declare module 'fastify' {
   }
 }
 
-// Messages are SPEC.md §8's fixed messages.
+// The product's fixed messages, never reworded: clients compare them.
 export const NO_TOKEN_MESSAGE = 'No token found';
 export const BAD_TOKEN_MESSAGE = 'Token expired or invalid';
 export const NOT_ADMIN_MESSAGE = "You're unauthorized to access this page.";
@@ -32,7 +32,7 @@ export default fp(
     const authenticate = async (request: FastifyRequest) => {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
-      // The client stores the token as a JSON string (SPEC.md §3); tolerate the quotes it may carry.
+      // The client stores the token as a JSON string, quotes included; tolerate the quotes it may carry.
       const token = match?.[1]?.trim().replace(/^"(.*)"$/, '$1');
       if (!token) throw HttpError.unauthorized(NO_TOKEN_MESSAGE);
       const user = token.length <= 200 ? await findSessionUser(app.database.db, token) : null;

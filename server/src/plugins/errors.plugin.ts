@@ -10,7 +10,7 @@ type FieldIssue = { instancePath?: string; message?: string };
 
 /**
  * `{ field: first message }` from the zod issues that the type provider attached to the error. It
- * gives each field as a JSON pointer ('/payment/cardNumber'); CONTRACT.md names nested fields with
+ * gives each field as a JSON pointer ('/payment/cardNumber'); our answers name nested fields with
  * dotted paths ('payment.cardNumber').
  */
 function fieldErrors(issues: FieldIssue[]): Record<string, string> {
@@ -22,11 +22,11 @@ function fieldErrors(issues: FieldIssue[]): Record<string, string> {
   return errors;
 }
 
-/** An id longer than the router keeps is unknown like any other id (CONTRACT.md: 404 `{ message }`). */
+/** An id longer than the router keeps is unknown like any other id: 404 `{ message }`. */
 export const NOT_FOUND_MESSAGE = 'Not found.';
 
 /**
- * The one error handler: every failure becomes CONTRACT.md's `{ message }` (plus `errors` for
+ * The one error handler: every failure becomes the one error shape, `{ message }` (plus `errors` for
  * invalid input) with the status that says why. A 5xx never carries its internal message. Errors
  * Fastify raises before a route is found (a bad URL, an over-long parameter) come here too
  * (`frameworkErrors` in app.ts), so no framework's own body reaches a client.

@@ -14,7 +14,7 @@ declare module 'fastify' {
 /** Between two looks at the outbox for mail that is due (retries, or mail left by a previous run). */
 const OUTBOX_INTERVAL_MS = 2_000;
 
-/** Sends the mail outbox through SMTP_URL, or writes it to DATA_DIR/outbox (CONTRACT.md). */
+/** Sends the mail outbox through SMTP_URL, or writes it to DATA_DIR/outbox when none is set. */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
     const mailer = createMailer(

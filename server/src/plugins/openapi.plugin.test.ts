@@ -65,7 +65,7 @@ describe('OpenAPI document and Swagger UI', () => {
     expect(document.openapi).toMatch(/^3\./);
   });
 
-  it("lists the original client's sort names as deprecated synonyms beside CONTRACT.md's", () => {
+  it("lists the original client's sort names as deprecated synonyms beside the API's own", () => {
     const sort = document.paths['/api/medicines']!.get!.parameters!.find((p) => p.name === 'sort');
     expect(sort?.schema).toEqual({
       anyOf: [

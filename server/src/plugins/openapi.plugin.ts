@@ -20,7 +20,7 @@ export default fp(
       openapi: {
         info: {
           title: 'Apotheca API',
-          description: 'The online pharmacy storefront API (CONTRACT.md). Every path is under /api.',
+          description: 'The online pharmacy storefront API. Every path is under /api.',
           version: '1.0.0',
         },
         components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },

@@ -6,7 +6,7 @@ import { HttpError } from '../http-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Route config for the endpoints that take credentials or send mail (CONTRACT.md). */
+    /** Route config for the endpoints that take credentials or send mail, which guessing or flooding would abuse. */
     // One object type (not a union with `{}`), so Fastify can infer a route's config type from it.
     strictRateLimit: { rateLimit?: { max: number; timeWindow: string } };
     /**

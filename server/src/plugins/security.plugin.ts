@@ -27,7 +27,7 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 /**
  * Security headers with a strict Content-Security-Policy that the built client satisfies: scripts
  * only from this origin, no framing, no plugins. Images may come from any http(s) origin because an
- * admin may give a medicine's image as a URL (SPEC.md §5). HSTS only when the shop is served over
+ * admin may give a medicine's image as a URL. HSTS only when the shop is served over
  * https (APP_URL), so a plain-http install is not locked out of itself.
  */
 export default fp<{ connectOrigins: string[]; https: boolean }>(

@@ -53,7 +53,7 @@ const routeNotFound = (request: FastifyRequest) =>
 /**
  * Serves uploaded images under /uploads from the database every instance shares (their paths never
  * change, so they are cached for a year, with an ETag) and the built client at every other non-API
- * path, with index.html as the fallback for the SPA's routes (CONTRACT.md). The public pages a
+ * path, with index.html as the fallback for the SPA's routes (so a reload of any page works). The public pages a
  * visitor lands on come rendered from the server, so they paint before the JavaScript arrives
  * (docs/decisions/0011).
  */

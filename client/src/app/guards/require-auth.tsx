@@ -5,7 +5,7 @@ import { toast } from '../../lib/toast';
 import { selectAuth } from '../../features/auth/auth.slice';
 import { useAppSelector } from '../store';
 
-// Notices are SPEC.md §6's wording.
+// The product's fixed notices, never reworded.
 export const LOGIN_REQUIRED_NOTICE = 'Please Login !! You need to login first, to access this page.';
 export const ADMIN_ONLY_NOTICE = "You're unauthorized to access this page.";
 

@@ -25,7 +25,7 @@ const LINKS = [
 const linkClasses =
   'rounded-md px-2 py-1.5 text-muted lg:px-3 hover:bg-brand-50 hover:text-brand-800 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';
 
-/** The admin shell of SPEC.md §2; its own chunk, loaded only once RequireStaff lets staff in. */
+/** The admin shell, with its own header of the staff's links; its own chunk, loaded only once RequireStaff lets staff in. */
 export default function AdminLayout() {
   const { isAuth, user } = useAppSelector(selectAuth);
   const [logout] = useLogoutMutation();

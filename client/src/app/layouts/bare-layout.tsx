@@ -3,7 +3,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { RouteOutlet } from '../route-outlet';
 import { BrandLogo } from './brand-logo';
 
-/** The shell with neither the main header nor the footer (SPEC.md §2): only the logo, to find the way home. */
+/** The shell with neither the main header nor the footer, for forms and pages of their own: only the logo, to find the way home. */
 export function BareLayout() {
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-slate-50">

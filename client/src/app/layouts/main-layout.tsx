@@ -26,7 +26,7 @@ export const MAIN_NAV_LINKS = [
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-muted hover:text-brand-800'}`;
 
-/** After 50 px of scroll the header becomes fixed, translucent and blurred (SPEC.md §2). */
+/** After 50 px of scroll the header becomes fixed, translucent and blurred. */
 function useScrolledPast(threshold: number) {
   const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
@@ -38,7 +38,7 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
-/** The main header and footer of SPEC.md §2. */
+/** The shop's main header (logo, search, links, cart, user menu) and footer. */
 export function MainLayout() {
   const { isAuth, user, hydrated } = useSession();
   const [logout] = useLogoutMutation();

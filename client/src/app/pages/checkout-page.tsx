@@ -14,7 +14,7 @@ import { PaymentForm } from '../../features/orders/payment-form';
 import { PrescriptionPicker } from '../../features/prescriptions/prescription-picker';
 
 export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
-/** SPEC.md's checkout failure text, for a failure the server gave no reason for. */
+/** The product's checkout failure text, for a failure the server gave no reason for. */
 const ORDER_FAILED_FALLBACK = 'Something went wrong. Please try again.';
 export const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
 
@@ -31,7 +31,7 @@ export default function CheckoutPage() {
   const [prescriptionId, setPrescriptionId] = useState<string | null>(null);
   const [delivery, setDelivery] = useState<DeliveryChoice | null>(null);
 
-  // An empty cart shows the alert 'Cart is Empty' and redirects to / (SPEC.md §4).
+  // An empty cart shows the alert 'Cart is Empty' and redirects to /: there is nothing to pay for.
   useEffect(() => {
     if (!empty || done.current) return;
     done.current = true;

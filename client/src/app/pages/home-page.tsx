@@ -15,7 +15,7 @@ const BANNER_IMAGES = [
   { src: '/art/hero-leaf.svg', alt: 'A green leaf' },
 ];
 
-// The four display-only plans of SPEC.md §2: no action is attached to their buttons.
+// The four plans are for display only: no action is attached to their buttons.
 const PLANS = [
   {
     name: 'Free',
@@ -56,7 +56,7 @@ function Check() {
 }
 
 function TopSellers() {
-  // The list is loaded on entry with no arguments (SPEC.md §7: limit 5, page 1).
+  // The list is loaded on entry with no arguments, which the server answers with its first 5.
   const { data, isLoading, error } = useListMedicinesQuery();
   const { addToCart } = useAddToCart();
   return (
@@ -190,7 +190,7 @@ export default function HomePage() {
             </h2>
             <p className="text-brand-100">Reorder in two taps and follow your deliveries with the Apotheca app.</p>
             <div className="flex flex-wrap gap-3">
-              {/* SPEC.md §2: the store links have no targets. */}
+              {/* The app-store badges are for display only: they link nowhere. */}
               <a className="inline-flex items-center gap-2 rounded-xl bg-black px-4 py-2.5 ring-1 ring-white/30">
                 <svg viewBox="0 0 24 24" className="size-6" aria-hidden="true" fill="currentColor">
                   <path d="M16.4 12.6c0-2.4 2-3.5 2-3.6-1.1-1.6-2.8-1.8-3.4-1.8-1.4-.1-2.8.9-3.5.9-.7 0-1.8-.9-3-.8-1.6 0-3 .9-3.8 2.300-1.600 2.800-.4 7 1.100 9.300.8 1.100 1.700 2.300 2.900 2.300 1.100 0 1.600-.8 3-.8s1.800.8 3 .7c1.200 0 2-1.100 2.800-2.300.9-1.300 1.200-2.500 1.200-2.600 0 0-2.300-.9-2.300-3.600zM14.200 5.600c.6-.8 1.100-1.800.9-2.900-.9 0-2 .6-2.700 1.400-.6.700-1.100 1.800-1 2.800 1.100.1 2.100-.5 2.800-1.300z" />

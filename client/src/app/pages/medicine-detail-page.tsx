@@ -20,7 +20,7 @@ export default function MedicineDetailPage() {
   const { data: substitutes } = useGetSubstitutesQuery(id, { skip: !medicine?.activeIngredient });
   const { addToCart, quantityOf } = useAddToCart();
   const inCart = medicine ? (quantityOf(medicine._id) ?? 0) : 0;
-  // The record's details that are stated, then the rows every medicine has (SPEC.md §2).
+  // The record's details that are stated, then the rows every medicine has.
   const details: DetailRow[] = medicine
     ? [
         ...(

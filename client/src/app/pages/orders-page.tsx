@@ -11,7 +11,7 @@ export default function OrdersPage() {
     <div className="mx-auto max-w-5xl px-4 py-8">
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-ink">My orders</h1>
       {isLoading ? <Spinner label="Loading your orders…" /> : null}
-      {/* SPEC.md §7: the shopper sees 'No orders found' when the call fails. */}
+      {/* The shopper sees 'No orders found' when the call fails, not the error's details. */}
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
           No orders found

@@ -10,7 +10,7 @@ export default function RegisterPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { registered: isRegistered } = useAppSelector(selectAuth);
-  // Success sets the registered flag, which redirects to /login (SPEC.md §4).
+  // Success sets the registered flag, which redirects to /login, where the new account logs in.
   useEffect(() => {
     if (!isRegistered) return;
     dispatch(registered(false));

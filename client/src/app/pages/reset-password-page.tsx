@@ -11,7 +11,7 @@ const NOT_FOUND_PATH = '/page-not-found';
 export default function ResetPasswordPage() {
   const { userId, token } = useParams();
   const navigate = useNavigate();
-  // The link's token is validated on load; an invalid one goes to the not-found route (SPEC.md §4).
+  // The link's token is validated on load; an invalid one goes to the not-found route.
   const { data, isLoading, isError } = useValidateResetTokenQuery(token ?? '', { skip: !userId || !token });
 
   if (!userId || !token) {

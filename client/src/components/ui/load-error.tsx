@@ -1,6 +1,6 @@
 import { errorMessage } from '../../lib/error-message';
 
-/** A failed load on any screen, worded 'Error: {message}' as SPEC.md §8 has it for order screens. */
+/** A failed load on any screen, worded 'Error: {message}' (the product's wording for the order screens). */
 export function LoadError({ error }: { error: unknown }) {
   return (
     <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">

@@ -6,7 +6,7 @@ type Props = { page: number; pageCount: number; hrefOf: (page: number) => string
 const linkClasses = buttonClasses('secondary');
 
 /**
- * Previous/Next with 'Page X of Y' (SPEC.md §2). They are links to the URL of that page, so they work
+ * Previous/Next with 'Page X of Y'. They are links to the URL of that page, so they work
  * before the page's JavaScript has run, or without it; at an end of the list the step is a disabled link.
  */
 export function Pager({ page, pageCount, hrefOf }: Props) {

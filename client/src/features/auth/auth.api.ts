@@ -21,7 +21,7 @@ export const authApi = api.injectEndpoints({
     }),
     logout: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/auth/logout' }),
-      // Logged in becomes logged out whether or not the server still knew the token (SPEC.md §4).
+      // Logged in becomes logged out whether or not the server still knew the token.
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         await queryFulfilled.catch(() => undefined);
         endSession(dispatch);
@@ -37,7 +37,7 @@ export const authApi = api.injectEndpoints({
           storeUser(data.user);
           dispatch(userRefreshed(data.user));
         } catch {
-          // 'Token expired or invalid': the stored token and user are removed (SPEC.md §4).
+          // 'Token expired or invalid': the stored token and user are removed, which logs the user out.
           endSession(dispatch);
         }
       },

@@ -3,12 +3,12 @@ import { ROLE, type User } from '@apotheca/contract';
 import { sessionEnded } from '../../lib/api';
 import { readStoredUser } from '../../lib/auth-storage';
 
-/** Auth state of SPEC.md §3: isAuth, user, and the registered and logged-in flags. */
+/** Auth state: isAuth, user, and the registered and logged-in flags that send the user on. */
 export type AuthState = { isAuth: boolean; user: User | null; registered: boolean; loggedIn: boolean };
 
 const storedUser = readStoredUser();
 
-// The user counts as logged in at load if a stored user exists (SPEC.md §4).
+// The user counts as logged in at load if a stored user exists; the start-up check confirms it.
 const initialState: AuthState = {
   isAuth: storedUser !== null,
   user: storedUser,

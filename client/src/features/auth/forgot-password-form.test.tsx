@@ -4,7 +4,7 @@ import { renderWithStore } from '../../test/render-with-store';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 describe('ForgotPasswordForm', () => {
-  it('says so while the address is typed wrong, and toasts on an invalid submit (SPEC.md §5)', async () => {
+  it('says so while the address is typed wrong, and toasts on an invalid submit', async () => {
     const { user } = renderWithStore(<ForgotPasswordForm />);
     await user.type(screen.getByLabelText('Email'), 'ann@example');
     expect(await screen.findByText('Please enter a valid email address')).toBeInTheDocument();

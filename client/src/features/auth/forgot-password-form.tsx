@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { useForgotPasswordMutation } from './auth.api';
 
-/** Request a reset e-mail (SPEC.md §2, §5, §8). */
+/** Request a reset e-mail: the address is checked as typed, the answer is a toast. */
 export function ForgotPasswordForm() {
   const [forgotPassword, { isLoading, isSuccess }] = useForgotPasswordMutation();
   const {

@@ -4,7 +4,7 @@ import { renderWithStore } from '../../test/render-with-store';
 import { LoginForm } from './login-form';
 
 describe('LoginForm', () => {
-  it('requires the email and the password (SPEC.md §5)', async () => {
+  it('requires the email and the password', async () => {
     const { user } = renderWithStore(<LoginForm onLoggedIn={vi.fn()} />);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Email is required.')).toBeInTheDocument();

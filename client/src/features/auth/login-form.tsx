@@ -17,7 +17,7 @@ const resolver = lazyResolver<LoginInput, Login>(() =>
 export const LOGIN_NEEDS_SCRIPT =
   'Logging in needs JavaScript, which is off in this browser: your session is kept by it.';
 
-/** The login form of SPEC.md §2 with its toasts (§8); `onLoggedIn` decides where the user goes. */
+/** The login form with its toasts; `onLoggedIn` decides where the user goes. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
   const [login, { isLoading }] = useLoginMutation();
   const hydrated = useHydrated();

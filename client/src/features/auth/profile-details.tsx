@@ -7,10 +7,10 @@ import { useMeQuery } from './auth.api';
 
 const orNA = (value: string | undefined | null) => (value ? value : 'N/A');
 
-/** The profile of SPEC.md §2, shared by /profile and /admin/profile: 'N/A' for a missing field. */
+/** The profile, shared by /profile and /admin/profile: 'N/A' for a missing field. */
 export function ProfileDetails() {
   const { data, isLoading, error } = useMeQuery();
-  // SPEC.md §8: a failed fetch is the toast 'Error fetching user data: {message}'.
+  // A failed fetch is also a toast: 'Error fetching user data: {message}'.
   useEffect(() => {
     if (error) toast.error(`Error fetching user data: ${errorMessage(error)}`);
   }, [error]);

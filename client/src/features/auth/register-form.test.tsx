@@ -4,7 +4,7 @@ import { renderWithStore } from '../../test/render-with-store';
 import { RegisterForm } from './register-form';
 
 describe('RegisterForm', () => {
-  it('checks each field while the user types, with the messages of SPEC.md §5', async () => {
+  it('checks each field while the user types, with its own message', async () => {
     const { user } = renderWithStore(<RegisterForm onRegistered={vi.fn()} />);
     await user.type(screen.getByLabelText('First name'), 'Ann1');
     expect(await screen.findByText('First name should contain only letters.')).toBeInTheDocument();

@@ -15,7 +15,7 @@ const FIELDS: { name: keyof RegisterInput; label: string; type: string; autoComp
   { name: 'ph_no', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
 ];
 
-/** Registration, checked per field while typing and on submit (SPEC.md §5). */
+/** Registration, checked per field while typing and on submit. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const [registerUser, { isLoading }] = useRegisterMutation();
   const {

@@ -9,7 +9,7 @@ import { useResetPasswordMutation } from './auth.api';
 
 type Props = { userId: string; token: string; onReset: () => void };
 
-/** A single new password field (SPEC.md §2), with the register form's password rules. */
+/** A single new password field (no confirmation field), with the register form's password rules. */
 export function ResetPasswordForm({ userId, token, onReset }: Props) {
   const [resetPassword, { isLoading }] = useResetPasswordMutation();
   const {

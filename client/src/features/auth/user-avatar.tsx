@@ -1,4 +1,4 @@
-// SPEC.md §2: the avatar has a random colour from these six.
+// The avatar has a random colour from these six.
 const COLOURS = ['bg-red-600', 'bg-green-700', 'bg-blue-600', 'bg-orange-700', 'bg-purple-600', 'bg-teal-700'] as const;
 
 /**

@@ -11,7 +11,7 @@ import { useRemoveCartItemMutation, useUpdateCartItemMutation } from './cart.api
 const stepper =
   'flex size-9 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg font-bold text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-300';
 
-/** One item of the cart with its quantity buttons; the quantity never goes below 1 (SPEC.md §4). */
+/** One item of the cart with its quantity buttons; the quantity never goes below 1 (removing is its own button). */
 export function CartItemCard({ item }: { item: CartItem }) {
   const [update, { isLoading: updating }] = useUpdateCartItemMutation();
   const [remove, { isLoading: removing }] = useRemoveCartItemMutation();
@@ -20,7 +20,7 @@ export function CartItemCard({ item }: { item: CartItem }) {
     if (result.error) toast.error(errorMessage(result.error));
   };
   const removeItem = async () => {
-    // SPEC.md §5: without a token (logged out in another tab, say) the call is not even sent.
+    // Without a token (logged out in another tab, say) the call is not even sent.
     if (!readToken()) {
       toast.error('Please login to remove medicine from cart');
       return;

@@ -2,7 +2,7 @@ import type { Cart } from '@apotheca/contract';
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../lib/currency';
 
-/** The summary table of SPEC.md §2 (Item, Qty, Total and the grand total: price times quantity). */
+/** The summary table (Item, Qty, Total and the grand total: price times quantity). */
 export function CartSummary({ cart, children }: { cart: Cart; children?: ReactNode }) {
   const grandTotal = cart.items.reduce((sum, item) => sum + item.price * item.quantity, 0);
   return (

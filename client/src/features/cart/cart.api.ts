@@ -1,7 +1,7 @@
 import type { AddToCart, Cart, CartItem, CartOperation } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-/** The card sends the whole medicine (SPEC.md §7); the server reads only the id and the quantity. */
+/** The card sends the whole medicine, a body the API accepts; the server reads only the id and the quantity. */
 export type AddToCartRequest = AddToCart & Record<string, unknown>;
 
 export const cartApi = api.injectEndpoints({

@@ -13,7 +13,7 @@ describe('ContactForm', () => {
     expect(screen.getByText('Message is required.')).toBeInTheDocument();
   });
 
-  it('applies the character rules and the 100-word limit (SPEC.md §5)', async () => {
+  it('applies the character rules and the 100-word limit', async () => {
     const { user } = renderWithStore(<ContactForm />);
     await user.type(screen.getByLabelText('Name'), 'Ann #1');
     expect(await screen.findByText('Name should not contain special characters.')).toBeInTheDocument();

@@ -10,7 +10,7 @@ import { useContactConfigQuery, useSendContactMutation } from './contact.api';
 
 const NO_SERVICE = { formUrl: null, accessKey: null };
 
-/** The contact form of SPEC.md §2 and §5: to our API, or to the third-party service when one is configured. */
+/** The contact form: to our API, or to the third-party service when one is configured. */
 export function ContactForm() {
   const { data: config } = useContactConfigQuery();
   const [send, { isLoading }] = useSendContactMutation();

@@ -14,7 +14,7 @@ export const contactApi = api.injectEndpoints({
           const result = await baseQuery({ url: '/contact', method: 'POST', body: form });
           return result.error ? { error: result.error } : { data: result.data as ContactResponse };
         }
-        // The third-party service gets a multipart form with its access key and no bearer token (SPEC.md §7).
+        // The third-party service gets a multipart form with its access key and no bearer token, which is ours alone.
         const body = new FormData();
         body.set('access_key', config.accessKey ?? '');
         for (const [field, value] of Object.entries(form)) body.set(field, value);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogueSearch, filtersFromSearch, listQueryOf, searchWithFilter } from './catalogue-filters';
 
 describe('catalogue filters in the URL', () => {
-  it('defaults to 6 a page, page 1 and the price range 0 to 2000 (SPEC.md §9)', () => {
+  it('defaults to 6 a page, page 1 and the price range 0 to 2000', () => {
     expect(filtersFromSearch(new URLSearchParams())).toEqual({
       q: '',
       category: '',

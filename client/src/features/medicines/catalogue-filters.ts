@@ -12,7 +12,7 @@ import {
   type Sort,
 } from '@apotheca/contract';
 
-/** The catalogue's filter state (SPEC.md §3), mirrored in the URL query. */
+/** The catalogue's filter state, mirrored in the URL query so a link or a reload keeps it. */
 export type CatalogueFilters = {
   /** The search words, as typed in the header box. */
   q: string;
@@ -42,7 +42,7 @@ const price = (raw: string | null, fallback: number) => {
 const oneOf = <T extends string>(raw: string | null, values: readonly T[]): T | '' =>
   (values as readonly (string | null)[]).includes(raw) ? (raw as T) : '';
 
-/** Reads the filters from the URL; the page size is the limit query, else 6 (SPEC.md §9). */
+/** Reads the filters from the URL; the page size is the limit query, else 6. */
 export function filtersFromSearch(search: URLSearchParams): CatalogueFilters {
   return {
     // Cut to what the API takes, so a pasted long URL still shows results rather than an error.
@@ -74,7 +74,7 @@ export function catalogueSearch(filters: CatalogueFilters): URLSearchParams {
   );
 }
 
-/** Writes the filters back; any filter change resets the page to 1 (SPEC.md §2). */
+/** Writes the filters back; any filter change resets the page to 1, as the old page may no longer exist. */
 export function searchWithFilter(
   search: URLSearchParams,
   change: Partial<Omit<CatalogueFilters, 'page'>> | { page: number },

@@ -17,7 +17,7 @@ type Props = {
 };
 
 /**
- * The category and sort selects of SPEC.md §2 and the price range of the filter state, as a GET form
+ * The category and sort selects and the price range of the filter state, as a GET form
  * on the catalogue: without JavaScript, or before it has run, 'Apply' (or a changed select, see
  * lib/early-input.ts) loads the filtered catalogue, page 1. Once hydrated, a change applies at once.
  */

@@ -1,7 +1,7 @@
 import type { Medicine } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-/** The admin's catalogue calls; add and update are multipart (SPEC.md §7), so they take FormData. */
+/** The admin's catalogue calls; add and update are multipart (they may carry the image file), so they take FormData. */
 export const medicineAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     addMedicine: build.mutation<{ newMedicine: Medicine }, FormData>({

@@ -10,13 +10,13 @@ import { PrescriptionBadge } from './prescription-badge';
 type Props = {
   medicine: Medicine;
   onAddToCart: (medicine: Medicine) => void;
-  /** In the catalogue the card says whether the medicine is in the cart and how many (SPEC.md §2). */
+  /** In the catalogue the card says whether the medicine is in the cart and how many. */
   cartQuantity?: number | undefined;
   /** Above the fold: load the image at once instead of lazily. */
   eager?: boolean;
 };
 
-/** The medicine card of SPEC.md §2. */
+/** A medicine's card: image, name, maker, price, stock and its add-to-cart button. */
 export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = false }: Props) {
   const inCart = cartQuantity !== undefined && cartQuantity > 0;
   return (

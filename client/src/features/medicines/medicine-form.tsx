@@ -28,7 +28,7 @@ import { differences, MedicineEditConflict } from './medicine-edit-conflict';
 const IMAGE_MODES = [...ADD_IMAGE_MODES, ...UPDATE_IMAGE_MODES] as const;
 type ImageMode = (typeof IMAGE_MODES)[number];
 
-/** What differs between the add and the update form (SPEC.md §5 and §8); everything else is shared. */
+/** What differs between the add and the update form (the price message, the toasts); everything else is shared. */
 const VARIANTS = {
   add: {
     fieldsSchema: addMedicineFieldsSchema,
@@ -106,7 +106,7 @@ function defaultValues(variant: MedicineFormVariant, medicine?: Medicine): FormI
   };
 }
 
-/** The multipart body of SPEC.md §7: every field, and the image as medicine_img (file) or imageUrl. */
+/** The multipart body: every field, and the image as medicine_img (file) or imageUrl. */
 function toFormData({ imageMode, imageFile, imageUrl, ...fields }: FormOutput): FormData {
   const body = new FormData();
   // A dosage form not stated is null in the parsed values and '' on the wire.
@@ -163,7 +163,7 @@ type Props = {
   onStale?: () => void;
 };
 
-/** The add and update medicine form: SPEC.md §5's rules, checked as the admin types and on submit. */
+/** The add and update medicine form: the contract's rules, checked as the admin types and on submit. */
 export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Props) {
   const config = VARIANTS[variant];
   const {
@@ -214,7 +214,7 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
         onStale?.();
         return;
       }
-      // The server's message says what went wrong; the update form puts SPEC.md §8's title above it.
+      // The server's message says what went wrong; the update form puts its failure title above it.
       if (config.failureTitle) toast.error(config.failureTitle, { description: errorMessage(error) });
       else toast.error(errorMessage(error));
       for (const [field, message] of Object.entries(fieldErrors(error))) {
@@ -224,7 +224,7 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
     }
   });
 
-  // Switching the image mode clears the other one's value and message (SPEC.md §4).
+  // Switching the image mode clears the other one's value and message, so only the chosen image is sent.
   const modeField = register('imageMode', {
     onChange: (event: { target: { value: ImageMode } }) => {
       if (event.target.value === 'file') {

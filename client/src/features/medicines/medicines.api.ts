@@ -7,7 +7,7 @@ import type {
 } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-/** Only truthy filter params are sent (SPEC.md §5). */
+/** Only truthy filter params are sent: an empty filter means no filter. */
 const truthyParams = (query: MedicineListQuery) =>
   Object.fromEntries(Object.entries(query).filter(([, value]) => Boolean(value))) as Record<string, string | number>;
 

@@ -10,7 +10,7 @@ import { useReorderMutation } from './orders.api';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderStatusBadge, PaymentStatusBadge, PrescriptionReviewBadge } from './order-status-badge';
 
-/** My orders (SPEC.md §2): one row per order; clicking a row expands its items. */
+/** My orders: one row per order; clicking a row expands its items. */
 export function MyOrdersTable({ orders }: { orders: Order[] }) {
   const [open, setOpen] = useState<string | null>(null);
   const [reorder, { isLoading: reordering }] = useReorderMutation();

@@ -7,7 +7,7 @@ import type {
 } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-/** The staff's order calls: a page of orders searched and filtered on the server, one order, and a status change (SPEC.md §7). */
+/** The staff's order calls: a page of orders searched and filtered on the server, one order, and a status change. */
 export const orderAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<OrderListResponse, OrderListQuery>({
@@ -18,7 +18,7 @@ export const orderAdminApi = api.injectEndpoints({
       query: (id) => `/orders/single-product/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
     }),
-    // After a status update the order is re-fetched (SPEC.md §4): both the list and the detail.
+    // After a status update the order is re-fetched, so both the list and the detail show what was stored.
     updateOrderStatus: build.mutation<{ order: Order }, UpdateOrder & { id: string }>({
       query: ({ id, ...body }) => ({
         url: `/orders/update-order/${encodeURIComponent(id)}`,

@@ -12,12 +12,12 @@ const YELLOW = `${badge} bg-yellow-50 text-yellow-800 ring-yellow-600/30`;
 const GREEN = `${badge} bg-green-50 text-green-800 ring-green-600/30`;
 const RED = `${badge} bg-red-50 text-red-800 ring-red-600/30`;
 
-/** Pending is shown in yellow and the other statuses in green (SPEC.md §4). */
+/** Pending is shown in yellow and the other statuses in green. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
   return <span className={status === ORDER_STATUS.pending ? YELLOW : GREEN}>{status}</span>;
 }
 
-/** Payment status 'Paid' is green and anything else red (SPEC.md §4). */
+/** Payment status 'Paid' is green and anything else red. */
 export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
   return <span className={status === PAYMENT_STATUS.paid ? GREEN : RED}>{status}</span>;
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { DispatchDialog } from './dispatch-dialog';
 import { useChangeOrderStatus } from './order-status-change.hook';
 
-/** The order list's status select: choosing a value sends it at once (any status from any other, SPEC.md §4). */
+/** The order list's status select: choosing a value sends it at once (any status may follow any other). */
 export function OrderStatusSelect({ order, label }: { order: Order; label: string }) {
   const [change, changing] = useChangeOrderStatus();
   // Dispatched first asks for the parcel's carrier and tracking number.

@@ -7,7 +7,7 @@ export const ordersApi = api.injectEndpoints({
       query: () => '/orders/my-orders',
       providesTags: ['Orders'],
     }),
-    // The order is built from the cart on the server, which empties it (CONTRACT.md); a new delivery
+    // The order is built from the cart on the server, which empties it; a new delivery
     // address may be saved to the address book on the way.
     addOrder: build.mutation<{ order: Order }, AddOrder>({
       query: (body) => ({ url: '/orders/add-order', method: 'POST', body }),

@@ -23,7 +23,7 @@ const normaliseExpiry = (value: string) => {
 
 type Props = { onPay: (payment: Payment) => void; busy: boolean };
 
-/** The 'Make a Payment' card form of SPEC.md §5: each field is normalised as it is typed. */
+/** The 'Make a Payment' card form: each field is normalised as it is typed. */
 export function PaymentForm({ onPay, busy }: Props) {
   const [formError, setFormError] = useState(false);
   const {

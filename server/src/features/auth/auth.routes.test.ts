@@ -147,7 +147,8 @@ describe('POST /api/auth/login', () => {
     expect(response.json().role).toBe('admin');
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.token) });
     expect(me.statusCode).toBe(200);
-    // `{ user, ...user }`: the nested shape CONTRACT.md gives, and the same fields flat, with no secret.
+    // `{ user, ...user }`: the user nested, as our client reads it, and the same fields flat, as the
+    // original client reads them, with no secret.
     expect(me.json()).toEqual({ ...body.user, user: body.user });
     expectNoSecrets(me.body);
   });

@@ -50,7 +50,7 @@ export const AUTH_BODY_LIMIT_BYTES = 4 * 1024;
 const bearer = BEARER_AUTH;
 const error = errorResponseSchema;
 
-/** CONTRACT.md's auth and user calls under /api/auth. */
+/** The auth and user calls under /api/auth: register, login, logout, password reset, profile and user admin. */
 const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const { db } = app.database;
 

@@ -25,9 +25,9 @@ export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const LOGGED_IN_MESSAGE = 'Logged-in successfully';
 /** One message for an unknown e-mail and a wrong password, so neither can be probed. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
-/** SPEC.md §8's product wording, typo included. */
+/** The product's fixed wording, typo included: clients may compare it. */
 export const LOGGED_OUT_MESSAGE = 'Sucessfull LoggedOut';
-/** The same answer whether or not the address is registered (CONTRACT.md). */
+/** The same answer whether or not the address is registered, so no one can probe for accounts. */
 export const RESET_MAIL_SENT_MESSAGE =
   'If an account exists for this email, a link to reset the password has been sent.';
 export const RESET_LINK_INVALID_MESSAGE = 'This password reset link is invalid, expired or already used.';
@@ -37,7 +37,7 @@ export const ADMIN_UNDELETABLE_MESSAGE = 'An admin cannot be deleted.';
 export const USER_DELETED_MESSAGE = 'User deleted successfully.';
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot stop being an admin; make another user an admin first.';
 
-/** Reset tokens expire within an hour (CONTRACT.md). */
+/** Reset tokens expire within an hour. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /** The one way a users row leaves the server: the contract's shape, never the password hash. */
@@ -160,7 +160,7 @@ export async function isResetTokenValid(db: Db, token: string, userId?: string):
   return row !== undefined;
 }
 
-/** Sets the new password once per token and ends every session of the user (CONTRACT.md). */
+/** Sets the new password once per token and ends every session of the user, wherever it was open. */
 export async function resetPassword(
   db: Db,
   userId: string,

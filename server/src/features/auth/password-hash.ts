@@ -3,7 +3,7 @@ import pLimit from 'p-limit';
 import { HttpError } from '../../http-error';
 import { SERVER_BUSY_MESSAGE } from '../../plugins/overload.plugin';
 
-// Passwords are stored only as salted, slow hashes (CONTRACT.md): scrypt from Node's crypto, with
+// Passwords are stored only as salted, slow hashes, never as they were typed: scrypt from Node's crypto, with
 // its parameters in the stored string so the cost can be raised without breaking old hashes: a
 // hash made at a lower cost is replaced at the owner's next successful login (needsRehash).
 

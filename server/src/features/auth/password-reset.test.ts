@@ -147,7 +147,7 @@ describe('password reset through a real SMTP server', () => {
     expect(mailing.sink.received.length).toBe(before);
   });
 
-  it('answers an invalid address with the SPEC.md message', async () => {
+  it("answers an invalid address with the form's own message", async () => {
     const response = await post('/api/auth/forgot-password', { email: 'not-an-address' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({

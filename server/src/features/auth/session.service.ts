@@ -4,10 +4,11 @@ import type { Db } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
-// Bearer tokens are random and revocable: only a SHA-256 of each is stored (CONTRACT.md).
+// Bearer tokens are random and revocable: only a SHA-256 of each is stored, so a copy of the
+// database opens no session.
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-/** One day, thirty with "Remember me" (CONTRACT.md). */
+/** A session lasts one day, thirty with "Remember me". */
 export const SESSION_TTL_MS = { default: DAY_MS, remember: 30 * DAY_MS } as const;
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');

@@ -8,7 +8,7 @@ import { cartItems, carts, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { assertOrderable, findMedicine, medicineColumns, type MedicineRow } from '../medicines/medicines.service';
 
-/** SPEC.md §4's info message for a medicine that is already in the cart. */
+/** The info message for a medicine that is already in the cart: adding it again changes nothing. */
 export const ALREADY_IN_CART_MESSAGE = 'Item already added to cart';
 export const ITEM_ADDED_MESSAGE = 'Item added to cart';
 export const CART_CLEARED_MESSAGE = 'Cart cleared successfully.';
@@ -18,7 +18,7 @@ export const CART_CHANGED_MESSAGE = 'The cart changed meanwhile. Please try agai
 
 type ItemRow = { item: typeof cartItems.$inferSelect; medicine: MedicineRow };
 
-/** CONTRACT.md's one cart item shape: `_id` = `cartItemId`, `qty` = `quantity`, details from the catalogue. */
+/** The one cart item shape of every answer: `_id` = `cartItemId`, `qty` = `quantity`, details from the catalogue. */
 function toCartItem({ item, medicine }: ItemRow): CartItem {
   return {
     _id: item.id,
@@ -113,7 +113,7 @@ async function findOwnItem(db: Db, userId: string, cartItemId: string): Promise<
   return row;
 }
 
-/** The quantity stays between 1 and the stock (SPEC.md §4). */
+/** The quantity never goes below 1 nor above the stock. */
 export async function updateCartItem(
   db: Db,
   userId: string,
@@ -142,7 +142,7 @@ export async function removeCartItem(db: Db, userId: string, cartItemId: string)
   return toCartItem(row);
 }
 
-/** Removes the cart itself: a cleared cart reads as null (SPEC.md §4). */
+/** Removes the cart itself: a cleared cart reads as null, like one never filled. */
 export async function clearCart(db: Db, userId: string): Promise<void> {
   await db.delete(carts).where(eq(carts.userId, userId));
 }

@@ -78,7 +78,7 @@ describe('contact authorization', () => {
     await ctx.close();
   });
 
-  // Both calls are public (SPEC.md §6: visitors use the contact form); a token changes nothing.
+  // Both calls are public, since visitors use the contact form too; a token changes nothing.
   it.each(['anonymous', 'user', 'admin'] as const)('lets %s send a message and read the config', async (caller) => {
     const headers = caller === 'anonymous' ? {} : (await createTestUser(ctx, { role: caller })).headers;
     const sent = await ctx.app.inject({ method: 'POST', url: '/api/contact', payload: valid, headers });

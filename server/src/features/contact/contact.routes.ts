@@ -12,7 +12,7 @@ const tags = ['contact'];
 /** Room for the longest valid message (2000 characters, each escaped at worst to 6 bytes of JSON). */
 export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
 
-/** The contact form: stored here unless a third-party form service is configured (CONTRACT.md). */
+/** The contact form: stored here unless a third-party form service is configured, which the browser then posts to. */
 const contactRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   // '' rather than '/': the path is exactly /api/contact, with no trailing-slash twin in the OpenAPI document.
   app.post(

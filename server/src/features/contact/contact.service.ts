@@ -2,7 +2,7 @@ import type { Contact } from '@apotheca/contract';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
 
-/** SPEC.md §8's success toast wording. */
+/** The product's fixed wording of the success toast. */
 export const CONTACT_RECEIVED_MESSAGE = 'Form Submitted Successfully!';
 
 export async function saveContactMessage(db: Db, contact: Contact): Promise<void> {

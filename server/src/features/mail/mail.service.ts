@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-// Outgoing mail (CONTRACT.md): nodemailer over SMTP_URL; without it each message is written to an
+// Outgoing mail: nodemailer over SMTP_URL; without it each message is written to an
 // outbox folder in DATA_DIR, one .eml file per message, and its path logged so a developer can open it
 // (never the link it holds: a reset link is a password for the hour).
 

@@ -73,7 +73,7 @@ describe('an admin edit based on a stale form', () => {
     expect(await stored(id)).toMatchObject({ stock: 7, priceCents: 500 });
   });
 
-  it('writes an update without a version unconditionally, stock included, as CONTRACT.md says', async () => {
+  it('writes an update without a version unconditionally, stock included (the last writer wins)', async () => {
     const { id } = await insertMedicine(ctx, { stock: 10, priceCents: 500 });
     const loaded = await load(id);
     await order(id, 3);

@@ -163,7 +163,7 @@ describe('GET /api/medicines/:id', () => {
     expect(response.statusCode).toBe(200);
     const { medicine } = medicineResponseSchema.parse(response.json());
     expect(medicine).toMatchObject({ _id: row.id, name: row.name, price: 19.99, stock: row.stock });
-    // CONTRACT.md's eight fields and the version at the top level too, which the original client's
+    // A medicine's eight fields and the version at the top level too, which the original client's
     // update form spreads; nothing else, since that form posts back every key it finds there.
     const { _id, name, developedBy, maxMonthsExpiry, category, stock, price, imageUrl, version } = medicine;
     expect(response.json()).toEqual({
@@ -298,7 +298,7 @@ describe('POST /api/medicines/add-medicine', () => {
     expect(badUrl.json().errors).toEqual({ imageUrl: ADD_IMAGE_URL_MESSAGE });
   });
 
-  it("answers every invalid field with SPEC.md's message and stores nothing", async () => {
+  it("answers every invalid field with the form's own message and stores nothing", async () => {
     const before = await countMedicines();
     const response = await addMedicine({
       name: 'Para 500',

@@ -48,7 +48,7 @@ const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/
 
 const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue, appUrl }) => {
   await app.register(multipart, {
-    // The form's fields: the six of SPEC.md, the image URL and mode, and the record's ten details.
+    // The form's fields: name, maker, expiry, category, stock and price, the image URL and mode, and the record's ten details.
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: FIELD_MAX_BYTES },
   });
   const search = createMedicineSearch(app.database.db, catalogue);

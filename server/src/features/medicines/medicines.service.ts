@@ -142,7 +142,7 @@ export const absoluteImageUrl = (imageUrl: string, appUrl: string) =>
 /** The add and update forms as they arrive: text fields, and the image file if one was sent. */
 export type MedicineForm = { fields: Record<string, string>; image?: { field: string; content: Buffer } };
 
-/** `{ field: first message }` of a failed parse, CONTRACT.md's `errors`. */
+/** `{ field: first message }` of a failed parse: the `errors` of a 400 answer. */
 function fieldMessages(error: z.ZodError, field?: string): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) errors[field ?? String(issue.path[0] ?? '_')] ??= issue.message;

@@ -32,7 +32,7 @@ import { toOrder, type OrderRow } from './orders.service';
 
 // Checkout: turns the caller's cart into an order.
 
-/** SPEC.md §4's alert for checking out an empty cart. */
+/** The product's fixed alert for checking out an empty cart. */
 export const EMPTY_CART_MESSAGE = 'Cart is Empty';
 
 type Shopper = { id: string; firstName: string; lastName: string; role: Role };

@@ -57,7 +57,7 @@ export async function lockOrder(tx: Tx, id: string) {
 
 /**
  * Moves a locked order to `to`, in the caller's transaction. Any status may follow any other
- * (SPEC.md §4), except that an order whose prescription is pending or rejected never becomes
+ * (the product sets no order of statuses, so staff can correct a mistake), except that an order whose prescription is pending or rejected never becomes
  * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back; leaving it takes the stock again, with a
  * 409 when it is no longer there. The history gets the status change and the stock that moved.
  */

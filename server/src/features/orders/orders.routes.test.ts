@@ -106,7 +106,7 @@ describe('POST /api/orders/add-order', () => {
       expect(response.statusCode).toBe(400);
       const body = response.json();
       expect(body.message).toBe(message);
-      // CONTRACT.md names a nested field by its dotted path.
+      // A nested field is named by its dotted path.
       expect(body.errors).toEqual({ [`payment.${field}`]: message });
     }
     expect(await orderCount()).toBe(before);

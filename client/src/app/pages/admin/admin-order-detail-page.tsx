@@ -38,7 +38,7 @@ function Detail({ label, wide = false, children }: { label: string; wide?: boole
   );
 }
 
-/** The status select and its Update Status button; the order is fetched again after an update (SPEC.md §4). */
+/** The status select and its Update Status button; the order is fetched again after an update, so the page shows what was stored. */
 function StatusForm({ order }: { order: Order }) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const [change, changing] = useChangeOrderStatus();

@@ -13,7 +13,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { ListSearchForm } from './list-search-form';
 import { useListParam, usePageParam } from './page-param.hook';
 
-// SPEC.md §2's columns, in its order. On a phone the order, its status and its link stay in view.
+// The product's columns, in its order. On a phone the order, its status and its link stay in view.
 const COLUMNS = [
   { label: 'Order ID' },
   { label: 'User', wide: true },
@@ -27,7 +27,7 @@ const COLUMNS = [
 const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(value);
 
 /**
- * /admin/orders: the orders 8 a page (SPEC.md §9), newest first, searched by order number or
+ * /admin/orders: the orders 8 a page, newest first, searched by order number or
  * patient and filtered by status on the server; the page, search and status are kept in the URL.
  */
 export default function AdminOrdersPage() {

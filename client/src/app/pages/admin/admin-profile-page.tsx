@@ -1,7 +1,7 @@
 import { ProfileDetails } from '../../../features/auth/profile-details';
 import { AdminPageHeader } from './admin-page-header';
 
-/** /admin/profile: the same profile as the shopper's (SPEC.md §2). */
+/** /admin/profile: the same profile as the shopper's, in the admin shell. */
 export default function AdminProfilePage() {
   return (
     <section className="max-w-3xl">

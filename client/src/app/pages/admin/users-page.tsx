@@ -15,7 +15,7 @@ import { PageNavigation } from '../../../components/ui/page-navigation';
 import { ListSearchForm } from './list-search-form';
 import { useListParam, usePageParam } from './page-param.hook';
 
-// SPEC.md §2's columns, in its order.
+// The product's columns, in its order.
 const COLUMNS = [
   { label: 'Sr. No', align: 'right' },
   { label: 'User ID' },
@@ -33,7 +33,7 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role
 
 /**
  * /admin/users: the users a page at a time, searched on the server by name or e-mail; a non-admin can
- * be deleted after a confirmation (SPEC.md §1), and admin rights are granted only after one too.
+ * be deleted after a confirmation, and admin rights are granted only after one too.
  */
 export default function UsersPage() {
   const [page, setPage] = usePageParam();
