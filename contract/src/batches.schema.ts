@@ -59,6 +59,8 @@ export const recallParamsSchema = z.object({ batchId: z.string() });
 /** An order that drew from a recalled lot; `flagged`: not yet dispatched, so the pharmacist holds it. */
 export const recalledOrderSchema = z.object({
   _id: idSchema,
+  /** The order number, "A-100234" (orderNumberLabel). */
+  number: z.string(),
   patient: z.object({ _id: idSchema, name: z.string(), email: z.string() }).nullable(),
   units: z.number().int(),
   status: z.enum(ORDER_STATUSES),
@@ -68,6 +70,8 @@ export const recallResponseSchema = z.object({ batch: batchSchema, orders: z.arr
 export const recallOrdersResponseSchema = z.object({
   batch: batchSchema,
   medicine: z.object({ _id: idSchema, name: z.string() }),
+  /** Why the lot was recalled, as the admin gave it; null while it is not recalled. */
+  reason: z.string().nullable(),
   orders: z.array(recalledOrderSchema),
 });
 /** Patients mailed by this call, and those a call before had mailed already. */
