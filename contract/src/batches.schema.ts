@@ -21,6 +21,25 @@ export const batchSchema = z.object({
 });
 export type Batch = z.infer<typeof batchSchema>;
 
+/** What a batch is now, as the staff's screens show it. */
+export const BATCH_STATE = {
+  sellable: 'Sellable',
+  expired: 'Expired',
+  recalled: 'Recalled',
+  writtenOff: 'Written off',
+} as const;
+export type BatchState = (typeof BATCH_STATE)[keyof typeof BATCH_STATE];
+
+/**
+ * A batch's state on `today` (YYYY-MM-DD): a recall or a write-off says it all; otherwise a batch is
+ * expired from its expiry date on, as checkout judges it, and sellable before.
+ */
+export function batchState(batch: Pick<Batch, 'expiresOn' | 'recalledAt' | 'writtenOffAt'>, today: string): BatchState {
+  if (batch.recalledAt) return BATCH_STATE.recalled;
+  if (batch.writtenOffAt) return BATCH_STATE.writtenOff;
+  return batch.expiresOn <= today ? BATCH_STATE.expired : BATCH_STATE.sellable;
+}
+
 export const batchListResponseSchema = z.object({ batches: z.array(batchSchema) });
 export const batchResponseSchema = z.object({ batch: batchSchema });
 
