@@ -23,13 +23,13 @@ const STATE_CLASS: Record<BatchState, string> = {
   [BATCH_STATE.writtenOff]: `${badge} bg-slate-100 text-slate-700 ring-slate-500/30`,
 };
 
-// On a phone the lot (with its expiry under it), the count, the state and the actions stay in view.
+// On a phone the lot (with its expiry and state under it), the count and the actions stay in view.
 const COLUMNS: readonly DataTableColumn[] = [
   { label: 'Lot' },
   { label: 'Expires', wide: true },
   { label: 'Quantity', align: 'right' },
   { label: 'Received', wide: true },
-  { label: 'State' },
+  { label: 'State', wide: true },
 ];
 const ACTIONS: DataTableColumn = { label: 'Actions' };
 
@@ -151,12 +151,15 @@ export function BatchesSection({ medicineId, canEdit }: { medicineId: string; ca
               <tr key={batch._id}>
                 <th scope="row" className={`${cellClasses()} font-mono font-normal text-ink`}>
                   {batch.lot}
-                  <span className="block font-sans text-xs text-muted sm:hidden">Expires {batch.expiresOn}</span>
+                  <span className="flex flex-col items-start gap-1 pt-1 font-sans text-xs text-muted sm:hidden">
+                    Expires {batch.expiresOn}
+                    <span className={STATE_CLASS[state]}>{state}</span>
+                  </span>
                 </th>
                 <td className={cellClasses('left', true)}>{batch.expiresOn}</td>
                 <td className={cellClasses('right')}>{batch.quantity}</td>
                 <td className={cellClasses('left', true)}>{batch.receivedOn}</td>
-                <td className={cellClasses()}>
+                <td className={cellClasses('left', true)}>
                   <span className={STATE_CLASS[state]}>{state}</span>
                 </td>
                 {withActions ? (
