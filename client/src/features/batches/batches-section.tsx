@@ -149,7 +149,11 @@ export function BatchesSection({ medicineId, canEdit }: { medicineId: string; ca
             const state = batchState(batch, on);
             return (
               <tr key={batch._id}>
-                <th scope="row" className={`${cellClasses()} font-mono font-normal text-ink`}>
+                {/* A long lot number wraps on a phone rather than push the actions out of view. */}
+                <th
+                  scope="row"
+                  className="break-all px-2 py-2 text-left align-middle font-mono font-normal text-ink sm:whitespace-nowrap lg:px-3"
+                >
                   {batch.lot}
                   <span className="flex flex-col items-start gap-1 pt-1 font-sans text-xs text-muted sm:hidden">
                     Expires {batch.expiresOn}

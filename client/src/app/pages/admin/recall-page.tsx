@@ -49,10 +49,7 @@ export default function RecallPage() {
           ← {data.medicine.name}
         </Link>
       ) : null}
-      <AdminPageHeader
-        title={data ? `Recall of lot ${data.batch.lot}` : 'Recall'}
-        subtitle={data ? data.medicine.name : undefined}
-      />
+      <AdminPageHeader title={data ? `Recall of lot ${data.batch.lot}` : 'Recall'} />
       {isLoading ? (
         <Spinner label="Loading recall…" />
       ) : error || !data ? (
