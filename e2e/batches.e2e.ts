@@ -34,9 +34,10 @@ async function checkWidths(page: Page, name: string, selector?: string) {
     expect(await violations(page, selector), `${name} at ${width} px`).toEqual([]);
     // Neither the page nor a table scrolls sideways: every column left in view fits.
     const overflow = await page.evaluate(() =>
-      [document.documentElement, ...document.querySelectorAll('table')].map(
-        (element) => (element.parentElement ?? element).scrollWidth - (element.parentElement ?? element).clientWidth,
-      ),
+      [
+        document.documentElement,
+        ...Array.from(document.querySelectorAll('table'), (table) => table.parentElement!),
+      ].map((element) => element.scrollWidth - element.clientWidth),
     );
     expect(Math.max(...overflow), `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
