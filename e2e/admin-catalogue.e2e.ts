@@ -89,7 +89,7 @@ describe('the admin manages the catalogue', () => {
     await price.fill('-1');
     await page.getByText('Price must be a positive number.').waitFor();
     await price.fill('14.75');
-    await page.getByLabel('Stock').fill('30');
+    await page.getByLabel('Stock', { exact: true }).fill('30');
     await page.getByRole('button', { name: 'Update Medicine' }).click();
     await toast(page, 'Medicine updated successfully');
     await page.waitForURL(`${baseUrl()}/admin`);

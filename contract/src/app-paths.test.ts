@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   adminOrderPath,
   adminPrescriptionPath,
+  adminRecallPath,
   cataloguePath,
   medicinePath,
   pagedPath,
@@ -15,6 +16,7 @@ describe('app paths', () => {
     expect(resetPasswordPath('u1', 'a/b')).toBe('/reset-password/u1/a%2Fb');
     expect(adminOrderPath('o 1')).toBe('/admin/orders/o%201');
     expect(adminPrescriptionPath('o 1')).toBe('/admin/prescriptions/o%201');
+    expect(adminRecallPath('b 1')).toBe('/admin/recalls/b%201');
   });
 
   it('puts the catalogue filters in the query, and nothing when there are none', () => {

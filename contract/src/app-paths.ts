@@ -26,6 +26,7 @@ export const PATHS = {
   adminAddMedicine: '/admin/add-medicine',
   adminPrescriptions: '/admin/prescriptions',
   adminPrescription: '/admin/prescriptions/:id',
+  adminRecall: '/admin/recalls/:batchId',
 } as const;
 
 /** A route pattern with its `:params` filled in, each one URI-encoded. */
@@ -49,5 +50,6 @@ export const resetPasswordPath = (userId: string, token: string) => fill(PATHS.r
 export const adminMedicineUpdatePath = (id: string) => fill(PATHS.adminUpdateMedicine, { id });
 export const adminOrderPath = (id: string) => fill(PATHS.adminOrder, { id });
 export const adminPrescriptionPath = (id: string) => fill(PATHS.adminPrescription, { id });
+export const adminRecallPath = (batchId: string) => fill(PATHS.adminRecall, { batchId });
 /** A paged list: page 1 is the bare path. */
 export const pagedPath = (path: string, page: number) => (page > 1 ? withQuery(path, { page }) : path);

@@ -21,6 +21,25 @@ export const batchSchema = z.object({
 });
 export type Batch = z.infer<typeof batchSchema>;
 
+/** What a batch is now, as the staff's screens show it. */
+export const BATCH_STATE = {
+  sellable: 'Sellable',
+  expired: 'Expired',
+  recalled: 'Recalled',
+  writtenOff: 'Written off',
+} as const;
+export type BatchState = (typeof BATCH_STATE)[keyof typeof BATCH_STATE];
+
+/**
+ * A batch's state on `today` (YYYY-MM-DD): a recall or a write-off says it all; otherwise a batch is
+ * expired from its expiry date on, as checkout judges it, and sellable before.
+ */
+export function batchState(batch: Pick<Batch, 'expiresOn' | 'recalledAt' | 'writtenOffAt'>, today: string): BatchState {
+  if (batch.recalledAt) return BATCH_STATE.recalled;
+  if (batch.writtenOffAt) return BATCH_STATE.writtenOff;
+  return batch.expiresOn <= today ? BATCH_STATE.expired : BATCH_STATE.sellable;
+}
+
 export const batchListResponseSchema = z.object({ batches: z.array(batchSchema) });
 export const batchResponseSchema = z.object({ batch: batchSchema });
 
@@ -59,6 +78,8 @@ export const recallParamsSchema = z.object({ batchId: z.string() });
 /** An order that drew from a recalled lot; `flagged`: not yet dispatched, so the pharmacist holds it. */
 export const recalledOrderSchema = z.object({
   _id: idSchema,
+  /** The order number, "A-100234" (orderNumberLabel). */
+  number: z.string(),
   patient: z.object({ _id: idSchema, name: z.string(), email: z.string() }).nullable(),
   units: z.number().int(),
   status: z.enum(ORDER_STATUSES),
@@ -68,6 +89,8 @@ export const recallResponseSchema = z.object({ batch: batchSchema, orders: z.arr
 export const recallOrdersResponseSchema = z.object({
   batch: batchSchema,
   medicine: z.object({ _id: idSchema, name: z.string() }),
+  /** Why the lot was recalled, as the admin gave it; null while it is not recalled. */
+  reason: z.string().nullable(),
   orders: z.array(recalledOrderSchema),
 });
 /** Patients mailed by this call, and those a call before had mailed already. */

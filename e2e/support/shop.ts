@@ -81,13 +81,20 @@ export async function toast(page: Page, text: string): Promise<void> {
 export const toastTexts = (page: Page): Promise<string[]> => textsOf(page.locator('[data-sonner-toast]'));
 
 type Mail = { to: string[]; text: string };
-/** Waits for the SMTP sink to hold a mail to this address and returns its decoded text. */
-export async function mailTo(address: string): Promise<string> {
+/** The decoded texts of every mail the SMTP sink holds for this address (that contain `containing`). */
+export async function mailsTo(address: string, containing = ''): Promise<string[]> {
+  const mails = (await (await fetch(inject('mailboxUrl'))).json()) as Mail[];
+  return mails
+    .filter((candidate) => candidate.to.includes(address) && candidate.text.includes(containing))
+    .map((mail) => mail.text);
+}
+
+/** Waits for the SMTP sink to hold a mail to this address (that contains `containing`) and returns its decoded text. */
+export async function mailTo(address: string, containing = ''): Promise<string> {
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
-    const mails = (await (await fetch(inject('mailboxUrl'))).json()) as Mail[];
-    const mail = mails.find((candidate) => candidate.to.includes(address));
-    if (mail) return mail.text;
+    const [mail] = await mailsTo(address, containing);
+    if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error(`No mail to ${address} within 15 s`);

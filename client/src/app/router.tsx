@@ -33,6 +33,7 @@ const AdminOrderDetailPage = lazyPage(() => import('./pages/admin/admin-order-de
 const AddMedicinePage = lazyPage(() => import('./pages/admin/add-medicine-page'));
 const PrescriptionQueuePage = lazyPage(() => import('./pages/admin/prescription-queue-page'));
 const PrescriptionReviewPage = lazyPage(() => import('./pages/admin/prescription-review-page'));
+const RecallPage = lazyPage(() => import('./pages/admin/recall-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const user = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -96,6 +97,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.adminAddMedicine, element: admin(<AddMedicinePage />) },
       { path: PATHS.adminPrescriptions, element: <PrescriptionQueuePage /> },
       { path: PATHS.adminPrescription, element: <PrescriptionReviewPage /> },
+      { path: PATHS.adminRecall, element: <RecallPage /> },
     ],
   },
   { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },

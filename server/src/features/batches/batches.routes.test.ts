@@ -62,7 +62,7 @@ async function order(medicineId: string, quantity: number, firstName = 'Pat') {
   await addToCart(ctx, buyer.headers, medicineId, quantity);
   const response = await checkout(buyer.headers);
   expect(response.statusCode, response.body).toBe(201);
-  return { buyer, order: response.json().order as { _id: string } };
+  return { buyer, order: response.json().order as { _id: string; number: string } };
 }
 
 describe('batches at checkout', () => {
@@ -170,6 +170,20 @@ describe('recalls', () => {
       flagged: false,
     });
     expect(orders.some((o) => o._id === again.order._id)).toBe(false);
+    // The recall page reads the lot back with its medicine, the reason given and each order's number.
+    const page = await ctx.app.inject({ method: 'GET', url: `/api/recalls/${ids['R-1']}`, headers: admin });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({
+      batch: { lot: 'R-1' },
+      medicine: { _id: medicine.id, name: medicine.name },
+      reason: 'Contaminated',
+    });
+    expect(
+      page
+        .json()
+        .orders.map((o: { number: string }) => o.number)
+        .sort(),
+    ).toEqual([first.order.number, second.order.number].sort());
     const flags = await ctx.database.db.select().from(orderHistory).where(eq(orderHistory.event, 'recall-flagged'));
     expect(flags.map((row) => row.orderId)).toEqual([first.order._id]);
 

@@ -7,14 +7,16 @@ import {
   NOT_RECALLED_MESSAGE,
   ORDER_EVENT,
   ORDER_STATUS,
+  orderNumberLabel,
   type Batch,
 } from '@apotheca/contract';
 import type { z } from 'zod';
-import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import {
   batches,
+  batchMovements,
   medicines,
   orderHistory,
   orderItemBatches,
@@ -157,6 +159,7 @@ async function recalledOrders(db: Db | Tx, batchId: string): Promise<z.infer<typ
   const rows = await db
     .select({
       id: orders.id,
+      number: orders.number,
       status: orders.status,
       userId: users.id,
       firstName: users.firstName,
@@ -173,6 +176,7 @@ async function recalledOrders(db: Db | Tx, batchId: string): Promise<z.infer<typ
     .orderBy(sql`${orders.createdAt} desc`);
   return rows.map((row) => ({
     _id: row.id,
+    number: orderNumberLabel(row.number),
     patient: row.userId ? { _id: row.userId, name: `${row.firstName} ${row.lastName}`, email: row.email! } : null,
     units: row.units,
     status: row.status,
@@ -218,9 +222,16 @@ export async function getRecall(db: Db, batchId: string) {
         .where(eq(batches.id, batchId))
     : [];
   if (!row) throw HttpError.notFound(BATCH_NOT_FOUND_MESSAGE);
+  const [recalled] = await db
+    .select({ reason: batchMovements.reason })
+    .from(batchMovements)
+    .where(and(eq(batchMovements.batchId, batchId), eq(batchMovements.kind, BATCH_MOVEMENT.recalled)))
+    .orderBy(desc(batchMovements.id))
+    .limit(1);
   return {
     batch: toBatch(row.batch),
     medicine: { _id: row.batch.medicineId, name: row.name },
+    reason: recalled?.reason ?? null,
     orders: await recalledOrders(db, batchId),
   };
 }

@@ -1,0 +1,153 @@
+import { adminOrderPath, NOT_RECALLED_MESSAGE, ORDER_STATUS, ROLE, type User } from '@apotheca/contract';
+import { act, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loggedIn } from '../../../features/auth/auth.slice';
+import type { Recall } from '../../../features/batches/batches.api';
+import { renderWithStore } from '../../../test/render-with-store';
+import RecallPage from './recall-page';
+
+/** Node's Request takes no relative URL; the API client's '/api/…' is read against the page's origin, as in a browser. */
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+  }
+}
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const staff = (role: User['role']): User => ({
+  _id: `user-${role}`,
+  first_name: 'Sam',
+  last_name: 'Staff',
+  email: `${role}@example.com`,
+  ph_no: '0123456789',
+  role,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+/** A lot that reached `count` orders, newest (highest number) first, as the server lists them. */
+const recallOf = (count: number, recalledAt: string | null = '2026-11-20T09:00:00.000Z'): Recall => ({
+  batch: {
+    _id: 'batch-1',
+    lot: 'L-42',
+    expiresOn: '2099-01-01',
+    quantity: 0,
+    receivedOn: '2026-10-01',
+    recalledAt,
+    writtenOffAt: null,
+  },
+  medicine: { _id: 'med-1', name: 'Panadol' },
+  reason: recalledAt ? 'Contaminated' : null,
+  orders: Array.from({ length: count }, (_, i) => ({
+    _id: `order-${i}`,
+    number: `A-${100000 + count - i}`,
+    patient: i === 1 ? null : { _id: `patient-${i}`, name: `Patient ${i}`, email: `p${i}@example.com` },
+    units: 2,
+    status: i === 0 ? ORDER_STATUS.pending : ORDER_STATUS.dispatched,
+    flagged: i === 0,
+  })),
+});
+
+/** Serves the recall, and `notify` for the notify call; returns the calls made. */
+function serve(recall: Recall, notify: () => Response = () => json(200, { notified: 2, alreadyNotified: 0 })) {
+  const calls: string[] = [];
+  vi.stubGlobal('Request', PageRequest);
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    calls.push(`${request.method} ${new URL(request.url).pathname}`);
+    return request.method === 'POST' ? notify() : json(200, recall);
+  });
+  return calls;
+}
+
+function renderAs(role: User['role'], path = '/admin/recalls/batch-1') {
+  const view = renderWithStore(
+    <Routes>
+      <Route path="/admin/recalls/:batchId" element={<RecallPage />} />
+    </Routes>,
+    { path },
+  );
+  act(() => void view.store.dispatch(loggedIn(staff(role))));
+  return view;
+}
+
+const orderNumbers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+describe('RecallPage', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('names the lot, its medicine and reason, and links every order that drew from it, a page at a time', async () => {
+    serve(recallOf(60));
+    const { user } = renderAs(ROLE.admin);
+    expect(await screen.findByRole('heading', { name: 'Recall of lot L-42' })).toBeInTheDocument();
+    expect(screen.getByText('Contaminated')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: '60 orders drew from this lot' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Orders that drew from lot L-42' });
+    expect(orderNumbers(table)).toHaveLength(25);
+    const first = within(table).getByRole('link', { name: 'A-100060' });
+    expect(first).toHaveAttribute('href', adminOrderPath('order-0'));
+    const firstRow = first.closest('tr')!;
+    expect(
+      within(firstRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Patient 0', 'p0@example.com', '2', 'PendingOn hold']);
+    expect(
+      within(within(table).getByRole('link', { name: 'A-100059' }).closest('tr')!).getByText('Deleted'),
+    ).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    expect(orderNumbers(screen.getByRole('table', { name: 'Orders that drew from lot L-42' }))).toEqual(
+      Array.from({ length: 10 }, (_, i) => `A-${100010 - i}`),
+    );
+  });
+
+  it("tells an admin how many patients a press notified, and shows the server's message when it fails", async () => {
+    let answer = json(200, { notified: 1, alreadyNotified: 0 });
+    const calls = serve(recallOf(2), () => answer);
+    const { user } = renderAs(ROLE.admin);
+    const notify = await screen.findByRole('button', { name: 'Notify patients' });
+    await user.click(notify);
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      '1 patient notified now; 0 patients had been notified already.',
+    );
+    answer = json(200, { notified: 0, alreadyNotified: 1 });
+    await user.click(notify);
+    expect(
+      await screen.findByText('0 patients notified now; 1 patient had been notified already.'),
+    ).toBeInTheDocument();
+    answer = json(409, { message: NOT_RECALLED_MESSAGE });
+    await user.click(notify);
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_RECALLED_MESSAGE);
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual(Array(3).fill('POST /api/recalls/batch-1/notify'));
+  });
+
+  it('lets a pharmacist read the recall without notifying', async () => {
+    serve(recallOf(2));
+    renderAs(ROLE.pharmacist);
+    await screen.findByRole('table', { name: 'Orders that drew from lot L-42' });
+    expect(screen.queryByRole('button', { name: 'Notify patients' })).not.toBeInTheDocument();
+  });
+
+  it('says so of a lot that is not recalled, and that no order drew from it', async () => {
+    serve(recallOf(0, null));
+    renderAs(ROLE.admin);
+    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_RECALLED_MESSAGE);
+    expect(screen.getByText('No order drew from this lot: nobody needs to be told.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Notify patients' })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's message when the lot cannot be found", async () => {
+    vi.stubGlobal('Request', PageRequest);
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(404, { message: 'Batch not found' }));
+    renderAs(ROLE.admin);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: Batch not found');
+  });
+});

@@ -1,0 +1,118 @@
+import { adminMedicineUpdatePath, adminOrderPath, NOT_RECALLED_MESSAGE, ROLE } from '@apotheca/contract';
+import { Link, useParams } from 'react-router';
+import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { DetailList } from '../../../components/ui/detail-list';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageNavigation } from '../../../components/ui/page-navigation';
+import { Spinner } from '../../../components/ui/spinner';
+import { selectAuth } from '../../../features/auth/auth.slice';
+import { useGetRecallQuery } from '../../../features/batches/batches.api';
+import { RecallNotify } from '../../../features/batches/recall-notify';
+import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
+import { useAppSelector } from '../../store';
+import { AdminPageHeader } from './admin-page-header';
+import { usePageParam } from './page-param.hook';
+
+/** A lot may have reached hundreds of orders: they are shown a page at a time. */
+const RECALL_ORDERS_PAGE_SIZE = 25;
+
+// On a phone the order, its patient, its units and its status stay in view.
+const COLUMNS = [
+  { label: 'Order' },
+  { label: 'Patient' },
+  { label: 'E-mail', wide: true },
+  { label: 'Units', align: 'right' },
+  { label: 'Status' },
+] as const;
+
+/**
+ * /admin/recalls/:batchId: a recalled lot, why, and every order that drew from it, newest first;
+ * an admin mails the patients from here.
+ */
+export default function RecallPage() {
+  const { batchId = '' } = useParams();
+  const { user } = useAppSelector(selectAuth);
+  const isAdmin = user?.role === ROLE.admin;
+  const [page, setPage] = usePageParam();
+  const { data, isLoading, error } = useGetRecallQuery(batchId);
+  const orders = data?.orders ?? [];
+  const pageCount = Math.max(1, Math.ceil(orders.length / RECALL_ORDERS_PAGE_SIZE));
+  const shown = orders.slice((page - 1) * RECALL_ORDERS_PAGE_SIZE, page * RECALL_ORDERS_PAGE_SIZE);
+
+  return (
+    <section>
+      {data && isAdmin ? (
+        <Link
+          to={adminMedicineUpdatePath(data.medicine._id)}
+          className="text-sm font-medium text-brand-800 hover:underline"
+        >
+          ← {data.medicine.name}
+        </Link>
+      ) : null}
+      <AdminPageHeader title={data ? `Recall of lot ${data.batch.lot}` : 'Recall'} />
+      {isLoading ? (
+        <Spinner label="Loading recall…" />
+      ) : error || !data ? (
+        <LoadError error={error} />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <div className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[1fr_auto]">
+            <DetailList
+              rows={[
+                ['Medicine', data.medicine.name],
+                ['Lot', data.batch.lot],
+                ['Expires', data.batch.expiresOn],
+                ['Recalled', data.batch.recalledAt ? new Date(data.batch.recalledAt).toLocaleString() : '—'],
+                ['Reason', data.reason ?? '—'],
+              ]}
+            />
+            {!data.batch.recalledAt ? (
+              <p role="alert" className="text-sm font-medium text-amber-800">
+                {NOT_RECALLED_MESSAGE}
+              </p>
+            ) : isAdmin && orders.length > 0 ? (
+              <RecallNotify batchId={batchId} />
+            ) : null}
+          </div>
+          <div className="flex flex-col gap-3">
+            <h2 className="text-lg font-semibold text-ink">
+              {orders.length} {orders.length === 1 ? 'order' : 'orders'} drew from this lot
+            </h2>
+            {orders.length === 0 ? (
+              <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
+                No order drew from this lot: nobody needs to be told.
+              </p>
+            ) : (
+              <>
+                <DataTable caption={`Orders that drew from lot ${data.batch.lot}`} columns={COLUMNS}>
+                  {shown.map((order) => (
+                    <tr key={order._id}>
+                      <th scope="row" className={`${cellClasses()} font-normal`}>
+                        <Link to={adminOrderPath(order._id)} className="font-mono font-medium text-brand-800 underline">
+                          {order.number}
+                        </Link>
+                      </th>
+                      <td className={cellClasses()}>
+                        {order.patient ? order.patient.name : <span className="italic text-muted">Deleted</span>}
+                      </td>
+                      <td className={cellClasses('left', true)}>{order.patient?.email}</td>
+                      <td className={cellClasses('right')}>{order.units}</td>
+                      <td className={cellClasses()}>
+                        <span className="flex flex-col items-start gap-1">
+                          <OrderStatusBadge status={order.status} />
+                          {/* Not dispatched yet: the recall holds it for the pharmacist. */}
+                          {order.flagged ? <span className="text-xs font-semibold text-red-700">On hold</span> : null}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </DataTable>
+                <PageNavigation label="Order pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+              </>
+            )}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

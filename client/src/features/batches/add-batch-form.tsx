@@ -1,0 +1,58 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { addBatchSchema } from '@apotheca/contract';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/text-field';
+import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { toast } from '../../lib/toast';
+import { useAddBatchMutation, type AddBatch } from './batches.api';
+
+type Fields = keyof AddBatch;
+
+/** A delivery of the medicine: its lot, expiry date and units, checked with the contract's rules as the server checks them. */
+export function AddBatchForm({ medicineId }: { medicineId: string }) {
+  const [addBatch, { isLoading }] = useAddBatchMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<AddBatch, unknown, z.output<typeof addBatchSchema>>({
+    resolver: zodResolver(addBatchSchema),
+    defaultValues: { lot: '', expiresOn: '', quantity: '' },
+  });
+  return (
+    <form
+      noValidate
+      aria-label="Add a batch"
+      className="grid gap-3 sm:grid-cols-[1fr_11rem_8rem_auto] sm:items-start"
+      onSubmit={handleSubmit(async (body) => {
+        setFailure(null);
+        try {
+          await addBatch({ medicineId, body }).unwrap();
+          toast.success(`Lot ${body.lot} added`);
+          reset();
+        } catch (error) {
+          for (const [field, message] of Object.entries(fieldErrors(error))) setError(field as Fields, { message });
+          setFailure(errorMessage(error));
+        }
+      })}
+    >
+      <TextField label="Lot number" error={errors.lot?.message} autoComplete="off" {...register('lot')} />
+      <TextField label="Expiry date" type="date" error={errors.expiresOn?.message} {...register('expiresOn')} />
+      <TextField label="Quantity" inputMode="numeric" error={errors.quantity?.message} {...register('quantity')} />
+      <Button type="submit" disabled={isLoading} className="sm:mt-6">
+        {isLoading ? 'Adding…' : 'Add batch'}
+      </Button>
+      {failure ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 sm:col-span-4">
+          {failure}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import { adjustBatchSchema, batchReasonSchema, type Batch } from '@apotheca/contract';
+import { useState } from 'react';
+import { Button, type ButtonVariant } from '../../components/ui/button';
+import { TextAreaField } from '../../components/ui/text-area-field';
+import { TextField } from '../../components/ui/text-field';
+import { errorMessage, fieldErrors } from '../../lib/error-message';
+
+/** The changes an admin makes to a batch, each with a reason kept in the batch's history. */
+export type BatchChangeKind = 'adjust' | 'writeOff' | 'recall';
+export type BatchChange = { kind: BatchChangeKind; batch: Batch };
+export type BatchChangeValues = { quantity: number; reason: string };
+
+const KINDS: Record<
+  BatchChangeKind,
+  { title: (lot: string) => string; description: string; submit: string; variant: ButtonVariant }
+> = {
+  adjust: {
+    title: (lot) => `Correct the quantity of lot ${lot}`,
+    description: "The new count and your reason are kept in the batch's history.",
+    submit: 'Save quantity',
+    variant: 'primary',
+  },
+  writeOff: {
+    title: (lot) => `Write off lot ${lot}`,
+    description: 'Its units leave the stock and are never sold again. This cannot be undone.',
+    submit: 'Write off',
+    variant: 'danger',
+  },
+  recall: {
+    title: (lot) => `Recall lot ${lot}`,
+    description:
+      'The lot can no longer be sold, and orders that drew from it and are not yet dispatched are held for the pharmacist. The recall page then lists every such order. This cannot be undone.',
+    submit: 'Recall lot',
+    variant: 'danger',
+  },
+};
+
+type Fields = { quantity: string; reason: string };
+type Props = {
+  change: BatchChange | null;
+  onSubmit: (change: BatchChange, values: BatchChangeValues) => Promise<unknown>;
+  onClose: () => void;
+};
+
+/** The fields' messages of a failed check, by field: the contract's own wording. */
+function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
+}
+
+function ChangeForm({ change, onSubmit, onClose }: Props & { change: BatchChange }) {
+  const kind = KINDS[change.kind];
+  const [fields, setFields] = useState<Fields>({ quantity: String(change.batch.quantity), reason: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const withQuantity = change.kind === 'adjust';
+  return (
+    <form
+      noValidate
+      className="mt-4 flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const checked = withQuantity
+          ? adjustBatchSchema.safeParse(fields)
+          : batchReasonSchema.safeParse({ reason: fields.reason });
+        if (!checked.success) {
+          setErrors(issuesByField(checked.error.issues));
+          return;
+        }
+        setErrors({});
+        setFailure(null);
+        setBusy(true);
+        onSubmit(change, { quantity: change.batch.quantity, ...checked.data })
+          .then(onClose)
+          .catch((error: unknown) => {
+            setErrors(fieldErrors(error));
+            setFailure(errorMessage(error));
+            setBusy(false);
+          });
+      }}
+    >
+      {withQuantity ? (
+        <TextField
+          label="New quantity"
+          inputMode="numeric"
+          value={fields.quantity}
+          error={errors.quantity}
+          onChange={(event) => setFields({ ...fields, quantity: event.target.value })}
+        />
+      ) : null}
+      <TextAreaField
+        label="Reason"
+        rows={3}
+        value={fields.reason}
+        error={errors.reason}
+        onChange={(event) => setFields({ ...fields, reason: event.target.value })}
+      />
+      {failure ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {failure}
+        </p>
+      ) : null}
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" variant={kind.variant} disabled={busy}>
+          {kind.submit}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Asks for the reason of a correction, a write-off or a recall (and the new count of a correction). */
+export function BatchChangeDialog({ change, onSubmit, onClose }: Props) {
+  const kind = change ? KINDS[change.kind] : null;
+  return (
+    <Dialog open={change !== null} onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 flex items-center justify-center p-4">
+        <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
+          {change && kind ? (
+            <>
+              <DialogTitle className="text-lg font-bold text-ink">{kind.title(change.batch.lot)}</DialogTitle>
+              <Description className="mt-2 text-sm text-muted">{kind.description}</Description>
+              {/* Keyed by batch and change, so each opening starts from that batch's count. */}
+              <ChangeForm
+                key={`${change.kind}-${change.batch._id}`}
+                change={change}
+                onSubmit={onSubmit}
+                onClose={onClose}
+              />
+            </>
+          ) : null}
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

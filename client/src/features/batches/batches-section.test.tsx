@@ -1,0 +1,166 @@
+import {
+  adminRecallPath,
+  BATCH_QUANTITY_MESSAGE,
+  BATCH_RECALLED_MESSAGE,
+  type Batch,
+  LOT_REQUIRED_MESSAGE,
+  lotTakenMessage,
+  REASON_REQUIRED_MESSAGE,
+} from '@apotheca/contract';
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithStore } from '../../test/render-with-store';
+import { BatchesSection } from './batches-section';
+
+/** Node's Request takes no relative URL; the API client's '/api/…' is read against the page's origin, as in a browser. */
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
+  }
+}
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const batch = (lot: string, overrides: Partial<Batch> = {}): Batch => ({
+  _id: `batch-${lot}`,
+  lot,
+  expiresOn: '2099-01-01',
+  quantity: 10,
+  receivedOn: '2026-11-01',
+  recalledAt: null,
+  writtenOffAt: null,
+  ...overrides,
+});
+const BATCHES = [
+  batch('OLD', { expiresOn: '2001-01-01', quantity: 2 }),
+  batch('GONE', { writtenOffAt: '2026-11-02T10:00:00.000Z', quantity: 0 }),
+  batch('BAD', { recalledAt: '2026-11-03T10:00:00.000Z', quantity: 4 }),
+  batch('GOOD'),
+];
+
+type Answer = (request: Request, body: unknown) => Response | undefined;
+
+/** Serves the medicine's batches, and `answer` for every change; returns the changes it was sent. */
+function serve(answer: Answer = () => undefined) {
+  const sent: string[] = [];
+  vi.stubGlobal('Request', PageRequest);
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    const { pathname } = new URL(request.url);
+    if (request.method === 'GET') return json(200, { batches: BATCHES });
+    const body: unknown = await request.json().catch(() => null);
+    sent.push(`${request.method} ${pathname} ${JSON.stringify(body)}`);
+    return answer(request, body) ?? json(200, { batch: BATCHES[3], orders: [] });
+  });
+  return sent;
+}
+
+function renderSection(canEdit: boolean) {
+  return renderWithStore(
+    <Routes>
+      <Route path="/admin/update/:id" element={<BatchesSection medicineId="med-1" canEdit={canEdit} />} />
+      <Route path="/admin/recalls/:batchId" element={<p>Recall page</p>} />
+    </Routes>,
+    { path: '/admin/update/med-1' },
+  );
+}
+
+const rowOf = async (lot: string) =>
+  (await screen.findByRole('rowheader', { name: new RegExp(`^${lot}`) })).closest('tr')!;
+
+describe('BatchesSection', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it("lists each batch with its state, and offers an admin only the changes a batch's state allows", async () => {
+    serve();
+    renderSection(true);
+    const table = await screen.findByRole('table', { name: 'Batches of the medicine' });
+    const states = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[3]!.textContent);
+    expect(states).toEqual(['Expired', 'Written off', 'Recalled', 'Sellable']);
+
+    const good = await rowOf('GOOD');
+    expect(
+      within(good)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Correct', 'Write off', 'Recall']);
+    // A written-off lot can still be recalled (orders drew from it before), not changed.
+    expect(
+      within(await rowOf('GONE'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Recall']);
+    const bad = await rowOf('BAD');
+    expect(within(bad).queryAllByRole('button')).toEqual([]);
+    expect(within(bad).getByRole('link', { name: 'View the recall of lot BAD' })).toHaveAttribute(
+      'href',
+      adminRecallPath('batch-BAD'),
+    );
+  });
+
+  it('shows a pharmacist the list without any way to change it', async () => {
+    serve();
+    renderSection(false);
+    await screen.findByRole('table', { name: 'Batches of the medicine' });
+    expect(screen.queryByRole('form', { name: 'Add a batch' })).not.toBeInTheDocument();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    // The recalled lot still leads to its recall, which staff may read.
+    expect(screen.getByRole('link', { name: 'View the recall of lot BAD' })).toBeInTheDocument();
+  });
+
+  it("checks a new batch with the contract's rules, then shows the server's refusal as it worded it", async () => {
+    const sent = serve(() => json(409, { message: lotTakenMessage('GOOD') }));
+    const { user } = renderSection(true);
+    const form = await screen.findByRole('form', { name: 'Add a batch' });
+    await user.type(within(form).getByLabelText('Quantity'), '1.5');
+    await user.click(within(form).getByRole('button', { name: 'Add batch' }));
+    expect(await within(form).findByText(LOT_REQUIRED_MESSAGE)).toBeInTheDocument();
+    expect(within(form).getByText(BATCH_QUANTITY_MESSAGE)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.type(within(form).getByLabelText('Lot number'), 'GOOD');
+    await user.type(within(form).getByLabelText('Expiry date'), '2099-05-01');
+    await user.clear(within(form).getByLabelText('Quantity'));
+    await user.type(within(form).getByLabelText('Quantity'), '7');
+    await user.click(within(form).getByRole('button', { name: 'Add batch' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(lotTakenMessage('GOOD'));
+    expect(sent).toEqual(['POST /api/medicines/med-1/batches {"lot":"GOOD","expiresOn":"2099-05-01","quantity":7}']);
+  });
+
+  it('asks a correction for its reason, and keeps the dialog open with the server’s message when refused', async () => {
+    const sent = serve(() => json(409, { message: BATCH_RECALLED_MESSAGE }));
+    const { user } = renderSection(true);
+    await user.click(within(await rowOf('GOOD')).getByRole('button', { name: 'Correct the quantity of lot GOOD' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Correct the quantity of lot GOOD' });
+    const quantity = within(dialog).getByLabelText('New quantity');
+    expect(quantity).toHaveValue('10');
+    await user.clear(quantity);
+    await user.type(quantity, '8');
+    await user.click(within(dialog).getByRole('button', { name: 'Save quantity' }));
+    expect(await within(dialog).findByText(REASON_REQUIRED_MESSAGE)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await user.type(within(dialog).getByLabelText('Reason'), 'Two boxes broken');
+    await user.click(within(dialog).getByRole('button', { name: 'Save quantity' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(BATCH_RECALLED_MESSAGE);
+    expect(sent).toEqual(['PATCH /api/medicines/med-1/batches/batch-GOOD {"quantity":8,"reason":"Two boxes broken"}']);
+  });
+
+  it('recalls a lot after the admin confirms with a reason, then opens its recall page', async () => {
+    const sent = serve();
+    const { user } = renderSection(true);
+    await user.click(within(await rowOf('GOOD')).getByRole('button', { name: 'Recall lot GOOD' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recall lot GOOD' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Contaminated');
+    await user.click(within(dialog).getByRole('button', { name: 'Recall lot' }));
+    expect(await screen.findByText('Recall page')).toBeInTheDocument();
+    expect(sent).toEqual(['POST /api/medicines/med-1/batches/batch-GOOD/recall {"reason":"Contaminated"}']);
+  });
+});

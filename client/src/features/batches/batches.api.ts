@@ -1,0 +1,79 @@
+import type {
+  addBatchSchema,
+  adjustBatchSchema,
+  Batch,
+  recallNotifyResponseSchema,
+  recallOrdersResponseSchema,
+  recallResponseSchema,
+} from '@apotheca/contract';
+import type { z } from 'zod';
+import { api } from '../../lib/api';
+
+export type AddBatch = z.input<typeof addBatchSchema>;
+export type AdjustBatch = z.infer<typeof adjustBatchSchema>;
+export type Recall = z.infer<typeof recallOrdersResponseSchema>;
+export type RecalledOrder = Recall['orders'][number];
+export type RecallNotified = z.infer<typeof recallNotifyResponseSchema>;
+
+type OfBatch = { medicineId: string; batchId: string };
+
+const batchUrl = ({ medicineId, batchId }: OfBatch) =>
+  `/medicines/${encodeURIComponent(medicineId)}/batches/${encodeURIComponent(batchId)}`;
+
+// Every change to a batch moves the medicine's sellable stock (and raises its version): the
+// medicine and the catalogue are fetched again with its batches.
+const medicineChanged = (medicineId: string) =>
+  [{ type: 'Batches', id: medicineId }, { type: 'Medicine', id: medicineId }, 'Medicines'] as const;
+
+/** A medicine's batches (staff read them, an admin changes them) and a recalled lot's orders and notices. */
+export const batchesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    listBatches: build.query<{ batches: Batch[] }, string>({
+      query: (medicineId) => `/medicines/${encodeURIComponent(medicineId)}/batches`,
+      providesTags: (_result, _error, medicineId) => [{ type: 'Batches', id: medicineId }],
+    }),
+    addBatch: build.mutation<{ batch: Batch }, { medicineId: string; body: AddBatch }>({
+      query: ({ medicineId, body }) => ({
+        url: `/medicines/${encodeURIComponent(medicineId)}/batches`,
+        method: 'POST',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { medicineId }) => [...medicineChanged(medicineId)],
+    }),
+    adjustBatch: build.mutation<{ batch: Batch }, OfBatch & { body: AdjustBatch }>({
+      query: ({ body, ...of }) => ({ url: batchUrl(of), method: 'PATCH', body }),
+      invalidatesTags: (_result, _error, { medicineId }) => [...medicineChanged(medicineId)],
+    }),
+    writeOffBatch: build.mutation<{ batch: Batch }, OfBatch & { reason: string }>({
+      query: ({ reason, ...of }) => ({ url: `${batchUrl(of)}/write-off`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_result, _error, { medicineId }) => [...medicineChanged(medicineId)],
+    }),
+    // A recall flags the orders not yet dispatched: their history changes too.
+    recallBatch: build.mutation<z.infer<typeof recallResponseSchema>, OfBatch & { reason: string }>({
+      query: ({ reason, ...of }) => ({ url: `${batchUrl(of)}/recall`, method: 'POST', body: { reason } }),
+      invalidatesTags: (_result, _error, { medicineId, batchId }) => [
+        ...medicineChanged(medicineId),
+        { type: 'Recall', id: batchId },
+        'Orders',
+        'Order',
+      ],
+    }),
+    getRecall: build.query<Recall, string>({
+      query: (batchId) => `/recalls/${encodeURIComponent(batchId)}`,
+      providesTags: (_result, _error, batchId) => [{ type: 'Recall', id: batchId }],
+    }),
+    notifyRecall: build.mutation<RecallNotified, string>({
+      query: (batchId) => ({ url: `/recalls/${encodeURIComponent(batchId)}/notify`, method: 'POST' }),
+    }),
+  }),
+});
+
+export const {
+  useListBatchesQuery,
+  useAddBatchMutation,
+  useAdjustBatchMutation,
+  useWriteOffBatchMutation,
+  useRecallBatchMutation,
+  useGetRecallQuery,
+  useNotifyRecallMutation,
+} = batchesApi;

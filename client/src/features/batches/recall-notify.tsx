@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { errorMessage } from '../../lib/error-message';
+import { useNotifyRecallMutation, type RecallNotified } from './batches.api';
+
+const patients = (count: number) => `${count} ${count === 1 ? 'patient' : 'patients'}`;
+
+/** What a press did: patients mailed now, and those a press before had mailed already (each is mailed once). */
+export const notifiedText = ({ notified, alreadyNotified }: RecallNotified) =>
+  `${patients(notified)} notified now; ${patients(alreadyNotified)} had been notified already.`;
+
+/** Mails every patient who received units of the recalled lot; pressing again mails nobody twice. */
+export function RecallNotify({ batchId }: { batchId: string }) {
+  const [notify, { isLoading }] = useNotifyRecallMutation();
+  const [result, setResult] = useState<RecallNotified | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <Button
+        disabled={isLoading}
+        onClick={() => {
+          setFailure(null);
+          notify(batchId)
+            .unwrap()
+            .then(setResult, (error: unknown) => setFailure(errorMessage(error)));
+        }}
+      >
+        {isLoading ? 'Notifying…' : 'Notify patients'}
+      </Button>
+      <p role="status" className="text-sm text-ink">
+        {result ? notifiedText(result) : null}
+      </p>
+      {failure ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {failure}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,163 @@
+import {
+  adminMedicineUpdatePath,
+  adminRecallPath,
+  type Batch,
+  LOT_REQUIRED_MESSAGE,
+  lotTakenMessage,
+  type Medicine,
+  type Order,
+} from '@apotheca/contract';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { baseUrl, useBrowser } from './support/browser';
+import { addToCart, api, createShopper, DELIVERY_ADDRESS, mailsTo, mailTo, toast } from './support/shop';
+
+const SHOTS = '/tmp/shots-batches';
+const expiresOn = `${new Date().getFullYear() + 2}-06-30`;
+
+/** axe's findings inside `selector` as 'rule: target' lines, so a failure says what and where. */
+async function violations(page: Page, selector?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  const { violations: found } = await (selector ? builder.include(selector) : builder).analyze();
+  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** At a phone's and a laptop's width: no axe finding, nothing wider than the screen, and a screenshot. */
+async function checkWidths(page: Page, name: string, selector?: string) {
+  // A toast fading in or out is caught half transparent: axe reads its colours once it has gone.
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page, selector), `${name} at ${width} px`).toEqual([]);
+    // Neither the page nor a table scrolls sideways: every column left in view fits.
+    const overflow = await page.evaluate(() =>
+      [
+        document.documentElement,
+        ...Array.from(document.querySelectorAll('table'), (table) => table.parentElement!),
+      ].map((element) => element.scrollWidth - element.clientWidth),
+    );
+    expect(Math.max(...overflow), `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+}
+
+/** A medicine of its own, with no stock: every unit a test sells comes from the lot it adds. */
+async function addMedicine(admin: Session): Promise<Medicine> {
+  const form = new FormData();
+  const fields = {
+    name: `Recallamol-${Date.now()}`,
+    developedBy: 'Batch Labs',
+    maxMonthsExpiry: '12',
+    category: 'Diabetes Medicine',
+    stock: '0',
+    price: '4.00',
+    prescriptionRequired: 'false',
+    imageUrl: `${baseUrl()}/art/medicine-placeholder.svg`,
+  };
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { newMedicine: Medicine }).newMedicine;
+}
+
+describe('batches and recalls', () => {
+  const browser = useBrowser();
+  let admin: Session;
+  let medicine: Medicine;
+  const lot = `E2E-${Date.now()}`;
+
+  beforeAll(async () => {
+    admin = await adminSession();
+    medicine = await addMedicine(admin);
+  });
+
+  it('an admin adds a batch on the medicine page and sees it listed, with the server refusing a lot twice', async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto(adminMedicineUpdatePath(medicine._id));
+    const section = page.getByRole('region', { name: 'Batches' });
+    const form = section.getByRole('form', { name: 'Add a batch' });
+    await form.getByRole('button', { name: 'Add batch' }).click();
+    await form.getByText(LOT_REQUIRED_MESSAGE).waitFor();
+
+    await form.getByLabel('Lot number').fill(lot);
+    await form.getByLabel('Expiry date').fill(expiresOn);
+    await form.getByLabel('Quantity').fill('5');
+    await form.getByRole('button', { name: 'Add batch' }).click();
+    await toast(page, `Lot ${lot} added`);
+    const table = section.getByRole('table', { name: 'Batches of the medicine' });
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: lot }) });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining([expiresOn, '5', 'Sellable']));
+
+    // The same lot again: the server's refusal is shown as it worded it.
+    await form.getByLabel('Lot number').fill(lot);
+    await form.getByLabel('Expiry date').fill(expiresOn);
+    await form.getByLabel('Quantity').fill('1');
+    await form.getByRole('button', { name: 'Add batch' }).click();
+    await form
+      .getByRole('alert')
+      .filter({ hasText: lotTakenMessage(lot) })
+      .waitFor();
+
+    await checkWidths(page, 'medicine-batches', '[aria-labelledby="batches-heading"]');
+    await page.context().close();
+  });
+
+  it('an admin recalls the lot, sees the order that drew from it and notifies its patient once', async () => {
+    const shopper = await createShopper();
+    await addToCart(shopper.token, medicine._id);
+    const { order } = await api<{ order: Order }>(
+      '/orders/add-order',
+      { method: 'POST', body: JSON.stringify({ address: DELIVERY_ADDRESS }) },
+      shopper.token,
+    );
+    const { batches } = await api<{ batches: Batch[] }>(`/medicines/${medicine._id}/batches`, {}, admin.token);
+    const batch = batches.find((candidate) => candidate.lot === lot)!;
+    expect(batch.quantity).toBe(4);
+
+    const page = await pageAs(browser, admin);
+    await page.goto(adminMedicineUpdatePath(medicine._id));
+    const section = page.getByRole('region', { name: 'Batches' });
+    await section.getByRole('button', { name: `Recall lot ${lot}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Recall lot ${lot}` });
+    await dialog.getByLabel('Reason').fill('Contaminated at the plant');
+    expect(await violations(page), 'recall dialog').toEqual([]);
+    await dialog.getByRole('button', { name: 'Recall lot' }).click();
+    await page.waitForURL(`${baseUrl()}${adminRecallPath(batch._id)}`);
+
+    await page.getByRole('heading', { name: `Recall of lot ${lot}` }).waitFor();
+    await page.getByText('Contaminated at the plant').waitFor();
+    const orders = page.getByRole('table', { name: `Orders that drew from lot ${lot}` });
+    const row = orders.getByRole('row').filter({ has: page.getByRole('link', { name: order.number }) });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual(
+      expect.arrayContaining(['Ann Shopper', shopper.user.email, '1']),
+    );
+    await checkWidths(page, 'recall');
+
+    const status = page.getByRole('status');
+    await page.getByRole('button', { name: 'Notify patients' }).click();
+    await status.filter({ hasText: '1 patient notified now; 0 patients had been notified already.' }).waitFor();
+    const mail = await mailTo(shopper.user.email, `Lot ${lot}`);
+    expect(mail).toContain(`Lot ${lot} of ${medicine.name}`);
+
+    await page.getByRole('button', { name: 'Notify patients' }).click();
+    await status.filter({ hasText: '0 patients notified now; 1 patient had been notified already.' }).waitFor();
+    expect(await mailsTo(shopper.user.email, `Lot ${lot}`)).toHaveLength(1);
+
+    // Back on the medicine page the lot is recalled, and its row leads to the recall again.
+    await page.goto(adminMedicineUpdatePath(medicine._id));
+    const lotRow = section.getByRole('row').filter({ has: page.getByRole('rowheader', { name: lot }) });
+    await lotRow.getByRole('cell', { name: 'Recalled', exact: true }).waitFor();
+    await lotRow.getByRole('link', { name: `View the recall of lot ${lot}` }).click();
+    await page.waitForURL(`${baseUrl()}${adminRecallPath(batch._id)}`);
+    await page.context().close();
+  });
+});
