@@ -85,7 +85,11 @@ describe('delivery on a phone: address at checkout, dispatch with tracking, orde
     const details = page.locator(`#order-items-${order._id}`);
     await details.getByText('Carrier: Royal Mail').waitFor();
     await details.getByText('Tracking number: RM123456785GB').waitFor();
-    await details.getByText(/^Expected between /).waitFor();
+    // The estimate reads as days in words ("Dec 3, 2026"), not as the API's "2026-12-03".
+    const estimate = details.getByText(/^Expected between /);
+    expect(await estimate.textContent()).toMatch(
+      /^Expected between \p{L}+\.? \d{1,2}, \d{4} and \p{L}+\.? \d{1,2}, \d{4}$/u,
+    );
     await page.waitForLoadState('networkidle');
     expect(await violations(page), 'order with tracking').toEqual([]);
 

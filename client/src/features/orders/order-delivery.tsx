@@ -1,4 +1,5 @@
 import type { Order } from '@apotheca/contract';
+import { formatCalendarDate } from '../../lib/calendar-date';
 
 /** Where an order goes and, once dispatched, its carrier, tracking number and delivery estimate. */
 // Its headings are h2: both screens showing it have only their page's h1 above it.
@@ -24,7 +25,8 @@ export function OrderDelivery({ order }: { order: Order }) {
           {order.trackingNumber ? <p>Tracking number: {order.trackingNumber}</p> : null}
           {order.deliveryEstimate ? (
             <p>
-              Expected between {order.deliveryEstimate.from} and {order.deliveryEstimate.to}
+              Expected between {formatCalendarDate(order.deliveryEstimate.from)} and{' '}
+              {formatCalendarDate(order.deliveryEstimate.to)}
             </p>
           ) : null}
         </div>
