@@ -160,7 +160,7 @@ describe('the admin works through the orders', () => {
     const search = page.getByRole('search', { name: 'Search orders' });
     await search.getByLabel('Search orders').fill(second.number);
     await search.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('1 matching orders').waitFor();
+    await page.getByText('1 matching order', { exact: true }).waitFor();
     expect(await table.locator('tbody th').allInnerTexts()).toEqual([second.number]);
 
     await search.getByLabel('Search orders').fill(shopper.user.email);
@@ -169,7 +169,7 @@ describe('the admin works through the orders', () => {
     expect(await table.locator('tbody th').allInnerTexts()).toEqual([second.number, first.number]);
 
     await search.getByLabel('Status').selectOption('Dispatched');
-    await page.getByText('1 matching orders').waitFor();
+    await page.getByText('1 matching order', { exact: true }).waitFor();
     expect(await table.locator('tbody th').allInnerTexts()).toEqual([first.number]);
     expect(new URL(page.url()).searchParams.get('status')).toBe('Dispatched');
   });

@@ -115,7 +115,7 @@ describe('the admin manages users', () => {
     const search = page.getByRole('search', { name: 'Search users' });
     await search.getByLabel('Search users').fill(shopper.user.email.toUpperCase());
     await search.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('1 matching users').waitFor();
+    await page.getByText('1 matching user', { exact: true }).waitFor();
     const rows = page.getByRole('table', { name: 'Users' }).locator('tbody tr');
     expect(await rows.count()).toBe(1);
     expect(await rows.first().getByRole('cell').allTextContents()).toContain(shopper.user.email);

@@ -12,6 +12,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { LoadError } from '../../../components/ui/load-error';
 import { ListSearchForm } from './list-search-form';
 import { useListParam, usePageParam } from './page-param.hook';
+import { countLabel } from '../../../lib/count-label';
 
 // The product's columns, in its order. On a phone the order, its status and its link stay in view.
 const COLUMNS = [
@@ -49,7 +50,7 @@ export default function AdminOrdersPage() {
     <section>
       <AdminPageHeader
         title="Orders"
-        subtitle={data ? `${data.total} ${filtered ? 'matching orders' : 'orders'}` : undefined}
+        subtitle={data ? countLabel(data.total, filtered ? 'matching order' : 'order') : undefined}
       />
       <ListSearchForm
         label="Search orders"

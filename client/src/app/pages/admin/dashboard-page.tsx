@@ -16,6 +16,7 @@ import { useDeleteConfirmation } from './delete-confirmation.hook';
 import { LoadError } from '../../../components/ui/load-error';
 import { ListSearchForm } from './list-search-form';
 import { useListParam, usePageParam } from './page-param.hook';
+import { countLabel } from '../../../lib/count-label';
 
 /** Rows a page: enough to work through the catalogue without scrolling far on a laptop. */
 const DASHBOARD_PAGE_SIZE = 10;
@@ -65,7 +66,11 @@ export default function DashboardPage() {
         title="Dashboard"
         headingRef={heading}
         subtitle={
-          data ? `${data.total} ${q ? 'matching medicines' : 'medicines in the catalogue'}` : 'The medicine catalogue'
+          data
+            ? q
+              ? countLabel(data.total, 'matching medicine')
+              : countLabel(data.total, 'medicine in the catalogue', 'medicines in the catalogue')
+            : 'The medicine catalogue'
         }
       >
         <Link to={PATHS.adminAddMedicine} className={buttonClasses('primary', 'sm')}>

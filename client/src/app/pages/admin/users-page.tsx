@@ -14,6 +14,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { ListSearchForm } from './list-search-form';
 import { useListParam, usePageParam } from './page-param.hook';
+import { countLabel } from '../../../lib/count-label';
 
 // The product's columns, in its order.
 const COLUMNS = [
@@ -79,7 +80,7 @@ export default function UsersPage() {
       <AdminPageHeader
         title="Users"
         headingRef={heading}
-        subtitle={data ? `${data.total} ${q ? 'matching users' : 'users'}` : undefined}
+        subtitle={data ? countLabel(data.total, q ? 'matching user' : 'user') : undefined}
       />
       <ListSearchForm label="Search users" placeholder="Name or e-mail" value={q} onSearch={setQ} />
       {isLoading ? (
