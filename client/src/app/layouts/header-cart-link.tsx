@@ -2,6 +2,7 @@ import { PATHS } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { useGetCartQuery } from '../../features/cart/cart.api';
 import { useSession } from '../session.hook';
+import { countLabel } from '../../lib/count-label';
 
 /** Units in the cart, as shops count them: two packs of one medicine are two. */
 const unitsIn = (items: { quantity: number }[]) => items.reduce((sum, item) => sum + item.quantity, 0);
@@ -15,7 +16,7 @@ export function HeaderCartLink() {
   const { isAuth } = useSession();
   const { data } = useGetCartQuery(undefined, { skip: !isAuth });
   const count = isAuth && data?.cart ? unitsIn(data.cart.items) : 0;
-  const label = count === 0 ? 'Cart' : `Cart, ${count} ${count === 1 ? 'item' : 'items'}`;
+  const label = count === 0 ? 'Cart' : `Cart, ${countLabel(count, 'item')}`;
   return (
     <Link
       to={PATHS.cart}

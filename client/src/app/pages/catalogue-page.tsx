@@ -16,6 +16,7 @@ import { MedicineCard } from '../../features/medicines/medicine-card';
 import { MedicineCardSkeleton } from '../../features/medicines/medicine-card-skeleton';
 import { useListMedicinesQuery } from '../../features/medicines/medicines.api';
 import { useAddToCart } from '../add-to-cart.hook';
+import { countLabel } from '../../lib/count-label';
 
 const SLIDES: readonly BannerSlide[] = [
   {
@@ -61,7 +62,7 @@ export default function CataloguePage() {
         {filters.q ? (
           <p className="basis-full text-muted" role="status">
             Results for <span className="font-semibold text-ink">“{filters.q}”</span>
-            {data && !isFetching ? ` · ${data.total} ${data.total === 1 ? 'medicine' : 'medicines'}` : null}
+            {data && !isFetching ? ` · ${countLabel(data.total, 'medicine')}` : null}
             {' · '}
             <Link
               to={cataloguePath(searchWithFilter(catalogueSearch(filters), { q: '' }))}
