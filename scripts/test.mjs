@@ -34,10 +34,11 @@ if (fs.existsSync(report)) {
 } else {
   failed = 1;
 }
-// Route tests run on DATABASE_URL's server or else an in-memory PGlite; the built server runs on
-// DATABASE_URL's server or else the embedded PostgreSQL, and its lifecycle tests always on the latter.
+// Route tests run on DATABASE_URL's server or else one embedded PostgreSQL started for the run (a
+// database per test file, copied from a migrated template); the built server runs on DATABASE_URL's
+// server or else its own embedded PostgreSQL, and its lifecycle tests always on the latter.
 const database = process.env.DATABASE_URL
   ? 'PostgreSQL server (lifecycle tests: embedded PostgreSQL)'
-  : 'in-memory PGlite for route tests, embedded PostgreSQL for the built server';
+  : 'embedded PostgreSQL (one for the route tests, one per built server)';
 process.stdout.write(`\nDatabase: ${database}\ntests: ${passed} passed, ${failed} failed\n`);
 process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

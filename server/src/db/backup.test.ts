@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { loginResponseSchema, medicineListResponseSchema, orderResponseSchema } from '@apotheca/contract';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { addToCart } from '../features/cart/cart.fixtures';
@@ -14,7 +14,7 @@ import { TEST_SCRYPT_COST, type TestContext } from '../test/test-app';
 import { createTestUser, TEST_PASSWORD } from '../test/test-users';
 import { BackupError, backupFileName, restoreBackup, writeBackup } from './backup';
 import { openDatabase, openPg, type Database } from './client';
-import { runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
+import { runningEmbeddedPostgres } from './embedded-postgres';
 import { orderItems, orders, storedFiles } from './schema';
 import { putFiles } from './stored-files';
 import { prepareDatabase } from './startup';
@@ -167,11 +167,8 @@ describe('backup and restore of the whole shop', () => {
   }, 480_000);
 
   it('goes from the embedded default into a PostgreSQL server database and back, row for row', async () => {
-    // Without DATABASE_URL, a PostgreSQL of our own stands in for the server, reached by URL alike.
-    let standIn: EmbeddedPostgres | undefined;
-    const serverUrl =
-      loadConfig().databaseUrl ?? (standIn = await startEmbeddedPostgres(tempDir('pg-server'))).connectionString;
-    const fresh = await createFreshPgDatabase(serverUrl);
+    // The route tests' server: DATABASE_URL's, or else the run's own embedded PostgreSQL, reached by URL alike.
+    const fresh = await createFreshPgDatabase(inject('testDatabase').serverUrl);
     try {
       const server = await openPg(fresh.url, { poolSize: 2 });
       const again = path.join(path.dirname(backupFile), 'from-server.backup.gz');
@@ -200,7 +197,6 @@ describe('backup and restore of the whole shop', () => {
       }
     } finally {
       await fresh.drop();
-      await standIn?.stop();
     }
   }, 480_000);
 

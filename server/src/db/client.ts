@@ -38,20 +38,13 @@ export type Database = {
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
-export type PgliteSource =
-  /** DATA_DIR/pgdata of an earlier version, read once to import it (its caller holds DATA_DIR's lock). */
-  | { kind: 'dir'; dataDir: string }
-  /** In memory, optionally restored from a dump of an already migrated database (tests). */
-  | { kind: 'memory'; dump?: Blob };
-
-export async function openPglite(source: PgliteSource): Promise<Database> {
-  const client = await PGlite.create(
-    source.kind === 'dir'
-      ? { dataDir: path.join(source.dataDir, 'pgdata') }
-      : source.dump
-        ? { loadDataDir: source.dump }
-        : {},
-  );
+/**
+ * PGlite's one remaining use: DATA_DIR/pgdata of a version before the embedded PostgreSQL, opened
+ * to import it once (its caller holds DATA_DIR's lock), until that import's end of support
+ * (docs/decisions/0066).
+ */
+export async function openPglite({ dataDir }: { dataDir: string }): Promise<Database> {
+  const client = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

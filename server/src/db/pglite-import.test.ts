@@ -61,7 +61,7 @@ describe('upgrading a DATA_DIR of the PGlite versions', () => {
     { timeout: 180_000 },
     async () => {
       // What versions before the embedded PostgreSQL left: PGlite in DATA_DIR/pgdata, with an order.
-      const earlier = await openPglite({ kind: 'dir', dataDir });
+      const earlier = await openPglite({ dataDir });
       await prepareDatabase(earlier, config);
       const before = await shopOn(earlier, config);
       await before.call('/auth/register', { first_name: 'Paula', last_name: 'Prior', ph_no: '0123456789', ...shopper });

@@ -113,7 +113,7 @@ async function copyRows(source: Database, target: Database, tables: string[]): P
 export async function importPgliteDataDir(dataDir: string, target: Database): Promise<PgliteImport | undefined> {
   const pgdata = path.join(dataDir, 'pgdata');
   if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) return undefined;
-  const source = await openPglite({ kind: 'dir', dataDir });
+  const source = await openPglite({ dataDir });
   let rows = 0;
   try {
     // The earlier version may be some migrations behind: both sides then have the same tables.

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
-import { openPg, openPglite, type Database } from '../db/client';
+import { openPg, type Database } from '../db/client';
 import type { LogStream } from '../plugins/log-options';
 import { createFreshPgDatabase } from './fresh-pg-database';
-import { MIGRATED_DUMP_PATH } from './pglite-dump';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 /** The cheapest cost config accepts, for the hashes tests make. */
@@ -17,20 +16,13 @@ export const TEST_SCRYPT_COST = 10;
 export type TestContext = { app: FastifyInstance; database: Database; config: Config; close: () => Promise<void> };
 
 /**
- * A fresh database for one test file: with DATABASE_URL, a new database on that PostgreSQL server
- * (dropped at close); without it, an in-memory PGlite restored from a dump of the migrated schema.
+ * A fresh database for one test context: a copy of the migrated template on the run's PostgreSQL
+ * server (src/test/global-setup.ts), dropped at close.
  */
-async function freshDatabase(
-  databaseUrl: string | undefined,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!databaseUrl) {
-    const dump = new Blob([fs.readFileSync(MIGRATED_DUMP_PATH)]);
-    return { database: await openPglite({ kind: 'memory', dump }), drop: async () => {} };
-  }
-  const fresh = await createFreshPgDatabase(databaseUrl);
-  const database = await openPg(fresh.url, { poolSize: 10 });
-  await database.migrate();
-  return { database, drop: fresh.drop };
+async function freshDatabase(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
+  const { serverUrl, template } = inject('testDatabase');
+  const fresh = await createFreshPgDatabase(serverUrl, { template });
+  return { database: await openPg(fresh.url, { poolSize: 10 }), url: fresh.url, drop: fresh.drop };
 }
 
 /**
@@ -42,8 +34,11 @@ export async function createTestContext(
   { logStream }: { logStream?: LogStream } = {},
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-test-'));
+  const { database, url, drop } = await freshDatabase();
   const config: Config = {
     ...loadConfig(),
+    // The database the app runs on, as with DATABASE_URL: a test can open a second instance on it.
+    databaseUrl: url,
     env: 'test',
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
@@ -55,7 +50,6 @@ export async function createTestContext(
     logLevel: 'silent',
     ...overrides,
   };
-  const { database, drop } = await freshDatabase(config.databaseUrl);
   const app = await buildApp({ config, database, logger: logStream !== undefined, logStream });
   await app.ready();
   return {

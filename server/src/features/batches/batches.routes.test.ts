@@ -203,7 +203,9 @@ describe('recalls', () => {
 
     const notify = () => ctx.app.inject({ method: 'POST', url: `/api/recalls/${ids['R-1']}/notify`, headers: admin });
     const [one, two] = await Promise.all([notify(), notify()]);
-    expect([one!.json(), two!.json()].map((body) => body.notified).sort()).toEqual([0, 2]);
+    // Each patient is claimed in a transaction of its own, so two presses at once may share the
+    // patients between them; together they mail each patient once.
+    expect(one!.json().notified + two!.json().notified).toBe(2);
     expect((await notify()).json()).toEqual({ notified: 0, alreadyNotified: 2 });
     const mails = await ctx.database.db
       .select()

@@ -17,7 +17,6 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
 import { openPg } from '../../db/client';
 import { medicines } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
@@ -547,21 +546,14 @@ describe('catalogue cache', () => {
     await vi.waitFor(async () => expect((await detail()).stock).toBe(9), { timeout: 5000, interval: 20 });
   });
 
-  // Only a PostgreSQL server can have two instances on one database: PGlite's DATA_DIR admits one
-  // process. The NOTIFY test above covers the same path on both drivers.
-  const onPostgres = Boolean(loadConfig().databaseUrl);
   /** A second instance of the app on this test's own PostgreSQL database, with its own pool and listener. */
   const secondInstance = async () => {
-    const result = await ctx.database.db.execute(sql`select current_database() as name`);
-    const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
-    const url = new URL(ctx.config.databaseUrl!);
-    url.pathname = `/${name}`;
-    const database = await openPg(url.toString(), { poolSize: 2 });
+    const database = await openPg(ctx.config.databaseUrl!, { poolSize: 2 });
     const other = await buildApp({ config: ctx.config, database, logger: false });
     await other.ready();
     return other;
   };
-  it.runIf(onPostgres)('keeps two instances on one PostgreSQL database consistent', async () => {
+  it('keeps two instances on one PostgreSQL database consistent', async () => {
     const other = await secondInstance();
     try {
       expect((await detail()).stock).toBe(4);
@@ -577,7 +569,7 @@ describe('catalogue cache', () => {
     }
   });
 
-  it.runIf(onPostgres)(
+  it(
     'sees a change whose notice was never sent within the periodic check',
     async () => {
       expect((await detail()).stock).toBe(4);
@@ -596,35 +588,28 @@ describe('catalogue cache', () => {
     CHANGE_CHECK_EVERY_MS * 4,
   );
 
-  it.runIf(onPostgres)(
-    'stays up, and consistent with another instance, when its listening connection is cut',
-    async () => {
-      const other = await secondInstance();
-      try {
-        const before = (await detail()).price;
-        // What a database restart or a failover does to every instance's listening connection.
-        await ctx.database.db.execute(
-          sql`select pg_terminate_backend(pid) from pg_stat_activity
+  it('stays up, and consistent with another instance, when its listening connection is cut', async () => {
+    const other = await secondInstance();
+    try {
+      const before = (await detail()).price;
+      // What a database restart or a failover does to every instance's listening connection.
+      await ctx.database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity
               where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
-        );
-        expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-        const current = await ctx.database.db.select().from(medicines).where(eq(medicines.id, row.id));
-        const price = String(before + 1);
-        const response = await other.inject({
-          method: 'PATCH',
-          url: `/api/medicines/update-medicine/${row.id}`,
-          ...(await withAuth(
-            { ...validMedicineFields, price, version: String(current[0]!.version) },
-            undefined,
-            admin,
-          )),
-        });
-        expect(response.statusCode).toBe(200);
-        await vi.waitFor(async () => expect((await detail()).price).toBe(before + 1), { timeout: 5000, interval: 50 });
-        expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-      } finally {
-        await other.close();
-      }
-    },
-  );
+      );
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      const current = await ctx.database.db.select().from(medicines).where(eq(medicines.id, row.id));
+      const price = String(before + 1);
+      const response = await other.inject({
+        method: 'PATCH',
+        url: `/api/medicines/update-medicine/${row.id}`,
+        ...(await withAuth({ ...validMedicineFields, price, version: String(current[0]!.version) }, undefined, admin)),
+      });
+      expect(response.statusCode).toBe(200);
+      await vi.waitFor(async () => expect((await detail()).price).toBe(before + 1), { timeout: 5000, interval: 50 });
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await other.close();
+    }
+  });
 });
