@@ -92,7 +92,7 @@ describe('the admin manages users', () => {
     await staffPage.waitForURL(`${baseUrl()}/admin/orders`);
     await staffPage.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     const nav = staffPage.getByRole('navigation', { name: 'Admin' });
-    expect(await nav.getByRole('listitem').allTextContents()).toEqual(['Orders', 'Prescriptions']);
+    expect(await nav.getByRole('listitem').allTextContents()).toEqual(['Orders', 'Prescriptions', 'Stock reports']);
   });
 
   it("says 'Error deleting user.' with its second line when the deletion fails", async () => {

@@ -26,6 +26,7 @@ export const PATHS = {
   adminAddMedicine: '/admin/add-medicine',
   adminPrescriptions: '/admin/prescriptions',
   adminPrescription: '/admin/prescriptions/:id',
+  adminReports: '/admin/reports',
 } as const;
 
 /** A route pattern with its `:params` filled in, each one URI-encoded. */

@@ -133,7 +133,7 @@ export const reorderLevelSchema = z.object({
       .max(REORDER_LEVEL_MAX, { error: REORDER_LEVEL_MESSAGE }),
   ),
 });
-export type ReorderLevelInput = z.input<typeof reorderLevelSchema>;
+export type ReorderLevelInput = z.infer<typeof reorderLevelSchema>;
 export const reorderLevelResponseSchema = z.object({ medicine: stockLevelSchema });
 
 export const BATCH_NOT_FOUND_MESSAGE = 'Batch not found';
