@@ -68,7 +68,18 @@ const baseQuery: ApiBaseQuery = async (args, queryApi, extraOptions) => {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Me', 'Users', 'Medicines', 'Medicine', 'Cart', 'Orders', 'Order', 'Prescriptions', 'Addresses', 'Reports'],
+  tagTypes: [
+    'Me',
+    'Users',
+    'Medicines',
+    'Medicine',
+    'Cart',
+    'Orders',
+    'Order',
+    'Prescriptions',
+    'Addresses',
+    'Reports',
+  ],
   endpoints: () => ({}),
   // A server-rendered page's answers are taken over as they are, so hydration renders what the server did.
   // The payload is this API's own slice of the server's store, serialized by the same code.
