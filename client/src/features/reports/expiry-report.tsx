@@ -1,13 +1,12 @@
 import { EXPIRY_WINDOWS, REPORT_PAGE_SIZE, type ExpiryWindow, type ReportBatch } from '@apotheca/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { cellClasses, DataTable } from '../../components/ui/data-table';
 import { LoadError } from '../../components/ui/load-error';
 import { PageNavigation } from '../../components/ui/page-navigation';
 import { Spinner } from '../../components/ui/spinner';
 import { useExpiryReportQuery } from './reports.api';
-import { batchCount, EmptyReport, reportPageCount, ReportSection } from './report-section';
+import { batchCount, EmptyReport, MedicineLink, reportPageCount, ReportSection } from './report-section';
 import { WriteOffDialog } from './write-off-dialog';
 
 type Props = {
@@ -36,9 +35,7 @@ function BatchCells({ batch, medicineHref }: { batch: ReportBatch; medicineHref:
   return (
     <>
       <th scope="row" className={`${cellClasses()} font-medium`}>
-        <Link to={medicineHref(batch.medicine._id)} className="text-brand-800 underline-offset-2 hover:underline">
-          {batch.medicine.name}
-        </Link>
+        <MedicineLink id={batch.medicine._id} name={batch.medicine.name} href={medicineHref} />
       </th>
       <td className={`${cellClasses('left', true)} font-mono`}>{batch.lot}</td>
       <td className={cellClasses()}>{batch.expiresOn}</td>

@@ -1,13 +1,12 @@
 import { REPORT_PAGE_SIZE } from '@apotheca/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { cellClasses, DataTable } from '../../components/ui/data-table';
 import { LoadError } from '../../components/ui/load-error';
 import { PageNavigation } from '../../components/ui/page-navigation';
 import { Spinner } from '../../components/ui/spinner';
 import { ReorderLevelForm } from './reorder-level-form';
 import { useLowStockReportQuery } from './reports.api';
-import { EmptyReport, reportPageCount, ReportSection } from './report-section';
+import { EmptyReport, MedicineLink, reportPageCount, ReportSection } from './report-section';
 
 const COLUMNS = [{ label: 'Medicine' }, { label: 'Stock', align: 'right' }, { label: 'Reorder level' }] as const;
 
@@ -39,9 +38,7 @@ export function LowStockReport({ canEdit, medicineHref }: { canEdit: boolean; me
             {data.medicines.map((medicine) => (
               <tr key={medicine._id}>
                 <th scope="row" className={`${cellClasses()} font-medium`}>
-                  <Link to={medicineHref(medicine._id)} className="text-brand-800 underline-offset-2 hover:underline">
-                    {medicine.name}
-                  </Link>
+                  <MedicineLink id={medicine._id} name={medicine.name} href={medicineHref} />
                 </th>
                 <td className={cellClasses('right')}>{medicine.stock}</td>
                 <td className={cellClasses()}>

@@ -1,5 +1,6 @@
 import { REPORT_PAGE_SIZE } from '@apotheca/contract';
 import { useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
 
 /** How many pages of REPORT_PAGE_SIZE rows a report's `total` fills; at least one. */
 export const reportPageCount = (total: number) => Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
@@ -39,4 +40,13 @@ export function ReportSection({
 /** What a report says when it lists nothing. */
 export function EmptyReport({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-slate-200 bg-white p-4 text-center text-sm text-muted">{children}</p>;
+}
+
+/** A row's medicine, linked to its page; a long name wraps, so on a phone the table fits the screen. */
+export function MedicineLink({ id, name, href }: { id: string; name: string; href: (id: string) => string }) {
+  return (
+    <Link to={href(id)} className="whitespace-normal break-words text-brand-800 underline-offset-2 hover:underline">
+      {name}
+    </Link>
+  );
 }
