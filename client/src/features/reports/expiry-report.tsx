@@ -126,46 +126,47 @@ export function ExpiryReport({ canWriteOff, medicineHref }: Props) {
           </div>
         )}
       </ReportSection>
-      <ReportSection title="Expired stock" count={data && batchCount(data.expiredTotal)}>
-        {!data ? (
-          notLoaded
-        ) : data.expired.length === 0 ? (
-          <EmptyReport>No expired stock waits to be written off.</EmptyReport>
-        ) : (
-          <div className={`flex flex-col gap-3 ${busy}`}>
-            <DataTable
-              caption="Expired batches not yet written off"
-              columns={canWriteOff ? [...EXPIRED_COLUMNS, ACTION_COLUMN] : EXPIRED_COLUMNS}
-              stickyLastColumn={canWriteOff}
-            >
-              {data.expired.map((batch) => (
-                <tr key={batch._id}>
-                  <BatchCells batch={batch} medicineHref={medicineHref} />
-                  <td className={cellClasses('right', true)}>{batch.quantity}</td>
-                  {canWriteOff ? (
-                    <td className={cellClasses()}>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={`Write off lot ${batch.lot} of ${batch.medicine.name}`}
-                        onClick={() => setWritingOff(batch)}
-                      >
-                        Write off
-                      </Button>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </DataTable>
-            <PageNavigation
-              label="Expired batches pages"
-              page={expiredPage}
-              pageCount={reportPageCount(data.expiredTotal)}
-              onPageChange={setExpiredPage}
-            />
-          </div>
-        )}
-      </ReportSection>
+      {/* One answer holds both lists: its loading or its failure is shown once, in the section above. */}
+      {data ? (
+        <ReportSection title="Expired stock" count={batchCount(data.expiredTotal)}>
+          {data.expired.length === 0 ? (
+            <EmptyReport>No expired stock waits to be written off.</EmptyReport>
+          ) : (
+            <div className={`flex flex-col gap-3 ${busy}`}>
+              <DataTable
+                caption="Expired batches not yet written off"
+                columns={canWriteOff ? [...EXPIRED_COLUMNS, ACTION_COLUMN] : EXPIRED_COLUMNS}
+                stickyLastColumn={canWriteOff}
+              >
+                {data.expired.map((batch) => (
+                  <tr key={batch._id}>
+                    <BatchCells batch={batch} medicineHref={medicineHref} />
+                    <td className={cellClasses('right', true)}>{batch.quantity}</td>
+                    {canWriteOff ? (
+                      <td className={cellClasses()}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`Write off lot ${batch.lot} of ${batch.medicine.name}`}
+                          onClick={() => setWritingOff(batch)}
+                        >
+                          Write off
+                        </Button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </DataTable>
+              <PageNavigation
+                label="Expired batches pages"
+                page={expiredPage}
+                pageCount={reportPageCount(data.expiredTotal)}
+                onPageChange={setExpiredPage}
+              />
+            </div>
+          )}
+        </ReportSection>
+      ) : null}
       {canWriteOff ? <WriteOffDialog batch={writingOff} onClose={() => setWritingOff(null)} /> : null}
     </>
   );

@@ -42,7 +42,12 @@ export function LowStockReport({ canEdit, medicineHref }: { canEdit: boolean; me
                 </th>
                 <td className={cellClasses('right')}>{medicine.stock}</td>
                 <td className={cellClasses()}>
-                  {canEdit ? <ReorderLevelForm medicine={medicine} /> : medicine.reorderLevel}
+                  {canEdit ? (
+                    // Keyed by the stored level: when the report brings another one, the field shows it.
+                    <ReorderLevelForm key={medicine.reorderLevel} medicine={medicine} />
+                  ) : (
+                    medicine.reorderLevel
+                  )}
                 </td>
               </tr>
             ))}
