@@ -72,7 +72,7 @@ describe('the admin manages users', () => {
     expect(await orderRow.getByRole('cell').first().textContent()).toBe('Deleted');
   });
 
-  it('makes a shopper a pharmacist, who then sees only the Orders and Prescriptions of the admin area', async () => {
+  it('makes a shopper a pharmacist, who then sees only the Orders, Prescriptions and Stock reports of the admin area', async () => {
     const shopper = await createShopper();
     const page = await pageAs(browser, admin);
     await page.goto(usersSearch(shopper.user.email));
@@ -92,7 +92,7 @@ describe('the admin manages users', () => {
     await staffPage.waitForURL(`${baseUrl()}/admin/orders`);
     await staffPage.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     const nav = staffPage.getByRole('navigation', { name: 'Admin' });
-    expect(await nav.getByRole('listitem').allTextContents()).toEqual(['Orders', 'Prescriptions']);
+    expect(await nav.getByRole('listitem').allTextContents()).toEqual(['Orders', 'Prescriptions', 'Stock reports']);
   });
 
   it("says 'Error deleting user.' with its second line when the deletion fails", async () => {

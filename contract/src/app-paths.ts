@@ -27,6 +27,7 @@ export const PATHS = {
   adminPrescriptions: '/admin/prescriptions',
   adminPrescription: '/admin/prescriptions/:id',
   adminRecall: '/admin/recalls/:batchId',
+  adminReports: '/admin/reports',
 } as const;
 
 /** A route pattern with its `:params` filled in, each one URI-encoded. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { idSchema } from './common.schema';
-import { ORDER_STATUSES } from './constants';
+import { idSchema, pageNumberSchema } from './common.schema';
+import { MAX_LIST_LIMIT, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
 
 // A medicine's stock is the sum of its sellable batches: a delivery's lot, expiry date and units,
 // not expired, recalled nor written off.
@@ -97,25 +97,67 @@ export const recallOrdersResponseSchema = z.object({
 export const recallNotifyResponseSchema = z.object({ notified: z.number().int(), alreadyNotified: z.number().int() });
 
 export const EXPIRY_WINDOWS = [30, 60, 90] as const;
+export type ExpiryWindow = (typeof EXPIRY_WINDOWS)[number];
+/** A report's page size: `limit` up to MAX_LIST_LIMIT, REPORT_PAGE_SIZE when absent (a catalogue may be large). */
+const reportLimit = pageNumberSchema('limit', MAX_LIST_LIMIT).transform((limit) => limit ?? REPORT_PAGE_SIZE);
+const reportPage = (name: string) => pageNumberSchema(name, 100000).transform((page) => page ?? 1);
+/** The expiry report's window, and a page of each of its two lists: `expiringPage` and `expiredPage`, from 1. */
 export const expiryReportQuerySchema = z.object({
   days: z.coerce
     .number()
     .pipe(z.union(EXPIRY_WINDOWS.map((days) => z.literal(days))))
     .default(30)
     .catch(30),
+  expiringPage: reportPage('expiringPage'),
+  expiredPage: reportPage('expiredPage'),
+  limit: reportLimit,
 });
+export type ExpiryReportQuery = z.infer<typeof expiryReportQuerySchema>;
 const reportBatchSchema = batchSchema.extend({ medicine: z.object({ _id: idSchema, name: z.string() }) });
-/** Sellable batches expiring within `days`, first expiry first, and expired batches not yet written off. */
+/**
+ * Sellable batches expiring within `days`, first expiry first, and expired batches not yet written
+ * off: one page of each; `expiringTotal` and `expiredTotal` count every match, not the page.
+ */
 export const expiryReportResponseSchema = z.object({
   days: z.number().int(),
   expiring: z.array(reportBatchSchema),
   expired: z.array(reportBatchSchema),
+  expiringTotal: z.number().int(),
+  expiredTotal: z.number().int(),
 });
-export const lowStockResponseSchema = z.object({
-  medicines: z.array(
-    z.object({ _id: idSchema, name: z.string(), stock: z.number().int(), reorderLevel: z.number().int() }),
+export type ExpiryReport = z.infer<typeof expiryReportResponseSchema>;
+export type ReportBatch = z.infer<typeof reportBatchSchema>;
+
+/** A page of the low-stock report, from 1. */
+export const lowStockQuerySchema = z.object({ page: reportPage('page'), limit: reportLimit });
+export type LowStockQuery = z.infer<typeof lowStockQuerySchema>;
+const stockLevelSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  stock: z.number().int(),
+  reorderLevel: z.number().int(),
+});
+export type StockLevel = z.infer<typeof stockLevelSchema>;
+/** One page of the medicines below their reorder level, least stocked first; `total` counts every one. */
+export const lowStockResponseSchema = z.object({ medicines: z.array(stockLevelSchema), total: z.number().int() });
+export type LowStockReport = z.infer<typeof lowStockResponseSchema>;
+
+export const REORDER_LEVEL_MAX = 100000;
+export const REORDER_LEVEL_MESSAGE = `Reorder level must be a whole number from 0 to ${REORDER_LEVEL_MAX}.`;
+/** A medicine's reorder level: below it, its sellable stock puts it on the low-stock report. */
+export const reorderLevelSchema = z.object({
+  // A form's text ("12") counts as its number; a blank one is no number.
+  reorderLevel: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z
+      .number({ error: REORDER_LEVEL_MESSAGE })
+      .int({ error: REORDER_LEVEL_MESSAGE })
+      .min(0, { error: REORDER_LEVEL_MESSAGE })
+      .max(REORDER_LEVEL_MAX, { error: REORDER_LEVEL_MESSAGE }),
   ),
 });
+export type ReorderLevelInput = z.infer<typeof reorderLevelSchema>;
+export const reorderLevelResponseSchema = z.object({ medicine: stockLevelSchema });
 
 export const BATCH_NOT_FOUND_MESSAGE = 'Batch not found';
 export const lotTakenMessage = (lot: string) => `This medicine already has a lot ${lot}.`;

@@ -153,6 +153,8 @@ export const TOP_SELLERS_COUNT = 3;
 export const TOP_SELLERS_PLACEHOLDERS = 4;
 export const ADMIN_ORDERS_PAGE_SIZE = 8;
 export const USERS_PAGE_SIZE = 10;
+/** Rows a page of each stock report holds, unless the call asks for another `limit`. */
+export const REPORT_PAGE_SIZE = 20;
 
 export const CARD_NUMBER_DIGITS = 12;
 export const CVV_DIGITS = 3;

@@ -11,6 +11,7 @@ export const ADMIN_ROUTES = [
   PATHS.adminOrders,
   PATHS.adminUsers,
   PATHS.adminProfile,
+  PATHS.adminReports,
 ] as const;
 
 /** The widths the admin area is made for: a laptop and a tablet. */

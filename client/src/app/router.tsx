@@ -34,6 +34,7 @@ const AddMedicinePage = lazyPage(() => import('./pages/admin/add-medicine-page')
 const PrescriptionQueuePage = lazyPage(() => import('./pages/admin/prescription-queue-page'));
 const PrescriptionReviewPage = lazyPage(() => import('./pages/admin/prescription-review-page'));
 const RecallPage = lazyPage(() => import('./pages/admin/recall-page'));
+const StockReportsPage = lazyPage(() => import('./pages/admin/stock-reports-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const user = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -42,7 +43,7 @@ const staff = (page: ReactNode) => (
     <Suspense fallback={<Spinner />}>{page}</Suspense>
   </RequireStaff>
 );
-/** A page of the admin area a pharmacist does not see (only Orders and Prescriptions are theirs). */
+/** A page of the admin area a pharmacist does not see (only Orders, Prescriptions and Stock reports are theirs). */
 const admin = (page: ReactNode) => <RequireAdmin>{page}</RequireAdmin>;
 
 /**
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.adminPrescriptions, element: <PrescriptionQueuePage /> },
       { path: PATHS.adminPrescription, element: <PrescriptionReviewPage /> },
       { path: PATHS.adminRecall, element: <RecallPage /> },
+      { path: PATHS.adminReports, element: <StockReportsPage /> },
     ],
   },
   { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },

@@ -80,6 +80,7 @@ export const api = createApi({
     'Addresses',
     'Batches',
     'Recall',
+    'Reports',
   ],
   endpoints: () => ({}),
   // A server-rendered page's answers are taken over as they are, so hydration renders what the server did.

@@ -6,7 +6,8 @@ import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
-import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
+import { storedMedicine } from '../medicines/medicines.fixtures';
+import { freezeToday, medicineWithBatches, thawToday } from './batches.fixtures';
 
 let ctx: TestContext;
 let admin: Headers;
@@ -20,33 +21,6 @@ afterAll(async () => {
   await ctx.close();
 });
 
-/** Fixes the day expiry is judged by, as the database's clock would read it. */
-const freezeToday = (day: string) =>
-  ctx.database.db.execute(
-    sql.raw(`create or replace function shop_today() returns date language sql stable as $$ select date '${day}' $$`),
-  );
-const thawToday = () =>
-  ctx.database.db.execute(
-    sql`create or replace function shop_today() returns date language sql stable as $$ select current_date $$`,
-  );
-
-/** A medicine with no stock of its own, then the given batches, added through the API. */
-async function medicineWithBatches(lots: { lot: string; expiresOn: string; quantity: number }[]) {
-  const medicine = await insertMedicine(ctx, { stock: 0 });
-  await ctx.database.db.delete(batches).where(eq(batches.medicineId, medicine.id));
-  const ids: Record<string, string> = {};
-  for (const lot of lots) {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/medicines/${medicine.id}/batches`,
-      headers: admin,
-      payload: lot,
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    ids[lot.lot] = response.json().batch._id;
-  }
-  return { medicine, ids };
-}
 const quantities = async (medicineId: string) =>
   Object.fromEntries(
     (await ctx.database.db.select().from(batches).where(eq(batches.medicineId, medicineId))).map((b) => [
@@ -67,7 +41,7 @@ async function order(medicineId: string, quantity: number, firstName = 'Pat') {
 
 describe('batches at checkout', () => {
   it('takes units from the batches that expire first', async () => {
-    const { medicine } = await medicineWithBatches([
+    const { medicine } = await medicineWithBatches(ctx, admin, [
       { lot: 'LATE', expiresOn: '2099-03-01', quantity: 5 },
       { lot: 'EARLY', expiresOn: '2099-01-01', quantity: 3 },
       { lot: 'MIDDLE', expiresOn: '2099-02-01', quantity: 4 },
@@ -79,8 +53,8 @@ describe('batches at checkout', () => {
 
   it('never sells an expired batch: it leaves the stock on its expiry date', async () => {
     try {
-      await freezeToday('2040-06-10');
-      const { medicine } = await medicineWithBatches([
+      await freezeToday(ctx, '2040-06-10');
+      const { medicine } = await medicineWithBatches(ctx, admin, [
         { lot: 'GOOD', expiresOn: '2040-06-11', quantity: 2 },
         { lot: 'OLD', expiresOn: '2040-06-10', quantity: 8 },
       ]);
@@ -88,19 +62,19 @@ describe('batches at checkout', () => {
       const buyer = await createTestUser(ctx);
       await addToCart(ctx, buyer.headers, medicine.id, 2);
       // The next day the last sellable batch has expired too: nothing is sold.
-      await freezeToday('2040-06-11');
+      await freezeToday(ctx, '2040-06-11');
       const refused = await checkout(buyer.headers);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({ message: `${medicine.name} is out of stock.` });
       expect(await quantities(medicine.id)).toEqual({ GOOD: 2, OLD: 8 });
       expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(0);
     } finally {
-      await thawToday();
+      await thawToday(ctx);
     }
   });
 
   it('puts a canceled order back into the same batches', async () => {
-    const { medicine } = await medicineWithBatches([
+    const { medicine } = await medicineWithBatches(ctx, admin, [
       { lot: 'A', expiresOn: '2099-01-01', quantity: 2 },
       { lot: 'B', expiresOn: '2099-02-01', quantity: 5 },
     ]);
@@ -124,7 +98,7 @@ describe('batches at checkout', () => {
   });
 
   it('sells exactly the stock of several batches to shoppers checking out at once', async () => {
-    const { medicine } = await medicineWithBatches([
+    const { medicine } = await medicineWithBatches(ctx, admin, [
       { lot: 'ONE', expiresOn: '2099-01-01', quantity: 2 },
       { lot: 'TWO', expiresOn: '2099-02-01', quantity: 3 },
     ]);
@@ -139,7 +113,7 @@ describe('batches at checkout', () => {
 
 describe('recalls', () => {
   it('refuses checkout of a recalled lot, lists exactly its orders, flags the undispatched, mails each patient once', async () => {
-    const { medicine, ids } = await medicineWithBatches([
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
       { lot: 'R-1', expiresOn: '2099-01-01', quantity: 4 },
       { lot: 'SAFE', expiresOn: '2099-06-01', quantity: 10 },
     ]);
@@ -216,7 +190,7 @@ describe('recalls', () => {
 
   it('lets a pharmacist read batches and reports but not change them', async () => {
     const pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
-    const { medicine } = await medicineWithBatches([{ lot: 'P', expiresOn: '2099-01-01', quantity: 1 }]);
+    const { medicine } = await medicineWithBatches(ctx, admin, [{ lot: 'P', expiresOn: '2099-01-01', quantity: 1 }]);
     const read = await ctx.app.inject({
       method: 'GET',
       url: `/api/medicines/${medicine.id}/batches`,

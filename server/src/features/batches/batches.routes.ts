@@ -8,11 +8,14 @@ import {
   expiryReportQuerySchema,
   expiryReportResponseSchema,
   idParamsSchema,
+  lowStockQuerySchema,
   lowStockResponseSchema,
   recallNotifyResponseSchema,
   recallOrdersResponseSchema,
   recallParamsSchema,
   recallResponseSchema,
+  reorderLevelResponseSchema,
+  reorderLevelSchema,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
@@ -27,6 +30,7 @@ import {
   lowStockReport,
   notifyRecall,
   recallBatch,
+  setReorderLevel,
   writeOffBatch,
 } from './batches.service';
 
@@ -126,13 +130,31 @@ const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, {
       preHandler: app.requireStaff,
       schema: { ...docs, querystring: expiryReportQuerySchema, response: { 200: expiryReportResponseSchema } },
     },
-    async (request) => expiryReport(db, request.query.days),
+    async (request) => expiryReport(db, request.query),
   );
 
   app.get(
     '/reports/low-stock',
-    { preHandler: app.requireStaff, schema: { ...docs, response: { 200: lowStockResponseSchema } } },
-    async () => lowStockReport(db),
+    {
+      preHandler: app.requireStaff,
+      schema: { ...docs, querystring: lowStockQuerySchema, response: { 200: lowStockResponseSchema } },
+    },
+    async (request) => lowStockReport(db, request.query),
+  );
+
+  // The reorder level is no part of the catalogue's answers, so its change invalidates nothing.
+  app.patch(
+    '/medicines/:id/reorder-level',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        ...docs,
+        params: idParamsSchema,
+        body: reorderLevelSchema,
+        response: { 200: reorderLevelResponseSchema },
+      },
+    },
+    async (request) => ({ medicine: await setReorderLevel(db, request.params.id, request.body.reorderLevel) }),
   );
 };
 

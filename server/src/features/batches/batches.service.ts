@@ -11,7 +11,7 @@ import {
   type Batch,
 } from '@apotheca/contract';
 import type { z } from 'zod';
-import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import {
@@ -27,12 +27,14 @@ import {
 } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { enqueueMail } from '../mail/mail-outbox.service';
-import { findMedicine, medicineColumns } from '../medicines/medicines.service';
-import { NEXT_VERSION, recordBatchMovement, SELLABLE } from '../stock/stock.service';
+import { findMedicine, MEDICINE_NOT_FOUND_MESSAGE, medicineColumns } from '../medicines/medicines.service';
+import { NEXT_VERSION, recordBatchMovement, SELLABLE, SELLABLE_STOCK } from '../stock/stock.service';
 import type {
   addBatchSchema,
   adjustBatchSchema,
+  expiryReportQuerySchema,
   expiryReportResponseSchema,
+  lowStockQuerySchema,
   lowStockResponseSchema,
   recalledOrderSchema,
 } from '@apotheca/contract';
@@ -271,41 +273,90 @@ export async function notifyRecall(db: Db, batchId: string) {
   return { notified, alreadyNotified: patients.length - notified };
 }
 
-/** Sellable batches expiring within `days`, and expired batches not yet written off, first expiry first. */
-export async function expiryReport(db: Db, days: number): Promise<z.infer<typeof expiryReportResponseSchema>> {
-  const base = () =>
+/** A page: its rows from `(page - 1) * limit`. */
+const offsetOf = ({ page, limit }: { page: number; limit: number }) => (page - 1) * limit;
+
+/**
+ * Sellable batches expiring within `days`, and expired batches not yet written off, first expiry
+ * first: a page of each, and how many there are in all.
+ */
+export async function expiryReport(
+  db: Db,
+  { days, expiringPage, expiredPage, limit }: z.infer<typeof expiryReportQuerySchema>,
+): Promise<z.infer<typeof expiryReportResponseSchema>> {
+  const expiringWhere = and(
+    SELLABLE,
+    sql`${batches.quantity} > 0`,
+    sql`${batches.expiresOn} <= shop_today() + ${days}::integer`,
+  );
+  const expiredWhere = and(
+    isNull(batches.writtenOffAt),
+    isNull(batches.recalledAt),
+    sql`${batches.quantity} > 0`,
+    lt(batches.expiresOn, sql`shop_today() + 1`),
+  );
+  const page = (where: SQL | undefined, pageNumber: number) =>
     db
       .select({ batch: batches, name: medicines.name })
       .from(batches)
       .innerJoin(medicines, eq(medicines.id, batches.medicineId))
-      .orderBy(asc(batches.expiresOn), asc(medicines.name));
+      .where(where)
+      .orderBy(asc(batches.expiresOn), asc(medicines.name), asc(batches.id))
+      .limit(limit)
+      .offset(offsetOf({ page: pageNumber, limit }));
   const shape = (rows: { batch: BatchRow; name: string }[]) =>
     rows.map((row) => ({ ...toBatch(row.batch), medicine: { _id: row.batch.medicineId, name: row.name } }));
-  const expiring = await base().where(
-    and(SELLABLE, sql`${batches.quantity} > 0`, sql`${batches.expiresOn} <= shop_today() + ${days}::integer`),
-  );
-  const expired = await base().where(
-    and(
-      isNull(batches.writtenOffAt),
-      isNull(batches.recalledAt),
-      sql`${batches.quantity} > 0`,
-      lt(batches.expiresOn, sql`shop_today() + 1`),
-    ),
-  );
-  return { days, expiring: shape(expiring), expired: shape(expired) };
+  const [expiring, expired, expiringTotal, expiredTotal] = await Promise.all([
+    page(expiringWhere, expiringPage),
+    page(expiredWhere, expiredPage),
+    db.$count(batches, expiringWhere),
+    db.$count(batches, expiredWhere),
+  ]);
+  return { days, expiring: shape(expiring), expired: shape(expired), expiringTotal, expiredTotal };
 }
 
-/** Medicines whose sellable stock is below their reorder level, least stocked first. */
-export async function lowStockReport(db: Db): Promise<z.infer<typeof lowStockResponseSchema>> {
-  const rows = await db
+/** Medicines with their sellable stock and reorder level, as the low-stock report lists them. */
+const stockLevels = (db: Db) =>
+  db
     .select({
       id: medicines.id,
       name: medicines.name,
       stock: medicineColumns.stock,
       reorderLevel: medicines.reorderLevel,
     })
-    .from(medicines)
-    .where(sql`${medicineColumns.stock} < ${medicines.reorderLevel}`)
-    .orderBy(sql`3`, asc(medicines.name));
-  return { medicines: rows.map(({ id, ...row }) => ({ _id: id, ...row })) };
+    .from(medicines);
+const toStockLevel = ({ id, ...row }: { id: string; name: string; stock: number; reorderLevel: number }) => ({
+  _id: id,
+  ...row,
+});
+
+/** Medicines whose sellable stock is below their reorder level, least stocked first: a page, and how many in all. */
+export async function lowStockReport(
+  db: Db,
+  query: z.infer<typeof lowStockQuerySchema>,
+): Promise<z.infer<typeof lowStockResponseSchema>> {
+  const low = sql`${SELLABLE_STOCK} < ${medicines.reorderLevel}`;
+  const [rows, total] = await Promise.all([
+    stockLevels(db)
+      .where(low)
+      .orderBy(sql`3`, asc(medicines.name), asc(medicines.id))
+      .limit(query.limit)
+      .offset(offsetOf(query)),
+    db.$count(medicines, low),
+  ]);
+  return { medicines: rows.map(toStockLevel), total };
+}
+
+/** Sets the stock below which a medicine is on the low-stock report; answers the medicine's stock level. */
+export async function setReorderLevel(db: Db, medicineId: string, reorderLevel: number) {
+  const [updated] = isUuid(medicineId)
+    ? await db
+        .update(medicines)
+        .set({ reorderLevel })
+        .where(eq(medicines.id, medicineId))
+        .returning({ id: medicines.id })
+    : [];
+  if (!updated) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
+  const [row] = await stockLevels(db).where(eq(medicines.id, updated.id));
+  return toStockLevel(row!);
 }

@@ -1,0 +1,204 @@
+import {
+  adminMedicineUpdatePath,
+  BATCH_WRITTEN_OFF_MESSAGE,
+  medicinePath,
+  REASON_REQUIRED_MESSAGE,
+  REORDER_LEVEL_MESSAGE,
+  ROLE,
+  type ReportBatch,
+  type Role,
+  type StockLevel,
+} from '@apotheca/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loggedIn } from '../../../features/auth/auth.slice';
+import { renderWithStore } from '../../../test/render-with-store';
+import StockReportsPage from './stock-reports-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const batch = (lot: string, expiresOn: string, name: string): ReportBatch => ({
+  _id: `batch-${lot}`,
+  lot,
+  expiresOn,
+  quantity: 6,
+  receivedOn: '2026-01-01',
+  recalledAt: null,
+  writtenOffAt: null,
+  medicine: { _id: `med-${name}`, name },
+});
+// Today is 2026-11-27 for this shop: one batch expires in each window, one has expired.
+const IN_20 = batch('L20', '2026-12-17', 'Amoxil');
+const IN_50 = batch('L50', '2027-01-16', 'Brufen');
+const IN_80 = batch('L80', '2027-02-15', 'Cetrizin');
+const EXPIRED = batch('OLD', '2026-11-17', 'Dolo');
+const WINDOWS = { 30: [IN_20], 60: [IN_20, IN_50], 90: [IN_20, IN_50, IN_80] } as Record<string, ReportBatch[]>;
+
+/** A shop's reports as the server answers them, with each call it received. */
+function fakeServer() {
+  const calls: string[] = [];
+  const state = {
+    expired: [EXPIRED],
+    low: [{ _id: 'med-Ezy', name: 'Ezy', stock: 2, reorderLevel: 10 }] as StockLevel[],
+    /** What the next write-off answers: a refusal, or null to write off. */
+    writeOffRefusal: null as string | null,
+    lowStockFailure: null as string | null,
+  };
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    const url = new URL(request.url);
+    const body = request.method === 'GET' ? '' : ` ${await request.text()}`;
+    calls.push(`${request.method} ${url.pathname}${url.search}${body}`);
+    if (url.pathname === '/api/reports/expiry') {
+      const expiring = WINDOWS[url.searchParams.get('days')!]!;
+      const days = Number(url.searchParams.get('days'));
+      return json(200, {
+        days,
+        expiring,
+        expired: state.expired,
+        expiringTotal: expiring.length,
+        expiredTotal: state.expired.length,
+      });
+    }
+    if (url.pathname === '/api/reports/low-stock')
+      return state.lowStockFailure
+        ? json(503, { message: state.lowStockFailure })
+        : json(200, { medicines: state.low, total: state.low.length });
+    if (url.pathname.endsWith('/write-off')) {
+      if (state.writeOffRefusal) return json(409, { message: state.writeOffRefusal });
+      state.expired = [];
+      return json(200, { batch: { ...EXPIRED, writtenOffAt: '2026-11-27T10:00:00.000Z' } });
+    }
+    if (url.pathname.endsWith('/reorder-level')) {
+      const { reorderLevel } = JSON.parse(body) as { reorderLevel: number };
+      state.low = state.low.map((medicine) => ({ ...medicine, reorderLevel }));
+      return json(200, { medicine: state.low[0] });
+    }
+    return json(404, { message: 'Not found' });
+  });
+  return { calls, state };
+}
+
+function renderPage(role: Role) {
+  const view = renderWithStore(<StockReportsPage />, { path: '/admin/reports' });
+  act(() => {
+    view.store.dispatch(
+      loggedIn({
+        _id: 'u1',
+        first_name: 'Sam',
+        last_name: 'Staff',
+        email: 'staff@example.com',
+        ph_no: '5550001111',
+        role,
+        created_at: '2026-01-01T00:00:00.000Z',
+      }),
+    );
+  });
+  return view;
+}
+
+const table = (name: string) => screen.findByRole('table', { name });
+const rowNames = (found: HTMLElement) =>
+  within(found)
+    .queryAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+describe('StockReportsPage', () => {
+  beforeEach(() => {
+    // Node's Request, unlike a browser's, needs an absolute URL.
+    vi.stubGlobal(
+      'Request',
+      class extends Request {
+        constructor(input: RequestInfo | URL, init?: RequestInit) {
+          super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
+        }
+      },
+    );
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('lists the batches expiring within 30, 60 or 90 days as the window is chosen, each medicine linked to its admin page', async () => {
+    fakeServer();
+    const { user } = renderPage(ROLE.admin);
+    expect(rowNames(await table('Batches expiring within 30 days'))).toEqual(['Amoxil']);
+    expect(screen.getByRole('link', { name: 'Amoxil' })).toHaveAttribute('href', adminMedicineUpdatePath('med-Amoxil'));
+    await user.click(screen.getByRole('radio', { name: '60 days' }));
+    expect(rowNames(await table('Batches expiring within 60 days'))).toEqual(['Amoxil', 'Brufen']);
+    expect(screen.getByRole('heading', { name: 'Expiring within 60 days' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: '90 days' }));
+    expect(rowNames(await table('Batches expiring within 90 days'))).toEqual(['Amoxil', 'Brufen', 'Cetrizin']);
+    expect(screen.getByRole('radio', { name: '90 days' })).toBeChecked();
+  });
+
+  it('writes off an expired batch with a reason, shows a refusal in the server’s words, and the batch leaves the list', async () => {
+    const { calls, state } = fakeServer();
+    const { user } = renderPage(ROLE.admin);
+    const expired = await table('Expired batches not yet written off');
+    expect(rowNames(expired)).toEqual(['Dolo']);
+    await user.click(within(expired).getByRole('button', { name: 'Write off lot OLD of Dolo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write off lot OLD of Dolo' });
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(REASON_REQUIRED_MESSAGE);
+
+    state.writeOffRefusal = BATCH_WRITTEN_OFF_MESSAGE;
+    await user.type(within(dialog).getByLabelText('Reason'), 'Expired on the shelf');
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(BATCH_WRITTEN_OFF_MESSAGE));
+
+    state.writeOffRefusal = null;
+    await user.click(within(dialog).getByRole('button', { name: 'Write off' }));
+    expect(await screen.findByText('No expired stock waits to be written off.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.startsWith('POST'))).toEqual([
+      'POST /api/medicines/med-Dolo/batches/batch-OLD/write-off {"reason":"Expired on the shelf"}',
+      'POST /api/medicines/med-Dolo/batches/batch-OLD/write-off {"reason":"Expired on the shelf"}',
+    ]);
+  });
+
+  it('lets the admin edit a reorder level in its row, refusing one that is not a whole number', async () => {
+    const { calls } = fakeServer();
+    const { user } = renderPage(ROLE.admin);
+    const low = await table('Medicines below their reorder level');
+    expect(rowNames(low)).toEqual(['Ezy']);
+    const level = within(low).getByRole('spinbutton', { name: 'Reorder level of Ezy' });
+    expect(level).toHaveValue(10);
+    await user.clear(level);
+    await user.type(level, '2.5');
+    await user.click(within(low).getByRole('button', { name: 'Save' }));
+    expect(await within(low).findByRole('alert')).toHaveTextContent(REORDER_LEVEL_MESSAGE);
+    expect(level).toHaveAccessibleDescription(REORDER_LEVEL_MESSAGE);
+    expect(calls.some((call) => call.startsWith('PATCH'))).toBe(false);
+
+    await user.clear(level);
+    await user.type(level, '40');
+    await user.click(within(low).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls).toContain('PATCH /api/medicines/med-Ezy/reorder-level {"reorderLevel":40}'));
+    expect(within(low).queryByRole('alert')).not.toBeInTheDocument();
+    // The report is read again after the change.
+    await waitFor(() => expect(calls.filter((call) => call.startsWith('GET /api/reports/low-stock'))).toHaveLength(2));
+    expect(await screen.findByText('Reorder level of Ezy set to 40.')).toBeInTheDocument();
+  });
+
+  it('shows a report’s failure in the server’s words, and the other reports still', async () => {
+    const { state } = fakeServer();
+    state.lowStockFailure = 'The shop is busy. Try again in a moment.';
+    renderPage(ROLE.admin);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Error: The shop is busy. Try again in a moment.');
+    expect(rowNames(await table('Batches expiring within 30 days'))).toEqual(['Amoxil']);
+  });
+
+  it('shows a pharmacist the reports to read only, each medicine linked to its page in the shop', async () => {
+    fakeServer();
+    renderPage(ROLE.pharmacist);
+    const expired = await table('Expired batches not yet written off');
+    expect(within(expired).queryByRole('button')).not.toBeInTheDocument();
+    const low = await table('Medicines below their reorder level');
+    expect(within(low).queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(within(low).getByRole('row', { name: /Ezy/ })).toHaveTextContent('10');
+    expect(within(low).getByRole('link', { name: 'Ezy' })).toHaveAttribute('href', medicinePath('med-Ezy'));
+  });
+});

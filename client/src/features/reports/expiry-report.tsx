@@ -1,0 +1,173 @@
+import { EXPIRY_WINDOWS, REPORT_PAGE_SIZE, type ExpiryWindow, type ReportBatch } from '@apotheca/contract';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { cellClasses, DataTable } from '../../components/ui/data-table';
+import { LoadError } from '../../components/ui/load-error';
+import { PageNavigation } from '../../components/ui/page-navigation';
+import { Spinner } from '../../components/ui/spinner';
+import { useExpiryReportQuery } from './reports.api';
+import { batchCount, EmptyReport, MedicineLink, reportPageCount, ReportSection } from './report-section';
+import { WriteOffDialog } from './write-off-dialog';
+
+type Props = {
+  /** Only an admin writes stock off; a pharmacist reads the report. */
+  canWriteOff: boolean;
+  medicineHref: (id: string) => string;
+};
+
+// On a phone the medicine, the date and the action stay in view.
+const EXPIRING_COLUMNS = [
+  { label: 'Medicine' },
+  { label: 'Lot', wide: true },
+  { label: 'Expires on' },
+  { label: 'Units', align: 'right' },
+] as const;
+const EXPIRED_COLUMNS = [
+  { label: 'Medicine' },
+  { label: 'Lot', wide: true },
+  { label: 'Expired on' },
+  { label: 'Units', align: 'right', wide: true },
+] as const;
+const ACTION_COLUMN = { label: 'Action' } as const;
+
+/** One batch's cells, the medicine linked to its page. */
+function BatchCells({ batch, medicineHref }: { batch: ReportBatch; medicineHref: Props['medicineHref'] }) {
+  return (
+    <>
+      <th scope="row" className={`${cellClasses()} font-medium`}>
+        <MedicineLink id={batch.medicine._id} name={batch.medicine.name} href={medicineHref} />
+      </th>
+      <td className={`${cellClasses('left', true)} font-mono`}>{batch.lot}</td>
+      <td className={cellClasses()}>{batch.expiresOn}</td>
+    </>
+  );
+}
+
+/** The window the expiring list looks ahead: 30, 60 or 90 days. */
+function WindowChoice({ days, onChange }: { days: ExpiryWindow; onChange: (days: ExpiryWindow) => void }) {
+  return (
+    <fieldset className="flex items-center gap-2">
+      <legend className="sr-only">Expiring within</legend>
+      {EXPIRY_WINDOWS.map((option) => (
+        <label
+          key={option}
+          className="cursor-pointer rounded-md border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-ink has-checked:border-brand-700 has-checked:bg-brand-700 has-checked:text-white has-focus-visible:ring-2 has-focus-visible:ring-brand-600 has-focus-visible:ring-offset-2"
+        >
+          <input
+            type="radio"
+            name="expiry-window"
+            value={option}
+            checked={days === option}
+            onChange={() => onChange(option)}
+            className="sr-only"
+          />
+          {option} days
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/**
+ * The expiry report: sellable batches expiring within the chosen window, and expired batches not yet
+ * written off, each list a page at a time; an admin writes an expired batch off from its row.
+ */
+export function ExpiryReport({ canWriteOff, medicineHref }: Props) {
+  const [days, setDays] = useState<ExpiryWindow>(EXPIRY_WINDOWS[0]);
+  const [expiringPage, setExpiringPage] = useState(1);
+  const [expiredPage, setExpiredPage] = useState(1);
+  const [writingOff, setWritingOff] = useState<ReportBatch | null>(null);
+  const { data, isFetching, error } = useExpiryReportQuery({
+    days,
+    expiringPage,
+    expiredPage,
+    limit: REPORT_PAGE_SIZE,
+  });
+  // A write-off can empty the last page of expired stock: show the page before it.
+  if (data && expiredPage > reportPageCount(data.expiredTotal)) setExpiredPage(reportPageCount(data.expiredTotal));
+  const busy = isFetching ? 'opacity-60' : '';
+  const notLoaded = error ? <LoadError error={error} /> : <Spinner label="Loading the expiry report…" />;
+
+  return (
+    <>
+      <ReportSection
+        title={`Expiring within ${days} days`}
+        count={data && batchCount(data.expiringTotal)}
+        controls={
+          <WindowChoice
+            days={days}
+            onChange={(next) => {
+              setDays(next);
+              setExpiringPage(1);
+            }}
+          />
+        }
+      >
+        {!data ? (
+          notLoaded
+        ) : data.expiring.length === 0 ? (
+          <EmptyReport>Nothing in stock expires within {days} days.</EmptyReport>
+        ) : (
+          <div className={`flex flex-col gap-3 ${busy}`}>
+            <DataTable caption={`Batches expiring within ${days} days`} columns={EXPIRING_COLUMNS}>
+              {data.expiring.map((batch) => (
+                <tr key={batch._id}>
+                  <BatchCells batch={batch} medicineHref={medicineHref} />
+                  <td className={cellClasses('right')}>{batch.quantity}</td>
+                </tr>
+              ))}
+            </DataTable>
+            <PageNavigation
+              label="Expiring batches pages"
+              page={expiringPage}
+              pageCount={reportPageCount(data.expiringTotal)}
+              onPageChange={setExpiringPage}
+            />
+          </div>
+        )}
+      </ReportSection>
+      {/* One answer holds both lists: its loading or its failure is shown once, in the section above. */}
+      {data ? (
+        <ReportSection title="Expired stock" count={batchCount(data.expiredTotal)}>
+          {data.expired.length === 0 ? (
+            <EmptyReport>No expired stock waits to be written off.</EmptyReport>
+          ) : (
+            <div className={`flex flex-col gap-3 ${busy}`}>
+              <DataTable
+                caption="Expired batches not yet written off"
+                columns={canWriteOff ? [...EXPIRED_COLUMNS, ACTION_COLUMN] : EXPIRED_COLUMNS}
+                stickyLastColumn={canWriteOff}
+              >
+                {data.expired.map((batch) => (
+                  <tr key={batch._id}>
+                    <BatchCells batch={batch} medicineHref={medicineHref} />
+                    <td className={cellClasses('right', true)}>{batch.quantity}</td>
+                    {canWriteOff ? (
+                      <td className={cellClasses()}>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={`Write off lot ${batch.lot} of ${batch.medicine.name}`}
+                          onClick={() => setWritingOff(batch)}
+                        >
+                          Write off
+                        </Button>
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </DataTable>
+              <PageNavigation
+                label="Expired batches pages"
+                page={expiredPage}
+                pageCount={reportPageCount(data.expiredTotal)}
+                onPageChange={setExpiredPage}
+              />
+            </div>
+          )}
+        </ReportSection>
+      ) : null}
+      {canWriteOff ? <WriteOffDialog batch={writingOff} onClose={() => setWritingOff(null)} /> : null}
+    </>
+  );
+}

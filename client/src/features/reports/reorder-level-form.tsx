@@ -1,0 +1,58 @@
+import { reorderLevelSchema, type StockLevel } from '@apotheca/contract';
+import { useId, useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { toast } from '../../lib/toast';
+import { useSetReorderLevelMutation } from './reports.api';
+
+/** The admin's inline edit of a medicine's reorder level, in its row of the low-stock report. */
+export function ReorderLevelForm({ medicine }: { medicine: StockLevel }) {
+  const [value, setValue] = useState(String(medicine.reorderLevel));
+  const [error, setError] = useState<string>();
+  const [save, { isLoading }] = useSetReorderLevelMutation();
+  const errorId = useId();
+  const submit = async () => {
+    const parsed = reorderLevelSchema.safeParse({ reorderLevel: value });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message);
+    setError(undefined);
+    try {
+      const { reorderLevel } = parsed.data;
+      await save({ medicineId: medicine._id, reorderLevel }).unwrap();
+      toast.success(`Reorder level of ${medicine.name} set to ${reorderLevel}.`);
+    } catch (failure) {
+      setError(fieldErrors(failure).reorderLevel ?? errorMessage(failure));
+    }
+  };
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-1"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div className="flex items-center gap-2">
+        <input
+          type="number"
+          inputMode="numeric"
+          min={0}
+          value={value}
+          onChange={(event) => setValue(event.target.value)}
+          aria-label={`Reorder level of ${medicine.name}`}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={`w-20 rounded-md border bg-white px-2 py-1 text-right text-sm tabular-nums text-ink shadow-sm focus:border-brand-600 ${error ? 'border-red-500' : 'border-slate-300'}`}
+        />
+        <Button type="submit" size="sm" variant="secondary" disabled={isLoading}>
+          Save
+        </Button>
+      </div>
+      {error ? (
+        <p id={errorId} role="alert" className="max-w-48 whitespace-normal text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,175 @@
+import { PATHS, REPORT_PAGE_SIZE, type ExpiryReport, type LowStockReport, type Medicine } from '@apotheca/contract';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { api, toast } from './support/shop';
+import { baseUrl, useBrowser } from './support/browser';
+
+/** The calendar day `days` from today, as the reports' dates read (YYYY-MM-DD). */
+const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** axe's findings as 'rule: target' lines, so a failure says what and where. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** A medicine of this test's own, with no stock until its batches arrive, so no other test's stock moves. */
+async function addMedicine(admin: Session): Promise<Medicine> {
+  const form = new FormData();
+  const fields = {
+    name: `Reportol-${Date.now()}`,
+    developedBy: 'Report Labs',
+    maxMonthsExpiry: '12',
+    category: 'Pain Relief',
+    stock: '0',
+    price: '3.50',
+    imageUrl: `${baseUrl()}/favicon.svg`,
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { newMedicine: Medicine }).newMedicine;
+}
+
+const addBatch = (admin: Session, medicineId: string, lot: string, expiresInDays: number, quantity: number) =>
+  api(
+    `/medicines/${medicineId}/batches`,
+    { method: 'POST', body: JSON.stringify({ lot, expiresOn: daysFromToday(expiresInDays), quantity }) },
+    admin.token,
+  );
+
+/**
+ * Steps the report's list to the page holding the `index`th row (counted in the server's whole list),
+ * as a reader pages to it: the demo shop lists more than one page.
+ */
+async function openPageOf(page: Page, pages: string, index: number) {
+  expect(index).toBeGreaterThanOrEqual(0);
+  const number = Math.floor(index / REPORT_PAGE_SIZE) + 1;
+  if (number > 1)
+    await page
+      .getByRole('navigation', { name: pages })
+      .getByRole('button', { name: `Page ${number}`, exact: true })
+      .click();
+}
+
+describe('stock reports', () => {
+  const browser = useBrowser();
+  let admin: Session;
+  let medicine: Medicine;
+  beforeAll(async () => {
+    admin = await adminSession();
+    medicine = await addMedicine(admin);
+    // 20 sellable units: one lot expiring in 20 days, one in 45; and 4 units already expired.
+    await addBatch(admin, medicine._id, 'SOON-20', 20, 10);
+    await addBatch(admin, medicine._id, 'LATER-45', 45, 10);
+    await addBatch(admin, medicine._id, 'GONE-5', -5, 4);
+  });
+
+  /** The report's row of this test's medicine with the lot, if it is listed. */
+  const batchRow = (page: Page, table: string, lot: string) =>
+    page
+      .getByRole('table', { name: table })
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: medicine.name, exact: true }) })
+      .filter({ hasText: lot });
+
+  it('shows a delivery in the windows it expires within, and writes an expired batch off with a reason', async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto(PATHS.admin);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Stock reports' }).click();
+    await page.waitForURL(`${baseUrl()}${PATHS.adminReports}`);
+    await page.getByRole('heading', { level: 1, name: 'Stock reports' }).waitFor();
+
+    const expiring = async (days: number) =>
+      (await api<ExpiryReport>(`/reports/expiry?days=${days}&limit=100`, {}, admin.token)).expiring.map((b) => b.lot);
+    // 30 days: the lot expiring in 20 days, not the one in 45 (which would be on the list's last page).
+    const thirty = await expiring(30);
+    expect(thirty).not.toContain('LATER-45');
+    await openPageOf(page, 'Expiring batches pages', thirty.indexOf('SOON-20'));
+    await batchRow(page, 'Batches expiring within 30 days', 'SOON-20').waitFor();
+    await openPageOf(page, 'Expiring batches pages', thirty.length - 1);
+    await page.getByRole('table', { name: 'Batches expiring within 30 days' }).getByText(thirty.at(-1)!).waitFor();
+    expect(await batchRow(page, 'Batches expiring within 30 days', 'LATER-45').count()).toBe(0);
+    // 60 days: both, from page 1 again.
+    await page.getByText('60 days', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Expiring within 60 days' }).waitFor();
+    await openPageOf(page, 'Expiring batches pages', (await expiring(60)).indexOf('LATER-45'));
+    await batchRow(page, 'Batches expiring within 60 days', 'LATER-45').waitFor();
+    await page.getByText('90 days', { exact: true }).click();
+    await openPageOf(page, 'Expiring batches pages', (await expiring(90)).indexOf('SOON-20'));
+    await batchRow(page, 'Batches expiring within 90 days', 'SOON-20').waitFor();
+
+    // Each medicine links to its admin page.
+    const link = batchRow(page, 'Batches expiring within 90 days', 'SOON-20').getByRole('link', {
+      name: medicine.name,
+    });
+    expect(await link.getAttribute('href')).toBe(`/admin/update/${medicine._id}`);
+
+    const expired = batchRow(page, 'Expired batches not yet written off', 'GONE-5');
+    await expired.getByRole('button', { name: `Write off lot GONE-5 of ${medicine.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Write off lot GONE-5 of ${medicine.name}` });
+    await dialog.getByLabel('Reason').fill('Expired on the shelf');
+    await dialog.getByRole('button', { name: 'Write off' }).click();
+    await toast(page, `Lot GONE-5 of ${medicine.name} written off.`);
+    await expired.waitFor({ state: 'detached' });
+    // Kept as written off: the server no longer lists it either.
+    const report = await api<ExpiryReport>('/reports/expiry?limit=100', {}, admin.token);
+    expect(report.expired.map((batch) => batch.lot)).not.toContain('GONE-5');
+  });
+
+  it('lists a medicine below the reorder level the admin sets, and edits the level in place', async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto(PATHS.adminReports);
+    const low = page.getByRole('table', { name: 'Medicines below their reorder level' });
+    const row = low.getByRole('row').filter({ has: page.getByRole('rowheader', { name: medicine.name, exact: true }) });
+    await page.getByText(/below the reorder level$/).waitFor();
+    // 20 units are not below the default level of 10.
+    expect(await row.count()).toBe(0);
+
+    await api(
+      `/medicines/${medicine._id}/reorder-level`,
+      { method: 'PATCH', body: JSON.stringify({ reorderLevel: 30 }) },
+      admin.token,
+    );
+    await page.reload();
+    const { medicines } = await api<LowStockReport>('/reports/low-stock?limit=100', {}, admin.token);
+    await openPageOf(
+      page,
+      'Low stock pages',
+      medicines.findIndex((candidate) => candidate._id === medicine._id),
+    );
+    const level = row.getByRole('spinbutton', { name: `Reorder level of ${medicine.name}` });
+    expect(await level.inputValue()).toBe('30');
+    expect(await row.getByRole('cell').first().innerText()).toBe('20');
+
+    await level.fill('50');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await toast(page, `Reorder level of ${medicine.name} set to 50.`);
+    expect(await level.inputValue()).toBe('50');
+    // At its stock the medicine is no longer below its level: it leaves the report.
+    await level.fill('20');
+    await row.getByRole('button', { name: 'Save' }).click();
+    await row.waitFor({ state: 'detached' });
+  });
+
+  it('has no axe violations and no sideways scroll of the page on a phone or a laptop', async () => {
+    const page = await pageAs(browser, admin);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(PATHS.adminReports);
+      await page.getByRole('table', { name: 'Batches expiring within 30 days' }).waitFor();
+      await page.getByRole('table', { name: 'Expired batches not yet written off' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), `${width} px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `/tmp/shots-reports/stock-reports-${width}.png`, fullPage: true });
+    }
+  });
+});

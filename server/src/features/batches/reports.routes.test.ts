@@ -1,0 +1,161 @@
+import { REORDER_LEVEL_MESSAGE, ROLE } from '@apotheca/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestUser } from '../../test/test-users';
+import { insertMedicine } from '../medicines/medicines.fixtures';
+import { freezeToday, medicineWithBatches, thawToday } from './batches.fixtures';
+
+// The expiry and low-stock reports and the reorder level, on a database of their own so that each
+// report lists exactly what these tests stocked.
+
+let ctx: TestContext;
+let admin: Headers;
+let pharmacist: Headers;
+type Headers = { authorization?: string };
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  admin = (await createTestUser(ctx, { role: ROLE.admin })).headers;
+  pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+type ReportRow = { lot: string; medicine: { _id: string } };
+const get = (url: string, headers: Headers = pharmacist) => ctx.app.inject({ method: 'GET', url, headers });
+const lots = (rows: ReportRow[]) => rows.map((row) => row.lot);
+const setReorderLevel = (id: string, reorderLevel: unknown, headers: Headers = admin) =>
+  ctx.app.inject({ method: 'PATCH', url: `/api/medicines/${id}/reorder-level`, headers, payload: { reorderLevel } });
+
+describe('the expiry report', () => {
+  it('lists what expires within 30, 60 or 90 days and what has expired, a page at a time, until written off', async () => {
+    try {
+      await freezeToday(ctx, '2030-01-01');
+      const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+        { lot: 'D20', expiresOn: '2030-01-21', quantity: 5 },
+        { lot: 'D50', expiresOn: '2030-02-20', quantity: 5 },
+        { lot: 'D80', expiresOn: '2030-03-22', quantity: 5 },
+        { lot: 'D200', expiresOn: '2030-07-20', quantity: 5 },
+        { lot: 'EMPTY', expiresOn: '2030-01-10', quantity: 0 },
+        { lot: 'OLD', expiresOn: '2029-12-20', quantity: 4 },
+        { lot: 'TODAY', expiresOn: '2030-01-01', quantity: 3 },
+      ]);
+      const report = async (query: string) => {
+        const response = await get(`/api/reports/expiry?${query}`);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as {
+          days: number;
+          expiring: ReportRow[];
+          expired: ReportRow[];
+          expiringTotal: number;
+          expiredTotal: number;
+        };
+      };
+
+      const thirty = await report('days=30');
+      expect(thirty).toMatchObject({ days: 30, expiringTotal: 1, expiredTotal: 2 });
+      expect(lots(thirty.expiring)).toEqual(['D20']);
+      expect(thirty.expiring[0]!.medicine).toEqual({ _id: medicine.id, name: medicine.name });
+      // A batch is expired on its expiry date, first expiry first.
+      expect(lots(thirty.expired)).toEqual(['OLD', 'TODAY']);
+      expect(lots((await report('days=60')).expiring)).toEqual(['D20', 'D50']);
+      expect(lots((await report('days=90')).expiring)).toEqual(['D20', 'D50', 'D80']);
+
+      const second = await report('days=90&limit=1&expiringPage=2&expiredPage=2');
+      expect(second).toMatchObject({ expiringTotal: 3, expiredTotal: 2 });
+      expect(lots(second.expiring)).toEqual(['D50']);
+      expect(lots(second.expired)).toEqual(['TODAY']);
+
+      const writtenOff = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/medicines/${medicine.id}/batches/${ids.OLD}/write-off`,
+        headers: admin,
+        payload: { reason: 'Expired on the shelf' },
+      });
+      expect(writtenOff.statusCode, writtenOff.body).toBe(200);
+      const after = await report('days=30');
+      expect(lots(after.expired)).toEqual(['TODAY']);
+      expect(after.expiredTotal).toBe(1);
+    } finally {
+      await thawToday(ctx);
+    }
+  });
+
+  it('refuses a page or a limit that is not a whole number in range, in the one error shape', async () => {
+    const zero = await get('/api/reports/expiry?limit=0');
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json()).toEqual({
+      message: 'limit must be at least 1.',
+      errors: { limit: 'limit must be at least 1.' },
+    });
+    const tooMany = await get('/api/reports/low-stock?limit=101');
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors).toEqual({ limit: 'limit must be at most 100.' });
+    const page = await get('/api/reports/low-stock?page=x');
+    expect(page.statusCode).toBe(400);
+    expect(page.json().errors).toEqual({ page: 'page must be a whole number.' });
+  });
+});
+
+describe('the low-stock report and the reorder level', () => {
+  it('lists medicines below their own reorder level, least stocked first, as the admin sets the levels', async () => {
+    const scarce = await insertMedicine(ctx, { stock: 3 });
+    const plenty = await insertMedicine(ctx, { stock: 50 });
+    const report = async (query = '') => {
+      const response = await get(`/api/reports/low-stock${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { medicines: { _id: string; stock: number; reorderLevel: number }[]; total: number };
+    };
+    const ids = (found: { medicines: { _id: string }[] }) => found.medicines.map((medicine) => medicine._id);
+    // Each medicine starts at the default level of 10; the expiry test's medicine holds more than that.
+    expect(await report()).toEqual({
+      medicines: [{ _id: scarce.id, name: scarce.name, stock: 3, reorderLevel: 10 }],
+      total: 1,
+    });
+
+    const raised = await setReorderLevel(plenty.id, 60);
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect(raised.json()).toEqual({ medicine: { _id: plenty.id, name: plenty.name, stock: 50, reorderLevel: 60 } });
+    expect(ids(await report())).toEqual([scarce.id, plenty.id]);
+    const second = await report('?limit=1&page=2');
+    expect(second).toMatchObject({ total: 2 });
+    expect(ids(second)).toEqual([plenty.id]);
+
+    // A form's text counts as its number; 0 takes a medicine off the report for good.
+    expect((await setReorderLevel(scarce.id, '0')).json().medicine.reorderLevel).toBe(0);
+    expect(ids(await report())).toEqual([plenty.id]);
+  });
+
+  it('lets only an admin set a reorder level, to a whole number from 0, of a medicine that exists', async () => {
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    const patient = (await createTestUser(ctx)).headers;
+    expect((await setReorderLevel(medicine.id, 4, pharmacist)).statusCode).toBe(403);
+    expect((await setReorderLevel(medicine.id, 4, patient)).statusCode).toBe(403);
+    expect((await setReorderLevel(medicine.id, 4, {})).statusCode).toBe(401);
+    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+      const unknown = await setReorderLevel(id, 4);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ message: 'Medicine not found' });
+    }
+    for (const bad of [-1, 2.5, 100001, 'many', '', null]) {
+      const refused = await setReorderLevel(medicine.id, bad);
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json()).toEqual({
+        message: REORDER_LEVEL_MESSAGE,
+        errors: { reorderLevel: REORDER_LEVEL_MESSAGE },
+      });
+    }
+    const missing = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/medicines/${medicine.id}/reorder-level`,
+      headers: admin,
+      payload: {},
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ reorderLevel: REORDER_LEVEL_MESSAGE });
+    // Nothing was stored but by the admin's own valid calls: the level is still the default.
+    const { medicines } = (await get('/api/reports/low-stock')).json() as { medicines: { _id: string }[] };
+    expect(medicines.find((row) => row._id === medicine.id)).toMatchObject({ stock: 5, reorderLevel: 10 });
+  });
+});
