@@ -18,7 +18,7 @@ function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null 
     case ORDER_EVENT.stockTaken:
       return forShopper ? null : 'Stock taken again';
     case ORDER_EVENT.recallFlagged:
-      return forShopper ? null : `Holds a recalled lot: ${entry.note ?? ''}`;
+      return forShopper ? null : 'Holds a recalled lot';
   }
 }
 

@@ -17,6 +17,7 @@ import { useChangeOrderStatus } from '../../../features/orders/order-status-chan
 import { DispatchDialog } from '../../../features/orders/dispatch-dialog';
 import { OrderDelivery } from '../../../features/orders/order-delivery';
 import { OrderHistoryTimeline } from '../../../features/orders/order-history-timeline';
+import { RecallAlert } from '../../../features/orders/recall-alert';
 import { formatPrice } from '../../../lib/currency';
 import { AdminOrderFrame } from './admin-order-frame';
 
@@ -88,6 +89,7 @@ export default function AdminOrderDetailPage() {
       {(order) => (
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
           <div className="flex flex-col gap-4">
+            <RecallAlert order={order} />
             <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
               <Detail label="Order number">
                 <span className="font-mono">{order.number}</span>
