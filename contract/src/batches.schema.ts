@@ -86,21 +86,26 @@ export const recalledOrderSchema = z.object({
   flagged: z.boolean(),
 });
 export const recallResponseSchema = z.object({ batch: batchSchema, orders: z.array(recalledOrderSchema) });
+/** A report's page size: `limit` up to MAX_LIST_LIMIT, REPORT_PAGE_SIZE when absent (a catalogue may be large). */
+const reportLimit = pageNumberSchema('limit', MAX_LIST_LIMIT).transform((limit) => limit ?? REPORT_PAGE_SIZE);
+const reportPage = (name: string) => pageNumberSchema(name, 100000).transform((page) => page ?? 1);
+/** A page of a recalled lot's orders, newest first: a lot may have reached thousands. */
+export const recallQuerySchema = z.object({ page: reportPage('page'), limit: reportLimit });
+export type RecallQuery = z.infer<typeof recallQuerySchema>;
 export const recallOrdersResponseSchema = z.object({
   batch: batchSchema,
   medicine: z.object({ _id: idSchema, name: z.string() }),
   /** Why the lot was recalled, as the admin gave it; null while it is not recalled. */
   reason: z.string().nullable(),
   orders: z.array(recalledOrderSchema),
+  /** Every order that drew from the lot, of which `orders` is one page. */
+  total: z.number().int(),
 });
 /** Patients mailed by this call, and those a call before had mailed already. */
 export const recallNotifyResponseSchema = z.object({ notified: z.number().int(), alreadyNotified: z.number().int() });
 
 export const EXPIRY_WINDOWS = [30, 60, 90] as const;
 export type ExpiryWindow = (typeof EXPIRY_WINDOWS)[number];
-/** A report's page size: `limit` up to MAX_LIST_LIMIT, REPORT_PAGE_SIZE when absent (a catalogue may be large). */
-const reportLimit = pageNumberSchema('limit', MAX_LIST_LIMIT).transform((limit) => limit ?? REPORT_PAGE_SIZE);
-const reportPage = (name: string) => pageNumberSchema(name, 100000).transform((page) => page ?? 1);
 /** The expiry report's window, and a page of each of its two lists: `expiringPage` and `expiredPage`, from 1. */
 export const expiryReportQuerySchema = z.object({
   days: z.coerce

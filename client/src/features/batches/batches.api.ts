@@ -58,9 +58,9 @@ export const batchesApi = api.injectEndpoints({
         'Order',
       ],
     }),
-    getRecall: build.query<Recall, string>({
-      query: (batchId) => `/recalls/${encodeURIComponent(batchId)}`,
-      providesTags: (_result, _error, batchId) => [{ type: 'Recall', id: batchId }],
+    getRecall: build.query<Recall, { batchId: string; page: number }>({
+      query: ({ batchId, page }) => ({ url: `/recalls/${encodeURIComponent(batchId)}`, params: { page } }),
+      providesTags: (_result, _error, { batchId }) => [{ type: 'Recall', id: batchId }],
     }),
     notifyRecall: build.mutation<RecallNotified, string>({
       query: (batchId) => ({ url: `/recalls/${encodeURIComponent(batchId)}/notify`, method: 'POST' }),

@@ -158,6 +158,12 @@ describe('recalls', () => {
         .orders.map((o: { number: string }) => o.number)
         .sort(),
     ).toEqual([first.order.number, second.order.number].sort());
+    expect(page.json().total).toBe(2);
+    // A page at a time, newest first: a lot may have reached thousands of orders.
+    const secondPage = await ctx.app.inject({ url: `/api/recalls/${ids['R-1']}?limit=1&page=2`, headers: admin });
+    expect(secondPage.json()).toMatchObject({ total: 2, orders: [{ _id: first.order._id }] });
+    const badPage = await ctx.app.inject({ url: `/api/recalls/${ids['R-1']}?page=0`, headers: admin });
+    expect(badPage.statusCode).toBe(400);
     const flags = await ctx.database.db.select().from(orderHistory).where(eq(orderHistory.event, 'recall-flagged'));
     expect(flags.map((row) => row.orderId)).toEqual([first.order._id]);
 

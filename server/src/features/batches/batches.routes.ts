@@ -13,6 +13,7 @@ import {
   recallNotifyResponseSchema,
   recallOrdersResponseSchema,
   recallParamsSchema,
+  recallQuerySchema,
   recallResponseSchema,
   reorderLevelResponseSchema,
   reorderLevelSchema,
@@ -110,9 +111,14 @@ const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, {
     '/recalls/:batchId',
     {
       preHandler: app.requireStaff,
-      schema: { ...docs, params: recallParamsSchema, response: { 200: recallOrdersResponseSchema } },
+      schema: {
+        ...docs,
+        params: recallParamsSchema,
+        querystring: recallQuerySchema,
+        response: { 200: recallOrdersResponseSchema },
+      },
     },
-    async (request) => getRecall(db, request.params.batchId),
+    async (request) => getRecall(db, request.params.batchId, request.query),
   );
 
   app.post(

@@ -37,6 +37,8 @@ import type {
   lowStockQuerySchema,
   lowStockResponseSchema,
   recalledOrderSchema,
+  recallOrdersResponseSchema,
+  RecallQuery,
 } from '@apotheca/contract';
 
 // A medicine's batches: deliveries, corrections, write-offs and recalls, each in the batch's
@@ -157,8 +159,9 @@ export async function writeOffBatch(
 const SENT: readonly string[] = [ORDER_STATUS.dispatched, ORDER_STATUS.canceled];
 
 /** Every order that drew from the lot: the order, the patient, the units, the status; newest first. */
-async function recalledOrders(db: Db | Tx, batchId: string): Promise<z.infer<typeof recalledOrderSchema>[]> {
-  const rows = await db
+/** Where the orders of a lot come from: each order line's draw from it, with its order and patient. */
+const drawsFrom = (db: Db | Tx, batchId: string) =>
+  db
     .select({
       id: orders.id,
       number: orders.number,
@@ -175,15 +178,23 @@ async function recalledOrders(db: Db | Tx, batchId: string): Promise<z.infer<typ
     .leftJoin(users, eq(users.id, orders.userId))
     .where(eq(orderItemBatches.batchId, batchId))
     .groupBy(orders.id, users.id)
-    .orderBy(sql`${orders.createdAt} desc`);
-  return rows.map((row) => ({
-    _id: row.id,
-    number: orderNumberLabel(row.number),
-    patient: row.userId ? { _id: row.userId, name: `${row.firstName} ${row.lastName}`, email: row.email! } : null,
-    units: row.units,
-    status: row.status,
-    flagged: !SENT.includes(row.status),
-  }));
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .$dynamic();
+
+type DrawRow = Awaited<ReturnType<typeof drawsFrom>>[number];
+
+const toRecalledOrder = (row: DrawRow): z.infer<typeof recalledOrderSchema> => ({
+  _id: row.id,
+  number: orderNumberLabel(row.number),
+  patient: row.userId ? { _id: row.userId, name: `${row.firstName} ${row.lastName}`, email: row.email! } : null,
+  units: row.units,
+  status: row.status,
+  flagged: !SENT.includes(row.status),
+});
+
+/** Every order that drew from the lot, newest first. */
+async function recalledOrders(db: Db | Tx, batchId: string): Promise<z.infer<typeof recalledOrderSchema>[]> {
+  return (await drawsFrom(db, batchId)).map(toRecalledOrder);
 }
 
 const recallNote = (lot: string, medicine: string, reason: string) => `Lot ${lot} of ${medicine} recalled: ${reason}`;
@@ -214,8 +225,8 @@ export async function recallBatch(db: Db, medicineId: string, batchId: string, r
   });
 }
 
-/** A recalled lot with its medicine and orders, for the recall page. */
-export async function getRecall(db: Db, batchId: string) {
+/** A lot with its medicine and, once recalled, the reason given. */
+async function recallOf(db: Db, batchId: string) {
   const [row] = isUuid(batchId)
     ? await db
         .select({ batch: batches, name: medicines.name })
@@ -234,8 +245,25 @@ export async function getRecall(db: Db, batchId: string) {
     batch: toBatch(row.batch),
     medicine: { _id: row.batch.medicineId, name: row.name },
     reason: recalled?.reason ?? null,
-    orders: await recalledOrders(db, batchId),
   };
+}
+
+/** A recalled lot with its medicine and a page of the orders that drew from it, for the recall page. */
+export async function getRecall(
+  db: Db,
+  batchId: string,
+  query: RecallQuery,
+): Promise<z.infer<typeof recallOrdersResponseSchema>> {
+  const recall = await recallOf(db, batchId);
+  const [page, [{ total } = { total: 0 }]] = await Promise.all([
+    drawsFrom(db, batchId).limit(query.limit).offset(offsetOf(query)),
+    db
+      .select({ total: sql<number>`count(distinct ${orderItems.orderId})::integer`.mapWith(Number) })
+      .from(orderItemBatches)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
+      .where(eq(orderItemBatches.batchId, batchId)),
+  ]);
+  return { ...recall, orders: page.map(toRecalledOrder), total };
 }
 
 /**
@@ -244,10 +272,11 @@ export async function getRecall(db: Db, batchId: string) {
  * finds it claimed and sends nothing.
  */
 export async function notifyRecall(db: Db, batchId: string) {
-  const recall = await getRecall(db, batchId);
+  const recall = await recallOf(db, batchId);
   if (!recall.batch.recalledAt) throw HttpError.conflict(NOT_RECALLED_MESSAGE);
+  const orders = await recalledOrders(db, batchId);
   const patients = [
-    ...new Map(recall.orders.flatMap((order) => (order.patient ? [[order.patient._id, order.patient]] : []))).values(),
+    ...new Map(orders.flatMap((order) => (order.patient ? [[order.patient._id, order.patient]] : []))).values(),
   ];
   let notified = 0;
   for (const patient of patients) {

@@ -1,4 +1,11 @@
-import { adminOrderPath, NOT_RECALLED_MESSAGE, ORDER_STATUS, ROLE, type User } from '@apotheca/contract';
+import {
+  adminOrderPath,
+  NOT_RECALLED_MESSAGE,
+  ORDER_STATUS,
+  REPORT_PAGE_SIZE,
+  ROLE,
+  type User,
+} from '@apotheca/contract';
 import { act, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -47,16 +54,21 @@ const recallOf = (count: number, recalledAt: string | null = '2026-11-20T09:00:0
     status: i === 0 ? ORDER_STATUS.pending : ORDER_STATUS.dispatched,
     flagged: i === 0,
   })),
+  total: count,
 });
 
-/** Serves the recall, and `notify` for the notify call; returns the calls made. */
+/** Serves the recall a page at a time as the server does, and `notify` for the notify call; returns the calls made. */
 function serve(recall: Recall, notify: () => Response = () => json(200, { notified: 2, alreadyNotified: 0 })) {
   const calls: string[] = [];
   vi.stubGlobal('Request', PageRequest);
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
-    calls.push(`${request.method} ${new URL(request.url).pathname}`);
-    return request.method === 'POST' ? notify() : json(200, recall);
+    const url = new URL(request.url);
+    calls.push(`${request.method} ${url.pathname}`);
+    if (request.method === 'POST') return notify();
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const orders = recall.orders.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
+    return json(200, { ...recall, orders });
   });
   return calls;
 }
@@ -90,7 +102,7 @@ describe('RecallPage', () => {
     expect(screen.getByText('Contaminated')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '60 orders drew from this lot' })).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Orders that drew from lot L-42' });
-    expect(orderNumbers(table)).toHaveLength(25);
+    expect(orderNumbers(table)).toHaveLength(REPORT_PAGE_SIZE);
     const first = within(table).getByRole('link', { name: 'A-100060' });
     expect(first).toHaveAttribute('href', adminOrderPath('order-0'));
     const firstRow = first.closest('tr')!;
@@ -104,8 +116,9 @@ describe('RecallPage', () => {
     ).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Page 3' }));
+    await screen.findByRole('link', { name: 'A-100020' });
     expect(orderNumbers(screen.getByRole('table', { name: 'Orders that drew from lot L-42' }))).toEqual(
-      Array.from({ length: 10 }, (_, i) => `A-${100010 - i}`),
+      Array.from({ length: 20 }, (_, i) => `A-${100020 - i}`),
     );
   });
 

@@ -1,4 +1,10 @@
-import { adminMedicineUpdatePath, adminOrderPath, NOT_RECALLED_MESSAGE, ROLE } from '@apotheca/contract';
+import {
+  adminMedicineUpdatePath,
+  adminOrderPath,
+  NOT_RECALLED_MESSAGE,
+  REPORT_PAGE_SIZE,
+  ROLE,
+} from '@apotheca/contract';
 import { Link, useParams } from 'react-router';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { DetailList } from '../../../components/ui/detail-list';
@@ -9,12 +15,10 @@ import { selectAuth } from '../../../features/auth/auth.slice';
 import { useGetRecallQuery } from '../../../features/batches/batches.api';
 import { RecallNotify } from '../../../features/batches/recall-notify';
 import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
+import { countLabel } from '../../../lib/count-label';
 import { useAppSelector } from '../../store';
 import { AdminPageHeader } from './admin-page-header';
 import { usePageParam } from './page-param.hook';
-
-/** A lot may have reached hundreds of orders: they are shown a page at a time. */
-const RECALL_ORDERS_PAGE_SIZE = 25;
 
 // On a phone the order, its patient, its units and its status stay in view.
 const COLUMNS = [
@@ -34,10 +38,10 @@ export default function RecallPage() {
   const { user } = useAppSelector(selectAuth);
   const isAdmin = user?.role === ROLE.admin;
   const [page, setPage] = usePageParam();
-  const { data, isLoading, error } = useGetRecallQuery(batchId);
-  const orders = data?.orders ?? [];
-  const pageCount = Math.max(1, Math.ceil(orders.length / RECALL_ORDERS_PAGE_SIZE));
-  const shown = orders.slice((page - 1) * RECALL_ORDERS_PAGE_SIZE, page * RECALL_ORDERS_PAGE_SIZE);
+  // A lot may have reached thousands of orders: the server sends them a page at a time.
+  const { data, isLoading, error } = useGetRecallQuery({ batchId, page });
+  const total = data?.total ?? 0;
+  const pageCount = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
 
   return (
     <section>
@@ -70,22 +74,20 @@ export default function RecallPage() {
               <p role="alert" className="text-sm font-medium text-amber-800">
                 {NOT_RECALLED_MESSAGE}
               </p>
-            ) : isAdmin && orders.length > 0 ? (
+            ) : isAdmin && total > 0 ? (
               <RecallNotify batchId={batchId} />
             ) : null}
           </div>
           <div className="flex flex-col gap-3">
-            <h2 className="text-lg font-semibold text-ink">
-              {orders.length} {orders.length === 1 ? 'order' : 'orders'} drew from this lot
-            </h2>
-            {orders.length === 0 ? (
+            <h2 className="text-lg font-semibold text-ink">{countLabel(total, 'order')} drew from this lot</h2>
+            {total === 0 ? (
               <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
                 No order drew from this lot: nobody needs to be told.
               </p>
             ) : (
               <>
                 <DataTable caption={`Orders that drew from lot ${data.batch.lot}`} columns={COLUMNS}>
-                  {shown.map((order) => (
+                  {data.orders.map((order) => (
                     <tr key={order._id}>
                       <th scope="row" className={`${cellClasses()} font-normal`}>
                         <Link to={adminOrderPath(order._id)} className="font-mono font-medium text-brand-800 underline">
