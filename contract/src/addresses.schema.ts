@@ -58,3 +58,5 @@ export type NewAddress = z.input<typeof newAddressSchema>;
 export type UpdateAddress = z.input<typeof updateAddressSchema>;
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 export type Address = z.infer<typeof addressSchema>;
+export type AddressResponse = z.infer<typeof addressResponseSchema>;
+export type AddressesResponse = z.infer<typeof addressesResponseSchema>;

@@ -123,6 +123,16 @@ export const userResponseSchema = z.object({ user: userSchema });
 export const deleteUserResponseSchema = z.object({ message: z.string(), user: userSchema });
 export { messageResponseSchema };
 
+// The server's answers that the storefront shows as they are (SPEC.md's fixed messages).
+export const REGISTERED_MESSAGE = 'Registered successfully';
+export const LOGGED_IN_MESSAGE = 'Logged-in successfully';
+/** SPEC.md's product wording, typo included. */
+export const LOGGED_OUT_MESSAGE = 'Sucessfull LoggedOut';
+export const PASSWORD_RESET_MESSAGE = 'Password reset successful';
+export const USER_DELETED_MESSAGE = 'User deleted successfully.';
+/** The server's refusal of a non-admin, and the notice of a shopper sent away from the admin area. */
+export const NOT_ADMIN_MESSAGE = "You're unauthorized to access this page.";
+
 export type RegisterInput = z.input<typeof registerSchema>;
 export type Register = z.infer<typeof registerSchema>;
 export type LoginInput = z.input<typeof loginSchema>;
@@ -133,3 +143,9 @@ export type User = z.infer<typeof userSchema>;
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 export type UpdateUserRole = z.infer<typeof updateUserRoleSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+export type MeResponse = z.infer<typeof meResponseSchema>;
+export type ValidateTokenResponse = z.infer<typeof validateTokenResponseSchema>;
+export type UserResponse = z.infer<typeof userResponseSchema>;
+export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;
+export type ResetPasswordParams = z.infer<typeof resetPasswordParamsSchema>;

@@ -30,6 +30,8 @@ export const contactSchema = z.object({
 });
 
 export const contactResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+/** SPEC.md's success toast wording. */
+export const CONTACT_RECEIVED_MESSAGE = 'Form Submitted Successfully!';
 
 /**
  * Where the storefront posts the contact form: the third-party service when both are set
@@ -42,3 +44,4 @@ export const contactConfigResponseSchema = z.object({
 
 export type Contact = z.infer<typeof contactSchema>;
 export type ContactConfig = z.infer<typeof contactConfigResponseSchema>;
+export type ContactResponse = z.infer<typeof contactResponseSchema>;

@@ -163,6 +163,9 @@ export const prescriptionReviewSchema = z
     if (review.repeats > 0 && review.validUntil === undefined)
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: REPEATS_NEED_DATE_MESSAGE });
   });
+/** SPEC.md's alert for checking out an empty cart, and the server's answer to it. */
+export const EMPTY_CART_MESSAGE = 'Cart is Empty';
+
 /** A repeat order's review, recorded in place of a pharmacist's. */
 export const REPEAT_REVIEW_NOTE = 'Repeat of an earlier approval of this prescription.';
 export const PRESCRIPTION_EXPIRED_MESSAGE =
@@ -228,6 +231,8 @@ export const orderListResponseSchema = ordersResponseSchema.extend({ total: z.nu
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 export type OrderItem = z.infer<typeof orderItemSchema>;
 export type Order = z.infer<typeof orderSchema>;
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;

@@ -1,13 +1,12 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { isStaff, PATHS, ROLE, type Role } from '@apotheca/contract';
+import { isStaff, NOT_ADMIN_MESSAGE, PATHS, ROLE, type Role } from '@apotheca/contract';
 import { toast } from '../../lib/toast';
 import { selectAuth } from '../../features/auth/auth.slice';
 import { useAppSelector } from '../store';
 
-// Notices are SPEC.md §6's wording.
-export const LOGIN_REQUIRED_NOTICE = 'Please Login !! You need to login first, to access this page.';
-export const ADMIN_ONLY_NOTICE = "You're unauthorized to access this page.";
+// The login notice is SPEC.md §6's wording; the unauthorized one is the server's refusal too.
+const LOGIN_REQUIRED_NOTICE = 'Please Login !! You need to login first, to access this page.';
 
 /** Where each role lands after login: an admin on the dashboard, a pharmacist on the orders. */
 export const homePathFor = (role: Role | undefined): string =>
@@ -30,7 +29,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 export function RequireStaff({ children }: { children: ReactNode }) {
   const { isAuth, user } = useAppSelector(selectAuth);
   if (!isAuth) return <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
-  return isStaff(user?.role) ? children : <Redirect to={PATHS.home} notice={ADMIN_ONLY_NOTICE} />;
+  return isStaff(user?.role) ? children : <Redirect to={PATHS.home} notice={NOT_ADMIN_MESSAGE} />;
 }
 
 /** The admin-only pages inside it: a pharmacist lands on the orders instead, without a notice. */

@@ -1,5 +1,4 @@
-import { PATHS } from '@apotheca/contract';
-import type { Payment } from '@apotheca/contract';
+import { EMPTY_CART_MESSAGE, PATHS, type Payment } from '@apotheca/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/error-message';
@@ -31,11 +30,11 @@ export default function CheckoutPage() {
   const [prescriptionId, setPrescriptionId] = useState<string | null>(null);
   const [delivery, setDelivery] = useState<DeliveryChoice | null>(null);
 
-  // An empty cart shows the alert 'Cart is Empty' and redirects to / (SPEC.md §4).
+  // An empty cart shows the empty-cart alert and redirects to / (SPEC.md §4).
   useEffect(() => {
     if (!empty || done.current) return;
     done.current = true;
-    window.alert('Cart is Empty');
+    window.alert(EMPTY_CART_MESSAGE);
     void navigate(PATHS.home);
   }, [empty, navigate]);
 

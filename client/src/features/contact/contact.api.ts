@@ -1,7 +1,8 @@
-import type { Contact, ContactConfig } from '@apotheca/contract';
+import { contactResponseSchema, type Contact, type ContactConfig, type ContactResponse } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-type ContactResponse = { success: boolean; message: string };
+// The third-party service answers in our contract's shape, though its message may be missing.
+const serviceAnswerSchema = contactResponseSchema.partial({ message: true });
 
 export const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -24,8 +25,9 @@ export const contactApi = api.injectEndpoints({
             body,
             headers: { accept: 'application/json' },
           });
-          const data = (await response.json().catch(() => ({}))) as Partial<ContactResponse>;
-          if (response.ok && data.success) return { data: { success: true, message: data.message ?? '' } };
+          const data: unknown = await response.json().catch(() => ({}));
+          const answer = serviceAnswerSchema.safeParse(data);
+          if (response.ok && answer.success) return { data: { success: true, message: answer.data.message ?? '' } };
           return { error: { status: response.status, data } };
         } catch (error) {
           return { error: { status: 'FETCH_ERROR', error: String(error) } };

@@ -1,13 +1,13 @@
-import { PRESCRIPTION_FILE_FIELD, type Prescription } from '@apotheca/contract';
+import { PRESCRIPTION_FILE_FIELD, type PrescriptionResponse, type PrescriptionsResponse } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 export const prescriptionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    myPrescriptions: build.query<{ prescriptions: Prescription[] }, void>({
+    myPrescriptions: build.query<PrescriptionsResponse, void>({
       query: () => '/prescriptions',
       providesTags: ['Prescriptions'],
     }),
-    uploadPrescription: build.mutation<{ prescription: Prescription }, File>({
+    uploadPrescription: build.mutation<PrescriptionResponse, File>({
       query: (file) => {
         const body = new FormData();
         body.append(PRESCRIPTION_FILE_FIELD, file);
