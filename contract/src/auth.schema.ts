@@ -21,7 +21,7 @@ export const emailSchema = z
   .meta({ example: 'ada@example.com' });
 
 /** Register's password rules; reset-password uses the same. */
-export const passwordSchema = z
+const passwordSchema = z
   .string({ error: 'Password is required.' })
   .min(1, 'Password is required.')
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
@@ -86,7 +86,7 @@ export const resetPasswordParamsSchema = z.object({
 export const tokenParamsSchema = z.object({ token: z.string().max(200) });
 export const INVALID_LINK_MESSAGE = 'Invalid link';
 
-export const userSchema = z.object({
+const userSchema = z.object({
   _id: idSchema,
   first_name: z.string(),
   last_name: z.string(),

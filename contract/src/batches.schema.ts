@@ -8,7 +8,7 @@ import { ORDER_STATUSES } from './constants';
 /** A date as the calendar shows it, `YYYY-MM-DD`. */
 const calendarDate = z.iso.date({ error: 'Give the date as YYYY-MM-DD.' });
 
-export const batchSchema = z.object({
+const batchSchema = z.object({
   _id: idSchema,
   lot: z.string(),
   expiresOn: z.string(),
@@ -24,10 +24,10 @@ export type Batch = z.infer<typeof batchSchema>;
 export const batchListResponseSchema = z.object({ batches: z.array(batchSchema) });
 export const batchResponseSchema = z.object({ batch: batchSchema });
 
-export const LOT_REQUIRED_MESSAGE = 'Lot number is required.';
-export const BATCH_QUANTITY_MESSAGE = 'Quantity must be a whole number, 0 or more.';
-export const REASON_REQUIRED_MESSAGE = 'Give a reason.';
-export const REASON_MAX = 500;
+const LOT_REQUIRED_MESSAGE = 'Lot number is required.';
+const BATCH_QUANTITY_MESSAGE = 'Quantity must be a whole number, 0 or more.';
+const REASON_REQUIRED_MESSAGE = 'Give a reason.';
+const REASON_MAX = 500;
 
 const quantity = z.coerce.number({ error: BATCH_QUANTITY_MESSAGE }).int({ error: BATCH_QUANTITY_MESSAGE }).min(0, {
   error: BATCH_QUANTITY_MESSAGE,
@@ -73,7 +73,7 @@ export const recallOrdersResponseSchema = z.object({
 /** Patients mailed by this call, and those a call before had mailed already. */
 export const recallNotifyResponseSchema = z.object({ notified: z.number().int(), alreadyNotified: z.number().int() });
 
-export const EXPIRY_WINDOWS = [30, 60, 90] as const;
+const EXPIRY_WINDOWS = [30, 60, 90] as const;
 export const expiryReportQuerySchema = z.object({
   days: z.coerce
     .number()

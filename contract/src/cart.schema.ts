@@ -3,7 +3,7 @@ import { idSchema, moneySchema } from './common.schema';
 import { CART_OPERATIONS } from './constants';
 
 /** One cart item shape, read by every screen (CONTRACT.md): `_id` = `cartItemId`, `qty` = `quantity`. */
-export const cartItemSchema = z.object({
+const cartItemSchema = z.object({
   _id: idSchema,
   cartItemId: idSchema,
   medicineId: z.object({ _id: idSchema, name: z.string() }),

@@ -42,7 +42,7 @@ export const searchQuery = z
   .transform((s) => s.trim().replace(/\s+/g, ' '));
 
 /** A whole number from a query string, 1 to `max`; an empty value counts as absent. */
-export const pageNumberSchema = (name: string, max: number) =>
+const pageNumberSchema = (name: string, max: number) =>
   z.preprocess(
     (v) => (v === '' ? undefined : v),
     z.coerce
@@ -65,7 +65,6 @@ export const staffListQuerySchema = z.object({
 });
 export type StaffListQuery = z.infer<typeof staffListQuerySchema>;
 
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export type IdParams = z.infer<typeof idParamsSchema>;
 

@@ -27,7 +27,7 @@ export const PRESCRIPTION_REVIEWS = [
   PRESCRIPTION_REVIEW.rejected,
 ] as const;
 
-export const prescriptionSchema = z.object({
+const prescriptionSchema = z.object({
   _id: idSchema,
   userId: idSchema,
   fileType: z.enum(PRESCRIPTION_FILE_TYPES),

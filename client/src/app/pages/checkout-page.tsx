@@ -15,7 +15,7 @@ import { PrescriptionPicker } from '../../features/prescriptions/prescription-pi
 export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
 /** SPEC.md's checkout failure text, for a failure the server gave no reason for. */
 const ORDER_FAILED_FALLBACK = 'Something went wrong. Please try again.';
-export const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
+const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
 
 export default function CheckoutPage() {
   const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });

@@ -9,7 +9,7 @@ const VARIANTS = {
 
 const SIZES = { sm: 'px-3 py-1.5 text-sm', md: 'px-4 py-2 text-sm', lg: 'px-5 py-3 text-base' } as const;
 
-export type ButtonVariant = keyof typeof VARIANTS;
+type ButtonVariant = keyof typeof VARIANTS;
 
 /** Tailwind classes of a button, also for links that look like buttons. */
 export function buttonClasses(variant: ButtonVariant = 'primary', size: keyof typeof SIZES = 'md'): string {

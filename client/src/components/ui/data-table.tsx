@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** `wide`: a column of detail left out on a phone, so the columns that matter stay in view. */
-export type DataTableColumn = { label: string; align?: 'left' | 'right'; wide?: boolean };
+type DataTableColumn = { label: string; align?: 'left' | 'right'; wide?: boolean };
 
 /** A phone (under 640 px) hides a `wide` column's cells with its header. */
 const WIDE = 'hidden sm:table-cell';

@@ -9,7 +9,7 @@ import type {
 import { api } from '../../lib/api';
 
 /** The signed-in patient's address book. */
-export const addressesApi = api.injectEndpoints({
+const addressesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAddresses: build.query<AddressesResponse, void>({
       query: () => '/addresses',

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ROLE, type User } from '@apotheca/contract';
+import type { User } from '@apotheca/contract';
 import { sessionEnded } from '../../lib/api';
 import { readStoredUser } from '../../lib/auth-storage';
 
@@ -45,4 +45,3 @@ export const { loggedIn, userRefreshed, registered } = authSlice.actions;
 
 type WithAuth = { auth: AuthState };
 export const selectAuth = (state: WithAuth) => state.auth;
-export const selectIsAdmin = (state: WithAuth) => state.auth.user?.role === ROLE.admin;

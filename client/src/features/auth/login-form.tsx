@@ -14,8 +14,7 @@ const resolver = lazyResolver<LoginInput, Login>(() =>
 );
 
 /** Said beside the disabled fields when the browser runs no JavaScript. */
-export const LOGIN_NEEDS_SCRIPT =
-  'Logging in needs JavaScript, which is off in this browser: your session is kept by it.';
+const LOGIN_NEEDS_SCRIPT = 'Logging in needs JavaScript, which is off in this browser: your session is kept by it.';
 
 /** The login form of SPEC.md §2 with its toasts (§8); `onLoggedIn` decides where the user goes. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {

@@ -8,7 +8,7 @@ import type {
 } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-export const usersApi = api.injectEndpoints({
+const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     // One page of users, searched on the server by name or e-mail.
     getAllUsers: build.query<UsersResponse, UserListQuery>({

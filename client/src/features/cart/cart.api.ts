@@ -11,7 +11,7 @@ import type {
 import { api } from '../../lib/api';
 
 /** The card sends the whole medicine (SPEC.md §7); the server reads only the id and the quantity. */
-export type AddToCartRequest = AddToCart & Record<string, unknown>;
+type AddToCartRequest = AddToCart & Record<string, unknown>;
 
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -4,7 +4,7 @@ import { api } from '../../lib/api';
 // The third-party service answers in our contract's shape, though its message may be missing.
 const serviceAnswerSchema = contactResponseSchema.partial({ message: true });
 
-export const contactApi = api.injectEndpoints({
+const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     contactConfig: build.query<ContactConfig, void>({
       query: () => '/contact/config',

@@ -7,7 +7,7 @@ import type {
 import { api } from '../../lib/api';
 
 /** The admin's catalogue calls; add and update are multipart (SPEC.md §7), so they take FormData. */
-export const medicineAdminApi = api.injectEndpoints({
+const medicineAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     addMedicine: build.mutation<NewMedicineResponse, FormData>({
       query: (body) => ({ url: '/medicines/add-medicine', method: 'POST', body }),

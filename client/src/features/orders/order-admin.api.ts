@@ -9,7 +9,7 @@ import type {
 import { api } from '../../lib/api';
 
 /** The staff's order calls: a page of orders searched and filtered on the server, one order, and a status change (SPEC.md §7). */
-export const orderAdminApi = api.injectEndpoints({
+const orderAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<OrderListResponse, OrderListQuery>({
       query: (params) => ({ url: '/orders', params }),

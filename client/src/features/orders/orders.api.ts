@@ -1,7 +1,7 @@
 import type { AddOrder, OrderResponse, OrdersResponse, ReorderResponse } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-export const ordersApi = api.injectEndpoints({
+const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     myOrders: build.query<OrdersResponse, void>({
       query: () => '/orders/my-orders',

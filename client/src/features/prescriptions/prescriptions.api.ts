@@ -1,7 +1,7 @@
 import { PRESCRIPTION_FILE_FIELD, type PrescriptionResponse, type PrescriptionsResponse } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-export const prescriptionsApi = api.injectEndpoints({
+const prescriptionsApi = api.injectEndpoints({
   endpoints: (build) => ({
     myPrescriptions: build.query<PrescriptionsResponse, void>({
       query: () => '/prescriptions',
