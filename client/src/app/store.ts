@@ -1,12 +1,16 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { authSlice } from '../features/auth/auth.slice';
+import { authSlice, storedAuthState } from '../features/auth/auth.slice';
 import { api, type ServerTransport } from '../lib/api';
 
-/** The store; on the server it is made per rendered page, with the transport its queries go through. */
+/**
+ * The store; on the server it is made per rendered page, with the transport its queries go through,
+ * and signed out, since the session lives in browser storage. In the browser it starts from that storage.
+ */
 export function createStore(server?: ServerTransport) {
   return configureStore({
     reducer: { [api.reducerPath]: api.reducer, auth: authSlice.reducer },
+    preloadedState: server ? undefined : { auth: storedAuthState() },
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: server } }).concat(api.middleware),
   });
 }

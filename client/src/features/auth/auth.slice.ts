@@ -6,19 +6,20 @@ import { readStoredUser } from '../../lib/auth-storage';
 /** Auth state of SPEC.md §3: isAuth, user, and the registered and logged-in flags. */
 export type AuthState = { isAuth: boolean; user: User | null; registered: boolean; loggedIn: boolean };
 
-const storedUser = readStoredUser();
+export const SIGNED_OUT: AuthState = { isAuth: false, user: null, registered: false, loggedIn: false };
 
-// The user counts as logged in at load if a stored user exists (SPEC.md §4).
-const initialState: AuthState = {
-  isAuth: storedUser !== null,
-  user: storedUser,
-  registered: false,
-  loggedIn: storedUser !== null,
-};
+/**
+ * The session the browser kept, read once when its store is made: the user counts as logged in at
+ * load if a stored user exists (SPEC.md §4).
+ */
+export function storedAuthState(): AuthState {
+  const user = readStoredUser();
+  return user ? { ...SIGNED_OUT, isAuth: true, user, loggedIn: true } : SIGNED_OUT;
+}
 
 export const authSlice = createSlice({
   name: 'auth',
-  initialState,
+  initialState: SIGNED_OUT,
   reducers: {
     loggedIn(state, action: PayloadAction<User>) {
       state.isAuth = true;
@@ -42,6 +43,3 @@ export const authSlice = createSlice({
 });
 
 export const { loggedIn, userRefreshed, registered } = authSlice.actions;
-
-type WithAuth = { auth: AuthState };
-export const selectAuth = (state: WithAuth) => state.auth;
