@@ -123,16 +123,6 @@ export const userResponseSchema = z.object({ user: userSchema });
 export const deleteUserResponseSchema = z.object({ message: z.string(), user: userSchema });
 export { messageResponseSchema };
 
-// The server's answers that the storefront shows as they are (SPEC.md's fixed messages).
-export const REGISTERED_MESSAGE = 'Registered successfully';
-export const LOGGED_IN_MESSAGE = 'Logged-in successfully';
-/** SPEC.md's product wording, typo included. */
-export const LOGGED_OUT_MESSAGE = 'Sucessfull LoggedOut';
-export const PASSWORD_RESET_MESSAGE = 'Password reset successful';
-export const USER_DELETED_MESSAGE = 'User deleted successfully.';
-/** The server's refusal of a non-admin, and the notice of a shopper sent away from the admin area. */
-export const NOT_ADMIN_MESSAGE = "You're unauthorized to access this page.";
-
 export type RegisterInput = z.input<typeof registerSchema>;
 export type Register = z.infer<typeof registerSchema>;
 export type LoginInput = z.input<typeof loginSchema>;

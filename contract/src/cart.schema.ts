@@ -49,11 +49,6 @@ export const updatedCartItemResponseSchema = z.object({ updatedItem: cartItemSch
 export const deletedCartItemResponseSchema = z.object({ deletedItem: cartItemSchema });
 export const clearCartResponseSchema = z.object({ message: z.string(), cart: z.null() });
 
-// The server's answers that the storefront shows as they are.
-export const ALREADY_IN_CART_MESSAGE = 'Item already added to cart';
-export const ITEM_ADDED_MESSAGE = 'Item added to cart';
-export const CART_CLEARED_MESSAGE = 'Cart cleared successfully.';
-
 export type CartItem = z.infer<typeof cartItemSchema>;
 export type Cart = z.infer<typeof cartSchema>;
 export type AddToCart = z.input<typeof addToCartSchema>;

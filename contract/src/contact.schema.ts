@@ -30,8 +30,6 @@ export const contactSchema = z.object({
 });
 
 export const contactResponseSchema = z.object({ success: z.literal(true), message: z.string() });
-/** SPEC.md's success toast wording. */
-export const CONTACT_RECEIVED_MESSAGE = 'Form Submitted Successfully!';
 
 /**
  * Where the storefront posts the contact form: the third-party service when both are set

@@ -163,9 +163,6 @@ export const prescriptionReviewSchema = z
     if (review.repeats > 0 && review.validUntil === undefined)
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: REPEATS_NEED_DATE_MESSAGE });
   });
-/** SPEC.md's alert for checking out an empty cart, and the server's answer to it. */
-export const EMPTY_CART_MESSAGE = 'Cart is Empty';
-
 /** A repeat order's review, recorded in place of a pharmacist's. */
 export const REPEAT_REVIEW_NOTE = 'Repeat of an earlier approval of this prescription.';
 export const PRESCRIPTION_EXPIRED_MESSAGE =
