@@ -4,7 +4,7 @@ import { sessionEnded } from '../../lib/api';
 import { readStoredUser } from '../../lib/auth-storage';
 
 /** Auth state of SPEC.md §3: isAuth, user, and the registered and logged-in flags. */
-export type AuthState = { isAuth: boolean; user: User | null; registered: boolean; loggedIn: boolean };
+type AuthState = { isAuth: boolean; user: User | null; registered: boolean; loggedIn: boolean };
 
 export const SIGNED_OUT: AuthState = { isAuth: false, user: null, registered: false, loggedIn: false };
 
