@@ -60,12 +60,12 @@ const scriptsAfterContent = (): Plugin => ({
 
 /**
  * What every server-rendered storefront page starts with: the shell, store, API slices, the shared
- * UI and the catalogue's parts, with the contract's constants. Left out: the other pages and the
+ * UI and the catalogue's parts, with the contract's constants and messages. Left out: the other pages and the
  * admin shell (loaded with their route), and what pulls in a library a storefront page does not
  * start with (forms with zod, the toaster, the carousel, the dialog).
  */
 const STOREFRONT_START_UP =
-  /[\\/](client[\\/]src[\\/](app[\\/](?!pages[\\/](?!home-page)|layouts[\\/]admin-)|lib[\\/](?!early-input|next-task|lazy-resolver)|components[\\/]ui[\\/](?!app-toaster|banner-carousel|confirm-dialog)|features[\\/](auth[\\/]user-avatar|medicines[\\/](?!medicine-form)|[^\\/]+[\\/][^\\/]+\.(api|slice)\.ts))|contract[\\/]src[\\/](app-paths|constants)\.ts)/;
+  /[\\/](client[\\/]src[\\/](app[\\/](?!pages[\\/](?!home-page)|layouts[\\/]admin-)|lib[\\/](?!early-input|next-task|lazy-resolver)|components[\\/]ui[\\/](?!app-toaster|banner-carousel|confirm-dialog)|features[\\/](auth[\\/]user-avatar|medicines[\\/](?!medicine-form)|[^\\/]+[\\/][^\\/]+\.(api|slice)\.ts))|contract[\\/]src[\\/](app-paths|constants|messages)\.ts)/;
 
 /** Where the build says what each of its chunks holds, for `npm run bench` (e2e/bench/lighthouse.bench.ts). */
 const CHUNK_CONTENTS_FILE = '.vite/chunk-contents.json';

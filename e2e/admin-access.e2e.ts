@@ -1,4 +1,4 @@
-import { adminMedicineUpdatePath, adminOrderPath } from '@apotheca/contract';
+import { adminMedicineUpdatePath, adminOrderPath, NOT_ADMIN_MESSAGE } from '@apotheca/contract';
 import AxeBuilder from '@axe-core/playwright';
 import type { Medicine, Order } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
@@ -8,7 +8,6 @@ import { createShopper, toastTexts } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
 
 const LOGIN_NOTICE = 'Please Login !! You need to login first, to access this page.';
-const ADMIN_ONLY_NOTICE = "You're unauthorized to access this page.";
 
 /** Every admin route, with real ids for the routes that take one. */
 const allAdminRoutes = (medicine: Medicine, order: Order) => [
@@ -53,7 +52,7 @@ describe('the admin area is for admins only', () => {
       const adminChunks = adminChunksOf(page);
       await page.goto(route);
       await page.waitForURL(`${baseUrl()}/`);
-      await expect.poll(() => toastTexts(page)).toContain(ADMIN_ONLY_NOTICE);
+      await expect.poll(() => toastTexts(page)).toContain(NOT_ADMIN_MESSAGE);
       expect(adminChunks).toEqual([]);
       await page.close();
     }

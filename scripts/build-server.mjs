@@ -10,6 +10,7 @@ const SERVER_DIR = path.join(root, 'server');
 export const SERVER_BUILD = path.join(SERVER_DIR, 'dist/main.js');
 const SOURCES = ['server/src', 'server/package.json', 'contract/src'];
 const MIGRATIONS_DIR = path.join(SERVER_DIR, 'src/db/migrations');
+const CONTRACT_PACKAGE = '@apotheca/contract';
 
 /**
  * Bundles the server (and the contract's TypeScript it imports) into server/dist/main.js, beside
@@ -29,8 +30,8 @@ export async function buildServerIfStale() {
     format: 'esm',
     target: 'node20',
     sourcemap: true,
-    // Packages load from node_modules as they are; the contract is TypeScript and is bundled in.
-    external: [...Object.keys(dependencies), 'zod'],
+    // Packages load from node_modules as they are; the contract (a workspace) is TypeScript and is bundled in.
+    external: Object.keys(dependencies).filter((name) => name !== CONTRACT_PACKAGE),
     logLevel: 'warning',
   });
   // The bundle resolves its migrations beside itself, as src/db/client.ts does in development.

@@ -76,7 +76,7 @@ export function pageKey(url: string): PageKey | null {
 }
 
 /** A fetch that the server answers itself (server/src/plugins/page-renderer.ts). */
-export type ServerFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+type ServerFetch = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
 export type RenderedPage = { status: number; html: string };
 
 /**

@@ -5,8 +5,8 @@ import { phoneSchema } from './auth.schema';
 // A delivery address: the checkout's form and the address book use these rules, and the server
 // checks them again with the same messages.
 
-export const ADDRESS_TEXT_MAX = 100;
-export const POSTAL_CODE_MAX = 12;
+const ADDRESS_TEXT_MAX = 100;
+const POSTAL_CODE_MAX = 12;
 
 const requiredText = (label: string, max = ADDRESS_TEXT_MAX) =>
   z
@@ -41,7 +41,7 @@ export const updateAddressSchema = newAddressSchema.partial();
 /** An order's copy of the address it was placed with: later edits of the address book leave it as it was. */
 export const orderAddressSchema = addressInputSchema.extend({ line2: z.string() });
 
-export const addressSchema = orderAddressSchema.extend({
+const addressSchema = orderAddressSchema.extend({
   _id: idSchema,
   isDefault: z.boolean(),
   createdAt: z.string(),
@@ -61,3 +61,5 @@ export type NewAddress = z.input<typeof newAddressSchema>;
 export type UpdateAddress = z.input<typeof updateAddressSchema>;
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 export type Address = z.infer<typeof addressSchema>;
+export type AddressResponse = z.infer<typeof addressResponseSchema>;
+export type AddressesResponse = z.infer<typeof addressesResponseSchema>;

@@ -21,7 +21,7 @@ export const emailSchema = z
   .meta({ example: 'ada@example.com' });
 
 /** Register's password rules; reset-password uses the same. */
-export const passwordSchema = z
+const passwordSchema = z
   .string({ error: 'Password is required.' })
   .min(1, 'Password is required.')
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)
@@ -86,7 +86,7 @@ export const resetPasswordParamsSchema = z.object({
 export const tokenParamsSchema = z.object({ token: z.string().max(200) });
 export const INVALID_LINK_MESSAGE = 'Invalid link';
 
-export const userSchema = z.object({
+const userSchema = z.object({
   _id: idSchema,
   first_name: z.string(),
   last_name: z.string(),
@@ -133,3 +133,9 @@ export type User = z.infer<typeof userSchema>;
 export type UsersResponse = z.infer<typeof usersResponseSchema>;
 export type UpdateUserRole = z.infer<typeof updateUserRoleSchema>;
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+export type MeResponse = z.infer<typeof meResponseSchema>;
+export type ValidateTokenResponse = z.infer<typeof validateTokenResponseSchema>;
+export type UserResponse = z.infer<typeof userResponseSchema>;
+export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;
+export type ResetPasswordParams = z.infer<typeof resetPasswordParamsSchema>;

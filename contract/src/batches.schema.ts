@@ -8,7 +8,7 @@ import { MAX_LIST_LIMIT, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
 /** A date as the calendar shows it, `YYYY-MM-DD`. */
 const calendarDate = z.iso.date({ error: 'Give the date as YYYY-MM-DD.' });
 
-export const batchSchema = z.object({
+const batchSchema = z.object({
   _id: idSchema,
   lot: z.string(),
   expiresOn: z.string(),
@@ -46,7 +46,7 @@ export const batchResponseSchema = z.object({ batch: batchSchema });
 export const LOT_REQUIRED_MESSAGE = 'Lot number is required.';
 export const BATCH_QUANTITY_MESSAGE = 'Quantity must be a whole number, 0 or more.';
 export const REASON_REQUIRED_MESSAGE = 'Give a reason.';
-export const REASON_MAX = 500;
+const REASON_MAX = 500;
 
 const quantity = z.coerce.number({ error: BATCH_QUANTITY_MESSAGE }).int({ error: BATCH_QUANTITY_MESSAGE }).min(0, {
   error: BATCH_QUANTITY_MESSAGE,

@@ -3,7 +3,7 @@ import { idSchema, moneySchema } from './common.schema';
 import { CART_OPERATIONS } from './constants';
 
 /** One cart item shape, the same in every answer and read by every screen: `_id` = `cartItemId`, `qty` = `quantity`. */
-export const cartItemSchema = z.object({
+const cartItemSchema = z.object({
   _id: idSchema,
   cartItemId: idSchema,
   medicineId: z.object({ _id: idSchema, name: z.string() }),
@@ -53,3 +53,9 @@ export type CartItem = z.infer<typeof cartItemSchema>;
 export type Cart = z.infer<typeof cartSchema>;
 export type AddToCart = z.input<typeof addToCartSchema>;
 export type UpdateCartItem = z.infer<typeof updateCartItemSchema>;
+export type CartItemParams = z.infer<typeof cartItemParamsSchema>;
+export type CartResponse = z.infer<typeof cartResponseSchema>;
+export type AddToCartResponse = z.infer<typeof addToCartResponseSchema>;
+export type UpdatedCartItemResponse = z.infer<typeof updatedCartItemResponseSchema>;
+export type DeletedCartItemResponse = z.infer<typeof deletedCartItemResponseSchema>;
+export type ClearCartResponse = z.infer<typeof clearCartResponseSchema>;

@@ -65,7 +65,8 @@ export const staffListQuerySchema = z.object({
 });
 export type StaffListQuery = z.infer<typeof staffListQuerySchema>;
 
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+export type IdParams = z.infer<typeof idParamsSchema>;
 
 /** What a screen says when a call gets no answer at all: the server is down or the network is. */
 export const CANNOT_REACH_SHOP_MESSAGE = 'Cannot reach the shop. Check your connection, then try again.';

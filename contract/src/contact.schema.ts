@@ -42,3 +42,4 @@ export const contactConfigResponseSchema = z.object({
 
 export type Contact = z.infer<typeof contactSchema>;
 export type ContactConfig = z.infer<typeof contactConfigResponseSchema>;
+export type ContactResponse = z.infer<typeof contactResponseSchema>;

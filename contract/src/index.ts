@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './app-paths';
+export * from './messages';
 export * from './common.schema';
 export * from './auth.schema';
 export * from './medicines.schema';

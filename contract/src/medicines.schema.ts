@@ -6,7 +6,6 @@ import {
   IMAGE_MAX_BYTES,
   LEAFLET_MAX_LENGTH,
   LEAFLET_SECTION_LABELS,
-  type LEAFLET_SECTIONS,
   type MEDICINE_FACETS,
   MAX_LIST_LIMIT,
   MAX_MONEY_CENTS,
@@ -20,7 +19,7 @@ import {
  * prescription, leaflet) are always present: '' when not stated, `dosageForm` null when not stated,
  * so medicines added before they existed stay valid.
  */
-export const medicineSchema = z.object({
+const medicineSchema = z.object({
   _id: idSchema,
   name: z.string(),
   developedBy: z.string(),
@@ -118,8 +117,8 @@ export const medicineListQuerySchema = z.object({
 });
 
 /** One value of a facet (`prescriptionRequired`'s are 'true' and 'false', as in the query), most matches first. */
-export const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
-export const medicineFacetsSchema = z.object({
+const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });
+const medicineFacetsSchema = z.object({
   category: z.array(facetCountSchema),
   dosageForm: z.array(facetCountSchema),
   prescriptionRequired: z.array(facetCountSchema),
@@ -133,8 +132,8 @@ export const medicineListResponseSchema = z.object({
 });
 
 /** The units a pack's price is compared by. */
-export const PACK_UNITS = ['tablet', 'capsule', 'mL'] as const;
-export type PackUnit = (typeof PACK_UNITS)[number];
+const PACK_UNITS = ['tablet', 'capsule', 'mL'] as const;
+type PackUnit = (typeof PACK_UNITS)[number];
 
 const PACK_COUNT = /^(\d+(?:\.\d+)?)\s*(tablets?|capsules?|ml)$/i;
 
@@ -153,7 +152,7 @@ export function packUnits(packSize: string): { count: number; unit: PackUnit } |
 }
 
 /** `GET /medicines/:id/substitutes`: the same active ingredient, strength and dosage form, cheapest first. */
-export const substituteSchema = medicineSchema.extend({
+const substituteSchema = medicineSchema.extend({
   /** Dollars less than the medicine the page shows, pack for pack; 0 for the same price, negative when it costs more. */
   saving: z.number(),
   /** The pack's price per unit in dollars (not rounded), with its unit; null when the pack size has no count of a unit. */
@@ -171,7 +170,7 @@ export const substitutesResponseSchema = z.object({ substitutes: z.array(substit
 export const medicineSuggestionsQuerySchema = z.object({
   q: z.preprocess((v) => v ?? '', searchQuery.pipe(z.string().min(1, 'q is required.'))),
 });
-export const medicineSuggestionSchema = medicineSchema.pick({
+const medicineSuggestionSchema = medicineSchema.pick({
   _id: true,
   name: true,
   activeIngredient: true,
@@ -252,7 +251,7 @@ export const STRENGTH_MESSAGE = 'Strength must start with a number, like "500 mg
 export const PACK_SIZE_MESSAGE = 'Pack size must start with a number, like "10 tablets" or "100 mL".';
 export const DOSAGE_FORM_MESSAGE = `Dosage form must be one of ${DOSAGE_FORMS.join(', ')}.`;
 export const PRESCRIPTION_REQUIRED_MESSAGE = 'Prescription required must be true or false.';
-export const MAX_PER_ORDER_MESSAGE = 'Max per order must be a whole number from 1, or empty for no limit.';
+const MAX_PER_ORDER_MESSAGE = 'Max per order must be a whole number from 1, or empty for no limit.';
 /** Cart add, increment and checkout refuse more than a medicine's `maxPerOrder` (409). */
 export const maxPerOrderMessage = (limit: number, name: string) => `You can order at most ${limit} of ${name}.`;
 
@@ -387,12 +386,13 @@ export const UPDATE_IMAGE_MODES = ['file', 'link'] as const;
 export type Medicine = z.infer<typeof medicineSchema>;
 export type MedicineListQuery = z.input<typeof medicineListQuerySchema>;
 export type MedicineListResponse = z.infer<typeof medicineListResponseSchema>;
-export type MedicineFieldsInput = z.input<typeof addMedicineFieldsSchema>;
-export type MedicineFields = z.infer<typeof addMedicineFieldsSchema>;
+export type MedicineResponse = z.infer<typeof medicineResponseSchema>;
+export type NewMedicineResponse = z.infer<typeof newMedicineResponseSchema>;
+export type UpdatedMedicineResponse = z.infer<typeof updatedMedicineResponseSchema>;
+export type DeletedMedicineResponse = z.infer<typeof deletedMedicineResponseSchema>;
 export type MedicineFacets = z.infer<typeof medicineFacetsSchema>;
 export type FacetCount = z.infer<typeof facetCountSchema>;
 export type MedicineFacet = (typeof MEDICINE_FACETS)[number];
-export type LeafletSection = (typeof LEAFLET_SECTIONS)[number];
 export type Substitute = z.infer<typeof substituteSchema>;
 export type SubstitutesResponse = z.infer<typeof substitutesResponseSchema>;
 export type MedicineSuggestion = z.infer<typeof medicineSuggestionSchema>;

@@ -7,7 +7,7 @@ import { paymentSchema } from './payment.schema';
 import { PRESCRIPTION_REVIEWS } from './prescriptions.schema';
 
 /** An order keeps each item's name and price as they were when it was placed, whatever the catalogue says later. */
-export const orderItemSchema = z.object({
+const orderItemSchema = z.object({
   _id: idSchema,
   /** `_id` is null once the medicine has been deleted from the catalogue; the name is the copy. */
   medicineId: z.object({ _id: idSchema.nullable(), name: z.string() }),
@@ -19,7 +19,7 @@ export const orderItemSchema = z.object({
 });
 
 /** One change in an order's life; `actor` is null for the shop itself or a user deleted since. */
-export const orderHistoryEntrySchema = z.object({
+const orderHistoryEntrySchema = z.object({
   at: z.string(),
   actor: z.object({ _id: idSchema, name: z.string(), role: z.enum(ROLES) }).nullable(),
   event: z.enum(ORDER_EVENTS),
@@ -29,7 +29,7 @@ export const orderHistoryEntrySchema = z.object({
 });
 
 /** The prescription an order of prescription-only medicines was placed with, and its review. */
-export const orderPrescriptionSchema = z.object({
+const orderPrescriptionSchema = z.object({
   /** null once the prescription has been deleted with its owner. */
   _id: idSchema.nullable(),
   review: z.enum(PRESCRIPTION_REVIEWS),
@@ -44,7 +44,7 @@ export const orderPrescriptionSchema = z.object({
 });
 
 /** Every order's short, human name, shown on screens and in mails: "A-100234". */
-export const ORDER_NUMBER_PREFIX = 'A-';
+const ORDER_NUMBER_PREFIX = 'A-';
 export const orderNumberLabel = (number: number) => `${ORDER_NUMBER_PREFIX}${number}`;
 /** The order number in a search: "A-100234", "a100234" or "100234"; null for any other words. */
 export function parseOrderNumber(q: string): number | null {
@@ -55,7 +55,7 @@ export function parseOrderNumber(q: string): number | null {
 /** The delivery estimate of a dispatched order: working days counted from dispatch. */
 export const DELIVERY_DAYS = { min: 2, max: 4 } as const;
 
-export const orderSchema = z.object({
+const orderSchema = z.object({
   _id: idSchema,
   /** The order number, "A-100234" (orderNumberLabel). */
   number: z.string(),
@@ -80,8 +80,8 @@ export const orderSchema = z.object({
   deliveryEstimate: z.object({ from: z.string(), to: z.string() }).nullable(),
 });
 
-export const ADDRESS_CHOICE_MESSAGE = 'Choose one of your addresses.';
-export const ONE_ADDRESS_MESSAGE = 'Send either a saved address or a new one, not both.';
+const ADDRESS_CHOICE_MESSAGE = 'Choose one of your addresses.';
+const ONE_ADDRESS_MESSAGE = 'Send either a saved address or a new one, not both.';
 export const PRESCRIPTION_CHOICE_MESSAGE = 'Choose one of your prescriptions.';
 /** The server's refusal of prescription-only medicines without one of the caller's prescriptions. */
 export const prescriptionNeededMessage = (names: readonly string[]) =>
@@ -105,7 +105,7 @@ export const addOrderSchema = z
   .nullish()
   .transform((body): Partial<NonNullable<typeof body>> => body ?? {});
 
-export const DISPATCH_TEXT_MAX = 60;
+const DISPATCH_TEXT_MAX = 60;
 const dispatchText = (label: string) =>
   z
     .string()
@@ -124,13 +124,13 @@ export const ADDRESS_NEEDED_MESSAGE = 'This order has no delivery address; it ca
 
 /** A pharmacist's decisions on a prescription; every comparison of them goes through PRESCRIPTION_DECISION. */
 export const PRESCRIPTION_DECISION = { approve: 'approve', reject: 'reject' } as const;
-export const PRESCRIPTION_DECISIONS = [PRESCRIPTION_DECISION.approve, PRESCRIPTION_DECISION.reject] as const;
+const PRESCRIPTION_DECISIONS = [PRESCRIPTION_DECISION.approve, PRESCRIPTION_DECISION.reject] as const;
 export const REJECTION_NOTE_REQUIRED_MESSAGE = 'Say why the prescription is rejected.';
-export const REVIEW_NOTE_MAX = 500;
+const REVIEW_NOTE_MAX = 500;
 export const MAX_REPEATS = 12;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const VALID_UNTIL_MESSAGE = 'Valid until must be a date (YYYY-MM-DD).';
-export const REPEATS_NEED_DATE_MESSAGE = 'Say until when the repeats may be used.';
+const REPEATS_NEED_DATE_MESSAGE = 'Say until when the repeats may be used.';
 export const VALID_UNTIL_PAST_MESSAGE = 'Valid until cannot be in the past.';
 
 /** A pharmacist's decision; a rejection says why, and the patient reads it. */
@@ -172,7 +172,7 @@ export const PRESCRIPTION_USED_UP_MESSAGE =
 
 /** Why "Order again" could not put back an item, or not all of it. */
 export const REORDER_SKIP = { gone: 'not-in-catalogue', outOfStock: 'out-of-stock', limited: 'limited' } as const;
-export const REORDER_SKIPS = [REORDER_SKIP.gone, REORDER_SKIP.outOfStock, REORDER_SKIP.limited] as const;
+const REORDER_SKIPS = [REORDER_SKIP.gone, REORDER_SKIP.outOfStock, REORDER_SKIP.limited] as const;
 export const reorderResponseSchema = z.object({
   cart: cartSchema,
   skipped: z.array(
@@ -207,7 +207,7 @@ export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
 
 /** The staff lists' orderings: newest first (the orders list) or oldest first (the prescription queue). */
 export const ORDER_SORT = { newest: 'newest', oldest: 'oldest' } as const;
-export const ORDER_SORTS = [ORDER_SORT.newest, ORDER_SORT.oldest] as const;
+const ORDER_SORTS = [ORDER_SORT.newest, ORDER_SORT.oldest] as const;
 
 /**
  * GET /orders (staff) may ask for one page, newest first: `page` from 1 and `limit` up to
@@ -228,13 +228,13 @@ export const orderListResponseSchema = ordersResponseSchema.extend({ total: z.nu
 export type OrderListResponse = z.infer<typeof orderListResponseSchema>;
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-export type OrderItem = z.infer<typeof orderItemSchema>;
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 export type Order = z.infer<typeof orderSchema>;
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export type AddOrder = z.input<typeof addOrderSchema>;
 export type UpdateOrder = z.input<typeof updateOrderSchema>;
 export type ReorderResponse = z.infer<typeof reorderResponseSchema>;
 export type ReorderSkip = ReorderResponse['skipped'][number];
-export type OrderPrescription = z.infer<typeof orderPrescriptionSchema>;
 export type PrescriptionReviewInput = z.input<typeof prescriptionReviewSchema>;
 export type PrescriptionDecision = PrescriptionReviewInput['decision'];

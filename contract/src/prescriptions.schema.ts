@@ -27,7 +27,7 @@ export const PRESCRIPTION_REVIEWS = [
   PRESCRIPTION_REVIEW.rejected,
 ] as const;
 
-export const prescriptionSchema = z.object({
+const prescriptionSchema = z.object({
   _id: idSchema,
   userId: idSchema,
   fileType: z.enum(PRESCRIPTION_FILE_TYPES),
@@ -45,5 +45,7 @@ export const prescriptionResponseSchema = z.object({ prescription: prescriptionS
 export const prescriptionsResponseSchema = z.object({ prescriptions: z.array(prescriptionSchema) });
 
 export type Prescription = z.infer<typeof prescriptionSchema>;
+export type PrescriptionResponse = z.infer<typeof prescriptionResponseSchema>;
+export type PrescriptionsResponse = z.infer<typeof prescriptionsResponseSchema>;
 export type PrescriptionFileType = (typeof PRESCRIPTION_FILE_TYPES)[number];
 export type PrescriptionReview = (typeof PRESCRIPTION_REVIEWS)[number];

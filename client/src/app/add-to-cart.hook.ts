@@ -1,12 +1,17 @@
-import { type Medicine, PATHS, TOAST_ADD_TO_CART_MS, TOAST_LOGIN_NEEDED_MS } from '@apotheca/contract';
+import {
+  ALREADY_IN_CART_MESSAGE,
+  ITEM_ADDED_MESSAGE,
+  type Medicine,
+  PATHS,
+  TOAST_ADD_TO_CART_MS,
+  TOAST_LOGIN_NEEDED_MS,
+} from '@apotheca/contract';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { useAddToCartMutation, useGetCartQuery } from '../features/cart/cart.api';
 import { errorMessage } from '../lib/error-message';
 import { useSession } from './session.hook';
-
-const ALREADY_IN_CART = 'Item already added to cart';
 
 /**
  * Where the medicine cards meet the cart: a visitor is sent to /login, a
@@ -30,7 +35,7 @@ export function useAddToCart() {
       return;
     }
     if (quantities.has(medicine._id)) {
-      toast.info(ALREADY_IN_CART);
+      toast.info(ALREADY_IN_CART_MESSAGE);
       return;
     }
     const { _id, name, developedBy, maxMonthsExpiry, category, imageUrl, price } = medicine;
@@ -44,9 +49,9 @@ export function useAddToCart() {
       imageUrl,
       price,
     });
-    if (!result.error) toast.success('Item added to cart', { duration: TOAST_ADD_TO_CART_MS, closeButton: true });
-    // The server answers 409 when the cart already holds it, e.g. added from another tab.
-    else if ('status' in result.error && result.error.status === 409) toast.info(ALREADY_IN_CART);
+    if (!result.error) toast.success(ITEM_ADDED_MESSAGE, { duration: TOAST_ADD_TO_CART_MS, closeButton: true });
+    // The server answers 409 when the cart already holds it e.g. added from another tab.
+    else if ('status' in result.error && result.error.status === 409) toast.info(ALREADY_IN_CART_MESSAGE);
     else toast.error(errorMessage(result.error));
   };
 

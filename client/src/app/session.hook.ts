@@ -1,8 +1,6 @@
-import { selectAuth, type AuthState } from '../features/auth/auth.slice';
+import { SIGNED_OUT } from '../features/auth/auth.slice';
 import { useHydrated } from '../lib/hydration.hook';
 import { useAppSelector } from './store';
-
-const SIGNED_OUT: Pick<AuthState, 'isAuth' | 'user'> = { isAuth: false, user: null };
 
 /**
  * The session as a server-rendered page may show it: signed out until hydration is over, because the
@@ -11,6 +9,7 @@ const SIGNED_OUT: Pick<AuthState, 'isAuth' | 'user'> = { isAuth: false, user: nu
  */
 export function useSession() {
   const hydrated = useHydrated();
-  const auth = useAppSelector(selectAuth);
+  // The one place the app reads the session; everything else asks this hook.
+  const auth = useAppSelector((state) => state.auth);
   return { ...(hydrated ? auth : SIGNED_OUT), hydrated };
 }

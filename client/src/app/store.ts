@@ -1,18 +1,22 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { authSlice } from '../features/auth/auth.slice';
+import { authSlice, storedAuthState } from '../features/auth/auth.slice';
 import { api, type ServerTransport } from '../lib/api';
 
-/** The store; on the server it is made per rendered page, with the transport its queries go through. */
+/**
+ * The store; on the server it is made per rendered page, with the transport its queries go through,
+ * and signed out, since the session lives in browser storage. In the browser it starts from that storage.
+ */
 export function createStore(server?: ServerTransport) {
   return configureStore({
     reducer: { [api.reducerPath]: api.reducer, auth: authSlice.reducer },
+    preloadedState: server ? undefined : { auth: storedAuthState() },
     middleware: (getDefault) => getDefault({ thunk: { extraArgument: server } }).concat(api.middleware),
   });
 }
 
 export type AppStore = ReturnType<typeof createStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];
+type RootState = ReturnType<AppStore['getState']>;
+type AppDispatch = AppStore['dispatch'];
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

@@ -1,4 +1,4 @@
-import { isStaff, ROLE } from '@apotheca/contract';
+import { isStaff, ROLE, NOT_ADMIN_MESSAGE } from '@apotheca/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionUser, type SessionUser } from '../features/auth/session.service';
@@ -22,7 +22,6 @@ declare module 'fastify' {
 // The product's fixed messages, never reworded: clients compare them.
 export const NO_TOKEN_MESSAGE = 'No token found';
 export const BAD_TOKEN_MESSAGE = 'Token expired or invalid';
-export const NOT_ADMIN_MESSAGE = "You're unauthorized to access this page.";
 
 export default fp(
   async (app) => {

@@ -4,10 +4,9 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
-import { selectAuth } from '../../features/auth/auth.slice';
 import { UserAvatar } from '../../features/auth/user-avatar';
 import { homePathFor } from '../guards/require-auth';
-import { useAppSelector } from '../store';
+import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 import { RouteOutlet } from '../route-outlet';
@@ -28,7 +27,7 @@ const linkClasses =
 
 /** The admin shell, with its own header of the staff's links; its own chunk, loaded only once RequireStaff lets staff in. */
 export default function AdminLayout() {
-  const { isAuth, user } = useAppSelector(selectAuth);
+  const { isAuth, user } = useSession();
   const [logout] = useLogoutMutation();
   const navigate = useNavigate();
   const role = user?.role ?? ROLE.user;

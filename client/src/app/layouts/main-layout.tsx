@@ -1,4 +1,4 @@
-import { HEADER_SCROLL_THRESHOLD, PATHS } from '@apotheca/contract';
+import { HEADER_SCROLL_THRESHOLD, LOGGED_OUT_MESSAGE, PATHS } from '@apotheca/contract';
 import { Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { EARLY_ACTION } from '../../lib/early-input';
@@ -56,7 +56,7 @@ export function MainLayout() {
   const mobileLogout = async () => {
     const result = await logout();
     closeMenu();
-    if (!result.error) toast.success('Sucessfull LoggedOut');
+    if (!result.error) toast.success(LOGGED_OUT_MESSAGE);
     await navigate(PATHS.home);
   };
 

@@ -1,4 +1,4 @@
-import { CHECKOUT_NAVIGATION_DELAY_MS, PATHS } from '@apotheca/contract';
+import { CART_CLEARED_MESSAGE, CHECKOUT_NAVIGATION_DELAY_MS, PATHS } from '@apotheca/contract';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -20,7 +20,7 @@ export default function CartPage() {
       toast.error('Error clearing cart.', {
         description: 'There was an issue while clearing the cart. Please try again.',
       });
-    } else toast.success('Cart cleared successfully.');
+    } else toast.success(CART_CLEARED_MESSAGE);
   };
   const proceed = () => {
     toast.info('Proceeding to checkout...');

@@ -1,5 +1,4 @@
-import { PATHS } from '@apotheca/contract';
-import type { Payment } from '@apotheca/contract';
+import { EMPTY_CART_MESSAGE, PATHS, type Payment } from '@apotheca/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/error-message';
@@ -16,7 +15,7 @@ import { PrescriptionPicker } from '../../features/prescriptions/prescription-pi
 export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
 /** The product's checkout failure text, for a failure the server gave no reason for. */
 const ORDER_FAILED_FALLBACK = 'Something went wrong. Please try again.';
-export const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
+const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
 
 export default function CheckoutPage() {
   const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -31,11 +30,11 @@ export default function CheckoutPage() {
   const [prescriptionId, setPrescriptionId] = useState<string | null>(null);
   const [delivery, setDelivery] = useState<DeliveryChoice | null>(null);
 
-  // An empty cart shows the alert 'Cart is Empty' and redirects to /: there is nothing to pay for.
+  // An empty cart shows the empty-cart alert and redirects to /: there is nothing to pay for.
   useEffect(() => {
     if (!empty || done.current) return;
     done.current = true;
-    window.alert('Cart is Empty');
+    window.alert(EMPTY_CART_MESSAGE);
     void navigate(PATHS.home);
   }, [empty, navigate]);
 

@@ -2,14 +2,15 @@ import { PATHS } from '@apotheca/contract';
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
-import { registered, selectAuth } from '../../features/auth/auth.slice';
+import { registered } from '../../features/auth/auth.slice';
 import { RegisterForm } from '../../features/auth/register-form';
-import { useAppDispatch, useAppSelector } from '../store';
+import { useSession } from '../session.hook';
+import { useAppDispatch } from '../store';
 
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const { registered: isRegistered } = useAppSelector(selectAuth);
+  const { registered: isRegistered } = useSession();
   // Success sets the registered flag, which redirects to /login, where the new account logs in.
   useEffect(() => {
     if (!isRegistered) return;

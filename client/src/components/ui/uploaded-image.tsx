@@ -5,7 +5,7 @@ import { IMAGE_FALLBACK } from '../../lib/early-input';
 // '<name>-detail.webp' (960×720) is the URL, '<name>-card.webp' (480×360) sits beside it.
 const DETAIL_SUFFIX = '-detail.webp';
 /** Shown, at the same 4:3 size, when the picture fails to load (a deleted file, a dead external link). */
-export const IMAGE_PLACEHOLDER = '/art/medicine-placeholder.svg';
+const IMAGE_PLACEHOLDER = '/art/medicine-placeholder.svg';
 
 type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet'> & { imageUrl: string; alt: string };
 

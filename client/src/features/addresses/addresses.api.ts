@@ -1,22 +1,29 @@
-import type { Address, NewAddress, UpdateAddress } from '@apotheca/contract';
+import type {
+  AddressResponse,
+  AddressesResponse,
+  IdParams,
+  MessageResponse,
+  NewAddress,
+  UpdateAddress,
+} from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 /** The signed-in patient's address book. */
-export const addressesApi = api.injectEndpoints({
+const addressesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listAddresses: build.query<{ addresses: Address[] }, void>({
+    listAddresses: build.query<AddressesResponse, void>({
       query: () => '/addresses',
       providesTags: ['Addresses'],
     }),
-    createAddress: build.mutation<{ address: Address }, NewAddress>({
+    createAddress: build.mutation<AddressResponse, NewAddress>({
       query: (body) => ({ url: '/addresses', method: 'POST', body }),
       invalidatesTags: ['Addresses'],
     }),
-    updateAddress: build.mutation<{ address: Address }, UpdateAddress & { id: string }>({
+    updateAddress: build.mutation<AddressResponse, UpdateAddress & IdParams>({
       query: ({ id, ...body }) => ({ url: `/addresses/${encodeURIComponent(id)}`, method: 'PATCH', body }),
       invalidatesTags: ['Addresses'],
     }),
-    deleteAddress: build.mutation<{ message: string }, string>({
+    deleteAddress: build.mutation<MessageResponse, string>({
       query: (id) => ({ url: `/addresses/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: ['Addresses'],
     }),

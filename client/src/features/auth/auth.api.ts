@@ -1,11 +1,22 @@
-import type { ForgotPassword, LoginInput, LoginResponse, RegisterInput, ResetPassword, User } from '@apotheca/contract';
+import type {
+  ForgotPassword,
+  LoginInput,
+  LoginResponse,
+  MeResponse,
+  MessageResponse,
+  RegisterInput,
+  RegisterResponse,
+  ResetPassword,
+  ResetPasswordParams,
+  ValidateTokenResponse,
+} from '@apotheca/contract';
 import { api, endSession } from '../../lib/api';
 import { storeSession, storeUser } from '../../lib/auth-storage';
 import { loggedIn, userRefreshed } from './auth.slice';
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
-    register: build.mutation<{ message: string; user: User }, RegisterInput>({
+    register: build.mutation<RegisterResponse, RegisterInput>({
       query: (body) => ({ url: '/auth/register', method: 'POST', body }),
     }),
     login: build.mutation<LoginResponse, LoginInput>({
@@ -19,7 +30,7 @@ export const authApi = api.injectEndpoints({
         dispatch(loggedIn(data.user));
       },
     }),
-    logout: build.mutation<{ message: string }, void>({
+    logout: build.mutation<MessageResponse, void>({
       query: () => ({ url: '/auth/logout' }),
       // Logged in becomes logged out whether or not the server still knew the token.
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
@@ -28,7 +39,7 @@ export const authApi = api.injectEndpoints({
         dispatch(api.util.resetApiState());
       },
     }),
-    me: build.query<{ user: User }, void>({
+    me: build.query<MeResponse, void>({
       query: () => '/auth/me',
       providesTags: ['Me'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
@@ -37,18 +48,18 @@ export const authApi = api.injectEndpoints({
           storeUser(data.user);
           dispatch(userRefreshed(data.user));
         } catch {
-          // 'Token expired or invalid': the stored token and user are removed, which logs the user out.
+          // A token the server no longer takes: the stored token and user are removed, which logs the user out.
           endSession(dispatch);
         }
       },
     }),
-    forgotPassword: build.mutation<{ message: string }, ForgotPassword>({
+    forgotPassword: build.mutation<MessageResponse, ForgotPassword>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
     }),
-    validateResetToken: build.query<{ status: boolean }, string>({
+    validateResetToken: build.query<ValidateTokenResponse, string>({
       query: (token) => ({ url: `/auth/validate-token/${encodeURIComponent(token)}`, method: 'POST' }),
     }),
-    resetPassword: build.mutation<{ message: string }, ResetPassword & { userId: string; token: string }>({
+    resetPassword: build.mutation<MessageResponse, ResetPassword & ResetPasswordParams>({
       query: ({ userId, token, newPassword }) => ({
         url: `/auth/reset-password/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`,
         method: 'POST',

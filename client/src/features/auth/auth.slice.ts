@@ -1,24 +1,25 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { ROLE, type User } from '@apotheca/contract';
+import type { User } from '@apotheca/contract';
 import { sessionEnded } from '../../lib/api';
 import { readStoredUser } from '../../lib/auth-storage';
 
 /** Auth state: isAuth, user, and the registered and logged-in flags that send the user on. */
-export type AuthState = { isAuth: boolean; user: User | null; registered: boolean; loggedIn: boolean };
+type AuthState = { isAuth: boolean; user: User | null; registered: boolean; loggedIn: boolean };
 
-const storedUser = readStoredUser();
+export const SIGNED_OUT: AuthState = { isAuth: false, user: null, registered: false, loggedIn: false };
 
-// The user counts as logged in at load if a stored user exists; the start-up check confirms it.
-const initialState: AuthState = {
-  isAuth: storedUser !== null,
-  user: storedUser,
-  registered: false,
-  loggedIn: storedUser !== null,
-};
+/**
+ * The session the browser kept, read once when its store is made: the user counts as logged in at
+ * load if a stored user exists; the start-up check confirms it.
+ */
+export function storedAuthState(): AuthState {
+  const user = readStoredUser();
+  return user ? { ...SIGNED_OUT, isAuth: true, user, loggedIn: true } : SIGNED_OUT;
+}
 
 export const authSlice = createSlice({
   name: 'auth',
-  initialState,
+  initialState: SIGNED_OUT,
   reducers: {
     loggedIn(state, action: PayloadAction<User>) {
       state.isAuth = true;
@@ -42,7 +43,3 @@ export const authSlice = createSlice({
 });
 
 export const { loggedIn, userRefreshed, registered } = authSlice.actions;
-
-type WithAuth = { auth: AuthState };
-export const selectAuth = (state: WithAuth) => state.auth;
-export const selectIsAdmin = (state: WithAuth) => state.auth.user?.role === ROLE.admin;

@@ -1,4 +1,4 @@
-import type { Login, LoginInput, User } from '@apotheca/contract';
+import { LOGGED_IN_MESSAGE, type Login, type LoginInput, type User } from '@apotheca/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
@@ -14,8 +14,7 @@ const resolver = lazyResolver<LoginInput, Login>(() =>
 );
 
 /** Said beside the disabled fields when the browser runs no JavaScript. */
-export const LOGIN_NEEDS_SCRIPT =
-  'Logging in needs JavaScript, which is off in this browser: your session is kept by it.';
+const LOGIN_NEEDS_SCRIPT = 'Logging in needs JavaScript, which is off in this browser: your session is kept by it.';
 
 /** The login form with its toasts; `onLoggedIn` decides where the user goes. */
 export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
@@ -30,7 +29,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
   const onSubmit = async (form: Login) => {
     const result = await login(form);
     if (result.data) {
-      toast.success('Logged-in successfully');
+      toast.success(LOGGED_IN_MESSAGE);
       onLoggedIn(result.data.user);
     } else if (result.error && 'status' in result.error && typeof result.error.status === 'number') {
       toast.error('Login failed', { description: errorMessage(result.error) });

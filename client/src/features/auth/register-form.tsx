@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { registerSchema, type Register, type RegisterInput } from '@apotheca/contract';
+import { REGISTERED_MESSAGE, registerSchema, type Register, type RegisterInput } from '@apotheca/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
@@ -34,7 +34,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       toast.error('Registration failed', { description: errorMessage(result.error) });
       return;
     }
-    toast.success('Registered successfully');
+    toast.success(REGISTERED_MESSAGE);
     onRegistered();
   };
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { resetPasswordSchema, type ResetPassword } from '@apotheca/contract';
+import { PASSWORD_RESET_MESSAGE, resetPasswordSchema, type ResetPassword } from '@apotheca/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
@@ -26,7 +26,7 @@ export function ResetPasswordForm({ userId, token, onReset }: Props) {
       });
       return;
     }
-    toast.success('Password reset successful');
+    toast.success(PASSWORD_RESET_MESSAGE);
     onReset();
   };
 

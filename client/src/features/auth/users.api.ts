@@ -1,19 +1,26 @@
-import type { Role, User, UserListQuery, UsersResponse } from '@apotheca/contract';
+import type {
+  DeleteUserResponse,
+  IdParams,
+  UpdateUserRole,
+  UserListQuery,
+  UserResponse,
+  UsersResponse,
+} from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-export const usersApi = api.injectEndpoints({
+const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     // One page of users, searched on the server by name or e-mail.
     getAllUsers: build.query<UsersResponse, UserListQuery>({
       query: (params) => ({ url: '/auth/get-all-users', params }),
       providesTags: ['Users'],
     }),
-    deleteUser: build.mutation<{ message: string; user: User }, string>({
+    deleteUser: build.mutation<DeleteUserResponse, string>({
       query: (id) => ({ url: `/auth/delete-user/${encodeURIComponent(id)}`, method: 'DELETE' }),
       // A deleted user's orders now show 'Deleted' in the admin order list.
       invalidatesTags: ['Users', 'Orders', 'Order'],
     }),
-    setUserRole: build.mutation<{ user: User }, { id: string; role: Role }>({
+    setUserRole: build.mutation<UserResponse, UpdateUserRole & IdParams>({
       query: ({ id, role }) => ({ url: `/auth/users/${encodeURIComponent(id)}/role`, method: 'PATCH', body: { role } }),
       invalidatesTags: ['Users'],
     }),

@@ -1,20 +1,29 @@
-import type { AddToCart, Cart, CartItem, CartOperation } from '@apotheca/contract';
+import type {
+  AddToCart,
+  AddToCartResponse,
+  CartItemParams,
+  CartResponse,
+  ClearCartResponse,
+  DeletedCartItemResponse,
+  UpdateCartItem,
+  UpdatedCartItemResponse,
+} from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 /** The card sends the whole medicine, a body the API accepts; the server reads only the id and the quantity. */
-export type AddToCartRequest = AddToCart & Record<string, unknown>;
+type AddToCartRequest = AddToCart & Record<string, unknown>;
 
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCart: build.query<{ cart: Cart | null }, void>({
+    getCart: build.query<CartResponse, void>({
       query: () => '/cart',
       providesTags: ['Cart'],
     }),
-    addToCart: build.mutation<{ message: string; cart: Cart }, AddToCartRequest>({
+    addToCart: build.mutation<AddToCartResponse, AddToCartRequest>({
       query: (body) => ({ url: '/cart/add', method: 'POST', body }),
       invalidatesTags: ['Cart'],
     }),
-    updateCartItem: build.mutation<{ updatedItem: CartItem }, { cartItemId: string; operation: CartOperation }>({
+    updateCartItem: build.mutation<UpdatedCartItemResponse, UpdateCartItem & CartItemParams>({
       query: ({ cartItemId, operation }) => ({
         url: `/cart/update/${encodeURIComponent(cartItemId)}`,
         method: 'PATCH',
@@ -22,11 +31,11 @@ export const cartApi = api.injectEndpoints({
       }),
       invalidatesTags: ['Cart'],
     }),
-    removeCartItem: build.mutation<{ deletedItem: CartItem }, string>({
+    removeCartItem: build.mutation<DeletedCartItemResponse, string>({
       query: (cartItemId) => ({ url: `/cart/remove/${encodeURIComponent(cartItemId)}`, method: 'DELETE' }),
       invalidatesTags: ['Cart'],
     }),
-    clearCart: build.mutation<{ message: string; cart: null }, void>({
+    clearCart: build.mutation<ClearCartResponse, void>({
       query: () => ({ url: '/cart/clear', method: 'DELETE' }),
       invalidatesTags: ['Cart'],
     }),

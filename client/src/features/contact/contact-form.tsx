@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactSchema, type Contact } from '@apotheca/contract';
+import { CONTACT_RECEIVED_MESSAGE, contactSchema, type Contact } from '@apotheca/contract';
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
@@ -27,7 +27,7 @@ export function ContactForm() {
       toast.error(errorMessage(result.error, 'An error occurred. Please try again.'));
       return;
     }
-    toast.success('Form Submitted Successfully!');
+    toast.success(CONTACT_RECEIVED_MESSAGE);
     reset();
   };
 

@@ -1,9 +1,7 @@
-import type { Contact, ContactConfig } from '@apotheca/contract';
+import type { Contact, ContactConfig, ContactResponse } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-type ContactResponse = { success: boolean; message: string };
-
-export const contactApi = api.injectEndpoints({
+const contactApi = api.injectEndpoints({
   endpoints: (build) => ({
     contactConfig: build.query<ContactConfig, void>({
       query: () => '/contact/config',
@@ -24,8 +22,10 @@ export const contactApi = api.injectEndpoints({
             body,
             headers: { accept: 'application/json' },
           });
-          const data = (await response.json().catch(() => ({}))) as Partial<ContactResponse>;
-          if (response.ok && data.success) return { data: { success: true, message: data.message ?? '' } };
+          // The third-party service answers in our contract's shape, though nothing holds it to it.
+          const data = (await response.json().catch(() => ({}))) as Partial<Record<keyof ContactResponse, unknown>>;
+          if (response.ok && data.success === true)
+            return { data: { success: true, message: typeof data.message === 'string' ? data.message : '' } };
           return { error: { status: response.status, data } };
         } catch (error) {
           return { error: { status: 'FETCH_ERROR', error: String(error) } };

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { EARLY_ACTION } from '../../lib/early-input';
 
 /** Said under the button when the browser runs no JavaScript, so a tap that does nothing is explained. */
-export const ADD_TO_CART_NEEDS_SCRIPT = 'Adding to the cart needs JavaScript, which is off in this browser.';
+const ADD_TO_CART_NEEDS_SCRIPT = 'Adding to the cart needs JavaScript, which is off in this browser.';
 
 type Props = { medicine: Medicine; onAddToCart: (medicine: Medicine) => void; size?: 'md' | 'lg'; className?: string };
 

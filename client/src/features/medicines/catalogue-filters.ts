@@ -27,9 +27,6 @@ export type CatalogueFilters = {
   page: number;
 };
 
-/** The filters a facet count stands for, so a count links to the URL that applies it. */
-export type FacetFilter = 'category' | 'dosageForm' | 'prescriptionRequired' | 'developedBy';
-
 const wholeNumber = (raw: string | null, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
   const value = Number(raw);
   return raw && Number.isInteger(value) && value >= 1 ? Math.min(value, max) : fallback;

@@ -1,7 +1,7 @@
 import { LEAFLET_SECTION_LABELS } from '@apotheca/contract';
 
 /** The update form's values as typed, by field name (strings, and a boolean for the prescription). */
-export type TypedValues = Record<string, unknown>;
+type TypedValues = Record<string, unknown>;
 
 /** The fields compared after a conflict, with the names the form shows them under. */
 const COMPARED_FIELDS: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type {
-  Medicine,
+  MedicineResponse,
   MedicineListQuery,
   MedicineListResponse,
   MedicineSuggestionsResponse,
@@ -17,7 +17,7 @@ export const medicinesApi = api.injectEndpoints({
       query: (query) => ({ url: '/medicines', params: query ? truthyParams(query) : undefined }),
       providesTags: ['Medicines'],
     }),
-    getMedicine: build.query<{ medicine: Medicine }, string>({
+    getMedicine: build.query<MedicineResponse, string>({
       query: (id) => `/medicines/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Medicine', id }],
     }),

@@ -1,25 +1,26 @@
 import type {
-  Order,
+  IdParams,
   OrderListQuery,
   OrderListResponse,
+  OrderResponse,
   PrescriptionReviewInput,
   UpdateOrder,
 } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 /** The staff's order calls: a page of orders searched and filtered on the server, one order, and a status change. */
-export const orderAdminApi = api.injectEndpoints({
+const orderAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<OrderListResponse, OrderListQuery>({
       query: (params) => ({ url: '/orders', params }),
       providesTags: ['Orders'],
     }),
-    getOrder: build.query<{ order: Order }, string>({
+    getOrder: build.query<OrderResponse, string>({
       query: (id) => `/orders/single-product/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
     }),
     // After a status update the order is re-fetched, so both the list and the detail show what was stored.
-    updateOrderStatus: build.mutation<{ order: Order }, UpdateOrder & { id: string }>({
+    updateOrderStatus: build.mutation<OrderResponse, UpdateOrder & IdParams>({
       query: ({ id, ...body }) => ({
         url: `/orders/update-order/${encodeURIComponent(id)}`,
         method: 'PATCH',
@@ -40,7 +41,7 @@ export const orderAdminApi = api.injectEndpoints({
       },
     }),
     // A rejection cancels the order and puts its stock back.
-    reviewPrescription: build.mutation<{ order: Order }, PrescriptionReviewInput & { id: string }>({
+    reviewPrescription: build.mutation<OrderResponse, PrescriptionReviewInput & IdParams>({
       query: ({ id, ...body }) => ({
         url: `/orders/${encodeURIComponent(id)}/prescription-review`,
         method: 'POST',

@@ -1,15 +1,15 @@
-import type { AddOrder, Order, ReorderResponse } from '@apotheca/contract';
+import type { AddOrder, OrderResponse, OrdersResponse, ReorderResponse } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-export const ordersApi = api.injectEndpoints({
+const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    myOrders: build.query<{ orders: Order[] }, void>({
+    myOrders: build.query<OrdersResponse, void>({
       query: () => '/orders/my-orders',
       providesTags: ['Orders'],
     }),
     // The order is built from the cart on the server, which empties it; a new delivery
     // address may be saved to the address book on the way.
-    addOrder: build.mutation<{ order: Order }, AddOrder>({
+    addOrder: build.mutation<OrderResponse, AddOrder>({
       query: (body) => ({ url: '/orders/add-order', method: 'POST', body }),
       invalidatesTags: ['Orders', 'Cart', 'Medicines', 'Medicine', 'Addresses'],
     }),

@@ -1,13 +1,16 @@
-import { PRESCRIPTION_FILE_FIELD, type Prescription } from '@apotheca/contract';
+import { PRESCRIPTION_FILE_FIELD, type PrescriptionResponse, type PrescriptionsResponse } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
-export const prescriptionsApi = api.injectEndpoints({
+/** A prescription's file as the page shows it: a blob URL of this document, and whether it is a PDF. */
+type PrescriptionFile = { url: string; pdf: boolean };
+
+const prescriptionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    myPrescriptions: build.query<{ prescriptions: Prescription[] }, void>({
+    myPrescriptions: build.query<PrescriptionsResponse, void>({
       query: () => '/prescriptions',
       providesTags: ['Prescriptions'],
     }),
-    uploadPrescription: build.mutation<{ prescription: Prescription }, File>({
+    uploadPrescription: build.mutation<PrescriptionResponse, File>({
       query: (file) => {
         const body = new FormData();
         body.append(PRESCRIPTION_FILE_FIELD, file);
@@ -15,7 +18,23 @@ export const prescriptionsApi = api.injectEndpoints({
       },
       invalidatesTags: ['Prescriptions'],
     }),
+    // The file is never a public URL: it comes through the API client with the bearer token, so a
+    // token the server no longer takes ends the session here as on any other call.
+    prescriptionFile: build.query<PrescriptionFile, string>({
+      query: (id) => ({
+        url: `/prescriptions/${encodeURIComponent(id)}/file`,
+        responseHandler: (response) => (response.ok ? response.blob() : response.json().catch(() => null)),
+      }),
+      transformResponse: (blob: Blob) => ({ url: URL.createObjectURL(blob), pdf: blob.type === 'application/pdf' }),
+      // A private document is not kept once no page shows it, and its blob URL is let go with it.
+      keepUnusedDataFor: 0,
+      async onCacheEntryAdded(_id, { cacheDataLoaded, cacheEntryRemoved }) {
+        const loaded = await cacheDataLoaded.catch(() => null);
+        await cacheEntryRemoved;
+        if (loaded) URL.revokeObjectURL(loaded.data.url);
+      },
+    }),
   }),
 });
 
-export const { useMyPrescriptionsQuery, useUploadPrescriptionMutation } = prescriptionsApi;
+export const { useMyPrescriptionsQuery, useUploadPrescriptionMutation, usePrescriptionFileQuery } = prescriptionsApi;

@@ -11,11 +11,16 @@ import {
   userResponseSchema,
   ROLE,
   type RegisterInput,
+  LOGGED_IN_MESSAGE,
+  LOGGED_OUT_MESSAGE,
+  NOT_ADMIN_MESSAGE,
+  REGISTERED_MESSAGE,
+  USER_DELETED_MESSAGE,
 } from '@apotheca/contract';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sessions, users } from '../../db/schema';
-import { BAD_TOKEN_MESSAGE, NOT_ADMIN_MESSAGE, NO_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
+import { BAD_TOKEN_MESSAGE, NO_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
 import { loadConfig } from '../../config';
 import { TEST_SCRYPT_COST, createTestContext, type TestContext } from '../../test/test-app';
@@ -25,10 +30,6 @@ import {
   EMAIL_TAKEN_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   LAST_ADMIN_MESSAGE,
-  LOGGED_IN_MESSAGE,
-  LOGGED_OUT_MESSAGE,
-  REGISTERED_MESSAGE,
-  USER_DELETED_MESSAGE,
   USER_NOT_FOUND_MESSAGE,
 } from './auth.service';
 import { KNOWN_BROWSER_COOKIE } from './known-browser';

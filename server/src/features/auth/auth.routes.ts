@@ -17,17 +17,17 @@ import {
   userListQuerySchema,
   usersResponseSchema,
   validateTokenResponseSchema,
+  LOGGED_IN_MESSAGE,
+  LOGGED_OUT_MESSAGE,
+  PASSWORD_RESET_MESSAGE,
+  REGISTERED_MESSAGE,
+  USER_DELETED_MESSAGE,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { currentUser } from '../../plugins/auth.plugin';
 import {
-  LOGGED_IN_MESSAGE,
-  LOGGED_OUT_MESSAGE,
-  PASSWORD_RESET_MESSAGE,
-  REGISTERED_MESSAGE,
   RESET_MAIL_SENT_MESSAGE,
-  USER_DELETED_MESSAGE,
   deleteUser,
   isKnownBrowser,
   isResetTokenValid,

@@ -20,21 +20,15 @@ import { isMarkOf, knownBrowserMark } from './known-browser';
 import { hashPassword, needsRehash, verifyPassword } from './password-hash';
 import { createSession, randomToken, revokeAllSessions, sha256, type SessionUser } from './session.service';
 
-export const REGISTERED_MESSAGE = 'Registered successfully';
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
-export const LOGGED_IN_MESSAGE = 'Logged-in successfully';
 /** One message for an unknown e-mail and a wrong password, so neither can be probed. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
-/** The product's fixed wording, typo included: clients may compare it. */
-export const LOGGED_OUT_MESSAGE = 'Sucessfull LoggedOut';
 /** The same answer whether or not the address is registered, so no one can probe for accounts. */
 export const RESET_MAIL_SENT_MESSAGE =
   'If an account exists for this email, a link to reset the password has been sent.';
 export const RESET_LINK_INVALID_MESSAGE = 'This password reset link is invalid, expired or already used.';
-export const PASSWORD_RESET_MESSAGE = 'Password reset successful';
 export const USER_NOT_FOUND_MESSAGE = 'User not found.';
 export const ADMIN_UNDELETABLE_MESSAGE = 'An admin cannot be deleted.';
-export const USER_DELETED_MESSAGE = 'User deleted successfully.';
 export const LAST_ADMIN_MESSAGE = 'The last admin cannot stop being an admin; make another user an admin first.';
 
 /** Reset tokens expire within an hour. */

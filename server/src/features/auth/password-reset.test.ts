@@ -1,19 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { loginResponseSchema, messageResponseSchema, validateTokenResponseSchema } from '@apotheca/contract';
+import {
+  loginResponseSchema,
+  messageResponseSchema,
+  validateTokenResponseSchema,
+  PASSWORD_RESET_MESSAGE,
+} from '@apotheca/contract';
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, passwordResetTokens } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
 import { createTestContext, mailingTestContext, type TestContext } from '../../test/test-app';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
-import {
-  PASSWORD_RESET_MESSAGE,
-  RESET_LINK_INVALID_MESSAGE,
-  RESET_MAIL_SENT_MESSAGE,
-  RESET_TOKEN_TTL_MS,
-} from './auth.service';
+import { RESET_LINK_INVALID_MESSAGE, RESET_MAIL_SENT_MESSAGE, RESET_TOKEN_TTL_MS } from './auth.service';
 import { hashPassword } from './password-hash';
 import type * as PasswordHash from './password-hash';
 import { createSession, sha256 } from './session.service';

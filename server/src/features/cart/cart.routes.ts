@@ -8,19 +8,13 @@ import {
   idParamsSchema,
   updateCartItemSchema,
   updatedCartItemResponseSchema,
+  CART_CLEARED_MESSAGE,
+  ITEM_ADDED_MESSAGE,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser } from '../../plugins/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
-import {
-  addToCart,
-  CART_CLEARED_MESSAGE,
-  clearCart,
-  getCart,
-  ITEM_ADDED_MESSAGE,
-  removeCartItem,
-  updateCartItem,
-} from './cart.service';
+import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service';
 
 /** Every cart call needs a login and reaches only the caller's own cart. */
 const cartRoutes: FastifyPluginAsyncZod = async (app) => {

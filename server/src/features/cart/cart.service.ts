@@ -1,4 +1,10 @@
-import type { AddToCart, Cart, CartItem, CartOperation } from '@apotheca/contract';
+import {
+  ALREADY_IN_CART_MESSAGE,
+  type AddToCart,
+  type Cart,
+  type CartItem,
+  type CartOperation,
+} from '@apotheca/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -8,10 +14,6 @@ import { cartItems, carts, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { assertOrderable, findMedicine, medicineColumns, type MedicineRow } from '../medicines/medicines.service';
 
-/** The info message for a medicine that is already in the cart: adding it again changes nothing. */
-export const ALREADY_IN_CART_MESSAGE = 'Item already added to cart';
-export const ITEM_ADDED_MESSAGE = 'Item added to cart';
-export const CART_CLEARED_MESSAGE = 'Cart cleared successfully.';
 export const CART_ITEM_NOT_FOUND_MESSAGE = 'Cart item not found';
 export const QUANTITY_BELOW_ONE_MESSAGE = 'The quantity cannot go below 1.';
 export const CART_CHANGED_MESSAGE = 'The cart changed meanwhile. Please try again.';

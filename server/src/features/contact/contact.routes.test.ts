@@ -1,11 +1,15 @@
-import { contactConfigResponseSchema, contactResponseSchema, errorResponseSchema } from '@apotheca/contract';
+import {
+  contactConfigResponseSchema,
+  contactResponseSchema,
+  errorResponseSchema,
+  CONTACT_RECEIVED_MESSAGE,
+} from '@apotheca/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
-import { CONTACT_RECEIVED_MESSAGE } from './contact.service';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Order 42', message: 'Where is my order' };
 

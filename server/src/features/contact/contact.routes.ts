@@ -3,10 +3,11 @@ import {
   contactResponseSchema,
   contactSchema,
   errorResponseSchema,
+  CONTACT_RECEIVED_MESSAGE,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { CONTACT_RECEIVED_MESSAGE, saveContactMessage } from './contact.service';
+import { saveContactMessage } from './contact.service';
 
 const tags = ['contact'];
 /** Room for the longest valid message (2000 characters, each escaped at worst to 6 bytes of JSON). */

@@ -18,6 +18,7 @@ import {
   type OrderHistoryEntry,
   type Payment,
   type Role,
+  EMPTY_CART_MESSAGE,
 } from '@apotheca/contract';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -31,9 +32,6 @@ import { ORDER_PLACED_TEMPLATE, orderPlacedMailData } from './order-mail.service
 import { toOrder, type OrderRow } from './orders.service';
 
 // Checkout: turns the caller's cart into an order.
-
-/** The product's fixed alert for checking out an empty cart. */
-export const EMPTY_CART_MESSAGE = 'Cart is Empty';
 
 type Shopper = { id: string; firstName: string; lastName: string; role: Role };
 

@@ -18,7 +18,7 @@ const COLUMNS = [
 ] as const;
 
 /** "3 h 20 min", "2 days 4 h": how long the patient has waited. */
-export function waitingTime(since: string, now = Date.now()): string {
+function waitingTime(since: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);

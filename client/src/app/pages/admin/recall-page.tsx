@@ -1,3 +1,4 @@
+import { useSession } from '../../session.hook';
 import {
   adminMedicineUpdatePath,
   adminOrderPath,
@@ -11,12 +12,10 @@ import { DetailList } from '../../../components/ui/detail-list';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { Spinner } from '../../../components/ui/spinner';
-import { selectAuth } from '../../../features/auth/auth.slice';
 import { useGetRecallQuery } from '../../../features/batches/batches.api';
 import { RecallNotify } from '../../../features/batches/recall-notify';
 import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
 import { countLabel } from '../../../lib/count-label';
-import { useAppSelector } from '../../store';
 import { AdminPageHeader } from './admin-page-header';
 import { usePageParam } from './page-param.hook';
 
@@ -35,7 +34,7 @@ const COLUMNS = [
  */
 export default function RecallPage() {
   const { batchId = '' } = useParams();
-  const { user } = useAppSelector(selectAuth);
+  const { user } = useSession();
   const isAdmin = user?.role === ROLE.admin;
   const [page, setPage] = usePageParam();
   // A lot may have reached thousands of orders: the server sends them a page at a time.

@@ -1,8 +1,7 @@
+import { useSession } from '../../session.hook';
 import { adminMedicineUpdatePath, medicinePath, ROLE } from '@apotheca/contract';
-import { selectAuth } from '../../../features/auth/auth.slice';
 import { ExpiryReport } from '../../../features/reports/expiry-report';
 import { LowStockReport } from '../../../features/reports/low-stock-report';
-import { useAppSelector } from '../../store';
 import { AdminPageHeader } from './admin-page-header';
 
 /**
@@ -11,7 +10,7 @@ import { AdminPageHeader } from './admin-page-header';
  * (the admin's edit page, or for a pharmacist the shop's page).
  */
 export default function StockReportsPage() {
-  const { user } = useAppSelector(selectAuth);
+  const { user } = useSession();
   const isAdmin = user?.role === ROLE.admin;
   const medicineHref = isAdmin ? adminMedicineUpdatePath : medicinePath;
   return (

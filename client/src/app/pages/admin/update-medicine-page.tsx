@@ -1,21 +1,20 @@
+import { useSession } from '../../session.hook';
 import { PATHS, ROLE } from '@apotheca/contract';
 import { useNavigate, useParams } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
-import { selectAuth } from '../../../features/auth/auth.slice';
 import { BatchesSection } from '../../../features/batches/batches-section';
 import { useUpdateMedicineMutation } from '../../../features/medicines/medicine-admin.api';
 import { MedicineForm } from '../../../features/medicines/medicine-form';
 import { useGetMedicineQuery } from '../../../features/medicines/medicines.api';
 import { AdminPageHeader } from './admin-page-header';
 import { LoadError } from '../../../components/ui/load-error';
-import { useAppSelector } from '../../store';
 
 export default function UpdateMedicinePage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
   const { data, isLoading, error, refetch } = useGetMedicineQuery(id);
   const [updateMedicine] = useUpdateMedicineMutation();
-  const { user } = useAppSelector(selectAuth);
+  const { user } = useSession();
   return (
     <section>
       <AdminPageHeader title="Update Medicine" subtitle={data?.medicine.name} />

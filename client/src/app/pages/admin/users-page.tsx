@@ -1,4 +1,12 @@
-import { ROLE, ROLE_LABELS, ROLES, USERS_PAGE_SIZE, type Role, type User } from '@apotheca/contract';
+import {
+  ROLE,
+  ROLE_LABELS,
+  ROLES,
+  USER_DELETED_MESSAGE,
+  USERS_PAGE_SIZE,
+  type Role,
+  type User,
+} from '@apotheca/contract';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
@@ -65,7 +73,7 @@ export default function UsersPage() {
   const { toDelete, heading, ask, cancel, confirm } = useDeleteConfirmation(data?.users, async (user) => {
     try {
       await deleteUser(user._id).unwrap();
-      toast.success('User deleted successfully.');
+      toast.success(USER_DELETED_MESSAGE);
       return true;
     } catch {
       toast.error('Error deleting user.', {

@@ -1,0 +1,19 @@
+// The server's answers that the storefront shows as they are, in the product's fixed wording. They stay free
+// of zod so that the storefront's start-up code can show them without loading the schemas.
+
+export const REGISTERED_MESSAGE = 'Registered successfully';
+export const LOGGED_IN_MESSAGE = 'Logged-in successfully';
+/** The product's wording, typo included. */
+export const LOGGED_OUT_MESSAGE = 'Sucessfull LoggedOut';
+export const PASSWORD_RESET_MESSAGE = 'Password reset successful';
+export const USER_DELETED_MESSAGE = 'User deleted successfully.';
+/** The server's refusal of a non-admin, and the notice of a shopper sent away from the admin area. */
+export const NOT_ADMIN_MESSAGE = "You're unauthorized to access this page.";
+
+export const ALREADY_IN_CART_MESSAGE = 'Item already added to cart';
+export const ITEM_ADDED_MESSAGE = 'Item added to cart';
+export const CART_CLEARED_MESSAGE = 'Cart cleared successfully.';
+/** The alert for checking out an empty cart, and the server's answer to it. */
+export const EMPTY_CART_MESSAGE = 'Cart is Empty';
+
+export const CONTACT_RECEIVED_MESSAGE = 'Form Submitted Successfully!';
