@@ -1,5 +1,6 @@
 import {
   BATCH_MOVEMENT,
+  BATCH_STATE,
   MEDICINE_CHANGED_MESSAGE,
   medicineResponseSchema,
   ORDER_STATUS,
@@ -102,6 +103,43 @@ describe('batches at checkout', () => {
       expect(refused.json()).toEqual({ message: `${medicine.name} is out of stock.` });
       expect(await quantities(medicine.id)).toEqual({ GOOD: 2, OLD: 8 });
       expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(0);
+    } finally {
+      await thawToday();
+    }
+  });
+
+  it("lists each batch with its state as the database's today judges it, as checkout does", async () => {
+    try {
+      await freezeToday('2040-06-10');
+      const { medicine, ids } = await medicineWithBatches([
+        { lot: 'GOOD', expiresOn: '2040-06-11', quantity: 2 },
+        { lot: 'OLD', expiresOn: '2040-06-10', quantity: 8 },
+        { lot: 'GONE', expiresOn: '2099-01-01', quantity: 1 },
+        { lot: 'BAD', expiresOn: '2099-01-01', quantity: 1 },
+      ]);
+      const change = (lot: string, action: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/medicines/${medicine.id}/batches/${ids[lot]}/${action}`,
+          headers: admin,
+          payload: { reason: 'Damaged' },
+        });
+      expect((await change('GONE', 'write-off')).statusCode).toBe(200);
+      expect((await change('BAD', 'recall')).statusCode).toBe(200);
+      const states = async () =>
+        Object.fromEntries(
+          (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${medicine.id}/batches`, headers: admin }))
+            .json()
+            .batches.map((batch: { lot: string; state: string }) => [batch.lot, batch.state]),
+        );
+      expect(await states()).toEqual({
+        GOOD: BATCH_STATE.sellable,
+        OLD: BATCH_STATE.expired,
+        GONE: BATCH_STATE.writtenOff,
+        BAD: BATCH_STATE.recalled,
+      });
+      await freezeToday('2040-06-11');
+      expect((await states()).GOOD).toBe(BATCH_STATE.expired);
     } finally {
       await thawToday();
     }

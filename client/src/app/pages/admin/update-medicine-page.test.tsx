@@ -1,4 +1,4 @@
-import { MEDICINE_CHANGED_MESSAGE, ROLE, type Batch, type Medicine } from '@apotheca/contract';
+import { BATCH_STATE, MEDICINE_CHANGED_MESSAGE, ROLE, type ListedBatch, type Medicine } from '@apotheca/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -59,7 +59,7 @@ function renderPage() {
 function serveMedicineWithBatches() {
   const saves: string[] = [];
   let medicine = loaded;
-  const batches: Batch[] = [];
+  const batches: ListedBatch[] = [];
   vi.stubGlobal('Request', PageRequest);
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
@@ -70,7 +70,7 @@ function serveMedicineWithBatches() {
         expiresOn: string;
         quantity: number;
       };
-      const batch: Batch = {
+      const batch: ListedBatch = {
         _id: `batch-${lot}`,
         lot,
         expiresOn,
@@ -78,6 +78,7 @@ function serveMedicineWithBatches() {
         receivedOn: '2026-11-27',
         recalledAt: null,
         writtenOffAt: null,
+        state: BATCH_STATE.sellable,
       };
       batches.push(batch);
       medicine = { ...medicine, stock: medicine.stock + quantity, version: medicine.version + 1 };
