@@ -142,34 +142,32 @@ export function BatchesSection({ medicineId, canEdit }: { medicineId: string; ca
           stickyLastColumn={withActions}
         >
           {/* Each batch's state as the server judges it by the database's today, as checkout does. */}
-          {batches.map(({ state, ...batch }) => {
-            return (
-              <tr key={batch._id}>
-                {/* A long lot number wraps on a phone rather than push the actions out of view. */}
-                <th
-                  scope="row"
-                  className="break-all px-2 py-2 text-left align-middle font-mono font-normal text-ink sm:whitespace-nowrap lg:px-3"
-                >
-                  {batch.lot}
-                  <span className="flex flex-col items-start gap-1 pt-1 font-sans text-xs text-muted sm:hidden">
-                    Expires {batch.expiresOn}
-                    <span className={STATE_CLASS[state]}>{state}</span>
-                  </span>
-                </th>
-                <td className={cellClasses('left', true)}>{batch.expiresOn}</td>
-                <td className={cellClasses('right')}>{batch.quantity}</td>
-                <td className={cellClasses('left', true)}>{batch.receivedOn}</td>
-                <td className={cellClasses('left', true)}>
+          {batches.map(({ state, ...batch }) => (
+            <tr key={batch._id}>
+              {/* A long lot number wraps on a phone rather than push the actions out of view. */}
+              <th
+                scope="row"
+                className="break-all px-2 py-2 text-left align-middle font-mono font-normal text-ink sm:whitespace-nowrap lg:px-3"
+              >
+                {batch.lot}
+                <span className="flex flex-col items-start gap-1 pt-1 font-sans text-xs text-muted sm:hidden">
+                  Expires {batch.expiresOn}
                   <span className={STATE_CLASS[state]}>{state}</span>
+                </span>
+              </th>
+              <td className={cellClasses('left', true)}>{batch.expiresOn}</td>
+              <td className={cellClasses('right')}>{batch.quantity}</td>
+              <td className={cellClasses('left', true)}>{batch.receivedOn}</td>
+              <td className={cellClasses('left', true)}>
+                <span className={STATE_CLASS[state]}>{state}</span>
+              </td>
+              {withActions ? (
+                <td className={cellClasses()}>
+                  <BatchActions batch={batch} canEdit={canEdit} onChange={setChange} />
                 </td>
-                {withActions ? (
-                  <td className={cellClasses()}>
-                    <BatchActions batch={batch} canEdit={canEdit} onChange={setChange} />
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
+              ) : null}
+            </tr>
+          ))}
         </DataTable>
       )}
       {canEdit ? <BatchChangeDialog change={change} onSubmit={submit} onClose={() => setChange(null)} /> : null}
