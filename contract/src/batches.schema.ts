@@ -31,16 +31,13 @@ export const BATCH_STATE = {
 export type BatchState = (typeof BATCH_STATE)[keyof typeof BATCH_STATE];
 
 /**
- * A batch's state on `today` (YYYY-MM-DD): a recall or a write-off says it all; otherwise a batch is
- * expired from its expiry date on, as checkout judges it, and sellable before.
+ * A batch in its medicine's list, with its state judged by the server as checkout judges it: a recall
+ * or a write-off says it all; otherwise expired from its expiry date on by the database's today, so
+ * the staff's screen never disagrees with what can be sold, whatever the browser's clock says.
  */
-export function batchState(batch: Pick<Batch, 'expiresOn' | 'recalledAt' | 'writtenOffAt'>, today: string): BatchState {
-  if (batch.recalledAt) return BATCH_STATE.recalled;
-  if (batch.writtenOffAt) return BATCH_STATE.writtenOff;
-  return batch.expiresOn <= today ? BATCH_STATE.expired : BATCH_STATE.sellable;
-}
-
-export const batchListResponseSchema = z.object({ batches: z.array(batchSchema) });
+export const listedBatchSchema = batchSchema.extend({ state: z.enum(BATCH_STATE) });
+export type ListedBatch = z.infer<typeof listedBatchSchema>;
+export const batchListResponseSchema = z.object({ batches: z.array(listedBatchSchema) });
 export const batchResponseSchema = z.object({ batch: batchSchema });
 
 export const LOT_REQUIRED_MESSAGE = 'Lot number is required.';

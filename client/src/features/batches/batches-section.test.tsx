@@ -2,7 +2,8 @@ import {
   adminRecallPath,
   BATCH_QUANTITY_MESSAGE,
   BATCH_RECALLED_MESSAGE,
-  type Batch,
+  BATCH_STATE,
+  type ListedBatch,
   LOT_REQUIRED_MESSAGE,
   lotTakenMessage,
   REASON_REQUIRED_MESSAGE,
@@ -22,7 +23,7 @@ class PageRequest extends Request {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-const batch = (lot: string, overrides: Partial<Batch> = {}): Batch => ({
+const batch = (lot: string, overrides: Partial<ListedBatch> = {}): ListedBatch => ({
   _id: `batch-${lot}`,
   lot,
   expiresOn: '2099-01-01',
@@ -30,12 +31,14 @@ const batch = (lot: string, overrides: Partial<Batch> = {}): Batch => ({
   receivedOn: '2026-11-01',
   recalledAt: null,
   writtenOffAt: null,
+  state: BATCH_STATE.sellable,
   ...overrides,
 });
 const BATCHES = [
-  batch('OLD', { expiresOn: '2001-01-01', quantity: 2 }),
-  batch('GONE', { writtenOffAt: '2026-11-02T10:00:00.000Z', quantity: 0 }),
-  batch('BAD', { recalledAt: '2026-11-03T10:00:00.000Z', quantity: 4 }),
+  // Expired by the server's today, whatever the browser's clock says.
+  batch('OLD', { expiresOn: '2099-01-01', quantity: 2, state: BATCH_STATE.expired }),
+  batch('GONE', { writtenOffAt: '2026-11-02T10:00:00.000Z', quantity: 0, state: BATCH_STATE.writtenOff }),
+  batch('BAD', { recalledAt: '2026-11-03T10:00:00.000Z', quantity: 4, state: BATCH_STATE.recalled }),
   batch('GOOD'),
 ];
 

@@ -1,4 +1,4 @@
-import { adminRecallPath, BATCH_STATE, batchState, type Batch, type BatchState } from '@apotheca/contract';
+import { adminRecallPath, BATCH_STATE, type Batch, type BatchState } from '@apotheca/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -32,9 +32,6 @@ const COLUMNS: readonly DataTableColumn[] = [
   { label: 'State', wide: true },
 ];
 const ACTIONS: DataTableColumn = { label: 'Actions' };
-
-/** Today as the calendar shows it here, YYYY-MM-DD, to tell an expired batch. */
-const today = () => new Date().toLocaleDateString('en-CA');
 
 function BatchActions({
   batch,
@@ -105,7 +102,6 @@ export function BatchesSection({ medicineId, canEdit }: { medicineId: string; ca
   const [change, setChange] = useState<BatchChange | null>(null);
   const batches = data?.batches ?? [];
   const withActions = canEdit || batches.some((batch) => batch.recalledAt);
-  const on = today();
 
   const submit = async ({ kind, batch }: BatchChange, { quantity, reason }: BatchChangeValues) => {
     const of = { medicineId, batchId: batch._id };
@@ -145,35 +141,33 @@ export function BatchesSection({ medicineId, canEdit }: { medicineId: string; ca
           columns={withActions ? [...COLUMNS, ACTIONS] : COLUMNS}
           stickyLastColumn={withActions}
         >
-          {batches.map((batch) => {
-            const state = batchState(batch, on);
-            return (
-              <tr key={batch._id}>
-                {/* A long lot number wraps on a phone rather than push the actions out of view. */}
-                <th
-                  scope="row"
-                  className="break-all px-2 py-2 text-left align-middle font-mono font-normal text-ink sm:whitespace-nowrap lg:px-3"
-                >
-                  {batch.lot}
-                  <span className="flex flex-col items-start gap-1 pt-1 font-sans text-xs text-muted sm:hidden">
-                    Expires {batch.expiresOn}
-                    <span className={STATE_CLASS[state]}>{state}</span>
-                  </span>
-                </th>
-                <td className={cellClasses('left', true)}>{batch.expiresOn}</td>
-                <td className={cellClasses('right')}>{batch.quantity}</td>
-                <td className={cellClasses('left', true)}>{batch.receivedOn}</td>
-                <td className={cellClasses('left', true)}>
+          {/* Each batch's state as the server judges it by the database's today, as checkout does. */}
+          {batches.map(({ state, ...batch }) => (
+            <tr key={batch._id}>
+              {/* A long lot number wraps on a phone rather than push the actions out of view. */}
+              <th
+                scope="row"
+                className="break-all px-2 py-2 text-left align-middle font-mono font-normal text-ink sm:whitespace-nowrap lg:px-3"
+              >
+                {batch.lot}
+                <span className="flex flex-col items-start gap-1 pt-1 font-sans text-xs text-muted sm:hidden">
+                  Expires {batch.expiresOn}
                   <span className={STATE_CLASS[state]}>{state}</span>
+                </span>
+              </th>
+              <td className={cellClasses('left', true)}>{batch.expiresOn}</td>
+              <td className={cellClasses('right')}>{batch.quantity}</td>
+              <td className={cellClasses('left', true)}>{batch.receivedOn}</td>
+              <td className={cellClasses('left', true)}>
+                <span className={STATE_CLASS[state]}>{state}</span>
+              </td>
+              {withActions ? (
+                <td className={cellClasses()}>
+                  <BatchActions batch={batch} canEdit={canEdit} onChange={setChange} />
                 </td>
-                {withActions ? (
-                  <td className={cellClasses()}>
-                    <BatchActions batch={batch} canEdit={canEdit} onChange={setChange} />
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
+              ) : null}
+            </tr>
+          ))}
         </DataTable>
       )}
       {canEdit ? <BatchChangeDialog change={change} onSubmit={submit} onClose={() => setChange(null)} /> : null}

@@ -2,6 +2,7 @@ import type {
   addBatchSchema,
   adjustBatchSchema,
   Batch,
+  ListedBatch,
   recallNotifyResponseSchema,
   recallOrdersResponseSchema,
   recallResponseSchema,
@@ -28,7 +29,7 @@ const medicineChanged = (medicineId: string) =>
 /** A medicine's batches (staff read them, an admin changes them) and a recalled lot's orders and notices. */
 export const batchesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listBatches: build.query<{ batches: Batch[] }, string>({
+    listBatches: build.query<{ batches: ListedBatch[] }, string>({
       query: (medicineId) => `/medicines/${encodeURIComponent(medicineId)}/batches`,
       providesTags: (_result, _error, medicineId) => [{ type: 'Batches', id: medicineId }],
     }),

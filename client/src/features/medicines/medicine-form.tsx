@@ -14,7 +14,7 @@ import {
   updateMedicineFieldsSchema,
   type Medicine,
 } from '@apotheca/contract';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { z } from 'zod';
@@ -106,6 +106,10 @@ function defaultValues(variant: MedicineFormVariant, medicine?: Medicine): FormI
   };
 }
 
+/** The two forms' values differ in the stock alone (or not at all). */
+const onlyStockMoved = (filled: FormInput, fresh: FormInput) =>
+  differences({ ...filled, stock: fresh.stock }, fresh).length === 0;
+
 /** The multipart body: every field, and the image as medicine_img (file) or imageUrl. */
 function toFormData({ imageMode, imageFile, imageUrl, ...fields }: FormOutput): FormData {
   const body = new FormData();
@@ -174,8 +178,9 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
     clearErrors,
     setError,
     reset,
+    resetField,
     getValues,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty, dirtyFields },
   } = useForm<FormInput, unknown, FormOutput>({
     mode: 'onChange',
     resolver: zodResolver(FORM_SCHEMAS[variant]),
@@ -188,13 +193,35 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
   const leafletWritten = leaflet.filter((text) => typeof text === 'string' && text.trim() !== '').length;
   const leafletError = LEAFLET_SECTIONS.some((section) => errors[section]);
   const [leafletOpen, setLeafletOpen] = useState(false);
-  // The version the form was filled from; after a refused save, the one of the medicine loaded again,
-  // once its differences are shown. A refetch alone never moves it, so a change is never saved over
-  // unseen.
-  const [filledFrom] = useState(medicine?.version);
+  // The medicine the form was filled from; its version is the one a save is based on. After a refused
+  // save, the medicine loaded again is, once its differences are shown.
+  const [filledFrom, setFilledFrom] = useState(medicine);
   const [conflict, setConflict] = useState<{ message: string; typed: FormInput; refusedVersion: number } | null>(null);
   const current = conflict && medicine && medicine.version !== conflict.refusedVersion ? medicine : undefined;
-  const basedOn = current?.version ?? conflict?.refusedVersion ?? filledFrom;
+  const basedOn = current?.version ?? conflict?.refusedVersion ?? filledFrom?.version;
+  const stockEdited = Boolean(dirtyFields.stock);
+
+  // The stock is the total of the medicine's batches, moved outside this form (a batch change on the
+  // same page, a sale, a cancellation). While the admin has not typed a stock of their own, the Stock
+  // field follows the medicine each time it is loaded again, so a save never writes an old total back
+  // (the server would record it as an adjustment undoing the batch change). A form without edits
+  // takes the whole fresh medicine and its version. A form with edits moves onto the fresh version
+  // only when the stock is all that changed: the admin's edits are kept and nothing they have not seen
+  // is saved over; any other change, or a typed stock, still meets the 409 and the differences below.
+  const freshVersion =
+    medicine &&
+    filledFrom &&
+    medicine.version !== filledFrom.version &&
+    !conflict &&
+    (!isDirty ||
+      (!stockEdited && onlyStockMoved(defaultValues(variant, filledFrom), defaultValues(variant, medicine))));
+  if (freshVersion) setFilledFrom(medicine);
+  useEffect(() => {
+    if (!medicine) return;
+    const fresh = defaultValues(variant, medicine);
+    if (!isDirty && !conflict) reset(fresh);
+    else if (!stockEdited) resetField('stock', { defaultValue: fresh.stock });
+  }, [medicine, variant, isDirty, conflict, stockEdited, reset, resetField]);
 
   const submit = handleSubmit(async (values) => {
     const typed = getValues();
@@ -383,7 +410,15 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
         {conflict ? (
           <MedicineEditConflict
             message={conflict.message}
-            changes={current ? differences(conflict.typed, defaultValues(variant, current)) : undefined}
+            changes={
+              current
+                ? differences(
+                    // A stock the admin did not type follows the current one (above), so it is no difference.
+                    stockEdited ? conflict.typed : { ...conflict.typed, stock: String(current.stock) },
+                    defaultValues(variant, current),
+                  )
+                : undefined
+            }
             submitLabel={config.submitLabel}
           />
         ) : null}

@@ -1,12 +1,21 @@
-import { ORDER_STATUS, recalledLotMessage, ROLE } from '@apotheca/contract';
+import {
+  BATCH_MOVEMENT,
+  BATCH_STATE,
+  MEDICINE_CHANGED_MESSAGE,
+  medicineResponseSchema,
+  ORDER_STATUS,
+  recalledLotMessage,
+  ROLE,
+} from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batches, mailOutbox, orderHistory } from '../../db/schema';
+import { batches, batchMovements, mailOutbox, orderHistory } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
-import { storedMedicine } from '../medicines/medicines.fixtures';
+import { STOCK_EDIT_REASON } from '../stock/stock.service';
+import { insertMedicine, multipart, storedMedicine } from '../medicines/medicines.fixtures';
 import { freezeToday, medicineWithBatches, thawToday } from './batches.fixtures';
 
 let ctx: TestContext;
@@ -68,6 +77,43 @@ describe('batches at checkout', () => {
       expect(refused.json()).toEqual({ message: `${medicine.name} is out of stock.` });
       expect(await quantities(medicine.id)).toEqual({ GOOD: 2, OLD: 8 });
       expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(0);
+    } finally {
+      await thawToday(ctx);
+    }
+  });
+
+  it("lists each batch with its state as the database's today judges it, as checkout does", async () => {
+    try {
+      await freezeToday(ctx, '2040-06-10');
+      const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+        { lot: 'GOOD', expiresOn: '2040-06-11', quantity: 2 },
+        { lot: 'OLD', expiresOn: '2040-06-10', quantity: 8 },
+        { lot: 'GONE', expiresOn: '2099-01-01', quantity: 1 },
+        { lot: 'BAD', expiresOn: '2099-01-01', quantity: 1 },
+      ]);
+      const change = (lot: string, action: string) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: `/api/medicines/${medicine.id}/batches/${ids[lot]}/${action}`,
+          headers: admin,
+          payload: { reason: 'Damaged' },
+        });
+      expect((await change('GONE', 'write-off')).statusCode).toBe(200);
+      expect((await change('BAD', 'recall')).statusCode).toBe(200);
+      const states = async () =>
+        Object.fromEntries(
+          (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${medicine.id}/batches`, headers: admin }))
+            .json()
+            .batches.map((batch: { lot: string; state: string }) => [batch.lot, batch.state]),
+        );
+      expect(await states()).toEqual({
+        GOOD: BATCH_STATE.sellable,
+        OLD: BATCH_STATE.expired,
+        GONE: BATCH_STATE.writtenOff,
+        BAD: BATCH_STATE.recalled,
+      });
+      await freezeToday(ctx, '2040-06-11');
+      expect((await states()).GOOD).toBe(BATCH_STATE.expired);
     } finally {
       await thawToday(ctx);
     }
@@ -214,5 +260,88 @@ describe('recalls', () => {
       payload: { lot: 'Q', expiresOn: '2099-01-01', quantity: 1 },
     });
     expect(add.statusCode).toBe(403);
+  });
+});
+
+describe('the medicine form after a batch change', () => {
+  const load = async (id: string) =>
+    medicineResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` })).json())
+      .medicine;
+  /** The update form as the admin's browser sends it: the medicine as loaded, with a stock and a version. */
+  async function saveForm(id: string, { stock, version }: { stock: number; version: number }) {
+    const medicine = await load(id);
+    const body = await multipart({
+      name: medicine.name,
+      developedBy: medicine.developedBy,
+      maxMonthsExpiry: String(medicine.maxMonthsExpiry),
+      category: medicine.category,
+      stock: String(stock),
+      price: String(medicine.price),
+      imageUrl: medicine.imageUrl,
+      version: String(version),
+    });
+    return ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/medicines/update-medicine/${id}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...admin },
+    });
+  }
+  const movements = (medicineId: string) =>
+    ctx.database.db
+      .select({
+        lot: batches.lot,
+        kind: batchMovements.kind,
+        change: batchMovements.change,
+        reason: batchMovements.reason,
+      })
+      .from(batchMovements)
+      .innerJoin(batches, eq(batches.id, batchMovements.batchId))
+      .where(eq(batches.medicineId, medicineId))
+      .orderBy(batchMovements.id);
+
+  it('keeps the sellable total when the form is saved with the version read after the batch and the stock unchanged', async () => {
+    const { medicine } = await medicineWithBatches(ctx, admin, [{ lot: 'A', expiresOn: '2099-01-01', quantity: 4 }]);
+    const before = await load(medicine.id);
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/medicines/${medicine.id}/batches`,
+      headers: admin,
+      payload: { lot: 'B', expiresOn: '2099-06-01', quantity: 6 },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const after = await load(medicine.id);
+    expect(after.stock).toBe(10);
+    expect(after.version).toBeGreaterThan(before.version);
+
+    // Saved onto the version before the batch: refused, and nothing moves.
+    const stale = await saveForm(medicine.id, { stock: before.stock, version: before.version });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(MEDICINE_CHANGED_MESSAGE);
+    expect(await quantities(medicine.id)).toEqual({ A: 4, B: 6 });
+    expect((await load(medicine.id)).version).toBe(after.version);
+
+    const saved = await saveForm(medicine.id, { stock: after.stock, version: after.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await load(medicine.id)).stock).toBe(10);
+    expect(await quantities(medicine.id)).toEqual({ A: 4, B: 6 });
+    expect((await movements(medicine.id)).map((movement) => movement.kind)).toEqual([
+      BATCH_MOVEMENT.received,
+      BATCH_MOVEMENT.received,
+    ]);
+  });
+
+  it('records a stock typed on the form as an adjustment in the batch history, with its reason', async () => {
+    const { medicine } = await medicineWithBatches(ctx, admin, [{ lot: 'A', expiresOn: '2099-01-01', quantity: 4 }]);
+    const loaded = await load(medicine.id);
+    const saved = await saveForm(medicine.id, { stock: 7, version: loaded.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await load(medicine.id)).stock).toBe(7);
+    expect((await movements(medicine.id)).at(-1)).toEqual({
+      lot: 'A',
+      kind: BATCH_MOVEMENT.adjusted,
+      change: 3,
+      reason: STOCK_EDIT_REASON,
+    });
   });
 });

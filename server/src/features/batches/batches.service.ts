@@ -2,6 +2,7 @@ import {
   BATCH_MOVEMENT,
   BATCH_NOT_FOUND_MESSAGE,
   BATCH_RECALLED_MESSAGE,
+  BATCH_STATE,
   BATCH_WRITTEN_OFF_MESSAGE,
   lotTakenMessage,
   NOT_RECALLED_MESSAGE,
@@ -9,6 +10,8 @@ import {
   ORDER_STATUS,
   orderNumberLabel,
   type Batch,
+  type BatchState,
+  type ListedBatch,
 } from '@apotheca/contract';
 import type { z } from 'zod';
 import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
@@ -59,14 +62,21 @@ export function toBatch(row: BatchRow): Batch {
   };
 }
 
-export async function listBatches(db: Db, medicineId: string): Promise<Batch[]> {
+/** A batch's state in the order checkout judges it: a recall, a write-off, then the database's today. */
+const BATCH_STATE_NOW = sql<BatchState>`case
+  when ${batches.recalledAt} is not null then ${BATCH_STATE.recalled}::text
+  when ${batches.writtenOffAt} is not null then ${BATCH_STATE.writtenOff}::text
+  when ${SELLABLE} then ${BATCH_STATE.sellable}::text
+  else ${BATCH_STATE.expired}::text end`;
+
+export async function listBatches(db: Db, medicineId: string): Promise<ListedBatch[]> {
   const medicine = await findMedicine(db, medicineId);
   const rows = await db
-    .select()
+    .select({ batch: batches, state: BATCH_STATE_NOW })
     .from(batches)
     .where(eq(batches.medicineId, medicine.id))
     .orderBy(asc(batches.expiresOn), asc(batches.lot));
-  return rows.map(toBatch);
+  return rows.map((row) => ({ ...toBatch(row.batch), state: row.state }));
 }
 
 /** The medicine's row locked and its version raised, so a form loaded before this change is refused. */

@@ -1,7 +1,8 @@
-import { MEDICINE_CHANGED_MESSAGE, type Medicine } from '@apotheca/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { BATCH_STATE, MEDICINE_CHANGED_MESSAGE, ROLE, type ListedBatch, type Medicine } from '@apotheca/contract';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loggedIn } from '../../../features/auth/auth.slice';
 import { renderWithStore } from '../../../test/render-with-store';
 import { medicineFixture } from '../../../test/medicine.fixture';
 import UpdateMedicinePage from './update-medicine-page';
@@ -17,6 +18,95 @@ const afterSale: Medicine = { ...loaded, stock: 7, version: 2 };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** Node's Request takes no relative URL; the API client's '/api/…' is read against the page's origin, as in a browser. */
+class PageRequest extends Request {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
+  }
+}
+
+function renderPage() {
+  const view = renderWithStore(
+    <Routes>
+      <Route path="/admin/update/:id" element={<UpdateMedicinePage />} />
+      <Route path="/admin" element={<p>Admin home</p>} />
+    </Routes>,
+    { path: '/admin/update/med-1' },
+  );
+  act(
+    () =>
+      void view.store.dispatch(
+        loggedIn({
+          _id: 'admin-1',
+          first_name: 'Ada',
+          last_name: 'Admin',
+          email: 'admin@example.com',
+          ph_no: '0123456789',
+          role: ROLE.admin,
+          created_at: '2026-01-01T00:00:00.000Z',
+        }),
+      ),
+  );
+  return view;
+}
+
+/**
+ * A server holding the medicine and its batches: a delivery adds to the stock and raises the version,
+ * as the server's batches do, and a save is refused (409) unless based on the current version.
+ * Returns the saves it was sent.
+ */
+function serveMedicineWithBatches() {
+  const saves: string[] = [];
+  let medicine = loaded;
+  const batches: ListedBatch[] = [];
+  vi.stubGlobal('Request', PageRequest);
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    const { pathname } = new URL(request.url);
+    if (request.method === 'POST' && pathname.endsWith('/batches')) {
+      const { lot, expiresOn, quantity } = (await request.json()) as {
+        lot: string;
+        expiresOn: string;
+        quantity: number;
+      };
+      const batch: ListedBatch = {
+        _id: `batch-${lot}`,
+        lot,
+        expiresOn,
+        quantity,
+        receivedOn: '2026-11-27',
+        recalledAt: null,
+        writtenOffAt: null,
+        state: BATCH_STATE.sellable,
+      };
+      batches.push(batch);
+      medicine = { ...medicine, stock: medicine.stock + quantity, version: medicine.version + 1 };
+      return json(201, { batch });
+    }
+    if (request.method === 'PATCH') {
+      const form = await request.formData();
+      saves.push(
+        `version ${String(form.get('version'))}, stock ${String(form.get('stock'))}, price ${String(form.get('price'))}`,
+      );
+      if (Number(form.get('version')) !== medicine.version) return json(409, { message: MEDICINE_CHANGED_MESSAGE });
+      medicine = { ...medicine, price: Number(form.get('price')), version: medicine.version + 1 };
+      return json(200, { updatedMedicine: medicine });
+    }
+    if (pathname.endsWith('/batches')) return json(200, { batches });
+    return json(200, { medicine });
+  });
+  return saves;
+}
+
+async function addBatch(user: ReturnType<typeof renderPage>['user'], quantity: string) {
+  const form = await screen.findByRole('form', { name: 'Add a batch' });
+  await user.type(within(form).getByLabelText('Lot number'), 'NEW-1');
+  await user.type(within(form).getByLabelText('Expiry date'), '2099-05-01');
+  await user.type(within(form).getByLabelText('Quantity'), quantity);
+  await user.click(within(form).getByRole('button', { name: 'Add batch' }));
+  expect(await screen.findByRole('rowheader', { name: /^NEW-1/ })).toBeInTheDocument();
+}
 
 describe('UpdateMedicinePage', () => {
   afterEach(() => {
@@ -83,5 +173,33 @@ describe('UpdateMedicinePage', () => {
     expect(await screen.findByText('Admin home')).toBeInTheDocument();
     // Saved again onto the medicine as the admin saw it in the message.
     expect(calls.filter((call) => call.startsWith('version'))).toEqual(['version 1, stock 55', 'version 2, stock 55']);
+  });
+
+  it('shows the stock a batch added on the page, and saves onto it with no conflict', async () => {
+    const saves = serveMedicineWithBatches();
+    const { user } = renderPage();
+    expect(await screen.findByLabelText('Stock')).toHaveValue('10');
+    await addBatch(user, '5');
+    await waitFor(() => expect(screen.getByLabelText('Stock')).toHaveValue('15'));
+
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findByText('Admin home')).toBeInTheDocument();
+    expect(saves).toEqual(['version 2, stock 15, price 4.5']);
+  });
+
+  it('keeps an edit typed before a batch was added, and saves it with the new stock and version', async () => {
+    const saves = serveMedicineWithBatches();
+    const { user } = renderPage();
+    const price = await screen.findByLabelText('Price ($)');
+    await user.clear(price);
+    await user.type(price, '6.5');
+    await addBatch(user, '5');
+    await waitFor(() => expect(screen.getByLabelText('Stock')).toHaveValue('15'));
+    expect(screen.getByLabelText('Price ($)')).toHaveValue('6.5');
+
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    expect(await screen.findByText('Admin home')).toBeInTheDocument();
+    expect(screen.queryByText(MEDICINE_CHANGED_MESSAGE)).not.toBeInTheDocument();
+    expect(saves).toEqual(['version 2, stock 15, price 6.5']);
   });
 });
