@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { restoreBackup, writeBackup } from '../src/db/backup';
 import { openDatabase, openPg, type Database } from '../src/db/client';
-import { SEED_CATALOGUE } from '../src/db/seed-catalogue';
-import { prepareDatabase } from '../src/db/startup';
+import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
+import { prepareDatabase } from '../src/startup/startup';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
 import { BENCH_STOCK, forEachDatabase, insertMedicines, signedInShoppers, type BenchDatabase } from './bench-server';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { openDatabase, openPg, type Database } from '../src/db/client';
 import { medicines, users } from '../src/db/schema';
-import { hashPassword } from '../src/features/auth/password-hash';
+import { hashPassword } from '../src/lib/password-hash';
 import { createSession } from '../src/features/auth/session.service';
 import { receiveFirstBatches } from '../src/features/stock/stock.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';

@@ -17,7 +17,7 @@ import { openDatabase, openPg, type Database } from './client';
 import { runningEmbeddedPostgres, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres';
 import { orderItems, orders, storedFiles } from './schema';
 import { putFiles } from './stored-files';
-import { prepareDatabase } from './startup';
+import { prepareDatabase } from '../startup/startup';
 
 const tempDirs: string[] = [];
 const tempDir = (name: string) => {

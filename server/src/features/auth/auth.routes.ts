@@ -20,7 +20,7 @@ import {
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { currentUser } from '../../plugins/auth.plugin';
+import { currentUser } from './auth.plugin';
 import {
   LOGGED_IN_MESSAGE,
   LOGGED_OUT_MESSAGE,

@@ -17,7 +17,7 @@ import { HttpError } from '../../http-error';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import { removePrescriptionFilesOf } from '../prescriptions/prescriptions.service';
 import { isMarkOf, knownBrowserMark } from './known-browser';
-import { hashPassword, needsRehash, verifyPassword } from './password-hash';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import { createSession, randomToken, revokeAllSessions, sha256, type SessionUser } from './session.service';
 
 export const REGISTERED_MESSAGE = 'Registered successfully';

@@ -10,7 +10,7 @@ import {
   updatedCartItemResponseSchema,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.plugin';
+import { currentUser } from '../auth/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import {
   addToCart,
