@@ -84,7 +84,7 @@ async function emptyDatabase(
   }
   const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
   return {
-    database: await openPg(fresh.url, { poolSize: 4 }),
+    database: openPg(fresh.url, { poolSize: 4 }),
     dataDir,
     drop: async () => {
       await fresh.drop();

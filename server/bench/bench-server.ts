@@ -139,7 +139,7 @@ export async function freshPgDatabase<Prepared>(
 ): Promise<{ url: string; drop: () => Promise<void>; prepared: Prepared }> {
   const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
   try {
-    return { ...fresh, prepared: await migrateAndFill(await openPg(fresh.url, { poolSize: 4 }), fill) };
+    return { ...fresh, prepared: await migrateAndFill(openPg(fresh.url, { poolSize: 4 }), fill) };
   } catch (error) {
     await fresh.drop();
     throw error;

@@ -71,7 +71,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: sendError,
+    frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
     trustProxy: trustedProxies(config.trustProxy),
     // Let in-flight requests finish on shutdown while refusing new connections.
     forceCloseConnections: 'idle',
@@ -96,7 +96,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
 
   app.decorate('readiness', { draining: false });
   const catalogue = await createCatalogueCache(database);
-  app.addHook('onClose', catalogue.close);
+  app.addHook('onClose', () => catalogue.close());
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { readiness: app.readiness });
@@ -145,7 +145,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(staticClientPlugin, {
     clientDistDir: config.clientDistDir,
     clientRendererFile: config.clientRendererFile,
-    catalogueGeneration: catalogue.generation,
+    catalogueGeneration: () => catalogue.generation(),
   });
   return app;
 }

@@ -120,7 +120,7 @@ describe('backup and restore of the whole shop', () => {
       acknowledgedBefore = [...acknowledged];
       backupFile = path.join(tempDir('backups'), backupFileName(new Date()));
       // As `npm run backup` does beside a running shop: through the shop's own PostgreSQL.
-      const beside = await openPg(runningEmbeddedPostgres(sourceDir)!, { poolSize: 1 });
+      const beside = openPg(runningEmbeddedPostgres(sourceDir)!, { poolSize: 1 });
       try {
         written = await writeBackup(beside, backupFile);
       } finally {
@@ -173,7 +173,7 @@ describe('backup and restore of the whole shop', () => {
       loadConfig().databaseUrl ?? (standIn = await startEmbeddedPostgres(tempDir('pg-server'))).connectionString;
     const fresh = await createFreshPgDatabase(serverUrl);
     try {
-      const server = await openPg(fresh.url, { poolSize: 2 });
+      const server = openPg(fresh.url, { poolSize: 2 });
       const again = path.join(path.dirname(backupFile), 'from-server.backup.gz');
       try {
         await restoreBackup(server, backupFile, 'the database');

@@ -28,7 +28,7 @@ async function freshDatabase(
     return { database: await openPglite({ kind: 'memory', dump }), drop: async () => {} };
   }
   const fresh = await createFreshPgDatabase(databaseUrl);
-  const database = await openPg(fresh.url, { poolSize: 10 });
+  const database = openPg(fresh.url, { poolSize: 10 });
   await database.migrate();
   return { database, drop: fresh.drop };
 }

@@ -556,7 +556,7 @@ describe('catalogue cache', () => {
     const name = (result as unknown as { rows: { name: string }[] }).rows[0]!.name;
     const url = new URL(ctx.config.databaseUrl!);
     url.pathname = `/${name}`;
-    const database = await openPg(url.toString(), { poolSize: 2 });
+    const database = openPg(url.toString(), { poolSize: 2 });
     const other = await buildApp({ config: ctx.config, database, logger: false });
     await other.ready();
     return other;
