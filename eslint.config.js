@@ -1,4 +1,6 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -10,6 +12,31 @@ const NO_SERVER = {
   regex: '(^@apotheca/server|(^|/)server/)',
   message: 'The client never imports the server; share through contract/.',
 };
+/**
+ * The server's layers, lowest first: a module imports only from its own layer and the ones below
+ * (docs/decisions/0063). Tests and server/src/test/ sit outside, as they assemble the whole app.
+ */
+const SERVER_LAYERS = [
+  {
+    name: 'the base (lib/, config.ts, http-error.ts, periodic-task.ts)',
+    paths: ['lib', 'config.ts', 'http-error.ts', 'periodic-task.ts'],
+  },
+  { name: 'db/', paths: ['db'] },
+  { name: 'plugins/', paths: ['plugins'] },
+  { name: 'features/', paths: ['features'] },
+  { name: 'the entry points (startup/, app.ts, main.ts)', paths: ['startup', 'app.ts', 'main.ts'] },
+];
+const serverPaths = (paths) => paths.map((path) => `./server/src/${path}`);
+const SERVER_ZONES = SERVER_LAYERS.slice(0, -1).map((layer, index) => ({
+  target: serverPaths(layer.paths),
+  from: serverPaths(SERVER_LAYERS.slice(index + 1).flatMap((above) => above.paths)),
+  message: `${layer.name} imports only from its own layer and the ones below it.`,
+}));
+
+const SERVER_TYPE_CHECKED = ['server/src/**/*.ts'];
+/** Not yet type-checked: the tests read untyped response bodies (`inject(...).json()`) throughout. */
+const SERVER_TYPE_CHECKED_LATER = ['server/src/**/*.test.ts', 'server/src/test/**'];
+
 // Flat config replaces a rule's options per matching block, so each block lists every pattern it needs.
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
 
@@ -32,6 +59,45 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
+  },
+  // The server's code is linted with its types: floating promises, unsafe any, misused async functions.
+  ...tseslint.configs.recommendedTypeChecked.map((config) => ({
+    ...config,
+    files: SERVER_TYPE_CHECKED,
+    ignores: SERVER_TYPE_CHECKED_LATER,
+  })),
+  {
+    files: SERVER_TYPE_CHECKED,
+    ignores: SERVER_TYPE_CHECKED_LATER,
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+  },
+  // Fastify takes a plugin, hook or handler either as an async function or with a `done` callback,
+  // so an async one that awaits nothing is its contract, not a forgotten await.
+  {
+    files: ['server/src/**/*.plugin.ts', 'server/src/**/*.routes.ts'],
+    rules: { '@typescript-eslint/require-await': 'off' },
+  },
+  // No module reaches itself through its imports, in any workspace.
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // How import-x reads TypeScript files, without its `import-x/resolver` (resolver-next replaces it).
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['contract', 'server', 'client', 'e2e'].map((w) => `${w}/tsconfig.json`),
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  // The server's layers point one way: lower layers never import higher ones.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: SERVER_ZONES }] },
   },
   {
     files: ['client/src/**/*.{ts,tsx}'],

@@ -18,6 +18,9 @@ export const errorResponseSchema = z.object({
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/** A 503's message: the server had more work at once than it takes on, and asks to be tried again soon. */
+export const SERVER_BUSY_MESSAGE = 'The shop is very busy right now. Please try again in a few seconds.';
+
 /**
  * An e-mail address "that looks like an address": something@something.tld, i.e. a domain with a dot
  * after its first character and before its last, and no space, control character (NUL, escape …)

@@ -6,8 +6,8 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { restoreBackup, writeBackup } from '../src/db/backup';
 import { openDatabase, openPg, type Database } from '../src/db/client';
-import { SEED_CATALOGUE } from '../src/db/seed-catalogue';
-import { prepareDatabase } from '../src/db/startup';
+import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
+import { prepareDatabase } from '../src/startup/startup';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
 import { BENCH_STOCK, forEachDatabase, insertMedicines, signedInShoppers, type BenchDatabase } from './bench-server';
 
@@ -84,7 +84,7 @@ async function emptyDatabase(
   }
   const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
   return {
-    database: await openPg(fresh.url, { poolSize: 4 }),
+    database: openPg(fresh.url, { poolSize: 4 }),
     dataDir,
     drop: async () => {
       await fresh.drop();

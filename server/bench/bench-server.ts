@@ -5,7 +5,7 @@ import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { openDatabase, openPg, type Database } from '../src/db/client';
 import { medicines, users } from '../src/db/schema';
-import { hashPassword } from '../src/features/auth/password-hash';
+import { hashPassword } from '../src/lib/password-hash';
 import { createSession } from '../src/features/auth/session.service';
 import { receiveFirstBatches } from '../src/features/stock/stock.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
@@ -139,7 +139,7 @@ export async function freshPgDatabase<Prepared>(
 ): Promise<{ url: string; drop: () => Promise<void>; prepared: Prepared }> {
   const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
   try {
-    return { ...fresh, prepared: await migrateAndFill(await openPg(fresh.url, { poolSize: 4 }), fill) };
+    return { ...fresh, prepared: await migrateAndFill(openPg(fresh.url, { poolSize: 4 }), fill) };
   } catch (error) {
     await fresh.drop();
     throw error;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { medicines } from '../src/db/schema';
-import { SEED_CATALOGUE } from '../src/db/seed-catalogue';
+import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
 import { medicineColumns, substitutesQuery } from '../src/features/medicines/medicines.service';
 import {
   beside,

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { orderHistory, orderItems, orders, users } from '../src/db/schema';
 import { createSession } from '../src/features/auth/session.service';
-import { SEED_CATALOGUE } from '../src/db/seed-catalogue';
+import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
 import {
   beside,
   forEachDatabase,

@@ -17,21 +17,24 @@ import ordersRoutes from './features/orders/orders.routes';
 import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
 import { startUnpaidOrderExpiry } from './features/orders/unpaid-orders.job';
 import { startExpiryWatch } from './features/stock/expiry.job';
-
-/** How often the day that batches expire by is checked: a batch expired at midnight leaves the catalogue within it. */
-const EXPIRY_CHECK_MS = 60_000;
-import authPlugin from './plugins/auth.plugin';
-import cleanupPlugin from './plugins/cleanup.plugin';
+import { startCredentialCleanup } from './features/auth/credential-cleanup.job';
+import { startUnusedPrescriptionRemoval } from './features/prescriptions/unused-prescriptions.job';
+import authPlugin from './features/auth/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import errorsPlugin, { sendError } from './plugins/errors.plugin';
-import mailOutboxPlugin from './plugins/mail-outbox.plugin';
-import metricsPlugin from './plugins/metrics.plugin';
+import mailOutboxPlugin from './features/mail/mail-outbox.plugin';
+import metricsPlugin from './features/metrics/metrics.plugin';
 import { loggerOptions, prettyLogStream, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
 import overloadPlugin from './plugins/overload.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import securityPlugin from './plugins/security.plugin';
 import staticClientPlugin from './plugins/static-client.plugin';
+
+/** How often the day that batches expire by is checked: a batch expired at midnight leaves the catalogue within it. */
+const EXPIRY_CHECK_MS = 60_000;
+/** Expired sessions, used reset tokens and long-unused prescriptions are purged this often. */
+const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Request bodies larger than this are answered 413 (uploads have their own limit). */
 const BODY_LIMIT_BYTES = 100 * 1024;
@@ -68,7 +71,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: sendError,
+    frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
     trustProxy: trustedProxies(config.trustProxy),
     // Let in-flight requests finish on shutdown while refusing new connections.
     forceCloseConnections: 'idle',
@@ -85,7 +88,6 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     https: config.appUrl.startsWith('https:'),
   });
   await app.register(mailOutboxPlugin, { config });
-  await app.register(cleanupPlugin);
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   // Read and set only by login, for the browsers that have signed in to an account before.
   await app.register(cookie);
@@ -94,7 +96,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
 
   app.decorate('readiness', { draining: false });
   const catalogue = await createCatalogueCache(database);
-  app.addHook('onClose', catalogue.close);
+  app.addHook('onClose', () => catalogue.close());
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { readiness: app.readiness });
@@ -126,6 +128,11 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     onError: (error) => app.log.error({ err: error }, 'checking the day of expiry failed'),
   });
   app.addHook('onClose', stopExpiryWatch);
+  app.addHook('onClose', startCredentialCleanup({ db: database.db, everyMs: CLEANUP_INTERVAL_MS, log: app.log }));
+  app.addHook(
+    'onClose',
+    startUnusedPrescriptionRemoval({ db: database.db, everyMs: CLEANUP_INTERVAL_MS, log: app.log }),
+  );
   if (config.backupEveryHours > 0) {
     const stopScheduledBackups = startScheduledBackups({
       database,
@@ -138,7 +145,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(staticClientPlugin, {
     clientDistDir: config.clientDistDir,
     clientRendererFile: config.clientRendererFile,
-    catalogueGeneration: catalogue.generation,
+    catalogueGeneration: () => catalogue.generation(),
   });
   return app;
 }

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_SCRYPT_COST } from './features/auth/password-hash';
+import { DEFAULT_SCRYPT_COST } from './lib/password-hash';
 
 // The only module that reads process.env. Its variables and their defaults are the README's table.
 

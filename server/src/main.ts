@@ -5,7 +5,7 @@ import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/data-dir-lock';
 import { EmbeddedPostgresError } from './db/embedded-postgres';
 import { PgliteImportError } from './db/pglite-import';
-import { adminPasswordLine, prepareDatabase, type StartupReport } from './db/startup';
+import { adminPasswordLine, prepareDatabase, type StartupReport } from './startup/startup';
 
 async function main() {
   const config = loadConfig();

@@ -1,11 +1,16 @@
 /**
- * Runs `task` at once and then `everyMs` after each run ends, so two runs never overlap; a pending
- * run never keeps the process alive on its own. `task` handles its own errors. Answers a stop
- * function that waits for a run in progress.
+ * Runs `task` at once (or, with `atOnce: false`, first after one interval) and then `everyMs` after
+ * each run ends, so two runs never overlap; a pending run never keeps the process alive on its own.
+ * `task` handles its own errors. Answers a stop function that waits for a run in progress.
  */
-export function startPeriodicTask(everyMs: number, task: () => Promise<void>): () => Promise<void> {
+export function startPeriodicTask(
+  everyMs: number,
+  task: () => Promise<void>,
+  { atOnce = true }: { atOnce?: boolean } = {},
+): () => Promise<void> {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
@@ -13,7 +18,8 @@ export function startPeriodicTask(everyMs: number, task: () => Promise<void>): (
     }, everyMs);
     timer.unref();
   };
-  let running: Promise<void> = task().then(schedule);
+  if (atOnce) running = task().then(schedule);
+  else schedule();
   return async () => {
     stopped = true;
     clearTimeout(timer);

@@ -16,7 +16,7 @@ const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(
 async function backup(): Promise<string> {
   const file = path.resolve(config.invocationDir, given ?? path.join(config.backupDir, backupFileName(new Date())));
   const running = config.databaseUrl ? undefined : runningEmbeddedPostgres(config.dataDir);
-  const database = running ? await openPg(running, { poolSize: 1 }) : await openDatabase(config);
+  const database = running ? openPg(running, { poolSize: 1 }) : await openDatabase(config);
   return withDatabase(database, async () => {
     const started = performance.now();
     const written = await writeBackup(database, file);

@@ -17,7 +17,7 @@ import { openDatabase, openPg, type Database } from './client';
 import { runningEmbeddedPostgres } from './embedded-postgres';
 import { orderItems, orders, storedFiles } from './schema';
 import { putFiles } from './stored-files';
-import { prepareDatabase } from './startup';
+import { prepareDatabase } from '../startup/startup';
 
 const tempDirs: string[] = [];
 const tempDir = (name: string) => {
@@ -120,7 +120,7 @@ describe('backup and restore of the whole shop', () => {
       acknowledgedBefore = [...acknowledged];
       backupFile = path.join(tempDir('backups'), backupFileName(new Date()));
       // As `npm run backup` does beside a running shop: through the shop's own PostgreSQL.
-      const beside = await openPg(runningEmbeddedPostgres(sourceDir)!, { poolSize: 1 });
+      const beside = openPg(runningEmbeddedPostgres(sourceDir)!, { poolSize: 1 });
       try {
         written = await writeBackup(beside, backupFile);
       } finally {
@@ -170,7 +170,7 @@ describe('backup and restore of the whole shop', () => {
     // The route tests' server: DATABASE_URL's, or else the run's own embedded PostgreSQL, reached by URL alike.
     const fresh = await createFreshPgDatabase(inject('testDatabase').serverUrl);
     try {
-      const server = await openPg(fresh.url, { poolSize: 2 });
+      const server = openPg(fresh.url, { poolSize: 2 });
       const again = path.join(path.dirname(backupFile), 'from-server.backup.gz');
       try {
         await restoreBackup(server, backupFile, 'the database');

@@ -28,7 +28,8 @@ const BATCH_CHARS = 8 * 1024 * 1024;
 
 export type BackupSummary = { file: string; tables: number; rows: number; bytes: number };
 type Header = { format: string; version: number; createdAt: string; migrations: { hash: string; createdAt: number }[] };
-type Rows = { rows: Record<string, unknown>[] };
+type Row = Record<string, unknown>;
+type Rows = { rows: Row[] };
 
 /**
  * The scheduled backups' own bookkeeping: a shop restored from a backup has taken none yet, so its
@@ -36,7 +37,7 @@ type Rows = { rows: Record<string, unknown>[] };
  */
 const NOT_BACKED_UP = ['backups'];
 
-const query = async (db: Database['db'] | Tx, statement: SQL) => (await db.execute(statement)) as unknown as Rows;
+const query = async (db: Database['db'] | Tx, statement: SQL) => (await db.execute<Row>(statement)) as Rows;
 
 /** The file name of a backup taken at `time`: names sort as the backups were taken. */
 export const backupFileName = (time: Date) => `apotheca-${time.toISOString().replace(/[:.]/g, '-')}.backup.gz`;

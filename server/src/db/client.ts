@@ -73,7 +73,8 @@ const RELISTEN_MAX_DELAY_MS = 10_000;
 
 const listenStatement = (channel: string) => `LISTEN "${channel.replace(/"/g, '')}"`;
 
-export async function openPg(connectionString: string, options: { poolSize?: number } = {}): Promise<Database> {
+/** A pool on `connectionString`: it connects on first use, so opening it waits for nothing. */
+export function openPg(connectionString: string, options: { poolSize?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString, max: options.poolSize ?? 20 });
   // An idle client that drops (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
@@ -121,7 +122,7 @@ export async function openPg(connectionString: string, options: { poolSize?: num
     }, delay);
   };
   return {
-    db: db as unknown as Db,
+    db,
     driver: 'pg',
     migrate: async (migrationsFolder = MIGRATIONS_DIR) => {
       const client = await pool.connect();
@@ -158,7 +159,7 @@ export async function openPg(connectionString: string, options: { poolSize?: num
 export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   if (options.databaseUrl) return openPg(options.databaseUrl);
   const embedded = await startEmbeddedPostgres(options.dataDir);
-  const database = await openPg(embedded.connectionString);
+  const database = openPg(embedded.connectionString);
   return {
     ...database,
     embeddedDir: embedded.dir,

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { openDatabase, openPglite, type Database } from './client';
-import { prepareDatabase } from './startup';
+import { prepareDatabase } from '../startup/startup';
 
 /** A digest of every stored file's bytes (medicine images, prescriptions), in path order. */
 async function filesDigest(database: Database): Promise<string> {

@@ -14,8 +14,11 @@ export class PgliteImportError extends Error {}
 /** Rows read and written at a time: prescription files and images make some rows megabytes large. */
 const BATCH_ROWS = 50;
 
-type Rows = { rows: Record<string, string | null>[] };
-const query = async (database: Database, statement: SQL) => (await database.db.execute(statement)) as unknown as Rows;
+type Row = Record<string, string | null>;
+type Rows = { rows: Row[] };
+const query = async (database: Database, statement: SQL) =>
+  // The result's shape depends on the driver (pg or PGlite); both give `rows`.
+  (await database.db.execute<Row>(statement)) as Rows;
 
 async function tablesOf(database: Database): Promise<string[]> {
   const { rows } = await query(

@@ -471,17 +471,26 @@ const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
 });
 
 /**
- * Uploaded files (every size of a medicine image), in the database that every instance shares
+ * Uploaded files (every size of a medicine image, prescriptions), in the database that every instance shares
  * (docs/decisions/0029). The path is the URL they are served at; it never changes.
  */
-export const storedFiles = pgTable('stored_files', {
-  path: text('path').primaryKey(),
-  contentType: text('content_type').notNull(),
-  /** A hash of the bytes, computed once at upload, sent as the ETag. */
-  etag: text('etag').notNull(),
-  body: bytea('body').notNull(),
-  createdAt: createdAt(),
-});
+export const storedFiles = pgTable(
+  'stored_files',
+  {
+    path: text('path').primaryKey(),
+    contentType: text('content_type').notNull(),
+    /** A hash of the bytes, computed once at upload, sent as the ETag. */
+    etag: text('etag').notNull(),
+    body: bytea('body').notNull(),
+    /**
+     * The user whose private file this is (a prescription), deleted with them; null for the shop's own
+     * files (medicine images).
+     */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stored_files_owner_idx').on(t.ownerId)],
+);
 
 /**
  * Scheduled backups, one row per period: the instance whose insert of the period's row succeeds

@@ -5,8 +5,14 @@ import { storedFiles } from './schema';
 
 export type StoredFile = { contentType: string; etag: string; body: Buffer };
 
-/** Stores files under the URL paths they are served at; a path already stored is replaced. */
-export async function putFiles(db: Db, files: { path: string; contentType: string; body: Buffer }[]): Promise<void> {
+/**
+ * Stores files under the URL paths they are served at; a path already stored is replaced. A file with
+ * an `ownerId` is that user's and is deleted with them.
+ */
+export async function putFiles(
+  db: Db,
+  files: { path: string; contentType: string; body: Buffer; ownerId?: string }[],
+): Promise<void> {
   for (const file of files) {
     const etag = `"${createHash('sha256').update(file.body).digest('base64url').slice(0, 27)}"`;
     const values = { ...file, etag };

@@ -39,7 +39,7 @@ export function sendError(error: FastifyError | HttpError | Error, request: Fast
       .send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
-    const errors = fieldErrors(error.validation as FieldIssue[]);
+    const errors = fieldErrors(error.validation);
     const first = Object.values(errors)[0];
     return reply.code(400).send({ message: first ?? INVALID_INPUT_MESSAGE, errors });
   }

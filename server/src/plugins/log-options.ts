@@ -95,7 +95,9 @@ export function prettyLogStream(destination: NodeJS.WritableStream | number = 1)
       const { reqId, req, res, responseTime } = log as PrettyLine;
       if (req) return `${reqId} ${req.method} ${req.url}`;
       if (res) return `${reqId} ${res.statusCode} in ${Math.round(responseTime ?? 0)} ms`;
-      return String(log[messageKey] ?? '');
+      // pino writes a message as a string; a line without one (only fields) has none.
+      const message = log[messageKey];
+      return typeof message === 'string' ? message : '';
     },
   });
 }

@@ -1,8 +1,7 @@
+import { SERVER_BUSY_MESSAGE } from '@apotheca/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
-
-export const SERVER_BUSY_MESSAGE = 'The shop is very busy right now. Please try again in a few seconds.';
 
 /**
  * An onRequest hook that serves at most `max` of its requests at once: past that, a new one is

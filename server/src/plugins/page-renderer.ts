@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { FastifyInstance, HTTPMethods } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 export type RenderedPage = { status: number; html: string };
 /** Every URL that renders the same HTML has the same key; a page that shows no catalogue never goes stale. */
@@ -14,8 +14,8 @@ export type PageRenderer = {
 
 /** What client/src/entry-server.tsx exports, built to client/dist-ssr by `vite build --ssr`. */
 type RendererModule = {
-  renderPage(template: string, url: string, fetch: typeof globalThis.fetch): Promise<RenderedPage | null>;
-  pageKey(url: string): PageKey | null;
+  renderPage: (template: string, url: string, fetch: typeof globalThis.fetch) => Promise<RenderedPage | null>;
+  pageKey: (url: string) => PageKey | null;
 };
 
 /**
@@ -34,7 +34,7 @@ export async function loadPageRenderer(
     const request = new Request(input, init);
     const { pathname, search } = new URL(request.url);
     const response = await app.inject({
-      method: request.method as HTTPMethods,
+      method: request.method,
       url: pathname + search,
       headers: Object.fromEntries(request.headers),
     });

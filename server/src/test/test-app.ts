@@ -22,7 +22,7 @@ export type TestContext = { app: FastifyInstance; database: Database; config: Co
 async function freshDatabase(): Promise<{ database: Database; url: string; drop: () => Promise<void> }> {
   const { serverUrl, template } = inject('testDatabase');
   const fresh = await createFreshPgDatabase(serverUrl, { template });
-  return { database: await openPg(fresh.url, { poolSize: 10 }), url: fresh.url, drop: fresh.drop };
+  return { database: openPg(fresh.url, { poolSize: 10 }), url: fresh.url, drop: fresh.drop };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE, type Role } from '@apotheca/contract';
-import { hashPassword } from '../features/auth/password-hash';
+import { hashPassword } from '../lib/password-hash';
 import { createSession, type SessionUser } from '../features/auth/session.service';
 import { users } from '../db/schema';
 import type { TestContext } from './test-app';

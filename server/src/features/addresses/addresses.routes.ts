@@ -8,7 +8,7 @@ import {
   updateAddressSchema,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.plugin';
+import { currentUser } from '../auth/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import { createAddress, deleteAddress, listAddresses, updateAddress } from './addresses.service';
 

@@ -20,7 +20,7 @@ import {
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sessions, users } from '../../db/schema';
-import { BAD_TOKEN_MESSAGE, NO_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
+import { BAD_TOKEN_MESSAGE, NO_TOKEN_MESSAGE } from './auth.plugin';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
 import { loadConfig } from '../../config';
 import { TEST_SCRYPT_COST, createTestContext, type TestContext } from '../../test/test-app';
@@ -33,7 +33,7 @@ import {
   USER_NOT_FOUND_MESSAGE,
 } from './auth.service';
 import { KNOWN_BROWSER_COOKIE } from './known-browser';
-import { hashPassword, MAX_HASHES_IN_FLIGHT, MAX_HASHES_WAITING, verifyPassword } from './password-hash';
+import { hashPassword, MAX_HASHES_IN_FLIGHT, MAX_HASHES_WAITING, verifyPassword } from '../../lib/password-hash';
 import { SESSION_TTL_MS, createSession, findSessionUser, sha256 } from './session.service';
 
 let ctx: TestContext;

@@ -25,7 +25,7 @@ import {
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
-import { currentUser } from '../../plugins/auth.plugin';
+import { currentUser } from './auth.plugin';
 import {
   RESET_MAIL_SENT_MESSAGE,
   deleteUser,

@@ -15,9 +15,8 @@ import { isUuid } from '../../db/ids';
 import { passwordResetTokens, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { enqueueMail } from '../mail/mail-outbox.service';
-import { removePrescriptionFilesOf } from '../prescriptions/prescriptions.service';
 import { isMarkOf, knownBrowserMark } from './known-browser';
-import { hashPassword, needsRehash, verifyPassword } from './password-hash';
+import { hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import { createSession, randomToken, revokeAllSessions, sha256, type SessionUser } from './session.service';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -209,25 +208,21 @@ export async function listUsers(
 }
 
 /**
- * Deletes a shopper. Their sessions and prescriptions go with them (the foreign keys cascade, and
- * the prescription files in the same transaction) and their orders stay with no user (ON DELETE SET
- * NULL), so the admin list shows 'Deleted'.
+ * Deletes a shopper. Their sessions, prescriptions and private files go with them (the foreign keys
+ * cascade) and their orders stay with no user (ON DELETE SET NULL), so the admin list shows 'Deleted'.
  */
 export async function deleteUser(db: Db, id: string): Promise<User> {
   if (!isUuid(id)) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   if (row.role === ROLE.admin) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
-  return db.transaction(async (tx) => {
-    await removePrescriptionFilesOf(tx, id);
-    // The role check is repeated in the statement, in case the user was made an admin meanwhile.
-    const [deleted] = await tx
-      .delete(users)
-      .where(and(eq(users.id, id), ne(users.role, ROLE.admin)))
-      .returning();
-    if (!deleted) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
-    return toUser(deleted);
-  });
+  // The role check is repeated in the statement, in case the user was made an admin meanwhile.
+  const [deleted] = await db
+    .delete(users)
+    .where(and(eq(users.id, id), ne(users.role, ROLE.admin)))
+    .returning();
+  if (!deleted) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
+  return toUser(deleted);
 }
 
 /**

@@ -4,7 +4,7 @@ import { passwordResetTokens, sessions } from '../../db/schema';
 
 /**
  * Deletes the sessions and reset tokens that can never be used again: expired or revoked sessions,
- * used or expired reset tokens. Run periodically (plugins/cleanup.plugin.ts). Returns what it deleted.
+ * used or expired reset tokens. Run periodically (credential-cleanup.job.ts). Returns what it deleted.
  */
 export async function purgeStaleCredentials(db: Db): Promise<{ sessions: number; resetTokens: number }> {
   const deadSessions = await db

@@ -10,16 +10,16 @@ import {
 import { eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox, passwordResetTokens } from '../../db/schema';
-import { BAD_TOKEN_MESSAGE } from '../../plugins/auth.plugin';
+import { BAD_TOKEN_MESSAGE } from './auth.plugin';
 import { createTestContext, mailingTestContext, type TestContext } from '../../test/test-app';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
 import { RESET_LINK_INVALID_MESSAGE, RESET_MAIL_SENT_MESSAGE, RESET_TOKEN_TTL_MS } from './auth.service';
-import { hashPassword } from './password-hash';
-import type * as PasswordHash from './password-hash';
+import { hashPassword } from '../../lib/password-hash';
+import type * as PasswordHash from '../../lib/password-hash';
 import { createSession, sha256 } from './session.service';
 
 // Counts the slow hashes a request costs; each still runs for real.
-vi.mock('./password-hash', async (importOriginal) => {
+vi.mock('../../lib/password-hash', async (importOriginal) => {
   const original = await importOriginal<typeof PasswordHash>();
   return { ...original, hashPassword: vi.fn(original.hashPassword) };
 });

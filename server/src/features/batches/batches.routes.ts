@@ -20,7 +20,7 @@ import {
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
-import { currentUser } from '../../plugins/auth.plugin';
+import { currentUser } from '../auth/auth.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 import {
   addBatch,

@@ -12,7 +12,7 @@ import {
   ITEM_ADDED_MESSAGE,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { currentUser } from '../../plugins/auth.plugin';
+import { currentUser } from '../auth/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import { addToCart, clearCart, getCart, removeCartItem, updateCartItem } from './cart.service';
 

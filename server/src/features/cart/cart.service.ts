@@ -103,7 +103,7 @@ export async function addToCart(db: Db, userId: string, { medicineId, quantity =
     [added] = await insertItem();
     if (!added) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
   }
-  return cartWithItems(db, added!.cartId);
+  return cartWithItems(db, added.cartId);
 }
 
 /** Another user's item is answered like a missing one, so ids of other carts reveal nothing. */

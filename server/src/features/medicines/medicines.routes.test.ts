@@ -548,7 +548,7 @@ describe('catalogue cache', () => {
 
   /** A second instance of the app on this test's own PostgreSQL database, with its own pool and listener. */
   const secondInstance = async () => {
-    const database = await openPg(ctx.config.databaseUrl!, { poolSize: 2 });
+    const database = openPg(ctx.config.databaseUrl!, { poolSize: 2 });
     const other = await buildApp({ config: ctx.config, database, logger: false });
     await other.ready();
     return other;

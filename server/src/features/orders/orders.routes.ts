@@ -12,7 +12,7 @@ import {
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
-import { currentUser } from '../../plugins/auth.plugin';
+import { currentUser } from '../auth/auth.plugin';
 import { deliveryAddress, keepCheckoutAddress } from '../addresses/addresses.service';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';

@@ -14,7 +14,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
-import { currentUser } from '../../plugins/auth.plugin';
+import { currentUser } from '../auth/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import { boundInFlight } from '../../plugins/overload.plugin';
 import { listPrescriptions, openPrescriptionFile, uploadPrescription } from './prescriptions.service';

@@ -74,7 +74,9 @@ export async function uploadPrescription(db: Db, userId: string, upload: Buffer)
   return db.transaction(async (tx) => {
     await checkUnusedAllowance(tx, userId, prepared.content.length);
     const [row] = await tx.insert(prescriptions).values({ id, userId, fileType: prepared.fileType }).returning();
-    await putFiles(tx, [{ path: prescriptionFilePath(id), contentType: prepared.fileType, body: prepared.content }]);
+    await putFiles(tx, [
+      { path: prescriptionFilePath(id), contentType: prepared.fileType, body: prepared.content, ownerId: userId },
+    ]);
     // Just uploaded, so never reviewed.
     return toPrescription(row!, false);
   });
@@ -96,18 +98,6 @@ export async function removeUnusedPrescriptions(db: Db, before: Date): Promise<n
     );
     return gone.length;
   });
-}
-
-/**
- * Removes a user's prescription files, in the transaction that deletes the user: their rows go by
- * the foreign key, and private health data is not kept after them.
- */
-export async function removePrescriptionFilesOf(tx: Db, userId: string): Promise<void> {
-  const rows = await tx.select({ id: prescriptions.id }).from(prescriptions).where(eq(prescriptions.userId, userId));
-  await removeFiles(
-    tx,
-    rows.map(({ id }) => prescriptionFilePath(id)),
-  );
 }
 
 /**

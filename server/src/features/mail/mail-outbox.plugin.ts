@@ -1,8 +1,8 @@
 import path from 'node:path';
 import fp from 'fastify-plugin';
-import type { Config } from '../config';
-import { startMailOutboxWorker, type MailOutboxWorker } from '../features/mail/mail-outbox.service';
-import { createMailer } from '../features/mail/mail.service';
+import type { Config } from '../../config';
+import { startMailOutboxWorker, type MailOutboxWorker } from './mail-outbox.service';
+import { createMailer } from './mail.service';
 
 declare module 'fastify' {
   interface FastifyInstance {

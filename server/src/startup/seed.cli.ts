@@ -1,5 +1,5 @@
 import { loadConfig } from '../config';
-import { openDatabase } from './client';
+import { openDatabase } from '../db/client';
 import { adminPasswordLine, prepareDatabase } from './startup';
 
 // `npm run db:seed`: migrates, creates the first admin if none exists and fills an empty catalogue.

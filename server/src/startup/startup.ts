@@ -1,7 +1,7 @@
 import type { Config } from '../config';
-import type { Database } from './client';
+import type { Database } from '../db/client';
 import { importMedicineImageFiles } from '../features/medicines/medicine-image.service';
-import { importPgliteDataDir, type PgliteImport } from './pglite-import';
+import { importPgliteDataDir, type PgliteImport } from '../db/pglite-import';
 import { ensureAdmin, seedCatalogue, type EnsuredAdmin } from './seed';
 
 export type StartupReport = { admin: EnsuredAdmin; medicinesSeeded: number; pgliteImport?: PgliteImport };

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { ROLE } from '@apotheca/contract';
-import { hashPassword } from '../features/auth/password-hash';
+import { hashPassword } from '../lib/password-hash';
 import { copyMedicineImage, storeMedicineImage } from '../features/medicines/medicine-image.service';
-import type { Db } from './client';
-import { batches, medicines, users } from './schema';
+import type { Db } from '../db/client';
+import { batches, medicines, users } from '../db/schema';
 import { medicineArtwork } from './seed-artwork';
 import { SEED_CATALOGUE } from './seed-catalogue';
 

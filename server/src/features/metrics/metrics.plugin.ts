@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { createShopMetrics, type ShopMetrics } from '../features/metrics/metrics.service';
+import { createShopMetrics, type ShopMetrics } from './metrics.service';
 
 declare module 'fastify' {
   interface FastifyInstance {

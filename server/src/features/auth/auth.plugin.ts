@@ -1,8 +1,8 @@
 import { isStaff, ROLE, NOT_ADMIN_MESSAGE } from '@apotheca/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionUser, type SessionUser } from '../features/auth/session.service';
-import { HttpError } from '../http-error';
+import { findSessionUser, type SessionUser } from './session.service';
+import { HttpError } from '../../http-error';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { SERVER_BUSY_MESSAGE } from '@apotheca/contract';
 import pLimit from 'p-limit';
-import { HttpError } from '../../http-error';
-import { SERVER_BUSY_MESSAGE } from '../../plugins/overload.plugin';
+import { HttpError } from '../http-error';
 
 // Passwords are stored only as salted, slow hashes, never as they were typed: scrypt from Node's crypto, with
 // its parameters in the stored string so the cost can be raised without breaking old hashes: a

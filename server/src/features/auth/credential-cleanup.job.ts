@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { startPeriodicTask } from '../../periodic-task';
+import { purgeStaleCredentials } from './credential-cleanup.service';
+
+/**
+ * Every `everyMs`, the first time one interval after the start, purges the sessions and reset tokens
+ * that can never be used again. Answers a stop function that waits for a running purge.
+ */
+export function startCredentialCleanup({ db, everyMs, log }: { db: Db; everyMs: number; log: FastifyBaseLogger }) {
+  return startPeriodicTask(
+    everyMs,
+    async () => {
+      try {
+        const purged = await purgeStaleCredentials(db);
+        log.info(purged, 'stale sessions and reset tokens purged');
+      } catch (err) {
+        log.error({ err }, 'stale credential purge failed');
+      }
+    },
+    { atOnce: false },
+  );
+}
