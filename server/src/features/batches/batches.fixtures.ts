@@ -1,3 +1,4 @@
+import { batchResponseSchema } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { batches } from '../../db/schema';
@@ -31,7 +32,7 @@ export async function medicineWithBatches(ctx: TestContext, admin: { authorizati
       payload: lot,
     });
     expect(response.statusCode, response.body).toBe(201);
-    ids[lot.lot] = response.json().batch._id;
+    ids[lot.lot] = batchResponseSchema.parse(response.json()).batch._id;
   }
   return { medicine, ids };
 }

@@ -15,7 +15,7 @@ import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { STOCK_EDIT_REASON } from '../stock/stock.service';
-import { insertMedicine, multipart, storedMedicine } from '../medicines/medicines.fixtures';
+import { multipart, storedMedicine } from '../medicines/medicines.fixtures';
 import { freezeToday, medicineWithBatches, thawToday } from './batches.fixtures';
 
 let ctx: TestContext;
