@@ -1,5 +1,6 @@
 import { type LoginResponse, type Medicine, type Order, PATHS } from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
+import { beforeAll } from 'vitest';
 import { baseUrl } from './browser';
 import { addToCart, ADMIN, api, DELIVERY_ADDRESS, listMedicines, logInContext } from './shop';
 
@@ -17,6 +18,15 @@ export const ADMIN_ROUTES = [
 export const ADMIN_VIEWPORTS = { desktop: { width: 1280, height: 800 }, tablet: { width: 768, height: 1024 } } as const;
 
 export const adminSession = () => api<LoginResponse>('/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) });
+
+/** For the tests of a describe block: the admin's session, signed in before them. */
+export function useAdminSession(): Session {
+  const admin = {} as Session;
+  beforeAll(async () => {
+    Object.assign(admin, await adminSession());
+  });
+  return admin;
+}
 
 /** Every medicine of the catalogue, in the list's own order (the dashboard pages through the same list). */
 export const catalogue = async (): Promise<Medicine[]> => (await listMedicines('limit=100')).medicines;
