@@ -12,13 +12,8 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
 import { BatchesSection } from './batches-section';
+import { stubBrowserRequest } from '../../test/browser-request';
 
-/** Node's Request takes no relative URL; the API client's '/api/…' is read against the page's origin, as in a browser. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
-  }
-}
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -44,7 +39,7 @@ type Answer = (request: Request, body: unknown) => Response | undefined;
 /** Serves the medicine's batches, and `answer` for every change; returns the changes it was sent. */
 function serve(answer: Answer = () => undefined) {
   const sent: string[] = [];
-  vi.stubGlobal('Request', PageRequest);
+  stubBrowserRequest();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
     const { pathname } = new URL(request.url);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../../test/render-with-store';
 import { medicineFixture } from '../../../test/medicine.fixture';
 import UpdateMedicinePage from './update-medicine-page';
+import { stubBrowserRequest } from '../../../test/browser-request';
 
 const loaded = medicineFixture({
   developedBy: 'Acme Pharma',
@@ -25,15 +26,7 @@ describe('UpdateMedicinePage', () => {
   });
 
   it('keeps what the admin typed after a refused save, shows the differences in one message, and saves again', async () => {
-    // Node's Request, unlike a browser's, needs an absolute URL.
-    vi.stubGlobal(
-      'Request',
-      class extends Request {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
-        }
-      },
-    );
+    stubBrowserRequest();
     const calls: string[] = [];
     let current = loaded;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
