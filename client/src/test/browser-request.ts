@@ -7,5 +7,5 @@ class BrowserRequest extends Request {
   }
 }
 
-/** Makes `Request` take the API client's relative URLs for the rest of the test (undone by vi.unstubAllGlobals). */
+/** Makes `Request` take the API client's relative URLs for the rest of the test. */
 export const stubBrowserRequest = () => vi.stubGlobal('Request', BrowserRequest);

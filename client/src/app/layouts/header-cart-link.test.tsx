@@ -1,6 +1,6 @@
 import { PATHS, type Cart } from '@apotheca/contract';
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authSlice } from '../../features/auth/auth.slice';
 import { renderWithStore } from '../../test/render-with-store';
 import { HeaderCartLink } from './header-cart-link';
@@ -27,11 +27,6 @@ const item = (id: string, quantity: number): Cart['items'][number] => ({
 });
 
 describe('HeaderCartLink', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('links to the cart with the number of units in it once signed in', async () => {
     stubBrowserRequest();
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>

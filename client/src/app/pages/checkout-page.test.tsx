@@ -7,7 +7,7 @@ import {
   type Prescription,
 } from '@apotheca/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
 import CheckoutPage, { PRESCRIPTION_MISSING_NOTICE } from './checkout-page';
 import { stubBrowserRequest } from '../../test/browser-request';
@@ -100,10 +100,6 @@ const placed = () => json(201, { order: {} });
 describe('CheckoutPage', () => {
   beforeEach(() => {
     stubBrowserRequest();
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
   });
 
   it.each([

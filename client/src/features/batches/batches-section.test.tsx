@@ -9,7 +9,7 @@ import {
 } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
 import { BatchesSection } from './batches-section';
 import { stubBrowserRequest } from '../../test/browser-request';
@@ -65,11 +65,6 @@ const rowOf = async (lot: string) =>
   (await screen.findByRole('rowheader', { name: new RegExp(`^${lot}`) })).closest('tr')!;
 
 describe('BatchesSection', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it("lists each batch with its state, and offers an admin only the changes a batch's state allows", async () => {
     serve();
     renderSection(true);

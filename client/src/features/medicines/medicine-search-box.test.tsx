@@ -1,7 +1,7 @@
 import type { MedicineSuggestion } from '@apotheca/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
 import { MedicineSearchBox } from './medicine-search-box';
 import { stubBrowserRequest } from '../../test/browser-request';
@@ -60,11 +60,6 @@ function renderBox(path = '/') {
   return { ...view, box: screen.getByRole('combobox', { name: 'Search medicines' }) };
 }
 const location = () => screen.getByLabelText('location').textContent;
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
 
 describe('the header search box', () => {
   it('asks for suggestions from the second letter on and lists them as options', async () => {

@@ -1,7 +1,7 @@
 import { adminOrderPath, NOT_RECALLED_MESSAGE, ORDER_STATUS, ROLE, type User } from '@apotheca/contract';
 import { act, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loggedIn } from '../../../features/auth/auth.slice';
 import type { Recall } from '../../../features/batches/batches.api';
 import { renderWithStore } from '../../../test/render-with-store';
@@ -73,11 +73,6 @@ const orderNumbers = (table: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('RecallPage', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('names the lot, its medicine and reason, and links every order that drew from it, a page at a time', async () => {
     serve(recallOf(60));
     const { user } = renderAs(ROLE.admin);

@@ -1,7 +1,7 @@
 import { MEDICINE_CHANGED_MESSAGE, type Medicine } from '@apotheca/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../../test/render-with-store';
 import { medicineFixture } from '../../../test/medicine.fixture';
 import UpdateMedicinePage from './update-medicine-page';
@@ -20,11 +20,6 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('UpdateMedicinePage', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('keeps what the admin typed after a refused save, shows the differences in one message, and saves again', async () => {
     stubBrowserRequest();
     const calls: string[] = [];
