@@ -154,6 +154,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // Every test starts with the real globals and no spy left by the one before it.
+    unstubGlobals: true,
+    restoreMocks: true,
     // A form test types into a jsdom page, which takes seconds on a busy two-core machine; the time is
     // not what a test checks.
     testTimeout: 30_000,

@@ -2,8 +2,8 @@ import { adminMedicineUpdatePath, pagedPath, PATHS } from '@apotheca/contract';
 import type { Medicine } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, catalogue, pageAs, type Session } from './support/admin-fixtures';
+import { describe, expect, it } from 'vitest';
+import { catalogue, pageAs, useAdminSession } from './support/admin-fixtures';
 import { ADMIN, toast } from './support/shop';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 
@@ -30,10 +30,7 @@ async function dashboardRow(page: Page, medicine: Medicine) {
 
 describe('the admin manages the catalogue', () => {
   const browser = useBrowser();
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await adminSession();
-  });
+  const admin = useAdminSession();
   it('admin login lands on /admin with the medicine list and its page navigation', async () => {
     const page = await newPage(browser);
     await page.goto(PATHS.login);

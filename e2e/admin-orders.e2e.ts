@@ -1,7 +1,7 @@
 import { ADMIN_ORDERS_PAGE_SIZE, pagedPath, PATHS, type Order } from '@apotheca/contract';
 import type { Locator } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
+import { describe, expect, it } from 'vitest';
+import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
 import { api, createShopper, toast } from './support/shop';
 import { baseUrl, textsOf, useBrowser } from './support/browser';
 
@@ -12,10 +12,7 @@ async function badgeColour(badge: Locator): Promise<string | undefined> {
 
 describe('the admin works through the orders', () => {
   const browser = useBrowser();
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await adminSession();
-  });
+  const admin = useAdminSession();
   it("shows a shopper's order; changing its status re-colours the badge", async () => {
     const shopper = await createShopper();
     const order = await placeOrder(shopper);

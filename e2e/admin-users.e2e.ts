@@ -1,6 +1,6 @@
 import { PATHS, type LoginResponse, type User } from '@apotheca/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, openOrderRow, pageAs, placeOrder, type Session } from './support/admin-fixtures';
+import { describe, expect, it } from 'vitest';
+import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
 import { api, createShopper, PASSWORD, toast } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
 
@@ -9,10 +9,7 @@ const usersSearch = (email: string) => `${PATHS.adminUsers}?${new URLSearchParam
 
 describe('the admin manages users', () => {
   const browser = useBrowser();
-  let admin: Session;
-  beforeAll(async () => {
-    admin = await adminSession();
-  });
+  const admin = useAdminSession();
   it("lists users; the admin's own row cannot be deleted", async () => {
     const page = await pageAs(browser, admin);
     await page.goto(usersSearch(admin.user.email));

@@ -10,7 +10,7 @@ import {
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
 import { baseUrl, useBrowser } from './support/browser';
 import { addToCart, api, createShopper, DELIVERY_ADDRESS, mailsTo, mailTo, toast } from './support/shop';
 
@@ -45,27 +45,14 @@ async function checkWidths(page: Page, name: string, selector?: string) {
 }
 
 /** A medicine of its own, with no stock: every unit a test sells comes from the lot it adds. */
-async function addMedicine(admin: Session): Promise<Medicine> {
-  const form = new FormData();
-  const fields = {
+const addMedicine = (admin: Session) =>
+  addMedicineAs(admin, {
     name: `Recallamol-${Date.now()}`,
     developedBy: 'Batch Labs',
-    maxMonthsExpiry: '12',
-    category: 'Diabetes Medicine',
     stock: '0',
     price: '4.00',
     prescriptionRequired: 'false',
-    imageUrl: `${baseUrl()}/art/medicine-placeholder.svg`,
-  };
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin.token}` },
-    body: form,
   });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { newMedicine: Medicine }).newMedicine;
-}
 
 describe('batches and recalls', () => {
   const browser = useBrowser();

@@ -1,7 +1,7 @@
 import type { LoginResponse, Medicine, Order } from '@apotheca/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
 import { addToCart, api, createShopper, logInContext, PASSWORD, saveAddress, toast } from './support/shop';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 
@@ -13,28 +13,14 @@ const prescriptionPhoto = () =>
     .jpeg()
     .toBuffer();
 
-async function addRxMedicine(admin: Session, name: string): Promise<Medicine> {
-  const form = new FormData();
-  const fields = {
+const addRxMedicine = (admin: Session, name: string) =>
+  addMedicineAs(admin, {
     name,
     developedBy: 'Novo Labs',
-    maxMonthsExpiry: '12',
-    category: 'Diabetes Medicine',
     stock: '20',
     price: '25.00',
     prescriptionRequired: 'true',
-    // An image the product serves itself: the later tests on the same shop find no failed load.
-    imageUrl: `${baseUrl()}/art/medicine-placeholder.svg`,
-  };
-  for (const [key, value] of Object.entries(fields)) form.append(key, value);
-  const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${admin.token}` },
-    body: form,
   });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { newMedicine: Medicine }).newMedicine;
-}
 
 /** A shopper's order of the medicine, placed through the API with an uploaded prescription. */
 async function rxOrderOf(shopper: Session, medicine: Medicine): Promise<Order> {

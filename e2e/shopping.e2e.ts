@@ -1,5 +1,5 @@
 import { PATHS } from '@apotheca/contract';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, textsOf, useBrowser } from './support/browser';
 import {
@@ -17,6 +17,17 @@ const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
 
 const card = (page: Page, name: string) =>
   page.locator('article', { has: page.getByRole('heading', { name, exact: true }) });
+
+/** A signed-in shopper's page, with a saved address and one medicine in the cart. */
+async function shopperReadyToPay(browser: Browser) {
+  const shopper = await createShopper();
+  await saveAddress(shopper.token);
+  const [medicine] = await medicinesInStock(1);
+  await addToCart(shopper.token, medicine!._id);
+  const page = await newPage(browser);
+  await logInContext(page.context(), shopper);
+  return { page, medicine: medicine! };
+}
 
 describe('cart, checkout and orders in chromium', () => {
   const browser = useBrowser();
@@ -84,12 +95,7 @@ describe('cart, checkout and orders in chromium', () => {
   });
 
   it('checks out: bad card data is refused, good data places the order, which My orders lists', async () => {
-    const shopper = await createShopper();
-    await saveAddress(shopper.token);
-    const [medicine] = await medicinesInStock(1);
-    await addToCart(shopper.token, medicine!._id);
-    const page = await newPage(browser);
-    await logInContext(page.context(), shopper);
+    const { page, medicine } = await shopperReadyToPay(browser);
     await page.goto(PATHS.cart);
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await toast(page, 'Proceeding to checkout...');
@@ -121,18 +127,13 @@ describe('cart, checkout and orders in chromium', () => {
     await row.waitFor();
     await row.getByText('Pending').waitFor();
     await row.click();
-    await page.getByText(medicine!.name, { exact: true }).waitFor();
-    await page.getByText(`$${medicine!.price.toFixed(2)} × 1`).waitFor();
+    await page.getByText(medicine.name, { exact: true }).waitFor();
+    await page.getByText(`$${medicine.price.toFixed(2)} × 1`).waitFor();
     await page.context().close();
   });
 
   it('pays with the keyboard only', async () => {
-    const shopper = await createShopper();
-    await saveAddress(shopper.token);
-    const [medicine] = await medicinesInStock(1);
-    await addToCart(shopper.token, medicine!._id);
-    const page = await newPage(browser);
-    await logInContext(page.context(), shopper);
+    const { page } = await shopperReadyToPay(browser);
     await page.goto(PATHS.checkout);
     await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
     await page.getByLabel('Cardholder name').waitFor();

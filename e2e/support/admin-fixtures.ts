@@ -1,5 +1,6 @@
 import { type LoginResponse, type Medicine, type Order, PATHS } from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
+import { beforeAll, expect } from 'vitest';
 import { baseUrl } from './browser';
 import { addToCart, ADMIN, api, DELIVERY_ADDRESS, listMedicines, logInContext } from './shop';
 
@@ -18,6 +19,15 @@ export const ADMIN_ROUTES = [
 export const ADMIN_VIEWPORTS = { desktop: { width: 1280, height: 800 }, tablet: { width: 768, height: 1024 } } as const;
 
 export const adminSession = () => api<LoginResponse>('/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) });
+
+/** For the tests of a describe block: the admin's session, signed in before them. */
+export function useAdminSession(): Session {
+  const admin = {} as Session;
+  beforeAll(async () => {
+    Object.assign(admin, await adminSession());
+  });
+  return admin;
+}
 
 /** Every medicine of the catalogue, in the list's own order (the dashboard pages through the same list). */
 export const catalogue = async (): Promise<Medicine[]> => (await listMedicines('limit=100')).medicines;
@@ -56,4 +66,27 @@ export async function openOrderRow(page: Page, order: Pick<Order, 'number'>) {
   const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: order.number, exact: true }) });
   await row.waitFor();
   return row;
+}
+
+/**
+ * Adds a medicine through the API as `admin`: `fields` (the form's, as text) over a diabetes
+ * medicine of 12 months' expiry with an image the product serves itself, so the later tests on the
+ * same shop find no failed load.
+ */
+export async function addMedicineAs(admin: Session, fields: Record<string, string>): Promise<Medicine> {
+  const form = new FormData();
+  const all = {
+    maxMonthsExpiry: '12',
+    category: 'Diabetes Medicine',
+    imageUrl: `${baseUrl()}/art/medicine-placeholder.svg`,
+    ...fields,
+  };
+  for (const [key, value] of Object.entries(all)) form.append(key, value);
+  const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${admin.token}` },
+    body: form,
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { newMedicine: Medicine }).newMedicine;
 }

@@ -17,9 +17,9 @@ import {
   row,
   SHOPPER_COUNT,
   signedInShoppers,
-  startCeiling,
   startServerOn,
   WARM_UP_S,
+  withCeiling,
   type BenchDatabase,
   type Measured,
   type Row,
@@ -128,11 +128,8 @@ async function measureCluster(ceilingUrl: string): Promise<void> {
   }
 }
 
-const ceiling = await startCeiling();
-try {
-  await forEachDatabase((label) => measureDatabase(label, ceiling.url));
-  if (process.env.DATABASE_URL) await measureCluster(ceiling.url);
+await withCeiling(async (ceilingUrl) => {
+  await forEachDatabase((label) => measureDatabase(label, ceilingUrl));
+  if (process.env.DATABASE_URL) await measureCluster(ceilingUrl);
   else process.stdout.write('\nThe cluster: skipped (set DATABASE_URL to measure it too)\n');
-} finally {
-  await ceiling.stop();
-}
+});

@@ -6,10 +6,16 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { restoreBackup, writeBackup } from '../src/db/backup';
 import { openDatabase, openPg, type Database } from '../src/db/client';
-import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
 import { prepareDatabase } from '../src/startup/startup';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
-import { BENCH_STOCK, forEachDatabase, insertMedicines, signedInShoppers, type BenchDatabase } from './bench-server';
+import {
+  BENCH_STOCK,
+  demoCatalogueMedicine,
+  forEachDatabase,
+  insertMedicines,
+  signedInShoppers,
+  type BenchDatabase,
+} from './bench-server';
 
 // `npm run bench -- backup [demo|large [ORDERS]]`: the time of `npm run backup` and `npm run restore` and the
 // file's size, for the demo shop and for 10,000 medicines with 100,000 orders, on the embedded
@@ -36,19 +42,7 @@ const large: Shop = {
     await database.migrate();
     await insertMedicines(
       database,
-      Array.from({ length: MEDICINE_COUNT }, (_, i) => {
-        const { products, ...generic } = SEED_CATALOGUE[i % SEED_CATALOGUE.length]!;
-        const [brand, developedBy, strength, priceCents] = products[i % products.length]!;
-        return {
-          ...generic,
-          name: `${brand}-${i}`,
-          developedBy,
-          strength,
-          priceCents,
-          stock: BENCH_STOCK,
-          imageUrl: `/uploads/medicines/bench-${i}-detail.webp`,
-        };
-      }),
+      Array.from({ length: MEDICINE_COUNT }, (_, i) => demoCatalogueMedicine(i, i, BENCH_STOCK)),
     );
     await signedInShoppers(database, SHOPPERS);
     await database.db.execute(sql`

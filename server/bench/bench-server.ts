@@ -5,6 +5,7 @@ import path from 'node:path';
 import autocannon, { type Options, type Result } from 'autocannon';
 import { openDatabase, openPg, type Database } from '../src/db/client';
 import { medicines, users } from '../src/db/schema';
+import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
 import { hashPassword } from '../src/lib/password-hash';
 import { createSession } from '../src/features/auth/session.service';
 import { receiveFirstBatches } from '../src/features/stock/stock.service';
@@ -113,7 +114,7 @@ export function print(label: string, rows: Measured[], peakRssMb: number[], note
 }
 
 /** The ceiling server, started once per benchmark run; its URL and how to stop it. */
-export async function startCeiling(): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startCeiling(): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/`;
   const child = await startProcess(['-e', CEILING_SCRIPT], { ...process.env, PORT: String(port) }, url);
@@ -199,10 +200,38 @@ export async function forEachDatabase(measure: (label: BenchDatabase) => Promise
   else process.stdout.write('\nPostgreSQL: skipped (set DATABASE_URL to measure it too)\n');
 }
 
+/** Runs `measure` beside the node:http ceiling, stopped afterwards. */
+export async function withCeiling(measure: (ceilingUrl: string) => Promise<void>): Promise<void> {
+  const ceiling = await startCeiling();
+  try {
+    await measure(ceiling.url);
+  } finally {
+    await ceiling.stop();
+  }
+}
+
 /** Twice the connections, so every connection can hold a shopper of its own at any moment. */
 export const SHOPPER_COUNT = CONNECTIONS * 2;
 /** Enough units that an order run measures checkouts, not sold-out answers. */
 export const BENCH_STOCK = 10_000_000;
+
+/**
+ * The `i`th of many bench medicines: a generic of the demo catalogue in turn, under the brand of its
+ * `product`th product (counted round), its name made unique by `i`.
+ */
+export function demoCatalogueMedicine(i: number, product: number, stock: number) {
+  const { products, ...generic } = SEED_CATALOGUE[i % SEED_CATALOGUE.length]!;
+  const [brand, developedBy, strength, priceCents] = products[product % products.length]!;
+  return {
+    ...generic,
+    name: `${brand}-${i}`,
+    developedBy,
+    strength,
+    priceCents,
+    stock,
+    imageUrl: `/uploads/medicines/bench-${i}-detail.webp`,
+  };
+}
 
 /** Rows per INSERT: well under PostgreSQL's limit of bind parameters in one statement. */
 const INSERT_BATCH = 500;

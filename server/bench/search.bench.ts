@@ -16,9 +16,9 @@ import {
   row,
   SHOPPER_COUNT,
   signedInShoppers,
-  startCeiling,
   startServerOn,
   WARM_UP_S,
+  withCeiling,
   type BenchDatabase,
   type Measured,
   type Row,
@@ -147,9 +147,4 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
   }
 }
 
-const ceiling = await startCeiling();
-try {
-  await forEachDatabase((label) => measureDatabase(label, ceiling.url));
-} finally {
-  await ceiling.stop();
-}
+await withCeiling((ceilingUrl) => forEachDatabase((label) => measureDatabase(label, ceilingUrl)));

@@ -17,15 +17,16 @@ import { createSession } from '../src/features/auth/session.service';
 import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
 import {
   beside,
+  demoCatalogueMedicine,
   forEachDatabase,
   insertMedicines,
   load,
   peakRssMb,
   print,
   row,
-  startCeiling,
   startServerOn,
   WARM_UP_S,
+  withCeiling,
   type BenchDatabase,
   type Measured,
 } from './bench-server';
@@ -49,19 +50,7 @@ async function prepare(database: Database): Promise<Prepared> {
   const { db } = database;
   await insertMedicines(
     database,
-    Array.from({ length: MEDICINE_COUNT }, (_, i) => {
-      const { products, ...generic } = SEED_CATALOGUE[i % SEED_CATALOGUE.length]!;
-      const [brand, developedBy, strength, priceCents] = products[0]!;
-      return {
-        ...generic,
-        name: `${brand}-${i}`,
-        developedBy,
-        strength,
-        priceCents,
-        stock: 100,
-        imageUrl: `/uploads/medicines/bench-${i}-detail.webp`,
-      };
-    }),
+    Array.from({ length: MEDICINE_COUNT }, (_, i) => demoCatalogueMedicine(i, 0, 100)),
   );
   const [admin] = await db
     .insert(users)
@@ -167,9 +156,4 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
   }
 }
 
-const ceiling = await startCeiling();
-try {
-  await forEachDatabase((label) => measureDatabase(label, ceiling.url));
-} finally {
-  await ceiling.stop();
-}
+await withCeiling((ceilingUrl) => forEachDatabase((label) => measureDatabase(label, ceilingUrl)));

@@ -1,15 +1,13 @@
 import { PATHS } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../test/render-with-store';
 import { RouteOutlet } from './route-outlet';
 
 function Crashing(): never {
   throw new Error('a bug in this page');
 }
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('a page that crashes', () => {
   it('shows a message and a way home inside the shell, and the next page works', async () => {

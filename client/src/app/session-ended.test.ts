@@ -5,21 +5,16 @@ import { loggedIn } from '../features/auth/auth.slice';
 import { cartApi } from '../features/cart/cart.api';
 import { readToken, storeSession } from '../lib/auth-storage';
 import { createStore } from './store';
+import { stubBrowserRequest } from '../test/browser-request';
 
 const shopper = { _id: 'u1', email: 'ann@example.com', role: 'user' } as User;
-// The API client asks for '/api/…' as a browser would; Node's Request needs an origin to resolve it.
-class BrowserRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
-  }
-}
 const answer = (status: number, body: object) =>
   vi
     .spyOn(globalThis, 'fetch')
     .mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 function loggedInStore() {
-  vi.stubGlobal('Request', BrowserRequest);
+  stubBrowserRequest();
   storeSession('stale-token', shopper);
   const store = createStore();
   store.dispatch(loggedIn(shopper));

@@ -2,19 +2,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/test-app';
+import { useTestContext } from '../test/test-context';
 import { takeScheduledBackup } from './backup-schedule';
 
 const HOUR_MS = 3_600_000;
 
-let ctx: TestContext;
 let dir: string;
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-scheduled-backups-'));
 });
 afterAll(async () => {
-  await ctx.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
+import { startPeriodicTask } from '../periodic-task';
 import { backupFileName, isBackupFileName, writeBackup, type BackupSummary } from './backup';
 import type { Database } from './client';
 import { backups } from './schema';
@@ -63,28 +64,12 @@ type Options = {
  * not. Answers a stop function that waits for a backup being written.
  */
 export function startScheduledBackups({ database, schedule, onBackup, onError }: Options): () => Promise<void> {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  const look = async () => {
+  return startPeriodicTask(CHECK_EVERY_MS, async () => {
     try {
       const backup = await takeScheduledBackup(database, schedule);
       if (backup) onBackup(backup);
     } catch (error) {
       onError(error);
     }
-  };
-  const next = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = look().then(next);
-    }, CHECK_EVERY_MS);
-    timer.unref();
-  };
-  running = look().then(next);
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  });
 }

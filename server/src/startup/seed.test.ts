@@ -1,7 +1,7 @@
 import { CATEGORIES } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../test/test-context';
 import { verifyPassword } from '../lib/password-hash';
 import { medicines, users } from '../db/schema';
 import { ensureAdmin, seedCatalogue } from './seed';
@@ -9,13 +9,7 @@ import { medicineColumns } from '../features/medicines/medicines.service';
 import { adminPasswordLine } from './startup';
 
 describe('seed', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   // The demo images are made with sharp as the catalogue is seeded: most of a minute on a busy machine.
   it(
@@ -94,13 +88,7 @@ describe('seed', () => {
 });
 
 describe('the first admin without ADMIN_PASSWORD', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
   const logIn = (email: string, password: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 

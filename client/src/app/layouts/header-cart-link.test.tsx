@@ -1,9 +1,10 @@
 import { PATHS, type Cart } from '@apotheca/contract';
 import { act, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { authSlice } from '../../features/auth/auth.slice';
 import { renderWithStore } from '../../test/render-with-store';
 import { HeaderCartLink } from './header-cart-link';
+import { stubBrowserRequest } from '../../test/browser-request';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -26,20 +27,8 @@ const item = (id: string, quantity: number): Cart['items'][number] => ({
 });
 
 describe('HeaderCartLink', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('links to the cart with the number of units in it once signed in', async () => {
-    vi.stubGlobal(
-      'Request',
-      class extends Request {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
-        }
-      },
-    );
+    stubBrowserRequest();
     vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
       json(200, { cart: { _id: 'cart-1', totalPrice: 6, items: [item('a', 2), item('b', 1)] } }),
     );

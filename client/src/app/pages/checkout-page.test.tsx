@@ -7,9 +7,10 @@ import {
   type Prescription,
 } from '@apotheca/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
 import CheckoutPage, { PRESCRIPTION_MISSING_NOTICE } from './checkout-page';
+import { stubBrowserRequest } from '../../test/browser-request';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -98,19 +99,7 @@ const placed = () => json(201, { order: {} });
 
 describe('CheckoutPage', () => {
   beforeEach(() => {
-    // Node's Request, unlike a browser's, needs an absolute URL.
-    vi.stubGlobal(
-      'Request',
-      class extends Request {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
-        }
-      },
-    );
-  });
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
+    stubBrowserRequest();
   });
 
   it.each([

@@ -10,16 +10,11 @@ import {
 } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
 import { BatchesSection } from './batches-section';
+import { stubBrowserRequest } from '../../test/browser-request';
 
-/** Node's Request takes no relative URL; the API client's '/api/…' is read against the page's origin, as in a browser. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
-  }
-}
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -47,7 +42,7 @@ type Answer = (request: Request, body: unknown) => Response | undefined;
 /** Serves the medicine's batches, and `answer` for every change; returns the changes it was sent. */
 function serve(answer: Answer = () => undefined) {
   const sent: string[] = [];
-  vi.stubGlobal('Request', PageRequest);
+  stubBrowserRequest();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
     const { pathname } = new URL(request.url);
@@ -73,11 +68,6 @@ const rowOf = async (lot: string) =>
   (await screen.findByRole('rowheader', { name: new RegExp(`^${lot}`) })).closest('tr')!;
 
 describe('BatchesSection', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it("lists each batch with its state, and offers an admin only the changes a batch's state allows", async () => {
     serve();
     renderSection(true);

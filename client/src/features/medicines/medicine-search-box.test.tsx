@@ -1,9 +1,10 @@
 import type { MedicineSuggestion } from '@apotheca/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
 import { MedicineSearchBox } from './medicine-search-box';
+import { stubBrowserRequest } from '../../test/browser-request';
 
 const suggestion = (name: string, overrides: Partial<MedicineSuggestion> = {}): MedicineSuggestion => ({
   _id: `id-${name}`,
@@ -22,17 +23,10 @@ const SUGGESTIONS = [
   suggestion('Co-codamol', { prescriptionRequired: true }),
 ];
 
-/** Node's Request takes no relative URL; the API client's '/api/…' is read against the page's origin, as in a browser. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
-  }
-}
-
 /** Answers the suggestions call with SUGGESTIONS and records which `q` each call asked for. */
 function serveSuggestions() {
   const asked: string[] = [];
-  vi.stubGlobal('Request', PageRequest);
+  stubBrowserRequest();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     asked.push(url.searchParams.get('q') ?? '');
@@ -66,11 +60,6 @@ function renderBox(path = '/') {
   return { ...view, box: screen.getByRole('combobox', { name: 'Search medicines' }) };
 }
 const location = () => screen.getByLabelText('location').textContent;
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
 
 describe('the header search box', () => {
   it('asks for suggestions from the second letter on and lists them as options', async () => {

@@ -6,10 +6,15 @@ import { TextField } from '../../components/ui/text-field';
 
 export type Parcel = { carrier: string; trackingNumber: string };
 
-type Props = { order: Order | null; busy: boolean; onDispatch: (parcel: Parcel) => void; onCancel: () => void };
+export type DispatchDialogProps = {
+  order: Order | null;
+  busy: boolean;
+  onDispatch: (parcel: Parcel) => void;
+  onCancel: () => void;
+};
 
 /** Asks staff for the parcel's carrier and tracking number (both optional) before an order is dispatched. */
-export function DispatchDialog({ order, busy, onDispatch, onCancel }: Props) {
+export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDialogProps) {
   const [parcel, setParcel] = useState<Parcel>({ carrier: '', trackingNumber: '' });
   return (
     <Dialog open={order !== null} onClose={onCancel} className="relative z-50">

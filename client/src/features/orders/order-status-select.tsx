@@ -1,17 +1,10 @@
-import { ORDER_STATUS, ORDER_STATUSES, type Order, type OrderStatus } from '@apotheca/contract';
-import { useState } from 'react';
+import { ORDER_STATUSES, type Order, type OrderStatus } from '@apotheca/contract';
 import { DispatchDialog } from './dispatch-dialog';
 import { useChangeOrderStatus } from './order-status-change.hook';
 
 /** The order list's status select: choosing a value sends it at once (any status may follow any other). */
 export function OrderStatusSelect({ order, label }: { order: Order; label: string }) {
-  const [change, changing] = useChangeOrderStatus();
-  // Dispatched first asks for the parcel's carrier and tracking number.
-  const [dispatching, setDispatching] = useState(false);
-  const choose = (status: OrderStatus) => {
-    if (status === ORDER_STATUS.dispatched) setDispatching(true);
-    else void change(order._id, status);
-  };
+  const { choose, changing, dispatchDialog } = useChangeOrderStatus(order);
   return (
     <>
       <select
@@ -27,15 +20,7 @@ export function OrderStatusSelect({ order, label }: { order: Order; label: strin
           </option>
         ))}
       </select>
-      <DispatchDialog
-        order={dispatching ? order : null}
-        busy={changing}
-        onCancel={() => setDispatching(false)}
-        onDispatch={(parcel) => {
-          setDispatching(false);
-          void change(order._id, ORDER_STATUS.dispatched, parcel);
-        }}
-      />
+      <DispatchDialog {...dispatchDialog} />
     </>
   );
 }

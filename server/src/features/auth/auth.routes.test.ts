@@ -24,6 +24,7 @@ import { BAD_TOKEN_MESSAGE, NO_TOKEN_MESSAGE } from './auth.plugin';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
 import { loadConfig } from '../../config';
 import { TEST_SCRYPT_COST, createTestContext, type TestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
 import {
   ADMIN_UNDELETABLE_MESSAGE,
@@ -36,13 +37,7 @@ import { KNOWN_BROWSER_COOKIE } from './known-browser';
 import { hashPassword, MAX_HASHES_IN_FLIGHT, MAX_HASHES_WAITING, verifyPassword } from '../../lib/password-hash';
 import { SESSION_TTL_MS, createSession, findSessionUser, sha256 } from './session.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 /** A valid registration; overrides may break any field or add one the form does not have. */
 const registration = (overrides: Record<string, unknown> = {}): RegisterInput & Record<string, unknown> => ({

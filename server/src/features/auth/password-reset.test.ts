@@ -8,10 +8,11 @@ import {
   PASSWORD_RESET_MESSAGE,
 } from '@apotheca/contract';
 import { eq, isNotNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mailOutbox, passwordResetTokens } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE } from './auth.plugin';
-import { createTestContext, mailingTestContext, type TestContext } from '../../test/test-app';
+import { mailingTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
 import { RESET_LINK_INVALID_MESSAGE, RESET_MAIL_SENT_MESSAGE, RESET_TOKEN_TTL_MS } from './auth.service';
 import { hashPassword } from '../../lib/password-hash';
@@ -158,14 +159,8 @@ describe('password reset through a real SMTP server', () => {
 });
 
 describe('password reset without SMTP_URL', () => {
-  let ctx: TestContext;
   const lines: string[] = [];
-  beforeAll(async () => {
-    ctx = await createTestContext({ logLevel: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ logLevel: 'info' }, { logStream: { write: (line) => void lines.push(line) } });
 
   it('writes the mail to the outbox in the data folder, one file per message', async () => {
     const { user } = await createTestUser(ctx);
@@ -208,14 +203,8 @@ describe('password reset without SMTP_URL', () => {
 });
 
 describe('password reset while the mail server is down', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    // Nothing listens on port 1: every connection is refused.
-    ctx = await createTestContext({ smtpUrl: 'smtp://127.0.0.1:1' });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  // Nothing listens on port 1: every connection is refused.
+  const ctx = useTestContext({ smtpUrl: 'smtp://127.0.0.1:1' });
 
   it('still answers 200 with the same message, so the answer never tells whether the address is registered', async () => {
     const { user } = await createTestUser(ctx);
@@ -230,13 +219,7 @@ describe('password reset while the mail server is down', () => {
 });
 
 describe('a bogus reset link', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   it('is refused before any password is hashed', async () => {
     const { user } = await createTestUser(ctx);

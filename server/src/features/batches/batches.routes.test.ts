@@ -8,26 +8,23 @@ import {
   ROLE,
 } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { batches, batchMovements, mailOutbox, orderHistory } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { STOCK_EDIT_REASON } from '../stock/stock.service';
 import { multipart, storedMedicine } from '../medicines/medicines.fixtures';
+import { setOrderStatus } from '../orders/orders.fixtures';
 import { freezeToday, medicineWithBatches, thawToday } from './batches.fixtures';
 
-let ctx: TestContext;
 let admin: Headers;
 type Headers = { authorization?: string };
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await createTestUser(ctx, { role: ROLE.admin })).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const quantities = async (medicineId: string) =>
@@ -133,12 +130,7 @@ describe('batches at checkout', () => {
       headers: admin,
       payload: { lot: 'NEW', expiresOn: '2098-01-01', quantity: 1 },
     });
-    const canceled = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/update-order/${placed._id}`,
-      headers: admin,
-      payload: { status: 'Canceled' },
-    });
+    const canceled = await setOrderStatus(ctx, admin, placed._id, 'Canceled');
     expect(canceled.statusCode).toBe(200);
     expect(await quantities(medicine.id)).toEqual({ A: 2, B: 5, NEW: 1 });
   });

@@ -5,22 +5,16 @@ import {
   deletedCartItemResponseSchema,
   updatedCartItemResponseSchema,
 } from '@apotheca/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cartItems, medicines } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 
-let ctx: TestContext;
 type Auth = { authorization?: string };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 const shopper = async () => (await createTestUser(ctx)).headers;
 

@@ -5,22 +5,17 @@ import {
   CONTACT_RECEIVED_MESSAGE,
 } from '@apotheca/contract';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { contactMessages } from '../../db/schema';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 
 const valid = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Order 42', message: 'Where is my order' };
 
 describe('POST /api/contact', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   const stored = async () => (await ctx.database.db.select({ n: count() }).from(contactMessages))[0]!.n;
   const send = (payload: unknown, headers: Record<string, string> = {}) =>
@@ -74,13 +69,7 @@ describe('POST /api/contact', () => {
 });
 
 describe('contact authorization', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   // Both calls are public, since visitors use the contact form too; a token changes nothing.
   it.each(['anonymous', 'user', 'admin'] as const)('lets %s send a message and read the config', async (caller) => {

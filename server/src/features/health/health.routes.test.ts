@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 
 describe('GET /api/health', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   it('answers 200 while the database answers', async () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/api/health' });

@@ -7,21 +7,18 @@ import {
   updatedMedicineResponseSchema,
   type Medicine,
 } from '@apotheca/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart, storedMedicine } from './medicines.fixtures';
+import { setOrderStatus } from '../orders/orders.fixtures';
 
-let ctx: TestContext;
 let admin: { authorization: string };
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await createTestUser(ctx, { role: 'admin' })).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const load = async (id: string) =>
@@ -112,12 +109,7 @@ describe('an admin edit based on a stale form', () => {
     const { id } = await insertMedicine(ctx, { stock: 10 });
     const placed = await order(id, 3);
     const beforeCancel = await load(id);
-    const canceled = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/update-order/${placed._id}`,
-      headers: admin,
-      payload: { status: 'Canceled' },
-    });
+    const canceled = await setOrderStatus(ctx, admin, placed._id, 'Canceled');
     expect(canceled.statusCode).toBe(200);
     const response = await update(id, formOf(beforeCancel, { name: 'Renamed' }));
     expect(response.statusCode).toBe(409);

@@ -1,17 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 import { importMedicineImageFiles } from './medicine-image.service';
 
 describe('images an earlier version stored as files', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext();
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext();
 
   it('are served from the database after a start, and a second start changes nothing', async () => {
     const dir = path.join(ctx.config.uploadsDir, 'medicines');

@@ -8,15 +8,14 @@ import {
   updatedMedicineResponseSchema,
   type DosageForm,
 } from '@apotheca/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart, validMedicineFields } from './medicines.fixtures';
 
 // The medicine record, search with facets, suggestions and substitutes, on the catalogue below.
 
-let ctx: TestContext;
 let admin: { authorization: string };
 
 type Row = [
@@ -54,8 +53,8 @@ const CATALOGUE: Row[] = [
   ['Lipitor', 'Atorvastatin', '20 mg', 'Tablet', 'Pfizer', 'Cholesterol Medicine', 1599, 5, true],
 ];
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await createTestUser(ctx, { role: 'admin' })).headers;
   for (const [
     name,
@@ -80,9 +79,6 @@ beforeAll(async () => {
       prescriptionRequired: rx,
     });
   }
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });

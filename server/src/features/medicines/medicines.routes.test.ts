@@ -15,11 +15,12 @@ import {
 } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { openPg } from '../../db/client';
 import { medicines } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { createTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { CATALOGUE_CHANNEL, CHANGE_CHECK_EVERY_MS } from './catalogue-cache.service';
 import {
@@ -32,17 +33,13 @@ import {
   validMedicineFields,
 } from './medicines.fixtures';
 
-let ctx: TestContext;
 let admin: { authorization: string };
 let shopper: { authorization: string };
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await createTestUser(ctx, { role: 'admin' })).headers;
   shopper = (await createTestUser(ctx)).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const list = async (query = '') => {

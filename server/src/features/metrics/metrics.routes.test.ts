@@ -1,19 +1,14 @@
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, setStock } from '../medicines/medicines.fixtures';
 
 const TOKEN = 'metrics-token-for-the-tests';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ metricsToken: TOKEN });
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext({ metricsToken: TOKEN });
 
 const scrape = (authorization?: string) =>
   ctx.app.inject({ method: 'GET', url: '/api/metrics', headers: authorization ? { authorization } : {} });

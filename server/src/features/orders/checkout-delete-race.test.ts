@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 
-let ctx: TestContext;
 let admin: { authorization: string };
 let shoppers: { authorization: string }[];
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await createTestUser(ctx, { role: 'admin' })).headers;
   shoppers = await Promise.all([1, 2, 3].map(async () => (await createTestUser(ctx)).headers));
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const ROUNDS = 25;

@@ -16,27 +16,24 @@ import {
   type Order,
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { medicines, orders, prescriptions } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
+import { setOrderStatus } from './orders.fixtures';
 
 // Where an order goes, how staff send it, and ordering the same again.
 
 type Headers = { authorization?: string };
-let ctx: TestContext;
 let admin: Headers;
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await createTestUser(ctx, { role: ROLE.admin, firstName: 'Ann', lastName: 'Admin' })).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const checkout = (headers: Headers, payload: object = {}) =>
@@ -48,13 +45,7 @@ const placed = async (headers: Headers, payload: object = {}): Promise<Order> =>
 };
 const orderOf = async (id: string, headers: Headers) =>
   orderResponseSchema.parse((await ctx.app.inject({ url: `/api/orders/single-product/${id}`, headers })).json()).order;
-const dispatch = (id: string, payload: object = {}) =>
-  ctx.app.inject({
-    method: 'PATCH',
-    url: `/api/orders/update-order/${id}`,
-    headers: admin,
-    payload: { status: ORDER_STATUS.dispatched, ...payload },
-  });
+const dispatch = (id: string, payload: object = {}) => setOrderStatus(ctx, admin, id, ORDER_STATUS.dispatched, payload);
 const stockOf = async (id: string) => (await storedMedicine(ctx, id))!.stock;
 const today = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 

@@ -10,24 +10,21 @@ import {
   type Order,
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orders, users } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
+import { setOrderStatus } from './orders.fixtures';
 
-let ctx: TestContext;
 let admin: Headers;
 type Headers = { authorization?: string };
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await createTestUser(ctx, { role: 'admin' })).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
@@ -38,8 +35,7 @@ const placeOrder = (headers: Headers, payload?: object) =>
   ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, ...(payload ? { payload } : {}) });
 const stockOf = async (id: string) => (await storedMedicine(ctx, id))?.stock;
 const orderCount = async () => (await ctx.database.db.select().from(orders)).length;
-const setStatus = (id: string, status: string, headers: Headers = admin) =>
-  ctx.app.inject({ method: 'PATCH', url: `/api/orders/update-order/${id}`, headers, payload: { status } });
+const setStatus = (id: string, status: string, headers: Headers = admin) => setOrderStatus(ctx, headers, id, status);
 
 async function placedOrder(headers: Headers, medicineId: string, quantity = 1, payload?: object): Promise<Order> {
   await addToCart(ctx, headers, medicineId, quantity);

@@ -7,9 +7,9 @@ import {
   type Order,
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, orders } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
@@ -21,17 +21,14 @@ import {
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   PRESCRIPTION_REJECTED_MESSAGE,
 } from './order-status.service';
+import { setOrderStatus } from './orders.fixtures';
 
 type Headers = { authorization?: string };
-let ctx: TestContext;
 let pharmacist: Awaited<ReturnType<typeof createTestUser>>;
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist, firstName: 'Phil', lastName: 'Macist' });
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const checkout = (headers: Headers, payload: object = {}) =>
@@ -41,7 +38,7 @@ const myPrescription = async (headers: Headers) =>
 const review = (id: string, payload: object, headers: Headers = pharmacist.headers) =>
   ctx.app.inject({ method: 'POST', url: `/api/orders/${id}/prescription-review`, headers, payload });
 const setStatus = (id: string, status: string, headers: Headers = pharmacist.headers) =>
-  ctx.app.inject({ method: 'PATCH', url: `/api/orders/update-order/${id}`, headers, payload: { status } });
+  setOrderStatus(ctx, headers, id, status);
 const stockOf = async (id: string) => (await storedMedicine(ctx, id))!.stock;
 const cartSize = async (userId: string) =>
   (

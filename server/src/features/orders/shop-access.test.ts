@@ -1,7 +1,7 @@
 import { ORDER_TOTAL_TOO_LARGE_MESSAGE, ROLE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   addresses,
   batches,
@@ -16,7 +16,7 @@ import {
   prescriptions,
   recallNotices,
 } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
@@ -26,17 +26,13 @@ import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 // Every endpoint of the catalogue, the cart, the orders and the users, called by each kind of caller, and
 // hostile input thrown at them: the answer is never a 5xx, and a refusal changes nothing.
 
-let ctx: TestContext;
 let admin: { authorization: string };
 let pharmacist: { authorization: string };
 
+const ctx = useTestContext();
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await createTestUser(ctx, { role: ROLE.admin })).headers;
   pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 /** Everything a refused call must leave as it was. */

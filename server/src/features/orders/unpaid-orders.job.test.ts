@@ -1,24 +1,21 @@
 import { medicineResponseSchema, orderResponseSchema, type Order } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { orderHistory, orders } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 import { cancelUnpaidOrders, UNPAID_CANCEL_NOTE } from './order-status.service';
+import { setOrderStatus } from './orders.fixtures';
 
 const TTL_MINUTES = 30;
-let ctx: TestContext;
 let admin: { authorization: string };
 
+// The sweep runs every 50 ms here, so the periodic job is seen at work.
+const ctx = useTestContext({ unpaidOrderTtlMinutes: TTL_MINUTES, unpaidOrderSweepMs: 50 });
 beforeAll(async () => {
-  // The sweep runs every 50 ms here, so the periodic job is seen at work.
-  ctx = await createTestContext({ unpaidOrderTtlMinutes: TTL_MINUTES, unpaidOrderSweepMs: 50 });
   admin = (await createTestUser(ctx, { role: 'admin' })).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
@@ -79,12 +76,7 @@ describe('unpaid orders', () => {
     const paid = await placeOrder(medicine.id, 1, true);
     const accepted = await placeOrder(medicine.id, 1);
     const recent = await placeOrder(medicine.id, 1);
-    const patched = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/orders/update-order/${accepted._id}`,
-      headers: admin,
-      payload: { status: 'Accepted' },
-    });
+    const patched = await setOrderStatus(ctx, admin, accepted._id, 'Accepted');
     expect(patched.statusCode).toBe(200);
     await Promise.all([age(paid, TTL_MINUTES + 1), age(accepted, TTL_MINUTES + 1), age(recent, TTL_MINUTES - 1)]);
 

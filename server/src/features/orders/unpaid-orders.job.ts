@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { startPeriodicTask } from '../../periodic-task';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 import { cancelUnpaidOrders } from './order-status.service';
 
@@ -18,32 +19,18 @@ type Options = {
  */
 export function startUnpaidOrderExpiry({ db, catalogue, ttlMinutes, everyMs, onError }: Options): () => Promise<void> {
   if (ttlMinutes === 0) return async () => {};
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  const sweep = async () => {
-    try {
-      const canceled = await cancelUnpaidOrders(db, new Date(Date.now() - ttlMinutes * 60_000));
-      // The stock given back changes the catalogue's figures.
-      if (canceled > 0) await catalogue.invalidate();
-    } catch (error) {
-      onError(error);
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = sweep().then(schedule);
-    }, everyMs);
-    // A pending sweep never keeps the process alive on its own.
-    timer.unref();
-  };
-  schedule();
-
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+  return startPeriodicTask(
+    everyMs,
+    async () => {
+      try {
+        const canceled = await cancelUnpaidOrders(db, new Date(Date.now() - ttlMinutes * 60_000));
+        // The stock given back changes the catalogue's figures.
+        if (canceled > 0) await catalogue.invalidate();
+      } catch (error) {
+        onError(error);
+      }
+    },
+    // The first sweep waits a whole period, as the server has only just started.
+    { atOnce: false },
+  );
 }

@@ -13,10 +13,10 @@ import {
 import { eq } from 'drizzle-orm';
 import { PDFArray, PDFDict, PDFDocument, PDFStream, type PDFObject } from 'pdf-lib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { prescriptions, prescriptionViews } from '../../db/schema';
 import { getFile } from '../../db/stored-files';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { multipart, pngImage } from '../medicines/medicines.fixtures';
 import { prescriptionFilePath } from './prescription-file.service';
@@ -25,13 +25,7 @@ import { PDF_SCAN, pdfWithScriptAndMetadata, photoWithGps, uploadPrescription } 
 import { MAX_UPLOADS_IN_FLIGHT } from './prescriptions.routes';
 import { removeUnusedPrescriptions } from './prescriptions.service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
 
 const readFile = (id: string, headers: { authorization?: string } = {}) =>
   ctx.app.inject({ method: 'GET', url: `/api/prescriptions/${id}/file`, headers });

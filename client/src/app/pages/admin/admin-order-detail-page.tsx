@@ -1,7 +1,6 @@
 import {
   adminPrescriptionPath,
   type Order,
-  ORDER_STATUS,
   ORDER_STATUSES,
   type OrderStatus,
   PATHS,
@@ -42,27 +41,16 @@ function Detail({ label, wide = false, children }: { label: string; wide?: boole
 /** The status select and its Update Status button; the order is fetched again after an update, so the page shows what was stored. */
 function StatusForm({ order }: { order: Order }) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
-  const [change, changing] = useChangeOrderStatus();
-  // Dispatched first asks for the parcel's carrier and tracking number.
-  const [dispatching, setDispatching] = useState(false);
+  const { choose, changing, dispatchDialog } = useChangeOrderStatus(order);
   return (
     <form
       className="flex flex-wrap items-end gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        if (status === ORDER_STATUS.dispatched) setDispatching(true);
-        else void change(order._id, status);
+        choose(status);
       }}
     >
-      <DispatchDialog
-        order={dispatching ? order : null}
-        busy={changing}
-        onCancel={() => setDispatching(false)}
-        onDispatch={(parcel) => {
-          setDispatching(false);
-          void change(order._id, ORDER_STATUS.dispatched, parcel);
-        }}
-      />
+      <DispatchDialog {...dispatchDialog} />
       <SelectField
         label="New status"
         value={status}

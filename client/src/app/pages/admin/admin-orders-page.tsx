@@ -1,17 +1,17 @@
-import { ADMIN_ORDERS_PAGE_SIZE, adminOrderPath, ORDER_STATUSES, type OrderStatus } from '@apotheca/contract';
+import { adminOrderPath, ORDER_STATUSES, type OrderStatus } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { Spinner } from '../../../components/ui/spinner';
-import { useListOrdersQuery } from '../../../features/orders/order-admin.api';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
 import { OrderStatusSelect } from '../../../features/orders/order-status-select';
 import { formatPrice } from '../../../lib/currency';
 import { AdminPageHeader } from './admin-page-header';
 import { LoadError } from '../../../components/ui/load-error';
 import { ListSearchForm } from './list-search-form';
-import { useListParam, usePageParam } from './page-param.hook';
+import { useOrderListPage } from './order-list-page.hook';
+import { useListParam } from './page-param.hook';
 import { countLabel } from '../../../lib/count-label';
 
 // The product's columns, in its order. On a phone the order, its status and its link stay in view.
@@ -32,18 +32,11 @@ const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES a
  * patient and filtered by status on the server; the page, search and status are kept in the URL.
  */
 export default function AdminOrdersPage() {
-  const [page, setPage] = usePageParam();
-  const [q, setQ] = useListParam('q');
   const [statusParam, setStatus] = useListParam('status');
   const status = isOrderStatus(statusParam) ? statusParam : undefined;
-  const { data, isLoading, isFetching, error } = useListOrdersQuery({
-    page,
-    limit: ADMIN_ORDERS_PAGE_SIZE,
-    q: q || undefined,
+  const { page, setPage, pageCount, q, setQ, data, orders, isLoading, isFetching, error } = useOrderListPage({
     status,
   });
-  const orders = data?.orders ?? [];
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / ADMIN_ORDERS_PAGE_SIZE));
   const filtered = Boolean(q || status);
 
   return (

@@ -1,13 +1,12 @@
-import { ADMIN_ORDERS_PAGE_SIZE, adminPrescriptionPath, ORDER_SORT, PRESCRIPTION_REVIEW } from '@apotheca/contract';
+import { adminPrescriptionPath, ORDER_SORT, PRESCRIPTION_REVIEW } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { Spinner } from '../../../components/ui/spinner';
-import { useListOrdersQuery } from '../../../features/orders/order-admin.api';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
-import { useListParam, usePageParam } from './page-param.hook';
+import { useOrderListPage } from './order-list-page.hook';
 
 const COLUMNS = [
   { label: 'Order' },
@@ -31,17 +30,18 @@ function waitingTime(since: string, now = Date.now()): string {
  * searched by order number or patient on the server.
  */
 export default function PrescriptionQueuePage() {
-  const [page, setPage] = usePageParam();
-  const [q, setQ] = useListParam('q');
-  const { data, isLoading, isFetching, error } = useListOrdersQuery({
-    review: PRESCRIPTION_REVIEW.pending,
-    sort: ORDER_SORT.oldest,
+  const {
     page,
-    limit: ADMIN_ORDERS_PAGE_SIZE,
-    q: q || undefined,
-  });
-  const waiting = data?.orders ?? [];
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / ADMIN_ORDERS_PAGE_SIZE));
+    setPage,
+    pageCount,
+    q,
+    setQ,
+    data,
+    orders: waiting,
+    isLoading,
+    isFetching,
+    error,
+  } = useOrderListPage({ review: PRESCRIPTION_REVIEW.pending, sort: ORDER_SORT.oldest });
   return (
     <section>
       <AdminPageHeader

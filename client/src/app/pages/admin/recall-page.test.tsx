@@ -8,18 +8,13 @@ import {
 } from '@apotheca/contract';
 import { act, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loggedIn } from '../../../features/auth/auth.slice';
 import type { Recall } from '../../../features/batches/batches.api';
 import { renderWithStore } from '../../../test/render-with-store';
 import RecallPage from './recall-page';
+import { stubBrowserRequest } from '../../../test/browser-request';
 
-/** Node's Request takes no relative URL; the API client's '/api/…' is read against the page's origin, as in a browser. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, 'http://localhost') : input, init);
-  }
-}
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -60,7 +55,7 @@ const recallOf = (count: number, recalledAt: string | null = '2026-11-20T09:00:0
 /** Serves the recall a page at a time as the server does, and `notify` for the notify call; returns the calls made. */
 function serve(recall: Recall, notify: () => Response = () => json(200, { notified: 2, alreadyNotified: 0 })) {
   const calls: string[] = [];
-  vi.stubGlobal('Request', PageRequest);
+  stubBrowserRequest();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
     const url = new URL(request.url);
@@ -90,11 +85,6 @@ const orderNumbers = (table: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('RecallPage', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('names the lot, its medicine and reason, and links every order that drew from it, a page at a time', async () => {
     serve(recallOf(60));
     const { user } = renderAs(ROLE.admin);
@@ -158,7 +148,7 @@ describe('RecallPage', () => {
   });
 
   it("shows the server's message when the lot cannot be found", async () => {
-    vi.stubGlobal('Request', PageRequest);
+    stubBrowserRequest();
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(404, { message: 'Batch not found' }));
     renderAs(ROLE.admin);
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Batch not found');

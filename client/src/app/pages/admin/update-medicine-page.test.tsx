@@ -1,11 +1,13 @@
 import { BATCH_STATE, MEDICINE_CHANGED_MESSAGE, ROLE, type ListedBatch, type Medicine } from '@apotheca/contract';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loggedIn } from '../../../features/auth/auth.slice';
+import { stubBrowserRequest } from '../../../test/browser-request';
 import { renderWithStore } from '../../../test/render-with-store';
 import { medicineFixture } from '../../../test/medicine.fixture';
 import UpdateMedicinePage from './update-medicine-page';
+import { stubBrowserRequest } from '../../../test/browser-request';
 
 const loaded = medicineFixture({
   developedBy: 'Acme Pharma',
@@ -18,13 +20,6 @@ const afterSale: Medicine = { ...loaded, stock: 7, version: 2 };
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** Node's Request takes no relative URL; the API client's '/api/…' is read against the page's origin, as in a browser. */
-class PageRequest extends Request {
-  constructor(input: RequestInfo | URL, init?: RequestInit) {
-    super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
-  }
-}
 
 function renderPage() {
   const view = renderWithStore(
@@ -60,7 +55,7 @@ function serveMedicineWithBatches() {
   const saves: string[] = [];
   let medicine = loaded;
   const batches: ListedBatch[] = [];
-  vi.stubGlobal('Request', PageRequest);
+  stubBrowserRequest();
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
     const { pathname } = new URL(request.url);
@@ -109,21 +104,8 @@ async function addBatch(user: ReturnType<typeof renderPage>['user'], quantity: s
 }
 
 describe('UpdateMedicinePage', () => {
-  afterEach(() => {
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('keeps what the admin typed after a refused save, shows the differences in one message, and saves again', async () => {
-    // Node's Request, unlike a browser's, needs an absolute URL.
-    vi.stubGlobal(
-      'Request',
-      class extends Request {
-        constructor(input: RequestInfo | URL, init?: RequestInit) {
-          super(typeof input === 'string' ? new URL(input, window.location.origin) : input, init);
-        }
-      },
-    );
+    stubBrowserRequest();
     const calls: string[] = [];
     let current = loaded;
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
