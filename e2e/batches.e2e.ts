@@ -81,7 +81,17 @@ describe('batches and recalls', () => {
     const table = section.getByRole('table', { name: 'Batches of the medicine' });
     const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: lot }) });
     await row.waitFor();
-    expect(await row.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining([expiresOn, '5', 'Sellable']));
+    // The expiry reads as a day in the browser's language, "Jun 30, 2028" in English.
+    const expiryInWords = await page.evaluate(
+      (day) =>
+        new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+          new Date(`${day}T00:00:00Z`),
+        ),
+      expiresOn,
+    );
+    expect(await row.getByRole('cell').allInnerTexts()).toEqual(
+      expect.arrayContaining([expiryInWords, '5', 'Sellable']),
+    );
 
     // The same lot again: the server's refusal is shown as it worded it.
     await form.getByLabel('Lot number').fill(lot);

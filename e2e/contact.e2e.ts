@@ -1,11 +1,11 @@
-import { PATHS } from '@apotheca/contract';
+import { CANNOT_REACH_SHOP_MESSAGE, CONTACT_SERVICE_UNREACHABLE_MESSAGE, PATHS } from '@apotheca/contract';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, useBrowser } from './support/browser';
 import { startProduct } from './support/product-server';
-import { toast } from './support/shop';
+import { toast, toastTexts } from './support/shop';
 
 async function fillValidForm(page: Page) {
   await page.getByLabel('Name').fill('Ann Shopper');
@@ -71,6 +71,12 @@ describe('the contact form in chromium', () => {
       expect(service.bodies).toHaveLength(1);
       expect(service.bodies[0]).toContain('name="access_key"\r\n\r\nkey-123');
       expect(service.bodies[0]).toContain('name="subject"\r\n\r\nQuestion about my order');
+
+      // The service does not answer at all: the toast blames it, not the shop.
+      await page.route(service.url, (route) => route.abort());
+      await page.getByRole('button', { name: 'Send message' }).click();
+      await toast(page, CONTACT_SERVICE_UNREACHABLE_MESSAGE);
+      expect(await toastTexts(page)).not.toContain(CANNOT_REACH_SHOP_MESSAGE);
       await context.close();
     } finally {
       await product.stop();

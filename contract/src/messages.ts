@@ -1,5 +1,6 @@
-// The server's answers that the storefront shows as they are, in the product's fixed wording. They stay free
-// of zod so that the storefront's start-up code can show them without loading the schemas.
+// The messages the storefront shows as they are: the server's answers in the product's fixed wording, and
+// the few the browser words itself. They stay free of zod so that the storefront's start-up code can show
+// them without loading the schemas.
 
 export const REGISTERED_MESSAGE = 'Registered successfully';
 export const LOGGED_IN_MESSAGE = 'Logged-in successfully';
@@ -17,3 +18,5 @@ export const CART_CLEARED_MESSAGE = 'Cart cleared successfully.';
 export const EMPTY_CART_MESSAGE = 'Cart is Empty';
 
 export const CONTACT_RECEIVED_MESSAGE = 'Form Submitted Successfully!';
+/** The third-party contact form service gave no answer: the shop itself may be fine, so it is not blamed. */
+export const CONTACT_SERVICE_UNREACHABLE_MESSAGE = 'The message service cannot be reached. Please try again later.';

@@ -8,7 +8,8 @@ import { errorMessage, fieldErrors } from '../../lib/error-message';
 
 /** The changes an admin makes to a batch, each with a reason kept in the batch's history. */
 export type BatchChangeKind = 'adjust' | 'writeOff' | 'recall';
-export type BatchChange = { kind: BatchChangeKind; batch: Batch };
+/** `medicineName`: where the page does not already say which medicine the lot is of. */
+export type BatchChange = { kind: BatchChangeKind; batch: Batch; medicineName?: string };
 export type BatchChangeValues = { quantity: number; reason: string };
 
 const KINDS: Record<
@@ -123,7 +124,9 @@ export function BatchChangeDialog({ change, onSubmit, onClose }: Props) {
         <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
           {change && kind ? (
             <>
-              <DialogTitle className="text-lg font-bold text-ink">{kind.title(change.batch.lot)}</DialogTitle>
+              <DialogTitle className="text-lg font-bold text-ink">
+                {kind.title(change.medicineName ? `${change.batch.lot} of ${change.medicineName}` : change.batch.lot)}
+              </DialogTitle>
               <Description className="mt-2 text-sm text-muted">{kind.description}</Description>
               {/* Keyed by batch and change, so each opening starts from that batch's count. */}
               <ChangeForm

@@ -14,6 +14,7 @@ import {
   useRecallBatchMutation,
   useWriteOffBatchMutation,
 } from './batches.api';
+import { formatCalendarDate } from '../../lib/calendar-date';
 
 const badge = 'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset';
 const STATE_CLASS: Record<BatchState, string> = {
@@ -151,13 +152,13 @@ export function BatchesSection({ medicineId, canEdit }: { medicineId: string; ca
               >
                 {batch.lot}
                 <span className="flex flex-col items-start gap-1 pt-1 font-sans text-xs text-muted sm:hidden">
-                  Expires {batch.expiresOn}
+                  Expires {formatCalendarDate(batch.expiresOn)}
                   <span className={STATE_CLASS[state]}>{state}</span>
                 </span>
               </th>
-              <td className={cellClasses('left', true)}>{batch.expiresOn}</td>
+              <td className={cellClasses('left', true)}>{formatCalendarDate(batch.expiresOn)}</td>
               <td className={cellClasses('right')}>{batch.quantity}</td>
-              <td className={cellClasses('left', true)}>{batch.receivedOn}</td>
+              <td className={cellClasses('left', true)}>{formatCalendarDate(batch.receivedOn)}</td>
               <td className={cellClasses('left', true)}>
                 <span className={STATE_CLASS[state]}>{state}</span>
               </td>

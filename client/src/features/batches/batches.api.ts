@@ -22,9 +22,9 @@ const batchUrl = ({ medicineId, batchId }: OfBatch) =>
   `/medicines/${encodeURIComponent(medicineId)}/batches/${encodeURIComponent(batchId)}`;
 
 // Every change to a batch moves the medicine's sellable stock (and raises its version): the
-// medicine and the catalogue are fetched again with its batches.
+// medicine, the catalogue and the stock reports are fetched again with its batches.
 const medicineChanged = (medicineId: string) =>
-  [{ type: 'Batches', id: medicineId }, { type: 'Medicine', id: medicineId }, 'Medicines'] as const;
+  [{ type: 'Batches', id: medicineId }, { type: 'Medicine', id: medicineId }, 'Medicines', 'Reports'] as const;
 
 /** A medicine's batches (staff read them, an admin changes them) and a recalled lot's orders and notices. */
 export const batchesApi = api.injectEndpoints({

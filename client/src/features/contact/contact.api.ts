@@ -1,4 +1,9 @@
-import type { Contact, ContactConfig, ContactResponse } from '@apotheca/contract';
+import {
+  CONTACT_SERVICE_UNREACHABLE_MESSAGE,
+  type Contact,
+  type ContactConfig,
+  type ContactResponse,
+} from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 const contactApi = api.injectEndpoints({
@@ -27,8 +32,9 @@ const contactApi = api.injectEndpoints({
           if (response.ok && data.success === true)
             return { data: { success: true, message: typeof data.message === 'string' ? data.message : '' } };
           return { error: { status: response.status, data } };
-        } catch (error) {
-          return { error: { status: 'FETCH_ERROR', error: String(error) } };
+        } catch {
+          // Not "cannot reach the shop": it is the other service that did not answer.
+          return { error: { status: 'CUSTOM_ERROR', error: CONTACT_SERVICE_UNREACHABLE_MESSAGE } };
         }
       },
     }),

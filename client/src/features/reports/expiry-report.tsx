@@ -7,11 +7,11 @@ import { PageNavigation } from '../../components/ui/page-navigation';
 import { Spinner } from '../../components/ui/spinner';
 import { useExpiryReportQuery } from './reports.api';
 import { batchCount, EmptyReport, MedicineLink, reportPageCount, ReportSection } from './report-section';
-import { WriteOffDialog } from './write-off-dialog';
+import { formatCalendarDate } from '../../lib/calendar-date';
 
 type Props = {
-  /** Only an admin writes stock off; a pharmacist reads the report. */
-  canWriteOff: boolean;
+  /** Asks to write an expired batch off; given to an admin only, a pharmacist reads the report. */
+  onWriteOff?: (batch: ReportBatch) => void;
   medicineHref: (id: string) => string;
 };
 
@@ -38,7 +38,7 @@ function BatchCells({ batch, medicineHref }: { batch: ReportBatch; medicineHref:
         <MedicineLink id={batch.medicine._id} name={batch.medicine.name} href={medicineHref} />
       </th>
       <td className={`${cellClasses('left', true)} font-mono`}>{batch.lot}</td>
-      <td className={cellClasses()}>{batch.expiresOn}</td>
+      <td className={cellClasses()}>{formatCalendarDate(batch.expiresOn)}</td>
     </>
   );
 }
@@ -72,11 +72,11 @@ function WindowChoice({ days, onChange }: { days: ExpiryWindow; onChange: (days:
  * The expiry report: sellable batches expiring within the chosen window, and expired batches not yet
  * written off, each list a page at a time; an admin writes an expired batch off from its row.
  */
-export function ExpiryReport({ canWriteOff, medicineHref }: Props) {
+export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
+  const canWriteOff = onWriteOff !== undefined;
   const [days, setDays] = useState<ExpiryWindow>(EXPIRY_WINDOWS[0]);
   const [expiringPage, setExpiringPage] = useState(1);
   const [expiredPage, setExpiredPage] = useState(1);
-  const [writingOff, setWritingOff] = useState<ReportBatch | null>(null);
   const { data, isFetching, error } = useExpiryReportQuery({
     days,
     expiringPage,
@@ -148,7 +148,7 @@ export function ExpiryReport({ canWriteOff, medicineHref }: Props) {
                           size="sm"
                           variant="secondary"
                           aria-label={`Write off lot ${batch.lot} of ${batch.medicine.name}`}
-                          onClick={() => setWritingOff(batch)}
+                          onClick={() => onWriteOff?.(batch)}
                         >
                           Write off
                         </Button>
@@ -167,7 +167,6 @@ export function ExpiryReport({ canWriteOff, medicineHref }: Props) {
           )}
         </ReportSection>
       ) : null}
-      {canWriteOff ? <WriteOffDialog batch={writingOff} onClose={() => setWritingOff(null)} /> : null}
     </>
   );
 }

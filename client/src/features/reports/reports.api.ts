@@ -1,5 +1,4 @@
 import type {
-  Batch,
   ExpiryReport,
   ExpiryReportQuery,
   LowStockQuery,
@@ -10,8 +9,8 @@ import type {
 import { api } from '../../lib/api';
 
 /**
- * The stock reports' calls: a page of each report, a write-off of an expired batch and a medicine's
- * reorder level. Either change moves a report, so it re-reads them; a write-off moves the stock too.
+ * The stock reports' calls: a page of each report and a medicine's reorder level, whose change
+ * re-reads them. A write-off is a batch change (features/batches), which re-reads them too.
  */
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -22,14 +21,6 @@ export const reportsApi = api.injectEndpoints({
     lowStockReport: build.query<LowStockReport, LowStockQuery>({
       query: (params) => ({ url: '/reports/low-stock', params }),
       providesTags: ['Reports'],
-    }),
-    writeOffBatch: build.mutation<{ batch: Batch }, { medicineId: string; batchId: string; reason: string }>({
-      query: ({ medicineId, batchId, reason }) => ({
-        url: `/medicines/${encodeURIComponent(medicineId)}/batches/${encodeURIComponent(batchId)}/write-off`,
-        method: 'POST',
-        body: { reason },
-      }),
-      invalidatesTags: ['Reports', 'Medicines', 'Medicine'],
     }),
     setReorderLevel: build.mutation<{ medicine: StockLevel }, ReorderLevelInput & { medicineId: string }>({
       query: ({ medicineId, reorderLevel }) => ({
@@ -42,5 +33,4 @@ export const reportsApi = api.injectEndpoints({
   }),
 });
 
-export const { useExpiryReportQuery, useLowStockReportQuery, useWriteOffBatchMutation, useSetReorderLevelMutation } =
-  reportsApi;
+export const { useExpiryReportQuery, useLowStockReportQuery, useSetReorderLevelMutation } = reportsApi;

@@ -50,7 +50,8 @@ async function storedState() {
     db.select().from(batches).orderBy(batches.id),
     db.select().from(batchMovements).orderBy(batchMovements.id),
     db.select().from(recallNotices).orderBy(recallNotices.batchId, recallNotices.userId),
-    db.select().from(mailOutbox).orderBy(mailOutbox.id),
+    // Which mails were queued, not whether the outbox has sent them yet: it sends on its own time.
+    db.select({ id: mailOutbox.id }).from(mailOutbox).orderBy(mailOutbox.id),
   ]);
   return { m, c, ci, o, oi, oh, p, a, b, bm, rn, mo };
 }

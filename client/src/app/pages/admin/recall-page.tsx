@@ -18,6 +18,7 @@ import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
 import { countLabel } from '../../../lib/count-label';
 import { AdminPageHeader } from './admin-page-header';
 import { usePageParam } from './page-param.hook';
+import { formatCalendarDate } from '../../../lib/calendar-date';
 
 // On a phone the order, its patient, its units and its status stay in view.
 const COLUMNS = [
@@ -64,7 +65,7 @@ export default function RecallPage() {
               rows={[
                 ['Medicine', data.medicine.name],
                 ['Lot', data.batch.lot],
-                ['Expires', data.batch.expiresOn],
+                ['Expires', formatCalendarDate(data.batch.expiresOn)],
                 ['Recalled', data.batch.recalledAt ? new Date(data.batch.recalledAt).toLocaleString() : '—'],
                 ['Reason', data.reason ?? '—'],
               ]}
