@@ -7,7 +7,6 @@ import { stubBrowserRequest } from '../../../test/browser-request';
 import { renderWithStore } from '../../../test/render-with-store';
 import { medicineFixture } from '../../../test/medicine.fixture';
 import UpdateMedicinePage from './update-medicine-page';
-import { stubBrowserRequest } from '../../../test/browser-request';
 
 const loaded = medicineFixture({
   developedBy: 'Acme Pharma',
