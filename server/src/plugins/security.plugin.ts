@@ -1,5 +1,23 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * helmet's headers depend only on its options, so they are worked out once at start.
+ * (@fastify/helmet builds helmet anew for every request, which cost the cached catalogue about two
+ * thirds of its throughput in the catalogue benchmark.)
+ */
+function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: unknown) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: () => {},
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
 
 /** Powerful browser features the shop never uses, refused to every page and anything it embeds. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
@@ -14,7 +32,7 @@ const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
  */
 export default fp<{ connectOrigins: string[]; https: boolean }>(
   async (app, options) => {
-    await app.register(helmet, {
+    const headers = securityHeaders({
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
@@ -35,8 +53,9 @@ export default fp<{ connectOrigins: string[]; https: boolean }>(
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     });
+    headers['permissions-policy'] = PERMISSIONS_POLICY;
     app.addHook('onRequest', (_request, reply, done) => {
-      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      reply.headers(headers);
       done();
     });
   },
