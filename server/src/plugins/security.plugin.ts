@@ -3,9 +3,9 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * helmet's headers depend only on its options, so they are worked out once at start.
- * (@fastify/helmet builds helmet anew for every request, which cost the cached catalogue about two
- * thirds of its throughput in the catalogue benchmark.)
+ * helmet's headers depend only on its options, so they are worked out once at start
+ * (docs/decisions/0068: @fastify/helmet, which runs helmet on every request, halved the catalogue's
+ * throughput).
  */
 function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -14,7 +14,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
     removeHeader: () => {},
   };
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error(String(error));
   });
   return headers;
 }
