@@ -14,7 +14,7 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
     removeHeader: () => {},
   };
   helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error instanceof Error ? error : new Error(String(error));
+    if (error) throw new Error('helmet refused its options', { cause: error });
   });
   return headers;
 }
