@@ -39,6 +39,8 @@ export const listedBatchSchema = batchSchema.extend({ state: z.enum(BATCH_STATE)
 export type ListedBatch = z.infer<typeof listedBatchSchema>;
 export const batchListResponseSchema = z.object({ batches: z.array(listedBatchSchema) });
 export const batchResponseSchema = z.object({ batch: batchSchema });
+export type BatchList = z.infer<typeof batchListResponseSchema>;
+export type BatchResponse = z.infer<typeof batchResponseSchema>;
 
 export const LOT_REQUIRED_MESSAGE = 'Lot number is required.';
 export const BATCH_QUANTITY_MESSAGE = 'Quantity must be a whole number, 0 or more.';
@@ -160,6 +162,7 @@ export const reorderLevelSchema = z.object({
 });
 export type ReorderLevelInput = z.infer<typeof reorderLevelSchema>;
 export const reorderLevelResponseSchema = z.object({ medicine: stockLevelSchema });
+export type ReorderLevelResponse = z.infer<typeof reorderLevelResponseSchema>;
 
 export const BATCH_NOT_FOUND_MESSAGE = 'Batch not found';
 export const lotTakenMessage = (lot: string) => `This medicine already has a lot ${lot}.`;

@@ -1,8 +1,8 @@
 import type {
   addBatchSchema,
   adjustBatchSchema,
-  Batch,
-  ListedBatch,
+  BatchList,
+  BatchResponse,
   recallNotifyResponseSchema,
   recallOrdersResponseSchema,
   recallResponseSchema,
@@ -29,11 +29,11 @@ const medicineChanged = (medicineId: string) =>
 /** A medicine's batches (staff read them, an admin changes them) and a recalled lot's orders and notices. */
 export const batchesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listBatches: build.query<{ batches: ListedBatch[] }, string>({
+    listBatches: build.query<BatchList, string>({
       query: (medicineId) => `/medicines/${encodeURIComponent(medicineId)}/batches`,
       providesTags: (_result, _error, medicineId) => [{ type: 'Batches', id: medicineId }],
     }),
-    addBatch: build.mutation<{ batch: Batch }, { medicineId: string; body: AddBatch }>({
+    addBatch: build.mutation<BatchResponse, { medicineId: string; body: AddBatch }>({
       query: ({ medicineId, body }) => ({
         url: `/medicines/${encodeURIComponent(medicineId)}/batches`,
         method: 'POST',
@@ -41,11 +41,11 @@ export const batchesApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { medicineId }) => [...medicineChanged(medicineId)],
     }),
-    adjustBatch: build.mutation<{ batch: Batch }, OfBatch & { body: AdjustBatch }>({
+    adjustBatch: build.mutation<BatchResponse, OfBatch & { body: AdjustBatch }>({
       query: ({ body, ...of }) => ({ url: batchUrl(of), method: 'PATCH', body }),
       invalidatesTags: (_result, _error, { medicineId }) => [...medicineChanged(medicineId)],
     }),
-    writeOffBatch: build.mutation<{ batch: Batch }, OfBatch & { reason: string }>({
+    writeOffBatch: build.mutation<BatchResponse, OfBatch & { reason: string }>({
       query: ({ reason, ...of }) => ({ url: `${batchUrl(of)}/write-off`, method: 'POST', body: { reason } }),
       invalidatesTags: (_result, _error, { medicineId }) => [...medicineChanged(medicineId)],
     }),

@@ -4,7 +4,7 @@ import type {
   LowStockQuery,
   LowStockReport,
   ReorderLevelInput,
-  StockLevel,
+  ReorderLevelResponse,
 } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
@@ -22,7 +22,7 @@ export const reportsApi = api.injectEndpoints({
       query: (params) => ({ url: '/reports/low-stock', params }),
       providesTags: ['Reports'],
     }),
-    setReorderLevel: build.mutation<{ medicine: StockLevel }, ReorderLevelInput & { medicineId: string }>({
+    setReorderLevel: build.mutation<ReorderLevelResponse, ReorderLevelInput & { medicineId: string }>({
       query: ({ medicineId, reorderLevel }) => ({
         url: `/medicines/${encodeURIComponent(medicineId)}/reorder-level`,
         method: 'PATCH',
