@@ -1,12 +1,18 @@
 import { EXPIRY_WINDOWS, REPORT_PAGE_SIZE, type ExpiryWindow, type ReportBatch } from '@apotheca/contract';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
-import { cellClasses, DataTable } from '../../components/ui/data-table';
+import { cellClasses } from '../../components/ui/data-table';
 import { LoadError } from '../../components/ui/load-error';
-import { PageNavigation } from '../../components/ui/page-navigation';
 import { Spinner } from '../../components/ui/spinner';
 import { useExpiryReportQuery } from './reports.api';
-import { batchCount, EmptyReport, MedicineLink, reportPageCount, ReportSection } from './report-section';
+import {
+  batchCount,
+  EmptyReport,
+  MedicineLink,
+  PagedReportTable,
+  reportPageCount,
+  ReportSection,
+} from './report-section';
 import { formatCalendarDate } from '../../lib/calendar-date';
 
 type Props = {
@@ -85,7 +91,6 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
   });
   // A write-off can empty the last page of expired stock: show the page before it.
   if (data && expiredPage > reportPageCount(data.expiredTotal)) setExpiredPage(reportPageCount(data.expiredTotal));
-  const busy = isFetching ? 'opacity-60' : '';
   const notLoaded = error ? <LoadError error={error} /> : <Spinner label="Loading the expiry report…" />;
 
   return (
@@ -108,22 +113,24 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
         ) : data.expiring.length === 0 ? (
           <EmptyReport>Nothing in stock expires within {days} days.</EmptyReport>
         ) : (
-          <div className={`flex flex-col gap-3 ${busy}`}>
-            <DataTable caption={`Batches expiring within ${days} days`} columns={EXPIRING_COLUMNS}>
-              {data.expiring.map((batch) => (
-                <tr key={batch._id}>
-                  <BatchCells batch={batch} medicineHref={medicineHref} />
-                  <td className={cellClasses('right')}>{batch.quantity}</td>
-                </tr>
-              ))}
-            </DataTable>
-            <PageNavigation
-              label="Expiring batches pages"
-              page={expiringPage}
-              pageCount={reportPageCount(data.expiringTotal)}
-              onPageChange={setExpiringPage}
-            />
-          </div>
+          <PagedReportTable
+            caption={`Batches expiring within ${days} days`}
+            columns={EXPIRING_COLUMNS}
+            fetching={isFetching}
+            pages={{
+              label: 'Expiring batches pages',
+              page: expiringPage,
+              total: data.expiringTotal,
+              onPageChange: setExpiringPage,
+            }}
+          >
+            {data.expiring.map((batch) => (
+              <tr key={batch._id}>
+                <BatchCells batch={batch} medicineHref={medicineHref} />
+                <td className={cellClasses('right')}>{batch.quantity}</td>
+              </tr>
+            ))}
+          </PagedReportTable>
         )}
       </ReportSection>
       {/* One answer holds both lists: its loading or its failure is shown once, in the section above. */}
@@ -132,38 +139,37 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
           {data.expired.length === 0 ? (
             <EmptyReport>No expired stock waits to be written off.</EmptyReport>
           ) : (
-            <div className={`flex flex-col gap-3 ${busy}`}>
-              <DataTable
-                caption="Expired batches not yet written off"
-                columns={canWriteOff ? [...EXPIRED_COLUMNS, ACTION_COLUMN] : EXPIRED_COLUMNS}
-                stickyLastColumn={canWriteOff}
-              >
-                {data.expired.map((batch) => (
-                  <tr key={batch._id}>
-                    <BatchCells batch={batch} medicineHref={medicineHref} />
-                    <td className={cellClasses('right', true)}>{batch.quantity}</td>
-                    {canWriteOff ? (
-                      <td className={cellClasses()}>
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          aria-label={`Write off lot ${batch.lot} of ${batch.medicine.name}`}
-                          onClick={() => onWriteOff?.(batch)}
-                        >
-                          Write off
-                        </Button>
-                      </td>
-                    ) : null}
-                  </tr>
-                ))}
-              </DataTable>
-              <PageNavigation
-                label="Expired batches pages"
-                page={expiredPage}
-                pageCount={reportPageCount(data.expiredTotal)}
-                onPageChange={setExpiredPage}
-              />
-            </div>
+            <PagedReportTable
+              caption="Expired batches not yet written off"
+              columns={canWriteOff ? [...EXPIRED_COLUMNS, ACTION_COLUMN] : EXPIRED_COLUMNS}
+              stickyLastColumn={canWriteOff}
+              fetching={isFetching}
+              pages={{
+                label: 'Expired batches pages',
+                page: expiredPage,
+                total: data.expiredTotal,
+                onPageChange: setExpiredPage,
+              }}
+            >
+              {data.expired.map((batch) => (
+                <tr key={batch._id}>
+                  <BatchCells batch={batch} medicineHref={medicineHref} />
+                  <td className={cellClasses('right', true)}>{batch.quantity}</td>
+                  {canWriteOff ? (
+                    <td className={cellClasses()}>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={`Write off lot ${batch.lot} of ${batch.medicine.name}`}
+                        onClick={() => onWriteOff?.(batch)}
+                      >
+                        Write off
+                      </Button>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </PagedReportTable>
           )}
         </ReportSection>
       ) : null}

@@ -1,11 +1,14 @@
 import { REPORT_PAGE_SIZE } from '@apotheca/contract';
-import { useId, type ReactNode } from 'react';
+import { useId, type ComponentProps, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { DataTable } from '../../components/ui/data-table';
+import { PageNavigation } from '../../components/ui/page-navigation';
+import { countLabel } from '../../lib/count-label';
 
 /** How many pages of REPORT_PAGE_SIZE rows a report's `total` fills; at least one. */
 export const reportPageCount = (total: number) => Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
 
-export const batchCount = (count: number) => `${count} ${count === 1 ? 'batch' : 'batches'}`;
+export const batchCount = (count: number) => countLabel(count, 'batch', 'batches');
 
 /** A report of the stock reports page: its heading, how many rows it has in all, its controls and its list. */
 export function ReportSection({
@@ -48,5 +51,22 @@ export function MedicineLink({ id, name, href }: { id: string; name: string; hre
     <Link to={href(id)} className="whitespace-normal break-words text-brand-800 underline-offset-2 hover:underline">
       {name}
     </Link>
+  );
+}
+
+type PagedReportTableProps = ComponentProps<typeof DataTable> & {
+  /** Dimmed while another page of the report loads. */
+  fetching: boolean;
+  /** The page navigation: its name, the page shown and the report's `total` rows. */
+  pages: { label: string; page: number; total: number; onPageChange: (page: number) => void };
+};
+
+/** A report's table and its page navigation: the server pages every report, REPORT_PAGE_SIZE rows a page. */
+export function PagedReportTable({ fetching, pages: { total, ...pages }, ...table }: PagedReportTableProps) {
+  return (
+    <div className={`flex flex-col gap-3 ${fetching ? 'opacity-60' : ''}`}>
+      <DataTable {...table} />
+      <PageNavigation {...pages} pageCount={reportPageCount(total)} />
+    </div>
   );
 }
