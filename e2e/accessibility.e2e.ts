@@ -47,6 +47,7 @@ describe('accessibility of every storefront route (axe-core)', () => {
       [PATHS.checkout, 'Make a Payment'],
       [PATHS.profile, 'Your profile'],
       [PATHS.orders, 'My orders'],
+      [PATHS.addresses, 'My addresses'],
     ] as const) {
       await page.goto(path);
       await page.getByRole('heading', { name: heading }).waitFor();
