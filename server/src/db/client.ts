@@ -94,7 +94,9 @@ export function openPg(connectionString: string, options: { poolSize?: number } 
     client.on('notification', (message) => handlers.get(message.channel)?.onPayload(message.payload ?? ''));
     let lost = false;
     client.on('error', (error) => {
-      if (lost) return;
+      // Once the database is closed the client is back in the pool, which ends it: an error then (the
+      // server stopping, the test database dropped) has nothing to release, and a second release throws.
+      if (lost || closed) return;
       lost = true;
       client.release(error);
       listener = undefined;
