@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
+import { countLabel } from '../../lib/count-label';
 import { errorMessage } from '../../lib/error-message';
 import { useNotifyRecallMutation, type RecallNotified } from './batches.api';
 
-const patients = (count: number) => `${count} ${count === 1 ? 'patient' : 'patients'}`;
+const patients = (count: number) => countLabel(count, 'patient');
 
 /** What a press did: patients mailed now, and those a press before had mailed already (each is mailed once). */
 export const notifiedText = ({ notified, alreadyNotified }: RecallNotified) =>

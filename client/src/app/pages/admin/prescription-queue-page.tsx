@@ -7,6 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
 import { useOrderListPage } from './order-list-page.hook';
+import { countLabel } from '../../../lib/count-label';
 
 const COLUMNS = [
   { label: 'Order' },
@@ -21,7 +22,7 @@ function waitingTime(since: string, now = Date.now()): string {
   const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return `${days} day${days === 1 ? '' : 's'} ${hours} h`;
+  if (days > 0) return `${countLabel(days, 'day')} ${hours} h`;
   return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
 }
 
