@@ -276,6 +276,11 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
   ],
   ['GET /reports/expiry', () => ({ method: 'GET', url: '/api/reports/expiry?days=30' }), [401, 403, 403, 200, 200]],
   ['GET /reports/low-stock', () => ({ method: 'GET', url: '/api/reports/low-stock' }), [401, 403, 403, 200, 200]],
+  [
+    'PATCH /medicines/:id/reorder-level',
+    (f) => ({ method: 'PATCH', url: `/api/medicines/${f.medicine.id}/reorder-level`, payload: { reorderLevel: 5 } }),
+    [401, 403, 403, 403, 200],
+  ],
   ['GET /auth/get-all-users', () => ({ method: 'GET', url: '/api/auth/get-all-users' }), [401, 403, 403, 403, 200]],
   [
     'DELETE /auth/delete-user/:id',
@@ -338,7 +343,7 @@ describe('hostile input', () => {
   }
 
   it('refuses wrong types, injection and traversal strings and 1 MB strings in JSON bodies', async () => {
-    const { owner, cartItemId, orderId } = await ownerWithCartAndOrder();
+    const { owner, cartItemId, orderId, medicine } = await ownerWithCartAndOrder();
     const bodies: [string, string, (value: unknown) => object, { authorization: string }][] = [
       ['POST', '/api/cart/add', (value) => ({ medicineId: value }), owner.headers],
       ['POST', '/api/cart/add', (value) => ({ medicineId: cartItemId, quantity: value }), owner.headers],
@@ -346,6 +351,19 @@ describe('hostile input', () => {
       ['POST', '/api/orders/add-order', (value) => ({ payment: value }), owner.headers],
       ['POST', '/api/orders/add-order', (value) => ({ payment: { cardNumber: value } }), owner.headers],
       ['PATCH', `/api/orders/update-order/${orderId}`, (value) => ({ status: value }), admin],
+      ['POST', '/api/addresses', (value) => ({ ...HOME_ADDRESS, phone: value }), owner.headers],
+      [
+        'POST',
+        `/api/medicines/${medicine.id}/batches`,
+        (value) => ({ lot: 'L1', expiresOn: value, quantity: 1 }),
+        admin,
+      ],
+      [
+        'POST',
+        `/api/medicines/${medicine.id}/batches`,
+        (value) => ({ lot: value, expiresOn: '2099-01-01', quantity: -1 }),
+        admin,
+      ],
     ];
     const requests: InjectOptions[] = [];
     for (const [method, url, body, headers] of bodies) {
@@ -389,6 +407,41 @@ describe('hostile input', () => {
       }
     }
     expect(await storedState()).toEqual(before);
+  });
+
+  it('refuses a reorder level that is not a whole number from 0, and changes nothing', async () => {
+    const { medicine } = await ownerWithCartAndOrder();
+    const url = `/api/medicines/${medicine.id}/reorder-level`;
+    // 42 is a level the admin may set; every other hostile value is refused.
+    const values = [...HOSTILE_VALUES.filter((value) => value !== 42), MB_STRING];
+    await expectRefusedWithoutChange(
+      values.map((reorderLevel) => ({ method: 'PATCH', url, headers: admin, payload: { reorderLevel } })),
+    );
+  });
+
+  it('answers hostile paging and windows of the staff reports with 200 or 400, never 5xx', async () => {
+    const { medicine } = await ownerWithCartAndOrder();
+    const { batch } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: `/api/medicines/${medicine.id}/batches`,
+        headers: admin,
+        payload: { lot: 'Q-1', expiresOn: nextYear(), quantity: 1 },
+      })
+    ).json<{ batch: { _id: string } }>();
+    for (const value of [...HOSTILE_STRINGS, '-1', '0', '1.5', '1e308', 'a'.repeat(5_000)]) {
+      const query = encodeURIComponent(value);
+      for (const url of [
+        `/api/recalls/${batch._id}?page=${query}`,
+        `/api/recalls/${batch._id}?limit=${query}`,
+        `/api/reports/expiry?days=${query}&expiredPage=${query}`,
+        `/api/reports/low-stock?page=${query}`,
+      ]) {
+        const response = await ctx.app.inject({ method: 'GET', url, headers: admin });
+        expect([200, 400], `${url} ${response.body}`).toContain(response.statusCode);
+        if (response.statusCode === 400) expect(typeof response.json().message, url).toBe('string');
+      }
+    }
   });
 
   it('answers hostile catalogue queries with 200 and no matches, or 400', async () => {
