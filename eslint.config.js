@@ -33,9 +33,9 @@ const SERVER_ZONES = SERVER_LAYERS.slice(0, -1).map((layer, index) => ({
   message: `${layer.name} imports only from its own layer and the ones below it.`,
 }));
 
-const SERVER_TYPE_CHECKED = ['server/src/**/*.ts'];
-/** Not yet type-checked: the tests read untyped response bodies (`inject(...).json()`) throughout. */
-const SERVER_TYPE_CHECKED_LATER = ['server/src/**/*.test.ts', 'server/src/test/**'];
+const TYPE_CHECKED = ['contract/src/**/*.ts', 'server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'e2e/**/*.ts'];
+/** Not yet type-checked: the route tests read untyped response bodies (`inject(...).json()`) throughout. */
+const TYPE_CHECKED_LATER = ['server/src/**/*.test.ts', 'server/src/test/**'];
 
 // Flat config replaces a rule's options per matching block, so each block lists every pattern it needs.
 const restrict = (files, patterns) => ({ files, rules: { 'no-restricted-imports': ['error', { patterns }] } });
@@ -60,15 +60,16 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
     },
   },
-  // The server's code is linted with its types: floating promises, unsafe any, misused async functions.
+  // Code and tests of every workspace are linted with their types (floating promises, unsafe any,
+  // misused async functions), but for the server's tests, listed above.
   ...tseslint.configs.recommendedTypeChecked.map((config) => ({
     ...config,
-    files: SERVER_TYPE_CHECKED,
-    ignores: SERVER_TYPE_CHECKED_LATER,
+    files: TYPE_CHECKED,
+    ignores: TYPE_CHECKED_LATER,
   })),
   {
-    files: SERVER_TYPE_CHECKED,
-    ignores: SERVER_TYPE_CHECKED_LATER,
+    files: TYPE_CHECKED,
+    ignores: TYPE_CHECKED_LATER,
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
   },
   // Fastify takes a plugin, hook or handler either as an async function or with a `done` callback,

@@ -56,7 +56,9 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByRole('link', { name: shopper.user.email }).click();
     await page.waitForURL(`${baseUrl()}/profile`);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null'))).toEqual(expect.any(String));
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('token') ?? 'null') as unknown)).toEqual(
+      expect.any(String),
+    );
     await page.context().close();
   });
 

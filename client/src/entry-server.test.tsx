@@ -18,10 +18,12 @@ const medicine = medicineFixture({
 });
 
 /** The API as the page renderer sees it: every list and every medicine is this one medicine. */
-const fetchFromApi = async (input: RequestInfo | URL, init?: RequestInit) => {
+const fetchFromApi = (input: RequestInfo | URL, init?: RequestInit) => {
   const { pathname } = new URL(new Request(input, init).url);
   const body = pathname === '/api/medicines' ? { medicines: [medicine], total: 1 } : { medicine };
-  return new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+  return Promise.resolve(
+    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
+  );
 };
 
 /** The server state block of a rendered page, as the browser's parser would read it. */

@@ -116,5 +116,9 @@ export function AppRoutes() {
 /** Loads the chunks of the pages that render `pathname` ahead of their render (main.tsx). */
 export function preloadRoute(pathname: string): Promise<unknown> {
   const elements = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.element);
-  return Promise.all(elements.filter(isValidElement).map((element) => (element.type as Partial<LazyPage>).preload?.()));
+  return Promise.all(
+    elements
+      .filter(isValidElement)
+      .map((element) => (element.type as Partial<LazyPage>).preload?.() ?? Promise.resolve()),
+  );
 }

@@ -29,8 +29,8 @@ const item = (id: string, quantity: number): Cart['items'][number] => ({
 describe('HeaderCartLink', () => {
   it('links to the cart with the number of units in it once signed in', async () => {
     stubBrowserRequest();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async () =>
-      json(200, { cart: { _id: 'cart-1', totalPrice: 6, items: [item('a', 2), item('b', 1)] } }),
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      Promise.resolve(json(200, { cart: { _id: 'cart-1', totalPrice: 6, items: [item('a', 2), item('b', 1)] } })),
     );
     const { store } = renderWithStore(<HeaderCartLink />);
     expect(screen.getByRole('link', { name: 'Cart' })).toHaveAttribute('href', PATHS.cart);

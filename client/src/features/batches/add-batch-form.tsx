@@ -30,17 +30,19 @@ export function AddBatchForm({ medicineId }: { medicineId: string }) {
       noValidate
       aria-label="Add a batch"
       className="grid gap-3 sm:grid-cols-[1fr_11rem_8rem_auto] sm:items-start"
-      onSubmit={handleSubmit(async (body) => {
-        setFailure(null);
-        try {
-          await addBatch({ medicineId, body }).unwrap();
-          toast.success(`Lot ${body.lot} added`);
-          reset();
-        } catch (error) {
-          for (const [field, message] of Object.entries(fieldErrors(error))) setError(field as Fields, { message });
-          setFailure(errorMessage(error));
-        }
-      })}
+      onSubmit={(event) =>
+        void handleSubmit(async (body) => {
+          setFailure(null);
+          try {
+            await addBatch({ medicineId, body }).unwrap();
+            toast.success(`Lot ${body.lot} added`);
+            reset();
+          } catch (error) {
+            for (const [field, message] of Object.entries(fieldErrors(error))) setError(field as Fields, { message });
+            setFailure(errorMessage(error));
+          }
+        })(event)
+      }
     >
       <TextField label="Lot number" error={errors.lot?.message} autoComplete="off" {...register('lot')} />
       <TextField label="Expiry date" type="date" error={errors.expiresOn?.message} {...register('expiresOn')} />

@@ -35,14 +35,17 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const chosen = filtersFromSearch(
-      new URLSearchParams({ category: String(form.get('category')), sort: String(form.get('sort')) }),
-    );
+    // Every field of this form is text: a missing one reads as empty.
+    const text = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const chosen = filtersFromSearch(new URLSearchParams({ category: text('category'), sort: text('sort') }));
     const change = {
       ...(chosen.category !== filters.category ? { category: chosen.category } : {}),
       ...(chosen.sort !== filters.sort ? { sort: chosen.sort } : {}),
-      ...priceOf(String(form.get('minPrice')), 'minPrice'),
-      ...priceOf(String(form.get('maxPrice')), 'maxPrice'),
+      ...priceOf(text('minPrice'), 'minPrice'),
+      ...priceOf(text('maxPrice'), 'maxPrice'),
     };
     if (Object.keys(change).length > 0) onChange(change);
   };

@@ -146,7 +146,7 @@ function useFilePreview(file: File | null | undefined) {
   const read = (chosen: File | null) => {
     if (!chosen) return;
     const reader = new FileReader();
-    reader.onload = () => setPreview({ file: chosen, url: String(reader.result) });
+    reader.onload = () => setPreview({ file: chosen, url: reader.result as string });
     reader.readAsDataURL(chosen);
   };
   return [file && preview?.file === file ? preview.url : null, read] as const;

@@ -27,12 +27,11 @@ const SUGGESTIONS = [
 function serveSuggestions() {
   const asked: string[] = [];
   stubBrowserRequest();
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     asked.push(url.searchParams.get('q') ?? '');
-    return new Response(JSON.stringify({ suggestions: SUGGESTIONS }), {
-      headers: { 'content-type': 'application/json' },
-    });
+    const body = JSON.stringify({ suggestions: SUGGESTIONS });
+    return Promise.resolve(new Response(body, { headers: { 'content-type': 'application/json' } }));
   });
   return asked;
 }

@@ -28,16 +28,16 @@ const orderAdminApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { id }) => ['Orders', { type: 'Order', id }],
       // The list's select and badge show the new status at once; a failure puts the old one back.
-      async onQueryStarted({ id, status }, { dispatch, getState, queryFulfilled }) {
-        const patches = orderAdminApi.util.selectCachedArgsForQuery(getState(), 'listOrders').map((args) =>
-          dispatch(
+      async onQueryStarted({ id, status }, lifecycle) {
+        const patches = orderAdminApi.util.selectCachedArgsForQuery(lifecycle.getState(), 'listOrders').map((args) =>
+          lifecycle.dispatch(
             orderAdminApi.util.updateQueryData('listOrders', args, (draft) => {
               const order = draft.orders.find((candidate) => candidate._id === id);
               if (order) order.status = status;
             }),
           ),
         );
-        await queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
+        await lifecycle.queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
       },
     }),
     // A rejection cancels the order and puts its stock back.

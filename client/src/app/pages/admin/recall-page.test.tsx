@@ -56,14 +56,14 @@ const recallOf = (count: number, recalledAt: string | null = '2026-11-20T09:00:0
 function serve(recall: Recall, notify: () => Response = () => json(200, { notified: 2, alreadyNotified: 0 })) {
   const calls: string[] = [];
   stubBrowserRequest();
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
     const request = input as Request;
     const url = new URL(request.url);
     calls.push(`${request.method} ${url.pathname}`);
-    if (request.method === 'POST') return notify();
+    if (request.method === 'POST') return Promise.resolve(notify());
     const page = Number(url.searchParams.get('page') ?? 1);
     const orders = recall.orders.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
-    return json(200, { ...recall, orders });
+    return Promise.resolve(json(200, { ...recall, orders }));
   });
   return calls;
 }

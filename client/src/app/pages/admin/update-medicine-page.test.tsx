@@ -81,7 +81,7 @@ function serveMedicineWithBatches() {
     if (request.method === 'PATCH') {
       const form = await request.formData();
       saves.push(
-        `version ${String(form.get('version'))}, stock ${String(form.get('stock'))}, price ${String(form.get('price'))}`,
+        `version ${form.get('version') as string}, stock ${form.get('stock') as string}, price ${form.get('price') as string}`,
       );
       if (Number(form.get('version')) !== medicine.version) return json(409, { message: MEDICINE_CHANGED_MESSAGE });
       medicine = { ...medicine, price: Number(form.get('price')), version: medicine.version + 1 };
@@ -112,7 +112,7 @@ describe('UpdateMedicinePage', () => {
       calls.push(`${request.method} ${new URL(request.url).pathname}`);
       if (request.method === 'PATCH') {
         const form = await request.formData();
-        calls.push(`version ${String(form.get('version'))}, stock ${String(form.get('stock'))}`);
+        calls.push(`version ${form.get('version') as string}, stock ${form.get('stock') as string}`);
         // The first save was based on the form loaded before a sale took 3.
         if (current === loaded) {
           current = afterSale;
