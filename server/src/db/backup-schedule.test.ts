@@ -9,10 +9,10 @@ const HOUR_MS = 3_600_000;
 
 let dir: string;
 const ctx = useTestContext();
-beforeAll(async () => {
+beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-scheduled-backups-'));
 });
-afterAll(async () => {
+afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 

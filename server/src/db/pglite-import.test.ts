@@ -13,7 +13,7 @@ import { prepareDatabase } from '../startup/startup';
 async function filesDigest(database: Database): Promise<string> {
   const { rows } = (await database.db.execute(
     sql`select md5(string_agg(path || md5(body), ',' order by path)) as digest from stored_files`,
-  )) as unknown as { rows: { digest: string }[] };
+  )) as { rows: { digest: string }[] };
   return rows[0]!.digest;
 }
 

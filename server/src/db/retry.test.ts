@@ -8,10 +8,9 @@ const wrapped = (code: string) =>
 describe('retryOnceOnLockConflict', () => {
   it.each(['40P01', '40001'])('runs the work again once after a %s', async (code) => {
     let runs = 0;
-    const answer = await retryOnceOnLockConflict(async () => {
+    const answer = await retryOnceOnLockConflict(() => {
       runs += 1;
-      if (runs === 1) throw wrapped(code);
-      return 'done';
+      return runs === 1 ? Promise.reject(wrapped(code)) : Promise.resolve('done');
     });
     expect([answer, runs]).toEqual(['done', 2]);
   });

@@ -72,7 +72,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
         failure ??= error;
       }
     }
-    if (failure) throw failure;
+    if (failure) throw failure as Error;
   };
   try {
     let serverUrl = loadConfig().databaseUrl;
@@ -87,7 +87,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     }
     const template = await createFreshPgDatabase(serverUrl, { prefix: 'apotheca_template' });
     undo.push(template.drop);
-    const database = await openPg(template.url, { poolSize: 1 });
+    const database = openPg(template.url, { poolSize: 1 });
     try {
       await database.migrate();
     } finally {

@@ -1,4 +1,10 @@
-import { REORDER_LEVEL_MESSAGE, ROLE } from '@apotheca/contract';
+import {
+  REORDER_LEVEL_MESSAGE,
+  ROLE,
+  type ExpiryReport,
+  type LowStockReport,
+  type ReportBatch,
+} from '@apotheca/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app';
 import { createTestUser } from '../../test/test-users';
@@ -22,9 +28,8 @@ afterAll(async () => {
   await ctx.close();
 });
 
-type ReportRow = { lot: string; medicine: { _id: string } };
 const get = (url: string, headers: Headers = pharmacist) => ctx.app.inject({ method: 'GET', url, headers });
-const lots = (rows: ReportRow[]) => rows.map((row) => row.lot);
+const lots = (rows: ReportBatch[]) => rows.map((row) => row.lot);
 const setReorderLevel = (id: string, reorderLevel: unknown, headers: Headers = admin) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/medicines/${id}/reorder-level`, headers, payload: { reorderLevel } });
 
@@ -44,13 +49,7 @@ describe('the expiry report', () => {
       const report = async (query: string) => {
         const response = await get(`/api/reports/expiry?${query}`);
         expect(response.statusCode, response.body).toBe(200);
-        return response.json() as {
-          days: number;
-          expiring: ReportRow[];
-          expired: ReportRow[];
-          expiringTotal: number;
-          expiredTotal: number;
-        };
+        return response.json<ExpiryReport>();
       };
 
       const thirty = await report('days=30');
@@ -105,9 +104,9 @@ describe('the low-stock report and the reorder level', () => {
     const report = async (query = '') => {
       const response = await get(`/api/reports/low-stock${query}`);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json() as { medicines: { _id: string; stock: number; reorderLevel: number }[]; total: number };
+      return response.json<LowStockReport>();
     };
-    const ids = (found: { medicines: { _id: string }[] }) => found.medicines.map((medicine) => medicine._id);
+    const ids = (found: LowStockReport) => found.medicines.map((medicine) => medicine._id);
     // Each medicine starts at the default level of 10; the expiry test's medicine holds more than that.
     expect(await report()).toEqual({
       medicines: [{ _id: scarce.id, name: scarce.name, stock: 3, reorderLevel: 10 }],
@@ -155,7 +154,7 @@ describe('the low-stock report and the reorder level', () => {
     expect(missing.statusCode).toBe(400);
     expect(missing.json().errors).toEqual({ reorderLevel: REORDER_LEVEL_MESSAGE });
     // Nothing was stored but by the admin's own valid calls: the level is still the default.
-    const { medicines } = (await get('/api/reports/low-stock')).json() as { medicines: { _id: string }[] };
+    const { medicines } = (await get('/api/reports/low-stock')).json<LowStockReport>();
     expect(medicines.find((row) => row._id === medicine.id)).toMatchObject({ stock: 5, reorderLevel: 10 });
   });
 });

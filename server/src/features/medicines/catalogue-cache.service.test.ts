@@ -7,9 +7,10 @@ function fakeDatabase() {
   const listeners: ((payload: string) => void)[] = [];
   const notifications: { payload: string; finish: () => void }[] = [];
   const database = {
-    listen: async (channel: string, onPayload: (payload: string) => void) => {
+    listen: (channel: string, onPayload: (payload: string) => void) => {
       expect(channel).toBe(CATALOGUE_CHANNEL);
       listeners.push(onPayload);
+      return Promise.resolve();
     },
     notify: (_channel: string, payload: string) =>
       new Promise<void>((resolve) => {
@@ -43,7 +44,7 @@ describe('catalogue cache', () => {
     const { database, deliver } = fakeDatabase();
     const cache = await createCatalogueCache(database);
     let loads = 0;
-    const load = async () => `body ${++loads}`;
+    const load = () => Promise.resolve(`body ${++loads}`);
     const bodies = await Promise.all([cache.get('k', load), cache.get('k', load)]);
     expect(bodies.map(String)).toEqual(['body 1', 'body 1']);
     expect(String(cache.peek('k'))).toBe('body 1');
@@ -72,7 +73,7 @@ describe('catalogue cache', () => {
     const first = cache.get('k', () => failing.promise);
     failing.reject(new Error('gone'));
     await expect(first).rejects.toThrow('gone');
-    expect(String(await cache.get('k', async () => 'fresh'))).toBe('fresh');
+    expect(String(await cache.get('k', () => Promise.resolve('fresh')))).toBe('fresh');
   });
 
   it('shares notifications among a burst of writes without missing the last one', async () => {

@@ -355,10 +355,9 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
     const added = newMedicineResponseSchema.parse(
       (await addMedicine(validMedicineFields, pngUpload(await pngImage(), 'a.png'))).json(),
     ).newMedicine;
-    const loaded = (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${added._id}` })).json() as Record<
-      string,
-      unknown
-    >;
+    const loaded = (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${added._id}` })).json<
+      Record<string, unknown>
+    >();
     // Its form state is the whole body with the admin's change; axios turns it into multipart, a
     // nested object as `key[field]` and every value, null included, as its string.
     const form = new FormData();

@@ -336,8 +336,9 @@ describe('hostile input', () => {
     const before = await storedState();
     for (const request of requests) {
       const response = await ctx.app.inject(request);
-      expect(response.statusCode, `${request.method} ${request.url} ${response.body}`).toBeGreaterThanOrEqual(400);
-      expect(response.statusCode, `${request.method} ${request.url} ${response.body}`).toBeLessThan(500);
+      const call = `${request.method} ${request.url as string} ${response.body}`;
+      expect(response.statusCode, call).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, call).toBeLessThan(500);
     }
     expect(await storedState()).toEqual(before);
   }
@@ -368,7 +369,7 @@ describe('hostile input', () => {
     const requests: InjectOptions[] = [];
     for (const [method, url, body, headers] of bodies) {
       for (const value of [...HOSTILE_VALUES, MB_STRING]) {
-        requests.push({ method: method as 'POST', url, headers, payload: body(value) });
+        requests.push({ method, url, headers, payload: body(value) });
       }
     }
     await expectRefusedWithoutChange(requests);
