@@ -107,3 +107,6 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** One page of the matching entries, newest first; `total` counts every match. */
 export const auditListResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int() });
 export type AuditList = z.infer<typeof auditListResponseSchema>;
+
+/** The list's query as a client sends it: every filter as typed, the page from 1. */
+export type AuditListParams = { actor?: string; kind?: AuditKind; subject?: string; page?: number };

@@ -41,6 +41,12 @@ export function changedFields<T extends AuditValues>(before: T, after: T): { bef
   };
 }
 
+/** The fields of something added or removed that hold a value: a field left blank says nothing. */
+export const filledFields = (values: AuditValues): AuditValues =>
+  Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== '' && value !== null && value !== undefined),
+  );
+
 /** A filter's person: a user id, or an e-mail address in any case. */
 const actorMatches = (actor: string): SQL =>
   isUuid(actor) ? eq(auditLog.actorId, actor) : eq(sql`lower(${auditLog.actorEmail})`, actor.toLowerCase());

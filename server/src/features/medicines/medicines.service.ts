@@ -26,7 +26,7 @@ import { centsToDollars, dollarsToCents } from '../../db/money';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { cartItems, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { changedFields, recordAudit } from '../audit/audit.service';
+import { changedFields, filledFields, recordAudit } from '../audit/audit.service';
 import {
   adjustStockTotal,
   NEXT_VERSION,
@@ -206,7 +206,7 @@ export async function addMedicine(db: Db, form: MedicineForm, actorId: string): 
       actorId,
       kind: AUDIT_KIND.medicineCreated,
       medicineId: medicine._id,
-      after: auditedFields(medicine),
+      after: filledFields(auditedFields(medicine)),
     });
     return medicine;
   });
@@ -318,7 +318,7 @@ export async function deleteMedicine(db: Db, id: string, actorId: string): Promi
             actorId,
             kind: AUDIT_KIND.medicineDeleted,
             medicineId: id,
-            before: auditedFields(toMedicine(deleted)),
+            before: filledFields(auditedFields(toMedicine(deleted))),
           });
           return [deleted];
         }),
