@@ -138,7 +138,7 @@ export function substitutesQuery(db: Db, medicine: MedicineRow) {
 }
 
 /** A medicine's fields as the audit log keeps them: all but its id (the entry's subject) and version. */
-const auditedFields = ({ _id, version, ...fields }: Medicine) => fields;
+const auditedFields = ({ _id, version: _version, ...fields }: Medicine) => fields;
 
 /** An image URL as a client on another origin can use it: an uploaded image's path is prefixed with `APP_URL`. */
 export const absoluteImageUrl = (imageUrl: string, appUrl: string) =>
