@@ -6,7 +6,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Import boundaries of docs/architecture.md, enforced here rather than only written down.
-const FEATURES = ['auth', 'medicines', 'cart', 'orders', 'prescriptions', 'contact', 'batches', 'reports'];
+const FEATURES = ['auth', 'medicines', 'cart', 'orders', 'prescriptions', 'contact', 'batches', 'reports', 'audit'];
 
 const NO_SERVER = {
   regex: '(^@apotheca/server|(^|/)server/)',

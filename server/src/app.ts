@@ -5,6 +5,7 @@ import type { Config } from './config';
 import { startScheduledBackups } from './db/backup-schedule';
 import type { Database } from './db/client';
 import addressesRoutes from './features/addresses/addresses.routes';
+import auditRoutes from './features/audit/audit.routes';
 import authRoutes from './features/auth/auth.routes';
 import batchesRoutes from './features/batches/batches.routes';
 import cartRoutes from './features/cart/cart.routes';
@@ -109,6 +110,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(batchesRoutes, { catalogue });
       await api.register(metricsRoutes, { token: config.metricsToken });
       await api.register(addressesRoutes);
+      await api.register(auditRoutes);
     },
     { prefix: '/api' },
   );

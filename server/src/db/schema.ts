@@ -19,6 +19,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  AUDIT_KINDS,
   BATCH_MOVEMENTS,
   type OrderAddress,
   ORDER_EVENTS,
@@ -503,3 +504,39 @@ export const backups = pgTable('backups', {
   bytes: bigint('bytes', { mode: 'number' }),
   createdAt: createdAt(),
 });
+
+/**
+ * Every change made by staff, written in the transaction of the change (features/audit): who, when,
+ * what, and the changed fields before and after. Append-only: a trigger refuses UPDATE, DELETE and
+ * TRUNCATE. Nothing here is a foreign key, so a row outlives the person and the things it names; the
+ * actor's e-mail is copied for when their account is gone (docs/decisions/0076).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    actorId: uuid('actor_id'),
+    actorEmail: text('actor_email'),
+    kind: text('kind', { enum: AUDIT_KINDS }).notNull(),
+    // The subject, in typed columns so a list filtered by any of them reads an index.
+    medicineId: uuid('medicine_id'),
+    orderId: uuid('order_id'),
+    userId: uuid('user_id'),
+    batchId: uuid('batch_id'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    check('audit_log_kind_check', oneOf(t.kind, AUDIT_KINDS)),
+    // The list is newest first, whole or narrowed by one filter.
+    index('audit_log_at_idx').on(t.at.desc(), t.id.desc()),
+    index('audit_log_actor_idx').on(t.actorId, t.at.desc()),
+    index('audit_log_actor_email_idx').on(sql`lower(${t.actorEmail})`, t.at.desc()),
+    index('audit_log_kind_idx').on(t.kind, t.at.desc()),
+    index('audit_log_medicine_idx').on(t.medicineId, t.at.desc()),
+    index('audit_log_order_idx').on(t.orderId, t.at.desc()),
+    index('audit_log_user_idx').on(t.userId, t.at.desc()),
+    index('audit_log_batch_idx').on(t.batchId, t.at.desc()),
+  ],
+);

@@ -19,6 +19,7 @@ const LINKS = [
   { to: PATHS.adminPrescriptions, label: 'Prescriptions', end: false, roles: STAFF_ROLES },
   { to: PATHS.adminReports, label: 'Stock reports', end: false, roles: STAFF_ROLES },
   { to: PATHS.adminUsers, label: 'Users', end: false, roles: ADMIN_ONLY },
+  { to: PATHS.adminAudit, label: 'Audit log', end: false, roles: ADMIN_ONLY },
   { to: PATHS.adminAddMedicine, label: 'Add Medicine', end: false, roles: ADMIN_ONLY },
 ];
 

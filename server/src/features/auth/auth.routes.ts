@@ -203,7 +203,10 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
         response: { 200: deleteUserResponseSchema, 401: error, 403: error, 404: error },
       },
     },
-    async (request) => ({ message: USER_DELETED_MESSAGE, user: await deleteUser(db, request.params.id) }),
+    async (request) => ({
+      message: USER_DELETED_MESSAGE,
+      user: await deleteUser(db, request.params.id, currentUser(request).id),
+    }),
   );
 
   app.patch(
@@ -218,7 +221,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
         response: { 200: userResponseSchema, 400: error, 401: error, 403: error, 404: error, 409: error },
       },
     },
-    async (request) => ({ user: await setUserRole(db, request.params.id, request.body.role) }),
+    async (request) => ({ user: await setUserRole(db, request.params.id, request.body.role, currentUser(request).id) }),
   );
 };
 

@@ -1,4 +1,5 @@
 import {
+  AUDIT_KIND,
   resetPasswordPath,
   ROLE,
   USERS_PAGE_SIZE,
@@ -14,6 +15,7 @@ import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { passwordResetTokens, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import { isMarkOf, knownBrowserMark } from './known-browser';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
@@ -211,32 +213,50 @@ export async function listUsers(
  * Deletes a shopper. Their sessions, prescriptions and private files go with them (the foreign keys
  * cascade) and their orders stay with no user (ON DELETE SET NULL), so the admin list shows 'Deleted'.
  */
-export async function deleteUser(db: Db, id: string): Promise<User> {
+export async function deleteUser(db: Db, id: string, actorId: string): Promise<User> {
   if (!isUuid(id)) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   if (row.role === ROLE.admin) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
-  // The role check is repeated in the statement, in case the user was made an admin meanwhile.
-  const [deleted] = await db
-    .delete(users)
-    .where(and(eq(users.id, id), ne(users.role, ROLE.admin)))
-    .returning();
-  if (!deleted) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
-  return toUser(deleted);
+  return db.transaction(async (tx) => {
+    // The role check is repeated in the statement, in case the user was made an admin meanwhile.
+    const [deleted] = await tx
+      .delete(users)
+      .where(and(eq(users.id, id), ne(users.role, ROLE.admin)))
+      .returning();
+    if (!deleted) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
+    // Who was deleted is told by the address and role alone: nothing else of theirs stays.
+    await recordAudit(tx, {
+      actorId,
+      kind: AUDIT_KIND.userDeleted,
+      userId: id,
+      before: { email: deleted.email, role: deleted.role },
+    });
+    return toUser(deleted);
+  });
 }
 
 /**
  * Sets a user's role. The admins' rows are locked first, so two admins demoting each other at once
  * cannot leave the shop with none: the last admin keeps the role (409).
  */
-export async function setUserRole(db: Db, id: string, role: Role): Promise<User> {
+export async function setUserRole(db: Db, id: string, role: Role, actorId: string): Promise<User> {
   if (!isUuid(id)) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   return db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, ROLE.admin)).for('update');
     const demotesLastAdmin = role !== ROLE.admin && admins.length === 1 && admins[0]!.id === id;
     if (demotesLastAdmin) throw HttpError.conflict(LAST_ADMIN_MESSAGE);
+    const [current] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update');
+    if (!current) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
     const [row] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
-    if (!row) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
-    return toUser(row);
+    if (current.role !== role)
+      await recordAudit(tx, {
+        actorId,
+        kind: AUDIT_KIND.roleChanged,
+        userId: id,
+        before: { role: current.role },
+        after: { role },
+      });
+    return toUser(row!);
   });
 }

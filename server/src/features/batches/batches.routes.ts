@@ -127,7 +127,7 @@ const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, {
       preHandler: app.requireAdmin,
       schema: { ...docs, params: recallParamsSchema, response: { 200: recallNotifyResponseSchema } },
     },
-    async (request) => notifyRecall(db, request.params.batchId),
+    async (request) => notifyRecall(db, request.params.batchId, currentUser(request).id),
   );
 
   app.get(
@@ -160,7 +160,9 @@ const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, {
         response: { 200: reorderLevelResponseSchema },
       },
     },
-    async (request) => ({ medicine: await setReorderLevel(db, request.params.id, request.body.reorderLevel) }),
+    async (request) => ({
+      medicine: await setReorderLevel(db, request.params.id, request.body.reorderLevel, currentUser(request).id),
+    }),
   );
 };
 

@@ -1,4 +1,5 @@
 import {
+  AUDIT_KIND,
   BATCH_MOVEMENT,
   BATCH_NOT_FOUND_MESSAGE,
   BATCH_RECALLED_MESSAGE,
@@ -9,6 +10,7 @@ import {
   ORDER_EVENT,
   ORDER_STATUS,
   orderNumberLabel,
+  type AuditKind,
   type Batch,
   type BatchState,
   type ListedBatch,
@@ -29,6 +31,7 @@ import {
   users,
 } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import { findMedicine, MEDICINE_NOT_FOUND_MESSAGE, medicineColumns } from '../medicines/medicines.service';
 import { NEXT_VERSION, recordBatchMovement, SELLABLE, SELLABLE_STOCK } from '../stock/stock.service';
@@ -102,6 +105,14 @@ async function lockBatch(tx: Tx, medicineId: string, batchId: string): Promise<B
   return row;
 }
 
+/** The audit entry's who, what and subject for a change to `batch`. */
+const batchSubject = (batch: BatchRow, actorId: string, kind: AuditKind) => ({
+  actorId,
+  kind,
+  medicineId: batch.medicineId,
+  batchId: batch.id,
+});
+
 /** A batch that is recalled or written off no longer changes. */
 function assertChangeable(batch: BatchRow) {
   if (batch.recalledAt) throw HttpError.conflict(BATCH_RECALLED_MESSAGE);
@@ -124,6 +135,13 @@ export async function addBatch(
       .returning();
     if (!row) throw HttpError.conflict(lotTakenMessage(input.lot));
     await recordBatchMovement(tx, row.id, actorId, BATCH_MOVEMENT.received, input.quantity, null);
+    await recordAudit(tx, {
+      actorId,
+      kind: AUDIT_KIND.batchReceived,
+      medicineId,
+      batchId: row.id,
+      after: { lot: row.lot, expiresOn: row.expiresOn, quantity: row.quantity },
+    });
     return toBatch(row);
   });
 }
@@ -140,6 +158,11 @@ export async function adjustBatch(
     assertChangeable(batch);
     const [row] = await tx.update(batches).set({ quantity }).where(eq(batches.id, batch.id)).returning();
     await recordBatchMovement(tx, batch.id, actorId, BATCH_MOVEMENT.adjusted, quantity - batch.quantity, reason);
+    await recordAudit(tx, {
+      ...batchSubject(batch, actorId, AUDIT_KIND.batchCorrected),
+      before: { quantity: batch.quantity },
+      after: { quantity, reason },
+    });
     return toBatch(row!);
   });
 }
@@ -161,6 +184,11 @@ export async function writeOffBatch(
       .where(eq(batches.id, batch.id))
       .returning();
     await recordBatchMovement(tx, batch.id, actorId, BATCH_MOVEMENT.writtenOff, -batch.quantity, reason);
+    await recordAudit(tx, {
+      ...batchSubject(batch, actorId, AUDIT_KIND.batchWrittenOff),
+      before: { writtenOffAt: null },
+      after: { writtenOffAt: row!.writtenOffAt, reason },
+    });
     return toBatch(row!);
   });
 }
@@ -221,6 +249,11 @@ export async function recallBatch(db: Db, medicineId: string, batchId: string, r
     await recordBatchMovement(tx, batch.id, actorId, BATCH_MOVEMENT.recalled, 0, reason);
     const found = await recalledOrders(tx, batch.id);
     const flagged = found.filter((order) => order.flagged);
+    await recordAudit(tx, {
+      ...batchSubject(batch, actorId, AUDIT_KIND.batchRecalled),
+      before: { recalledAt: null },
+      after: { recalledAt: row!.recalledAt, reason, flaggedOrders: flagged.length },
+    });
     const [medicine] = await tx.select({ name: medicines.name }).from(medicines).where(eq(medicines.id, medicineId));
     if (flagged.length > 0)
       await tx.insert(orderHistory).values(
@@ -281,7 +314,7 @@ export async function getRecall(
  * unique, is claimed in the same transaction as the mail, so a second press or a second instance
  * finds it claimed and sends nothing.
  */
-export async function notifyRecall(db: Db, batchId: string) {
+export async function notifyRecall(db: Db, batchId: string, actorId: string) {
   const recall = await recallOf(db, batchId);
   if (!recall.batch.recalledAt) throw HttpError.conflict(NOT_RECALLED_MESSAGE);
   const orders = await recalledOrders(db, batchId);
@@ -309,7 +342,18 @@ export async function notifyRecall(db: Db, batchId: string) {
     });
     if (sent) notified += 1;
   }
-  return { notified, alreadyNotified: patients.length - notified };
+  const result = { notified, alreadyNotified: patients.length - notified };
+  // Each notice commits with its own mail; the press as a whole is one entry, once they are all out.
+  await db.transaction((tx) =>
+    recordAudit(tx, {
+      actorId,
+      kind: AUDIT_KIND.recallNotified,
+      medicineId: recall.medicine._id,
+      batchId,
+      after: result,
+    }),
+  );
+  return result;
 }
 
 /** A page: its rows from `(page - 1) * limit`. */
@@ -387,15 +431,25 @@ export async function lowStockReport(
 }
 
 /** Sets the stock below which a medicine is on the low-stock report; answers the medicine's stock level. */
-export async function setReorderLevel(db: Db, medicineId: string, reorderLevel: number) {
-  const [updated] = isUuid(medicineId)
-    ? await db
-        .update(medicines)
-        .set({ reorderLevel })
-        .where(eq(medicines.id, medicineId))
-        .returning({ id: medicines.id })
-    : [];
-  if (!updated) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
-  const [row] = await stockLevels(db).where(eq(medicines.id, updated.id));
+export async function setReorderLevel(db: Db, medicineId: string, reorderLevel: number, actorId: string) {
+  if (!isUuid(medicineId)) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
+  await db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ reorderLevel: medicines.reorderLevel })
+      .from(medicines)
+      .where(eq(medicines.id, medicineId))
+      .for('update');
+    if (!current) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
+    if (current.reorderLevel === reorderLevel) return;
+    await tx.update(medicines).set({ reorderLevel }).where(eq(medicines.id, medicineId));
+    await recordAudit(tx, {
+      actorId,
+      kind: AUDIT_KIND.reorderLevelSet,
+      medicineId,
+      before: { reorderLevel: current.reorderLevel },
+      after: { reorderLevel },
+    });
+  });
+  const [row] = await stockLevels(db).where(eq(medicines.id, medicineId));
   return toStockLevel(row!);
 }

@@ -188,7 +188,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const newMedicine = await addMedicine(app.database.db, await readMedicineForm(request));
+      const newMedicine = await addMedicine(app.database.db, await readMedicineForm(request), currentUser(request).id);
       await catalogue.invalidate();
       return reply.code(201).send({ newMedicine });
     },
@@ -231,7 +231,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
     },
     async (request) => {
-      const deletedMedicine = await deleteMedicine(app.database.db, request.params.id);
+      const deletedMedicine = await deleteMedicine(app.database.db, request.params.id, currentUser(request).id);
       await catalogue.invalidate();
       return { deletedMedicine };
     },

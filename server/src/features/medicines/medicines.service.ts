@@ -1,5 +1,6 @@
 import {
   ADD_IMAGE_FILE_MESSAGE,
+  AUDIT_KIND,
   addImageUrlSchema,
   addMedicineFieldsSchema,
   maxPerOrderMessage,
@@ -25,6 +26,7 @@ import { centsToDollars, dollarsToCents } from '../../db/money';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { cartItems, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { changedFields, filledFields, recordAudit } from '../audit/audit.service';
 import {
   adjustStockTotal,
   NEXT_VERSION,
@@ -135,6 +137,9 @@ export function substitutesQuery(db: Db, medicine: MedicineRow) {
     .limit(SUBSTITUTES_LIMIT);
 }
 
+/** A medicine's fields as the audit log keeps them: all but its id (the entry's subject) and version. */
+const auditedFields = ({ _id, version: _version, ...fields }: Medicine) => fields;
+
 /** An image URL as a client on another origin can use it: an uploaded image's path is prefixed with `APP_URL`. */
 export const absoluteImageUrl = (imageUrl: string, appUrl: string) =>
   imageUrl.startsWith('/') ? `${appUrl}${imageUrl}` : imageUrl;
@@ -190,15 +195,21 @@ async function readForm(
   return { ...rest, priceCents: dollarsToCents(price), imageUrl };
 }
 
-export async function addMedicine(db: Db, form: MedicineForm): Promise<Medicine> {
+export async function addMedicine(db: Db, form: MedicineForm, actorId: string): Promise<Medicine> {
   const values = await readForm(db, form, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
   const { stock, ...fields } = values;
-  const row = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [added] = await tx.insert(medicines).values(fields).returning();
     await receiveFirstBatch(tx, added!, stock);
-    return added!;
+    const medicine = toMedicine({ ...added!, stock });
+    await recordAudit(tx, {
+      actorId,
+      kind: AUDIT_KIND.medicineCreated,
+      medicineId: medicine._id,
+      after: filledFields(auditedFields(medicine)),
+    });
+    return medicine;
   });
-  return toMedicine({ ...row, stock });
 }
 
 /** The version an update is based on; a malformed one is a 400 on the `version` field. */
@@ -240,7 +251,7 @@ export async function updateMedicine(
   db: Db,
   id: string,
   form: MedicineForm,
-  request: { ifMatch: string | undefined; appUrl: string; actorId: string | null },
+  request: { ifMatch: string | undefined; appUrl: string; actorId: string },
 ): Promise<Medicine> {
   const current = await findMedicine(db, id);
   const { conditional } = checkUpdatePrecondition(current, form, request.ifMatch);
@@ -262,7 +273,17 @@ export async function updateMedicine(
           : eq(medicines.id, current.id),
       )
       .returning();
-    if (row) await adjustStockTotal(tx, row, stock, request.actorId);
+    if (!row) return row;
+    await adjustStockTotal(tx, row, stock, request.actorId);
+    const changed = changedFields(auditedFields(toMedicine(current)), auditedFields(toMedicine({ ...row, stock })));
+    // A form sent back unchanged changes nothing, and is no entry.
+    if (Object.keys(changed.after).length > 0)
+      await recordAudit(tx, {
+        actorId: request.actorId,
+        kind: AUDIT_KIND.medicineUpdated,
+        medicineId: row.id,
+        ...changed,
+      });
     return row;
   });
   // Changed or deleted between the read and the write: the new image has no owner either.
@@ -280,7 +301,7 @@ export async function updateMedicine(
  * A checkout locks its cart items before their medicines, so the deletion does the same: it locks
  * the cart items that hold the medicine first, and two such transactions cannot deadlock.
  */
-export async function deleteMedicine(db: Db, id: string): Promise<Medicine> {
+export async function deleteMedicine(db: Db, id: string, actorId: string): Promise<Medicine> {
   const [row] = isUuid(id)
     ? await retryOnceOnLockConflict(() =>
         db.transaction(async (tx) => {
@@ -291,8 +312,15 @@ export async function deleteMedicine(db: Db, id: string): Promise<Medicine> {
             .orderBy(asc(cartItems.id))
             .for('update');
           const [deleted] = await tx.select(medicineColumns).from(medicines).where(eq(medicines.id, id)).for('update');
+          if (!deleted) return [];
           await tx.delete(medicines).where(eq(medicines.id, id));
-          return deleted ? [deleted] : [];
+          await recordAudit(tx, {
+            actorId,
+            kind: AUDIT_KIND.medicineDeleted,
+            medicineId: id,
+            before: filledFields(auditedFields(toMedicine(deleted))),
+          });
+          return [deleted];
         }),
       )
     : [];

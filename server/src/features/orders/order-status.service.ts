@@ -1,5 +1,6 @@
 import {
   ADDRESS_NEEDED_MESSAGE,
+  AUDIT_KIND,
   ORDER_EVENT,
   ORDER_STATUS,
   PAYMENT_STATUS,
@@ -17,6 +18,7 @@ import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { orderHistory, orders, prescriptions } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { recordAudit } from '../audit/audit.service';
 import { restoreOrderStock, takeOrderStock } from '../stock/stock.service';
 import { mailReviewDecision, mailStatusChange } from './order-mail.service';
 import { loadOrders, ORDER_NOT_FOUND_MESSAGE, type OrderRow } from './orders.service';
@@ -105,18 +107,29 @@ function refuseOwnPrescriptionOrder(order: OrderRow, actor: Actor): void {
     throw HttpError.forbidden(OWN_PRESCRIPTION_ORDER_MESSAGE);
 }
 
-/** An admin's or pharmacist's status change, in one transaction. */
+/** An admin's or pharmacist's status change, in one transaction, with its audit entry. */
 export async function changeOrderStatus(
   db: Db,
   id: string,
   to: OrderStatus,
-  actor: Actor,
+  actor: NonNullable<Actor>,
   dispatch: Dispatch = {},
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     refuseOwnPrescriptionOrder(order, actor);
     await applyStatusChange(tx, order, to, actor, null, dispatch);
+    if (order.status !== to) {
+      const parcel =
+        to === ORDER_STATUS.dispatched ? { carrier: dispatch.carrier, trackingNumber: dispatch.trackingNumber } : {};
+      await recordAudit(tx, {
+        actorId: actor.id,
+        kind: AUDIT_KIND.orderStatusChanged,
+        orderId: id,
+        before: { status: order.status },
+        after: { status: to, ...parcel },
+      });
+    }
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
 }
@@ -158,6 +171,16 @@ export async function reviewPrescription(
     await mailReviewDecision(tx, id, review, decided.reviewNote);
     if (review === PRESCRIPTION_REVIEW.rejected)
       await applyStatusChange(tx, { ...order, ...decided }, ORDER_STATUS.canceled, actor, decided.reviewNote);
+    // The decision and its terms, never the prescription itself nor the note (it stays in the order's history).
+    const terms = review === PRESCRIPTION_REVIEW.approved && validUntil !== undefined ? { validUntil, repeats } : {};
+    const canceled = review === PRESCRIPTION_REVIEW.rejected && order.status !== ORDER_STATUS.canceled;
+    await recordAudit(tx, {
+      actorId: actor.id,
+      kind: AUDIT_KIND.prescriptionReviewed,
+      orderId: id,
+      before: { prescriptionReview: PRESCRIPTION_REVIEW.pending, ...(canceled ? { status: order.status } : {}) },
+      after: { prescriptionReview: review, ...terms, ...(canceled ? { status: ORDER_STATUS.canceled } : {}) },
+    });
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
 }

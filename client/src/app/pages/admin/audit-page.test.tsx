@@ -1,0 +1,82 @@
+import { AUDIT_KIND, AUDIT_KIND_LABELS, AUDIT_PAGE_SIZE, PATHS, type AuditEntry } from '@apotheca/contract';
+import { screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { stubBrowserRequest } from '../../../test/browser-request';
+import { renderWithStore } from '../../../test/render-with-store';
+import AuditPage from './audit-page';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const entry = (i: number): AuditEntry => ({
+  _id: String(i),
+  at: '2026-11-27T10:00:00.000Z',
+  actor: { _id: 'admin-1', email: 'ada@example.com' },
+  kind: AUDIT_KIND.reorderLevelSet,
+  medicineId: `med-${i}`,
+  orderId: null,
+  userId: null,
+  batchId: null,
+  before: { reorderLevel: 10 },
+  after: { reorderLevel: 20 + i },
+});
+
+/** Answers every list call with one page of 60 entries; returns the queries the page sent. */
+function serve() {
+  const queries: URLSearchParams[] = [];
+  stubBrowserRequest();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const url = new URL((input as Request).url);
+    queries.push(url.searchParams);
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const entries = Array.from({ length: AUDIT_PAGE_SIZE }, (_, i) => entry((page - 1) * AUDIT_PAGE_SIZE + i));
+    return json(200, { entries, total: 60 });
+  });
+  return queries;
+}
+
+const renderPage = (path: string = PATHS.adminAudit) =>
+  renderWithStore(
+    <Routes>
+      <Route path={PATHS.adminAudit} element={<AuditPage />} />
+    </Routes>,
+    { path },
+  );
+
+describe('AuditPage', () => {
+  it('lists who changed what, with the values before and after, and links the medicine', async () => {
+    serve();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    expect(screen.getByText('60 changes')).toBeInTheDocument();
+    const first = within(table).getAllByRole('row')[1]!;
+    expect(within(first).getByRole('rowheader')).toHaveTextContent(AUDIT_KIND_LABELS[AUDIT_KIND.reorderLevelSet]);
+    expect(within(first).getByRole('rowheader')).toHaveTextContent('by ada@example.com');
+    expect(within(first).getByRole('link', { name: /Medicine/ })).toHaveAttribute('href', '/admin/update/med-0');
+    const [before, after] = within(first).getAllByRole('cell').slice(1);
+    expect(before).toHaveTextContent('Reorder level10');
+    expect(after).toHaveTextContent('Reorder level20');
+  });
+
+  it('sends the filters to the server together and starts again from page 1', async () => {
+    const queries = serve();
+    const { user } = renderPage(`${PATHS.adminAudit}?page=2`);
+    await screen.findByRole('table', { name: 'Audit log' });
+    expect(queries.at(-1)!.get('page')).toBe('2');
+
+    await user.type(screen.getByLabelText('Person'), ' ada@example.com ');
+    await user.selectOptions(screen.getByLabelText('Kind of change'), AUDIT_KIND_LABELS[AUDIT_KIND.batchRecalled]);
+    await user.type(screen.getByLabelText('Medicine or order'), 'A-100234');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+
+    await screen.findByText('60 matching changes');
+    const sent = queries.at(-1)!;
+    expect(Object.fromEntries(sent)).toEqual({
+      actor: 'ada@example.com',
+      kind: AUDIT_KIND.batchRecalled,
+      subject: 'A-100234',
+      page: '1',
+    });
+  });
+});

@@ -1,0 +1,73 @@
+import { AUDIT_PAGE_SIZE } from '@apotheca/contract';
+import { useSearchParams } from 'react-router';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageNavigation } from '../../../components/ui/page-navigation';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAuditLogQuery } from '../../../features/audit/audit.api';
+import { AuditEntries } from '../../../features/audit/audit-entries';
+import { AuditFilters, isAuditKind, type AuditFilterValues } from '../../../features/audit/audit-filters';
+import { countLabel } from '../../../lib/count-label';
+import { AdminPageHeader } from './admin-page-header';
+import { usePageParam } from './page-param.hook';
+
+const FILTERS = ['actor', 'kind', 'subject'] as const;
+
+/**
+ * /admin/audit, for admins: every change staff made, newest first, a page at a time as the server
+ * pages it, filtered by person, kind and medicine or order. The filters and the page live in the URL.
+ */
+export default function AuditPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [page, setPage] = usePageParam();
+  const kind = searchParams.get('kind') ?? '';
+  const filters: AuditFilterValues = {
+    actor: searchParams.get('actor') ?? '',
+    kind: isAuditKind(kind) ? kind : '',
+    subject: searchParams.get('subject') ?? '',
+  };
+  // Filtering starts again from page 1: the old page number counts rows of another list.
+  const setFilters = (next: AuditFilterValues) =>
+    setSearchParams(() => {
+      const params = new URLSearchParams();
+      for (const name of FILTERS) if (next[name].trim()) params.set(name, next[name].trim());
+      return params;
+    });
+  const { data, isLoading, isFetching, error } = useAuditLogQuery(
+    {
+      actor: filters.actor || undefined,
+      kind: filters.kind || undefined,
+      subject: filters.subject || undefined,
+      page,
+    },
+    // The log grows with every change made elsewhere: each visit reads it anew.
+    { refetchOnMountOrArgChange: true },
+  );
+  const filtered = FILTERS.some((name) => filters[name] !== '');
+  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / AUDIT_PAGE_SIZE));
+
+  return (
+    <section>
+      <AdminPageHeader
+        title="Audit log"
+        subtitle={
+          data ? countLabel(data.total, filtered ? 'matching change' : 'change') : 'Every change made by staff.'
+        }
+      />
+      <AuditFilters value={filters} onFilter={setFilters} />
+      {isLoading ? (
+        <Spinner label="Loading the audit log…" />
+      ) : error || !data ? (
+        <LoadError error={error} />
+      ) : data.entries.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
+          {filtered ? 'No change matches these filters.' : 'No change has been recorded yet.'}
+        </p>
+      ) : (
+        <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-60' : ''}`}>
+          <AuditEntries entries={data.entries} />
+          <PageNavigation label="Audit log pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+        </div>
+      )}
+    </section>
+  );
+}

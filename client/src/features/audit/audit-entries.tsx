@@ -1,0 +1,101 @@
+import { adminMedicineUpdatePath, adminOrderPath, AUDIT_KIND_LABELS, type AuditEntry } from '@apotheca/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { cellClasses, DataTable } from '../../components/ui/data-table';
+import { ShortId } from '../../components/ui/short-id';
+
+// On a phone the change (with its time and person) and its subject stay in view; the values are a tablet's.
+const COLUMNS = [
+  { label: 'Change' },
+  { label: 'Subject' },
+  { label: 'Before', wide: true },
+  { label: 'After', wide: true },
+] as const;
+
+const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
+
+/** "reorderLevel" → "Reorder level": a changed field's name as a person reads it. */
+const fieldLabel = (key: string) => {
+  const words = key.replace(/([A-Z])/g, ' $1').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+const shownValue = (value: unknown) =>
+  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+
+function Values({ values }: { values: AuditEntry['before'] }) {
+  if (!values) return <span className="text-muted">—</span>;
+  return (
+    <dl className="grid w-72 max-w-md grid-cols-[auto_1fr] gap-x-2 whitespace-normal text-xs">
+      {Object.entries(values).map(([key, value]) => (
+        <div key={key} className="contents">
+          <dt className="font-medium text-muted">{fieldLabel(key)}</dt>
+          <dd className="break-all text-ink">{shownValue(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const linkClasses = 'text-brand-800 underline hover:text-brand-900';
+
+/** What the change touched: its medicine and order link to their pages; a batch or a user is named by id. */
+function Subject({ entry }: { entry: AuditEntry }) {
+  const parts: ReactNode[] = [];
+  if (entry.medicineId)
+    parts.push(
+      <Link key="medicine" to={adminMedicineUpdatePath(entry.medicineId)} className={linkClasses}>
+        Medicine <ShortId id={entry.medicineId} />
+      </Link>,
+    );
+  if (entry.batchId)
+    parts.push(
+      <span key="batch">
+        Batch <ShortId id={entry.batchId} />
+      </span>,
+    );
+  if (entry.orderId)
+    parts.push(
+      <Link key="order" to={adminOrderPath(entry.orderId)} className={linkClasses}>
+        Order <ShortId id={entry.orderId} />
+      </Link>,
+    );
+  if (entry.userId)
+    parts.push(
+      <span key="user">
+        User <ShortId id={entry.userId} />
+      </span>,
+    );
+  return parts.length > 0 ? (
+    <div className="flex flex-col gap-0.5">{parts}</div>
+  ) : (
+    <span className="text-muted">—</span>
+  );
+}
+
+/** A page of the audit log, newest first: who changed what, when, and the fields before and after. */
+export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <DataTable caption="Audit log" columns={COLUMNS}>
+      {entries.map((entry) => (
+        <tr key={entry._id} className="align-top">
+          <th scope="row" className={`${cellClasses()} text-left font-normal`}>
+            <span className="block font-medium text-ink">{AUDIT_KIND_LABELS[entry.kind]}</span>
+            <time dateTime={entry.at} className="block text-xs text-muted">
+              {WHEN.format(new Date(entry.at))}
+            </time>
+            <span className="block text-xs text-muted">by {entry.actor.email ?? 'an unknown account'}</span>
+          </th>
+          <td className={cellClasses()}>
+            <Subject entry={entry} />
+          </td>
+          <td className={cellClasses('left', true)}>
+            <Values values={entry.before} />
+          </td>
+          <td className={cellClasses('left', true)}>
+            <Values values={entry.after} />
+          </td>
+        </tr>
+      ))}
+    </DataTable>
+  );
+}

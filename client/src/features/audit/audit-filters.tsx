@@ -1,0 +1,71 @@
+import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@apotheca/contract';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+import { SelectField } from '../../components/ui/select-field';
+import { TextField } from '../../components/ui/text-field';
+
+export type AuditFilterValues = { actor: string; kind: AuditKind | ''; subject: string };
+
+const KIND_OPTIONS = [
+  { value: '', label: 'Every kind' },
+  ...AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_LABELS[kind] })),
+];
+
+export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS as readonly string[]).includes(value);
+
+/**
+ * The audit log's filters: the person (their e-mail), the kind of change, and the medicine or order
+ * it touched. They go to the server together when the form is sent; emptied, a filter is dropped.
+ */
+export function AuditFilters({
+  value,
+  onFilter,
+}: {
+  value: AuditFilterValues;
+  onFilter: (next: AuditFilterValues) => void;
+}) {
+  const [draft, setDraft] = useState(value);
+  const [shown, setShown] = useState(value);
+  // Back and forward change the URL's filters: the form follows them.
+  if (JSON.stringify(value) !== JSON.stringify(shown)) {
+    setShown(value);
+    setDraft(value);
+  }
+  const set = (field: keyof AuditFilterValues) => (text: string) =>
+    setDraft((current) => ({ ...current, [field]: text }));
+  return (
+    <form
+      role="search"
+      aria-label="Filter the audit log"
+      className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onFilter(draft);
+      }}
+    >
+      <TextField
+        label="Person"
+        type="search"
+        placeholder="E-mail of the member of staff"
+        value={draft.actor}
+        onChange={(event) => set('actor')(event.target.value)}
+      />
+      <SelectField
+        label="Kind of change"
+        options={KIND_OPTIONS}
+        value={draft.kind}
+        onChange={(event) => set('kind')(event.target.value)}
+      />
+      <TextField
+        label="Medicine or order"
+        type="search"
+        placeholder="Id, or order number such as A-100234"
+        value={draft.subject}
+        onChange={(event) => set('subject')(event.target.value)}
+      />
+      <Button type="submit" className="lg:mt-7">
+        Filter
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { CONTROL_CHARACTER, idSchema, pageNumberSchema } from './common.schema';
+import { parseOrderNumber } from './orders.schema';
+
+/**
+ * What a staff change was, one value per kind of write: the audit log's `kind`, its filter and its
+ * labels. Patients' own actions are not staff changes and have none.
+ */
+export const AUDIT_KIND = {
+  medicineCreated: 'medicine.created',
+  medicineUpdated: 'medicine.updated',
+  medicineDeleted: 'medicine.deleted',
+  reorderLevelSet: 'medicine.reorder-level',
+  batchReceived: 'batch.received',
+  batchCorrected: 'batch.corrected',
+  batchWrittenOff: 'batch.written-off',
+  batchRecalled: 'batch.recalled',
+  recallNotified: 'batch.recall-notified',
+  roleChanged: 'user.role',
+  userDeleted: 'user.deleted',
+  orderStatusChanged: 'order.status',
+  prescriptionReviewed: 'order.prescription-review',
+  imported: 'import',
+} as const;
+export const AUDIT_KINDS = Object.values(AUDIT_KIND) as [AuditKind, ...AuditKind[]];
+export type AuditKind = (typeof AUDIT_KIND)[keyof typeof AUDIT_KIND];
+export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
+  'medicine.created': 'Medicine added',
+  'medicine.updated': 'Medicine edited',
+  'medicine.deleted': 'Medicine deleted',
+  'medicine.reorder-level': 'Reorder level set',
+  'batch.received': 'Batch received',
+  'batch.corrected': 'Batch corrected',
+  'batch.written-off': 'Batch written off',
+  'batch.recalled': 'Batch recalled',
+  'batch.recall-notified': 'Recall notices sent',
+  'user.role': 'Role changed',
+  'user.deleted': 'User deleted',
+  'order.status': 'Order status changed',
+  'order.prescription-review': 'Prescription reviewed',
+  import: 'Catalogue import',
+};
+
+/** The audit log's page size: a busy shop writes many entries a day. */
+export const AUDIT_PAGE_SIZE = 25;
+const FILTER_MAX_LENGTH = 254;
+
+export const AUDIT_KIND_MESSAGE = 'kind must be one of the kinds of change the audit log records.';
+export const AUDIT_SUBJECT_MESSAGE = 'subject must be an id or an order number such as A-100234.';
+export const AUDIT_ACTOR_MESSAGE = `actor must be an e-mail address or a user id of at most ${FILTER_MAX_LENGTH} characters.`;
+
+/** Any id the database gives out (8-4-4-4-12 hex digits). */
+const anyId = z.guid();
+
+/** A filter's text, trimmed; blank counts as no filter. */
+const filterText = (message: string) =>
+  z
+    .string({ error: message })
+    .max(FILTER_MAX_LENGTH, message)
+    .refine((s) => !CONTROL_CHARACTER.test(s), message)
+    .transform((s) => s.trim() || undefined)
+    .optional();
+
+/**
+ * The subject a list is narrowed to: a medicine, order, user or batch id, or an order's number
+ * ("A-100234"), which stands for that order.
+ */
+export type AuditSubject = { id: string } | { orderNumber: number };
+
+/**
+ * The audit log's filters, newest entries first: `actor`, the person (their e-mail, any case, or
+ * their user id); `kind`; `subject`, the thing changed; `page` from 1.
+ */
+export const auditQuerySchema = z.object({
+  actor: filterText(AUDIT_ACTOR_MESSAGE),
+  kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(AUDIT_KINDS, AUDIT_KIND_MESSAGE).optional()),
+  subject: filterText(AUDIT_SUBJECT_MESSAGE).transform((s, ctx): AuditSubject | undefined => {
+    if (s === undefined) return undefined;
+    if (anyId.safeParse(s).success) return { id: s.toLowerCase() };
+    const orderNumber = parseOrderNumber(s);
+    if (orderNumber !== null) return { orderNumber };
+    ctx.addIssue({ code: 'custom', message: AUDIT_SUBJECT_MESSAGE });
+    return z.NEVER;
+  }),
+  page: pageNumberSchema('page', 100000).transform((page) => page ?? 1),
+});
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+/** A part of a record, as it was before the change and after it: only the fields that changed. */
+const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
+
+export const auditEntrySchema = z.object({
+  _id: idSchema,
+  at: z.string(),
+  /** Who made the change; `_id` stays after the person is deleted, `email` is the copy taken then. */
+  actor: z.object({ _id: idSchema.nullable(), email: z.string().nullable() }),
+  kind: z.enum(AUDIT_KINDS),
+  medicineId: idSchema.nullable(),
+  orderId: idSchema.nullable(),
+  userId: idSchema.nullable(),
+  batchId: idSchema.nullable(),
+  before: auditValuesSchema,
+  after: auditValuesSchema,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** One page of the matching entries, newest first; `total` counts every match. */
+export const auditListResponseSchema = z.object({ entries: z.array(auditEntrySchema), total: z.number().int() });
+export type AuditList = z.infer<typeof auditListResponseSchema>;
+
+/** The list's query as a client sends it: every filter as typed, the page from 1. */
+export type AuditListParams = { actor?: string; kind?: AuditKind; subject?: string; page?: number };

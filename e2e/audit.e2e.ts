@@ -1,0 +1,98 @@
+import { AUDIT_KIND, AUDIT_KIND_LABELS, PATHS, type AuditList, type Medicine } from '@apotheca/contract';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { api } from './support/shop';
+import { baseUrl, useBrowser } from './support/browser';
+
+/** axe's findings as 'rule: target' lines, so a failure says what and where. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** A medicine of this test's own, so its entries are told apart from every other test's. */
+async function addMedicine(admin: Session): Promise<Medicine> {
+  const form = new FormData();
+  const fields = {
+    name: `Auditol-${Date.now()}`,
+    developedBy: 'Audit Labs',
+    maxMonthsExpiry: '12',
+    category: 'Pain Relief',
+    stock: '5',
+    price: '2.50',
+    imageUrl: `${baseUrl()}/favicon.svg`,
+  };
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${admin.token}` },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return ((await response.json()) as { newMedicine: Medicine }).newMedicine;
+}
+
+describe('the audit log', () => {
+  const browser = useBrowser();
+  let admin: Session;
+  let medicine: Medicine;
+  beforeAll(async () => {
+    admin = await adminSession();
+    medicine = await addMedicine(admin);
+    await api(
+      `/medicines/${medicine._id}/reorder-level`,
+      { method: 'PATCH', body: JSON.stringify({ reorderLevel: 37 }) },
+      admin.token,
+    );
+  });
+
+  const entries = (page: Page) => page.getByRole('table', { name: 'Audit log' }).getByRole('row');
+  /** Each listed change's kind: the first line of its row's header, above its time and person. */
+  const kindsListed = async (page: Page) =>
+    (await entries(page).getByRole('rowheader').allInnerTexts()).map((text) => text.split('\n')[0]);
+
+  it("lists the staff's changes and filters them by kind and by medicine", async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto(PATHS.admin);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
+    await page.waitForURL(`${baseUrl()}${PATHS.adminAudit}`);
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    await page.getByRole('table', { name: 'Audit log' }).waitFor();
+
+    const reorderLabel = AUDIT_KIND_LABELS[AUDIT_KIND.reorderLevelSet];
+    await page.getByLabel('Kind of change').selectOption({ label: reorderLabel });
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.waitForURL(/kind=/);
+    const { total } = await api<AuditList>(`/audit?kind=${AUDIT_KIND.reorderLevelSet}`, {}, admin.token);
+    await page.getByText(`${total} matching change`).waitFor();
+    const kinds = await kindsListed(page);
+    expect(kinds.length).toBeGreaterThan(0);
+    expect(new Set(kinds)).toEqual(new Set([reorderLabel]));
+
+    // This medicine's changes: its addition and its reorder level, newest first, by the admin.
+    await page.getByLabel('Kind of change').selectOption({ label: 'Every kind' });
+    await page.getByLabel('Medicine or order').fill(medicine._id);
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('2 matching changes').waitFor();
+    expect(await kindsListed(page)).toEqual([reorderLabel, AUDIT_KIND_LABELS[AUDIT_KIND.medicineCreated]]);
+    const newest = entries(page).nth(1);
+    expect(await newest.getByRole('rowheader').innerText()).toContain(`by ${admin.user.email}`);
+    expect(await newest.getByRole('cell').last().innerText()).toMatch(/Reorder level\s+37/);
+  });
+
+  it('has no axe violations and no sideways scroll of the page on a phone or a laptop', async () => {
+    const page = await pageAs(browser, admin);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(PATHS.adminAudit);
+      await page.getByRole('table', { name: 'Audit log' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await violations(page), `${width} px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `/tmp/shots-audit/audit-${width}.png`, fullPage: true });
+    }
+  });
+});
