@@ -29,7 +29,8 @@ export async function insertMedicine(
   await receiveFirstBatches(ctx.database.db, [
     { medicineId: row!.id, maxMonthsExpiry: row!.maxMonthsExpiry, quantity: stock },
   ]);
-  return { ...row!, stock };
+  const { searchWords: _searchWords, ...medicine } = row!;
+  return { ...medicine, stock };
 }
 
 /** Sets the units of a medicine's one batch (as insertMedicine makes it), as a sale elsewhere would. */

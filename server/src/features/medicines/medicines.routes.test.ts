@@ -32,6 +32,7 @@ import {
   storedMedicine,
   validMedicineFields,
 } from './medicines.fixtures';
+import type { MedicineRow } from './medicines.service';
 
 let admin: { authorization: string };
 let shopper: { authorization: string };
@@ -507,7 +508,7 @@ describe('authorization', () => {
 });
 
 describe('catalogue cache', () => {
-  let row: typeof medicines.$inferSelect;
+  let row: MedicineRow;
   beforeEach(async () => {
     row = await insertMedicine(ctx, { name: 'Cached', stock: 4 });
   });
