@@ -33,10 +33,9 @@ type Rows = { rows: Row[] };
 
 /**
  * The scheduled backups' own bookkeeping: a shop restored from a backup has taken none yet, so its
- * first period is backed up like any other. The catalogue's words are made again from the medicines
- * by their trigger as they are restored.
+ * first period is backed up like any other.
  */
-const NOT_BACKED_UP = ['backups', 'catalogue_words'];
+const NOT_BACKED_UP = ['backups'];
 
 const query = async (db: Database['db'] | Tx, statement: SQL) => (await db.execute<Row>(statement)) as Rows;
 

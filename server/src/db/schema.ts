@@ -92,10 +92,6 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
-/** A text column's words for search: lower case, with every run of other characters one space. */
-const searchable = (text: ReturnType<typeof sql>) => sql`regexp_replace(lower(${text}), '[^[:alnum:]]+', ' ', 'g')`;
-const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-
 export const medicines = pgTable(
   'medicines',
   {
@@ -128,15 +124,6 @@ export const medicines = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** Raised by every write that changes the row, stock included: an edit based on an older one is refused (docs/decisions/0043). */
     version: integer('version').notNull().default(1),
-    /**
-     * The searched words of name and ingredient (weights A and B) and of maker and category (D), split
-     * at every character that is not a letter or digit, as a shopper's words are: what search matches.
-     */
-    searchWords: tsvector('search_words')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('simple'::regconfig, ${searchable(sql`name`)}), 'A') || setweight(to_tsvector('simple'::regconfig, ${searchable(sql`active_ingredient`)}), 'B') || setweight(to_tsvector('simple'::regconfig, ${searchable(sql`developed_by || ' ' || category`)}), 'D')`,
-      ),
   },
   (t) => [
     check('medicines_reorder_level_check', sql`${t.reorderLevel} >= 0`),
@@ -158,16 +145,8 @@ export const medicines = pgTable(
     index('medicines_category_price_idx').on(t.category, t.priceCents),
     index('medicines_price_idx').on(t.priceCents),
     index('medicines_created_idx').on(t.createdAt),
-    index('medicines_search_idx').using('gin', t.searchWords),
   ],
 );
-
-/**
- * Every distinct word with a letter in the medicines' searched fields, kept by a trigger on
- * medicines (migration 0012): the short list a typed word's typos are looked for in, rather than
- * the whole catalogue. A word no medicine has any more stays, and matches nothing.
- */
-export const catalogueWords = pgTable('catalogue_words', { word: text('word').primaryKey() });
 
 /**
  * A delivery of a medicine: its lot, expiry date and the units left. It is sellable while it is

@@ -5,19 +5,26 @@ import {
   type MedicineFacet,
   type MedicineSuggestion,
 } from '@apotheca/contract';
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import SearchableMap from 'minisearch/SearchableMap';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { centsToDollars, dollarsToCents } from '../../db/money';
 import { medicines } from '../../db/schema';
-import { SELLABLE_STOCK } from '../stock/stock.service';
-import { medicineColumns, toMedicine, type MedicineListFilter } from './medicines.service';
+import type { CatalogueCache } from './catalogue-cache.service';
+import { medicineColumns, toMedicine, type MedicineListFilter, type MedicineRow } from './medicines.service';
 
 /**
- * The catalogue's list, search and facets, answered by the database (docs/decisions/0073): each
- * medicine's searched words are a generated `tsvector` (`search_words`, GIN-indexed), a typed word
- * matches the catalogue words it begins (a tsquery prefix) and those it is a typo of, found by edit
- * distance in the short table of distinct catalogue words; facets are counted by GROUP BY. Every
- * answer is read from committed rows, so nothing in the process can fall behind the database.
+ * The catalogue's list, search and facets, answered from an in-process snapshot of the medicines
+ * table (docs/decisions/0034, which supersedes 0021's scoring). The database stays the one source
+ * of truth: the snapshot is rebuilt whenever the catalogue's generation moves on, which every write
+ * here and every other instance's change notification does, so a write is searchable at the next
+ * request.
+ *
+ * The words of name, active ingredient, maker and category are kept in MiniSearch's radix tree
+ * (its `SearchableMap`), which finds the words a typed word is a prefix of or a typo of; each word
+ * points at the medicines it is in, with its weight in each, as typed arrays. A search is then a
+ * pass over those arrays, and filters, facets and order are integer comparisons on per-medicine
+ * columns: the work of a request grows with its matches, not with the catalogue.
  */
 export type MedicineSearch = {
   /** The list's response body, serialized: `{ medicines, total, facets }`. */
@@ -25,196 +32,411 @@ export type MedicineSearch = {
   suggest(q: string): Promise<MedicineSuggestion[]>;
 };
 
+const SEARCH_FIELDS = ['name', 'activeIngredient', 'developedBy', 'category'] as const;
+// Name and ingredient say what a medicine is; maker and category only narrow it down.
+const FIELD_BOOSTS = [3, 3, 1, 1];
+/**
+ * What one word adds to a medicine's score from one field: its field's boost, less in a longer field
+ * ("Amoxicillin" says more of Amoxil than of "Amoxicillin + Clavulanic acid").
+ */
+const fieldWeight = (field: number, fieldWords: number) => FIELD_BOOSTS[field]! / Math.sqrt(fieldWords);
+// A word only begun, or mistyped, counts for less than the word itself; a typo the less the more edits.
+const PREFIX_WEIGHT = 0.6;
+const TYPO_WEIGHT = 0.4;
+/** Lifts a medicine whose whole name or ingredient is the query above every other match. */
+const EXACT_BONUS = 1e6;
 // Typos: none in words under 4 letters, one edit up to 7 letters, two from 8: medicine names are long,
 // and a shopper who drops two letters of one ("amoxcilin") or swaps two ("ibuprfoen") still means it.
 const allowedEdits = (word: string) => (word.length < 4 ? 0 : word.length < 8 ? 1 : 2);
 
 /** Words are runs of letters and digits: `%`, `_`, quotes and backslashes only separate them. */
-const words = (text: string) => [
-  ...new Set(
-    text
-      .toLowerCase()
-      .split(/[^\p{L}\p{N}]+/u)
-      .filter(Boolean),
-  ),
-];
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 const hasLetter = (word: string) => /\p{L}/u.test(word);
 
-/**
- * What one typed word matches, as a tsquery: the catalogue words it begins, and (for a word with a
- * letter, long enough) the words within its edit distance. A word is letters and digits only, so it
- * needs no quoting inside the tsquery's quotes.
- */
-function wordQuery(word: string): SQL {
-  const begun = `'${word}':*`;
-  const edits = hasLetter(word) ? allowedEdits(word) : 0;
-  if (edits === 0) return sql`${begun}::tsquery`;
-  return sql`(${begun} || coalesce((select string_agg(' | ' || quote_literal(word), '') from catalogue_words
-    where length(word) between ${word.length - edits} and ${word.length + edits}
-    and levenshtein_less_equal(word, ${word}, ${edits}) <= ${edits}), ''))::tsquery`;
+/** The medicines a word is in (indexes into the snapshot) and, for each, its weight there (`fieldWeight`). */
+type Postings = { docs: Int32Array; weights: Float32Array };
+
+/** A facet's values of every medicine, as indexes into `values` (-1: none). */
+type FacetColumn = { values: string[]; codes: Int32Array };
+
+type ListOrder = NonNullable<MedicineListFilter['sort']> | 'newest' | 'name';
+
+type Snapshot = {
+  generation: number;
+  rows: MedicineRow[];
+  /** Each medicine as the list serializes it, made on first use. */
+  json: (string | undefined)[];
+  /** Words with a letter, where typos are looked for; numbers ("650") match only as typed or begun. */
+  words: SearchableMap<Postings>;
+  numbers: SearchableMap<Postings>;
+  /**
+   * The same words by length: a typo search looks only among words it could be within reach of
+   * (an edit changes the length by one at most), in trees a fraction of the whole one's size.
+   */
+  wordsByLength: SearchableMap<Postings>[];
+  lowerNames: string[];
+  lowerIngredients: string[];
+  facets: Record<MedicineFacet, FacetColumn>;
+  priceCents: Int32Array;
+  stock: Int32Array;
+  docOf: Map<string, number>;
+  /** Each medicine's place in the orders a list has asked for so far (see `rankOf`). */
+  ranks: Partial<Record<ListOrder, Int32Array>>;
+};
+
+const facetValue: Record<MedicineFacet, (row: MedicineRow) => string | null> = {
+  category: (row) => row.category,
+  dosageForm: (row) => row.dosageForm,
+  prescriptionRequired: (row) => String(row.prescriptionRequired),
+  developedBy: (row) => row.developedBy,
+};
+
+function facetColumn(rows: MedicineRow[], value: (row: MedicineRow) => string | null): FacetColumn {
+  const codeOf = new Map<string, number>();
+  const codes = Int32Array.from(rows, (row) => {
+    const v = value(row);
+    if (v === null) return -1;
+    let code = codeOf.get(v);
+    if (code === undefined) codeOf.set(v, (code = codeOf.size));
+    return code;
+  });
+  return { values: [...codeOf.keys()], codes };
 }
 
-/**
- * What a word matched in a medicine counts: in name or ingredient (weights A and B) 3, in maker or
- * category (D) 1, each less in a longer field ("Amoxicillin" says more of Amoxil than of
- * "Amoxicillin + Clavulanic acid").
- */
-const FIELD_BOOSTS = [
-  ['a', 3],
-  ['b', 3],
-  ['d', 1],
-] as const;
-const wordScore = (query: SQL) =>
-  sql.join(
-    FIELD_BOOSTS.map(([weight, boost]) => {
-      const field = sql`ts_filter(medicines.search_words, ${`{${weight}}`}::"char"[])`;
-      return sql`(${field} @@ ${query})::integer * ${boost} / sqrt(greatest(length(${field}), 1))`;
-    }),
-    sql` + `,
-  );
+const byName = (a: MedicineRow, b: MedicineRow) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
-/**
- * The medicines matching every word of `q`, with their relevance: a whole name or ingredient equal
- * to the query first, then the sum of what each word matched (`wordScore`), then name. Undefined without a word.
- */
-function searchOf(q: string) {
-  const typed = words(q);
-  if (typed.length === 0) return undefined;
-  const queries = typed.map(wordQuery);
-  const exact = q.trim().toLowerCase();
+// The orders a list can take; ties are broken by name, then id, so pages never overlap or skip.
+const LIST_ORDERS: Record<ListOrder, (a: MedicineRow, b: MedicineRow) => number> = {
+  price_asc: (a, b) => a.priceCents - b.priceCents,
+  price_desc: (a, b) => b.priceCents - a.priceCents,
+  in_stock: (a, b) => b.stock - a.stock,
+  out_of_stock: (a, b) => a.stock - b.stock,
+  // Without a sort or a search, newest first: a medicine an admin just added heads the list.
+  newest: (a, b) => b.createdAt.getTime() - a.createdAt.getTime(),
+  name: () => 0,
+};
+
+/** Every medicine's place in `order`, worked out when a list first asks for it. */
+function rankOf(snapshot: Snapshot, order: ListOrder): Int32Array {
+  let rank = snapshot.ranks[order];
+  if (!rank) {
+    const { rows } = snapshot;
+    const compare = LIST_ORDERS[order];
+    rank = new Int32Array(rows.length);
+    const places = rows.map((_, doc) => doc).sort((a, b) => compare(rows[a]!, rows[b]!) || byName(rows[a]!, rows[b]!));
+    places.forEach((doc, place) => (rank![doc] = place));
+    snapshot.ranks[order] = rank;
+  }
+  return rank;
+}
+
+function buildSnapshot(rows: MedicineRow[], generation: number): Snapshot {
+  const found = new Map<string, { docs: number[]; weights: number[] }>();
+  rows.forEach((row, doc) =>
+    SEARCH_FIELDS.forEach((field, f) => {
+      const fieldWords = words(row[field] ?? '');
+      for (const word of new Set(fieldWords)) {
+        let postings = found.get(word);
+        if (!postings) found.set(word, (postings = { docs: [], weights: [] }));
+        const weight = fieldWeight(f, fieldWords.length);
+        const last = postings.docs.length - 1;
+        if (postings.docs[last] === doc) postings.weights[last]! += weight;
+        else {
+          postings.docs.push(doc);
+          postings.weights.push(weight);
+        }
+      }
+    }),
+  );
+  const wordMap = new SearchableMap<Postings>();
+  const numberMap = new SearchableMap<Postings>();
+  for (const [word, { docs, weights }] of found)
+    (hasLetter(word) ? wordMap : numberMap).set(word, {
+      docs: Int32Array.from(docs),
+      weights: Float32Array.from(weights),
+    });
+
+  const wordsByLength: SearchableMap<Postings>[] = [];
+  for (const [word, postings] of wordMap) (wordsByLength[word.length] ??= new SearchableMap()).set(word, postings);
+
   return {
-    // Each word's tsquery once, in a CTE the main query joins.
-    terms: sql`select ${sql.join(
-      queries.map((query, i) => sql`${query} as ${sql.identifier(`w${i}`)}`),
-      sql`, `,
-    )}`,
-    matches: sql.join(
-      queries.map((_, i) => sql`medicines.search_words @@ terms.${sql.identifier(`w${i}`)}`),
-      sql` and `,
-    ),
-    exact: sql`(lower(medicines.name) = ${exact} or lower(medicines.active_ingredient) = ${exact})`,
-    score: sql.join(
-      queries.map((_, i) => wordScore(sql`terms.${sql.identifier(`w${i}`)}`)),
-      sql` + `,
-    ),
+    generation,
+    rows,
+    json: new Array<string | undefined>(rows.length),
+    words: wordMap,
+    numbers: numberMap,
+    wordsByLength,
+    lowerNames: rows.map((row) => row.name.toLowerCase()),
+    lowerIngredients: rows.map((row) => row.activeIngredient.toLowerCase()),
+    facets: Object.fromEntries(MEDICINE_FACETS.map((facet) => [facet, facetColumn(rows, facetValue[facet])])) as Record<
+      MedicineFacet,
+      FacetColumn
+    >,
+    priceCents: Int32Array.from(rows, (row) => row.priceCents),
+    stock: Int32Array.from(rows, (row) => row.stock),
+    docOf: new Map(rows.map((row, doc) => [row.id, doc])),
+    ranks: {},
   };
 }
 
-/** Each facet's column, as text, and its filter's condition on the `matched` rows. */
-const FACET_COLUMNS: Record<MedicineFacet, SQL> = {
-  category: sql`category`,
-  dosageForm: sql`dosage_form`,
-  prescriptionRequired: sql`prescription_required::text`,
-  developedBy: sql`developed_by`,
-};
+/**
+ * Per-medicine scratch space of a search. A search runs from start to end without awaiting, so
+ * one set per snapshot size serves every request; `seen` tells this search's marks from older ones.
+ */
+class Scratch {
+  seen: Int32Array;
+  /** How many of the query's words a medicine has matched so far. */
+  matched: Int32Array;
+  score: Float64Array;
+  stamp = 0;
+  constructor(size: number) {
+    this.seen = new Int32Array(size);
+    this.matched = new Int32Array(size);
+    this.score = new Float64Array(size);
+  }
+}
+let scratch = new Scratch(0);
 
-// Ties are broken by name (byte order, as the shop has always sorted), then id: pages never overlap or skip.
-const BY_NAME = sql`name collate "C", id`;
+/** The words of the catalogue that a typed word stands for, each with how much a match counts. */
+function expand(snapshot: Snapshot, word: string): [Postings, number][] {
+  if (!hasLetter(word))
+    return [...snapshot.numbers.atPrefix(word)].map(([term, postings]) => [
+      postings,
+      term === word ? 1 : PREFIX_WEIGHT,
+    ]);
+  const weights = new Map<Postings, number>();
+  for (const [term, postings] of snapshot.words.atPrefix(word))
+    weights.set(postings, term === word ? 1 : PREFIX_WEIGHT);
+  const edits = allowedEdits(word);
+  if (edits > 0) {
+    for (let length = word.length - edits; length <= word.length + edits; length++) {
+      for (const [term, [postings, distance]] of snapshot.wordsByLength[length]?.fuzzyGet(word, edits) ?? []) {
+        const weight = (TYPO_WEIGHT * term.length) / (term.length + distance);
+        if (weight > (weights.get(postings) ?? 0)) weights.set(postings, weight);
+      }
+    }
+  }
+  return [...weights];
+}
 
-const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows;
+/**
+ * The medicines that match every word of `q` (a word matches a catalogue word it is, begins, or is
+ * a typo of), each with its score: the weight of each match times the word's weight in the medicine.
+ */
+function match(snapshot: Snapshot, q: string): { docs: number[]; score: Float64Array } {
+  const size = snapshot.rows.length;
+  if (scratch.seen.length < size) scratch = new Scratch(size);
+  const { seen, matched, score } = scratch;
+  // Stamps are Int32: past the largest, the marks start over from a clean sheet.
+  if (++scratch.stamp === 2 ** 31) {
+    scratch.seen.fill(0);
+    scratch.stamp = 1;
+  }
+  const stamp = scratch.stamp;
+  let candidates: number[] = [];
+  const queryWords = [...new Set(words(q))];
+  queryWords.forEach((word, w) => {
+    for (const [{ docs, weights }, weight] of expand(snapshot, word)) {
+      for (let i = 0; i < docs.length; i++) {
+        const doc = docs[i]!;
+        if (w === 0 && seen[doc] !== stamp) {
+          seen[doc] = stamp;
+          matched[doc] = 0;
+          score[doc] = 0;
+          candidates.push(doc);
+        } else if (seen[doc] !== stamp || matched[doc]! < w) continue; // missed an earlier word
+        matched[doc] = w + 1;
+        score[doc]! += weight * weights[i]!;
+      }
+    }
+    candidates = candidates.filter((doc) => matched[doc] === w + 1);
+  });
+  return { docs: candidates, score };
+}
 
-export function createMedicineSearch(db: Db): MedicineSearch {
+/** Exact name and ingredient matches first, then by score, then by name. */
+function byRelevance(snapshot: Snapshot, q: string, docs: number[], score: Float64Array) {
+  const exact = q.trim().toLowerCase();
+  // Worked out once per match rather than in every comparison.
+  for (const doc of docs)
+    if (snapshot.lowerNames[doc] === exact || snapshot.lowerIngredients[doc] === exact) score[doc]! += EXACT_BONUS;
+  const nameRank = rankOf(snapshot, 'name');
+  return (a: number, b: number) => score[b]! - score[a]! || nameRank[a]! - nameRank[b]!;
+}
+
+/** The first `count` of `items` in `compare`'s order, without sorting the rest when they are many. */
+function firstInOrder(items: number[], count: number, compare: (a: number, b: number) => number): number[] {
+  if (count >= items.length / 4) return items.sort(compare).slice(0, count);
+  const first: number[] = [];
+  for (const item of items) {
+    if (first.length === count) {
+      if (compare(item, first[count - 1]!) >= 0) continue;
+      first.pop();
+    }
+    let i = first.length;
+    first.push(item);
+    for (; i > 0 && compare(item, first[i - 1]!) < 0; i--) first[i] = first[i - 1]!;
+    first[i] = item;
+  }
+  return first;
+}
+
+const byRank = (rank: Int32Array) => (a: number, b: number) => rank[a]! - rank[b]!;
+
+function medicineJson(snapshot: Snapshot, doc: number): string {
+  return (snapshot.json[doc] ??= JSON.stringify(toMedicine(snapshot.rows[doc]!)));
+}
+
+/** The columns a checkout, a cancellation or a restock changes; any other change rebuilds the index. */
+const STOCK_COLUMNS = new Set<keyof MedicineRow>(['stock', 'version']);
+
+const sameValue = (a: unknown, b: unknown) =>
+  a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b;
+
+/**
+ * The snapshot with `changed` rows put in, when they differ from the rows it has only in their
+ * stock: the words, facets and prices stay, and only the orders by stock are worked out again.
+ * Undefined when anything else changed.
+ */
+function withNewStock(snapshot: Snapshot, changed: MedicineRow[], generation: number): Snapshot | undefined {
+  if (changed.length === 0) return { ...snapshot, generation };
+  const rows = [...snapshot.rows];
+  const stock = snapshot.stock.slice();
+  const json = [...snapshot.json];
+  for (const row of changed) {
+    const doc = snapshot.docOf.get(row.id);
+    if (doc === undefined) return undefined;
+    const old = rows[doc]!;
+    const keys = Object.keys(row) as (keyof MedicineRow)[];
+    if (keys.some((key) => !STOCK_COLUMNS.has(key) && !sameValue(row[key], old[key]))) return undefined;
+    rows[doc] = row;
+    stock[doc] = row.stock;
+    json[doc] = undefined;
+  }
+  const { in_stock: _inStock, out_of_stock: _outOfStock, ...ranks } = snapshot.ranks;
+  return { ...snapshot, generation, rows, stock, json, ranks };
+}
+
+export function createMedicineSearch(db: Db, catalogue: CatalogueCache): MedicineSearch {
+  let current: Snapshot | undefined;
+  let loading: Promise<Snapshot> | undefined;
+
+  /**
+   * `previous` brought up to date by reading only the medicines changed since it was taken, when
+   * every change named them and they changed only their stock: under a stream of checkouts every
+   * order is a catalogue change, and reading and indexing the whole table after each one starved
+   * search. Undefined when the whole table must be read again.
+   */
+  const refreshed = async (previous: Snapshot, generation: number): Promise<Snapshot | undefined> => {
+    const changedIds = catalogue.changedSince(previous.generation);
+    if (!changedIds) return undefined;
+    const ids = [...changedIds];
+    const changed =
+      ids.length === 0 ? [] : await db.select(medicineColumns).from(medicines).where(inArray(medicines.id, ids));
+    // A medicine deleted meanwhile: the whole table is read again.
+    if (changed.length !== ids.length) return undefined;
+    return withNewStock(previous, changed, generation);
+  };
+
+  /** The snapshot of the catalogue's current generation; concurrent callers share one reload. */
+  const snapshot = async (): Promise<Snapshot> => {
+    const generation = catalogue.generation();
+    if (current?.generation === generation) return current;
+    loading ??= (async () => {
+      try {
+        // Tagged with the generation it started in: a write landing meanwhile makes the next call reload.
+        current =
+          (current && (await refreshed(current, generation))) ??
+          buildSnapshot(await db.select(medicineColumns).from(medicines), generation);
+        return current;
+      } finally {
+        loading = undefined;
+      }
+    })();
+    return loading;
+  };
+
   return {
     async list(filter) {
-      const search = filter.q === undefined ? undefined : searchOf(filter.q);
-      const stockNeeded = filter.inStock !== undefined || filter.sort === 'in_stock' || filter.sort === 'out_of_stock';
-      const conditions: SQL[] = [];
-      if (filter.q !== undefined) conditions.push(search ? search.matches : sql`false`);
-      if (filter.minPrice !== undefined) conditions.push(sql`price_cents >= ${dollarsToCents(filter.minPrice)}`);
-      if (filter.maxPrice !== undefined) conditions.push(sql`price_cents <= ${dollarsToCents(filter.maxPrice)}`);
-      // The stock filter judges the sellable total, as every answer shows it: a batch stops counting on its expiry date.
-      if (filter.inStock !== undefined)
-        conditions.push(filter.inStock === 'true' ? sql`${SELLABLE_STOCK} > 0` : sql`${SELLABLE_STOCK} = 0`);
-      const facetFilter = (facet: MedicineFacet) =>
-        filter[facet] === undefined ? sql`true` : sql`${FACET_COLUMNS[facet]} = ${filter[facet]}`;
-      const otherFacets = (own?: MedicineFacet) =>
-        sql.join(MEDICINE_FACETS.filter((facet) => facet !== own).map(facetFilter), sql` and `);
-      const order = filter.sort
-        ? {
-            price_asc: sql`price_cents, ${BY_NAME}`,
-            price_desc: sql`price_cents desc, ${BY_NAME}`,
-            in_stock: sql`stock desc, ${BY_NAME}`,
-            out_of_stock: sql`stock, ${BY_NAME}`,
-          }[filter.sort]
-        : search
-          ? sql`exact desc, score desc, ${BY_NAME}`
-          : // Without a sort or a search, newest first: a medicine an admin just added heads the list.
-            sql`created_at desc, ${BY_NAME}`;
-      const start = (filter.page - 1) * filter.limit;
-
-      const [answer] = rowsOf<{ total: number; page: string[] | null; facets: [MedicineFacet, string, number][] }>(
-        await db.execute(sql`
-          with ${search ? sql`terms as (${search.terms}),` : sql``}
-          matched as materialized (
-            select medicines.id, name, created_at, price_cents, category, dosage_form, prescription_required,
-              developed_by, ${search ? sql`${search.exact} as exact, ${search.score} as score` : sql`false as exact, 0 as score`},
-              ${stockNeeded ? SELLABLE_STOCK : sql`0`} as stock
-            from medicines ${search ? sql`, terms` : sql``}
-            where ${conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`}
-          ),
-          kept as (select * from matched where ${otherFacets()})
-          select
-            (select count(*)::integer from kept) as total,
-            (select json_agg(id) from (select id from kept order by ${order} limit ${filter.limit} offset ${start}) page) as page,
-            (select coalesce(json_agg(json_build_array(facet, value, count)), '[]') from (${sql.join(
-              MEDICINE_FACETS.map(
-                (
-                  facet,
-                ) => sql`select ${facet}::text as facet, ${FACET_COLUMNS[facet]} as value, count(*)::integer as count
-                  from matched where ${otherFacets(facet)} and ${FACET_COLUMNS[facet]} is not null group by 2`,
-              ),
-              sql` union all `,
-            )}) counted) as facets
-        `),
-      );
-      const ids = answer!.page ?? [];
-      const rows =
-        ids.length === 0 ? [] : await db.select(medicineColumns).from(medicines).where(inArray(medicines.id, ids));
-      const byId = new Map(rows.map((row) => [row.id, row]));
-      // A medicine deleted between the two reads is left out of the page.
-      const page = ids.flatMap((id) => {
-        const row = byId.get(id);
-        return row ? [toMedicine(row)] : [];
+      const snap = await snapshot();
+      const size = snap.rows.length;
+      const found = filter.q === undefined ? undefined : match(snap, filter.q);
+      const minCents = filter.minPrice === undefined ? -Infinity : dollarsToCents(filter.minPrice);
+      const maxCents = filter.maxPrice === undefined ? Infinity : dollarsToCents(filter.maxPrice);
+      const inStock = filter.inStock === undefined ? undefined : filter.inStock === 'true';
+      // Each facet's wanted value as a code: -1 when not filtered, -2 when no medicine has it.
+      const columns = MEDICINE_FACETS.map((facet) => snap.facets[facet]);
+      const wanted = MEDICINE_FACETS.map((facet, f) => {
+        const value = filter[facet];
+        if (value === undefined) return -1;
+        const code = columns[f]!.values.indexOf(value);
+        return code === -1 ? -2 : code;
       });
-      const facets = Object.fromEntries(MEDICINE_FACETS.map((facet) => [facet, [] as FacetCount[]]));
-      for (const [facet, value, count] of answer!.facets) facets[facet]!.push({ value, count });
-      for (const values of Object.values(facets))
-        values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1));
-      return JSON.stringify({ medicines: page, total: answer!.total, facets });
+      const counts = columns.map((column) => new Int32Array(column.values.length));
+
+      // One pass: a medicine counts in a facet when it passes every filter but that facet's own.
+      const kept: number[] = [];
+      const visit = (doc: number) => {
+        const price = snap.priceCents[doc]!;
+        if (price < minCents || price > maxCents) return;
+        if (inStock !== undefined && snap.stock[doc]! > 0 !== inStock) return;
+        let failing = -1;
+        for (let f = 0; f < columns.length; f++) {
+          if (wanted[f] !== -1 && columns[f]!.codes[doc] !== wanted[f]) {
+            if (failing !== -1) return;
+            failing = f;
+          }
+        }
+        if (failing === -1) kept.push(doc);
+        for (let f = 0; f < columns.length; f++) {
+          const code = columns[f]!.codes[doc]!;
+          if (code !== -1 && (failing === -1 || failing === f)) counts[f]![code]!++;
+        }
+      };
+      if (found) found.docs.forEach(visit);
+      else for (let doc = 0; doc < size; doc++) visit(doc);
+
+      const facets = Object.fromEntries(
+        MEDICINE_FACETS.map((facet, f) => {
+          const values: FacetCount[] = [];
+          counts[f]!.forEach((count, code) => count > 0 && values.push({ value: columns[f]!.values[code]!, count }));
+          return [facet, values.sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : 1))];
+        }),
+      );
+
+      const compare = filter.sort
+        ? byRank(rankOf(snap, filter.sort))
+        : found
+          ? byRelevance(snap, filter.q!, kept, found.score)
+          : byRank(rankOf(snap, 'newest'));
+      const start = (filter.page - 1) * filter.limit;
+      const page = firstInOrder(kept, start + filter.limit, compare)
+        .slice(start)
+        .map((doc) => medicineJson(snap, doc));
+      return `{"medicines":[${page.join(',')}],"total":${kept.length},"facets":${JSON.stringify(facets)}}`;
     },
 
     async suggest(q) {
-      const search = searchOf(q);
-      if (!search) return [];
-      const found = rowsOf<{
-        id: string;
-        name: string;
-        active_ingredient: string;
-        strength: string;
-        dosage_form: MedicineSuggestion['dosageForm'];
-        prescription_required: boolean;
-        price_cents: number;
-        image_url: string;
-      }>(
-        await db.execute(sql`
-          with terms as (${search.terms})
-          select medicines.id, name, active_ingredient, strength, dosage_form, prescription_required, price_cents, image_url
-          from medicines, terms
-          where ${search.matches}
-          order by ${search.exact} desc, ${search.score} desc, ${BY_NAME}
-          limit ${SUGGESTIONS_LIMIT}
-        `),
-      );
-      return found.map((row) => ({
-        _id: row.id,
-        name: row.name,
-        activeIngredient: row.active_ingredient,
-        strength: row.strength,
-        dosageForm: row.dosage_form,
-        prescriptionRequired: row.prescription_required,
-        price: centsToDollars(row.price_cents),
-        imageUrl: row.image_url,
-      }));
+      const snap = await snapshot();
+      const found = match(snap, q);
+      return firstInOrder(found.docs, SUGGESTIONS_LIMIT, byRelevance(snap, q, found.docs, found.score)).map((doc) => {
+        const row = snap.rows[doc]!;
+        return {
+          _id: row.id,
+          name: row.name,
+          activeIngredient: row.activeIngredient,
+          strength: row.strength,
+          dosageForm: row.dosageForm,
+          prescriptionRequired: row.prescriptionRequired,
+          price: centsToDollars(row.priceCents),
+          imageUrl: row.imageUrl,
+        };
+      });
     },
   };
 }

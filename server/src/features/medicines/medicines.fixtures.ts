@@ -29,8 +29,7 @@ export async function insertMedicine(
   await receiveFirstBatches(ctx.database.db, [
     { medicineId: row!.id, maxMonthsExpiry: row!.maxMonthsExpiry, quantity: stock },
   ]);
-  const { searchWords: _searchWords, ...medicine } = row!;
-  return { ...medicine, stock };
+  return { ...row!, stock };
 }
 
 /** Sets the units of a medicine's one batch (as insertMedicine makes it), as a sale elsewhere would. */

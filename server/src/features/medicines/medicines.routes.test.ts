@@ -32,7 +32,6 @@ import {
   storedMedicine,
   validMedicineFields,
 } from './medicines.fixtures';
-import type { MedicineRow } from './medicines.service';
 
 let admin: { authorization: string };
 let shopper: { authorization: string };
@@ -508,7 +507,7 @@ describe('authorization', () => {
 });
 
 describe('catalogue cache', () => {
-  let row: MedicineRow;
+  let row: typeof medicines.$inferSelect;
   beforeEach(async () => {
     row = await insertMedicine(ctx, { name: 'Cached', stock: 4 });
   });

@@ -51,7 +51,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     // The form's fields: name, maker, expiry, category, stock and price, the image URL and mode, and the record's ten details.
     limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: FIELD_MAX_BYTES },
   });
-  const search = createMedicineSearch(app.database.db);
+  const search = createMedicineSearch(app.database.db, catalogue);
 
   /** The multipart form of add and update; the file is judged later by its content, not its declared type. */
   async function readMedicineForm(request: FastifyRequest): Promise<MedicineForm> {

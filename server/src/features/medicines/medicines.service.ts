@@ -34,11 +34,9 @@ import {
 } from '../stock/stock.service';
 import { isAcceptedImage, removeMedicineImage, storeMedicineImage } from './medicine-image.service';
 
-// Search's words are the database's to match on (docs/decisions/0073), never part of an answer.
-const { searchWords: _searchWords, ...medicineTableColumns } = getTableColumns(medicines);
 /** A medicine's row with its stock: the sellable total of its batches today. */
-export const medicineColumns = { ...medicineTableColumns, stock: SELLABLE_STOCK.mapWith(Number) };
-export type MedicineRow = Omit<typeof medicines.$inferSelect, 'searchWords'> & { stock: number };
+export const medicineColumns = { ...getTableColumns(medicines), stock: SELLABLE_STOCK.mapWith(Number) };
+export type MedicineRow = typeof medicines.$inferSelect & { stock: number };
 export type MedicineListFilter = z.infer<typeof medicineListQuerySchema>;
 
 export const MEDICINE_NOT_FOUND_MESSAGE = 'Medicine not found';
