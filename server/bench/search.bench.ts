@@ -54,7 +54,7 @@ async function prepare(database: Database): Promise<Prepared> {
   });
   const inserted = await insertMedicines(database, rows);
   await database.db.execute(sql`analyze medicines`);
-  // Search's own plan depends on each query's words; the substitutes' query is one plan for all.
+  // Search runs in the server's own index; the database's part is the substitutes' query.
   const [medicine] = await database.db.select(medicineColumns).from(medicines).limit(1);
   const query = substitutesQuery(database.db, medicine!).toSQL();
   const plan = await database.db.execute(sql.raw(`explain ${inline(query.sql, query.params)}`));

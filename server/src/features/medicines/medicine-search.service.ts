@@ -15,7 +15,7 @@ import { medicineColumns, toMedicine, type MedicineListFilter, type MedicineRow 
 
 /**
  * The catalogue's list, search and facets, answered from an in-process snapshot of the medicines
- * table (docs/decisions/0034, which supersedes 0021's scoring). The database stays the one source
+ * table (docs/decisions/0073, which keeps 0034's index). The database stays the one source
  * of truth: the snapshot is rebuilt whenever the catalogue's generation moves on, which every write
  * here and every other instance's change notification does, so a write is searchable at the next
  * request.

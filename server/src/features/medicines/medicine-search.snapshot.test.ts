@@ -8,7 +8,7 @@ import { createMedicineSearch } from './medicine-search.service';
 import { insertMedicine } from './medicines.fixtures';
 
 // After orders, the search snapshot is patched with the stock of just the medicines they bought
-// (docs/decisions/0034). Over random streams of orders, every list a shopper can ask for must be
+// (docs/decisions/0034, kept by 0073). Over random streams of orders, every list a shopper can ask for must be
 // what a snapshot rebuilt from the whole table answers.
 
 const ctx = useTestContext();
