@@ -12,33 +12,35 @@ import { insertMedicine } from './medicines.fixtures';
 // what a snapshot rebuilt from the whole table answers.
 
 const ctx = useTestContext();
-const ids: string[] = [];
-/** Each medicine's units left, as the stream has bought them. */
-const left: number[] = [];
 let shoppers: { authorization: string }[] = [];
 beforeAll(async () => {
-  for (let i = 0; i < 8; i++)
-    ids.push(
-      (
-        await insertMedicine(ctx, {
-          name: `Streamol-${i}`,
-          activeIngredient: i % 2 ? 'Paracetamol' : 'Ibuprofen',
-          developedBy: i % 3 ? 'Teva' : 'Haleon',
-          priceCents: 200 + i * 75,
-          stock: 2 + (i % 3),
-        })
-      ).id,
-    );
-  for (let i = 0; i < 8; i++) left.push(2 + (i % 3));
   shoppers = await Promise.all([0, 1, 2].map(async () => (await createTestUser(ctx)).headers));
 });
+
+/** Eight medicines of each stream's own, with 2 to 4 units: ids and the units left, as the stream buys them. */
+async function streamMedicines(seed: number) {
+  const ids: string[] = [];
+  const left: number[] = [];
+  for (let i = 0; i < 8; i++) {
+    left.push(2 + (i % 3));
+    const medicine = await insertMedicine(ctx, {
+      name: `Streamol-${seed}-${i}`,
+      activeIngredient: i % 2 ? 'Paracetamol' : 'Ibuprofen',
+      developedBy: i % 3 ? 'Teva' : 'Haleon',
+      priceCents: 200 + i * 75,
+      stock: left[i],
+    });
+    ids.push(medicine.id);
+  }
+  return { ids, left };
+}
 
 /** A seeded generator, so that a failing stream can be run again as it was. */
 function random(seed: number) {
   let state = seed;
   return (below: number) => {
-    state = (state * 1103515245 + 12345) % 2 ** 31;
-    return state % below;
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    return (state >>> 16) % below;
   };
 }
 
@@ -63,6 +65,7 @@ describe('the search snapshot patched after orders', () => {
     'answers as one rebuilt from the table, over a random stream of orders (seed %i)',
     async (seed) => {
       const next = random(seed);
+      const { ids, left } = await streamMedicines(seed);
       for (let round = 0; round < 6; round++) {
         for (let order = 1 + next(3); order > 0; order--) {
           const headers = shoppers[next(shoppers.length)]!;
