@@ -12,6 +12,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** Requests a second across all connections: a fixed rate instead of as fast as answers come. */
+    overallRate?: number;
     requests?: Request[];
   };
 

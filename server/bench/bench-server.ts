@@ -284,12 +284,14 @@ export async function signedInShoppers(database: Database, count: number): Promi
 
 /**
  * Each sequence takes an idle shopper, adds one in-stock medicine to their cart and checks out,
- * then frees the shopper: no two connections ever share a cart.
+ * then frees the shopper: no two connections ever share a cart. With `ordersPerSecond`, at that
+ * fixed rate (two requests an order) rather than as fast as the server answers.
  */
 export async function orderLoad(
   baseUrl: string,
   { inStockIds, tokens }: { inStockIds: string[]; tokens: string[] },
   connections = CONNECTIONS,
+  ordersPerSecond?: number,
 ): Promise<Row> {
   const idle = [...tokens];
   let placed = 0;
@@ -297,6 +299,7 @@ export async function orderLoad(
   const result = await load({
     url: baseUrl,
     connections,
+    ...(ordersPerSecond && { overallRate: ordersPerSecond * 2 }),
     requests: [
       {
         method: 'POST',

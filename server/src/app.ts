@@ -32,8 +32,6 @@ import rateLimitPlugin from './plugins/rate-limit.plugin';
 import securityPlugin from './plugins/security.plugin';
 import staticClientPlugin from './plugins/static-client.plugin';
 
-/** How often the day that batches expire by is checked: a batch expired at midnight leaves the catalogue within it. */
-const EXPIRY_CHECK_MS = 60_000;
 /** Expired sessions, used reset tokens and long-unused prescriptions are purged this often. */
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -126,7 +124,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   const stopExpiryWatch = startExpiryWatch({
     db: database.db,
     catalogue,
-    everyMs: EXPIRY_CHECK_MS,
+    everyMs: config.expiryCheckMs,
     onError: (error) => app.log.error({ err: error }, 'checking the day of expiry failed'),
   });
   app.addHook('onClose', stopExpiryWatch);

@@ -100,6 +100,8 @@ export type Config = {
   unpaidOrderTtlMinutes: number;
   /** How often the server looks for such orders. */
   unpaidOrderSweepMs: number;
+  /** How often the server asks the database for its day, to re-read stock when batches expire with no write. */
+  expiryCheckMs: number;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
   trustProxy: false | number | string[];
   /** log2 of scrypt's N for new password hashes; older, cheaper hashes are remade at login. */
@@ -126,6 +128,8 @@ export type Config = {
 export class ConfigError extends Error {}
 
 const UNPAID_ORDER_SWEEP_MS = 60_000;
+/** A batch expired at midnight leaves the catalogue's stock, filters and facets within this. */
+const EXPIRY_CHECK_MS = 60_000;
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 /** The built client, served by the API in production (`npm start`). */
@@ -168,6 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = pr
     redisUrl: e.REDIS_URL,
     unpaidOrderTtlMinutes: e.UNPAID_ORDER_TTL_MINUTES,
     unpaidOrderSweepMs: UNPAID_ORDER_SWEEP_MS,
+    expiryCheckMs: EXPIRY_CHECK_MS,
     trustProxy: e.TRUST_PROXY,
     scryptCost: e.SCRYPT_COST,
     drainDelayMs: e.DRAIN_DELAY_MS,

@@ -8,7 +8,9 @@ import {
   updatedMedicineResponseSchema,
   type DosageForm,
 } from '@apotheca/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import { openPg } from '../../db/client';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
@@ -421,5 +423,39 @@ describe('the index after stock moves', () => {
     expect(renamed.statusCode).toBe(200);
     expect(await names('q=watchstock')).toEqual(['Watchstock']);
     expect(await names('q=stockwatch')).toEqual(['Stockwatch-Forte']);
+  });
+});
+
+describe('search on two instances of one database', () => {
+  it('finds a medicine added on one instance by a search on the other within 2 s', async () => {
+    const database = openPg(ctx.config.databaseUrl!, { poolSize: 2 });
+    const other = await buildApp({ config: ctx.config, database, logger: false });
+    await other.ready();
+    try {
+      const search = async () =>
+        medicineListResponseSchema.parse(
+          (await other.inject({ method: 'GET', url: '/api/medicines?q=zentravl&inStock=true' })).json(),
+        );
+      // The other instance has searched, and answered, before the medicine exists.
+      expect((await search()).total).toBe(0);
+      const form = await multipart({
+        ...validMedicineFields,
+        name: 'Zentravil',
+        imageUrl: 'https://img.example.test/z.png',
+      });
+      const added = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/medicines/add-medicine',
+        payload: form.payload,
+        headers: { ...form.headers, ...admin },
+      });
+      expect(added.statusCode).toBe(201);
+      await vi.waitFor(async () => expect((await search()).medicines.map((m) => m.name)).toEqual(['Zentravil']), {
+        timeout: 2000,
+        interval: 50,
+      });
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -15,7 +15,7 @@ import { medicineColumns, toMedicine, type MedicineListFilter, type MedicineRow 
 
 /**
  * The catalogue's list, search and facets, answered from an in-process snapshot of the medicines
- * table (docs/decisions/0034, which supersedes 0021's scoring). The database stays the one source
+ * table (docs/decisions/0073, which keeps 0034's index). The database stays the one source
  * of truth: the snapshot is rebuilt whenever the catalogue's generation moves on, which every write
  * here and every other instance's change notification does, so a write is searchable at the next
  * request.
@@ -343,22 +343,30 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
     return withNewStock(previous, changed, generation);
   };
 
-  /** The snapshot of the catalogue's current generation; concurrent callers share one reload. */
+  /**
+   * A snapshot at least as new as the catalogue's generation when it is asked for; concurrent
+   * callers share one reload. A reload already under way may have read the table before the write
+   * that raised the generation: a caller that asked after that write waits for the next reload
+   * rather than take it, since its answer is cached as the new generation's.
+   */
   const snapshot = async (): Promise<Snapshot> => {
-    const generation = catalogue.generation();
-    if (current?.generation === generation) return current;
-    loading ??= (async () => {
-      try {
-        // Tagged with the generation it started in: a write landing meanwhile makes the next call reload.
-        current =
-          (current && (await refreshed(current, generation))) ??
-          buildSnapshot(await db.select(medicineColumns).from(medicines), generation);
-        return current;
-      } finally {
-        loading = undefined;
-      }
-    })();
-    return loading;
+    const wanted = catalogue.generation();
+    while (!current || current.generation < wanted) {
+      loading ??= (async () => {
+        try {
+          // Tagged with the generation it started in: a write landing meanwhile makes the next call reload.
+          const generation = catalogue.generation();
+          current =
+            (current && (await refreshed(current, generation))) ??
+            buildSnapshot(await db.select(medicineColumns).from(medicines), generation);
+          return current;
+        } finally {
+          loading = undefined;
+        }
+      })();
+      await loading;
+    }
+    return current;
   };
 
   return {
