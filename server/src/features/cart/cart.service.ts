@@ -13,6 +13,7 @@ import { centsToDollars } from '../../db/money';
 import { cartItems, carts, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { assertOrderable, findMedicine, medicineColumns, type MedicineRow } from '../medicines/medicines.service';
+import { SELLABLE_STOCK } from '../stock/stock.service';
 
 export const CART_ITEM_NOT_FOUND_MESSAGE = 'Cart item not found';
 export const QUANTITY_BELOW_ONE_MESSAGE = 'The quantity cannot go below 1.';
@@ -44,13 +45,12 @@ const itemRows = (db: Db) =>
   db
     .select({ item: cartItems, medicine: medicineColumns })
     .from(cartItems)
-    .innerJoin(medicines, eq(medicines.id, cartItems.medicineId))
-    .innerJoin(carts, eq(carts.id, cartItems.cartId));
+    .innerJoin(medicines, eq(medicines.id, cartItems.medicineId));
 
 // Every cart call answers with the cart, so this and `insertItemQuery` are prepared (the order benchmark's hot path).
 const cartItemsQuery = preparedQuery((db) =>
   itemRows(db)
-    .where(eq(carts.id, sql.placeholder('cartId')))
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .prepare('cart_items'),
 );
@@ -67,9 +67,14 @@ export async function getCart(db: Db, userId: string): Promise<Cart | null> {
   return cart ? cartWithItems(db, cart.id) : null;
 }
 
-/** Puts an item into the user's cart, if they have one and it does not hold the medicine yet. */
-const insertItemQuery = preparedQuery((db) =>
-  db
+/**
+ * Puts an item into the user's cart, if they have one, it does not hold the medicine yet and the
+ * medicine may be ordered in that quantity (its limit per order, then its stock): the check and the
+ * write in one statement, so an add that goes through reads the medicine nowhere else.
+ */
+const insertItemQuery = preparedQuery((db) => {
+  const quantity = sql<number>`${sql.placeholder('quantity')}::integer`;
+  return db
     .insert(cartItems)
     .select(
       db
@@ -77,28 +82,35 @@ const insertItemQuery = preparedQuery((db) =>
         .select({
           id: sql<string>`gen_random_uuid()`.as('id'),
           cartId: carts.id,
-          medicineId: sql<string>`${sql.placeholder('medicineId')}::uuid`.as('medicine_id'),
-          quantity: sql<number>`${sql.placeholder('quantity')}::integer`.as('quantity'),
+          medicineId: medicines.id,
+          quantity: quantity.as('quantity'),
           createdAt: sql<Date>`now()`.as('created_at'),
         })
         .from(carts)
-        .where(eq(carts.userId, sql.placeholder('userId'))),
+        .innerJoin(medicines, eq(medicines.id, sql`${sql.placeholder('medicineId')}::uuid`))
+        .where(
+          and(
+            eq(carts.userId, sql.placeholder('userId')),
+            sql`(${medicines.maxPerOrder} is null or ${quantity} <= ${medicines.maxPerOrder})`,
+            sql`${quantity} <= ${SELLABLE_STOCK}`,
+          ),
+        ),
     )
     .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
     .returning({ cartId: cartItems.cartId })
-    .prepare('insert_cart_item'),
-);
+    .prepare('insert_cart_item');
+});
 
 /** Only the medicine and the quantity are read from the request; everything else comes from the catalogue. */
 export async function addToCart(db: Db, userId: string, { medicineId, quantity = 1 }: AddToCart): Promise<Cart> {
-  const medicine = await findMedicine(db, medicineId);
-  assertOrderable(medicine, quantity);
-  // The cart usually exists and the item goes into it in one statement; only a first add creates
-  // the cart (the unique key settles concurrent first adds) and puts the item in again.
-  const insertItem = () => insertItemQuery(db).execute({ userId, medicineId: medicine.id, quantity });
-  let [added] = await insertItem();
+  // The cart usually exists and the item goes into it in one statement. Only when nothing went in
+  // is the medicine read, to say why: unknown, over its limit or its stock (the same checks the
+  // statement made), else no cart yet (a first add creates it, the unique key settling concurrent
+  // first adds, and puts the item in again) or the medicine is in it already.
+  const insertItem = () => insertItemQuery(db).execute({ userId, medicineId, quantity });
+  let [added] = isUuid(medicineId) ? await insertItem() : [];
   if (!added) {
-    // No cart yet (a first add), or the medicine is in it already.
+    assertOrderable(await findMedicine(db, medicineId), quantity);
     await db.insert(carts).values({ userId }).onConflictDoNothing();
     [added] = await insertItem();
     if (!added) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
@@ -109,7 +121,9 @@ export async function addToCart(db: Db, userId: string, { medicineId, quantity =
 /** Another user's item is answered like a missing one, so ids of other carts reveal nothing. */
 async function findOwnItem(db: Db, userId: string, cartItemId: string): Promise<ItemRow> {
   const [row] = isUuid(cartItemId)
-    ? await itemRows(db).where(and(eq(cartItems.id, cartItemId), eq(carts.userId, userId)))
+    ? await itemRows(db)
+        .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .where(and(eq(cartItems.id, cartItemId), eq(carts.userId, userId)))
     : [];
   if (!row) throw HttpError.notFound(CART_ITEM_NOT_FOUND_MESSAGE);
   return row;
