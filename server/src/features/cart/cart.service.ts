@@ -47,7 +47,7 @@ const itemRows = (db: Db) =>
     .from(cartItems)
     .innerJoin(medicines, eq(medicines.id, cartItems.medicineId));
 
-// Every cart call answers with the cart, so this and `insertItemQuery` are prepared (the order benchmark's hot path).
+// Every cart call answers with the cart, so this and `addItemQuery` are prepared (the order benchmark's hot path).
 const cartItemsQuery = preparedQuery((db) =>
   itemRows(db)
     .where(eq(cartItems.cartId, sql.placeholder('cartId')))
@@ -55,8 +55,8 @@ const cartItemsQuery = preparedQuery((db) =>
     .prepare('cart_items'),
 );
 
-async function cartWithItems(db: Db, cartId: string): Promise<Cart> {
-  const rows = await cartItemsQuery(db).execute({ cartId });
+/** A cart's answer from its rows (item and medicine), in the order they were added. */
+function toCart(cartId: string, rows: ItemRow[]): Cart {
   const totalCents = rows.reduce((sum, { item, medicine }) => sum + medicine.priceCents * item.quantity, 0);
   return { _id: cartId, items: rows.map(toCartItem), totalPrice: centsToDollars(totalCents) };
 }
@@ -64,41 +64,62 @@ async function cartWithItems(db: Db, cartId: string): Promise<Cart> {
 /** The user's cart, or null when they have none (never added anything, or cleared it). */
 export async function getCart(db: Db, userId: string): Promise<Cart | null> {
   const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  return cart ? cartWithItems(db, cart.id) : null;
+  return cart ? toCart(cart.id, await cartItemsQuery(db).execute({ cartId: cart.id })) : null;
 }
 
 /**
  * Puts an item into the user's cart, if they have one, it does not hold the medicine yet and the
- * medicine may be ordered in that quantity (its limit per order, then its stock): the check and the
- * write in one statement, so an add that goes through reads the medicine nowhere else.
+ * medicine may be ordered in that quantity (its limit per order, then its stock), and reads the
+ * cart back: one statement, so one round trip for an add that goes through. Its rows are the
+ * cart's items with the new one, none when nothing went in. The new item is not yet visible to the
+ * statement's own read of `cart_items`, so it comes from the insert's `returning`.
  */
-const insertItemQuery = preparedQuery((db) => {
-  const quantity = sql<number>`${sql.placeholder('quantity')}::integer`;
+const addItemQuery = preparedQuery((db) => {
+  const quantity = sql`${sql.placeholder('quantity')}::integer`;
+  const added = db.$with('added', {}).as(sql`
+    insert into ${cartItems} (cart_id, medicine_id, quantity)
+    select ${carts}.id, ${medicines}.id, ${quantity}
+    from ${carts} join ${medicines} on ${medicines}.id = ${sql.placeholder('medicineId')}::uuid
+    where ${carts}.user_id = ${sql.placeholder('userId')}::uuid
+      and (${medicines}.max_per_order is null or ${quantity} <= ${medicines}.max_per_order)
+      and ${quantity} <= ${SELLABLE_STOCK}
+    on conflict (cart_id, medicine_id) do nothing
+    returning *`);
+  // Named apart from the medicine's columns, which the answer reads beside them.
+  const column = <Column extends (typeof cartItems)['_']['columns'][keyof (typeof cartItems)['_']['columns']]>(
+    column: Column,
+  ) => sql<Column['_']['data']>`${sql.identifier(`item_${column.name}`)}`.mapWith(column).as(`item_${column.name}`);
+  const items = db
+    .$with('items', {
+      id: column(cartItems.id),
+      cartId: column(cartItems.cartId),
+      medicineId: column(cartItems.medicineId),
+      quantity: column(cartItems.quantity),
+      createdAt: column(cartItems.createdAt),
+    })
+    .as(
+      sql`select id as item_id, cart_id as item_cart_id, medicine_id as item_medicine_id, quantity as item_quantity,
+        created_at as item_created_at
+      from ${cartItems} where cart_id = (select cart_id from ${added})
+      union all
+      select id, cart_id, medicine_id, quantity, created_at from ${added}`,
+    );
   return db
-    .insert(cartItems)
-    .select(
-      db
-        // drizzle wants every column, in the table's order.
-        .select({
-          id: sql<string>`gen_random_uuid()`.as('id'),
-          cartId: carts.id,
-          medicineId: medicines.id,
-          quantity: quantity.as('quantity'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-        })
-        .from(carts)
-        .innerJoin(medicines, eq(medicines.id, sql`${sql.placeholder('medicineId')}::uuid`))
-        .where(
-          and(
-            eq(carts.userId, sql.placeholder('userId')),
-            sql`(${medicines.maxPerOrder} is null or ${quantity} <= ${medicines.maxPerOrder})`,
-            sql`${quantity} <= ${SELLABLE_STOCK}`,
-          ),
-        ),
-    )
-    .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
-    .returning({ cartId: cartItems.cartId })
-    .prepare('insert_cart_item');
+    .with(added, items)
+    .select({
+      item: {
+        id: items.id,
+        cartId: items.cartId,
+        medicineId: items.medicineId,
+        quantity: items.quantity,
+        createdAt: items.createdAt,
+      },
+      medicine: medicineColumns,
+    })
+    .from(items)
+    .innerJoin(medicines, eq(medicines.id, items.medicineId))
+    .orderBy(asc(items.createdAt), asc(items.id))
+    .prepare('add_cart_item');
 });
 
 /** Only the medicine and the quantity are read from the request; everything else comes from the catalogue. */
@@ -107,15 +128,15 @@ export async function addToCart(db: Db, userId: string, { medicineId, quantity =
   // is the medicine read, to say why: unknown, over its limit or its stock (the same checks the
   // statement made), else no cart yet (a first add creates it, the unique key settling concurrent
   // first adds, and puts the item in again) or the medicine is in it already.
-  const insertItem = () => insertItemQuery(db).execute({ userId, medicineId, quantity });
-  let [added] = isUuid(medicineId) ? await insertItem() : [];
-  if (!added) {
+  const addItem = () => addItemQuery(db).execute({ userId, medicineId, quantity });
+  let rows = isUuid(medicineId) ? await addItem() : [];
+  if (rows.length === 0) {
     assertOrderable(await findMedicine(db, medicineId), quantity);
     await db.insert(carts).values({ userId }).onConflictDoNothing();
-    [added] = await insertItem();
-    if (!added) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
+    rows = await addItem();
+    if (rows.length === 0) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
   }
-  return cartWithItems(db, added.cartId);
+  return toCart(rows[0]!.item.cartId, rows);
 }
 
 /** Another user's item is answered like a missing one, so ids of other carts reveal nothing. */
