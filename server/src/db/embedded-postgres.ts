@@ -32,6 +32,15 @@ const START_TIMEOUT_S = 120;
 /** The longest Unix socket path the kernel accepts (sun_path less its terminating NUL). */
 const MAX_SOCKET_PATH_BYTES = 107;
 
+/**
+ * The cluster's settings beyond PostgreSQL's defaults, given at each start (docs/decisions/0072).
+ * Every commit stays on disk before its answer (`synchronous_commit` and `fsync` keep their defaults).
+ * - `random_page_cost`: the shop's tables are small and stay in memory, where an index lookup costs
+ *   about what a sequential read does. At the default 4, a table without statistics yet (a new
+ *   shop, a restore) makes the planner read every medicine to join a one-line cart.
+ */
+const SETTINGS = '-c random_page_cost=1.1';
+
 /** Who runs initdb, pg_ctl and postgres: ourselves, or (as root) another user. */
 type RunAs = DatabaseUser | undefined;
 
@@ -238,7 +247,7 @@ async function startLocked(dataDir: string, unlock: () => void): Promise<Embedde
     '-l',
     logFile,
     '-o',
-    `-c listen_addresses='' -p ${PORT} -k ${quoted}`,
+    `-c listen_addresses='' -p ${PORT} -k ${quoted} ${SETTINGS}`,
   ]);
   if (started.code !== 0) throw failure(`The embedded PostgreSQL in ${dir} did not start`);
 

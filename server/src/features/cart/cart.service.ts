@@ -13,6 +13,7 @@ import { centsToDollars } from '../../db/money';
 import { cartItems, carts, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { assertOrderable, findMedicine, medicineColumns, type MedicineRow } from '../medicines/medicines.service';
+import { SELLABLE_STOCK } from '../stock/stock.service';
 
 export const CART_ITEM_NOT_FOUND_MESSAGE = 'Cart item not found';
 export const QUANTITY_BELOW_ONE_MESSAGE = 'The quantity cannot go below 1.';
@@ -44,19 +45,18 @@ const itemRows = (db: Db) =>
   db
     .select({ item: cartItems, medicine: medicineColumns })
     .from(cartItems)
-    .innerJoin(medicines, eq(medicines.id, cartItems.medicineId))
-    .innerJoin(carts, eq(carts.id, cartItems.cartId));
+    .innerJoin(medicines, eq(medicines.id, cartItems.medicineId));
 
-// Every cart call answers with the cart, so this and `insertItemQuery` are prepared (the order benchmark's hot path).
+// Every cart call answers with the cart, so this and `addItemQuery` are prepared (the order benchmark's hot path).
 const cartItemsQuery = preparedQuery((db) =>
   itemRows(db)
-    .where(eq(carts.id, sql.placeholder('cartId')))
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
     .prepare('cart_items'),
 );
 
-async function cartWithItems(db: Db, cartId: string): Promise<Cart> {
-  const rows = await cartItemsQuery(db).execute({ cartId });
+/** A cart's answer from its rows (item and medicine), in the order they were added. */
+function toCart(cartId: string, rows: ItemRow[]): Cart {
   const totalCents = rows.reduce((sum, { item, medicine }) => sum + medicine.priceCents * item.quantity, 0);
   return { _id: cartId, items: rows.map(toCartItem), totalPrice: centsToDollars(totalCents) };
 }
@@ -64,52 +64,87 @@ async function cartWithItems(db: Db, cartId: string): Promise<Cart> {
 /** The user's cart, or null when they have none (never added anything, or cleared it). */
 export async function getCart(db: Db, userId: string): Promise<Cart | null> {
   const [cart] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
-  return cart ? cartWithItems(db, cart.id) : null;
+  return cart ? toCart(cart.id, await cartItemsQuery(db).execute({ cartId: cart.id })) : null;
 }
 
-/** Puts an item into the user's cart, if they have one and it does not hold the medicine yet. */
-const insertItemQuery = preparedQuery((db) =>
-  db
-    .insert(cartItems)
-    .select(
-      db
-        // drizzle wants every column, in the table's order.
-        .select({
-          id: sql<string>`gen_random_uuid()`.as('id'),
-          cartId: carts.id,
-          medicineId: sql<string>`${sql.placeholder('medicineId')}::uuid`.as('medicine_id'),
-          quantity: sql<number>`${sql.placeholder('quantity')}::integer`.as('quantity'),
-          createdAt: sql<Date>`now()`.as('created_at'),
-        })
-        .from(carts)
-        .where(eq(carts.userId, sql.placeholder('userId'))),
-    )
-    .onConflictDoNothing({ target: [cartItems.cartId, cartItems.medicineId] })
-    .returning({ cartId: cartItems.cartId })
-    .prepare('insert_cart_item'),
-);
+/**
+ * Puts an item into the user's cart, if they have one, it does not hold the medicine yet and the
+ * medicine may be ordered in that quantity (its limit per order, then its stock), and reads the
+ * cart back: one statement, so one round trip for an add that goes through. Its rows are the
+ * cart's items with the new one, none when nothing went in. The new item is not yet visible to the
+ * statement's own read of `cart_items`, so it comes from the insert's `returning`.
+ */
+const addItemQuery = preparedQuery((db) => {
+  const quantity = sql`${sql.placeholder('quantity')}::integer`;
+  const added = db.$with('added', {}).as(sql`
+    insert into ${cartItems} (cart_id, medicine_id, quantity)
+    select ${carts}.id, ${medicines}.id, ${quantity}
+    from ${carts} join ${medicines} on ${medicines}.id = ${sql.placeholder('medicineId')}::uuid
+    where ${carts}.user_id = ${sql.placeholder('userId')}::uuid
+      and (${medicines}.max_per_order is null or ${quantity} <= ${medicines}.max_per_order)
+      and ${quantity} <= ${SELLABLE_STOCK}
+    on conflict (cart_id, medicine_id) do nothing
+    returning *`);
+  // Named apart from the medicine's columns, which the answer reads beside them.
+  const column = <Column extends (typeof cartItems)['_']['columns'][keyof (typeof cartItems)['_']['columns']]>(
+    column: Column,
+  ) => sql<Column['_']['data']>`${sql.identifier(`item_${column.name}`)}`.mapWith(column).as(`item_${column.name}`);
+  const items = db
+    .$with('items', {
+      id: column(cartItems.id),
+      cartId: column(cartItems.cartId),
+      medicineId: column(cartItems.medicineId),
+      quantity: column(cartItems.quantity),
+      createdAt: column(cartItems.createdAt),
+    })
+    .as(
+      sql`select id as item_id, cart_id as item_cart_id, medicine_id as item_medicine_id, quantity as item_quantity,
+        created_at as item_created_at
+      from ${cartItems} where cart_id = (select cart_id from ${added})
+      union all
+      select id, cart_id, medicine_id, quantity, created_at from ${added}`,
+    );
+  return db
+    .with(added, items)
+    .select({
+      item: {
+        id: items.id,
+        cartId: items.cartId,
+        medicineId: items.medicineId,
+        quantity: items.quantity,
+        createdAt: items.createdAt,
+      },
+      medicine: medicineColumns,
+    })
+    .from(items)
+    .innerJoin(medicines, eq(medicines.id, items.medicineId))
+    .orderBy(asc(items.createdAt), asc(items.id))
+    .prepare('add_cart_item');
+});
 
 /** Only the medicine and the quantity are read from the request; everything else comes from the catalogue. */
 export async function addToCart(db: Db, userId: string, { medicineId, quantity = 1 }: AddToCart): Promise<Cart> {
-  const medicine = await findMedicine(db, medicineId);
-  assertOrderable(medicine, quantity);
-  // The cart usually exists and the item goes into it in one statement; only a first add creates
-  // the cart (the unique key settles concurrent first adds) and puts the item in again.
-  const insertItem = () => insertItemQuery(db).execute({ userId, medicineId: medicine.id, quantity });
-  let [added] = await insertItem();
-  if (!added) {
-    // No cart yet (a first add), or the medicine is in it already.
+  // The cart usually exists and the item goes into it in one statement. Only when nothing went in
+  // is the medicine read, to say why: unknown, over its limit or its stock (the same checks the
+  // statement made), else no cart yet (a first add creates it, the unique key settling concurrent
+  // first adds, and puts the item in again) or the medicine is in it already.
+  const addItem = () => addItemQuery(db).execute({ userId, medicineId, quantity });
+  let rows = isUuid(medicineId) ? await addItem() : [];
+  if (rows.length === 0) {
+    assertOrderable(await findMedicine(db, medicineId), quantity);
     await db.insert(carts).values({ userId }).onConflictDoNothing();
-    [added] = await insertItem();
-    if (!added) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
+    rows = await addItem();
+    if (rows.length === 0) throw HttpError.conflict(ALREADY_IN_CART_MESSAGE);
   }
-  return cartWithItems(db, added.cartId);
+  return toCart(rows[0]!.item.cartId, rows);
 }
 
 /** Another user's item is answered like a missing one, so ids of other carts reveal nothing. */
 async function findOwnItem(db: Db, userId: string, cartItemId: string): Promise<ItemRow> {
   const [row] = isUuid(cartItemId)
-    ? await itemRows(db).where(and(eq(cartItems.id, cartItemId), eq(carts.userId, userId)))
+    ? await itemRows(db)
+        .innerJoin(carts, eq(carts.id, cartItems.cartId))
+        .where(and(eq(cartItems.id, cartItemId), eq(carts.userId, userId)))
     : [];
   if (!row) throw HttpError.notFound(CART_ITEM_NOT_FOUND_MESSAGE);
   return row;
