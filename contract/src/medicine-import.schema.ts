@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './constants';
+import { IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './constants';
 import { MEDICINE_FIELDS } from './medicines.schema';
 
 // The catalogue's CSV import (docs/decisions/0074). Each row is checked with the medicine forms' own
@@ -26,8 +26,6 @@ export const importReportSchema = z.object({
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
-/** The multipart field that carries the CSV file. */
-export const IMPORT_FILE_FIELD = 'file';
 /** The column of a row's own errors (a row with too many or too few cells), as `errors` names it. */
 export const ROW_ERROR_KEY = 'row';
 

@@ -20,6 +20,7 @@ const LINKS = [
   { to: PATHS.adminReports, label: 'Stock reports', end: false, roles: STAFF_ROLES },
   { to: PATHS.adminUsers, label: 'Users', end: false, roles: ADMIN_ONLY },
   { to: PATHS.adminAddMedicine, label: 'Add Medicine', end: false, roles: ADMIN_ONLY },
+  { to: PATHS.adminImport, label: 'Import', end: false, roles: ADMIN_ONLY },
 ];
 
 const linkClasses =

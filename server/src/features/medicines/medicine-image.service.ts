@@ -99,7 +99,7 @@ export async function fetchMedicineImage(url: string): Promise<{ content: Buffer
     const chunks: Uint8Array[] = [];
     let size = 0;
     // Leaving the loop early cancels the download.
-    for await (const chunk of response.body) {
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
       size += chunk.length;
       if (size > IMAGE_MAX_BYTES) return { error: IMAGE_TOO_LARGE_MESSAGE };
       chunks.push(chunk);
