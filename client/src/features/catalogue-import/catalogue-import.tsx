@@ -22,7 +22,10 @@ function RefusedRows({ refused }: { refused: ImportReport['refused'] }) {
           <tr key={`${row}-${column}`}>
             <td className={cellClasses('right')}>{row}</td>
             <td className={cellClasses()}>{column === ROW_ERROR_KEY ? 'The whole row' : column}</td>
-            <td className={`${cellClasses()} whitespace-normal`}>{message}</td>
+            {/* A message wraps, so a phone shows it whole without scrolling the table sideways. */}
+            <td className={cellClasses()}>
+              <span className="block min-w-40 whitespace-normal">{message}</span>
+            </td>
           </tr>
         )),
       )}

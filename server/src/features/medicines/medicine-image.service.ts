@@ -34,18 +34,19 @@ export function convertMedicineImage(input: Buffer): Promise<ConvertedImage> {
   );
 }
 
-/** Stored in the database every instance shares (docs/decisions/0029), at the paths they are served at. */
-export async function putMedicineImage(db: Db, image: ConvertedImage, baseName?: string): Promise<string> {
-  const name = baseName ?? randomUUID();
-  await putFiles(
-    db,
-    image.map(({ size, body }) => ({ path: sizePath(name, size), contentType: 'image/webp', body })),
-  );
-  return sizePath(name, 'detail');
+/** The files of an image under a medicine's own name, and the URL that names them. */
+export function medicineImageFiles(image: ConvertedImage, baseName: string = randomUUID()) {
+  return {
+    imageUrl: sizePath(baseName, 'detail'),
+    files: image.map(({ size, body }) => ({ path: sizePath(baseName, size), contentType: 'image/webp', body })),
+  };
 }
 
+/** Stored in the database every instance shares (docs/decisions/0029), at the paths they are served at. */
 export async function storeMedicineImage(db: Db, input: Buffer, baseName?: string): Promise<string> {
-  return putMedicineImage(db, await convertMedicineImage(input), baseName);
+  const { imageUrl, files } = medicineImageFiles(await convertMedicineImage(input), baseName);
+  await putFiles(db, files);
+  return imageUrl;
 }
 
 const STORED_IMAGE = new RegExp(`^${MEDICINE_UPLOADS_PATH}/([\\w-]+)-detail\\.webp$`);

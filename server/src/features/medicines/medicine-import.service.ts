@@ -33,11 +33,12 @@ import type { Db, Tx } from '../../db/client';
 import { dollarsToCents } from '../../db/money';
 import { medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { putFiles } from '../../db/stored-files';
 import { receiveFirstBatches } from '../stock/stock.service';
 import {
   convertMedicineImage,
   fetchMedicineImage,
-  putMedicineImage,
+  medicineImageFiles,
   removeMedicineImage,
   type ConvertedImage,
 } from './medicine-image.service';
@@ -263,18 +264,23 @@ export async function writeImport(tx: Tx, plan: ImportPlan, images: Map<string, 
   // Each image is converted once; every medicine that names its URL stores its own copy.
   const converted = new Map<string, ConvertedImage>();
   for (const [url, content] of images) converted.set(url, await convertMedicineImage(content));
-  const storeImage = (source: string) => putMedicineImage(tx, converted.get(source)!);
+  // Every medicine's new image files go in with its chunk's rows, in a few statements rather than two a row.
+  const imageOf = (source: string, files: Parameters<typeof putFiles>[1]) => {
+    const image = medicineImageFiles(converted.get(source)!);
+    files.push(...image.files);
+    return image.imageUrl;
+  };
 
   const created: { id: string; maxMonthsExpiry: number; stock: number }[] = [];
   for (const part of chunks(plan.creates)) {
-    const rows = await Promise.all(
-      part.map(async (c) => ({
-        ...c.values,
-        id: randomUUID(),
-        imageUrl: await storeImage(c.imageSource),
-        imageSourceUrl: c.imageSource,
-      })),
-    );
+    const files: Parameters<typeof putFiles>[1] = [];
+    const rows = part.map((c) => ({
+      ...c.values,
+      id: randomUUID(),
+      imageUrl: imageOf(c.imageSource, files),
+      imageSourceUrl: c.imageSource,
+    }));
+    await putFiles(tx, files);
     await tx.insert(medicines).values(rows);
     rows.forEach((r, i) => created.push({ id: r.id, maxMonthsExpiry: r.maxMonthsExpiry, stock: part[i]!.stock }));
   }
@@ -286,14 +292,17 @@ export async function writeImport(tx: Tx, plan: ImportPlan, images: Map<string, 
     );
 
   for (const part of chunks(plan.updates)) {
-    const rows = await Promise.all(
-      part.map(async (u) => {
-        const next = { ...u.current, ...u.values };
-        if (!u.imageSource) return next;
+    const files: Parameters<typeof putFiles>[1] = [];
+    const rows = [];
+    for (const u of part) {
+      const next = { ...u.current, ...u.values };
+      if (u.imageSource) {
         await removeMedicineImage(tx, u.current.imageUrl);
-        return { ...next, imageUrl: await storeImage(u.imageSource), imageSourceUrl: u.imageSource };
-      }),
-    );
+        Object.assign(next, { imageUrl: imageOf(u.imageSource, files), imageSourceUrl: u.imageSource });
+      }
+      rows.push(next);
+    }
+    await putFiles(tx, files);
     await updateMedicines(tx, rows);
   }
 }
