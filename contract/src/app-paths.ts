@@ -29,6 +29,7 @@ export const PATHS = {
   adminRecall: '/admin/recalls/:batchId',
   adminReports: '/admin/reports',
   adminAudit: '/admin/audit',
+  adminImport: '/admin/import',
 } as const;
 
 /** A route pattern with its `:params` filled in, each one URI-encoded. */

@@ -167,6 +167,12 @@ export const NAME_MIN_LETTERS = 3;
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
+/** A catalogue import: a CSV file of at most 5 MB and 10,000 medicines (rows after the header). */
+export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const IMPORT_MAX_ROWS = 10_000;
+/** The multipart field that carries the import's CSV file. */
+export const IMPORT_FILE_FIELD = 'file';
+
 /** Header becomes fixed after this many pixels of scroll. */
 export const HEADER_SCROLL_THRESHOLD = 50;
 export const HERO_ROTATION_MS = 5000;

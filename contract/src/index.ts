@@ -4,6 +4,7 @@ export * from './messages';
 export * from './common.schema';
 export * from './auth.schema';
 export * from './medicines.schema';
+export * from './medicine-import.schema';
 export * from './cart.schema';
 export * from './payment.schema';
 export * from './orders.schema';

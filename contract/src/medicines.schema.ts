@@ -44,6 +44,10 @@ const medicineSchema = z.object({
   storage: z.string(),
 });
 
+/** A medicine's fields in the order the catalogue's CSV export names its columns. */
+export const MEDICINE_FIELDS = medicineSchema.keyof().options;
+export type MedicineField = (typeof MEDICINE_FIELDS)[number];
+
 /** Query parameters come as strings; an empty one counts as absent (the client sends only truthy ones). */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 const queryPrice = (name: string) =>

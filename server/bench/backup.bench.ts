@@ -1,16 +1,14 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { ORDER_EVENT, ORDER_STATUS, PAYMENT_STATUS } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { restoreBackup, writeBackup } from '../src/db/backup';
-import { openDatabase, openPg, type Database } from '../src/db/client';
+import type { Database } from '../src/db/client';
 import { prepareDatabase } from '../src/startup/startup';
-import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
 import {
   BENCH_STOCK,
   demoCatalogueMedicine,
+  emptyDatabase,
   forEachDatabase,
   insertMedicines,
   signedInShoppers,
@@ -64,34 +62,11 @@ const large: Shop = {
   },
 };
 
-/** A new empty database of the kind measured, and what removes it. */
-async function emptyDatabase(
-  label: BenchDatabase,
-): Promise<{ database: Database; dataDir: string; drop: () => Promise<void> }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-bench-backup-'));
-  if (label === 'embedded PostgreSQL') {
-    return {
-      database: await openDatabase({ databaseUrl: undefined, dataDir }),
-      dataDir,
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
-  return {
-    database: openPg(fresh.url, { poolSize: 4 }),
-    dataDir,
-    drop: async () => {
-      await fresh.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 async function measure(label: BenchDatabase, shop: Shop): Promise<string> {
-  const source = await emptyDatabase(label);
-  const target = await emptyDatabase(label);
+  const source = await emptyDatabase(label, 'backup');
+  const target = await emptyDatabase(label, 'backup');
   const file = path.join(source.dataDir, 'bench.backup.gz');
   try {
     await shop.fill(source.database, source.dataDir);

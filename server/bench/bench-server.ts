@@ -193,6 +193,30 @@ export async function startServerOn<Prepared>(
   };
 }
 
+/** A new empty database of the kind measured, and what removes it. */
+export async function emptyDatabase(
+  label: BenchDatabase,
+  bench: string,
+): Promise<{ database: Database; dataDir: string; drop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `apotheca-bench-${bench}-`));
+  if (label === 'embedded PostgreSQL') {
+    return {
+      database: await openDatabase({ databaseUrl: undefined, dataDir }),
+      dataDir,
+      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
+  return {
+    database: openPg(fresh.url, { poolSize: 4 }),
+    dataDir,
+    drop: async () => {
+      await fresh.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 /** Every database the run measures: the embedded default, and PostgreSQL when DATABASE_URL is set. */
 export async function forEachDatabase(measure: (label: BenchDatabase) => Promise<void>): Promise<void> {
   await measure('embedded PostgreSQL');

@@ -36,6 +36,7 @@ const PrescriptionReviewPage = lazyPage(() => import('./pages/admin/prescription
 const RecallPage = lazyPage(() => import('./pages/admin/recall-page'));
 const StockReportsPage = lazyPage(() => import('./pages/admin/stock-reports-page'));
 const AuditPage = lazyPage(() => import('./pages/admin/audit-page'));
+const CatalogueImportPage = lazyPage(() => import('./pages/admin/catalogue-import-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const user = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -102,6 +103,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.adminRecall, element: <RecallPage /> },
       { path: PATHS.adminReports, element: <StockReportsPage /> },
       { path: PATHS.adminAudit, element: admin(<AuditPage />) },
+      { path: PATHS.adminImport, element: admin(<CatalogueImportPage />) },
     ],
   },
   { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },

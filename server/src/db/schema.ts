@@ -107,6 +107,11 @@ export const medicines = pgTable(
     /** Money in integer cents (docs/decisions/0004). */
     priceCents: integer('price_cents').notNull(),
     imageUrl: text('image_url').notNull(),
+    /**
+     * The URL a catalogue import fetched the stored image from; null for an image that came another way.
+     * A second import of the same file finds its URL here and leaves the image alone.
+     */
+    imageSourceUrl: text('image_source_url'),
     // The record's details: '' (or a null form, no prescription) until an admin states them, so
     // medicines added before these columns existed stay valid.
     activeIngredient: text('active_ingredient').notNull().default(''),

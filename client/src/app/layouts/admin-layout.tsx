@@ -21,6 +21,7 @@ const LINKS = [
   { to: PATHS.adminUsers, label: 'Users', end: false, roles: ADMIN_ONLY },
   { to: PATHS.adminAudit, label: 'Audit log', end: false, roles: ADMIN_ONLY },
   { to: PATHS.adminAddMedicine, label: 'Add Medicine', end: false, roles: ADMIN_ONLY },
+  { to: PATHS.adminImport, label: 'Import', end: false, roles: ADMIN_ONLY },
 ];
 
 const linkClasses =

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { IMAGE_FETCH_MESSAGE, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@apotheca/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { getFile, putFiles, removeFiles } from '../../db/stored-files';
@@ -17,13 +18,13 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 const sizePath = (name: string, size: string) => `${MEDICINE_UPLOADS_PATH}/${name}-${size}.webp`;
 
-/** Stored in the database every instance shares (docs/decisions/0029), at the paths they are served at. */
-export async function storeMedicineImage(db: Db, input: Buffer, baseName?: string): Promise<string> {
-  const name = baseName ?? randomUUID();
-  const files = await Promise.all(
+/** Both sizes of an image, converted once, to be stored under each medicine's own name. */
+export type ConvertedImage = { size: string; body: Buffer }[];
+
+export function convertMedicineImage(input: Buffer): Promise<ConvertedImage> {
+  return Promise.all(
     Object.entries(IMAGE_SIZES).map(async ([size, { width, height }]) => ({
-      path: sizePath(name, size),
-      contentType: 'image/webp',
+      size,
       body: await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
         .rotate()
         .resize(width, height, { fit: 'cover' })
@@ -31,8 +32,21 @@ export async function storeMedicineImage(db: Db, input: Buffer, baseName?: strin
         .toBuffer(),
     })),
   );
+}
+
+/** The files of an image under a medicine's own name, and the URL that names them. */
+export function medicineImageFiles(image: ConvertedImage, baseName: string = randomUUID()) {
+  return {
+    imageUrl: sizePath(baseName, 'detail'),
+    files: image.map(({ size, body }) => ({ path: sizePath(baseName, size), contentType: 'image/webp', body })),
+  };
+}
+
+/** Stored in the database every instance shares (docs/decisions/0029), at the paths they are served at. */
+export async function storeMedicineImage(db: Db, input: Buffer, baseName?: string): Promise<string> {
+  const { imageUrl, files } = medicineImageFiles(await convertMedicineImage(input), baseName);
   await putFiles(db, files);
-  return sizePath(name, 'detail');
+  return imageUrl;
 }
 
 const STORED_IMAGE = new RegExp(`^${MEDICINE_UPLOADS_PATH}/([\\w-]+)-detail\\.webp$`);
@@ -65,6 +79,36 @@ export async function isAcceptedImage(input: Buffer): Promise<boolean> {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** How long a catalogue import waits for an image it fetches by URL. */
+const IMAGE_FETCH_TIMEOUT_MS = 10_000;
+
+/**
+ * An image named by URL in a catalogue import, taken as an upload is: over http or https only (the URL's
+ * rules), at most IMAGE_MAX_BYTES (read no further), within IMAGE_FETCH_TIMEOUT_MS, and judged by its
+ * bytes. Only whether it is an image ever reaches the admin, never what the address answered.
+ */
+export async function fetchMedicineImage(url: string): Promise<{ content: Buffer } | { error: string }> {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS) });
+    if (!response.ok || !response.body) {
+      await response.body?.cancel();
+      return { error: IMAGE_FETCH_MESSAGE };
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    // Leaving the loop early cancels the download.
+    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+      size += chunk.length;
+      if (size > IMAGE_MAX_BYTES) return { error: IMAGE_TOO_LARGE_MESSAGE };
+      chunks.push(chunk);
+    }
+    const content = Buffer.concat(chunks);
+    return (await isAcceptedImage(content)) ? { content } : { error: IMAGE_TYPE_MESSAGE };
+  } catch {
+    return { error: IMAGE_FETCH_MESSAGE };
   }
 }
 

@@ -4,7 +4,13 @@ import {
   IMAGE_FILE_FIELDS,
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
+  IMPORT_FILE_FIELD,
+  IMPORT_FILE_REQUIRED_MESSAGE,
+  IMPORT_MAX_BYTES,
+  IMPORT_TOO_LARGE_MESSAGE,
   idParamsSchema,
+  importQuerySchema,
+  importReportSchema,
   medicineListQuerySchema,
   medicineListResponseSchema,
   medicineEtag,
@@ -23,6 +29,8 @@ import { HttpError } from '../../http-error';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from './catalogue-cache.service';
 import { currentUser } from '../auth/auth.plugin';
+import { exportBatchesCsv, exportMedicinesCsv } from './medicine-export.service';
+import { importCatalogue } from './medicine-import.service';
 import { createMedicineSearch } from './medicine-search.service';
 import {
   absoluteImageUrl,
@@ -86,6 +94,85 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     if (Object.keys(strayFiles).length > 0) throw HttpError.badRequest(UNKNOWN_FILE_FIELD_MESSAGE, strayFiles);
     return form;
   }
+
+  /** The import's CSV file, at most IMPORT_MAX_BYTES (413 past it); any other part is read and dropped. */
+  async function readImportFile(request: FastifyRequest): Promise<Buffer> {
+    if (!request.isMultipart()) throw new HttpError(415, IMPORT_FILE_REQUIRED_MESSAGE);
+    let file: Buffer | undefined;
+    try {
+      for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
+        if (part.type !== 'file') continue;
+        const content = await part.toBuffer();
+        if (part.fieldname === IMPORT_FILE_FIELD) file = content;
+      }
+    } catch (error) {
+      if (error instanceof app.multipartErrors.RequestFileTooLargeError)
+        throw new HttpError(413, IMPORT_TOO_LARGE_MESSAGE);
+      if ((error as { statusCode?: number }).statusCode) throw error;
+      throw HttpError.badRequest(IMPORT_FILE_REQUIRED_MESSAGE);
+    }
+    if (!file) throw HttpError.badRequest(IMPORT_FILE_REQUIRED_MESSAGE);
+    return file;
+  }
+
+  /** A CSV answer that a browser saves as `name`. */
+  const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+
+  // The catalogue's CSV files and import (docs/decisions/0074); static paths, matched before `/medicines/:id`.
+  app.get(
+    '/medicines/export.csv',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['medicines'],
+        security: BEARER_AUTH,
+        description: "text/csv: one row a medicine, its columns named as the medicine's fields.",
+      },
+    },
+    async (_request, reply) => sendCsv(reply, 'medicines.csv', await exportMedicinesCsv(app.database.db, appUrl)),
+  );
+
+  app.get(
+    '/medicines/batches/export.csv',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['medicines'],
+        security: BEARER_AUTH,
+        description: "text/csv: one row a batch, with its medicine's _id and name.",
+      },
+    },
+    async (_request, reply) => sendCsv(reply, 'batches.csv', await exportBatchesCsv(app.database.db)),
+  );
+
+  app.post(
+    '/medicines/import',
+    {
+      preHandler: app.requireAdmin,
+      schema: {
+        tags: ['medicines'],
+        security: BEARER_AUTH,
+        consumes: ['multipart/form-data'],
+        querystring: importQuerySchema,
+        response: { 200: importReportSchema },
+      },
+    },
+    async (request) => {
+      const { dryRun } = request.query;
+      const report = await importCatalogue(app.database.db, await readImportFile(request), {
+        dryRun,
+        appUrl,
+        actorId: currentUser(request).id,
+      });
+      if (!dryRun && report.created + report.updated > 0) await catalogue.invalidate();
+      return report;
+    },
+  );
 
   // The catalogue's reads are keyed by their URL and answered from the cache before validation:
   // only a URL that passed validation once is ever stored, so the check is not repeated.

@@ -148,7 +148,7 @@ export const absoluteImageUrl = (imageUrl: string, appUrl: string) =>
 export type MedicineForm = { fields: Record<string, string>; image?: { field: string; content: Buffer } };
 
 /** `{ field: first message }` of a failed parse: the `errors` of a 400 answer. */
-function fieldMessages(error: z.ZodError, field?: string): Record<string, string> {
+export function fieldMessages(error: z.ZodError, field?: string): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) errors[field ?? String(issue.path[0] ?? '_')] ??= issue.message;
   return errors;
@@ -266,7 +266,13 @@ export async function updateMedicine(
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(medicines)
-      .set({ ...fields, updatedAt: new Date(), version: NEXT_VERSION })
+      // A new image is no longer the one an import fetched: the next import of that URL fetches it again.
+      .set({
+        ...fields,
+        ...(fields.imageUrl !== current.imageUrl && { imageSourceUrl: null }),
+        updatedAt: new Date(),
+        version: NEXT_VERSION,
+      })
       .where(
         conditional
           ? and(eq(medicines.id, current.id), eq(medicines.version, current.version))

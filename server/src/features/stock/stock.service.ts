@@ -224,20 +224,32 @@ export async function receiveFirstBatch(tx: Tx, medicine: { id: string; maxMonth
 /** The lot of a medicine's first batch, when it came with no lot of its own. */
 const FIRST_LOT = 'OPENING-STOCK';
 
-/** First batches of medicines inserted in bulk (seed, bench): each `quantity` expiring its shelf life from today. */
+/**
+ * First batches of medicines inserted in bulk (a catalogue import, the seed's tests, the bench): each
+ * `quantity` expiring its shelf life from today, received as its history says.
+ */
 export async function receiveFirstBatches(
   db: Db,
   rows: { medicineId: string; maxMonthsExpiry: number; quantity: number }[],
+  actorId: string | null = null,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db.insert(batches).values(
-    rows.map((row) => ({
-      medicineId: row.medicineId,
-      lot: FIRST_LOT,
-      expiresOn: shelfLifeFromToday(row.maxMonthsExpiry),
-      quantity: row.quantity,
-    })),
-  );
+  const received = await db
+    .insert(batches)
+    .values(
+      rows.map((row) => ({
+        medicineId: row.medicineId,
+        lot: FIRST_LOT,
+        expiresOn: shelfLifeFromToday(row.maxMonthsExpiry),
+        quantity: row.quantity,
+      })),
+    )
+    .returning({ id: batches.id, quantity: batches.quantity });
+  await db
+    .insert(batchMovements)
+    .values(
+      received.map((batch) => ({ batchId: batch.id, actorId, kind: BATCH_MOVEMENT.received, change: batch.quantity })),
+    );
 }
 
 export const STOCK_EDIT_REASON = 'Stock edited on the medicine form';

@@ -1,0 +1,134 @@
+import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, ROW_ERROR_KEY, type ImportReport } from '@apotheca/contract';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { cellClasses, DataTable } from '../../components/ui/data-table';
+import { TextField } from '../../components/ui/text-field';
+import { countLabel } from '../../lib/count-label';
+import { errorMessage } from '../../lib/error-message';
+import { useImportCatalogueMutation } from './catalogue-import.api';
+
+const REFUSED_COLUMNS = [{ label: 'Row', align: 'right' }, { label: 'Column' }, { label: 'Message' }] as const;
+
+/** "2 created, 1 updated, 5 unchanged": what an import did, or in a dry run would do. */
+const summary = ({ created, updated, unchanged }: ImportReport) =>
+  `${created} created, ${updated} updated, ${unchanged} unchanged`;
+
+/** Each refused row's messages, one line a column, in the order of the file. */
+function RefusedRows({ refused }: { refused: ImportReport['refused'] }) {
+  return (
+    <DataTable caption="Refused rows" columns={REFUSED_COLUMNS}>
+      {refused.flatMap(({ row, errors }) =>
+        Object.entries(errors).map(([column, message]) => (
+          <tr key={`${row}-${column}`}>
+            <td className={cellClasses('right')}>{row}</td>
+            <td className={cellClasses()}>{column === ROW_ERROR_KEY ? 'The whole row' : column}</td>
+            {/* A message wraps, so a phone shows it whole without scrolling the table sideways. */}
+            <td className={cellClasses()}>
+              <span className="block min-w-40 whitespace-normal">{message}</span>
+            </td>
+          </tr>
+        )),
+      )}
+    </DataTable>
+  );
+}
+
+/**
+ * The import of a catalogue CSV in steps: the chosen file is checked first (a dry run, nothing
+ * written); its report lists the rows the server refuses with their messages; only a file with none
+ * can then be imported, all of it at once, and the result says what changed.
+ */
+export function CatalogueImport() {
+  const [importCatalogue, { isLoading }] = useImportCatalogueMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const [checked, setChecked] = useState<ImportReport | null>(null);
+  const [imported, setImported] = useState<ImportReport | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const run = async (dryRun: boolean) => {
+    if (!file) return;
+    setFailure(null);
+    try {
+      const report = await importCatalogue({ file, dryRun }).unwrap();
+      if (dryRun) setChecked(report);
+      else {
+        setChecked(null);
+        setImported(report);
+      }
+    } catch (error) {
+      setFailure(errorMessage(error));
+    }
+  };
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    void run(true);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <form onSubmit={check} className="flex flex-col gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+        <TextField
+          label="CSV file"
+          type="file"
+          name="file"
+          accept=".csv,text/csv"
+          hint={`UTF-8, with , or ; between cells; at most ${IMPORT_MAX_BYTES / (1024 * 1024)} MB and ${IMPORT_MAX_ROWS.toLocaleString('en-US')} medicines. The columns are named as an export names them.`}
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setChecked(null);
+            setImported(null);
+            setFailure(null);
+          }}
+        />
+        <div>
+          <Button type="submit" disabled={!file || isLoading}>
+            Check the file
+          </Button>
+        </div>
+      </form>
+
+      {failure ? (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          {failure}
+        </p>
+      ) : null}
+
+      {checked ? (
+        <section aria-labelledby="import-check-heading" className="flex flex-col gap-3">
+          <h2 id="import-check-heading" className="text-lg font-semibold text-ink">
+            What the import would do
+          </h2>
+          <p role="status" className="text-sm text-ink">
+            {summary(checked)}, {countLabel(checked.refused.length, 'row')} refused. Nothing has been written yet.
+          </p>
+          {checked.refused.length > 0 ? (
+            <>
+              <p className="text-sm text-muted">
+                Nothing can be imported while a row is refused: fix these rows in the file, choose it again and check
+                it.
+              </p>
+              <RefusedRows refused={checked.refused} />
+            </>
+          ) : (
+            <div>
+              <Button onClick={() => void run(false)} disabled={isLoading}>
+                Import the file
+              </Button>
+            </div>
+          )}
+        </section>
+      ) : null}
+
+      {imported ? (
+        <section aria-labelledby="import-result-heading" className="flex flex-col gap-2">
+          <h2 id="import-result-heading" className="text-lg font-semibold text-ink">
+            Imported
+          </h2>
+          <p role="status" className="text-sm text-ink">
+            {summary(imported)}.
+          </p>
+        </section>
+      ) : null}
+    </div>
+  );
+}

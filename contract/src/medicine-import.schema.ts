@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './constants';
+import { MEDICINE_FIELDS } from './medicines.schema';
+
+// The catalogue's CSV import (docs/decisions/0074). Each row is checked with the medicine forms' own
+// rules and messages; these are only the file's and the import's own.
+
+/** `?dryRun=true` reports what the import would do and writes nothing. */
+export const importQuerySchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'], { error: 'dryRun must be true or false.' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** A refused row: its number as a spreadsheet shows it (the header is row 1), and `{ column: message }`. */
+const refusedRowSchema = z.object({ row: z.number().int(), errors: z.record(z.string(), z.string()) });
+export type RefusedRow = z.infer<typeof refusedRowSchema>;
+
+/** What an import did (or, dry, would do): medicines created, updated and left as they were, and refused rows. */
+export const importReportSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  refused: z.array(refusedRowSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** The column of a row's own errors (a row with too many or too few cells), as `errors` names it. */
+export const ROW_ERROR_KEY = 'row';
+
+export const IMPORT_FILE_REQUIRED_MESSAGE = `Send the CSV file as multipart/form-data under "${IMPORT_FILE_FIELD}".`;
+export const IMPORT_TOO_LARGE_MESSAGE = `The file must be at most ${IMPORT_MAX_BYTES / (1024 * 1024)} MB.`;
+export const IMPORT_TOO_MANY_ROWS_MESSAGE = `The file must hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} medicines.`;
+export const IMPORT_NOT_UTF8_MESSAGE = 'The file must be UTF-8 text.';
+export const IMPORT_EMPTY_MESSAGE = 'The file is empty: its first line must name the columns.';
+export const unknownColumnsMessage = (columns: string[]) =>
+  `Unknown columns: ${columns.join(', ')}. The columns are ${MEDICINE_FIELDS.join(', ')}.`;
+export const duplicateColumnMessage = (column: string) => `The column ${column} appears twice.`;
+export const malformedCsvMessage = (row: number) => `The file is not valid CSV near row ${row}.`;
+export const cellCountMessage = (cells: number, columns: number) =>
+  `This row has ${cells} cells; the header names ${columns} columns.`;
+export const IMPORT_UNKNOWN_ID_MESSAGE = 'No medicine has this _id.';
+export const sameMedicineMessage = (row: number) => `Row ${row} is the same medicine.`;
+export const IMPORT_AMBIGUOUS_MESSAGE =
+  'Several medicines have this name, maker, strength and pack size: give the _id of the one to update.';
+export const IMAGE_FETCH_MESSAGE = 'The image could not be fetched from its URL.';
+export const importRefusedMessage = (rows: number) =>
+  `${rows === 1 ? '1 row is' : `${rows} rows are`} refused; nothing was imported.`;
+export const IMPORT_CONFLICT_MESSAGE =
+  'The catalogue changed while the file was imported; nothing was imported. Import the file again.';
+
+/** The batches' export: one row a batch, with its medicine's `_id` and name before the batch's own fields. */
+export const BATCH_CSV_COLUMNS = [
+  'medicineId',
+  'medicineName',
+  '_id',
+  'lot',
+  'expiresOn',
+  'quantity',
+  'receivedOn',
+  'recalledAt',
+  'writtenOffAt',
+] as const;

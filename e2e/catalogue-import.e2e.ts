@@ -1,0 +1,59 @@
+import { MEDICINE_NAME_MESSAGE, PATHS } from '@apotheca/contract';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { catalogue, pageAs, useAdminSession } from './support/admin-fixtures';
+import { baseUrl, useBrowser } from './support/browser';
+import { listMedicines } from './support/shop';
+
+const COLUMNS = 'name,developedBy,maxMonthsExpiry,category,stock,price,imageUrl';
+
+/** A CSV of new medicines, each with the picture of a medicine the shop already shows, by its URL. */
+async function catalogueFile(names: string[]) {
+  const picture = (await catalogue())[0]!.imageUrl;
+  const imageUrl = picture.startsWith('/') ? `${baseUrl()}${picture}` : picture;
+  const rows = names.map((name) => `${name},Import Labs,24,Pain Relief,12,6.75,${imageUrl}`);
+  return { name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from([COLUMNS, ...rows].join('\n')) };
+}
+
+async function chooseAndCheck(page: Page, file: Awaited<ReturnType<typeof catalogueFile>>) {
+  await page.getByLabel('CSV file').setInputFiles(file);
+  await page.getByRole('button', { name: 'Check the file' }).click();
+}
+
+describe('catalogue import', () => {
+  const browser = useBrowser();
+  const admin = useAdminSession();
+
+  it('shows a bad row with its number and message, then imports the fixed file', async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto(PATHS.admin);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import' }).click();
+    await page.waitForURL(`${baseUrl()}${PATHS.adminImport}`);
+
+    const stamp = Date.now();
+    const good = `Importol-${stamp}`;
+    await chooseAndCheck(page, await catalogueFile([good, `Importol ${stamp}`]));
+    const refused = page.getByRole('table', { name: 'Refused rows' });
+    const badRow = refused.getByRole('row').filter({ hasText: MEDICINE_NAME_MESSAGE });
+    await badRow.waitFor();
+    expect(await badRow.getByRole('cell').allInnerTexts()).toEqual(['3', 'name', MEDICINE_NAME_MESSAGE]);
+    await page.getByText('1 created, 0 updated, 0 unchanged, 1 row refused.', { exact: false }).waitFor();
+    expect(await page.getByRole('button', { name: 'Import the file' }).count()).toBe(0);
+    // The dry run wrote nothing.
+    expect((await listMedicines('q=Importol')).total).toBe(0);
+
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(' ')}`))).toEqual([]);
+
+    const fixed = `Importol-${stamp}-B`;
+    await chooseAndCheck(page, await catalogueFile([good, fixed]));
+    await page.getByText('2 created, 0 updated, 0 unchanged, 0 rows refused.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Import the file' }).click();
+    await page.getByRole('heading', { name: 'Imported' }).waitFor();
+    await page.getByText('2 created, 0 updated, 0 unchanged.').waitFor();
+
+    const imported = (await listMedicines('q=Importol&limit=100')).medicines.map((m) => m.name);
+    expect(imported).toEqual(expect.arrayContaining([good, fixed]));
+  });
+});

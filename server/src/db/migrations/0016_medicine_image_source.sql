@@ -1,0 +1,1 @@
+ALTER TABLE "medicines" ADD COLUMN IF NOT EXISTS "image_source_url" text;

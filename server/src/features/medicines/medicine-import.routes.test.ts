@@ -1,0 +1,292 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  BATCH_CSV_COLUMNS,
+  IMAGE_FETCH_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  IMPORT_NOT_UTF8_MESSAGE,
+  IMPORT_TOO_LARGE_MESSAGE,
+  IMPORT_TOO_MANY_ROWS_MESSAGE,
+  IMPORT_UNKNOWN_ID_MESSAGE,
+  importRefusedMessage,
+  importReportSchema,
+  MEDICINE_CHANGED_MESSAGE,
+  MEDICINE_FIELDS,
+  MEDICINE_NAME_MESSAGE,
+  medicineListResponseSchema,
+  sameMedicineMessage,
+  unknownColumnsMessage,
+  type ImportReport,
+} from '@apotheca/contract';
+import { asc, eq } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { batches, medicines, storedFiles } from '../../db/schema';
+import { useTestContext } from '../../test/test-context';
+import { createTestUser } from '../../test/test-users';
+import { insertMedicine, multipart, pngImage, storedMedicine } from './medicines.fixtures';
+
+let admin: { authorization: string };
+let shopper: { authorization: string };
+let imageServer: Server;
+let imageBase: string;
+
+const ctx = useTestContext();
+beforeAll(async () => {
+  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
+  shopper = (await createTestUser(ctx)).headers;
+  // The network beyond this machine is out of reach: the images an import fetches are served here.
+  const png = await pngImage(40, 30);
+  imageServer = createServer((request, response) => {
+    if (request.url === '/pill.png') response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    else if (request.url === '/not-an-image.png')
+      response.writeHead(200, { 'content-type': 'image/png' }).end('<html>');
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
+  imageBase = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => imageServer.close(() => resolve())));
+
+beforeEach(async () => {
+  await ctx.database.db.delete(medicines);
+});
+
+/** A CSV of the rows, its columns every key any row has; a row without one leaves its cell empty. */
+const csv = (rows: Record<string, string>[], delimiter = ',') => {
+  const fields = [...new Set(rows.flatMap((row) => Object.keys(row)))];
+  return Papa.unparse({ fields, data: rows.map((row) => fields.map((field) => row[field] ?? '')) }, { delimiter });
+};
+
+async function importFile(content: string | Buffer, { dryRun = false, auth = admin } = {}) {
+  const body = await multipart(
+    {},
+    { field: 'file', content: Buffer.from(content), filename: 'catalogue.csv', type: 'text/csv' },
+  );
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/medicines/import${dryRun ? '?dryRun=true' : ''}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...auth },
+  });
+}
+
+async function report(content: string | Buffer, dryRun = false): Promise<ImportReport> {
+  const response = await importFile(content, { dryRun });
+  expect(response.statusCode, response.body).toBe(200);
+  return importReportSchema.parse(response.json());
+}
+
+/** Every medicine as stored, with its stock, and the stored files: what "nothing changed" compares. */
+async function catalogueState() {
+  const rows = await ctx.database.db.select().from(medicines).orderBy(asc(medicines.name));
+  const files = await ctx.database.db.select({ path: storedFiles.path }).from(storedFiles);
+  const stock = await Promise.all(rows.map(async (row) => (await storedMedicine(ctx, row.id))!.stock));
+  return { rows, stock, files: files.map((file) => file.path).sort() };
+}
+
+const exportCsv = async () => {
+  const response = await ctx.app.inject({ method: 'GET', url: '/api/medicines/export.csv', headers: admin });
+  expect(response.statusCode).toBe(200);
+  return response;
+};
+
+const newMedicine = (name: string, extra: Record<string, string> = {}) => ({
+  name,
+  developedBy: 'Acme Pharma',
+  maxMonthsExpiry: '24',
+  category: 'Pain Relief',
+  stock: '30',
+  price: '4.50',
+  imageUrl: `${imageBase}/pill.png`,
+  ...extra,
+});
+
+describe('GET /api/medicines/export.csv', () => {
+  it("sends one row a medicine under the medicine's field names, to admins only", async () => {
+    const medicine = await insertMedicine(ctx, { name: 'Ibuprofen', priceCents: 1999, stock: 7, strength: '200 mg' });
+    const response = await exportCsv();
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const parsed = Papa.parse<Record<string, string>>(response.body.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(parsed.meta.fields).toEqual([...MEDICINE_FIELDS]);
+    expect(parsed.data).toEqual([
+      expect.objectContaining({
+        _id: medicine.id,
+        name: 'Ibuprofen',
+        price: '19.99',
+        stock: '7',
+        strength: '200 mg',
+        dosageForm: '',
+        maxPerOrder: '',
+        prescriptionRequired: 'false',
+      }),
+    ]);
+
+    for (const [headers, status] of [
+      [shopper, 403],
+      [{}, 401],
+    ] as const) {
+      const refused = await ctx.app.inject({ method: 'GET', url: '/api/medicines/export.csv', headers });
+      expect(refused.statusCode).toBe(status);
+    }
+  });
+
+  it('sends the batches in a second file, one row a batch with its medicine', async () => {
+    const medicine = await insertMedicine(ctx, { name: 'Amoxicillin', stock: 12 });
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/medicines/batches/export.csv', headers: admin });
+    expect(response.statusCode).toBe(200);
+    const parsed = Papa.parse<Record<string, string>>(response.body.replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+    });
+    expect(parsed.meta.fields).toEqual([...BATCH_CSV_COLUMNS]);
+    expect(parsed.data).toEqual([
+      expect.objectContaining({ medicineId: medicine.id, medicineName: 'Amoxicillin', quantity: '12' }),
+    ]);
+  });
+});
+
+describe('POST /api/medicines/import', () => {
+  it('reports in a dry run exactly what the real run then does, and the dry run writes nothing', async () => {
+    const changed = await insertMedicine(ctx, { name: 'Aspirin', priceCents: 300 });
+    const same = await insertMedicine(ctx, { name: 'Cetirizine', strength: '10 mg', priceCents: 800 });
+    const file = csv([
+      // By _id, a new price; the stock column is the batches' to change and is left alone.
+      { ...newMedicine('Aspirin'), _id: changed.id, price: '3.25', stock: '999', imageUrl: '' },
+      // By name, maker, strength and pack size, with nothing new.
+      {
+        ...newMedicine('Cetirizine'),
+        _id: '',
+        developedBy: 'Test Labs',
+        strength: '10 mg',
+        price: '8',
+        stock: '',
+        imageUrl: '',
+      },
+      { ...newMedicine('Loratadine'), _id: '' },
+    ]);
+    const before = await catalogueState();
+
+    const dry = await report(file, true);
+    expect(dry).toEqual({ created: 1, updated: 1, unchanged: 1, refused: [] });
+    expect(await catalogueState()).toEqual(before);
+
+    expect(await report(file)).toEqual(dry);
+    expect((await storedMedicine(ctx, changed.id))!).toMatchObject({ priceCents: 325, stock: 10 });
+    expect((await storedMedicine(ctx, same.id))!.version).toBe(same.version);
+    const [created] = await ctx.database.db.select().from(medicines).where(eq(medicines.name, 'Loratadine'));
+    // The image was fetched and stored as an upload is, and the stock became the medicine's first batch.
+    expect(created!.imageUrl).toMatch(/^\/uploads\/medicines\/.+-detail\.webp$/);
+    expect(created!.imageSourceUrl).toBe(`${imageBase}/pill.png`);
+    expect((await storedMedicine(ctx, created!.id))!.stock).toBe(30);
+
+    // The catalogue's cached answers follow the write.
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/medicines?q=Aspirin' });
+    expect(medicineListResponseSchema.parse(listed.json()).medicines[0]!.price).toBe(3.25);
+  });
+
+  it('changes nothing when the same file is imported a second time', async () => {
+    const file = csv(
+      [newMedicine('Naproxen', { packSize: '' }), newMedicine('Omeprazole', { packSize: '28 capsules' })],
+      ';',
+    );
+    expect(await report(file)).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
+    const after = await catalogueState();
+    expect(await report(file)).toEqual({ created: 0, updated: 0, unchanged: 2, refused: [] });
+    expect(await catalogueState()).toEqual(after);
+  });
+
+  it('refuses the whole real run for one bad row, naming the row and its message, and changes nothing', async () => {
+    const kept = await insertMedicine(ctx, { name: 'Aspirin', priceCents: 300 });
+    const file = csv([
+      { ...newMedicine('Aspirin'), _id: kept.id, price: '3.25', imageUrl: '' },
+      { ...newMedicine('Para 500'), _id: '' },
+    ]);
+    const before = await catalogueState();
+
+    expect(await report(file, true)).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 0,
+      refused: [{ row: 3, errors: { name: MEDICINE_NAME_MESSAGE } }],
+    });
+    const response = await importFile(file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: importRefusedMessage(1), errors: { '3': MEDICINE_NAME_MESSAGE } });
+    expect(await catalogueState()).toEqual(before);
+  });
+
+  it('changes nothing when the export is imported back', async () => {
+    await insertMedicine(ctx, {
+      name: 'Metformin-XR',
+      activeIngredient: 'Metformin',
+      strength: '500 mg',
+      dosageForm: 'Tablet',
+      packSize: '60 tablets',
+      prescriptionRequired: true,
+      maxPerOrder: 3,
+      description: 'Lowers blood sugar.\nTake with food, "as told".',
+    });
+    await insertMedicine(ctx, { name: 'Zinc', developedBy: 'Small Co' });
+    const before = await catalogueState();
+    const exported = (await exportCsv()).body;
+    expect(await report(exported)).toEqual({ created: 0, updated: 0, unchanged: 2, refused: [] });
+    expect(await catalogueState()).toEqual(before);
+  });
+
+  it('refuses rows row by row: an unknown _id, the same medicine twice, a stale version, a bad image', async () => {
+    const medicine = await insertMedicine(ctx, { name: 'Aspirin' });
+    const file = csv([
+      { ...newMedicine('Aspirin'), _id: '00000000-0000-4000-8000-000000000000', version: '' },
+      { ...newMedicine('Aspirin'), _id: medicine.id, price: '1', version: String(medicine.version + 1) },
+      { ...newMedicine('Ketamine'), _id: '', version: '' },
+      { ...newMedicine('Ketamine'), _id: '', version: '' },
+      { ...newMedicine('Codeine'), _id: '', version: '', imageUrl: `${imageBase}/not-an-image.png` },
+      { ...newMedicine('Morphine'), _id: '', version: '', imageUrl: `${imageBase}/missing.png` },
+    ]);
+    expect(await report(file, true)).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      refused: [
+        { row: 2, errors: { _id: IMPORT_UNKNOWN_ID_MESSAGE } },
+        { row: 3, errors: { version: MEDICINE_CHANGED_MESSAGE } },
+        { row: 5, errors: { row: sameMedicineMessage(4) } },
+        { row: 6, errors: { imageUrl: IMAGE_TYPE_MESSAGE } },
+        { row: 7, errors: { imageUrl: IMAGE_FETCH_MESSAGE } },
+      ],
+    });
+  });
+
+  it('reads a file with a byte order mark and semicolons', async () => {
+    const file = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv([newMedicine('Naproxen')], ';'))]);
+    expect(await report(file, true)).toEqual({ created: 1, updated: 0, unchanged: 0, refused: [] });
+  });
+
+  it('refuses a file past its limits or not a CSV of the medicine columns, with a clear 4xx', async () => {
+    const header = Object.keys(newMedicine('X')).join(',');
+    const row = Object.values(newMedicine('Naproxen')).join(',');
+    const cases: [string | Buffer, number, string][] = [
+      [`${header}\n${`${row}\n`.repeat(IMPORT_MAX_ROWS + 1)}`, 400, IMPORT_TOO_MANY_ROWS_MESSAGE],
+      [Buffer.alloc(IMPORT_MAX_BYTES + 1, 'a'), 413, IMPORT_TOO_LARGE_MESSAGE],
+      [Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xff, 0xfe]), 400, IMPORT_NOT_UTF8_MESSAGE],
+      [`${header},colour\n${row},red`, 400, unknownColumnsMessage(['colour'])],
+    ];
+    for (const [content, status, message] of cases) {
+      const response = await importFile(content);
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toEqual({ message });
+    }
+    expect(await ctx.database.db.select().from(medicines)).toEqual([]);
+  });
+
+  it('is for admins only', async () => {
+    expect((await importFile(csv([newMedicine('Naproxen')]), { auth: shopper })).statusCode).toBe(403);
+    expect(await ctx.database.db.select().from(batches)).toEqual([]);
+  });
+});

@@ -1,0 +1,368 @@
+import { randomUUID } from 'node:crypto';
+import {
+  addImageUrlSchema,
+  addMedicineFieldsSchema,
+  cellCountMessage,
+  duplicateColumnMessage,
+  IMPORT_AMBIGUOUS_MESSAGE,
+  IMPORT_CONFLICT_MESSAGE,
+  IMPORT_EMPTY_MESSAGE,
+  IMPORT_MAX_ROWS,
+  IMPORT_NOT_UTF8_MESSAGE,
+  IMPORT_TOO_MANY_ROWS_MESSAGE,
+  IMPORT_UNKNOWN_ID_MESSAGE,
+  importRefusedMessage,
+  malformedCsvMessage,
+  MEDICINE_CHANGED_MESSAGE,
+  MEDICINE_FIELDS,
+  MEDICINE_VERSION_MESSAGE,
+  medicineVersionSchema,
+  ROW_ERROR_KEY,
+  sameMedicineMessage,
+  unknownColumnsMessage,
+  updateImageUrlSchema,
+  updateMedicineFieldsSchema,
+  type ImportReport,
+  type MedicineField,
+  type RefusedRow,
+} from '@apotheca/contract';
+import { asc, inArray, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import pLimit from 'p-limit';
+import type { Db, Tx } from '../../db/client';
+import { dollarsToCents } from '../../db/money';
+import { medicines } from '../../db/schema';
+import { HttpError } from '../../http-error';
+import { putFiles } from '../../db/stored-files';
+import { receiveFirstBatches } from '../stock/stock.service';
+import {
+  convertMedicineImage,
+  fetchMedicineImage,
+  medicineImageFiles,
+  removeMedicineImage,
+  type ConvertedImage,
+} from './medicine-image.service';
+import { absoluteImageUrl, fieldMessages, medicineColumns, toMedicine, type MedicineRow } from './medicines.service';
+
+// The catalogue's CSV import (docs/decisions/0074): every row is checked with the add and update
+// forms' own rules, the whole file is planned before anything is written, and the real run writes the
+// plan in one transaction. A dry run is the same plan, reported and dropped.
+
+/** A data row of the file: its number as a spreadsheet shows it (the header is row 1) and its cells by column. */
+type CsvRow = { row: number; cells: Partial<Record<MedicineField, string>> } | { row: number; error: string };
+
+/** The separator is the one the header line uses more: a column name holds neither. */
+function separatorOf(text: string): string {
+  const end = text.indexOf('\n');
+  const header = end === -1 ? text : text.slice(0, end);
+  return header.split(';').length > header.split(',').length ? ';' : ',';
+}
+
+const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
+
+/** The file's rows, or a 400 for a file that is not a UTF-8 CSV of the medicine's columns. */
+export function readCatalogueCsv(content: Buffer): CsvRow[] {
+  let text: string;
+  try {
+    // The decoder drops a leading byte order mark.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(content);
+  } catch {
+    throw HttpError.badRequest(IMPORT_NOT_UTF8_MESSAGE);
+  }
+  const parsed = Papa.parse<string[]>(text, { delimiter: separatorOf(text) });
+  const quotes = parsed.errors.find((error) => error.type === 'Quotes');
+  if (quotes) throw HttpError.badRequest(malformedCsvMessage((quotes.row ?? 0) + 1));
+  const [header, ...records] = parsed.data;
+  if (!header || isBlank(header)) throw HttpError.badRequest(IMPORT_EMPTY_MESSAGE);
+  const columns = header.map((name) => name.trim());
+  const unknown = columns.filter((name) => !(MEDICINE_FIELDS as readonly string[]).includes(name));
+  if (unknown.length > 0) throw HttpError.badRequest(unknownColumnsMessage(unknown));
+  const repeated = columns.find((name, i) => columns.indexOf(name) !== i);
+  if (repeated) throw HttpError.badRequest(duplicateColumnMessage(repeated));
+  const rows: CsvRow[] = [];
+  records.forEach((cells, i) => {
+    // A blank line (the file's last, most often) is no medicine; the rows after it keep their numbers.
+    if (isBlank(cells)) return;
+    const row = i + 2;
+    if (cells.length !== columns.length) rows.push({ row, error: cellCountMessage(cells.length, columns.length) });
+    else rows.push({ row, cells: Object.fromEntries(columns.map((name, c) => [name, cells[c]!])) });
+  });
+  if (rows.length > IMPORT_MAX_ROWS) throw HttpError.badRequest(IMPORT_TOO_MANY_ROWS_MESSAGE);
+  return rows;
+}
+
+type Fields = ReturnType<typeof addMedicineFieldsSchema.parse>;
+/** The columns an import writes, as the medicine row names them. */
+type Values = Omit<Fields, 'price' | 'stock'> & { priceCents: number };
+type Create = { row: number; values: Values; stock: number; imageSource: string };
+type Update = { row: number; current: MedicineRow; values: Partial<Values>; imageSource?: string };
+
+/** What a file would do to the catalogue as read when it was planned. */
+type ImportPlan = { creates: Create[]; updates: Update[]; unchanged: number; refused: RefusedRow[] };
+
+/** Rows without `_id` are matched by name, maker, strength and pack size, whatever their case. */
+const naturalKey = (m: { name: string; developedBy: string; strength?: string; packSize?: string }) =>
+  [m.name, m.developedBy, m.strength ?? '', m.packSize ?? ''].map((part) => part.toLowerCase()).join('\u0000');
+
+/** A medicine as the form would send it back: what a column the file leaves out stays. */
+function asForm(row: MedicineRow): Record<string, string> {
+  const medicine = toMedicine(row);
+  return Object.fromEntries(Object.entries(medicine).map(([key, value]) => [key, value === null ? '' : String(value)]));
+}
+
+/** The written values that differ from the medicine's. */
+function changesOf(current: MedicineRow, values: Values): Partial<Values> {
+  const changes: Partial<Values> = {};
+  for (const [key, value] of Object.entries(values) as [keyof Values, Values[keyof Values]][])
+    if (value !== undefined && value !== current[key]) Object.assign(changes, { [key]: value });
+  return changes;
+}
+
+/**
+ * Checks every row against the catalogue as it is now, without writing: each row becomes a create,
+ * an update, an unchanged medicine or a refusal with the forms' messages.
+ */
+async function planImport(db: Db, rows: CsvRow[], appUrl: string): Promise<ImportPlan> {
+  const catalogue = await db.select(medicineColumns).from(medicines);
+  const byId = new Map(catalogue.map((m) => [m.id, m]));
+  const byKey = new Map<string, MedicineRow[]>();
+  for (const m of catalogue) byKey.set(naturalKey(m), [...(byKey.get(naturalKey(m)) ?? []), m]);
+  const plan: ImportPlan = { creates: [], updates: [], unchanged: 0, refused: [] };
+  const firstRowOf = new Map<string, number>();
+
+  for (const csvRow of rows) {
+    const { row } = csvRow;
+    if ('error' in csvRow) {
+      plan.refused.push({ row, errors: { [ROW_ERROR_KEY]: csvRow.error } });
+      continue;
+    }
+    const { _id, version, stock, imageUrl, ...rest } = csvRow.cells;
+    const id = _id?.trim();
+    let current = id ? byId.get(id) : undefined;
+    if (id && !current) {
+      plan.refused.push({ row, errors: { _id: IMPORT_UNKNOWN_ID_MESSAGE } });
+      continue;
+    }
+    // A medicine's stock is the sum of its batches: the file's figure is checked, and only a new
+    // medicine takes it, as its first batch; blank counts as none.
+    const form = { ...rest, stock: stock?.trim() ? stock : '0' };
+    let fields = current
+      ? updateMedicineFieldsSchema.safeParse({ ...asForm(current), ...form })
+      : addMedicineFieldsSchema.safeParse(form);
+    let ambiguous = false;
+    if (fields.success && !current) {
+      const matches = byKey.get(naturalKey(fields.data)) ?? [];
+      if (matches.length > 1) ambiguous = true;
+      // A matched row is an update, and the columns it leaves out keep the medicine's values.
+      else if (matches[0]) {
+        current = matches[0];
+        fields = updateMedicineFieldsSchema.safeParse({ ...asForm(current), ...form });
+      }
+    }
+    const errors: Record<string, string> = fields.success ? {} : fieldMessages(fields.error);
+    if (ambiguous) errors._id = IMPORT_AMBIGUOUS_MESSAGE;
+    const identity = current?.id ?? (fields.success ? naturalKey(fields.data) : undefined);
+    if (identity !== undefined) {
+      const first = firstRowOf.get(identity);
+      if (first !== undefined) errors[ROW_ERROR_KEY] = sameMedicineMessage(first);
+      else firstRowOf.set(identity, row);
+    }
+
+    const sentImage = imageUrl?.trim() ?? '';
+    const keepsImage =
+      current !== undefined &&
+      (sentImage === '' ||
+        sentImage === current.imageUrl ||
+        sentImage === absoluteImageUrl(current.imageUrl, appUrl) ||
+        sentImage === current.imageSourceUrl);
+    let imageSource: string | undefined;
+    if (!keepsImage) {
+      const url = (current ? updateImageUrlSchema : addImageUrlSchema).safeParse(sentImage);
+      if (url.success) imageSource = url.data;
+      else Object.assign(errors, fieldMessages(url.error, 'imageUrl'));
+    }
+
+    if (Object.keys(errors).length > 0 || !fields.success) {
+      plan.refused.push({ row, errors });
+      continue;
+    }
+    const { price, stock: units, ...details } = fields.data;
+    const values: Values = { ...details, priceCents: dollarsToCents(price) };
+    if (!current) {
+      plan.creates.push({ row, values, stock: units, imageSource: imageSource! });
+      continue;
+    }
+    const changes = changesOf(current, values);
+    if (Object.keys(changes).length === 0 && imageSource === undefined) {
+      plan.unchanged++;
+      continue;
+    }
+    // A `version` column makes a change conditional, as the update form's is (docs/decisions/0043).
+    const sentVersion = medicineVersionSchema.safeParse(version);
+    if (!sentVersion.success) plan.refused.push({ row, errors: { version: MEDICINE_VERSION_MESSAGE } });
+    else if (sentVersion.data !== undefined && sentVersion.data !== current.version)
+      plan.refused.push({ row, errors: { version: MEDICINE_CHANGED_MESSAGE } });
+    else plan.updates.push({ row, current, values: changes, imageSource });
+  }
+  return plan;
+}
+
+/** Images are fetched a few at a time, each URL once however many rows name it. */
+const IMAGE_FETCHES_AT_ONCE = 4;
+
+/** Fetches the plan's new images; a row whose image cannot be had is refused with the upload's message. */
+async function fetchImages(plan: ImportPlan): Promise<Map<string, Buffer>> {
+  const urls = new Set([...plan.creates, ...plan.updates].flatMap((r) => (r.imageSource ? [r.imageSource] : [])));
+  const limit = pLimit(IMAGE_FETCHES_AT_ONCE);
+  const fetched = new Map(
+    await Promise.all([...urls].map((url) => limit(async () => [url, await fetchMedicineImage(url)] as const))),
+  );
+  const images = new Map<string, Buffer>();
+  const failed = (r: { row: number; imageSource?: string }) => {
+    const result = r.imageSource ? fetched.get(r.imageSource)! : undefined;
+    if (result && 'error' in result) {
+      plan.refused.push({ row: r.row, errors: { imageUrl: result.error } });
+      return true;
+    }
+    if (result) images.set(r.imageSource!, result.content);
+    return false;
+  };
+  plan.creates = plan.creates.filter((r) => !failed(r));
+  plan.updates = plan.updates.filter((r) => !failed(r));
+  plan.refused.sort((a, b) => a.row - b.row);
+  return images;
+}
+
+const reportOf = (plan: ImportPlan): ImportReport => ({
+  created: plan.creates.length,
+  updated: plan.updates.length,
+  unchanged: plan.unchanged,
+  refused: plan.refused,
+});
+
+/** Rows a statement writes at once, well within PostgreSQL's 65,535 parameters a statement. */
+const CHUNK = 1000;
+const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/**
+ * Writes a checked plan in the caller's transaction: the medicines it updates are locked and must
+ * still be as they were planned (else 409 and nothing is written), new medicines get their first
+ * batch, and each new image is stored as an upload would be, replacing the medicine's old one.
+ */
+export async function writeImport(tx: Tx, plan: ImportPlan, images: Map<string, Buffer>, actorId: string | null) {
+  const planned = new Map(plan.updates.map((u) => [u.current.id, u.current.version]));
+  const locked = await tx
+    .select({ id: medicines.id, version: medicines.version })
+    .from(medicines)
+    .where(inArray(medicines.id, [...planned.keys()]))
+    .orderBy(asc(medicines.id))
+    .for('update');
+  if (locked.length !== planned.size || locked.some((m) => planned.get(m.id) !== m.version))
+    throw HttpError.conflict(IMPORT_CONFLICT_MESSAGE);
+
+  // Each image is converted once; every medicine that names its URL stores its own copy.
+  const converted = new Map<string, ConvertedImage>();
+  for (const [url, content] of images) converted.set(url, await convertMedicineImage(content));
+  // Every medicine's new image files go in with its chunk's rows, in a few statements rather than two a row.
+  const imageOf = (source: string, files: Parameters<typeof putFiles>[1]) => {
+    const image = medicineImageFiles(converted.get(source)!);
+    files.push(...image.files);
+    return image.imageUrl;
+  };
+
+  const created: { id: string; maxMonthsExpiry: number; stock: number }[] = [];
+  for (const part of chunks(plan.creates)) {
+    const files: Parameters<typeof putFiles>[1] = [];
+    const rows = part.map((c) => ({
+      ...c.values,
+      id: randomUUID(),
+      imageUrl: imageOf(c.imageSource, files),
+      imageSourceUrl: c.imageSource,
+    }));
+    await putFiles(tx, files);
+    await tx.insert(medicines).values(rows);
+    rows.forEach((r, i) => created.push({ id: r.id, maxMonthsExpiry: r.maxMonthsExpiry, stock: part[i]!.stock }));
+  }
+  for (const part of chunks(created))
+    await receiveFirstBatches(
+      tx,
+      part.map((c) => ({ medicineId: c.id, maxMonthsExpiry: c.maxMonthsExpiry, quantity: c.stock })),
+      actorId,
+    );
+
+  for (const part of chunks(plan.updates)) {
+    const files: Parameters<typeof putFiles>[1] = [];
+    const rows = [];
+    for (const u of part) {
+      const next = { ...u.current, ...u.values };
+      if (u.imageSource) {
+        await removeMedicineImage(tx, u.current.imageUrl);
+        Object.assign(next, { imageUrl: imageOf(u.imageSource, files), imageSourceUrl: u.imageSource });
+      }
+      rows.push(next);
+    }
+    await putFiles(tx, files);
+    await updateMedicines(tx, rows);
+  }
+}
+
+/** Every written column of many medicines in one statement, each row raising its version. */
+async function updateMedicines(tx: Tx, rows: MedicineRow[]) {
+  const records = rows.map((m) => ({
+    id: m.id,
+    name: m.name,
+    developed_by: m.developedBy,
+    max_months_expiry: m.maxMonthsExpiry,
+    category: m.category,
+    price_cents: m.priceCents,
+    image_url: m.imageUrl,
+    image_source_url: m.imageSourceUrl,
+    active_ingredient: m.activeIngredient,
+    strength: m.strength,
+    dosage_form: m.dosageForm,
+    pack_size: m.packSize,
+    prescription_required: m.prescriptionRequired,
+    max_per_order: m.maxPerOrder,
+    description: m.description,
+    directions: m.directions,
+    side_effects: m.sideEffects,
+    warnings: m.warnings,
+    storage: m.storage,
+  }));
+  await tx.execute(sql`
+    update ${medicines} m set name = v.name, developed_by = v.developed_by, max_months_expiry = v.max_months_expiry,
+      category = v.category, price_cents = v.price_cents, image_url = v.image_url, image_source_url = v.image_source_url,
+      active_ingredient = v.active_ingredient, strength = v.strength, dosage_form = v.dosage_form,
+      pack_size = v.pack_size, prescription_required = v.prescription_required, max_per_order = v.max_per_order,
+      description = v.description, directions = v.directions, side_effects = v.side_effects, warnings = v.warnings,
+      storage = v.storage, version = m.version + 1, updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as v(id uuid, name text, developed_by text,
+      max_months_expiry integer, category text, price_cents integer, image_url text, image_source_url text,
+      active_ingredient text, strength text, dosage_form text, pack_size text, prescription_required boolean,
+      max_per_order integer, description text, directions text, side_effects text, warnings text, storage text)
+    where m.id = v.id`);
+}
+
+/**
+ * Imports a catalogue CSV: a dry run reports what it would do and writes nothing; a real run writes
+ * everything in one transaction, or nothing (400) when any row is refused.
+ */
+export async function importCatalogue(
+  db: Db,
+  file: Buffer,
+  options: { dryRun: boolean; appUrl: string; actorId: string | null },
+): Promise<ImportReport> {
+  const plan = await planImport(db, readCatalogueCsv(file), options.appUrl);
+  const images = await fetchImages(plan);
+  const report = reportOf(plan);
+  if (options.dryRun) return report;
+  if (report.refused.length > 0)
+    throw HttpError.badRequest(
+      importRefusedMessage(report.refused.length),
+      Object.fromEntries(report.refused.map((r) => [String(r.row), Object.values(r.errors).join(' ')])),
+    );
+  if (plan.creates.length + plan.updates.length > 0)
+    await db.transaction((tx) => writeImport(tx, plan, images, options.actorId));
+  return report;
+}
