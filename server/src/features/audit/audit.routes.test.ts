@@ -231,6 +231,35 @@ describe('every staff write leaves exactly one audit entry', () => {
     expect(JSON.stringify([promoted.entry, deleted.entry])).not.toMatch(/password|hash/i);
   });
 
+  it('records a catalogue import once, with what it did, and nothing for its dry run', async () => {
+    const medicine = await insertMedicine(ctx, { priceCents: 499 });
+    const importCsv = async (dryRun: boolean) => {
+      const form = await multipart(
+        {},
+        {
+          field: 'file',
+          content: Buffer.from(`_id,price\n${medicine.id},7.25\n`),
+          filename: 'c.csv',
+          type: 'text/csv',
+        },
+      );
+      return ctx.app.inject({
+        method: 'POST',
+        url: `/api/medicines/import${dryRun ? '?dryRun=true' : ''}`,
+        payload: form.payload,
+        headers: { ...form.headers, ...admin.headers },
+      });
+    };
+    expect((await entriesOf(() => importCsv(true))).rows).toEqual([]);
+    const { entry } = await entryOf(() => importCsv(false));
+    expect(entry).toMatchObject({
+      kind: AUDIT_KIND.imported,
+      actorId: admin.user.id,
+      before: null,
+      after: { created: 0, updated: 1, unchanged: 0, refused: [] },
+    });
+  });
+
   it("records an admin's and a pharmacist's status changes, with the parcel of a dispatch", async () => {
     const order = await placedOrder();
     const accepted = await entryOf(() => setOrderStatus(ctx, admin.headers, order._id, ORDER_STATUS.accepted));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   addImageUrlSchema,
   addMedicineFieldsSchema,
+  AUDIT_KIND,
   cellCountMessage,
   duplicateColumnMessage,
   IMPORT_AMBIGUOUS_MESSAGE,
@@ -34,6 +35,7 @@ import { dollarsToCents } from '../../db/money';
 import { medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { putFiles } from '../../db/stored-files';
+import { recordAudit } from '../audit/audit.service';
 import { receiveFirstBatches } from '../stock/stock.service';
 import {
   convertMedicineImage,
@@ -250,7 +252,7 @@ const chunks = <T>(items: T[]) =>
  * still be as they were planned (else 409 and nothing is written), new medicines get their first
  * batch, and each new image is stored as an upload would be, replacing the medicine's old one.
  */
-export async function writeImport(tx: Tx, plan: ImportPlan, images: Map<string, Buffer>, actorId: string | null) {
+export async function writeImport(tx: Tx, plan: ImportPlan, images: Map<string, Buffer>, actorId: string) {
   const planned = new Map(plan.updates.map((u) => [u.current.id, u.current.version]));
   const locked = await tx
     .select({ id: medicines.id, version: medicines.version })
@@ -305,6 +307,12 @@ export async function writeImport(tx: Tx, plan: ImportPlan, images: Map<string, 
     await putFiles(tx, files);
     await updateMedicines(tx, rows);
   }
+  // One entry for the whole import: what it did, in the same transaction as its rows.
+  await recordAudit(tx, {
+    actorId,
+    kind: AUDIT_KIND.imported,
+    after: reportOf(plan),
+  });
 }
 
 /** Every written column of many medicines in one statement, each row raising its version. */
@@ -351,7 +359,7 @@ async function updateMedicines(tx: Tx, rows: MedicineRow[]) {
 export async function importCatalogue(
   db: Db,
   file: Buffer,
-  options: { dryRun: boolean; appUrl: string; actorId: string | null },
+  options: { dryRun: boolean; appUrl: string; actorId: string },
 ): Promise<ImportReport> {
   const plan = await planImport(db, readCatalogueCsv(file), options.appUrl);
   const images = await fetchImages(plan);

@@ -25,6 +25,7 @@ const medicine = (name: string): MedicineRow => ({
   reorderLevel: 10,
   priceCents: 299,
   imageUrl: 'https://images.example.test/med.png',
+  imageSourceUrl: null,
   activeIngredient: 'Paracetamol',
   strength: '500 mg',
   dosageForm: 'Tablet',
