@@ -12,3 +12,4 @@ export * from './health.schema';
 export * from './prescriptions.schema';
 export * from './batches.schema';
 export * from './addresses.schema';
+export * from './reports.schema';
