@@ -46,3 +46,6 @@ export const salesReportResponseSchema = z.object({
   topMedicines: z.array(topMedicineSchema),
 });
 export type SalesReport = z.infer<typeof salesReportResponseSchema>;
+
+/** Rows of each list the admin overview shows (the oldest waiting prescription, stock warnings); the full lists are a link away. */
+export const OVERVIEW_LIST_LIMIT = 5;
