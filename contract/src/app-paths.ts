@@ -28,6 +28,7 @@ export const PATHS = {
   adminPrescription: '/admin/prescriptions/:id',
   adminRecall: '/admin/recalls/:batchId',
   adminReports: '/admin/reports',
+  adminOverview: '/admin/overview',
 } as const;
 
 /** A route pattern with its `:params` filled in, each one URI-encoded. */

@@ -47,5 +47,5 @@ export const salesReportResponseSchema = z.object({
 });
 export type SalesReport = z.infer<typeof salesReportResponseSchema>;
 
-/** Rows of each list the admin overview shows (the oldest waiting prescription, stock warnings); the full lists are a link away. */
+/** Rows of each stock warning the admin overview lists; the full reports are a link away. */
 export const OVERVIEW_LIST_LIMIT = 5;

@@ -1,4 +1,5 @@
 import {
+  EXPIRY_WINDOWS,
   OVERVIEW_LIST_LIMIT,
   ORDER_SORT,
   PRESCRIPTION_REVIEW,
@@ -45,9 +46,9 @@ async function prepare(database: Database): Promise<StaffShop> {
 /** The calls /admin/overview makes when it opens, as its components ask for them. */
 const PAGE_CALLS = [
   `/api/reports/sales?days=${SALES_REPORT_DAYS}`,
-  `/api/orders?${new URLSearchParams({ review: PRESCRIPTION_REVIEW.pending, sort: ORDER_SORT.oldest, limit: String(OVERVIEW_LIST_LIMIT) }).toString()}`,
-  `/api/reports/expiry?days=30&limit=${OVERVIEW_LIST_LIMIT}`,
-  `/api/reports/low-stock?limit=${OVERVIEW_LIST_LIMIT}`,
+  `/api/orders?review=${PRESCRIPTION_REVIEW.pending}&sort=${ORDER_SORT.oldest}&limit=1`,
+  `/api/reports/expiry?days=${EXPIRY_WINDOWS[0]}&expiringPage=1&expiredPage=1&limit=${OVERVIEW_LIST_LIMIT}`,
+  `/api/reports/low-stock?page=1&limit=${OVERVIEW_LIST_LIMIT}`,
 ];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
