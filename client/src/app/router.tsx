@@ -35,6 +35,7 @@ const PrescriptionQueuePage = lazyPage(() => import('./pages/admin/prescription-
 const PrescriptionReviewPage = lazyPage(() => import('./pages/admin/prescription-review-page'));
 const RecallPage = lazyPage(() => import('./pages/admin/recall-page'));
 const StockReportsPage = lazyPage(() => import('./pages/admin/stock-reports-page'));
+const OverviewPage = lazyPage(() => import('./pages/admin/overview-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const user = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.adminPrescription, element: <PrescriptionReviewPage /> },
       { path: PATHS.adminRecall, element: <RecallPage /> },
       { path: PATHS.adminReports, element: <StockReportsPage /> },
+      { path: PATHS.adminOverview, element: admin(<OverviewPage />) },
     ],
   },
   { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },
