@@ -12,23 +12,37 @@ import { useExpiryReportQuery, useLowStockReportQuery } from './reports.api';
 /** The overview's window: the stock reports' shortest. */
 const EXPIRY_DAYS = EXPIRY_WINDOWS[0];
 
-/** A warning's first rows, or what it says when it has none, or its loading or failure. */
+/** A warning's heading and first rows, or what it says when it has none, or its loading or failure. */
 function WarningList({
+  title,
   loading,
   error,
   rows,
   empty,
   children,
 }: {
+  title: string;
   loading: boolean;
   error: unknown;
   rows: number | undefined;
   empty: string;
   children: ReactNode;
 }) {
-  if (error) return <LoadError error={error} />;
-  if (loading || rows === undefined) return <Spinner label="Loading the stock reports…" />;
-  return rows === 0 ? <EmptyReport>{empty}</EmptyReport> : children;
+  const list = error ? (
+    <LoadError error={error} />
+  ) : loading || rows === undefined ? (
+    <Spinner label="Loading the stock reports…" />
+  ) : rows === 0 ? (
+    <EmptyReport>{empty}</EmptyReport>
+  ) : (
+    children
+  );
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <h3 className="font-semibold text-ink">{title}</h3>
+      {list}
+    </div>
+  );
 }
 
 /**
@@ -62,6 +76,7 @@ export function StockWarnings() {
     >
       <div className="grid gap-4 lg:grid-cols-2">
         <WarningList
+          title="Near expiry"
           loading={expiry.isLoading}
           error={expiry.error}
           rows={expiring && expiring.expiring.length + expiring.expired.length}
@@ -87,6 +102,7 @@ export function StockWarnings() {
           </DataTable>
         </WarningList>
         <WarningList
+          title="Low stock"
           loading={lowStock.isLoading}
           error={lowStock.error}
           rows={low?.medicines.length}
