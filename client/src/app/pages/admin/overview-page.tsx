@@ -6,7 +6,6 @@ import { useListOrdersQuery } from '../../../features/orders/order-admin.api';
 import { ReportSection } from '../../../features/reports/report-section';
 import { SalesOverview } from '../../../features/reports/sales-overview';
 import { StockWarnings } from '../../../features/reports/stock-warnings';
-import { countLabel } from '../../../lib/count-label';
 import { waitingTime } from '../../../lib/waiting-time';
 import { AdminPageHeader } from './admin-page-header';
 
