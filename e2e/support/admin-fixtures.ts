@@ -13,6 +13,7 @@ export const ADMIN_ROUTES = [
   PATHS.adminUsers,
   PATHS.adminProfile,
   PATHS.adminReports,
+  PATHS.adminOverview,
 ] as const;
 
 /** The widths the admin area is made for: a laptop and a tablet. */
