@@ -15,22 +15,21 @@ const EXPIRY_DAYS = EXPIRY_WINDOWS[0];
 /** A warning's heading and first rows, or what it says when it has none, or its loading or failure. */
 function WarningList({
   title,
-  loading,
   error,
   rows,
   empty,
   children,
 }: {
   title: string;
-  loading: boolean;
   error: unknown;
+  /** How many rows it lists; undefined until its report has loaded. */
   rows: number | undefined;
   empty: string;
   children: ReactNode;
 }) {
   const list = error ? (
     <LoadError error={error} />
-  ) : loading || rows === undefined ? (
+  ) : rows === undefined ? (
     <Spinner label="Loading the stock reports…" />
   ) : rows === 0 ? (
     <EmptyReport>{empty}</EmptyReport>
@@ -77,7 +76,6 @@ export function StockWarnings() {
       <div className="grid gap-4 lg:grid-cols-2">
         <WarningList
           title="Near expiry"
-          loading={expiry.isLoading}
           error={expiry.error}
           rows={expiring && expiring.expiring.length + expiring.expired.length}
           empty={`Nothing expires within ${EXPIRY_DAYS} days, and no expired stock waits.`}
@@ -103,7 +101,6 @@ export function StockWarnings() {
         </WarningList>
         <WarningList
           title="Low stock"
-          loading={lowStock.isLoading}
           error={lowStock.error}
           rows={low?.medicines.length}
           empty="No medicine is below its reorder level."

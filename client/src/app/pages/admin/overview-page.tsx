@@ -1,4 +1,4 @@
-import { adminPrescriptionPath, ORDER_SORT, PATHS, PRESCRIPTION_REVIEW } from '@apotheca/contract';
+import { adminPrescriptionPath, ORDER_SORT, PATHS, PRESCRIPTION_REVIEW, SALES_REPORT_DAYS } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
@@ -54,7 +54,7 @@ function WaitingPrescriptions() {
 }
 
 /**
- * /admin/overview, an admin's: the last 30 days of sales as charts (each with its figures as text
+ * /admin/overview, an admin's: the last SALES_REPORT_DAYS days of sales as charts (each with its figures as text
  * and a table), the prescriptions waiting for review and the stock warnings.
  */
 export default function OverviewPage() {
@@ -62,7 +62,7 @@ export default function OverviewPage() {
     <div className="flex flex-col gap-8">
       <AdminPageHeader
         title="Overview"
-        subtitle="Sales of the last 30 days (UTC), the review queue and stock warnings."
+        subtitle={`Sales of the last ${SALES_REPORT_DAYS} days (UTC), the review queue and stock warnings.`}
       />
       <SalesOverview />
       <WaitingPrescriptions />
