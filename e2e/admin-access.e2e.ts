@@ -21,7 +21,8 @@ function adminChunksOf(page: Page): string[] {
   const loaded: string[] = [];
   page.on('request', (request) => {
     const file = new URL(request.url()).pathname;
-    if (/\/assets\/(admin|dashboard|overview|users|add-medicine|update-medicine|medicine-form)/.test(file)) loaded.push(file);
+    if (/\/assets\/(admin|dashboard|overview|users|add-medicine|update-medicine|medicine-form)/.test(file))
+      loaded.push(file);
   });
   return loaded;
 }
