@@ -107,6 +107,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     ...(isSsrBuild ? [] : [scriptsAfterContent(), precompress(), chunkContents()]),
   ],
+  resolve: {
+    // recharts asks for the react-is of the app's React (19); the test tools' older copy lies first in
+    // the root node_modules, so every import of it is resolved from the client's own.
+    dedupe: ['react-is'],
+  },
   server: {
     port: 5173,
     proxy: { '/api': API_ORIGIN, '/uploads': API_ORIGIN },
@@ -126,7 +131,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|immer|redux|redux-thunk|reselect|use-sync-external-store|@standard-schema)[\\/]/,
+              // Only the app's own copies (the first node_modules of the path): a copy nested in another
+              // package (recharts' reselect) stays with that package, in the admin chunks.
+              test: /^(?:(?!node_modules[\\/]).)*node_modules[\\/](react|react-dom|scheduler|react-router|react-redux|@reduxjs|immer|redux|redux-thunk|reselect|use-sync-external-store|@standard-schema)[\\/]/,
             },
             {
               // The app's own start-up code, likewise one file rather than a score of tiny chunks: each chunk

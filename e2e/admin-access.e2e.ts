@@ -21,7 +21,11 @@ function adminChunksOf(page: Page): string[] {
   const loaded: string[] = [];
   page.on('request', (request) => {
     const file = new URL(request.url()).pathname;
-    if (/\/assets\/(admin|dashboard|users|add-medicine|update-medicine|medicine-form|audit-page)/.test(file))
+    if (
+      /\/assets\/(admin|dashboard|overview|users|add-medicine|update-medicine|medicine-form|audit-page|catalogue-import-page)/.test(
+        file,
+      )
+    )
       loaded.push(file);
   });
   return loaded;

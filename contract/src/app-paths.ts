@@ -30,6 +30,7 @@ export const PATHS = {
   adminReports: '/admin/reports',
   adminAudit: '/admin/audit',
   adminImport: '/admin/import',
+  adminOverview: '/admin/overview',
 } as const;
 
 /** A route pattern with its `:params` filled in, each one URI-encoded. */

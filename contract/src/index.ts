@@ -14,3 +14,4 @@ export * from './prescriptions.schema';
 export * from './batches.schema';
 export * from './addresses.schema';
 export * from './audit.schema';
+export * from './reports.schema';

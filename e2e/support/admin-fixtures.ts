@@ -14,6 +14,8 @@ export const ADMIN_ROUTES = [
   PATHS.adminProfile,
   PATHS.adminReports,
   PATHS.adminAudit,
+  PATHS.adminOverview,
+  PATHS.adminImport,
 ] as const;
 
 /** The widths the admin area is made for: a laptop and a tablet. */

@@ -1,25 +1,15 @@
 import {
   ADMIN_ORDERS_PAGE_SIZE,
-  ORDER_EVENT,
   ORDER_SORT,
-  ORDER_STATUS,
   ORDER_STATUSES,
   orderNumberLabel,
-  PAYMENT_STATUS,
   PRESCRIPTION_REVIEW,
-  ROLE,
   USERS_PAGE_SIZE,
 } from '@apotheca/contract';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/client';
-import { orderHistory, orderItems, orders, users } from '../src/db/schema';
-import { createSession } from '../src/features/auth/session.service';
 import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
 import {
   beside,
-  demoCatalogueMedicine,
   forEachDatabase,
-  insertMedicines,
   load,
   peakRssMb,
   print,
@@ -30,6 +20,7 @@ import {
   type BenchDatabase,
   type Measured,
 } from './bench-server';
+import { ORDER_COUNT, PATIENT_COUNT, prepareStaffShop } from './staff-orders.fixtures';
 
 // The staff screens' calls on a shop with 100,000 orders (STAFF_BENCH_ORDERS sets another count):
 // the admin orders list (first page, a deep page, by status, by order number, by patient), the
@@ -37,77 +28,11 @@ import {
 // Each is timed at p99 beside the node:http ceiling; figures are printed, never asserted.
 // `npm run bench -- staff-lists` runs this benchmark alone.
 
-const ORDER_COUNT = Number(process.env.STAFF_BENCH_ORDERS ?? 100_000);
-const PATIENT_COUNT = Math.max(10, Math.round(ORDER_COUNT / 100));
-const MEDICINE_COUNT = 1_000;
-/** Every tenth order waits for its prescription's review. */
-const RX_EVERY = 10;
-
-type Prepared = { adminToken: string; patientIds: string[]; lastNumber: number };
-
-/** Patients, orders (one item and one history row each) spread over the last months, and an admin. */
-async function prepare(database: Database): Promise<Prepared> {
-  const { db } = database;
-  await insertMedicines(
-    database,
-    Array.from({ length: MEDICINE_COUNT }, (_, i) => demoCatalogueMedicine(i, 0, 100)),
-  );
-  const [admin] = await db
-    .insert(users)
-    .values({
-      firstName: 'Bench',
-      lastName: 'Admin',
-      email: 'admin@bench.test',
-      phNo: '0123456789',
-      passwordHash: 'not used',
-      role: ROLE.admin,
-    })
-    .returning({ id: users.id });
-  const patients = await db
-    .insert(users)
-    .values(
-      Array.from({ length: PATIENT_COUNT }, (_, i) => ({
-        firstName: `Patient${i}`,
-        lastName: `Family${i}`,
-        email: `patient-${i}@bench.test`,
-        phNo: '0123456789',
-        passwordHash: 'not used',
-      })),
-    )
-    .returning({ id: users.id });
-  const patientIds = patients.map(({ id }) => id);
-  // In SQL, in one statement each: 100,000 inserts from here would take minutes.
-  const statuses = sql.join(
-    ORDER_STATUSES.map((status) => sql`${status}`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    with patients as (select array_agg(id order by id) as ids from ${users} where role = ${ROLE.user})
-    insert into ${orders} (user_id, total_cents, status, payment_status, prescription_review, created_at)
-    select p.ids[1 + i % cardinality(p.ids)], 500 + i % 5000,
-      (array[${statuses}])[1 + i % ${ORDER_STATUSES.length}],
-      case when i % 2 = 0 then ${PAYMENT_STATUS.paid} else ${PAYMENT_STATUS.pending} end,
-      case when i % ${RX_EVERY} = 0 then ${PRESCRIPTION_REVIEW.pending} end,
-      now() - make_interval(mins => i)
-    from generate_series(1, ${ORDER_COUNT}) i, patients p`);
-  await db.execute(sql`
-    insert into ${orderItems} (order_id, name, price_cents, quantity, prescription_required)
-    select id, 'Bench medicine', total_cents, 1, prescription_review is not null from ${orders}`);
-  await db.execute(sql`
-    insert into ${orderHistory} (order_id, actor_id, event, "to", at)
-    select id, user_id, ${ORDER_EVENT.placed}, ${ORDER_STATUS.pending}, created_at from ${orders}`);
-  await db.execute(sql`analyze`);
-  const [last] = await db
-    .execute<{ last: number }>(sql`select max(number)::integer as last from ${orders}`)
-    .then((result) => (result as unknown as { rows: { last: number }[] }).rows);
-  return { adminToken: await createSession(db, admin!.id, true), patientIds, lastNumber: last!.last };
-}
-
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 const anyNumber = (last: number) => orderNumberLabel(last - Math.floor(Math.random() * ORDER_COUNT));
 
 async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, prepared, pid, stop } = await startServerOn(label, prepare);
+  const { baseUrl, prepared, pid, stop } = await startServerOn(label, prepareStaffShop);
   const { adminToken, patientIds, lastNumber } = prepared;
   const pageCount = Math.ceil(ORDER_COUNT / ADMIN_ORDERS_PAGE_SIZE);
   const orderList = (query: Record<string, string>) =>

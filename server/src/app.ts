@@ -16,6 +16,7 @@ import medicinesRoutes from './features/medicines/medicines.routes';
 import metricsRoutes from './features/metrics/metrics.routes';
 import ordersRoutes from './features/orders/orders.routes';
 import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
+import reportsRoutes from './features/reports/reports.routes';
 import { startUnpaidOrderExpiry } from './features/orders/unpaid-orders.job';
 import { startExpiryWatch } from './features/stock/expiry.job';
 import { startCredentialCleanup } from './features/auth/credential-cleanup.job';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(ordersRoutes, { catalogue });
       await api.register(prescriptionsRoutes);
       await api.register(batchesRoutes, { catalogue });
+      await api.register(reportsRoutes);
       await api.register(metricsRoutes, { token: config.metricsToken });
       await api.register(addressesRoutes);
       await api.register(auditRoutes);

@@ -37,6 +37,7 @@ const RecallPage = lazyPage(() => import('./pages/admin/recall-page'));
 const StockReportsPage = lazyPage(() => import('./pages/admin/stock-reports-page'));
 const AuditPage = lazyPage(() => import('./pages/admin/audit-page'));
 const CatalogueImportPage = lazyPage(() => import('./pages/admin/catalogue-import-page'));
+const OverviewPage = lazyPage(() => import('./pages/admin/overview-page'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found-page'));
 
 const user = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
@@ -104,6 +105,7 @@ export const routes: RouteObject[] = [
       { path: PATHS.adminReports, element: <StockReportsPage /> },
       { path: PATHS.adminAudit, element: admin(<AuditPage />) },
       { path: PATHS.adminImport, element: admin(<CatalogueImportPage />) },
+      { path: PATHS.adminOverview, element: admin(<OverviewPage />) },
     ],
   },
   { element: <MainLayout />, children: [{ path: '*', element: <NotFoundPage /> }] },

@@ -269,6 +269,8 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_created_idx').on(t.createdAt),
+    // The sales report: a window of days read from the index alone (docs/decisions/0075).
+    index('orders_sales_idx').on(t.createdAt, t.status, t.paymentStatus, t.totalCents, t.id),
     uniqueIndex('orders_number_unique').on(t.number),
     // The staff list filtered by status, newest first.
     index('orders_status_created_idx').on(t.status, t.createdAt),

@@ -15,6 +15,7 @@ const ADMIN_ONLY: readonly Role[] = [ROLE.admin];
 // A pharmacist sees Orders, Prescriptions and Stock reports only; every other page of the area is an admin's.
 const LINKS = [
   { to: PATHS.admin, label: 'Dashboard', end: true, roles: ADMIN_ONLY },
+  { to: PATHS.adminOverview, label: 'Overview', end: false, roles: ADMIN_ONLY },
   { to: PATHS.adminOrders, label: 'Orders', end: false, roles: STAFF_ROLES },
   { to: PATHS.adminPrescriptions, label: 'Prescriptions', end: false, roles: STAFF_ROLES },
   { to: PATHS.adminReports, label: 'Stock reports', end: false, roles: STAFF_ROLES },

@@ -5,12 +5,15 @@ import type {
   LowStockReport,
   ReorderLevelInput,
   ReorderLevelResponse,
+  SalesReport,
+  SalesReportQuery,
 } from '@apotheca/contract';
 import { api } from '../../lib/api';
 
 /**
  * The stock reports' calls: a page of each report and a medicine's reorder level, whose change
- * re-reads them. A write-off is a batch change (features/batches), which re-reads them too.
+ * re-reads them. A write-off is a batch change (features/batches), which re-reads them too. The
+ * sales report is re-read after any order changes (the `Orders` tag).
  */
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,6 +24,10 @@ export const reportsApi = api.injectEndpoints({
     lowStockReport: build.query<LowStockReport, LowStockQuery>({
       query: (params) => ({ url: '/reports/low-stock', params }),
       providesTags: ['Reports'],
+    }),
+    salesReport: build.query<SalesReport, SalesReportQuery>({
+      query: (params) => ({ url: '/reports/sales', params }),
+      providesTags: ['Orders'],
     }),
     setReorderLevel: build.mutation<ReorderLevelResponse, ReorderLevelInput & { medicineId: string }>({
       query: ({ medicineId, reorderLevel }) => ({
@@ -33,4 +40,5 @@ export const reportsApi = api.injectEndpoints({
   }),
 });
 
-export const { useExpiryReportQuery, useLowStockReportQuery, useSetReorderLevelMutation } = reportsApi;
+export const { useExpiryReportQuery, useLowStockReportQuery, useSalesReportQuery, useSetReorderLevelMutation } =
+  reportsApi;

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
 import { useOrderListPage } from './order-list-page.hook';
-import { countLabel } from '../../../lib/count-label';
+import { waitingTime } from '../../../lib/waiting-time';
 
 const COLUMNS = [
   { label: 'Order' },
@@ -16,15 +16,6 @@ const COLUMNS = [
   { label: 'Waiting' },
   { label: 'Review' },
 ] as const;
-
-/** "3 h 20 min", "2 days 4 h": how long the patient has waited. */
-function waitingTime(since: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(since)) / 60_000));
-  const days = Math.floor(minutes / 1440);
-  const hours = Math.floor((minutes % 1440) / 60);
-  if (days > 0) return `${countLabel(days, 'day')} ${hours} h`;
-  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
-}
 
 /**
  * /admin/prescriptions: the pharmacist's queue, the longest waiting first, a page at a time and

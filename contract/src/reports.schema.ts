@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { idSchema, moneySchema, pageNumberSchema } from './common.schema';
+import { ORDER_STATUSES } from './constants';
+
+/** The sales report looks back up to a year; the admin overview shows its last 30 days. */
+export const SALES_REPORT_MAX_DAYS = 365;
+export const SALES_REPORT_DAYS = 30;
+/** How many of the best-selling medicines the sales report names. */
+export const TOP_MEDICINES_COUNT = 10;
+
+/** GET /reports/sales: `days`, from 1 to SALES_REPORT_MAX_DAYS, counted back from today (UTC) included. */
+export const salesReportQuerySchema = z.object({
+  days: pageNumberSchema('days', SALES_REPORT_MAX_DAYS).transform((days) => days ?? SALES_REPORT_DAYS),
+});
+export type SalesReportQuery = z.input<typeof salesReportQuerySchema>;
+
+/**
+ * One day (YYYY-MM-DD, UTC): every order placed that day, and its revenue: the totals of those
+ * orders that are paid and not canceled (docs/decisions/0075).
+ */
+const salesDaySchema = z.object({ date: z.string(), orders: z.number().int(), revenue: moneySchema });
+export type SalesDay = z.infer<typeof salesDaySchema>;
+const statusCountSchema = z.object({ status: z.enum(ORDER_STATUSES), orders: z.number().int() });
+export type StatusCount = z.infer<typeof statusCountSchema>;
+/** A medicine's units and revenue in the paid, not canceled orders; `_id` is null for a medicine deleted since. */
+const topMedicineSchema = z.object({
+  _id: idSchema.nullable(),
+  name: z.string(),
+  units: z.number().int(),
+  revenue: moneySchema,
+});
+export type TopMedicine = z.infer<typeof topMedicineSchema>;
+
+/**
+ * The orders placed from `from` to `to` (both included, UTC days): every day of the window with
+ * its orders and revenue, zero days too; the window's orders by their status now, every status
+ * listed; and the TOP_MEDICINES_COUNT medicines sold most, by units.
+ */
+export const salesReportResponseSchema = z.object({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  totals: z.object({ orders: z.number().int(), revenue: moneySchema }),
+  daily: z.array(salesDaySchema),
+  byStatus: z.array(statusCountSchema),
+  topMedicines: z.array(topMedicineSchema),
+});
+export type SalesReport = z.infer<typeof salesReportResponseSchema>;
+
+/** Rows of each stock warning the admin overview lists; the full reports are a link away. */
+export const OVERVIEW_LIST_LIMIT = 5;

@@ -1,0 +1,126 @@
+import {
+  CARD_NUMBER_DIGITS,
+  CVV_DIGITS,
+  ORDER_SORT,
+  PATHS,
+  PRESCRIPTION_REVIEW,
+  SALES_REPORT_DAYS,
+  type Order,
+  type OrderListResponse,
+  type SalesReport,
+} from '@apotheca/contract';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminSession, catalogue, pageAs, type Session } from './support/admin-fixtures';
+import { baseUrl, useBrowser } from './support/browser';
+import { addToCart, api, createShopper, DELIVERY_ADDRESS } from './support/shop';
+
+/** axe's findings as 'rule: target' lines, so a failure says what and where. */
+async function violations(page: Page): Promise<string[]> {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+}
+
+/** "$12.50", as the page writes money. */
+const dollars = (amount: number) => `$${amount.toFixed(2)}`;
+
+/** Opens the overview and waits for its three charts to be drawn; collects what the browser refuses (CSP) or fails. */
+async function openOverview(page: Page): Promise<string[]> {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(PATHS.adminOverview);
+  for (const title of [
+    `Revenue and orders, last ${SALES_REPORT_DAYS} days`,
+    'Orders by status',
+    'Top medicines by units sold',
+  ])
+    await chart(page, title).locator('.recharts-bar-rectangle').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  return errors;
+}
+const chart = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+describe('the admin overview', () => {
+  const browser = useBrowser();
+  let admin: Session;
+  let paid: Order;
+  beforeAll(async () => {
+    admin = await adminSession();
+    // A paid order today, so that today has revenue and a medicine has sold.
+    const shopper = await createShopper();
+    const medicine = (await catalogue()).find((candidate) => candidate.stock > 5 && !candidate.prescriptionRequired)!;
+    await addToCart(shopper.token, medicine._id);
+    const payment = {
+      cardholderName: 'ANN SHOPPER',
+      cardNumber: '4'.repeat(CARD_NUMBER_DIGITS),
+      expiry: `12/${(new Date().getFullYear() + 2) % 100}`,
+      cvv: '1'.repeat(CVV_DIGITS),
+    };
+    ({ order: paid } = await api<{ order: Order }>(
+      '/orders/add-order',
+      { method: 'POST', body: JSON.stringify({ address: DELIVERY_ADDRESS, payment }) },
+      shopper.token,
+    ));
+  });
+
+  it('is linked from the admin header and shows the sales charts with the server’s figures, with no refused style or script', async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto(PATHS.admin);
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Overview' }).click();
+    await page.waitForURL(`${baseUrl()}${PATHS.adminOverview}`);
+    const errors = await openOverview(page);
+    expect(errors).toEqual([]);
+
+    const report = await api<SalesReport>(`/reports/sales?days=${SALES_REPORT_DAYS}`, {}, admin.token);
+    expect(report.totals.revenue).toBeGreaterThanOrEqual(paid.totalPrice);
+    const daily = chart(page, `Revenue and orders, last ${SALES_REPORT_DAYS} days`);
+    await daily
+      .getByText(`${dollars(report.totals.revenue)} revenue from ${report.totals.orders} order`, { exact: false })
+      .waitFor();
+    // The chart's figures as a table: today's row says what the server counted.
+    await daily.getByText('Show the figures as a table').click();
+    const today = report.daily.at(-1)!;
+    const todayRow = daily.getByRole('table').getByRole('row').last();
+    expect(await todayRow.getByRole('cell').allInnerTexts()).toEqual([String(today.orders), dollars(today.revenue)]);
+    // Every bar of the status chart is named on its axis, not told apart by colour.
+    const statuses = chart(page, 'Orders by status');
+    for (const { status, orders } of report.byStatus)
+      await statuses.getByText(`${status}: ${orders}`, { exact: false }).waitFor();
+    await chart(page, 'Top medicines by units sold')
+      .getByText(`Best seller: ${report.topMedicines[0]!.name}`)
+      .waitFor();
+
+    const queue = await api<OrderListResponse>(
+      `/orders?review=${PRESCRIPTION_REVIEW.pending}&sort=${ORDER_SORT.oldest}&limit=1`,
+      {},
+      admin.token,
+    );
+    await page
+      .getByRole('region', { name: 'Prescriptions awaiting review' })
+      .getByText(queue.total === 1 ? 'prescription waits for review' : 'prescriptions wait for review', {
+        exact: false,
+      })
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Stock warnings' })
+      .getByRole('link', { name: 'All stock reports' })
+      .waitFor();
+  });
+
+  it('has no axe violations and no sideways scroll, its tables open, on a phone and a laptop', async () => {
+    const page = await pageAs(browser, admin);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await openOverview(page);
+      for (const summary of await page.getByText('Show the figures as a table').all()) await summary.click();
+      expect(await violations(page), `${width} px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      // The daily chart is drawn as wide as the phone allows, its 30 days each a bar.
+      const bars = chart(page, `Revenue and orders, last ${SALES_REPORT_DAYS} days`).locator('.recharts-bar-rectangle');
+      expect(await bars.count(), `${width} px`).toBeGreaterThan(0);
+    }
+  });
+});

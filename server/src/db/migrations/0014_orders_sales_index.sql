@@ -1,0 +1,1 @@
+CREATE INDEX "orders_sales_idx" ON "orders" USING btree ("created_at","status","payment_status","total_cents","id");
