@@ -13,12 +13,12 @@ import {
   type PaymentStatus,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { centsToDollars } from '../../db/money';
-import { orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
+import { orderCounts, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { userMatches } from '../auth/auth.service';
 
@@ -119,28 +119,9 @@ const reviewers = alias(users, 'reviewers');
 const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
 const OLDEST_FIRST = [asc(orders.createdAt), asc(orders.id)];
 
-/**
- * Orders matching `where`, newest first (one page of them if asked), with their owner's name, their
- * items and their history.
- */
-export async function loadOrders(
-  db: Db | Tx,
-  matching?: SQL,
-  page?: { limit: number; offset: number },
-  oldestFirst = false,
-): Promise<Order[]> {
+/** Orders matching `where`, newest first (or oldest), with their owner's name, their items and their history. */
+export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false): Promise<Order[]> {
   const ordering = oldestFirst ? OLDEST_FIRST : NEWEST_FIRST;
-  // The page's orders, chosen once in SQL for every query; without a page, every match.
-  const pageIds = page
-    ? db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(matching)
-        .orderBy(...ordering)
-        .limit(page.limit)
-        .offset(page.offset)
-    : undefined;
-  const where = pageIds ? and(matching, inArray(orders.id, pageIds)) : matching;
   const [rows, items, history] = await Promise.all([
     db
       .select({
@@ -206,31 +187,73 @@ function orderMatches(db: Db, q: string): SQL {
 }
 
 /**
+ * How many orders match. Filtered by status and review alone (or not at all), the total is the sum of
+ * a few rows of the counts the database keeps (orderCounts); a search or one patient's orders are
+ * counted, over the few orders their index finds.
+ */
+async function countOrders(db: Db, { q, status, review, userId }: OrderListQuery, matching?: SQL): Promise<number> {
+  if (q === undefined && userId === undefined) {
+    const [kept] = await db
+      .select({ total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)`.mapWith(Number) })
+      .from(orderCounts)
+      .where(
+        and(
+          status === undefined ? undefined : eq(orderCounts.status, status),
+          review === undefined ? undefined : eq(orderCounts.prescriptionReview, review),
+        ),
+      );
+    return kept?.total ?? 0;
+  }
+  const [counted] = await db.select({ total: count() }).from(orders).where(matching);
+  return counted?.total ?? 0;
+}
+
+/**
+ * The ids of the orders at `offset`, `limit` of them, of `total` matching ones in `ordering`. OFFSET
+ * steps over every row before the page, so a page past the middle is read from the other end, in
+ * reverse: the last page costs what the first does, and no page steps over more than half the list.
+ */
+async function pageIds(
+  db: Db,
+  matching: SQL | undefined,
+  { offset, limit, total }: { offset: number; limit: number; total: number },
+  oldestFirst: boolean,
+): Promise<string[]> {
+  const end = Math.min(offset + limit, total);
+  if (end <= offset) return [];
+  const fromEnd = total - end < offset;
+  const ordering = oldestFirst !== fromEnd ? OLDEST_FIRST : NEWEST_FIRST;
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(matching)
+    .orderBy(...ordering)
+    .limit(end - offset)
+    .offset(fromEnd ? total - end : offset);
+  return rows.map(({ id }) => id);
+}
+
+/**
  * The orders the staff asked for (orderListQuerySchema), with how many there are in all: every
  * match, or one page of them when `page` or `limit` is given.
  */
-export async function listAllOrders(
-  db: Db,
-  { page, limit, q, status, review, userId, sort }: OrderListQuery = {},
-): Promise<{ orders: Order[]; total: number }> {
+export async function listAllOrders(db: Db, query: OrderListQuery = {}): Promise<{ orders: Order[]; total: number }> {
+  const { page, limit, q, status, review, userId, sort } = query;
   const matching = and(
     q === undefined ? undefined : orderMatches(db, q),
     status === undefined ? undefined : eq(orders.status, status),
     review === undefined ? undefined : eq(orders.prescriptionReview, review),
     userId === undefined ? undefined : eq(orders.userId, userId),
   );
+  const oldestFirst = sort === ORDER_SORT.oldest;
+  if (page === undefined && limit === undefined) {
+    const [list, total] = await Promise.all([loadOrders(db, matching, oldestFirst), countOrders(db, query, matching)]);
+    return { orders: list, total };
+  }
   const size = limit ?? ADMIN_ORDERS_PAGE_SIZE;
-  const paged = page !== undefined || limit !== undefined;
-  const [list, [counted]] = await Promise.all([
-    loadOrders(
-      db,
-      matching,
-      paged ? { limit: size, offset: ((page ?? 1) - 1) * size } : undefined,
-      sort === ORDER_SORT.oldest,
-    ),
-    db.select({ total: count() }).from(orders).where(matching),
-  ]);
-  return { orders: list, total: counted?.total ?? 0 };
+  const total = await countOrders(db, query, matching);
+  const ids = await pageIds(db, matching, { offset: ((page ?? 1) - 1) * size, limit: size, total }, oldestFirst);
+  return { orders: ids.length === 0 ? [] : await loadOrders(db, inArray(orders.id, ids), oldestFirst), total };
 }
 
 /** One order for its owner or staff; to anyone else it does not exist. */
