@@ -17,6 +17,7 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
+import { preparedQuery } from '../../db/prepared';
 import { centsToDollars } from '../../db/money';
 import { orderCounts, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -119,11 +120,10 @@ const reviewers = alias(users, 'reviewers');
 const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
 const OLDEST_FIRST = [asc(orders.createdAt), asc(orders.id)];
 
-/** Orders matching `where`, newest first (or oldest), with their owner's name, their items and their history. */
-export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false): Promise<Order[]> {
-  const ordering = oldestFirst ? OLDEST_FIRST : NEWEST_FIRST;
-  const [rows, items, history] = await Promise.all([
-    db
+/** The three reads behind a list of orders matching `where`: the orders, their items, their history. */
+function orderReads(db: Db | Tx, where: SQL | undefined) {
+  return {
+    rows: db
       .select({
         order: orders,
         user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
@@ -135,9 +135,13 @@ export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false):
       .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
       .leftJoin(prescriptions, eq(prescriptions.id, orders.prescriptionId))
       .where(where)
-      .orderBy(...ordering),
-    db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
-    db
+      .$dynamic(),
+    items: db
+      .select({ item: orderItems })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(where),
+    history: db
       .select({
         orderId: orderHistory.orderId,
         at: orderHistory.at,
@@ -152,7 +156,18 @@ export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false):
       .leftJoin(users, eq(users.id, orderHistory.actorId))
       .where(where)
       .orderBy(asc(orderHistory.id)),
-  ]);
+  };
+}
+
+type OrderReads = ReturnType<typeof orderReads>;
+type Read<Query> = Query extends PromiseLike<infer Rows> ? Rows : never;
+
+/** Orders (in the order of `rows`) with their items and history, as answered. */
+function toOrders(
+  rows: Read<OrderReads['rows']>,
+  items: Read<OrderReads['items']>,
+  history: Read<OrderReads['history']>,
+): Order[] {
   const itemsByOrder = groupBy(
     items.map(({ item }) => item),
     (item) => item.orderId,
@@ -172,6 +187,41 @@ export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false):
       })),
     ),
   );
+}
+
+/** Orders matching `where`, newest first (or oldest), with their owner's name, their items and their history. */
+export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false): Promise<Order[]> {
+  const reads = orderReads(db, where);
+  const [rows, items, history] = await Promise.all([
+    reads.rows.orderBy(...(oldestFirst ? OLDEST_FIRST : NEWEST_FIRST)),
+    reads.items,
+    reads.history,
+  ]);
+  return toOrders(rows, items, history);
+}
+
+// A staff list's page is read by its ids with statements prepared once per connection: their
+// joins are planned once, not on every call, and Drizzle builds them once.
+const pageReads = preparedQuery((db) => {
+  const reads = orderReads(db, sql`${orders.id} = any(${sql.placeholder('ids')})`);
+  return {
+    rows: reads.rows.prepare('staff_page_orders'),
+    items: reads.items.prepare('staff_page_order_items'),
+    history: reads.history.prepare('staff_page_order_history'),
+  };
+});
+
+/** The orders of `ids`, in that order, with their owner's name, their items and their history. */
+async function loadPage(db: Db, ids: string[]): Promise<Order[]> {
+  const reads = pageReads(db);
+  const [rows, items, history] = await Promise.all([
+    reads.rows.execute({ ids }),
+    reads.items.execute({ ids }),
+    reads.history.execute({ ids }),
+  ]);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => position.get(a.order.id)! - position.get(b.order.id)!);
+  return toOrders(rows, items, history);
 }
 
 export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orders.userId, userId));
@@ -230,7 +280,8 @@ async function pageIds(
     .orderBy(...ordering)
     .limit(end - offset)
     .offset(fromEnd ? total - end : offset);
-  return rows.map(({ id }) => id);
+  const ids = rows.map(({ id }) => id);
+  return fromEnd ? ids.reverse() : ids;
 }
 
 /**
@@ -253,7 +304,7 @@ export async function listAllOrders(db: Db, query: OrderListQuery = {}): Promise
   const size = limit ?? ADMIN_ORDERS_PAGE_SIZE;
   const total = await countOrders(db, query, matching);
   const ids = await pageIds(db, matching, { offset: ((page ?? 1) - 1) * size, limit: size, total }, oldestFirst);
-  return { orders: ids.length === 0 ? [] : await loadOrders(db, inArray(orders.id, ids), oldestFirst), total };
+  return { orders: ids.length === 0 ? [] : await loadPage(db, ids), total };
 }
 
 /** One order for its owner or staff; to anyone else it does not exist. */
