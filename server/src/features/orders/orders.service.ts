@@ -258,30 +258,39 @@ async function countOrders(db: Db, { q, status, review, userId }: OrderListQuery
   return counted?.total ?? 0;
 }
 
+/** The ids of `limit` orders matching, in `ordering`, after stepping over `offset` of them. */
+const idsInOrder = async (db: Db, matching: SQL | undefined, ordering: SQL[], limit: number, offset: number) =>
+  (
+    await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(matching)
+      .orderBy(...ordering)
+      .limit(limit)
+      .offset(offset)
+  ).map(({ id }) => id);
+
+/** The first pages, where most reading happens, are read from the head while the total is counted. */
+const HEAD_PAGES = 10;
+
 /**
- * The ids of the orders at `offset`, `limit` of them, of `total` matching ones in `ordering`. OFFSET
- * steps over every row before the page, so a page past the middle is read from the other end, in
- * reverse: the last page costs what the first does, and no page steps over more than half the list.
+ * The ids of the orders at `offset`, `limit` of them, of the `total` matching ones. OFFSET steps over
+ * every row before the page, so a page past the middle is read from the other end, in reverse: the
+ * last page costs what the first does, and no page steps over more than half the list.
  */
 async function pageIds(
   db: Db,
   matching: SQL | undefined,
-  { offset, limit, total }: { offset: number; limit: number; total: number },
+  { offset, limit, total }: { offset: number; limit: number; total: Promise<number> },
   oldestFirst: boolean,
 ): Promise<string[]> {
-  const end = Math.min(offset + limit, total);
+  const [inOrder, reversed] = oldestFirst ? [OLDEST_FIRST, NEWEST_FIRST] : [NEWEST_FIRST, OLDEST_FIRST];
+  if (offset < HEAD_PAGES * limit) return idsInOrder(db, matching, inOrder, limit, offset);
+  const end = Math.min(offset + limit, await total);
   if (end <= offset) return [];
-  const fromEnd = total - end < offset;
-  const ordering = oldestFirst !== fromEnd ? OLDEST_FIRST : NEWEST_FIRST;
-  const rows = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(matching)
-    .orderBy(...ordering)
-    .limit(end - offset)
-    .offset(fromEnd ? total - end : offset);
-  const ids = rows.map(({ id }) => id);
-  return fromEnd ? ids.reverse() : ids;
+  const after = (await total) - end;
+  if (after >= offset) return idsInOrder(db, matching, inOrder, end - offset, offset);
+  return (await idsInOrder(db, matching, reversed, end - offset, after)).reverse();
 }
 
 /**
@@ -302,8 +311,11 @@ export async function listAllOrders(db: Db, query: OrderListQuery = {}): Promise
     return { orders: list, total };
   }
   const size = limit ?? ADMIN_ORDERS_PAGE_SIZE;
-  const total = await countOrders(db, query, matching);
-  const ids = await pageIds(db, matching, { offset: ((page ?? 1) - 1) * size, limit: size, total }, oldestFirst);
+  const counting = countOrders(db, query, matching);
+  const [ids, total] = await Promise.all([
+    pageIds(db, matching, { offset: ((page ?? 1) - 1) * size, limit: size, total: counting }, oldestFirst),
+    counting,
+  ]);
   return { orders: ids.length === 0 ? [] : await loadPage(db, ids), total };
 }
 
