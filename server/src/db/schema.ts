@@ -292,9 +292,10 @@ export const derived = pgSchema('derived');
 
 /**
  * How many orders there are of each status and prescription review, so the staff lists' totals are
- * read from a few rows instead of counted over every order. A deferred trigger on orders keeps it
- * (migration 0011): each committed insert, delete or change of status or review adds to one of
- * eight rows of its kind, picked at random, so concurrent checkouts seldom wait on one row.
+ * read from a few rows instead of counted over every order. Statement triggers on orders keep it
+ * (migration 0011): each statement's orders added, removed or changed in status or review move the
+ * count of their kind in one of eight rows, picked at random, so concurrent checkouts seldom wait on
+ * one row.
  */
 export const orderCounts = derived.table(
   'order_counts',

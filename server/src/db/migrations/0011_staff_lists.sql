@@ -20,24 +20,35 @@ CREATE INDEX "orders_user_created_idx" ON "orders" USING btree ("user_id","creat
 CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_status_created_idx" ON "orders" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "orders_prescription_review_idx" ON "orders" USING btree ("prescription_review","created_at","id");--> statement-breakpoint
--- Keeps derived.order_counts: at commit (deferred, so a checkout holds the row only while it commits),
--- each order inserted, deleted or changed in status or review moves one count, in a shard picked at random.
-CREATE FUNCTION "derived"."count_order"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  shard smallint := floor(random() * 8);
+-- Keeps derived.order_counts: once per statement, each kind of order it added or removed (a change of
+-- status or review is both) moves its count, in one of eight rows picked at random. Checkout is one
+-- statement, so it holds that row only while it commits; a bulk insert (a restore) counts in one go.
+CREATE FUNCTION "derived"."count_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF TG_OP <> 'INSERT' THEN
-    INSERT INTO "derived"."order_counts" VALUES (OLD."status", OLD."prescription_review", shard, -1)
-      ON CONFLICT ON CONSTRAINT "order_counts_key" DO UPDATE SET "orders" = "order_counts"."orders" - 1;
-  END IF;
-  IF TG_OP <> 'DELETE' THEN
-    INSERT INTO "derived"."order_counts" VALUES (NEW."status", NEW."prescription_review", shard, 1)
-      ON CONFLICT ON CONSTRAINT "order_counts_key" DO UPDATE SET "orders" = "order_counts"."orders" + 1;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO "derived"."order_counts"
+      SELECT "status", "prescription_review", floor(random() * 8), count(*) FROM "added" GROUP BY 1, 2
+      ON CONFLICT ON CONSTRAINT "order_counts_key" DO UPDATE SET "orders" = "order_counts"."orders" + EXCLUDED."orders";
+  ELSIF TG_OP = 'DELETE' THEN
+    INSERT INTO "derived"."order_counts"
+      SELECT "status", "prescription_review", floor(random() * 8), -count(*) FROM "removed" GROUP BY 1, 2
+      ON CONFLICT ON CONSTRAINT "order_counts_key" DO UPDATE SET "orders" = "order_counts"."orders" + EXCLUDED."orders";
+  ELSE
+    INSERT INTO "derived"."order_counts"
+      SELECT "status", "prescription_review", floor(random() * 8), sum("delta") FROM (
+        SELECT "status", "prescription_review", 1 AS "delta" FROM "added"
+        UNION ALL SELECT "status", "prescription_review", -1 FROM "removed"
+      ) AS "moved" GROUP BY 1, 2 HAVING sum("delta") <> 0
+      ON CONFLICT ON CONSTRAINT "order_counts_key" DO UPDATE SET "orders" = "order_counts"."orders" + EXCLUDED."orders";
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-CREATE CONSTRAINT TRIGGER "orders_counted" AFTER INSERT OR DELETE OR UPDATE OF "status", "prescription_review" ON "orders"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "derived"."count_order"();--> statement-breakpoint
+CREATE TRIGGER "orders_counted_insert" AFTER INSERT ON "orders" REFERENCING NEW TABLE AS "added"
+  FOR EACH STATEMENT EXECUTE FUNCTION "derived"."count_orders"();--> statement-breakpoint
+CREATE TRIGGER "orders_counted_update" AFTER UPDATE ON "orders" REFERENCING OLD TABLE AS "removed" NEW TABLE AS "added"
+  FOR EACH STATEMENT EXECUTE FUNCTION "derived"."count_orders"();--> statement-breakpoint
+CREATE TRIGGER "orders_counted_delete" AFTER DELETE ON "orders" REFERENCING OLD TABLE AS "removed"
+  FOR EACH STATEMENT EXECUTE FUNCTION "derived"."count_orders"();--> statement-breakpoint
 -- The orders already there, counted once; the migration holds the migration lock, and every instance
 -- waits for it before serving.
 INSERT INTO "derived"."order_counts" SELECT "status", "prescription_review", 0, count(*) FROM "orders" GROUP BY 1, 2;
