@@ -80,9 +80,13 @@ export function row(name: string, result: Result, perSecond = result.requests.av
 export const load = (options: Options, duration = DURATION_S) =>
   autocannon({ connections: CONNECTIONS, duration, ...options });
 
-/** A scenario's figures beside the ceiling measured just before it. */
-export async function beside(ceilingUrl: string, scenario: () => Promise<Row>): Promise<Measured> {
-  const ceiling = row('ceiling', await load({ url: ceilingUrl }));
+/** A scenario's figures beside the ceiling measured just before it, at the scenario's concurrency. */
+export async function beside(
+  ceilingUrl: string,
+  scenario: () => Promise<Row>,
+  connections = CONNECTIONS,
+): Promise<Measured> {
+  const ceiling = row('ceiling', await load({ url: ceilingUrl, connections }));
   return { ...(await scenario()), ceiling };
 }
 
@@ -97,11 +101,20 @@ export function resetPeakRss(pid: number): void {
   fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
-/** The table of `rows`, then the peak RSS of each server process that answered them, then `notes`. */
-export function print(label: string, rows: Measured[], peakRssMb: number[], notes: string[] = []): void {
+/**
+ * The table of `rows`, then the peak RSS of each server process that answered them, then `notes`;
+ * `connections` is the concurrency they were measured at.
+ */
+export function print(
+  label: string,
+  rows: Measured[],
+  peakRssMb: number[],
+  notes: string[] = [],
+  connections = CONNECTIONS,
+): void {
   const figures = (r: Row) => [r.perSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, r.non2xx];
   const lines = [
-    `\n${label} (${CONNECTIONS} connections, ${DURATION_S} s each, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    `\n${label} (${connections} connections, ${DURATION_S} s each, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
     ['', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'ratio'].join('\t'),
     ...rows.flatMap((r) => [
       ['  ceiling: node:http, 1 KB JSON'.padEnd(45), ...figures(r.ceiling), '1.00'].join('\t'),

@@ -10,10 +10,13 @@ import {
   index,
   integer,
   jsonb,
+  pgSchema,
   pgSequence,
   pgTable,
+  smallint,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -58,6 +61,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_lower_unique').on(sql`lower(${t.email})`),
+    // The staff's search by words of an e-mail or a full name (an ILIKE '%…%'): trigram indexes
+    // (pg_trgm), so a search of many users reads the index, not every row.
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_full_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     check('users_role_check', oneOf(t.role, ROLES)),
   ],
 );
@@ -266,21 +273,47 @@ export const orders = pgTable(
     dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
+  // Every list of orders is ordered by (created_at, id): each index below ends with both, so a
+  // page is read from the index alone, in order, with no sort.
   (t) => [
-    index('orders_user_created_idx').on(t.userId, t.createdAt),
-    index('orders_created_idx').on(t.createdAt),
+    index('orders_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('orders_created_idx').on(t.createdAt, t.id),
     // The sales report: a window of days read from the index alone (docs/decisions/0075).
     index('orders_sales_idx').on(t.createdAt, t.status, t.paymentStatus, t.totalCents, t.id),
     uniqueIndex('orders_number_unique').on(t.number),
     // The staff list filtered by status, newest first.
-    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
     check('orders_total_check', sql`${t.totalCents} >= 0`),
     check('orders_status_check', oneOf(t.status, ORDER_STATUSES)),
     check('orders_payment_status_check', oneOf(t.paymentStatus, STORED_PAYMENT_STATUSES)),
     check('orders_prescription_review_check', oneOf(t.prescriptionReview, PRESCRIPTION_REVIEWS)),
     // The pharmacist's queue: pending reviews, oldest first.
-    index('orders_prescription_review_idx').on(t.prescriptionReview, t.createdAt),
+    index('orders_prescription_review_idx').on(t.prescriptionReview, t.createdAt, t.id),
   ],
+);
+
+/**
+ * Figures the database keeps from the other tables, never written by the app and left out of a
+ * backup: a restore, which inserts the rows they are kept from, makes them anew.
+ */
+export const derived = pgSchema('derived');
+
+/**
+ * How many orders there are of each status and prescription review, so the staff lists' totals are
+ * read from a few rows instead of counted over every order. Statement triggers on orders keep it
+ * (migration 0011): each statement's orders added, removed or changed in status or review move the
+ * count of their kind in one of eight rows, picked at random, so concurrent checkouts seldom wait on
+ * one row.
+ */
+export const orderCounts = derived.table(
+  'order_counts',
+  {
+    status: text('status').notNull(),
+    prescriptionReview: text('prescription_review'),
+    shard: smallint('shard').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+  },
+  (t) => [unique('order_counts_key').on(t.status, t.prescriptionReview, t.shard).nullsNotDistinct()],
 );
 
 export const orderItems = pgTable(

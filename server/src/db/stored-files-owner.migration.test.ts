@@ -1,24 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { prescriptionFilePath } from '../features/prescriptions/prescription-file.service';
+import { migrationsUpTo } from '../test/earlier-migrations';
 import { createFreshPgDatabase } from '../test/fresh-pg-database';
-import { MIGRATIONS_DIR, openPg, type Database } from './client';
+import { openPg, type Database } from './client';
 import { storedFiles, users } from './schema';
-
-/** The migrations up to and including `lastTag`: a database as an earlier version left it. */
-async function migrationsUpTo(lastTag: string): Promise<string> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'apotheca-migrations-'));
-  await fs.cp(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(await fs.readFile(journalFile, 'utf8')) as { entries: { tag: string }[] };
-  const last = journal.entries.findIndex((entry) => entry.tag === lastTag);
-  await fs.writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }));
-  return dir;
-}
 
 describe('files stored before they had owners', () => {
   let database: Database;

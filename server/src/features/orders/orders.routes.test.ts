@@ -6,6 +6,7 @@ import {
   orderResponseSchema,
   ordersResponseSchema,
   orderListResponseSchema,
+  ORDER_STATUSES,
   PRESCRIPTION_REVIEW,
   type Order,
 } from '@apotheca/contract';
@@ -261,6 +262,102 @@ describe('reading orders', () => {
     expect(await list(`?page=${all.length + 1}&limit=1`)).toEqual([]);
   });
 
+  it('pages through every order exactly once, from the first page to past the last, either way round', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 20 });
+    for (let i = 0; i < 7; i += 1) await placedOrder(headers, medicine.id);
+    const list = async (query: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
+      expect(response.statusCode, query).toBe(200);
+      const { orders: listed, total } = orderListResponseSchema.parse(response.json());
+      return { ids: listed.map((order) => order._id), total };
+    };
+    for (const filter of ['sort=newest', 'sort=oldest', 'status=Pending', 'status=Pending&sort=oldest']) {
+      const all = await list(filter);
+      expect(all.total, filter).toBe(all.ids.length);
+      // Pages past the middle are read from the other end: each must still hold its own slice.
+      const pageCount = Math.ceil(all.total / 3);
+      for (let page = 1; page <= pageCount + 1; page += 1) {
+        expect(await list(`${filter}&limit=3&page=${page}`), `${filter}, page ${page}`).toEqual({
+          ids: all.ids.slice((page - 1) * 3, page * 3),
+          total: all.total,
+        });
+      }
+    }
+  });
+
+  it('shows each order once to a reader paging oldest first while new orders arrive', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 40 });
+    for (let i = 0; i < 5; i += 1) await placedOrder(headers, medicine.id);
+    const page = async (n: number) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/orders?status=Pending&sort=oldest&limit=4&page=${n}`,
+        headers: admin,
+      });
+      return orderListResponseSchema.parse(response.json());
+    };
+    const first = await page(1);
+    const seen = first.orders.map((order) => order._id);
+    let total = first.total;
+    for (let n = 2; seen.length < total; n += 1) {
+      await placedOrder(headers, medicine.id);
+      const next = await page(n);
+      expect(next.total).toBe(total + 1);
+      total = next.total;
+      seen.push(...next.orders.map((order) => order._id));
+    }
+    const everyOne = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/orders?status=Pending&sort=oldest',
+      headers: admin,
+    });
+    expect(seen).toEqual(orderListResponseSchema.parse(everyOne.json()).orders.map((order) => order._id));
+  });
+
+  it("keeps each status's total exact through checkouts, refused checkouts, status changes and deleted buyers", async () => {
+    const totals = async () => {
+      const byStatus: Record<string, number> = {};
+      for (const status of ORDER_STATUSES) {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/orders?status=${status}&limit=1`,
+          headers: admin,
+        });
+        byStatus[status] = orderListResponseSchema.parse(response.json()).total;
+      }
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/orders?limit=1', headers: admin });
+      return { all: orderListResponseSchema.parse(response.json()).total, ...byStatus };
+    };
+    const stored = async () => {
+      const rows = await ctx.database.db.select({ status: orders.status }).from(orders);
+      return {
+        all: rows.length,
+        ...Object.fromEntries(
+          ORDER_STATUSES.map((status) => [status, rows.filter((row) => row.status === status).length]),
+        ),
+      };
+    };
+    expect(await totals()).toEqual(await stored());
+    const buyer = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 3 });
+    const kept = await placedOrder(buyer.headers, medicine.id);
+    const canceled = await placedOrder(buyer.headers, medicine.id);
+    await addToCart(ctx, buyer.headers, medicine.id, 1);
+    await setStock(ctx, medicine.id, 0);
+    expect((await placeOrder(buyer.headers)).statusCode).toBe(409);
+    expect((await setStatus(kept._id, 'Accepted')).statusCode).toBe(200);
+    expect((await setStatus(canceled._id, 'Canceled')).statusCode).toBe(200);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/delete-user/${buyer.user.id}`,
+      headers: admin,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await totals()).toEqual(await stored());
+  });
+
   it('gives every order its own short number, in the order they were placed', async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx, { stock: 10 });
@@ -295,6 +392,9 @@ describe('reading orders', () => {
     });
     expect(await list(`q=${encodeURIComponent(`BOB.${tag}`)}&limit=8`)).toEqual({ ids: [bobs._id], total: 1 });
     expect(await list(`q=byron${tag}&status=Accepted`)).toEqual({ ids: [adaFirst._id], total: 1 });
+    expect(await list(`q=${adaFirst.number}&status=Accepted`)).toEqual({ ids: [adaFirst._id], total: 1 });
+    expect(await list(`q=${adaSecond.number}&status=Accepted`)).toEqual({ ids: [], total: 0 });
+    expect(await list(`q=byron${tag}&status=Canceled&page=3`)).toEqual({ ids: [], total: 0 });
     expect(await list(`q=byron${tag}&limit=1&page=2`)).toEqual({ ids: [adaFirst._id], total: 2 });
     expect(await list(`q=byron${tag}&sort=oldest`)).toEqual({ ids: [adaFirst._id, adaSecond._id], total: 2 });
     expect(await list(`userId=${bob.user.id}`)).toEqual({ ids: [bobs._id], total: 1 });

@@ -13,12 +13,13 @@ import {
   type PaymentStatus,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
+import { preparedQuery } from '../../db/prepared';
 import { centsToDollars } from '../../db/money';
-import { orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
+import { orderCounts, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { userMatches } from '../auth/auth.service';
 
@@ -119,30 +120,10 @@ const reviewers = alias(users, 'reviewers');
 const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
 const OLDEST_FIRST = [asc(orders.createdAt), asc(orders.id)];
 
-/**
- * Orders matching `where`, newest first (one page of them if asked), with their owner's name, their
- * items and their history.
- */
-export async function loadOrders(
-  db: Db | Tx,
-  matching?: SQL,
-  page?: { limit: number; offset: number },
-  oldestFirst = false,
-): Promise<Order[]> {
-  const ordering = oldestFirst ? OLDEST_FIRST : NEWEST_FIRST;
-  // The page's orders, chosen once in SQL for every query; without a page, every match.
-  const pageIds = page
-    ? db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(matching)
-        .orderBy(...ordering)
-        .limit(page.limit)
-        .offset(page.offset)
-    : undefined;
-  const where = pageIds ? and(matching, inArray(orders.id, pageIds)) : matching;
-  const [rows, items, history] = await Promise.all([
-    db
+/** The three reads behind a list of orders matching `where`: the orders, their items, their history. */
+function orderReads(db: Db | Tx, where: SQL | undefined) {
+  return {
+    rows: db
       .select({
         order: orders,
         user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
@@ -154,9 +135,13 @@ export async function loadOrders(
       .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
       .leftJoin(prescriptions, eq(prescriptions.id, orders.prescriptionId))
       .where(where)
-      .orderBy(...ordering),
-    db.select({ item: orderItems }).from(orderItems).innerJoin(orders, eq(orders.id, orderItems.orderId)).where(where),
-    db
+      .$dynamic(),
+    items: db
+      .select({ item: orderItems })
+      .from(orderItems)
+      .innerJoin(orders, eq(orders.id, orderItems.orderId))
+      .where(where),
+    history: db
       .select({
         orderId: orderHistory.orderId,
         at: orderHistory.at,
@@ -171,7 +156,18 @@ export async function loadOrders(
       .leftJoin(users, eq(users.id, orderHistory.actorId))
       .where(where)
       .orderBy(asc(orderHistory.id)),
-  ]);
+  };
+}
+
+type OrderReads = ReturnType<typeof orderReads>;
+type Read<Query> = Query extends PromiseLike<infer Rows> ? Rows : never;
+
+/** Orders (in the order of `rows`) with their items and history, as answered. */
+function toOrders(
+  rows: Read<OrderReads['rows']>,
+  items: Read<OrderReads['items']>,
+  history: Read<OrderReads['history']>,
+): Order[] {
   const itemsByOrder = groupBy(
     items.map(({ item }) => item),
     (item) => item.orderId,
@@ -193,6 +189,41 @@ export async function loadOrders(
   );
 }
 
+/** Orders matching `where`, newest first (or oldest), with their owner's name, their items and their history. */
+export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false): Promise<Order[]> {
+  const reads = orderReads(db, where);
+  const [rows, items, history] = await Promise.all([
+    reads.rows.orderBy(...(oldestFirst ? OLDEST_FIRST : NEWEST_FIRST)),
+    reads.items,
+    reads.history,
+  ]);
+  return toOrders(rows, items, history);
+}
+
+// A staff list's page is read by its ids with statements prepared once per connection: their
+// joins are planned once, not on every call, and Drizzle builds them once.
+const pageReads = preparedQuery((db) => {
+  const reads = orderReads(db, sql`${orders.id} = any(${sql.placeholder('ids')})`);
+  return {
+    rows: reads.rows.prepare('staff_page_orders'),
+    items: reads.items.prepare('staff_page_order_items'),
+    history: reads.history.prepare('staff_page_order_history'),
+  };
+});
+
+/** The orders of `ids`, in that order, with their owner's name, their items and their history. */
+async function loadPage(db: Db, ids: string[]): Promise<Order[]> {
+  const reads = pageReads(db);
+  const [rows, items, history] = await Promise.all([
+    reads.rows.execute({ ids }),
+    reads.items.execute({ ids }),
+    reads.history.execute({ ids }),
+  ]);
+  const position = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => position.get(a.order.id)! - position.get(b.order.id)!);
+  return toOrders(rows, items, history);
+}
+
 export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orders.userId, userId));
 
 /**
@@ -206,31 +237,86 @@ function orderMatches(db: Db, q: string): SQL {
 }
 
 /**
+ * How many orders match. Filtered by status and review alone (or not at all), the total is the sum of
+ * a few rows of the counts the database keeps (orderCounts); a search or one patient's orders are
+ * counted, over the few orders their index finds.
+ */
+async function countOrders(db: Db, { q, status, review, userId }: OrderListQuery, matching?: SQL): Promise<number> {
+  if (q === undefined && userId === undefined) {
+    const [kept] = await db
+      .select({ total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)`.mapWith(Number) })
+      .from(orderCounts)
+      .where(
+        and(
+          status === undefined ? undefined : eq(orderCounts.status, status),
+          review === undefined ? undefined : eq(orderCounts.prescriptionReview, review),
+        ),
+      );
+    return kept?.total ?? 0;
+  }
+  const [counted] = await db.select({ total: count() }).from(orders).where(matching);
+  return counted?.total ?? 0;
+}
+
+/** The ids of `limit` orders matching, in `ordering`, after stepping over `offset` of them. */
+const idsInOrder = async (db: Db, matching: SQL | undefined, ordering: SQL[], limit: number, offset: number) =>
+  (
+    await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(matching)
+      .orderBy(...ordering)
+      .limit(limit)
+      .offset(offset)
+  ).map(({ id }) => id);
+
+/** The first pages, where most reading happens, are read from the head while the total is counted. */
+const HEAD_PAGES = 10;
+
+/**
+ * The ids of the orders at `offset`, `limit` of them, of the `total` matching ones. OFFSET steps over
+ * every row before the page, so a page past the middle is read from the other end, in reverse: the
+ * last page costs what the first does, and no page steps over more than half the list.
+ */
+async function pageIds(
+  db: Db,
+  matching: SQL | undefined,
+  { offset, limit, total }: { offset: number; limit: number; total: Promise<number> },
+  oldestFirst: boolean,
+): Promise<string[]> {
+  const [inOrder, reversed] = oldestFirst ? [OLDEST_FIRST, NEWEST_FIRST] : [NEWEST_FIRST, OLDEST_FIRST];
+  if (offset < HEAD_PAGES * limit) return idsInOrder(db, matching, inOrder, limit, offset);
+  const end = Math.min(offset + limit, await total);
+  if (end <= offset) return [];
+  const after = (await total) - end;
+  if (after >= offset) return idsInOrder(db, matching, inOrder, end - offset, offset);
+  return (await idsInOrder(db, matching, reversed, end - offset, after)).reverse();
+}
+
+/**
  * The orders the staff asked for (orderListQuerySchema), with how many there are in all: every
  * match, or one page of them when `page` or `limit` is given.
  */
-export async function listAllOrders(
-  db: Db,
-  { page, limit, q, status, review, userId, sort }: OrderListQuery = {},
-): Promise<{ orders: Order[]; total: number }> {
+export async function listAllOrders(db: Db, query: OrderListQuery = {}): Promise<{ orders: Order[]; total: number }> {
+  const { page, limit, q, status, review, userId, sort } = query;
   const matching = and(
     q === undefined ? undefined : orderMatches(db, q),
     status === undefined ? undefined : eq(orders.status, status),
     review === undefined ? undefined : eq(orders.prescriptionReview, review),
     userId === undefined ? undefined : eq(orders.userId, userId),
   );
+  const oldestFirst = sort === ORDER_SORT.oldest;
+  if (page === undefined && limit === undefined) {
+    const [list, total] = await Promise.all([loadOrders(db, matching, oldestFirst), countOrders(db, query, matching)]);
+    return { orders: list, total };
+  }
   const size = limit ?? ADMIN_ORDERS_PAGE_SIZE;
-  const paged = page !== undefined || limit !== undefined;
-  const [list, [counted]] = await Promise.all([
-    loadOrders(
-      db,
-      matching,
-      paged ? { limit: size, offset: ((page ?? 1) - 1) * size } : undefined,
-      sort === ORDER_SORT.oldest,
-    ),
-    db.select({ total: count() }).from(orders).where(matching),
+  const counting = countOrders(db, query, matching);
+  const [ids, total] = await Promise.all([
+    pageIds(db, matching, { offset: ((page ?? 1) - 1) * size, limit: size, total: counting }, oldestFirst),
+    counting,
   ]);
-  return { orders: list, total: counted?.total ?? 0 };
+  return { orders: ids.length === 0 ? [] : await loadPage(db, ids), total };
 }
 
 /** One order for its owner or staff; to anyone else it does not exist. */

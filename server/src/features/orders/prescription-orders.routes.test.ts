@@ -1,5 +1,7 @@
 import {
+  orderListResponseSchema,
   orderResponseSchema,
+  PRESCRIPTION_REVIEW,
   prescriptionNeededMessage,
   prescriptionsResponseSchema,
   REJECTION_NOTE_REQUIRED_MESSAGE,
@@ -253,6 +255,31 @@ describe('the prescription review', () => {
     const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
     expect(stored!.prescriptionReview).toBe('pending');
     expect((await review(order._id, { decision: 'approve' }, admin.headers)).statusCode).toBe(200);
+  });
+
+  it("counts the pharmacist's queue exactly as orders join it and leave it by a decision", async () => {
+    const queue = async () => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/orders?review=${PRESCRIPTION_REVIEW.pending}&sort=oldest&limit=1`,
+        headers: pharmacist.headers,
+      });
+      expect(response.statusCode).toBe(200);
+      return orderListResponseSchema.parse(response.json()).total;
+    };
+    const waiting = async () =>
+      (await ctx.database.db.select().from(orders).where(eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending)))
+        .length;
+    const before = await queue();
+    expect(before).toBe(await waiting());
+    const approved = await rxOrder();
+    const rejected = await rxOrder();
+    await rxOrder();
+    expect(await queue()).toBe(before + 3);
+    expect((await review(approved.order._id, { decision: 'approve' })).statusCode).toBe(200);
+    expect((await review(rejected.order._id, { decision: 'reject', note: 'Unreadable' })).statusCode).toBe(200);
+    expect(await queue()).toBe(before + 1);
+    expect(await queue()).toBe(await waiting());
   });
 
   it('lists the waiting prescriptions, longest waiting first, with ?status=pending', async () => {
