@@ -17,10 +17,10 @@ const json = (status: number, body: unknown) =>
 /** The server's answers to the import, one a call in turn, with each call's URL. */
 function fakeServer(...answers: Response[]) {
   const calls: string[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
     const request = input as Request;
     calls.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
-    return answers.shift()!;
+    return Promise.resolve(answers.shift()!);
   });
   return calls;
 }

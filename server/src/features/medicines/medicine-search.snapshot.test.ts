@@ -80,7 +80,7 @@ describe('the search snapshot patched after orders', () => {
         }
         const fresh = rebuilt();
         for (const query of LISTS) {
-          const url = `/api/medicines?${new URLSearchParams(query)}`;
+          const url = `/api/medicines?${new URLSearchParams(query).toString()}`;
           const patched = await ctx.app.inject({ method: 'GET', url });
           expect(JSON.parse(patched.body), url).toEqual(
             JSON.parse(await fresh.list(medicineListQuerySchema.parse(query))),

@@ -26,12 +26,12 @@ const entry = (i: number): AuditEntry => ({
 function serve() {
   const queries: URLSearchParams[] = [];
   stubBrowserRequest();
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
     const url = new URL((input as Request).url);
     queries.push(url.searchParams);
     const page = Number(url.searchParams.get('page') ?? 1);
     const entries = Array.from({ length: AUDIT_PAGE_SIZE }, (_, i) => entry((page - 1) * AUDIT_PAGE_SIZE + i));
-    return json(200, { entries, total: 60 });
+    return Promise.resolve(json(200, { entries, total: 60 }));
   });
   return queries;
 }
