@@ -4,6 +4,7 @@ import { medicines } from '../src/db/schema';
 import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
 import { medicineColumns, substitutesQuery } from '../src/features/medicines/medicines.service';
 import {
+  alongside,
   beside,
   BENCH_STOCK,
   CONNECTIONS,
@@ -131,16 +132,16 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
     await measure('GET /api/medicines/suggestions?q=', suggestionsPath);
     // Every order changes the stock of what it buys: half the connections order, half search.
     const half = CONNECTIONS / 2;
-    let searching: Row | undefined;
+    const searching: Row[] = [];
     const ordering = await beside(ceilingUrl, async () => {
       const [search, orders] = await Promise.all([
         load({ ...requests(searchPath), connections: half }),
         orderLoad(baseUrl, prepared, half),
       ]);
-      searching = row(`  search beside them (${half} connections)`, search);
+      searching.push(row(`  search beside them (${half} connections)`, search));
       return { ...orders, name: `orders beside search (${half} connections)` };
     });
-    rows.push(ordering, { ...searching!, ceiling: ordering.ceiling });
+    rows.push(ordering, alongside(ordering, searching));
     print(`${label}, ${MEDICINE_COUNT} medicines`, rows, [peakRssMb(pid)]);
   } finally {
     await stop();
