@@ -118,7 +118,9 @@ async function measureCluster(ceilingUrl: string): Promise<void> {
         ];
         figures.set(instances, rows);
         const rss = cluster.instances.map((instance) => peakRssMb(instance.pid));
-        print(`PostgreSQL through haproxy, ${instances} instance(s)`, rows, rss);
+        print(`PostgreSQL through haproxy, ${instances} instance(s)`, rows, rss, [
+          'haproxy and the instances are not pinned: they share both cores with the load generator, so the ceiling (on one core) is not their limit.',
+        ]);
       } finally {
         await cluster.stop();
       }

@@ -178,62 +178,69 @@ const range = (values: number[], digits: number) =>
  */
 export function print(label: string, rows: Measured[], peakRssMb: number[], notes: string[] = []): void {
   const cpu = (r: Row) => (r.cpuUsPerRequest === undefined ? '-' : r.cpuUsPerRequest.toFixed(0));
-  const figures = (r: Row, perSecond: number[]) => [
+  const cells = (r: Row, perSecond: number[]) => [
     r.perSecond.toFixed(0),
     spread(perSecond),
     r.p50.toFixed(1),
     r.p99.toFixed(1),
-    r.errors,
+    String(r.errors),
     r.non2xx,
     cpu(r),
   ];
-  const header = [
-    '',
-    'req/s',
-    'spread',
-    'p50 ms',
-    'p99 ms',
-    'errors',
-    'non-2xx',
-    'CPU µs/req',
-    'ratio',
-    'CPU ratio',
-    'load',
-  ];
-  const lines = [
-    `\n${label} (${CONNECTIONS} connections, median of ${TRIALS} × ${DURATION_S} s, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
-    `load: ${LOAD_SETUP}`,
-    header.join('\t'),
+  const table = [
+    [
+      '',
+      'req/s',
+      'spread',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'non-2xx',
+      'CPU µs/req',
+      'ratio (range)',
+      'CPU ratio',
+      'load',
+    ],
     ...rows.flatMap((r) => {
       const ratios = r.trials.map((t) => t.figure.perSecond / t.ceiling.perSecond);
-      const loads = r.trials.map((t) => t.load);
       const cpuRatio =
         r.cpuUsPerRequest && r.ceiling.cpuUsPerRequest
           ? (r.ceiling.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(2)
           : '-';
       return [
         [
-          '  ceiling: node:http, 1 KB JSON'.padEnd(45),
-          ...figures(
+          '  ceiling: node:http, 1 KB JSON',
+          ...cells(
             r.ceiling,
             r.trials.map((t) => t.ceiling.perSecond),
           ),
           '1.00',
           '1.00',
           '',
-        ].join('\t'),
+        ],
         [
-          r.name.padEnd(45),
-          ...figures(
+          r.name,
+          ...cells(
             r,
             r.trials.map((t) => t.figure.perSecond),
           ),
           `${median(ratios).toFixed(2)} (${range(ratios, 2)})`,
           cpuRatio,
-          range(loads, 1),
-        ].join('\t'),
+          range(
+            r.trials.map((t) => t.load),
+            1,
+          ),
+        ],
       ];
     }),
+  ];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
+  const lines = [
+    `\n${label} (${CONNECTIONS} connections, median of ${TRIALS} × ${DURATION_S} s, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    `load generator: ${LOAD_SETUP}`,
+    ...table.map((line) =>
+      line.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  '),
+    ),
     `peak RSS of ${peakRssMb.length === 1 ? 'the server' : 'each instance'} over the run: ${peakRssMb.map((mb) => mb.toFixed(0)).join(', ')} MB`,
     ...notes,
   ];
