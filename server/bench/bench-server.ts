@@ -16,8 +16,9 @@ import { summarizeCpuProfile } from './cpu-profile';
 import { generateLoad, LOAD_SETUP, onServerCore, servedBy, type LoadResult } from './load-generator';
 
 // What the benchmarks share: the built server as a child process on a fresh database, a bare
-// node:http server answering a fixed 1 KB JSON (the machine's ceiling), the figures' table and the
-// peak memory of each server.
+// node:http server answering a fixed 1 KB JSON (the machine's ceiling), both on the server's core,
+// each figure as the median of TRIALS runs beside the ceiling (docs/decisions/0070), the figures'
+// table and the peak memory of each server.
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 export const CONNECTIONS = 64;
