@@ -1,4 +1,5 @@
 import os from 'node:os';
+import type { Options } from 'autocannon';
 import { CATEGORIES } from '@apotheca/contract';
 import type { Database } from '../src/db/client';
 import { startRedisServer } from '../src/test/redis-server';
@@ -57,33 +58,35 @@ async function prepare(database: Database): Promise<Prepared> {
 const LIST_PATH = `/api/medicines?category=${encodeURIComponent(CATEGORIES[7])}&sort=price_asc&page=2&limit=6`;
 
 async function measureList(baseUrl: string): Promise<Row> {
-  await load({ url: baseUrl + LIST_PATH }, WARM_UP_S);
   return row('GET /api/medicines (category, sort, page)', await load({ url: baseUrl + LIST_PATH }));
 }
 
 async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, prepared, pid, stop } = await startServerOn(label, prepare);
+  const { baseUrl, prepared, pid, profiled, stop } = await startServerOn(label, prepare);
   try {
     const rows: Measured[] = [];
-    const measure = async (scenario: () => Promise<Row>) => void rows.push(await beside(ceilingUrl, scenario));
+    // Each route warmed up, then measured beside the ceiling (and profiled with BENCH_CPU_PROF).
+    const measure = async (name: string, options: Options) => {
+      await load(options, WARM_UP_S);
+      rows.push(await profiled(name, () => beside(ceilingUrl, async () => row(name, await load(options)))));
+    };
 
-    await measure(() => measureList(baseUrl));
-
-    const detailPath = `/api/medicines/${prepared.medicineIds[MEDICINE_COUNT / 2]}`;
-    await load({ url: baseUrl + detailPath }, WARM_UP_S);
-    await measure(async () => row('GET /api/medicines/:id', await load({ url: baseUrl + detailPath })));
-
+    await measure('GET /api/medicines (category, sort, page)', { url: baseUrl + LIST_PATH });
+    await measure('GET /api/medicines/:id', {
+      url: `${baseUrl}/api/medicines/${prepared.medicineIds[MEDICINE_COUNT / 2]}`,
+    });
     // A landing page rendered on the server (docs/decisions/0011), compressed as a browser asks for it.
     const pagePath = `/medicines?category=${encodeURIComponent(CATEGORIES[7])}&sort=price_asc&page=2`;
-    const pageLoad = { url: baseUrl + pagePath, headers: { 'accept-encoding': 'br' } };
-    await load(pageLoad, WARM_UP_S);
-    await measure(async () => row('GET /medicines (server-rendered page)', await load(pageLoad)));
+    await measure('GET /medicines (server-rendered page)', {
+      url: baseUrl + pagePath,
+      headers: { 'accept-encoding': 'br' },
+    });
 
     // The run's peak includes start-up (the admin's password hash alone needs scrypt's 128 MB); the
     // order load's own peak is the figure its memory target is about.
     const runPeak = peakRssMb(pid);
     resetPeakRss(pid);
-    await measure(() => orderLoad(baseUrl, prepared));
+    rows.push(await profiled('orders', () => beside(ceilingUrl, () => orderLoad(baseUrl, prepared))));
     const orderPeak = peakRssMb(pid);
     print(label, rows, [Math.max(runPeak, orderPeak)], [`peak RSS under the order load: ${orderPeak.toFixed(0)} MB`]);
   } finally {
@@ -108,13 +111,16 @@ async function measureCluster(ceilingUrl: string): Promise<void> {
         env: { RATE_LIMIT_PER_MINUTE: '0', SEED_CATALOGUE: 'false', LOG_LEVEL: 'warn' },
       });
       try {
+        await load({ url: cluster.url + LIST_PATH }, WARM_UP_S);
         const rows = [
           await beside(ceilingUrl, () => measureList(cluster.url)),
           await beside(ceilingUrl, () => orderLoad(cluster.url, database.prepared)),
         ];
         figures.set(instances, rows);
         const rss = cluster.instances.map((instance) => peakRssMb(instance.pid));
-        print(`PostgreSQL through haproxy, ${instances} instance(s)`, rows, rss);
+        print(`PostgreSQL through haproxy, ${instances} instance(s)`, rows, rss, [
+          'haproxy and the instances are not pinned: they share both cores with the load generator, so the ceiling (on one core) is not their limit.',
+        ]);
       } finally {
         await cluster.stop();
       }

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon, { type Options, type Result } from 'autocannon';
+import type { Options } from 'autocannon';
 import { openDatabase, openPg, type Database } from '../src/db/client';
 import { medicines, users } from '../src/db/schema';
 import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
@@ -12,10 +12,13 @@ import { receiveFirstBatches } from '../src/features/stock/stock.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
 import { SERVER_BUILD } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
+import { summarizeCpuProfile } from './cpu-profile';
+import { generateLoad, LOAD_SETUP, onServerCore, servedBy, type LoadResult } from './load-generator';
 
 // What the benchmarks share: the built server as a child process on a fresh database, a bare
-// node:http server answering a fixed 1 KB JSON (the machine's ceiling), the figures' table and the
-// peak memory of each server.
+// node:http server answering a fixed 1 KB JSON (the machine's ceiling), both on the server's core,
+// each figure as the median of TRIALS runs beside the ceiling (docs/decisions/0070), the figures'
+// table and the peak memory of each server.
 
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 export const CONNECTIONS = 64;
@@ -47,9 +50,20 @@ require('node:http')
   .listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-export async function startProcess(args: string[], env: NodeJS.ProcessEnv, readyUrl: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, args, { cwd: SERVER_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+export async function startProcess(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  readyUrl: string,
+  ipc = false,
+): Promise<ChildProcess> {
+  const [command, commandArgs] = onServerCore(process.execPath, args);
+  const child = spawn(command, commandArgs, {
+    cwd: SERVER_ROOT,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit', ...(ipc ? (['ipc'] as const) : [])],
+  });
   await waitUntilAnswering(readyUrl, child);
+  servedBy(readyUrl, child.pid!);
   return child;
 }
 
@@ -61,33 +75,88 @@ export function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-export type Row = { name: string; perSecond: number; p50: number; p99: number; errors: number; non2xx: string };
-/** A figure beside the ceiling measured just before it: the machine is shared, so the ceiling drifts. */
-export type Measured = Row & { ceiling: Row };
+/** Each figure is the median of this many runs, each beside a ceiling run just before it. */
+export const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 
-export function row(name: string, result: Result, perSecond = result.requests.average): Row {
-  const unexpected = Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith('2'));
+/** One run's figures; `perSecond` is what the table reads, requests or (for orders) orders per second. */
+export type Row = {
+  name: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: string;
+  cpuUsPerRequest?: number;
+};
+type Trial = { figure: Row; ceiling: Row; load: number };
+/**
+ * A figure beside the ceiling measured just before it (the machine is shared, so the ceiling drifts):
+ * the median of its trials, each field on its own, and the trials themselves.
+ */
+export type Measured = Row & { ceiling: Row; trials: Trial[] };
+
+export function row(name: string, result: LoadResult, perSecond = result.perSecond): Row {
+  const unexpected = Object.entries(result.unexpected).map(([code, count]) => `${count}×${code}`);
   return {
     name,
     perSecond,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: unexpected.map(([code, { count }]) => `${count}×${code}`).join(' ') || '0',
+    p50: result.p50,
+    p99: result.p99,
+    errors: result.errors,
+    non2xx: unexpected.join(' ') || '0',
+    cpuUsPerRequest: result.cpuUsPerRequest,
   };
 }
 
 export const load = (options: Options, duration = DURATION_S) =>
-  autocannon({ connections: CONNECTIONS, duration, ...options });
+  generateLoad(options, options.connections ?? CONNECTIONS, duration);
 
-/** A scenario's figures beside the ceiling measured just before it, at the scenario's concurrency. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const medianOf = (rows: Row[], field: 'perSecond' | 'p50' | 'p99' | 'cpuUsPerRequest') => {
+  const values = rows.map((r) => r[field]).filter((value) => value !== undefined);
+  return values.length === rows.length ? median(values) : undefined;
+};
+function medianRow(rows: Row[]): Row {
+  return {
+    name: rows[0]!.name,
+    perSecond: medianOf(rows, 'perSecond')!,
+    p50: medianOf(rows, 'p50')!,
+    p99: medianOf(rows, 'p99')!,
+    errors: rows.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: rows.every((r) => r.non2xx === '0') ? '0' : rows.map((r) => r.non2xx).join(', '),
+    cpuUsPerRequest: medianOf(rows, 'cpuUsPerRequest'),
+  };
+}
+
+/**
+ * A scenario's figures beside the ceiling: TRIALS times the ceiling then the scenario, and their
+ * medians; the ceiling at the scenario's concurrency.
+ */
 export async function beside(
   ceilingUrl: string,
   scenario: () => Promise<Row>,
   connections = CONNECTIONS,
 ): Promise<Measured> {
-  const ceiling = row('ceiling', await load({ url: ceilingUrl, connections }));
-  return { ...(await scenario()), ceiling };
+  const trials: Trial[] = [];
+  for (let i = 0; i < TRIALS; i++) {
+    const ceiling = row('ceiling', await load({ url: ceilingUrl, connections }));
+    trials.push({ ceiling, figure: await scenario(), load: os.loadavg()[0]! });
+  }
+  return {
+    ...medianRow(trials.map((t) => t.figure)),
+    ceiling: medianRow(trials.map((t) => t.ceiling)),
+    trials,
+  };
+}
+
+/** Figures taken alongside `measured`'s, one per trial, beside the same ceiling runs. */
+export function alongside(measured: Measured, figures: Row[]): Measured {
+  const trials = measured.trials.map((trial, i) => ({ ...trial, figure: figures[i]! }));
+  return { ...medianRow(figures), ceiling: measured.ceiling, trials };
 }
 
 /** The most memory the process has held at once (the kernel's high-water mark), in MB; read before it stops. */
@@ -101,9 +170,20 @@ export function resetPeakRss(pid: number): void {
   fs.writeFileSync(`/proc/${pid}/clear_refs`, '5');
 }
 
+const spread = (values: number[]) => {
+  const middle = median(values);
+  return middle > 0 ? `±${(((Math.max(...values) - Math.min(...values)) / 2 / middle) * 100).toFixed(0)}%` : '';
+};
+const range = (values: number[], digits: number) =>
+  `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+
 /**
- * The table of `rows`, then the peak RSS of each server process that answered them, then `notes`;
- * `connections` is the concurrency they were measured at.
+ * The table of `rows`, then the peak RSS of each server process that answered them, then `notes`.
+ * Each figure is a median of its trials, with the spread of its requests per second (half the range,
+ * against the median) and the load average while it ran. The ratio is the median of the trials' ratios
+ * to the ceiling run just before each; the CPU ratio is the ceiling's CPU time per request against
+ * the server's, which the other processes on a shared machine hardly move. `connections` is the
+ * concurrency they were measured at.
  */
 export function print(
   label: string,
@@ -112,14 +192,70 @@ export function print(
   notes: string[] = [],
   connections = CONNECTIONS,
 ): void {
-  const figures = (r: Row) => [r.perSecond.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), r.errors, r.non2xx];
+  const cpu = (r: Row) => (r.cpuUsPerRequest === undefined ? '-' : r.cpuUsPerRequest.toFixed(0));
+  const cells = (r: Row, perSecond: number[]) => [
+    r.perSecond.toFixed(0),
+    spread(perSecond),
+    r.p50.toFixed(1),
+    r.p99.toFixed(1),
+    String(r.errors),
+    r.non2xx,
+    cpu(r),
+  ];
+  const table = [
+    [
+      '',
+      'req/s',
+      'spread',
+      'p50 ms',
+      'p99 ms',
+      'errors',
+      'non-2xx',
+      'CPU µs/req',
+      'ratio (range)',
+      'CPU ratio',
+      'load',
+    ],
+    ...rows.flatMap((r) => {
+      const ratios = r.trials.map((t) => t.figure.perSecond / t.ceiling.perSecond);
+      const cpuRatio =
+        r.cpuUsPerRequest && r.ceiling.cpuUsPerRequest
+          ? (r.ceiling.cpuUsPerRequest / r.cpuUsPerRequest).toFixed(2)
+          : '-';
+      return [
+        [
+          '  ceiling: node:http, 1 KB JSON',
+          ...cells(
+            r.ceiling,
+            r.trials.map((t) => t.ceiling.perSecond),
+          ),
+          '1.00',
+          '1.00',
+          '',
+        ],
+        [
+          r.name,
+          ...cells(
+            r,
+            r.trials.map((t) => t.figure.perSecond),
+          ),
+          `${median(ratios).toFixed(2)} (${range(ratios, 2)})`,
+          cpuRatio,
+          range(
+            r.trials.map((t) => t.load),
+            1,
+          ),
+        ],
+      ];
+    }),
+  ];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((line) => line[column]!.length)));
   const lines = [
-    `\n${label} (${connections} connections, ${DURATION_S} s each, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
-    ['', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'ratio'].join('\t'),
-    ...rows.flatMap((r) => [
-      ['  ceiling: node:http, 1 KB JSON'.padEnd(45), ...figures(r.ceiling), '1.00'].join('\t'),
-      [r.name.padEnd(45), ...figures(r), (r.perSecond / r.ceiling.perSecond).toFixed(2)].join('\t'),
-    ]),
+    `\n${label} (${connections} connections, median of ${TRIALS} × ${DURATION_S} s, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+    `load generator: ${LOAD_SETUP}`,
+    ...table.map((line) =>
+      line.map((cell, column) => (column === 0 ? cell.padEnd(widths[0]!) : cell.padStart(widths[column]!))).join('  '),
+    ),
     `peak RSS of ${peakRssMb.length === 1 ? 'the server' : 'each instance'} over the run: ${peakRssMb.map((mb) => mb.toFixed(0)).join(', ')} MB`,
     ...notes,
   ];
@@ -160,16 +296,38 @@ export async function freshPgDatabase<Prepared>(
   }
 }
 
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
+const PROFILER_PRELOAD = path.join(import.meta.dirname, 'cpu-profiler.preload.mjs');
+
+/** Sends `message` to a server started with the profiler and waits for its answer. */
+function askProfiler(server: ChildProcess, message: object): Promise<void> {
+  return new Promise((resolve) => {
+    server.once('message', () => resolve());
+    server.send(message);
+  });
+}
+
+export type BenchServer<Prepared> = {
+  baseUrl: string;
+  prepared: Prepared;
+  pid: number;
+  /**
+   * Runs `scenario`; with BENCH_CPU_PROF=<dir>, under a CPU profile of the server written to
+   * <dir>/<name>.cpuprofile, whose top entries are printed.
+   */
+  profiled: <T>(name: string, scenario: () => Promise<T>) => Promise<T>;
+  stop: () => Promise<void>;
+};
+
 /**
  * A fresh database filled by `fill`, then the built server started on it (the build `npm start`
  * runs, made by `npm run bench` first). DATA_DIR is locked by one process, so the embedded
- * database is filled (and stopped again) before the server starts. BENCH_CPU_PROF=<dir> writes a
- * V8 CPU profile of each server there when it stops.
+ * database is filled (and stopped again) before the server starts.
  */
 export async function startServerOn<Prepared>(
   label: BenchDatabase,
   fill: Fill<Prepared>,
-): Promise<{ baseUrl: string; prepared: Prepared; pid: number; stop: () => Promise<void> }> {
+): Promise<BenchServer<Prepared>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-bench-'));
   let databaseUrl = '';
   let drop = async () => {};
@@ -192,12 +350,24 @@ export async function startServerOn<Prepared>(
     SEED_CATALOGUE: 'false',
     DATABASE_URL: databaseUrl,
   };
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const server = await startProcess([...profile, SERVER_BUILD], env, `${baseUrl}/api/health`);
+  const preload = PROFILE_DIR ? ['--import', PROFILER_PRELOAD] : [];
+  const server = await startProcess([...preload, SERVER_BUILD], env, `${baseUrl}/api/health`, !!PROFILE_DIR);
   return {
     baseUrl,
     prepared,
     pid: server.pid!,
+    profiled: async (name, scenario) => {
+      if (!PROFILE_DIR) return scenario();
+      const file = path.join(PROFILE_DIR, `${`${label} ${name}`.replace(/[^\w-]+/g, '-')}.cpuprofile`);
+      fs.mkdirSync(PROFILE_DIR, { recursive: true });
+      await askProfiler(server, { start: true });
+      const result = await scenario();
+      await askProfiler(server, { stop: file });
+      process.stdout.write(
+        [`\nCPU profile of ${label}, ${name}: ${file}`, ...summarizeCpuProfile(file)].join('\n') + '\n',
+      );
+      return result;
+    },
     stop: async () => {
       await stop(server);
       await drop();

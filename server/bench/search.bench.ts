@@ -4,6 +4,7 @@ import { medicines } from '../src/db/schema';
 import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
 import { medicineColumns, substitutesQuery } from '../src/features/medicines/medicines.service';
 import {
+  alongside,
   beside,
   BENCH_STOCK,
   CONNECTIONS,
@@ -134,31 +135,31 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
     await measure('GET /api/medicines/suggestions?q=', suggestionsPath);
     // Every order changes the stock of what it buys: half the connections order, half search.
     const half = CONNECTIONS / 2;
-    let searching: Row | undefined;
+    const searching: Row[] = [];
     const ordering = await beside(ceilingUrl, async () => {
       const [search, orders] = await Promise.all([
         load({ ...requests(searchPath), connections: half }),
         orderLoad(baseUrl, prepared, half),
       ]);
-      searching = row(`  search beside them (${half} connections)`, search);
+      searching.push(row(`  search beside them (${half} connections)`, search));
       return { ...orders, name: `orders beside search (${half} connections)` };
     });
-    rows.push(ordering, { ...searching!, ceiling: ordering.ceiling });
+    rows.push(ordering, alongside(ordering, searching));
     // Fixed rates: the latency a shopper sees at a realistic load, not the most the server can take.
     for (const [name, path] of [
       ['search', searchPath],
       ['suggestions', suggestionsPath],
     ] as const) {
-      let searched: Row | undefined;
+      const searched: Row[] = [];
       const fixed = await beside(ceilingUrl, async () => {
         const [search, orders] = await Promise.all([
           load({ ...requests(path), connections: half, overallRate: SEARCHES_PER_S }),
           orderLoad(baseUrl, prepared, half, ORDERS_PER_S),
         ]);
-        searched = row(`  ${name} at ${SEARCHES_PER_S}/s beside them`, search);
+        searched.push(row(`  ${name} at ${SEARCHES_PER_S}/s beside them`, search));
         return { ...orders, name: `orders at ${ORDERS_PER_S}/s beside ${name}` };
       });
-      rows.push(fixed, { ...searched!, ceiling: fixed.ceiling });
+      rows.push(fixed, alongside(fixed, searched));
     }
     print(`${label}, ${MEDICINE_COUNT} medicines`, rows, [peakRssMb(pid)]);
   } finally {

@@ -1,4 +1,3 @@
-import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -26,7 +25,7 @@ import databasePlugin from './plugins/database.plugin';
 import errorsPlugin, { sendError } from './plugins/errors.plugin';
 import mailOutboxPlugin from './features/mail/mail-outbox.plugin';
 import metricsPlugin from './features/metrics/metrics.plugin';
-import { loggerOptions, prettyLogStream, type LogStream } from './plugins/log-options';
+import { loggerOptions, prettyLogStream, requestLogger, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
 import overloadPlugin from './plugins/overload.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
@@ -67,6 +66,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     logger: logger
       ? loggerOptions(config.logLevel, logStream ?? (config.prettyLogs ? prettyLogStream() : undefined))
       : false,
+    ...(logger ? { childLoggerFactory: requestLogger } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
@@ -89,8 +89,6 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   });
   await app.register(mailOutboxPlugin, { config });
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
-  // Read and set only by login, for the browsers that have signed in to an account before.
-  await app.register(cookie);
   await app.register(authPlugin);
   await app.register(openapiPlugin);
 

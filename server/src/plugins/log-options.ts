@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import type { ChildLoggerOptions, FastifyChildLoggerFactory } from 'fastify/types/logger';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import PinoPretty from 'pino-pretty';
 
@@ -101,3 +102,68 @@ export function prettyLogStream(destination: NodeJS.WritableStream | number = 1)
     },
   });
 }
+
+type Logger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
+type Bindings = Record<string, unknown>;
+
+/**
+ * A request's logger that makes pino's child logger (its request id bound) only when the request
+ * writes a line at an enabled level. Fastify makes one per request, and a pino child costs its
+ * bindings' serialization and redaction set-up: at `warn`, most requests write nothing, and that
+ * work was a tenth of a cached catalogue answer's CPU time.
+ */
+class RequestLogger {
+  #child: FastifyBaseLogger | undefined;
+  readonly #parent: Logger;
+  readonly #bindings: Bindings;
+
+  constructor(parent: Logger, bindings: Bindings) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+  }
+
+  #made(): FastifyBaseLogger {
+    return (this.#child ??= this.#parent.child(this.#bindings));
+  }
+
+  #log(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
+    if (!this.#child && !this.#parent.isLevelEnabled(level)) return;
+    const child = this.#made();
+    Reflect.apply(child[level], child, args);
+  }
+
+  get level(): string {
+    return this.#child?.level ?? this.#parent.level;
+  }
+  set level(level: string) {
+    this.#made().level = level;
+  }
+  fatal(...args: unknown[]) {
+    this.#log('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.#log('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.#log('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.#log('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.#log('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.#log('trace', args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#made().child(bindings, options);
+  }
+}
+
+/** Fastify's `childLoggerFactory`: a RequestLogger, or pino's own child when a route sets its own level. */
+export const requestLogger: FastifyChildLoggerFactory = (logger, bindings, options) =>
+  options.level || options.serializers
+    ? logger.child(bindings, options)
+    : new RequestLogger(logger as Logger, bindings);

@@ -14,14 +14,14 @@ export function boundInFlight(max: number, exempt: (request: FastifyRequest) => 
     if (exempt(request)) return;
     if (inFlight >= max) throw HttpError.serviceUnavailable(SERVER_BUSY_MESSAGE);
     inFlight += 1;
-    let done = false;
-    // Counted down once, whether the answer was sent or the client went away first.
-    const finish = () => {
-      if (!done) inFlight -= 1;
-      done = true;
-    };
-    reply.raw.once('finish', finish);
-    reply.raw.once('close', finish);
+    // Counted down once, whether the answer was sent or the client went away first: a response
+    // emits 'close' in both cases, after 'finish' when there is one. One listener, never removed
+    // (it goes with the response), keeps the guard's own cost per request small.
+    let counted = true;
+    reply.raw.on('close', () => {
+      if (counted) inFlight -= 1;
+      counted = false;
+    });
   };
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 export type RenderedPage = { status: number; html: string };
 /** Every URL that renders the same HTML has the same key; a page that shows no catalogue never goes stale. */
@@ -11,6 +12,12 @@ export type PageRenderer = {
   /** The key under which the page of `url` may be kept, or null for a page the browser renders alone. */
   keyOf(url: string): PageKey | null;
 };
+
+/**
+ * URLs whose page key is remembered; the least recently used goes first, so odd query strings cannot
+ * grow memory.
+ */
+const MAX_REMEMBERED_KEYS = 1000;
 
 /** What client/src/entry-server.tsx exports, built to client/dist-ssr by `vite build --ssr`. */
 type RendererModule = {
@@ -45,5 +52,13 @@ export async function loadPageRenderer(
     });
   };
 
-  return { render: (url) => renderPage(template, url, fetchFromApp), keyOf: pageKey };
+  // Working a key out matches the URL against every page's route, compiling each pattern anew: a
+  // fifth of a kept page's CPU time. A URL's key never changes, so it is worked out once.
+  const keys = new LRUCache<string, { key: PageKey | null }>({ max: MAX_REMEMBERED_KEYS });
+  const keyOf = (url: string) => {
+    let remembered = keys.get(url);
+    if (!remembered) keys.set(url, (remembered = { key: pageKey(url) }));
+    return remembered.key;
+  };
+  return { render: (url) => renderPage(template, url, fetchFromApp), keyOf };
 }

@@ -23,6 +23,7 @@ import {
   REGISTERED_MESSAGE,
   USER_DELETED_MESSAGE,
 } from '@apotheca/contract';
+import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
 import { currentUser } from './auth.plugin';
@@ -53,6 +54,9 @@ const error = errorResponseSchema;
 /** The auth and user calls under /api/auth: register, login, logout, password reset, profile and user admin. */
 const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
   const { db } = app.database;
+  // Read and set only by login, for the browsers that have signed in to an account before: its
+  // hooks run on these routes alone, not on every catalogue read.
+  await app.register(cookie);
 
   app.post(
     '/register',

@@ -23,8 +23,8 @@ import {
   UNKNOWN_FILE_FIELD_MESSAGE,
   updatedMedicineResponseSchema,
 } from '@apotheca/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from './catalogue-cache.service';
@@ -55,130 +55,16 @@ const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
 
 const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue, appUrl }) => {
-  await app.register(multipart, {
-    // The form's fields: name, maker, expiry, category, stock and price, the image URL and mode, and the record's ten details.
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: FIELD_MAX_BYTES },
-  });
   const search = createMedicineSearch(app.database.db, catalogue);
-
-  /** The multipart form of add and update; the file is judged later by its content, not its declared type. */
-  async function readMedicineForm(request: FastifyRequest): Promise<MedicineForm> {
-    if (!request.isMultipart()) throw new HttpError(415, MULTIPART_REQUIRED_MESSAGE);
-    const form: MedicineForm = { fields: {} };
-    const strayFiles: Record<string, string> = {};
-    let fieldTooLarge = false;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          // Every file is read to its end, so the answer never leaves a request body half-read.
-          const content = await part.toBuffer();
-          // A file the route would not use is refused by name rather than dropped unseen.
-          if (!(IMAGE_FILE_FIELDS as readonly string[]).includes(part.fieldname))
-            strayFiles[part.fieldname] = UNKNOWN_FILE_FIELD_MESSAGE;
-          // A browser sends an empty file part for a file input left empty.
-          else if (content.length > 0) form.image = { field: part.fieldname, content };
-        } else {
-          // Refused once the body is read to its end, like a stray file, so no upload is left half-read.
-          if (part.valueTruncated) fieldTooLarge = true;
-          else form.fields[part.fieldname] = String(part.value);
-        }
-      }
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError)
-        throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
-      // A part limit carries its own 4xx; anything else the parser throws is a body that is not a form.
-      if ((error as { statusCode?: number }).statusCode) throw error;
-      throw HttpError.badRequest(MALFORMED_FORM_MESSAGE);
-    }
-    if (fieldTooLarge) throw new HttpError(413, FIELD_TOO_LARGE_MESSAGE);
-    if (Object.keys(strayFiles).length > 0) throw HttpError.badRequest(UNKNOWN_FILE_FIELD_MESSAGE, strayFiles);
-    return form;
-  }
-
-  /** The import's CSV file, at most IMPORT_MAX_BYTES (413 past it); any other part is read and dropped. */
-  async function readImportFile(request: FastifyRequest): Promise<Buffer> {
-    if (!request.isMultipart()) throw new HttpError(415, IMPORT_FILE_REQUIRED_MESSAGE);
-    let file: Buffer | undefined;
-    try {
-      for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
-        if (part.type !== 'file') continue;
-        const content = await part.toBuffer();
-        if (part.fieldname === IMPORT_FILE_FIELD) file = content;
-      }
-    } catch (error) {
-      if (error instanceof app.multipartErrors.RequestFileTooLargeError)
-        throw new HttpError(413, IMPORT_TOO_LARGE_MESSAGE);
-      if ((error as { statusCode?: number }).statusCode) throw error;
-      throw HttpError.badRequest(IMPORT_FILE_REQUIRED_MESSAGE);
-    }
-    if (!file) throw HttpError.badRequest(IMPORT_FILE_REQUIRED_MESSAGE);
-    return file;
-  }
-
-  /** A CSV answer that a browser saves as `name`. */
-  const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
-
-  // The catalogue's CSV files and import (docs/decisions/0074); static paths, matched before `/medicines/:id`.
-  app.get(
-    '/medicines/export.csv',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['medicines'],
-        security: BEARER_AUTH,
-        description: "text/csv: one row a medicine, its columns named as the medicine's fields.",
-      },
-    },
-    async (_request, reply) => sendCsv(reply, 'medicines.csv', await exportMedicinesCsv(app.database.db, appUrl)),
-  );
-
-  app.get(
-    '/medicines/batches/export.csv',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['medicines'],
-        security: BEARER_AUTH,
-        description: "text/csv: one row a batch, with its medicine's _id and name.",
-      },
-    },
-    async (_request, reply) => sendCsv(reply, 'batches.csv', await exportBatchesCsv(app.database.db)),
-  );
-
-  app.post(
-    '/medicines/import',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['medicines'],
-        security: BEARER_AUTH,
-        consumes: ['multipart/form-data'],
-        querystring: importQuerySchema,
-        response: { 200: importReportSchema },
-      },
-    },
-    async (request) => {
-      const { dryRun } = request.query;
-      const report = await importCatalogue(app.database.db, await readImportFile(request), {
-        dryRun,
-        appUrl,
-        actorId: currentUser(request).id,
-      });
-      if (!dryRun && report.created + report.updated > 0) await catalogue.invalidate();
-      return report;
-    },
-  );
 
   // The catalogue's reads are keyed by their URL and answered from the cache before validation:
   // only a URL that passed validation once is ever stored, so the check is not repeated.
-  const answerFromCache = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Callback hooks, not async ones: a hit is answered with no promise made and settled. A hook that
+  // answers does not call `done`, so nothing after it runs.
+  const answerFromCache = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const body = catalogue.peek(request.url);
-    if (body !== undefined) return sendJson(reply, body);
+    if (body === undefined) done();
+    else sendJson(reply, body);
   };
 
   app.get(
@@ -232,16 +118,23 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
 
   // One medicine, with its version as the `ETag` an update may bring back in `If-Match`. The top
   // level holds only what the original client may post back unchanged (docs/decisions/0044).
+  // A cached body is the same Buffer on every hit: its ETag is read from it once, not parsed per request.
+  const etags = new WeakMap<Buffer, string>();
   const sendMedicine = (reply: FastifyReply, body: Buffer) => {
-    const { version } = JSON.parse(body.toString()) as { version: number };
-    return sendJson(reply.header('etag', medicineEtag(version)), body);
+    let etag = etags.get(body);
+    if (etag === undefined) {
+      etag = medicineEtag((JSON.parse(body.toString()) as { version: number }).version);
+      etags.set(body, etag);
+    }
+    return sendJson(reply.header('etag', etag), body);
   };
   app.get(
     '/medicines/:id',
     {
-      onRequest: async (request, reply) => {
+      onRequest: (request, reply, done) => {
         const body = catalogue.peek(request.url);
-        if (body !== undefined) return sendMedicine(reply, body);
+        if (body === undefined) done();
+        else sendMedicine(reply, body);
       },
       schema: {
         tags: ['medicines'],
@@ -263,66 +156,194 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     },
   );
 
-  app.post(
-    '/medicines/add-medicine',
+  /** A CSV answer that a browser saves as `name`. */
+  const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
+    reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${name}"`)
+      .header('cache-control', 'no-store')
+      .send(csv);
+
+  // The catalogue's CSV files and import (docs/decisions/0074); static paths, matched before `/medicines/:id`.
+  app.get(
+    '/medicines/export.csv',
     {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['medicines'],
         security: BEARER_AUTH,
-        consumes: ['multipart/form-data'],
-        response: { 201: newMedicineResponseSchema },
+        description: "text/csv: one row a medicine, its columns named as the medicine's fields.",
       },
     },
-    async (request, reply) => {
-      const newMedicine = await addMedicine(app.database.db, await readMedicineForm(request), currentUser(request).id);
-      await catalogue.invalidate();
-      return reply.code(201).send({ newMedicine });
-    },
+    async (_request, reply) => sendCsv(reply, 'medicines.csv', await exportMedicinesCsv(app.database.db, appUrl)),
   );
 
-  app.patch(
-    '/medicines/update-medicine/:id',
+  app.get(
+    '/medicines/batches/export.csv',
     {
       preHandler: app.requireAdmin,
       schema: {
         tags: ['medicines'],
         security: BEARER_AUTH,
-        consumes: ['multipart/form-data'],
-        params: idParamsSchema,
-        headers: medicineUpdateHeadersSchema,
-        response: { 200: updatedMedicineResponseSchema },
+        description: "text/csv: one row a batch, with its medicine's _id and name.",
       },
     },
-    async (request) => {
-      const form = await readMedicineForm(request);
-      const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form, {
-        ifMatch: request.headers['if-match'],
-        appUrl,
-        actorId: currentUser(request).id,
-      });
-      await catalogue.invalidate();
-      return { updatedMedicine };
-    },
+    async (_request, reply) => sendCsv(reply, 'batches.csv', await exportBatchesCsv(app.database.db)),
   );
 
-  app.delete(
-    '/medicines/delete-medicine/:id',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        tags: ['medicines'],
-        security: BEARER_AUTH,
-        params: idParamsSchema,
-        response: { 200: deletedMedicineResponseSchema },
+  // Multipart's hooks (one when a request arrives, one when it is answered) run on the routes that
+  // change a medicine or import a catalogue (the delete takes a form body as well as any), not on every
+  // catalogue read.
+  await app.register(async (scope) => {
+    const forms = scope.withTypeProvider<ZodTypeProvider>();
+    await forms.register(multipart, {
+      // The form's fields: name, maker, expiry, category, stock and price, the image URL and mode, and the record's ten details.
+      limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: FIELD_MAX_BYTES },
+    });
+
+    /** The multipart form of add and update; the file is judged later by its content, not its declared type. */
+    async function readMedicineForm(request: FastifyRequest): Promise<MedicineForm> {
+      if (!request.isMultipart()) throw new HttpError(415, MULTIPART_REQUIRED_MESSAGE);
+      const form: MedicineForm = { fields: {} };
+      const strayFiles: Record<string, string> = {};
+      let fieldTooLarge = false;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            // Every file is read to its end, so the answer never leaves a request body half-read.
+            const content = await part.toBuffer();
+            // A file the route would not use is refused by name rather than dropped unseen.
+            if (!(IMAGE_FILE_FIELDS as readonly string[]).includes(part.fieldname))
+              strayFiles[part.fieldname] = UNKNOWN_FILE_FIELD_MESSAGE;
+            // A browser sends an empty file part for a file input left empty.
+            else if (content.length > 0) form.image = { field: part.fieldname, content };
+          } else {
+            // Refused once the body is read to its end, like a stray file, so no upload is left half-read.
+            if (part.valueTruncated) fieldTooLarge = true;
+            else form.fields[part.fieldname] = String(part.value);
+          }
+        }
+      } catch (error) {
+        if (error instanceof forms.multipartErrors.RequestFileTooLargeError)
+          throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
+        // A part limit carries its own 4xx; anything else the parser throws is a body that is not a form.
+        if ((error as { statusCode?: number }).statusCode) throw error;
+        throw HttpError.badRequest(MALFORMED_FORM_MESSAGE);
+      }
+      if (fieldTooLarge) throw new HttpError(413, FIELD_TOO_LARGE_MESSAGE);
+      if (Object.keys(strayFiles).length > 0) throw HttpError.badRequest(UNKNOWN_FILE_FIELD_MESSAGE, strayFiles);
+      return form;
+    }
+
+    /** The import's CSV file, at most IMPORT_MAX_BYTES (413 past it); any other part is read and dropped. */
+    async function readImportFile(request: FastifyRequest): Promise<Buffer> {
+      if (!request.isMultipart()) throw new HttpError(415, IMPORT_FILE_REQUIRED_MESSAGE);
+      let file: Buffer | undefined;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
+          if (part.type !== 'file') continue;
+          const content = await part.toBuffer();
+          if (part.fieldname === IMPORT_FILE_FIELD) file = content;
+        }
+      } catch (error) {
+        if (error instanceof forms.multipartErrors.RequestFileTooLargeError)
+          throw new HttpError(413, IMPORT_TOO_LARGE_MESSAGE);
+        if ((error as { statusCode?: number }).statusCode) throw error;
+        throw HttpError.badRequest(IMPORT_FILE_REQUIRED_MESSAGE);
+      }
+      if (!file) throw HttpError.badRequest(IMPORT_FILE_REQUIRED_MESSAGE);
+      return file;
+    }
+
+    forms.post(
+      '/medicines/import',
+      {
+        preHandler: forms.requireAdmin,
+        schema: {
+          tags: ['medicines'],
+          security: BEARER_AUTH,
+          consumes: ['multipart/form-data'],
+          querystring: importQuerySchema,
+          response: { 200: importReportSchema },
+        },
       },
-    },
-    async (request) => {
-      const deletedMedicine = await deleteMedicine(app.database.db, request.params.id, currentUser(request).id);
-      await catalogue.invalidate();
-      return { deletedMedicine };
-    },
-  );
+      async (request) => {
+        const { dryRun } = request.query;
+        const report = await importCatalogue(app.database.db, await readImportFile(request), {
+          dryRun,
+          appUrl,
+          actorId: currentUser(request).id,
+        });
+        if (!dryRun && report.created + report.updated > 0) await catalogue.invalidate();
+        return report;
+      },
+    );
+
+    forms.post(
+      '/medicines/add-medicine',
+      {
+        preHandler: forms.requireAdmin,
+        schema: {
+          tags: ['medicines'],
+          security: BEARER_AUTH,
+          consumes: ['multipart/form-data'],
+          response: { 201: newMedicineResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const newMedicine = await addMedicine(
+          app.database.db,
+          await readMedicineForm(request),
+          currentUser(request).id,
+        );
+        await catalogue.invalidate();
+        return reply.code(201).send({ newMedicine });
+      },
+    );
+
+    forms.patch(
+      '/medicines/update-medicine/:id',
+      {
+        preHandler: forms.requireAdmin,
+        schema: {
+          tags: ['medicines'],
+          security: BEARER_AUTH,
+          consumes: ['multipart/form-data'],
+          params: idParamsSchema,
+          headers: medicineUpdateHeadersSchema,
+          response: { 200: updatedMedicineResponseSchema },
+        },
+      },
+      async (request) => {
+        const form = await readMedicineForm(request);
+        const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form, {
+          ifMatch: request.headers['if-match'],
+          appUrl,
+          actorId: currentUser(request).id,
+        });
+        await catalogue.invalidate();
+        return { updatedMedicine };
+      },
+    );
+
+    forms.delete(
+      '/medicines/delete-medicine/:id',
+      {
+        preHandler: forms.requireAdmin,
+        schema: {
+          tags: ['medicines'],
+          security: BEARER_AUTH,
+          params: idParamsSchema,
+          response: { 200: deletedMedicineResponseSchema },
+        },
+      },
+      async (request) => {
+        const deletedMedicine = await deleteMedicine(app.database.db, request.params.id, currentUser(request).id);
+        await catalogue.invalidate();
+        return { deletedMedicine };
+      },
+    );
+  });
 };
 
 export default medicinesRoutes;

@@ -16,7 +16,8 @@ export default fp(
   async (app) => {
     const metrics = createShopMetrics(app.database);
     app.decorate('metrics', metrics);
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook, not an async one: no promise to make and settle on every answer.
+    app.addHook('onResponse', (request, reply, done) => {
       metrics.httpRequests.observe(
         {
           method: request.method,
@@ -25,6 +26,7 @@ export default fp(
         },
         reply.elapsedTime / 1000,
       );
+      done();
     });
   },
   { name: 'metrics', dependencies: ['database'] },

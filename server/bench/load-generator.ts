@@ -1,0 +1,174 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import autocannon, { type Options } from 'autocannon';
+
+// How the benchmarks load a server (docs/decisions/0070): Debian's wrk, pinned to one core with the
+// server on the other, for a fixed request; autocannon, in the bench process, where a scenario
+// scripts its requests (a new path each time, a cart then a checkout). Without wrk or taskset the
+// figures are still taken, and `LOAD_SETUP` says how.
+
+const onPath = (command: string) => {
+  try {
+    execFileSync(command, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk prints its version and exits 1: it is there all the same.
+    return (error as { code?: string }).code !== 'ENOENT';
+  }
+};
+
+const HAS_WRK = onPath('wrk');
+/** One core serves, the other loads: they then never take turns on the same core. */
+const PINNED = onPath('taskset') && os.cpus().length >= 2;
+const SERVER_CORE = '0';
+const LOAD_CORE = '1';
+
+/** `command args` on `core` when taskset is there; as it is otherwise. */
+function onCore(core: string, command: string, args: string[]): [string, string[]] {
+  return PINNED ? ['taskset', ['-c', core, command, ...args]] : [command, args];
+}
+/** How a server process is started: on the server's core. */
+export const onServerCore = (command: string, args: string[]) => onCore(SERVER_CORE, command, args);
+
+/** A line for each table: which load generator ran and where. */
+export const LOAD_SETUP = [
+  HAS_WRK
+    ? 'wrk for fixed requests, autocannon for scripted ones'
+    : 'autocannon for every request (wrk not found: apt-get install wrk)',
+  PINNED
+    ? `server on core ${SERVER_CORE}, load generator on core ${LOAD_CORE}`
+    : `nothing pinned (${os.cpus().length < 2 ? 'one core' : 'taskset not found'})`,
+].join('; ');
+
+export type LoadResult = {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** Answers by status code other than 2xx (wrk counts them without their codes: 'non-2xx'). */
+  unexpected: Record<string, number>;
+  /** CPU time the server (and its children, the embedded database) spent per answered request, in µs. */
+  cpuUsPerRequest?: number;
+};
+
+const pidsByOrigin = new Map<string, number>();
+/** The process that answers on `url`'s origin, so its CPU time is read around each load. */
+export const servedBy = (url: string, pid: number) => void pidsByOrigin.set(new URL(url).origin, pid);
+
+const CLOCK_TICKS_PER_S = 100;
+
+/** User and system CPU time of `pid` and every process under it (the embedded database's), in µs. */
+function treeCpuUs(pid: number): number {
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command name may hold spaces and parentheses: the fields follow its last ')'.
+      const text = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+      stats.set(Number(entry), { parent: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // gone since the directory was listed
+    }
+  }
+  let ticks = 0;
+  const under = new Set([pid]);
+  // Parents have lower ids than most children, but not always: repeat until nothing is added.
+  for (let added = true; added;) {
+    added = false;
+    for (const [id, stat] of stats) {
+      if (!under.has(id) && under.has(stat.parent)) {
+        under.add(id);
+        added = true;
+      }
+    }
+  }
+  for (const id of under) ticks += stats.get(id)?.ticks ?? 0;
+  return (ticks / CLOCK_TICKS_PER_S) * 1e6;
+}
+
+/** wrk's summary as one JSON line, printed by its `done` hook. */
+const WRK_SCRIPT = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('{"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"errors":%d,"status":%d}\\n',
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, e.status))
+end
+`;
+let wrkScriptFile: string | undefined;
+
+async function runWrk(options: Options, connections: number, durationS: number): Promise<LoadResult> {
+  wrkScriptFile ??= (() => {
+    const file = `${fs.mkdtempSync(`${os.tmpdir()}/apotheca-wrk-`)}/summary.lua`;
+    fs.writeFileSync(file, WRK_SCRIPT);
+    return file;
+  })();
+  const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  const [command, args] = onCore(LOAD_CORE, 'wrk', [
+    ...['-t1', `-c${connections}`, `-d${durationS}s`, '--timeout', '10s', '-s', wrkScriptFile],
+    ...headers,
+    options.url,
+  ]);
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const line = output.split('\n').find((text) => text.startsWith('{'));
+  if (code !== 0 || !line) throw new Error(`wrk failed (${code}):\n${output}`);
+  const summary = JSON.parse(line) as Record<
+    'requests' | 'durationUs' | 'p50Us' | 'p99Us' | 'errors' | 'status',
+    number
+  >;
+  return {
+    requests: summary.requests,
+    perSecond: summary.requests / (summary.durationUs / 1e6),
+    p50: summary.p50Us / 1000,
+    p99: summary.p99Us / 1000,
+    errors: summary.errors,
+    unexpected: summary.status > 0 ? { 'non-2xx': summary.status } : {},
+  };
+}
+
+async function runAutocannon(options: Options, connections: number, durationS: number): Promise<LoadResult> {
+  const result = await autocannon({ connections, duration: durationS, ...options });
+  const unexpected = Object.entries(result.statusCodeStats).filter(([code]) => !code.startsWith('2'));
+  return {
+    requests: result.requests.total,
+    perSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    unexpected: Object.fromEntries(unexpected.map(([code, { count }]) => [code, count])),
+  };
+}
+
+/** The loads running on each process; each is marked shared once another one overlaps it. */
+const loadsUnderWay = new Map<number, Set<{ shared: boolean }>>();
+
+/**
+ * Loads `options.url` for `durationS` over `connections`: with wrk when the request is fixed (no
+ * scripted `requests`), with autocannon otherwise. Reads the serving process's CPU time around it,
+ * unless another load shared that process, whose requests would then be counted as its own.
+ */
+export async function generateLoad(options: Options, connections: number, durationS: number): Promise<LoadResult> {
+  const pid = pidsByOrigin.get(new URL(options.url).origin);
+  const fixed = HAS_WRK && !options.requests && !options.body && (options.method ?? 'GET') === 'GET';
+  const run = () => (fixed ? runWrk : runAutocannon)(options, connections, durationS);
+  if (pid === undefined) return run();
+  const running = loadsUnderWay.get(pid) ?? new Set();
+  loadsUnderWay.set(pid, running);
+  const self = { shared: running.size > 0 };
+  for (const other of running) other.shared = true;
+  running.add(self);
+  const cpuBefore = treeCpuUs(pid);
+  try {
+    const result = await run();
+    if (self.shared || result.requests === 0) return result;
+    return { ...result, cpuUsPerRequest: (treeCpuUs(pid) - cpuBefore) / result.requests };
+  } finally {
+    running.delete(self);
+  }
+}
