@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { startEmbeddedPostgres } from './embedded-postgres';
@@ -44,7 +45,8 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
  * (docs/decisions/0066).
  */
 export async function openPglite({ dataDir }: { dataDir: string }): Promise<Database> {
-  const client = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata') });
+  // The migrations it is brought up to create pg_trgm's indexes, so PGlite loads that extension too.
+  const client = await PGlite.create({ dataDir: path.join(dataDir, 'pgdata'), extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
