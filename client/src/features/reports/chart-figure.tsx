@@ -14,7 +14,8 @@ export function ChartFigure({
 }: {
   title: string;
   summary: ReactNode;
-  chart: ReactNode;
+  /** Null when there is nothing to draw: the summary then says so alone, with no empty axes. */
+  chart: ReactNode | null;
   table: ComponentProps<typeof DataTable>;
 }) {
   const headingId = useId();
@@ -29,15 +30,19 @@ export function ChartFigure({
         </h2>
         <p className="text-sm text-muted">{summary}</p>
       </div>
-      <div aria-hidden="true" className="h-60 w-full min-w-0">
-        {chart}
-      </div>
-      <details className="text-sm">
-        <summary className="cursor-pointer font-medium text-brand-800">Show the figures as a table</summary>
-        <div className="mt-3">
-          <DataTable {...table} />
-        </div>
-      </details>
+      {chart !== null && (
+        <>
+          <div aria-hidden="true" className="h-60 w-full min-w-0">
+            {chart}
+          </div>
+          <details className="text-sm">
+            <summary className="cursor-pointer font-medium text-brand-800">Show the figures as a table</summary>
+            <div className="mt-3">
+              <DataTable {...table} />
+            </div>
+          </details>
+        </>
+      )}
     </section>
   );
 }

@@ -168,10 +168,12 @@ export function TopMedicinesChart({ report }: { report: SalesReport }) {
           : 'No paid order in these days.'
       }
       chart={
-        <LabelledBars
-          rows={top.map((medicine) => ({ name: axisName(medicine.name), value: medicine.units }))}
-          nameWidth={108}
-        />
+        first ? (
+          <LabelledBars
+            rows={top.map((medicine) => ({ name: axisName(medicine.name), value: medicine.units }))}
+            nameWidth={108}
+          />
+        ) : null
       }
       table={{
         caption: `The medicines sold most in the last ${report.days} days`,
