@@ -1,15 +1,8 @@
 import { PATHS, medicinePath } from '@apotheca/contract';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newPage, useBrowser } from './support/browser';
 import { addToCart, createShopper, listMedicines, logInContext, medicinesInStock } from './support/shop';
-
-/** axe's findings as 'rule: target' lines, so a failure says what and where. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
+import { violations } from './support/axe';
 
 describe('accessibility of every storefront route (axe-core)', () => {
   const browser = useBrowser();

@@ -1,38 +1,10 @@
 import { AUDIT_KIND, AUDIT_KIND_LABELS, PATHS, type AuditList, type Medicine } from '@apotheca/contract';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
 import { api } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
-
-/** axe's findings as 'rule: target' lines, so a failure says what and where. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
-
-/** A medicine of this test's own, so its entries are told apart from every other test's. */
-async function addMedicine(admin: Session): Promise<Medicine> {
-  const form = new FormData();
-  const fields = {
-    name: `Auditol-${Date.now()}`,
-    developedBy: 'Audit Labs',
-    maxMonthsExpiry: '12',
-    category: 'Pain Relief',
-    stock: '5',
-    price: '2.50',
-    imageUrl: `${baseUrl()}/favicon.svg`,
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${admin.token}` },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { newMedicine: Medicine }).newMedicine;
-}
+import { violations } from './support/axe';
 
 describe('the audit log', () => {
   const browser = useBrowser();
@@ -40,7 +12,13 @@ describe('the audit log', () => {
   let medicine: Medicine;
   beforeAll(async () => {
     admin = await adminSession();
-    medicine = await addMedicine(admin);
+    medicine = await addMedicineAs(admin, {
+      name: `Auditol-${Date.now()}`,
+      developedBy: 'Audit Labs',
+      category: 'Pain Relief',
+      stock: '5',
+      price: '2.50',
+    });
     await api(
       `/medicines/${medicine._id}/reorder-level`,
       { method: 'PATCH', body: JSON.stringify({ reorderLevel: 37 }) },

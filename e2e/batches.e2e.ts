@@ -7,22 +7,15 @@ import {
   type Medicine,
   type Order,
 } from '@apotheca/contract';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
 import { baseUrl, useBrowser } from './support/browser';
 import { addToCart, api, createShopper, DELIVERY_ADDRESS, mailsTo, mailTo, toast } from './support/shop';
+import { violations } from './support/axe';
 
 const SHOTS = '/tmp/shots-batches';
 const expiresOn = `${new Date().getFullYear() + 2}-06-30`;
-
-/** axe's findings inside `selector` as 'rule: target' lines, so a failure says what and where. */
-async function violations(page: Page, selector?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page });
-  const { violations: found } = await (selector ? builder.include(selector) : builder).analyze();
-  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 /** At a phone's and a laptop's width: no axe finding, nothing wider than the screen, and a screenshot. */
 async function checkWidths(page: Page, name: string, selector?: string) {

@@ -9,18 +9,12 @@ import {
   type OrderListResponse,
   type SalesReport,
 } from '@apotheca/contract';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminSession, catalogue, pageAs, type Session } from './support/admin-fixtures';
 import { baseUrl, useBrowser } from './support/browser';
 import { addToCart, api, createShopper, DELIVERY_ADDRESS } from './support/shop';
-
-/** axe's findings as 'rule: target' lines, so a failure says what and where. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
+import { violations } from './support/axe';
 
 /** "$12.50", as the page writes money. */
 const dollars = (amount: number) => `$${amount.toFixed(2)}`;

@@ -1,18 +1,11 @@
 import { adminOrderPath, PATHS, type Address, type Cart, type Order } from '@apotheca/contract';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminSession, catalogue } from './support/admin-fixtures';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 import { addToCart, api, createShopper, DELIVERY_ADDRESS, logInContext, toast } from './support/shop';
+import { violations } from './support/axe';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-
-/** axe's findings as 'rule: target' lines, so a failure says what and where. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 describe('delivery on a phone: address at checkout, dispatch with tracking, order again', () => {
   const browser = useBrowser();

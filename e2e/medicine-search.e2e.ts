@@ -5,11 +5,11 @@ import type {
   MedicineSuggestionsResponse,
   SubstitutesResponse,
 } from '@apotheca/contract';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, textsOf, useBrowser, type VIEWPORTS } from './support/browser';
 import { api } from './support/shop';
+import { violations } from './support/axe';
 
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search medicines' });
 const cardNames = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 }).allTextContents();
@@ -19,12 +19,6 @@ const resultsLine = (q: string, total: number) =>
   `Results for “${q}” · ${total} ${total === 1 ? 'medicine' : 'medicines'}`;
 const search = (q: string, more = '') =>
   api<MedicineListResponse>(`/medicines?${new URLSearchParams({ q }).toString()}&limit=6${more}`);
-
-/** axe's findings as 'rule: target' lines. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
 
 /** A substitute that shows a saving: cheaper by at least a cent per tablet, capsule or mL. */
 const savesPerUnit = (substitute: SubstitutesResponse['substitutes'][number]) =>

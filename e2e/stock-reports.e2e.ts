@@ -1,41 +1,13 @@
 import { PATHS, REPORT_PAGE_SIZE, type ExpiryReport, type LowStockReport, type Medicine } from '@apotheca/contract';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
 import { api, toast } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
+import { violations } from './support/axe';
 
 /** The calendar day `days` from today, as the reports' dates read (YYYY-MM-DD). */
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-
-/** axe's findings as 'rule: target' lines, so a failure says what and where. */
-async function violations(page: Page): Promise<string[]> {
-  const { violations: found } = await new AxeBuilder({ page }).analyze();
-  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
-}
-
-/** A medicine of this test's own, with no stock until its batches arrive, so no other test's stock moves. */
-async function addMedicine(admin: Session): Promise<Medicine> {
-  const form = new FormData();
-  const fields = {
-    name: `Reportol-${Date.now()}`,
-    developedBy: 'Report Labs',
-    maxMonthsExpiry: '12',
-    category: 'Pain Relief',
-    stock: '0',
-    price: '3.50',
-    imageUrl: `${baseUrl()}/favicon.svg`,
-  };
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${admin.token}` },
-  });
-  expect(response.status, await response.clone().text()).toBe(201);
-  return ((await response.json()) as { newMedicine: Medicine }).newMedicine;
-}
 
 const addBatch = (admin: Session, medicineId: string, lot: string, expiresInDays: number, quantity: number) =>
   api(
@@ -64,7 +36,14 @@ describe('stock reports', () => {
   let medicine: Medicine;
   beforeAll(async () => {
     admin = await adminSession();
-    medicine = await addMedicine(admin);
+    medicine = await addMedicineAs(admin, {
+      name: `Reportol-${Date.now()}`,
+      developedBy: 'Report Labs',
+      category: 'Pain Relief',
+      // No stock until its batches arrive, so no other test's stock moves.
+      stock: '0',
+      price: '3.50',
+    });
     // 20 sellable units: one lot expiring in 20 days, one in 45; and 4 units already expired.
     await addBatch(admin, medicine._id, 'SOON-20', 20, 10);
     await addBatch(admin, medicine._id, 'LATER-45', 45, 10);

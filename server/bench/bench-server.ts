@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Options } from 'autocannon';
+import { ROLE } from '@apotheca/contract';
 import { openDatabase, openPg, type Database } from '../src/db/client';
 import { medicines, users } from '../src/db/schema';
 import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
@@ -467,6 +468,22 @@ export async function insertMedicines(
     inserted.push(...added.map((row, j) => ({ ...row, stock: slice[j]!.stock })));
   }
   return inserted;
+}
+
+/** The shop's admin, for the figures that a member of staff's call or write needs: their id. */
+export async function insertAdmin(database: Database): Promise<string> {
+  const [admin] = await database.db
+    .insert(users)
+    .values({
+      firstName: 'Bench',
+      lastName: 'Admin',
+      email: 'admin@bench.test',
+      phNo: '0123456789',
+      passwordHash: 'not used',
+      role: ROLE.admin,
+    })
+    .returning({ id: users.id });
+  return admin!.id;
 }
 
 /** `count` shoppers, each signed in: their bearer tokens. */

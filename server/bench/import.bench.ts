@@ -1,17 +1,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { execSync } from 'node:child_process';
-import { IMPORT_MAX_ROWS, MEDICINE_FIELDS, ROLE } from '@apotheca/contract';
+import { IMPORT_MAX_ROWS, MEDICINE_FIELDS } from '@apotheca/contract';
 import Papa from 'papaparse';
 import sharp from 'sharp';
 import type { Database } from '../src/db/client';
-import { users } from '../src/db/schema';
 import { exportMedicinesCsv } from '../src/features/medicines/medicine-export.service';
 import { importCatalogue } from '../src/features/medicines/medicine-import.service';
 import {
   demoCatalogueMedicine,
   emptyDatabase,
   forEachDatabase,
+  insertAdmin,
   insertMedicines,
   type BenchDatabase,
 } from './bench-server';
@@ -72,20 +72,10 @@ async function measure(label: BenchDatabase, imageUrl: string) {
       database,
       Array.from({ length: IMPORT_MAX_ROWS }, (_, i) => demoCatalogueMedicine(i, i, 100)),
     );
-    const [admin] = await database.db
-      .insert(users)
-      .values({
-        firstName: 'Bench',
-        lastName: 'Admin',
-        email: 'admin@bench.test',
-        phNo: '0123456789',
-        passwordHash: '-',
-        role: ROLE.admin,
-      })
-      .returning({ id: users.id });
+    const adminId = await insertAdmin(database);
     const file = (csv: string) => Buffer.from(csv);
     const run = (db: Database, content: Buffer, dryRun: boolean) => () =>
-      importCatalogue(db.db, content, { dryRun, appUrl: APP_URL, actorId: admin!.id });
+      importCatalogue(db.db, content, { dryRun, appUrl: APP_URL, actorId: adminId });
     const changed = file(everyPriceChanged(await exportMedicinesCsv(database.db, APP_URL)));
     process.stdout.write(
       `\n${label}: ${IMPORT_MAX_ROWS.toLocaleString('en')} rows on ${IMPORT_MAX_ROWS.toLocaleString('en')} medicines\n`,

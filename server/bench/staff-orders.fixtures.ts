@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { orderHistory, orderItems, orders, users } from '../src/db/schema';
 import { createSession } from '../src/features/auth/session.service';
-import { demoCatalogueMedicine, insertMedicines } from './bench-server';
+import { demoCatalogueMedicine, insertAdmin, insertMedicines } from './bench-server';
 
 // The shop the staff benchmarks measure: 100,000 orders (STAFF_BENCH_ORDERS sets another count) of
 // a thousand patients' over the last months, a thousand medicines and an admin.
@@ -30,17 +30,7 @@ export async function prepareStaffShop(database: Database): Promise<StaffShop> {
     database,
     Array.from({ length: MEDICINE_COUNT }, (_, i) => demoCatalogueMedicine(i, 0, 100)),
   );
-  const [admin] = await db
-    .insert(users)
-    .values({
-      firstName: 'Bench',
-      lastName: 'Admin',
-      email: 'admin@bench.test',
-      phNo: '0123456789',
-      passwordHash: 'not used',
-      role: ROLE.admin,
-    })
-    .returning({ id: users.id });
+  const adminId = await insertAdmin(database);
   const patients = await db
     .insert(users)
     .values(
@@ -78,5 +68,5 @@ export async function prepareStaffShop(database: Database): Promise<StaffShop> {
   const [last] = await db
     .execute<{ last: number }>(sql`select max(number)::integer as last from ${orders}`)
     .then((result) => (result as unknown as { rows: { last: number }[] }).rows);
-  return { adminToken: await createSession(db, admin!.id, true), patientIds, lastNumber: last!.last };
+  return { adminToken: await createSession(db, adminId, true), patientIds, lastNumber: last!.last };
 }

@@ -1,37 +1,20 @@
-import fs from 'node:fs/promises';
 import { ORDER_STATUS, PRESCRIPTION_REVIEW } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listAllOrders } from '../features/orders/orders.service';
-import { migrationsUpTo } from '../test/earlier-migrations';
-import { createFreshPgDatabase } from '../test/fresh-pg-database';
-import { openPg, type Database } from './client';
+import { useEarlierDatabase } from '../test/earlier-migrations';
 
 describe('orders placed before their totals were kept', () => {
-  let database: Database;
-  let earlier: string;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    earlier = await migrationsUpTo('0010_stored_files_owner');
-    // An empty database, not the test template: it must start at the migrations before the counts.
-    const fresh = await createFreshPgDatabase(inject('testDatabase').serverUrl);
-    drop = fresh.drop;
-    database = openPg(fresh.url, { poolSize: 2 });
-    await database.migrate(earlier);
-  });
-  afterAll(async () => {
-    await database.close();
-    await drop();
-    await fs.rm(earlier, { recursive: true, force: true });
-  });
+  // The database starts at the migrations before the counts.
+  const earlier = useEarlierDatabase('0010_stored_files_owner');
 
   it("are each counted once in the staff lists' totals, and later orders after them", async () => {
-    const { db } = database;
+    const { db } = earlier.database;
     await db.execute(sql`INSERT INTO orders (total_cents, status, prescription_review) VALUES
       (100, ${ORDER_STATUS.pending}, ${PRESCRIPTION_REVIEW.pending}),
       (100, ${ORDER_STATUS.pending}, NULL),
       (100, ${ORDER_STATUS.accepted}, NULL)`);
-    await database.migrate();
+    await earlier.database.migrate();
 
     const totals = async () => ({
       all: (await listAllOrders(db, { limit: 1 })).total,

@@ -1,33 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { prescriptionFilePath } from '../features/prescriptions/prescription-file.service';
-import { migrationsUpTo } from '../test/earlier-migrations';
-import { createFreshPgDatabase } from '../test/fresh-pg-database';
-import { openPg, type Database } from './client';
+import { useEarlierDatabase } from '../test/earlier-migrations';
 import { storedFiles, users } from './schema';
 
 describe('files stored before they had owners', () => {
-  let database: Database;
-  let earlier: string;
-  let drop: () => Promise<void>;
-  beforeAll(async () => {
-    earlier = await migrationsUpTo('0009_batches_stock');
-    // An empty database, not the test template: it must start at the migrations before owners.
-    const fresh = await createFreshPgDatabase(inject('testDatabase').serverUrl);
-    drop = fresh.drop;
-    database = openPg(fresh.url, { poolSize: 2 });
-    await database.migrate(earlier);
-  });
-  afterAll(async () => {
-    await database.close();
-    await drop();
-    await fs.rm(earlier, { recursive: true, force: true });
-  });
+  // The database starts at the migrations before owners.
+  const earlier = useEarlierDatabase('0009_batches_stock');
 
   it("become their prescription's patient's, and go with that patient", async () => {
-    const { db } = database;
+    const { db } = earlier.database;
     const [patient] = await db
       .insert(users)
       .values({
@@ -46,7 +29,7 @@ describe('files stored before they had owners', () => {
       (${prescriptionFilePath(prescriptionId)}, 'application/pdf', '"a"', '\\x00'),
       ('/uploads/medicines/aspirin-card.webp', 'image/webp', '"b"', '\\x00')`);
 
-    await database.migrate();
+    await earlier.database.migrate();
 
     const owners = await db
       .select({ path: storedFiles.path, ownerId: storedFiles.ownerId })
