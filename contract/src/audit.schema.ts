@@ -47,7 +47,7 @@ const FILTER_MAX_LENGTH = 254;
 
 export const AUDIT_KIND_MESSAGE = 'kind must be one of the kinds of change the audit log records.';
 export const AUDIT_SUBJECT_MESSAGE = 'subject must be an id or an order number such as A-100234.';
-export const AUDIT_ACTOR_MESSAGE = `actor must be an e-mail address or a user id of at most ${FILTER_MAX_LENGTH} characters.`;
+const AUDIT_ACTOR_MESSAGE = `actor must be an e-mail address or a user id of at most ${FILTER_MAX_LENGTH} characters.`;
 
 /** Any id the database gives out (8-4-4-4-12 hex digits). */
 const anyId = z.guid();
@@ -65,7 +65,7 @@ const filterText = (message: string) =>
  * The subject a list is narrowed to: a medicine, order, user or batch id, or an order's number
  * ("A-100234"), which stands for that order.
  */
-export type AuditSubject = { id: string } | { orderNumber: number };
+type AuditSubject = { id: string } | { orderNumber: number };
 
 /**
  * The audit log's filters, newest entries first: `actor`, the person (their e-mail, any case, or
@@ -89,7 +89,7 @@ export type AuditQuery = z.infer<typeof auditQuerySchema>;
 /** A part of a record, as it was before the change and after it: only the fields that changed. */
 const auditValuesSchema = z.record(z.string(), z.unknown()).nullable();
 
-export const auditEntrySchema = z.object({
+const auditEntrySchema = z.object({
   _id: idSchema,
   at: z.string(),
   /** Who made the change; `_id` stays after the person is deleted, `email` is the copy taken then. */

@@ -35,7 +35,7 @@ export type BatchState = (typeof BATCH_STATE)[keyof typeof BATCH_STATE];
  * or a write-off says it all; otherwise expired from its expiry date on by the database's today, so
  * the staff's screen never disagrees with what can be sold, whatever the browser's clock says.
  */
-export const listedBatchSchema = batchSchema.extend({ state: z.enum(BATCH_STATE) });
+const listedBatchSchema = batchSchema.extend({ state: z.enum(BATCH_STATE) });
 export type ListedBatch = z.infer<typeof listedBatchSchema>;
 export const batchListResponseSchema = z.object({ batches: z.array(listedBatchSchema) });
 export const batchResponseSchema = z.object({ batch: batchSchema });
@@ -146,7 +146,7 @@ export type StockLevel = z.infer<typeof stockLevelSchema>;
 export const lowStockResponseSchema = z.object({ medicines: z.array(stockLevelSchema), total: z.number().int() });
 export type LowStockReport = z.infer<typeof lowStockResponseSchema>;
 
-export const REORDER_LEVEL_MAX = 100000;
+const REORDER_LEVEL_MAX = 100000;
 export const REORDER_LEVEL_MESSAGE = `Reorder level must be a whole number from 0 to ${REORDER_LEVEL_MAX}.`;
 /** A medicine's reorder level: below it, its sellable stock puts it on the low-stock report. */
 export const reorderLevelSchema = z.object({

@@ -19,9 +19,7 @@ export type SalesReportQuery = z.input<typeof salesReportQuerySchema>;
  * orders that are paid and not canceled (docs/decisions/0075).
  */
 const salesDaySchema = z.object({ date: z.string(), orders: z.number().int(), revenue: moneySchema });
-export type SalesDay = z.infer<typeof salesDaySchema>;
 const statusCountSchema = z.object({ status: z.enum(ORDER_STATUSES), orders: z.number().int() });
-export type StatusCount = z.infer<typeof statusCountSchema>;
 /** A medicine's units and revenue in the paid, not canceled orders; `_id` is null for a medicine deleted since. */
 const topMedicineSchema = z.object({
   _id: idSchema.nullable(),
@@ -29,7 +27,6 @@ const topMedicineSchema = z.object({
   units: z.number().int(),
   revenue: moneySchema,
 });
-export type TopMedicine = z.infer<typeof topMedicineSchema>;
 
 /**
  * The orders placed from `from` to `to` (both included, UTC days): every day of the window with

@@ -58,7 +58,7 @@ declare module 'fastify' {
   }
 }
 
-export type AppOptions = { config: Config; database: Database; logger?: boolean; logStream?: LogStream };
+type AppOptions = { config: Config; database: Database; logger?: boolean; logStream?: LogStream };
 
 /** Builds the whole product on an opened database; tests call it through `app.inject`. */
 export async function buildApp({ config, database, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {

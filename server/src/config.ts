@@ -42,9 +42,9 @@ const trustProxySchema = z
   .default(false);
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@apotheca.test';
-export const DEFAULT_MAIL_FROM = 'Apotheca <no-reply@apotheca.test>';
+const DEFAULT_MAIL_FROM = 'Apotheca <no-reply@apotheca.test>';
 /** An order placed without payment holds its stock this long, then is canceled (docs/decisions/0018). */
-export const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 24 * 60;
+const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 24 * 60;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),

@@ -6,13 +6,13 @@ import { backupFileName, isBackupFileName, writeBackup, type BackupSummary } fro
 import type { Database } from './client';
 import { backups } from './schema';
 
-export type BackupSchedule = { dir: string; everyMs: number; keep: number };
+type BackupSchedule = { dir: string; everyMs: number; keep: number };
 
 /** How often an instance looks whether the current period's backup is taken. */
 const CHECK_EVERY_MS = 60_000;
 
 /** Removes all but the newest `keep` backup files of `dir` (their names sort by time); answers those removed. */
-export function pruneBackups(dir: string, keep: number): string[] {
+function pruneBackups(dir: string, keep: number): string[] {
   const removed = fs
     .readdirSync(dir)
     .filter(isBackupFileName)

@@ -17,7 +17,7 @@ export const SERVICE_DIR = '/var/lib/apotheca';
 /** In DATA_DIR, naming the cluster's directory when it lies outside DATA_DIR. */
 export const POINTER_FILE = 'postgres.location';
 
-export type ClusterLocation = {
+type ClusterLocation = {
   /** The cluster's directory (mode 0700, the database user's). */
   dir: string;
   /** PostgreSQL's log, written by the database user. */

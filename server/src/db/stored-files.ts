@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { storedFiles } from './schema';
 
-export type StoredFile = { contentType: string; etag: string; body: Buffer };
+type StoredFile = { contentType: string; etag: string; body: Buffer };
 
 /** Files a statement stores at once: many small images in few round trips, a few large files apart. */
 const FILES_A_STATEMENT = 200;

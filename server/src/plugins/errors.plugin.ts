@@ -4,7 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { HttpError } from '../http-error';
 
 /** The summary message of a 400 for invalid input; each field's own message is in `errors`. */
-export const INVALID_INPUT_MESSAGE = 'Please fix the highlighted fields.';
+const INVALID_INPUT_MESSAGE = 'Please fix the highlighted fields.';
 
 type FieldIssue = { instancePath?: string; message?: string };
 
@@ -23,7 +23,7 @@ function fieldErrors(issues: FieldIssue[]): Record<string, string> {
 }
 
 /** An id longer than the router keeps is unknown like any other id: 404 `{ message }`. */
-export const NOT_FOUND_MESSAGE = 'Not found.';
+const NOT_FOUND_MESSAGE = 'Not found.';
 
 /**
  * The one error handler: every failure becomes the one error shape, `{ message }` (plus `errors` for

@@ -10,7 +10,7 @@ const REDACTED = '[redacted]';
 /** Reset tokens travel in the path: the token segment of these URLs is masked. */
 const TOKEN_IN_PATH = /(\/validate-token\/|\/reset-password\/[^/?#]*\/)[^/?#]+/g;
 
-export const maskTokensInUrl = (url: string): string => url.replace(TOKEN_IN_PATH, `$1${REDACTED}`);
+const maskTokensInUrl = (url: string): string => url.replace(TOKEN_IN_PATH, `$1${REDACTED}`);
 
 type DatabaseFailure = { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown };
 

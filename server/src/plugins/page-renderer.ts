@@ -6,7 +6,7 @@ import { LRUCache } from 'lru-cache';
 export type RenderedPage = { status: number; html: string };
 /** Every URL that renders the same HTML has the same key; a page that shows no catalogue never goes stale. */
 export type PageKey = { key: string; showsCatalogue: boolean };
-export type PageRenderer = {
+type PageRenderer = {
   /** Renders a page of the client into its index.html, or answers null for a page the browser renders alone. */
   render(url: string): Promise<RenderedPage | null>;
   /** The key under which the page of `url` may be kept, or null for a page the browser renders alone. */

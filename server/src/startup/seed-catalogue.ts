@@ -11,7 +11,7 @@ import type { Category, DosageForm } from '@apotheca/contract';
 /** [name, maker, strength, price in cents, stock]; stock 0 = out of stock. */
 type Product = [name: string, developedBy: string, strength: string, priceCents: number, stock: number];
 
-export type SeedGeneric = {
+type SeedGeneric = {
   activeIngredient: string;
   category: Category;
   dosageForm: DosageForm;

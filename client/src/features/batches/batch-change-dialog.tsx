@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 
 /** The changes an admin makes to a batch, each with a reason kept in the batch's history. */
-export type BatchChangeKind = 'adjust' | 'writeOff' | 'recall';
+type BatchChangeKind = 'adjust' | 'writeOff' | 'recall';
 /** `medicineName`: where the page does not already say which medicine the lot is of. */
 export type BatchChange = { kind: BatchChangeKind; batch: Batch; medicineName?: string };
 export type BatchChangeValues = { quantity: number; reason: string };

@@ -11,9 +11,8 @@ import type { z } from 'zod';
 import { api } from '../../lib/api';
 
 export type AddBatch = z.input<typeof addBatchSchema>;
-export type AdjustBatch = z.infer<typeof adjustBatchSchema>;
+type AdjustBatch = z.infer<typeof adjustBatchSchema>;
 export type Recall = z.infer<typeof recallOrdersResponseSchema>;
-export type RecalledOrder = Recall['orders'][number];
 export type RecallNotified = z.infer<typeof recallNotifyResponseSchema>;
 
 type OfBatch = { medicineId: string; batchId: string };
@@ -27,7 +26,7 @@ const medicineChanged = (medicineId: string) =>
   [{ type: 'Batches', id: medicineId }, { type: 'Medicine', id: medicineId }, 'Medicines', 'Reports'] as const;
 
 /** A medicine's batches (staff read them, an admin changes them) and a recalled lot's orders and notices. */
-export const batchesApi = api.injectEndpoints({
+const batchesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listBatches: build.query<BatchList, string>({
       query: (medicineId) => `/medicines/${encodeURIComponent(medicineId)}/batches`,

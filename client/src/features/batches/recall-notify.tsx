@@ -7,7 +7,7 @@ import { useNotifyRecallMutation, type RecallNotified } from './batches.api';
 const patients = (count: number) => countLabel(count, 'patient');
 
 /** What a press did: patients mailed now, and those a press before had mailed already (each is mailed once). */
-export const notifiedText = ({ notified, alreadyNotified }: RecallNotified) =>
+const notifiedText = ({ notified, alreadyNotified }: RecallNotified) =>
   `${patients(notified)} notified now; ${patients(alreadyNotified)} had been notified already.`;
 
 /** Mails every patient who received units of the recalled lot; pressing again mails nobody twice. */

@@ -15,7 +15,7 @@ import { api } from '../../lib/api';
  * re-reads them. A write-off is a batch change (features/batches), which re-reads them too. The
  * sales report is re-read after any order changes (the `Orders` tag).
  */
-export const reportsApi = api.injectEndpoints({
+const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
     expiryReport: build.query<ExpiryReport, ExpiryReportQuery>({
       query: (params) => ({ url: '/reports/expiry', params }),

@@ -20,7 +20,7 @@ import { HttpError } from '../../http-error';
 type AddressRow = typeof addresses.$inferSelect;
 
 /** The fields an order copies; the book's id and default flag stay in the book. */
-export const toOrderAddress = ({
+const toOrderAddress = ({
   name,
   phone,
   line1,
@@ -58,7 +58,7 @@ export async function listAddresses(db: Db, userId: string): Promise<Address[]> 
 }
 
 /** One of the caller's addresses, or a 404. */
-export async function findOwnAddress(db: Db | Tx, userId: string, id: string): Promise<Address> {
+async function findOwnAddress(db: Db | Tx, userId: string, id: string): Promise<Address> {
   const [row] = isUuid(id) ? await db.select().from(addresses).where(own(userId, id)) : [];
   if (!row) throw HttpError.notFound(ADDRESS_NOT_FOUND_MESSAGE);
   return toAddress(row);

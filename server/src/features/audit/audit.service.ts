@@ -9,7 +9,7 @@ import { auditLog, orders, users } from '../../db/schema';
 
 type AuditValues = Record<string, unknown>;
 
-export type AuditRecord = {
+type AuditRecord = {
   /** The member of staff who made the change; their e-mail is copied from their account. */
   actorId: string;
   kind: AuditKind;

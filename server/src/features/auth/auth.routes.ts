@@ -47,7 +47,7 @@ import { revokeSession } from './session.service';
 
 const tags = ['auth'];
 /** Every auth body is a few short fields: anything larger is refused (413) before it is parsed. */
-export const AUTH_BODY_LIMIT_BYTES = 4 * 1024;
+const AUTH_BODY_LIMIT_BYTES = 4 * 1024;
 const bearer = BEARER_AUTH;
 const error = errorResponseSchema;
 

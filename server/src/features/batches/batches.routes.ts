@@ -35,7 +35,7 @@ import {
   writeOffBatch,
 } from './batches.service';
 
-export type BatchesRoutesOptions = { catalogue: CatalogueCache };
+type BatchesRoutesOptions = { catalogue: CatalogueCache };
 
 // Staff read batches and reports; only an admin changes them. Every change moves a sellable total,
 // so it invalidates the catalogue, naming the medicine.

@@ -15,9 +15,9 @@ import { HttpError } from '../../http-error';
 import { assertOrderable, findMedicine, medicineColumns, type MedicineRow } from '../medicines/medicines.service';
 import { SELLABLE_STOCK } from '../stock/stock.service';
 
-export const CART_ITEM_NOT_FOUND_MESSAGE = 'Cart item not found';
-export const QUANTITY_BELOW_ONE_MESSAGE = 'The quantity cannot go below 1.';
-export const CART_CHANGED_MESSAGE = 'The cart changed meanwhile. Please try again.';
+const CART_ITEM_NOT_FOUND_MESSAGE = 'Cart item not found';
+const QUANTITY_BELOW_ONE_MESSAGE = 'The quantity cannot go below 1.';
+const CART_CHANGED_MESSAGE = 'The cart changed meanwhile. Please try again.';
 
 type ItemRow = { item: typeof cartItems.$inferSelect; medicine: MedicineRow };
 

@@ -11,7 +11,7 @@ import { saveContactMessage } from './contact.service';
 
 const tags = ['contact'];
 /** Room for the longest valid message (2000 characters, each escaped at worst to 6 bytes of JSON). */
-export const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
+const CONTACT_BODY_LIMIT_BYTES = 16 * 1024;
 
 /** The contact form: stored here unless a third-party form service is configured, which the browser then posts to. */
 const contactRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {

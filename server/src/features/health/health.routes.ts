@@ -5,7 +5,7 @@ import { HttpError } from '../../http-error';
 /** Set by a stopping instance (main.ts) so the load balancer sends it no new requests. */
 export type Readiness = { draining: boolean };
 
-export const DRAINING_MESSAGE = 'This instance is shutting down.';
+const DRAINING_MESSAGE = 'This instance is shutting down.';
 
 /**
  * `/health` says the instance is alive: 200 only while the database answers, so a load balancer

@@ -58,7 +58,7 @@ async function claimDueMail(db: Db) {
 }
 
 /** Sends every due mail once; a failure is recorded by its code and tried again later. Returns how many were sent. */
-export async function deliverDueMail(db: Db, mailer: Mailer, appUrl: string): Promise<number> {
+async function deliverDueMail(db: Db, mailer: Mailer, appUrl: string): Promise<number> {
   let sent = 0;
   for (let batch = await claimDueMail(db); batch.length > 0; batch = await claimDueMail(db)) {
     const delivered: string[] = [];

@@ -17,7 +17,7 @@ export type OrderMailData = {
   address: OrderAddress | null;
 };
 
-export type MailTemplates = {
+type MailTemplates = {
   orderPlaced: OrderMailData & { awaitingReview: boolean };
   orderStatusChanged: OrderMailData & {
     status: OrderStatus;

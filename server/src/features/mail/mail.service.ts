@@ -16,7 +16,7 @@ export type MailMessage = {
 
 export type Mailer = { send(message: MailMessage): Promise<void>; close(): void };
 
-export type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string };
+type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string };
 
 type MailLog = (details: Record<string, unknown>, message: string) => void;
 

@@ -11,8 +11,8 @@ import { getFile, putFiles, removeFiles } from '../../db/stored-files';
  * and the detail page's. The URL names the detail size; the card size sits beside it, so the
  * client builds a srcset from one field (see `cardImageUrl` in the client).
  */
-export const IMAGE_SIZES = { card: { width: 480, height: 360 }, detail: { width: 960, height: 720 } } as const;
-export const MEDICINE_UPLOADS_PATH = '/uploads/medicines';
+const IMAGE_SIZES = { card: { width: 480, height: 360 }, detail: { width: 960, height: 720 } } as const;
+const MEDICINE_UPLOADS_PATH = '/uploads/medicines';
 /** Far above any product photo, far below what a small "decompression bomb" file would unpack to. */
 const MAX_INPUT_PIXELS = 40_000_000;
 

@@ -63,7 +63,7 @@ function separatorOf(text: string): string {
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
 /** The file's rows, or a 400 for a file that is not a UTF-8 CSV of the medicine's columns. */
-export function readCatalogueCsv(content: Buffer): CsvRow[] {
+function readCatalogueCsv(content: Buffer): CsvRow[] {
   let text: string;
   try {
     // The decoder drops a leading byte order mark.
@@ -252,7 +252,7 @@ const chunks = <T>(items: T[]) =>
  * still be as they were planned (else 409 and nothing is written), new medicines get their first
  * batch, and each new image is stored as an upload would be, replacing the medicine's old one.
  */
-export async function writeImport(tx: Tx, plan: ImportPlan, images: Map<string, Buffer>, actorId: string) {
+async function writeImport(tx: Tx, plan: ImportPlan, images: Map<string, Buffer>, actorId: string) {
   const planned = new Map(plan.updates.map((u) => [u.current.id, u.current.version]));
   const locked = await tx
     .select({ id: medicines.id, version: medicines.version })

@@ -26,7 +26,7 @@ import { medicineColumns, toMedicine, type MedicineListFilter, type MedicineRow 
  * pass over those arrays, and filters, facets and order are integer comparisons on per-medicine
  * columns: the work of a request grows with its matches, not with the catalogue.
  */
-export type MedicineSearch = {
+type MedicineSearch = {
   /** The list's response body, serialized: `{ medicines, total, facets }`. */
   list(filter: MedicineListFilter): Promise<string>;
   suggest(q: string): Promise<MedicineSuggestion[]>;

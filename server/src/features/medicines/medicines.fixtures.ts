@@ -56,7 +56,7 @@ export const pngImage = (width = 64, height = 64) =>
     .png()
     .toBuffer();
 
-export type FormFile = { field: string; content: Buffer; filename: string; type: string };
+type FormFile = { field: string; content: Buffer; filename: string; type: string };
 
 /** The add and update forms' image field, holding `content` as a browser sends a chosen .png file. */
 export const pngUpload = (content: Buffer, filename: string): FormFile => ({

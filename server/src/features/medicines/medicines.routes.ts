@@ -44,7 +44,7 @@ import {
 } from './medicines.service';
 
 /** `appUrl` makes the image URL absolute for clients on another origin. */
-export type MedicinesRoutesOptions = { catalogue: CatalogueCache; appUrl: string };
+type MedicinesRoutesOptions = { catalogue: CatalogueCache; appUrl: string };
 
 const FIELD_MAX_BYTES = 10_000;
 const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';

@@ -231,7 +231,7 @@ function ifMatchHolds(ifMatch: string, version: number): boolean {
  * neither the update is unconditional, as HTTP has it: it says whether the write must still find
  * the version it was checked against.
  */
-export function checkUpdatePrecondition(
+function checkUpdatePrecondition(
   current: MedicineRow,
   form: MedicineForm,
   ifMatch: string | undefined,

@@ -46,12 +46,12 @@ export type Actor = { id: string } | null;
 type HistoryRow = { event: OrderEvent; from?: string | null; to?: string | null; note?: string | null };
 
 /** Appends rows to an order's history, in the caller's transaction. */
-export async function recordOrderEvents(tx: Tx, orderId: string, actor: Actor, rows: HistoryRow[]): Promise<void> {
+async function recordOrderEvents(tx: Tx, orderId: string, actor: Actor, rows: HistoryRow[]): Promise<void> {
   await tx.insert(orderHistory).values(rows.map((row) => ({ orderId, actorId: actor?.id ?? null, ...row })));
 }
 
 /** The order's row, locked until the transaction ends, or a 404. */
-export async function lockOrder(tx: Tx, id: string) {
+async function lockOrder(tx: Tx, id: string) {
   const [order] = isUuid(id) ? await tx.select().from(orders).where(eq(orders.id, id)).for('update') : [];
   if (!order) throw HttpError.notFound(ORDER_NOT_FOUND_MESSAGE);
   return order;
@@ -63,7 +63,7 @@ export async function lockOrder(tx: Tx, id: string) {
  * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back; leaving it takes the stock again, with a
  * 409 when it is no longer there. The history gets the status change and the stock that moved.
  */
-export async function applyStatusChange(
+async function applyStatusChange(
   tx: Tx,
   order: OrderRow,
   to: OrderStatus,

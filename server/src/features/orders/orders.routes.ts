@@ -21,7 +21,7 @@ import { changeOrderStatus, reviewPrescription } from './order-status.service';
 import { getOrder, listAllOrders, listUserOrders } from './orders.service';
 import { reorder } from './reorder.service';
 
-export type OrdersRoutesOptions = { catalogue: CatalogueCache };
+type OrdersRoutesOptions = { catalogue: CatalogueCache };
 
 /** Orders move stock, so every write here also invalidates the catalogue's cached stock figures. */
 const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { catalogue }) => {

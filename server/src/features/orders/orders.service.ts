@@ -29,15 +29,15 @@ import { userMatches } from '../auth/auth.service';
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 
 export type OrderRow = typeof orders.$inferSelect;
-export type OrderItemRow = typeof orderItems.$inferSelect;
-export type OrderUser = { id: string; firstName: string; lastName: string } | null;
+type OrderItemRow = typeof orderItems.$inferSelect;
+type OrderUser = { id: string; firstName: string; lastName: string } | null;
 /** The validity and repeats left of the prescription an order carries, as its approval set them. */
-export type OrderPrescriptionTerms = { validUntil: string | null; repeatsLeft: number | null } | null;
+type OrderPrescriptionTerms = { validUntil: string | null; repeatsLeft: number | null } | null;
 /**
  * An order row with its buyer and the pharmacist who reviewed its prescription, either null, and
  * the terms of its prescription.
  */
-export type OrderWithPeople = { order: OrderRow; user: OrderUser; reviewer: OrderUser; terms?: OrderPrescriptionTerms };
+type OrderWithPeople = { order: OrderRow; user: OrderUser; reviewer: OrderUser; terms?: OrderPrescriptionTerms };
 
 /** The day, `days` working days (Monday to Friday) after `from`, as YYYY-MM-DD. */
 function workingDaysAfter(from: Date, days: number): string {

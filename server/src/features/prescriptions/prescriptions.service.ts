@@ -17,7 +17,7 @@ import { HttpError } from '../../http-error';
 import { getFile, putFiles, removeFiles } from '../../db/stored-files';
 import { preparePrescriptionFile, prescriptionFilePath } from './prescription-file.service';
 
-export const PRESCRIPTION_NOT_FOUND_MESSAGE = 'Prescription not found';
+const PRESCRIPTION_NOT_FOUND_MESSAGE = 'Prescription not found';
 
 type PrescriptionRow = typeof prescriptions.$inferSelect;
 type Viewer = { id: string; role: Role };
