@@ -20,15 +20,7 @@ import { HttpError } from '../../http-error';
 type AddressRow = typeof addresses.$inferSelect;
 
 /** The fields an order copies; the book's id and default flag stay in the book. */
-const toOrderAddress = ({
-  name,
-  phone,
-  line1,
-  line2 = '',
-  city,
-  postalCode,
-  country,
-}: AddressInput): OrderAddress => ({
+const toOrderAddress = ({ name, phone, line1, line2 = '', city, postalCode, country }: AddressInput): OrderAddress => ({
   name,
   phone,
   line1,
