@@ -162,23 +162,24 @@ describe('the admin manages the catalogue', () => {
 
   it("searches the medicine list with the shop's search, typos included", async () => {
     const page = await pageAs(browser, admin);
-    const medicine = (await catalogue()).find((candidate) => candidate.name.length >= 6)!;
+    // A name of one plain word, as the demo catalogue's are: other tests add names with numbers.
+    const medicine = (await catalogue()).find((candidate) => /^[A-Za-z]{6,}$/.test(candidate.name))!;
     // A letter dropped, as the shop's search forgives.
     const typo = medicine.name.slice(0, 2) + medicine.name.slice(3);
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (url.pathname === '/api/medicines') asked.push(url.searchParams.get('q') ?? '');
-    });
     await page.goto(PATHS.admin);
     const search = page.getByRole('search', { name: 'Search medicines' });
     await search.getByLabel('Search medicines').fill(typo);
+    // The medicine may already be on the first page: the list is checked once the search answered.
+    const searched = page.waitForResponse((response) => {
+      const url = new URL(response.url());
+      return url.pathname === '/api/medicines' && url.searchParams.get('q') === typo;
+    });
     await search.getByRole('button', { name: 'Search' }).click();
+    expect((await searched).status()).toBe(200);
     await page
       .getByRole('table', { name: 'Medicines' })
       .getByRole('rowheader', { name: medicine.name, exact: true })
       .waitFor();
-    expect(asked).toContain(typo);
     await page.getByText(/^\d+ matching medicines?$/).waitFor();
   });
 });
