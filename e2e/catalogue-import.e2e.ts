@@ -43,8 +43,13 @@ describe('catalogue import', () => {
     expect(await badRow.getByRole('cell').allInnerTexts()).toEqual(['3', 'name', MEDICINE_NAME_MESSAGE]);
     await page.getByText('1 created, 0 updated, 0 unchanged, 1 row refused.', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Import the file' }).count()).toBe(0);
-    // The dry run wrote nothing.
-    expect((await listMedicines('q=Importol')).total).toBe(0);
+    // The dry run wrote nothing. Typos are forgiven, so another test's medicine may match: only
+    // this file's names count.
+    const ours = async () =>
+      (await listMedicines('q=Importol&limit=100')).medicines
+        .map((m) => m.name)
+        .filter((name) => name.includes(String(stamp)));
+    expect(await ours()).toEqual([]);
 
     expect(await violations(page)).toEqual([]);
 
@@ -55,7 +60,6 @@ describe('catalogue import', () => {
     await page.getByRole('heading', { name: 'Imported' }).waitFor();
     await page.getByText('2 created, 0 updated, 0 unchanged.').waitFor();
 
-    const imported = (await listMedicines('q=Importol&limit=100')).medicines.map((m) => m.name);
-    expect(imported).toEqual(expect.arrayContaining([good, fixed]));
+    expect((await ours()).sort()).toEqual([good, fixed].sort());
   });
 });
