@@ -201,6 +201,17 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 30, parts: 31, fieldSize: FIELD_MAX_BYTES },
     });
 
+    /**
+     * What a form that could not be read is answered with: a file past its limit is a 413 with
+     * `tooLarge`; another part limit carries its own 4xx; anything else the parser throws is a body
+     * that is not a form (400 with `notAForm`).
+     */
+    const formFailure = (error: unknown, tooLarge: string, notAForm: string): unknown => {
+      if (error instanceof forms.multipartErrors.RequestFileTooLargeError) return new HttpError(413, tooLarge);
+      if ((error as { statusCode?: number }).statusCode) return error;
+      return HttpError.badRequest(notAForm);
+    };
+
     /** The multipart form of add and update; the file is judged later by its content, not its declared type. */
     async function readMedicineForm(request: FastifyRequest): Promise<MedicineForm> {
       if (!request.isMultipart()) throw new HttpError(415, MULTIPART_REQUIRED_MESSAGE);
@@ -224,11 +235,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
           }
         }
       } catch (error) {
-        if (error instanceof forms.multipartErrors.RequestFileTooLargeError)
-          throw new HttpError(413, IMAGE_TOO_LARGE_MESSAGE);
-        // A part limit carries its own 4xx; anything else the parser throws is a body that is not a form.
-        if ((error as { statusCode?: number }).statusCode) throw error;
-        throw HttpError.badRequest(MALFORMED_FORM_MESSAGE);
+        throw formFailure(error, IMAGE_TOO_LARGE_MESSAGE, MALFORMED_FORM_MESSAGE);
       }
       if (fieldTooLarge) throw new HttpError(413, FIELD_TOO_LARGE_MESSAGE);
       if (Object.keys(strayFiles).length > 0) throw HttpError.badRequest(UNKNOWN_FILE_FIELD_MESSAGE, strayFiles);
@@ -246,10 +253,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
           if (part.fieldname === IMPORT_FILE_FIELD) file = content;
         }
       } catch (error) {
-        if (error instanceof forms.multipartErrors.RequestFileTooLargeError)
-          throw new HttpError(413, IMPORT_TOO_LARGE_MESSAGE);
-        if ((error as { statusCode?: number }).statusCode) throw error;
-        throw HttpError.badRequest(IMPORT_FILE_REQUIRED_MESSAGE);
+        throw formFailure(error, IMPORT_TOO_LARGE_MESSAGE, IMPORT_FILE_REQUIRED_MESSAGE);
       }
       if (!file) throw HttpError.badRequest(IMPORT_FILE_REQUIRED_MESSAGE);
       return file;
