@@ -170,6 +170,8 @@ export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as con
 /** A catalogue import: a CSV file of at most 5 MB and 10,000 medicines (rows after the header). */
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
+/** The new images one import may fetch, in all: they are held until the file is written. */
+export const IMPORT_IMAGES_MAX_BYTES = 200 * 1024 * 1024;
 /** The multipart field that carries the import's CSV file. */
 export const IMPORT_FILE_FIELD = 'file';
 

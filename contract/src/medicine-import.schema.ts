@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IMPORT_FILE_FIELD, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './constants';
+import { IMPORT_FILE_FIELD, IMPORT_IMAGES_MAX_BYTES, IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from './constants';
 import { MEDICINE_FIELDS } from './medicines.schema';
 
 // The catalogue's CSV import (docs/decisions/0074). Each row is checked with the medicine forms' own
@@ -45,6 +45,7 @@ export const sameMedicineMessage = (row: number) => `Row ${row} is the same medi
 export const IMPORT_AMBIGUOUS_MESSAGE =
   'Several medicines have this name, maker, strength and pack size: give the _id of the one to update.';
 export const IMAGE_FETCH_MESSAGE = 'The image could not be fetched from its URL.';
+export const IMPORT_IMAGES_TOO_LARGE_MESSAGE = `The file's new images pass ${IMPORT_IMAGES_MAX_BYTES / (1024 * 1024)} MB in all: import the rest in another file.`;
 export const importRefusedMessage = (rows: number) =>
   `${rows === 1 ? '1 row is' : `${rows} rows are`} refused; nothing was imported.`;
 export const IMPORT_CONFLICT_MESSAGE =

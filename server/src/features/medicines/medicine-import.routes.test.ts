@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import {
   BATCH_CSV_COLUMNS,
   IMAGE_FETCH_MESSAGE,
+  IMPORT_IMAGES_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
@@ -27,6 +28,7 @@ import { batches, medicines, storedFiles } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { insertMedicine, multipart, pngImage, storedMedicine } from './medicines.fixtures';
+import { importCatalogue } from './medicine-import.service';
 
 let admin: { authorization: string };
 let shopper: { authorization: string };
@@ -40,7 +42,8 @@ beforeAll(async () => {
   // The network beyond this machine is out of reach: the images an import fetches are served here.
   const png = await pngImage(40, 30);
   imageServer = createServer((request, response) => {
-    if (request.url === '/pill.png') response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    if (request.url === '/pill.png' || request.url === '/other-pill.png')
+      response.writeHead(200, { 'content-type': 'image/png' }).end(png);
     else if (request.url === '/not-an-image.png')
       response.writeHead(200, { 'content-type': 'image/png' }).end('<html>');
     else response.writeHead(404).end();
@@ -261,6 +264,21 @@ describe('POST /api/medicines/import', () => {
         { row: 7, errors: { imageUrl: IMAGE_FETCH_MESSAGE } },
       ],
     });
+  });
+
+  it("refuses the rows whose new images pass the import's budget for held images", async () => {
+    const actorId = (await createTestUser(ctx, { role: 'admin' })).user.id;
+    const png = await pngImage(40, 30);
+    const file = csv([newMedicine('Ketamine'), newMedicine('Codeine', { imageUrl: `${imageBase}/other-pill.png` })]);
+    // A budget of one image: whichever of the two arrives second is refused.
+    const found = await importCatalogue(ctx.database.db, Buffer.from(file), {
+      dryRun: true,
+      appUrl: 'http://localhost',
+      actorId,
+      imagesMaxBytes: png.length,
+    });
+    expect(found).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
+    expect(found.refused).toEqual([{ row: expect.any(Number), errors: { imageUrl: IMPORT_IMAGES_TOO_LARGE_MESSAGE } }]);
   });
 
   it('reads a file with a byte order mark and semicolons', async () => {

@@ -8,6 +8,8 @@ import {
   IMPORT_AMBIGUOUS_MESSAGE,
   IMPORT_CONFLICT_MESSAGE,
   IMPORT_EMPTY_MESSAGE,
+  IMPORT_IMAGES_MAX_BYTES,
+  IMPORT_IMAGES_TOO_LARGE_MESSAGE,
   IMPORT_MAX_ROWS,
   IMPORT_NOT_UTF8_MESSAGE,
   IMPORT_TOO_MANY_ROWS_MESSAGE,
@@ -212,12 +214,22 @@ async function planImport(db: Db, rows: CsvRow[], appUrl: string): Promise<Impor
 /** Images are fetched a few at a time, each URL once however many rows name it. */
 const IMAGE_FETCHES_AT_ONCE = 4;
 
-/** Fetches the plan's new images; a row whose image cannot be had is refused with the upload's message. */
-async function fetchImages(plan: ImportPlan): Promise<Map<string, Buffer>> {
+/**
+ * Fetches the plan's new images; a row whose image cannot be had is refused with the upload's
+ * message. They are held until the file is written, so past `maxBytes` in all the rest are refused.
+ */
+async function fetchImages(plan: ImportPlan, maxBytes: number): Promise<Map<string, Buffer>> {
   const urls = new Set([...plan.creates, ...plan.updates].flatMap((r) => (r.imageSource ? [r.imageSource] : [])));
   const limit = pLimit(IMAGE_FETCHES_AT_ONCE);
+  let held = 0;
+  const fetchWithin = async (url: string) => {
+    const result = await fetchMedicineImage(url);
+    if ('error' in result) return result;
+    held += result.content.length;
+    return held > maxBytes ? { error: IMPORT_IMAGES_TOO_LARGE_MESSAGE } : result;
+  };
   const fetched = new Map(
-    await Promise.all([...urls].map((url) => limit(async () => [url, await fetchMedicineImage(url)] as const))),
+    await Promise.all([...urls].map((url) => limit(async () => [url, await fetchWithin(url)] as const))),
   );
   const images = new Map<string, Buffer>();
   const failed = (r: { row: number; imageSource?: string }) => {
@@ -359,10 +371,10 @@ async function updateMedicines(tx: Tx, rows: MedicineRow[]) {
 export async function importCatalogue(
   db: Db,
   file: Buffer,
-  options: { dryRun: boolean; appUrl: string; actorId: string },
+  options: { dryRun: boolean; appUrl: string; actorId: string; imagesMaxBytes?: number },
 ): Promise<ImportReport> {
   const plan = await planImport(db, readCatalogueCsv(file), options.appUrl);
-  const images = await fetchImages(plan);
+  const images = await fetchImages(plan, options.imagesMaxBytes ?? IMPORT_IMAGES_MAX_BYTES);
   const report = reportOf(plan);
   if (options.dryRun) return report;
   if (report.refused.length > 0)
