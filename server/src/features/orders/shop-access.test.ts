@@ -276,6 +276,14 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
   ],
   ['GET /reports/expiry', () => ({ method: 'GET', url: '/api/reports/expiry?days=30' }), [401, 403, 403, 200, 200]],
   ['GET /reports/low-stock', () => ({ method: 'GET', url: '/api/reports/low-stock' }), [401, 403, 403, 200, 200]],
+  ['GET /reports/sales', () => ({ method: 'GET', url: '/api/reports/sales?days=7' }), [401, 403, 403, 403, 200]],
+  ['GET /audit', () => ({ method: 'GET', url: '/api/audit' }), [401, 403, 403, 403, 200]],
+  ['GET /medicines/export.csv', () => ({ method: 'GET', url: '/api/medicines/export.csv' }), [401, 403, 403, 403, 200]],
+  [
+    'GET /medicines/batches/export.csv',
+    () => ({ method: 'GET', url: '/api/medicines/batches/export.csv' }),
+    [401, 403, 403, 403, 200],
+  ],
   [
     'PATCH /medicines/:id/reorder-level',
     (f) => ({ method: 'PATCH', url: `/api/medicines/${f.medicine.id}/reorder-level`, payload: { reorderLevel: 5 } }),
@@ -420,7 +428,7 @@ describe('hostile input', () => {
     );
   });
 
-  it('answers hostile paging and windows of the staff reports with 200 or 400, never 5xx', async () => {
+  it('answers hostile paging, windows and filters of the staff reports and the audit log with 200 or 400, never 5xx', async () => {
     const { medicine } = await ownerWithCartAndOrder();
     const { batch } = (
       await ctx.app.inject({
@@ -437,6 +445,9 @@ describe('hostile input', () => {
         `/api/recalls/${batch._id}?limit=${query}`,
         `/api/reports/expiry?days=${query}&expiredPage=${query}`,
         `/api/reports/low-stock?page=${query}`,
+        `/api/reports/sales?days=${query}`,
+        `/api/audit?page=${query}`,
+        `/api/audit?actor=${query}&kind=${query}&subject=${query}`,
       ]) {
         const response = await ctx.app.inject({ method: 'GET', url, headers: admin });
         expect([200, 400], `${url} ${response.body}`).toContain(response.statusCode);
