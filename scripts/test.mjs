@@ -31,6 +31,18 @@ if (fs.existsSync(report)) {
   const results = JSON.parse(fs.readFileSync(report, 'utf8'));
   passed = results.numPassedTests;
   failed = results.numFailedTests + (results.numRuntimeErrorTestSuites ?? 0);
+  // CI shows only the tail of its log, so what failed is named again here, next to the count.
+  for (const file of results.testResults) {
+    const name = path.relative(root, file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of tests) {
+      const why = String(test.failureMessages[0] ?? '').split('\n')[0];
+      process.stdout.write(`\nFAILED ${name} > ${test.fullName}\n  ${why}\n`);
+    }
+    if (tests.length === 0 && file.status === 'failed') {
+      process.stdout.write(`\nFAILED ${name}: ${String(file.message).split('\n')[0]}\n`);
+    }
+  }
 } else {
   failed = 1;
 }
