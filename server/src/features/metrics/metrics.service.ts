@@ -16,6 +16,32 @@ export type ShopMetrics = {
 const ageSeconds = (since: Date | null | undefined): number => (since ? (Date.now() - since.getTime()) / 1000 : 0);
 
 /**
+ * A queue's two gauges, `<name>_waiting` and `<name>_oldest_age_seconds`: how many wait and how long
+ * the oldest has, both from one read of the database at each scrape.
+ */
+function waitingGauges(
+  registry: Registry,
+  queue: {
+    name: string;
+    waiting: string;
+    oldest: string;
+    read: () => Promise<{ waiting: number; oldest: Date | null } | undefined>;
+  },
+): void {
+  const waiting = new Gauge({ name: `${queue.name}_waiting`, help: queue.waiting, registers: [registry] });
+  new Gauge({
+    name: `${queue.name}_oldest_age_seconds`,
+    help: queue.oldest,
+    registers: [registry],
+    async collect() {
+      const row = await queue.read();
+      waiting.set(row?.waiting ?? 0);
+      this.set(ageSeconds(row?.oldest));
+    },
+  });
+}
+
+/**
  * One registry per app (never prom-client's global one), so each instance reports its own
  * request and order figures. The waiting mail and prescription reviews are shop-wide: they are
  * read from the database at each scrape, so every instance reports the same figures.
@@ -43,42 +69,29 @@ export function createShopMetrics(database: Database): ShopMetrics {
     registers: [registry],
   });
 
-  const outboxWaiting = new Gauge({
-    name: 'apotheca_mail_outbox_waiting',
-    help: 'Mails in the outbox not sent yet (shop-wide).',
-    registers: [registry],
+  waitingGauges(registry, {
+    name: 'apotheca_mail_outbox',
+    waiting: 'Mails in the outbox not sent yet (shop-wide).',
+    oldest: 'Age of the oldest mail not sent yet, 0 when none waits (shop-wide).',
+    read: async () =>
+      (
+        await database.db
+          .select({ waiting: count(), oldest: min(mailOutbox.createdAt) })
+          .from(mailOutbox)
+          .where(isNull(mailOutbox.sentAt))
+      )[0],
   });
-  new Gauge({
-    name: 'apotheca_mail_outbox_oldest_age_seconds',
-    help: 'Age of the oldest mail not sent yet, 0 when none waits (shop-wide).',
-    registers: [registry],
-    async collect() {
-      const [row] = await database.db
-        .select({ waiting: count(), oldest: min(mailOutbox.createdAt) })
-        .from(mailOutbox)
-        .where(isNull(mailOutbox.sentAt));
-      outboxWaiting.set(row?.waiting ?? 0);
-      this.set(ageSeconds(row?.oldest));
-    },
-  });
-
-  const reviewsWaiting = new Gauge({
-    name: 'apotheca_prescription_reviews_waiting',
-    help: 'Orders whose prescription waits for a pharmacist (shop-wide).',
-    registers: [registry],
-  });
-  new Gauge({
-    name: 'apotheca_prescription_reviews_oldest_age_seconds',
-    help: 'Age of the oldest order waiting for its prescription review, 0 when none waits (shop-wide).',
-    registers: [registry],
-    async collect() {
-      const [row] = await database.db
-        .select({ waiting: count(), oldest: min(orders.createdAt) })
-        .from(orders)
-        .where(eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending));
-      reviewsWaiting.set(row?.waiting ?? 0);
-      this.set(ageSeconds(row?.oldest));
-    },
+  waitingGauges(registry, {
+    name: 'apotheca_prescription_reviews',
+    waiting: 'Orders whose prescription waits for a pharmacist (shop-wide).',
+    oldest: 'Age of the oldest order waiting for its prescription review, 0 when none waits (shop-wide).',
+    read: async () =>
+      (
+        await database.db
+          .select({ waiting: count(), oldest: min(orders.createdAt) })
+          .from(orders)
+          .where(eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending))
+      )[0],
   });
 
   const pool = database.pool;
