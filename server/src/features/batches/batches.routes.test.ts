@@ -17,7 +17,7 @@ import { addToCart } from '../cart/cart.fixtures';
 import { STOCK_EDIT_REASON } from '../stock/stock.service';
 import { multipart, storedMedicine } from '../medicines/medicines.fixtures';
 import { setOrderStatus } from '../orders/orders.fixtures';
-import { freezeToday, medicineWithBatches, thawToday } from './batches.fixtures';
+import { freezeToday, medicineWithBatches, onDay } from './batches.fixtures';
 
 let admin: Headers;
 type Headers = { authorization?: string };
@@ -58,8 +58,7 @@ describe('batches at checkout', () => {
   });
 
   it('never sells an expired batch: it leaves the stock on its expiry date', async () => {
-    try {
-      await freezeToday(ctx, '2040-06-10');
+    await onDay(ctx, '2040-06-10', async () => {
       const { medicine } = await medicineWithBatches(ctx, admin, [
         { lot: 'GOOD', expiresOn: '2040-06-11', quantity: 2 },
         { lot: 'OLD', expiresOn: '2040-06-10', quantity: 8 },
@@ -74,14 +73,11 @@ describe('batches at checkout', () => {
       expect(refused.json()).toEqual({ message: `${medicine.name} is out of stock.` });
       expect(await quantities(medicine.id)).toEqual({ GOOD: 2, OLD: 8 });
       expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(0);
-    } finally {
-      await thawToday(ctx);
-    }
+    });
   });
 
   it("lists each batch with its state as the database's today judges it, as checkout does", async () => {
-    try {
-      await freezeToday(ctx, '2040-06-10');
+    await onDay(ctx, '2040-06-10', async () => {
       const { medicine, ids } = await medicineWithBatches(ctx, admin, [
         { lot: 'GOOD', expiresOn: '2040-06-11', quantity: 2 },
         { lot: 'OLD', expiresOn: '2040-06-10', quantity: 8 },
@@ -111,9 +107,7 @@ describe('batches at checkout', () => {
       });
       await freezeToday(ctx, '2040-06-11');
       expect((await states()).GOOD).toBe(BATCH_STATE.expired);
-    } finally {
-      await thawToday(ctx);
-    }
+    });
   });
 
   it('puts a canceled order back into the same batches', async () => {
