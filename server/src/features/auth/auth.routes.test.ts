@@ -341,12 +341,18 @@ describe('PATCH /api/auth/users/:id/role', () => {
     expect(listed.json()).toEqual({ message: NOT_ADMIN_MESSAGE });
   });
 
-  it('refuses to demote the last admin with 409 and changes nothing', async () => {
+  /** A new admin made the shop's only one: every other admin becomes a user. */
+  const onlyAdmin = async () => {
     const admin = await createTestUser(ctx, { role: ROLE.admin });
     await ctx.database.db
       .update(users)
       .set({ role: ROLE.user })
       .where(and(eq(users.role, ROLE.admin), ne(users.id, admin.user.id)));
+    return admin;
+  };
+
+  it('refuses to demote the last admin with 409 and changes nothing', async () => {
+    const admin = await onlyAdmin();
     const response = await setRole(admin.headers, admin.user.id, ROLE.pharmacist);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: LAST_ADMIN_MESSAGE });
@@ -358,11 +364,7 @@ describe('PATCH /api/auth/users/:id/role', () => {
   });
 
   it('lets only one of two admins demoting each other at once succeed', async () => {
-    const first = await createTestUser(ctx, { role: ROLE.admin });
-    await ctx.database.db
-      .update(users)
-      .set({ role: ROLE.user })
-      .where(and(eq(users.role, ROLE.admin), ne(users.id, first.user.id)));
+    const first = await onlyAdmin();
     const second = await createTestUser(ctx, { role: ROLE.admin });
     const answers = await Promise.all([
       setRole(first.headers, second.user.id, ROLE.user),

@@ -15,7 +15,7 @@ import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { STOCK_EDIT_REASON } from '../stock/stock.service';
-import { multipart, storedMedicine } from '../medicines/medicines.fixtures';
+import { sendForm, storedMedicine } from '../medicines/medicines.fixtures';
 import { setOrderStatus } from '../orders/orders.fixtures';
 import { freezeToday, medicineWithBatches, onDay } from './batches.fixtures';
 
@@ -256,7 +256,7 @@ describe('the medicine form after a batch change', () => {
   /** The update form as the admin's browser sends it: the medicine as loaded, with a stock and a version. */
   async function saveForm(id: string, { stock, version }: { stock: number; version: number }) {
     const medicine = await load(id);
-    const body = await multipart({
+    return sendForm(ctx, 'PATCH', `/api/medicines/update-medicine/${id}`, admin, {
       name: medicine.name,
       developedBy: medicine.developedBy,
       maxMonthsExpiry: String(medicine.maxMonthsExpiry),
@@ -265,12 +265,6 @@ describe('the medicine form after a batch change', () => {
       price: String(medicine.price),
       imageUrl: medicine.imageUrl,
       version: String(version),
-    });
-    return ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/medicines/update-medicine/${id}`,
-      payload: body.payload,
-      headers: { ...body.headers, ...admin },
     });
   }
   const movements = (medicineId: string) =>

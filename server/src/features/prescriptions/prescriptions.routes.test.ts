@@ -18,7 +18,7 @@ import { prescriptions, prescriptionViews } from '../../db/schema';
 import { getFile } from '../../db/stored-files';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
-import { multipart, pngImage } from '../medicines/medicines.fixtures';
+import { multipart, pngImage, sendForm } from '../medicines/medicines.fixtures';
 import { prescriptionFilePath } from './prescription-file.service';
 import { stripPdf } from './prescription-pdf.service';
 import { PDF_SCAN, pdfWithScriptAndMetadata, photoWithGps, uploadPrescription } from './prescriptions.fixtures';
@@ -133,16 +133,14 @@ describe('POST /api/prescriptions', () => {
     const empty = await uploadPrescription(ctx, headers, Buffer.alloc(0));
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe(PRESCRIPTION_FILE_REQUIRED_MESSAGE);
-    const other = await multipart(
+    const wrongField = await sendForm(
+      ctx,
+      'POST',
+      '/api/prescriptions',
+      headers,
       {},
       { field: 'photo', content: PDF_SCAN, filename: 'p.pdf', type: 'application/pdf' },
     );
-    const wrongField = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/prescriptions',
-      payload: other.payload,
-      headers: { ...other.headers, ...headers },
-    });
     expect(wrongField.statusCode).toBe(400);
 
     const json = await ctx.app.inject({ method: 'POST', url: '/api/prescriptions', headers, payload: { file: 'x' } });
