@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
   type AnyPgColumn,
+  type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import {
   AUDIT_KINDS,
@@ -89,26 +90,22 @@ export const users = pgTable(
   ],
 );
 
-/** Bearer tokens are random; only their SHA-256 is stored, so a leaked table grants nothing. */
-export const sessions = pgTable(
-  'sessions',
-  {
-    ...userTokenColumns(),
-    revokedAt: instant('revoked_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId)],
-);
+/**
+ * A table of a user's tokens: the token, the column that marks it spent, its creation, and an index
+ * to find a user's tokens (to revoke them all).
+ */
+const userTokenTable = <Name extends string, Spent extends Record<string, PgColumnBuilderBase>>(
+  name: Name,
+  spent: Spent,
+) =>
+  pgTable(name, { ...userTokenColumns(), ...spent, createdAt: createdAt() }, (t) => [
+    index(`${name}_user_idx`).on(t.userId),
+  ]);
 
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    ...userTokenColumns(),
-    usedAt: instant('used_at'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
-);
+/** Bearer tokens are random; only their SHA-256 is stored, so a leaked table grants nothing. */
+export const sessions = userTokenTable('sessions', { revokedAt: instant('revoked_at') });
+
+export const passwordResetTokens = userTokenTable('password_reset_tokens', { usedAt: instant('used_at') });
 
 export const medicines = pgTable(
   'medicines',
