@@ -20,6 +20,7 @@ import {
   signedInShoppers,
   startServerOn,
   WARM_UP_S,
+  warmedBeside,
   withCeiling,
   type BenchDatabase,
   type Measured,
@@ -67,8 +68,7 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
     const rows: Measured[] = [];
     // Each route warmed up, then measured beside the ceiling (and profiled with BENCH_CPU_PROF).
     const measure = async (name: string, options: Options) => {
-      await load(options, WARM_UP_S);
-      rows.push(await profiled(name, () => beside(ceilingUrl, async () => row(name, await load(options)))));
+      rows.push(await warmedBeside(ceilingUrl, name, options, (measured) => profiled(name, measured)));
     };
 
     await measure('GET /api/medicines (category, sort, page)', { url: baseUrl + LIST_PATH });

@@ -3,19 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { auditLog, users } from '../src/db/schema';
 import { createSession } from '../src/features/auth/session.service';
-import {
-  beside,
-  forEachDatabase,
-  load,
-  peakRssMb,
-  print,
-  row,
-  startServerOn,
-  WARM_UP_S,
-  withCeiling,
-  type BenchDatabase,
-  type Measured,
-} from './bench-server';
+import { onEachServer, peakRssMb, print, staffCalls, type ServerBench } from './bench-server';
 
 // The admin's audit log on a shop whose staff made 200,000 changes (AUDIT_BENCH_ENTRIES sets another
 // count): its first page, a deep page, and the list filtered by kind, by person, by order and by
@@ -82,8 +70,7 @@ async function prepare(database: Database): Promise<Prepared> {
 
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
-async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, prepared, pid, stop } = await startServerOn(label, prepare);
+const measureDatabase: ServerBench<Prepared> = async (label, ceilingUrl, { baseUrl, prepared, pid }) => {
   const { adminToken, orderIds, medicineIds } = prepared;
   const audit = (query: Record<string, string>) => `/api/audit?${new URLSearchParams(query).toString()}`;
   const lastPage = Math.ceil(ENTRY_COUNT / AUDIT_PAGE_SIZE);
@@ -99,26 +86,13 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
     ['audit: by order', () => audit({ subject: pick(orderIds) })],
     ['audit: by medicine', () => audit({ subject: pick(medicineIds) })],
   ];
-  try {
-    const rows: Measured[] = [];
-    for (const [name, path] of calls) {
-      const options = {
-        url: baseUrl,
-        headers: { authorization: `Bearer ${adminToken}` },
-        requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }],
-      };
-      await load(options, WARM_UP_S);
-      rows.push(await beside(ceilingUrl, async () => row(name, await load(options))));
-    }
-    print(
-      `${label}, ${ENTRY_COUNT} audit entries by ${STAFF_COUNT} staff`,
-      rows,
-      [peakRssMb(pid)],
-      ['Each call should answer under 50 ms at p99; the deep pages and the counts are the slow part.'],
-    );
-  } finally {
-    await stop();
-  }
-}
+  const rows = await staffCalls(ceilingUrl, baseUrl, adminToken, calls);
+  print(
+    `${label}, ${ENTRY_COUNT} audit entries by ${STAFF_COUNT} staff`,
+    rows,
+    [peakRssMb(pid)],
+    ['Each call should answer under 50 ms at p99; the deep pages and the counts are the slow part.'],
+  );
+};
 
-await withCeiling((ceilingUrl) => forEachDatabase((label) => measureDatabase(label, ceilingUrl)));
+await onEachServer(prepare, measureDatabase);

@@ -154,6 +154,47 @@ export async function beside(
   };
 }
 
+/**
+ * One call's figures: warmed up for WARM_UP_S, then measured beside the ceiling at the call's own
+ * concurrency. `around` wraps the measured part only (a CPU profile must not count the warm-up).
+ */
+export async function warmedBeside(
+  ceilingUrl: string,
+  name: string,
+  options: Options,
+  around: (measured: () => Promise<Measured>) => Promise<Measured> = (measured) => measured(),
+): Promise<Measured> {
+  await load(options, WARM_UP_S);
+  return around(() => beside(ceilingUrl, async () => row(name, await load(options)), options.connections));
+}
+
+/**
+ * A member of staff's calls, one after another, each as `token`'s: a fixed path, or a function
+ * giving each request a path of its own (a random page, filter or search).
+ */
+export async function staffCalls(
+  ceilingUrl: string,
+  baseUrl: string,
+  token: string,
+  calls: [name: string, path: string | (() => string)][],
+  connections?: number,
+): Promise<Measured[]> {
+  const rows: Measured[] = [];
+  for (const [name, path] of calls) {
+    const headers = { authorization: `Bearer ${token}` };
+    const options: Options =
+      typeof path === 'string'
+        ? { url: `${baseUrl}${path}`, headers }
+        : {
+            url: baseUrl,
+            headers,
+            requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }],
+          };
+    rows.push(await warmedBeside(ceilingUrl, name, { ...options, ...(connections && { connections }) }));
+  }
+  return rows;
+}
+
 /** Figures taken alongside `measured`'s, one per trial, beside the same ceiling runs. */
 export function alongside(measured: Measured, figures: Row[]): Measured {
   const trials = measured.trials.map((trial, i) => ({ ...trial, figure: figures[i]! }));
@@ -406,6 +447,31 @@ export async function forEachDatabase(measure: (label: BenchDatabase) => Promise
   await measure('embedded PostgreSQL');
   if (process.env.DATABASE_URL) await measure('PostgreSQL');
   else process.stdout.write('\nPostgreSQL: skipped (set DATABASE_URL to measure it too)\n');
+}
+
+/** What a bench measures on one database's server, beside the ceiling at `ceilingUrl`. */
+export type ServerBench<Prepared> = (
+  label: BenchDatabase,
+  ceilingUrl: string,
+  server: BenchServer<Prepared>,
+) => Promise<void>;
+
+/**
+ * A bench's start-up: the ceiling, then on each database the run measures the built server on a
+ * fresh database filled by `fill`, measured, then stopped and its database dropped even when the
+ * measuring fails.
+ */
+export async function onEachServer<Prepared>(fill: Fill<Prepared>, measure: ServerBench<Prepared>): Promise<void> {
+  await withCeiling((ceilingUrl) =>
+    forEachDatabase(async (label) => {
+      const server = await startServerOn(label, fill);
+      try {
+        await measure(label, ceilingUrl, server);
+      } finally {
+        await server.stop();
+      }
+    }),
+  );
 }
 
 /** Runs `measure` beside the node:http ceiling, stopped afterwards. */

@@ -9,19 +9,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
 import { medicines, orderItems } from '../src/db/schema';
-import {
-  beside,
-  forEachDatabase,
-  load,
-  peakRssMb,
-  print,
-  row,
-  startServerOn,
-  WARM_UP_S,
-  withCeiling,
-  type BenchDatabase,
-  type Measured,
-} from './bench-server';
+import { onEachServer, peakRssMb, print, staffCalls, type ServerBench } from './bench-server';
 import { ORDER_COUNT, prepareStaffShop, type StaffShop } from './staff-orders.fixtures';
 
 // The admin overview on the staff benchmarks' shop of 100,000 orders: the sales report's call (the
@@ -77,34 +65,24 @@ async function pageReads(baseUrl: string, token: string, count: number) {
 const percentiles = (times: number[]) =>
   `p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms`;
 
-async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, prepared, pid, stop } = await startServerOn(label, prepare);
+const measureDatabase: ServerBench<StaffShop> = async (label, ceilingUrl, { baseUrl, prepared, pid }) => {
   const calls: [string, string][] = [
     [`sales: the last ${SALES_REPORT_DAYS} days`, `/api/reports/sales?days=${SALES_REPORT_DAYS}`],
     [`sales: the last ${SALES_REPORT_MAX_DAYS} days`, `/api/reports/sales?days=${SALES_REPORT_MAX_DAYS}`],
   ];
-  try {
-    const rows: Measured[] = [];
-    for (const [name, path] of calls) {
-      const options = { url: `${baseUrl}${path}`, headers: { authorization: `Bearer ${prepared.adminToken}` } };
-      await load(options, WARM_UP_S);
-      rows.push(await beside(ceilingUrl, async () => row(name, await load(options))));
-    }
-    await pageReads(baseUrl, prepared.adminToken, 20);
-    const { reads, calls: perCall } = await pageReads(baseUrl, prepared.adminToken, PAGE_READS);
-    print(
-      `${label}, ${ORDER_COUNT} orders`,
-      rows,
-      [peakRssMb(pid)],
-      [
-        `the page's read (its ${PAGE_CALLS.length} calls at once, ${PAGE_READS} reads one after another): ${percentiles(reads)}`,
-        ...PAGE_CALLS.map((call, index) => `  ${call}: answered after ${percentiles(perCall[index]!)}`),
-        'The page should read in under 200 ms.',
-      ],
-    );
-  } finally {
-    await stop();
-  }
-}
+  const rows = await staffCalls(ceilingUrl, baseUrl, prepared.adminToken, calls);
+  await pageReads(baseUrl, prepared.adminToken, 20);
+  const { reads, calls: perCall } = await pageReads(baseUrl, prepared.adminToken, PAGE_READS);
+  print(
+    `${label}, ${ORDER_COUNT} orders`,
+    rows,
+    [peakRssMb(pid)],
+    [
+      `the page's read (its ${PAGE_CALLS.length} calls at once, ${PAGE_READS} reads one after another): ${percentiles(reads)}`,
+      ...PAGE_CALLS.map((call, index) => `  ${call}: answered after ${percentiles(perCall[index]!)}`),
+      'The page should read in under 200 ms.',
+    ],
+  );
+};
 
-await withCeiling((ceilingUrl) => forEachDatabase((label) => measureDatabase(label, ceilingUrl)));
+await onEachServer(prepare, measureDatabase);

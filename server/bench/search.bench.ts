@@ -18,7 +18,7 @@ import {
   SHOPPER_COUNT,
   signedInShoppers,
   startServerOn,
-  WARM_UP_S,
+  warmedBeside,
   withCeiling,
   type BenchDatabase,
   type Measured,
@@ -127,8 +127,7 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
       requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }],
     });
     const measure = async (name: string, path: () => string) => {
-      await load(requests(path), WARM_UP_S);
-      rows.push(await beside(ceilingUrl, async () => row(name, await load(requests(path)))));
+      rows.push(await warmedBeside(ceilingUrl, name, requests(path)));
     };
     await measure('GET /api/medicines?q= (typos, 10k)', searchPath);
     await measure('  the same, matching no medicine', nothingPath);

@@ -7,20 +7,8 @@ import {
   USERS_PAGE_SIZE,
 } from '@apotheca/contract';
 import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
-import {
-  beside,
-  forEachDatabase,
-  load,
-  peakRssMb,
-  print,
-  row,
-  startServerOn,
-  WARM_UP_S,
-  withCeiling,
-  type BenchDatabase,
-  type Measured,
-} from './bench-server';
-import { ORDER_COUNT, PATIENT_COUNT, prepareStaffShop } from './staff-orders.fixtures';
+import { onEachServer, peakRssMb, print, staffCalls, type ServerBench } from './bench-server';
+import { ORDER_COUNT, PATIENT_COUNT, prepareStaffShop, type StaffShop } from './staff-orders.fixtures';
 
 // The staff screens' calls on a shop with 100,000 orders (STAFF_BENCH_ORDERS sets another count):
 // the admin orders list (first page, a deep page, by status, by order number, by patient), the
@@ -38,8 +26,7 @@ const STAFF_CONNECTIONS = Number(process.env.STAFF_BENCH_CONNECTIONS ?? 8);
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 const anyNumber = (last: number) => orderNumberLabel(last - Math.floor(Math.random() * ORDER_COUNT));
 
-async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, prepared, pid, stop } = await startServerOn(label, prepareStaffShop);
+const measureDatabase: ServerBench<StaffShop> = async (label, ceilingUrl, { baseUrl, prepared, pid }) => {
   const { adminToken, patientIds, lastNumber } = prepared;
   const pageCount = Math.ceil(ORDER_COUNT / ADMIN_ORDERS_PAGE_SIZE);
   const orderList = (query: Record<string, string>) =>
@@ -67,28 +54,14 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
       () => `/api/medicines?limit=10&q=${encodeURIComponent(pick(SEED_CATALOGUE).activeIngredient.slice(0, 5))}`,
     ],
   ];
-  try {
-    const rows: Measured[] = [];
-    for (const [name, path] of calls) {
-      const options = {
-        url: baseUrl,
-        connections: STAFF_CONNECTIONS,
-        headers: { authorization: `Bearer ${adminToken}` },
-        requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }],
-      };
-      await load(options, WARM_UP_S);
-      rows.push(await beside(ceilingUrl, async () => row(name, await load(options)), STAFF_CONNECTIONS));
-    }
-    print(
-      `${label}, ${ORDER_COUNT} orders of ${PATIENT_COUNT} patients`,
-      rows,
-      [peakRssMb(pid)],
-      ['Each staff call should answer under 50 ms at p99.'],
-      STAFF_CONNECTIONS,
-    );
-  } finally {
-    await stop();
-  }
-}
+  const rows = await staffCalls(ceilingUrl, baseUrl, adminToken, calls, STAFF_CONNECTIONS);
+  print(
+    `${label}, ${ORDER_COUNT} orders of ${PATIENT_COUNT} patients`,
+    rows,
+    [peakRssMb(pid)],
+    ['Each staff call should answer under 50 ms at p99.'],
+    STAFF_CONNECTIONS,
+  );
+};
 
-await withCeiling((ceilingUrl) => forEachDatabase((label) => measureDatabase(label, ceilingUrl)));
+await onEachServer(prepareStaffShop, measureDatabase);

@@ -6,11 +6,10 @@ import { loginResponseSchema, medicineListResponseSchema, orderResponseSchema } 
 import { count } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../app';
-import { loadConfig, type Config } from '../config';
 import { addToCart } from '../features/cart/cart.fixtures';
 import { insertMedicine } from '../features/medicines/medicines.fixtures';
 import { createFreshPgDatabase } from '../test/fresh-pg-database';
-import { TEST_SCRYPT_COST, type TestContext } from '../test/test-app';
+import { testConfig, type TestContext } from '../test/test-app';
 import { createTestUser, TEST_PASSWORD } from '../test/test-users';
 import { BackupError, backupFileName, restoreBackup, writeBackup } from './backup';
 import { openDatabase, openPg, type Database } from './client';
@@ -25,22 +24,9 @@ const tempDir = (name: string) => {
   tempDirs.push(dir);
   return dir;
 };
-const configFor = (dataDir: string): Config => ({
-  ...loadConfig(),
-  env: 'test',
-  databaseUrl: undefined,
-  dataDir,
-  uploadsDir: path.join(dataDir, 'uploads'),
-  seedCatalogue: false,
-  rateLimitPerMinute: 0,
-  scryptCost: TEST_SCRYPT_COST,
-  smtpUrl: undefined,
-  logLevel: 'silent',
-});
-
 /** The shop as `npm start` runs it on a DATA_DIR: migrated, with its admin, serving through inject. */
 async function startShop(database: Database, dataDir: string): Promise<TestContext> {
-  const config = configFor(dataDir);
+  const config = testConfig(dataDir);
   await prepareDatabase(database, config);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();

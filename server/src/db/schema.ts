@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
   type AnyPgColumn,
+  type PgColumnBuilderBase,
 } from 'drizzle-orm/pg-core';
 import {
   AUDIT_KINDS,
@@ -45,7 +46,27 @@ const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 const id = () => uuid('id').primaryKey().defaultRandom();
-const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+/** A moment in time: every timestamp is stored with its time zone and read as a Date. */
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => instant('created_at').notNull().defaultNow();
+/** A row that belongs to another and goes with it: the parent's id, required, deleted in cascade. */
+const partOf = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).notNull().references(parent, { onDelete: 'cascade' });
+/**
+ * Who made a change and when; null: the shop itself (an automatic change), or a user deleted since,
+ * as a change's record outlives its author.
+ */
+const changeColumns = () => ({
+  at: instant('at').notNull().defaultNow(),
+  actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+});
+/** A user's single-purpose token (a session, a password reset): only its SHA-256 is stored. */
+const userTokenColumns = () => ({
+  id: id(),
+  userId: partOf('user_id', () => users.id),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: instant('expires_at').notNull(),
+});
 
 export const users = pgTable(
   'users',
@@ -69,36 +90,22 @@ export const users = pgTable(
   ],
 );
 
-/** Bearer tokens are random; only their SHA-256 is stored, so a leaked table grants nothing. */
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId)],
-);
+/**
+ * A table of a user's tokens: the token, the column that marks it spent, its creation, and an index
+ * to find a user's tokens (to revoke them all).
+ */
+const userTokenTable = <Name extends string, Spent extends Record<string, PgColumnBuilderBase>>(
+  name: Name,
+  spent: Spent,
+) =>
+  pgTable(name, { ...userTokenColumns(), ...spent, createdAt: createdAt() }, (t) => [
+    index(`${name}_user_idx`).on(t.userId),
+  ]);
 
-export const passwordResetTokens = pgTable(
-  'password_reset_tokens',
-  {
-    id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    tokenHash: text('token_hash').notNull().unique(),
-    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
-    createdAt: createdAt(),
-  },
-  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
-);
+/** Bearer tokens are random; only their SHA-256 is stored, so a leaked table grants nothing. */
+export const sessions = userTokenTable('sessions', { revokedAt: instant('revoked_at') });
+
+export const passwordResetTokens = userTokenTable('password_reset_tokens', { usedAt: instant('used_at') });
 
 export const medicines = pgTable(
   'medicines',
@@ -134,7 +141,7 @@ export const medicines = pgTable(
     warnings: text('warnings').notNull().default(''),
     storage: text('storage').notNull().default(''),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
     /** Raised by every write that changes the row, stock included: an edit based on an older one is refused (docs/decisions/0043). */
     version: integer('version').notNull().default(1),
   },
@@ -169,15 +176,13 @@ export const batches = pgTable(
   'batches',
   {
     id: id(),
-    medicineId: uuid('medicine_id')
-      .notNull()
-      .references(() => medicines.id, { onDelete: 'cascade' }),
+    medicineId: partOf('medicine_id', () => medicines.id),
     lot: text('lot').notNull(),
     expiresOn: date('expires_on', { mode: 'string' }).notNull(),
     quantity: integer('quantity').notNull(),
     receivedOn: date('received_on', { mode: 'string' }).notNull().defaultNow(),
-    recalledAt: timestamp('recalled_at', { withTimezone: true, mode: 'date' }),
-    writtenOffAt: timestamp('written_off_at', { withTimezone: true, mode: 'date' }),
+    recalledAt: instant('recalled_at'),
+    writtenOffAt: instant('written_off_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -194,11 +199,8 @@ export const batchMovements = pgTable(
   'batch_movements',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    batchId: uuid('batch_id')
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    batchId: partOf('batch_id', () => batches.id),
+    ...changeColumns(),
     kind: text('kind', { enum: BATCH_MOVEMENTS }).notNull(),
     /** Units added (or, below zero, taken away). */
     change: integer('change').notNull(),
@@ -212,10 +214,7 @@ export const batchMovements = pgTable(
 
 export const carts = pgTable('carts', {
   id: id(),
-  userId: uuid('user_id')
-    .notNull()
-    .unique()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: partOf('user_id', () => users.id).unique(),
   createdAt: createdAt(),
 });
 
@@ -223,13 +222,9 @@ export const cartItems = pgTable(
   'cart_items',
   {
     id: id(),
-    cartId: uuid('cart_id')
-      .notNull()
-      .references(() => carts.id, { onDelete: 'cascade' }),
+    cartId: partOf('cart_id', () => carts.id),
     // A deleted medicine leaves every cart.
-    medicineId: uuid('medicine_id')
-      .notNull()
-      .references(() => medicines.id, { onDelete: 'cascade' }),
+    medicineId: partOf('medicine_id', () => medicines.id),
     quantity: integer('quantity').notNull(),
     createdAt: createdAt(),
   },
@@ -263,14 +258,14 @@ export const orders = pgTable(
     prescriptionReview: text('prescription_review', { enum: PRESCRIPTION_REVIEWS }),
     reviewNote: text('review_note'),
     reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true, mode: 'date' }),
+    reviewedAt: instant('reviewed_at'),
     /** The order reused an earlier approval of its prescription, spending one repeat. */
     prescriptionRepeat: boolean('prescription_repeat').notNull().default(false),
     /** A copy of the delivery address as it was at checkout; null for an order placed without one. */
     address: jsonb('address').$type<OrderAddress>(),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
-    dispatchedAt: timestamp('dispatched_at', { withTimezone: true, mode: 'date' }),
+    dispatchedAt: instant('dispatched_at'),
     createdAt: createdAt(),
   },
   // Every list of orders is ordered by (created_at, id): each index below ends with both, so a
@@ -320,9 +315,7 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: id(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: partOf('order_id', () => orders.id),
     // A deleted medicine's order items stay; name and price are the copies taken at order time.
     medicineId: uuid('medicine_id').references(() => medicines.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
@@ -342,12 +335,8 @@ export const orderItems = pgTable(
 export const orderItemBatches = pgTable(
   'order_item_batches',
   {
-    orderItemId: uuid('order_item_id')
-      .notNull()
-      .references(() => orderItems.id, { onDelete: 'cascade' }),
-    batchId: uuid('batch_id')
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
+    orderItemId: partOf('order_item_id', () => orderItems.id),
+    batchId: partOf('batch_id', () => batches.id),
     quantity: integer('quantity').notNull(),
   },
   (t) => [
@@ -362,12 +351,8 @@ export const orderItemBatches = pgTable(
 export const recallNotices = pgTable(
   'recall_notices',
   {
-    batchId: uuid('batch_id')
-      .notNull()
-      .references(() => batches.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    batchId: partOf('batch_id', () => batches.id),
+    userId: partOf('user_id', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.batchId, t.userId] })],
@@ -381,12 +366,8 @@ export const orderHistory = pgTable(
   'order_history',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    // null: the shop itself (an automatic change), or a user deleted since.
-    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    orderId: partOf('order_id', () => orders.id),
+    ...changeColumns(),
     event: text('event', { enum: ORDER_EVENTS }).notNull(),
     from: text('from'),
     to: text('to'),
@@ -406,9 +387,7 @@ export const prescriptions = pgTable(
   'prescriptions',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: partOf('user_id', () => users.id),
     fileType: text('file_type', { enum: PRESCRIPTION_FILE_TYPES }).notNull(),
     // Set by the pharmacist who approves it: the last day a repeat order may reuse it, and how many
     // repeat orders are left. Both null until an approval.
@@ -428,9 +407,7 @@ export const addresses = pgTable(
   'addresses',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: partOf('user_id', () => users.id),
     name: text('name').notNull(),
     phone: text('phone').notNull(),
     line1: text('line1').notNull(),
@@ -455,11 +432,9 @@ export const prescriptionViews = pgTable(
   'prescription_views',
   {
     id: id(),
-    prescriptionId: uuid('prescription_id')
-      .notNull()
-      .references(() => prescriptions.id, { onDelete: 'cascade' }),
+    prescriptionId: partOf('prescription_id', () => prescriptions.id),
     viewerId: uuid('viewer_id').references(() => users.id, { onDelete: 'set null' }),
-    viewedAt: timestamp('viewed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    viewedAt: instant('viewed_at').notNull().defaultNow(),
   },
   (t) => [index('prescription_views_prescription_idx').on(t.prescriptionId)],
 );
@@ -491,8 +466,8 @@ export const mailOutbox = pgTable(
     template: text('template'),
     data: jsonb('data'),
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    sentAt: instant('sent_at'),
     /** The last failure's code (never its message, which may quote the message or a credential). */
     lastError: text('last_error'),
     createdAt: createdAt(),
@@ -539,7 +514,7 @@ export const storedFiles = pgTable(
  * (docs/decisions/0061). `file` and `bytes` are set when it is written.
  */
 export const backups = pgTable('backups', {
-  period: timestamp('period', { withTimezone: true, mode: 'date' }).primaryKey(),
+  period: instant('period').primaryKey(),
   file: text('file'),
   bytes: bigint('bytes', { mode: 'number' }),
   createdAt: createdAt(),
@@ -555,7 +530,7 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     actorId: uuid('actor_id'),
     actorEmail: text('actor_email'),
     kind: text('kind', { enum: AUDIT_KINDS }).notNull(),

@@ -105,6 +105,9 @@ export function prettyLogStream(destination: NodeJS.WritableStream | number = 1)
 
 type Logger = FastifyBaseLogger & { isLevelEnabled(level: string): boolean };
 type Bindings = Record<string, unknown>;
+/** The levels a line is written at, each a method of a logger. */
+const LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+type Level = (typeof LEVELS)[number];
 
 /**
  * A request's logger that makes pino's child logger (its request id bound) only when the request
@@ -126,7 +129,27 @@ class RequestLogger {
     return (this.#child ??= this.#parent.child(this.#bindings));
   }
 
-  #log(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]): void {
+  // One method a level, each writing through #log: defined on the prototype below.
+  declare fatal: FastifyBaseLogger['fatal'];
+  declare error: FastifyBaseLogger['error'];
+  declare warn: FastifyBaseLogger['warn'];
+  declare info: FastifyBaseLogger['info'];
+  declare debug: FastifyBaseLogger['debug'];
+  declare trace: FastifyBaseLogger['trace'];
+
+  static {
+    for (const level of LEVELS) {
+      Object.defineProperty(this.prototype, level, {
+        value(this: RequestLogger, ...args: unknown[]) {
+          this.#log(level, args);
+        },
+        writable: true,
+        configurable: true,
+      });
+    }
+  }
+
+  #log(level: Level, args: unknown[]): void {
     if (!this.#child && !this.#parent.isLevelEnabled(level)) return;
     const child = this.#made();
     Reflect.apply(child[level], child, args);
@@ -137,24 +160,6 @@ class RequestLogger {
   }
   set level(level: string) {
     this.#made().level = level;
-  }
-  fatal(...args: unknown[]) {
-    this.#log('fatal', args);
-  }
-  error(...args: unknown[]) {
-    this.#log('error', args);
-  }
-  warn(...args: unknown[]) {
-    this.#log('warn', args);
-  }
-  info(...args: unknown[]) {
-    this.#log('info', args);
-  }
-  debug(...args: unknown[]) {
-    this.#log('debug', args);
-  }
-  trace(...args: unknown[]) {
-    this.#log('trace', args);
   }
   silent() {}
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {

@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../test/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestContext } from '../test/test-context';
 
 describe('more requests at once than an instance serves', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ maxInFlightRequests: 2 });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ maxInFlightRequests: 2 });
 
   it('are answered at once with 503, Retry-After and a JSON message, and served again afterwards', async () => {
     const responses = await Promise.all(

@@ -16,6 +16,24 @@ export const TEST_SCRYPT_COST = 10;
 export type TestContext = { app: FastifyInstance; database: Database; config: Config; close: () => Promise<void> };
 
 /**
+ * The shop's configuration for a test on `dataDir`: no demo catalogue, no rate limit, cheap hashes,
+ * no mail server and no log, on the database at `databaseUrl` (or the embedded one in `dataDir`).
+ */
+export const testConfig = (dataDir: string, databaseUrl?: string): Config => ({
+  ...loadConfig(),
+  databaseUrl,
+  env: 'test',
+  dataDir,
+  uploadsDir: path.join(dataDir, 'uploads'),
+  seedCatalogue: false,
+  rateLimitPerMinute: 0,
+  // 2^10 rather than 2^17: every registration would otherwise cost a third of a second.
+  scryptCost: TEST_SCRYPT_COST,
+  smtpUrl: undefined,
+  logLevel: 'silent',
+});
+
+/**
  * A fresh database for one test context: a copy of the migrated template on the run's PostgreSQL
  * server (src/test/global-setup.ts), dropped at close.
  */
@@ -35,21 +53,8 @@ export async function createTestContext(
 ): Promise<TestContext> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-test-'));
   const { database, url, drop } = await freshDatabase();
-  const config: Config = {
-    ...loadConfig(),
-    // The database the app runs on, as with DATABASE_URL: a test can open a second instance on it.
-    databaseUrl: url,
-    env: 'test',
-    dataDir,
-    uploadsDir: path.join(dataDir, 'uploads'),
-    seedCatalogue: false,
-    rateLimitPerMinute: 0,
-    // 2^10 rather than 2^17: every registration would otherwise cost a third of a second.
-    scryptCost: TEST_SCRYPT_COST,
-    smtpUrl: undefined,
-    logLevel: 'silent',
-    ...overrides,
-  };
+  // The database the app runs on, as with DATABASE_URL: a test can open a second instance on it.
+  const config: Config = { ...testConfig(dataDir, url), ...overrides };
   const app = await buildApp({ config, database, logger: logStream !== undefined, logStream });
   await app.ready();
   return {
@@ -62,6 +67,22 @@ export async function createTestContext(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `use` on a test context of its own, for a setting the file's shared context lacks, closed
+ * afterwards even when `use` fails.
+ */
+export async function withTestContext<T>(
+  overrides: Partial<Config>,
+  use: (ctx: TestContext) => Promise<T>,
+): Promise<T> {
+  const ctx = await createTestContext(overrides);
+  try {
+    return await use(ctx);
+  } finally {
+    await ctx.close();
+  }
 }
 
 /**

@@ -18,12 +18,12 @@ import {
   USER_DELETED_MESSAGE,
 } from '@apotheca/contract';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, sessions, users } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE, NO_TOKEN_MESSAGE } from './auth.plugin';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
 import { loadConfig } from '../../config';
-import { TEST_SCRYPT_COST, createTestContext, type TestContext } from '../../test/test-app';
+import { TEST_SCRYPT_COST, withTestContext, type TestContext } from '../../test/test-app';
 import { useTestContext } from '../../test/test-context';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
 import {
@@ -341,12 +341,18 @@ describe('PATCH /api/auth/users/:id/role', () => {
     expect(listed.json()).toEqual({ message: NOT_ADMIN_MESSAGE });
   });
 
-  it('refuses to demote the last admin with 409 and changes nothing', async () => {
+  /** A new admin made the shop's only one: every other admin becomes a user. */
+  const onlyAdmin = async () => {
     const admin = await createTestUser(ctx, { role: ROLE.admin });
     await ctx.database.db
       .update(users)
       .set({ role: ROLE.user })
       .where(and(eq(users.role, ROLE.admin), ne(users.id, admin.user.id)));
+    return admin;
+  };
+
+  it('refuses to demote the last admin with 409 and changes nothing', async () => {
+    const admin = await onlyAdmin();
     const response = await setRole(admin.headers, admin.user.id, ROLE.pharmacist);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ message: LAST_ADMIN_MESSAGE });
@@ -358,11 +364,7 @@ describe('PATCH /api/auth/users/:id/role', () => {
   });
 
   it('lets only one of two admins demoting each other at once succeed', async () => {
-    const first = await createTestUser(ctx, { role: ROLE.admin });
-    await ctx.database.db
-      .update(users)
-      .set({ role: ROLE.user })
-      .where(and(eq(users.role, ROLE.admin), ne(users.id, first.user.id)));
+    const first = await onlyAdmin();
     const second = await createTestUser(ctx, { role: ROLE.admin });
     const answers = await Promise.all([
       setRole(first.headers, second.user.id, ROLE.user),
@@ -607,13 +609,7 @@ describe('hostile input', () => {
 });
 
 describe('rate limit', () => {
-  let limited: TestContext;
-  beforeAll(async () => {
-    limited = await createTestContext({ rateLimitPerMinute: 2 });
-  });
-  afterAll(async () => {
-    await limited.close();
-  });
+  const limited = useTestContext({ rateLimitPerMinute: 2 });
 
   it.each([
     ['/api/auth/login', { email: 'ada@example.com', password: 'x' }],
@@ -647,49 +643,33 @@ describe('rate limit keys', () => {
     return result;
   };
 
-  it('ignores X-Forwarded-For in production unless TRUST_PROXY says so', async () => {
-    const production = await createTestContext({ env: 'production', rateLimitPerMinute: 2 });
-    try {
-      const spoofed = [1, 2, 3].map(
-        (i) => () => login(production.app, `spoof${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i}` }),
-      );
-      expect(await statuses(spoofed)).toEqual([401, 401, 429]);
-    } finally {
-      await production.close();
-    }
-  });
-
-  it('keys by the forwarded address when the proxy is trusted', async () => {
-    const proxied = await createTestContext({ env: 'production', rateLimitPerMinute: 2, trustProxy: 1 });
-    try {
+  it.each([
+    ['ignores X-Forwarded-For in production unless TRUST_PROXY says so', {}, [401, 401, 429]],
+    ['keys by the forwarded address when the proxy is trusted', { trustProxy: 1 }, [401, 401, 401]],
+  ])('%s', async (_rule, proxy, expected) => {
+    await withTestContext({ env: 'production', rateLimitPerMinute: 2, ...proxy }, async (production) => {
       const clients = [1, 2, 3].map(
-        (i) => () => login(proxied.app, `proxied${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i}` }),
+        (i) => () => login(production.app, `client${i}@example.com`, { 'x-forwarded-for': `203.0.113.${i}` }),
       );
-      expect(await statuses(clients)).toEqual([401, 401, 401]);
-    } finally {
-      await proxied.close();
-    }
+      expect(await statuses(clients)).toEqual(expected);
+    });
   });
 
   it('limits login attempts per e-mail address, whatever the client address', async () => {
-    const limited = await createTestContext({ rateLimitPerMinute: 2 });
-    try {
+    await withTestContext({ rateLimitPerMinute: 2 }, async (limited) => {
       const spread = ['198.51.100.1', '198.51.100.2', '198.51.100.3'].map(
         (address, i) => () => login(limited.app, i === 2 ? ' Target@Example.com ' : 'target@example.com', {}, address),
       );
       expect(await statuses(spread)).toEqual([401, 401, 429]);
       // Another address is not held back by it.
       expect((await login(limited.app, 'other@example.com', {}, '198.51.100.4')).statusCode).toBe(401);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 
 describe('a known browser', () => {
   it('lets the owner in with the right password while guesses from elsewhere hold the e-mail at its limit', async () => {
-    const limited = await createTestContext({ rateLimitPerMinute: 5 });
-    try {
+    await withTestContext({ rateLimitPerMinute: 5 }, async (limited) => {
       const { user } = await createTestUser(limited, { role: 'admin' });
       const attempt = (password: string, remoteAddress: string, cookie?: string) =>
         limited.app.inject({
@@ -713,9 +693,7 @@ describe('a known browser', () => {
       expect((await attempt(TEST_PASSWORD, '192.0.2.20')).statusCode).toBe(429);
       expect((await attempt(TEST_PASSWORD, '192.0.2.21', `${user.id}.forged`)).statusCode).toBe(429);
       expect((await attempt('Wrong@123', '192.0.2.10', mark!.value)).statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
+    });
   });
 });
 
@@ -737,8 +715,7 @@ describe('password hash cost', () => {
   });
 
   it('remakes an older, cheaper hash at the next successful login, and only then', async () => {
-    const raised = await createTestContext({ scryptCost: TEST_SCRYPT_COST + 1 });
-    try {
+    await withTestContext({ scryptCost: TEST_SCRYPT_COST + 1 }, async (raised) => {
       const { user } = await createTestUser(raised);
       const old = await hashPassword(TEST_PASSWORD, TEST_SCRYPT_COST);
       await raised.database.db.update(users).set({ passwordHash: old }).where(eq(users.id, user.id));
@@ -757,8 +734,6 @@ describe('password hash cost', () => {
 
       expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
       expect(await stored()).toBe(remade);
-    } finally {
-      await raised.close();
-    }
+    });
   });
 });

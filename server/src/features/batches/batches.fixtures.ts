@@ -17,6 +17,19 @@ export const thawToday = (ctx: TestContext) =>
     sql`create or replace function shop_today() returns date language sql stable as $$ select current_date $$`,
   );
 
+/**
+ * `use` with the day expiry is judged by fixed at `day` (a test may move it on with freezeToday),
+ * and the database's own clock back afterwards, even when `use` fails.
+ */
+export async function onDay(ctx: TestContext, day: string, use: () => Promise<void>): Promise<void> {
+  try {
+    await freezeToday(ctx, day);
+    await use();
+  } finally {
+    await thawToday(ctx);
+  }
+}
+
 export type Delivery = { lot: string; expiresOn: string; quantity: number };
 
 /** A medicine with no stock of its own, then the given batches, added by the admin through the API. */

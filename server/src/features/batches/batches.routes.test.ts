@@ -15,9 +15,9 @@ import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { STOCK_EDIT_REASON } from '../stock/stock.service';
-import { multipart, storedMedicine } from '../medicines/medicines.fixtures';
+import { sendForm, storedMedicine } from '../medicines/medicines.fixtures';
 import { setOrderStatus } from '../orders/orders.fixtures';
-import { freezeToday, medicineWithBatches, thawToday } from './batches.fixtures';
+import { freezeToday, medicineWithBatches, onDay } from './batches.fixtures';
 
 let admin: Headers;
 type Headers = { authorization?: string };
@@ -58,8 +58,7 @@ describe('batches at checkout', () => {
   });
 
   it('never sells an expired batch: it leaves the stock on its expiry date', async () => {
-    try {
-      await freezeToday(ctx, '2040-06-10');
+    await onDay(ctx, '2040-06-10', async () => {
       const { medicine } = await medicineWithBatches(ctx, admin, [
         { lot: 'GOOD', expiresOn: '2040-06-11', quantity: 2 },
         { lot: 'OLD', expiresOn: '2040-06-10', quantity: 8 },
@@ -74,14 +73,11 @@ describe('batches at checkout', () => {
       expect(refused.json()).toEqual({ message: `${medicine.name} is out of stock.` });
       expect(await quantities(medicine.id)).toEqual({ GOOD: 2, OLD: 8 });
       expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(0);
-    } finally {
-      await thawToday(ctx);
-    }
+    });
   });
 
   it("lists each batch with its state as the database's today judges it, as checkout does", async () => {
-    try {
-      await freezeToday(ctx, '2040-06-10');
+    await onDay(ctx, '2040-06-10', async () => {
       const { medicine, ids } = await medicineWithBatches(ctx, admin, [
         { lot: 'GOOD', expiresOn: '2040-06-11', quantity: 2 },
         { lot: 'OLD', expiresOn: '2040-06-10', quantity: 8 },
@@ -111,9 +107,7 @@ describe('batches at checkout', () => {
       });
       await freezeToday(ctx, '2040-06-11');
       expect((await states()).GOOD).toBe(BATCH_STATE.expired);
-    } finally {
-      await thawToday(ctx);
-    }
+    });
   });
 
   it('puts a canceled order back into the same batches', async () => {
@@ -262,7 +256,7 @@ describe('the medicine form after a batch change', () => {
   /** The update form as the admin's browser sends it: the medicine as loaded, with a stock and a version. */
   async function saveForm(id: string, { stock, version }: { stock: number; version: number }) {
     const medicine = await load(id);
-    const body = await multipart({
+    return sendForm(ctx, 'PATCH', `/api/medicines/update-medicine/${id}`, admin, {
       name: medicine.name,
       developedBy: medicine.developedBy,
       maxMonthsExpiry: String(medicine.maxMonthsExpiry),
@@ -271,12 +265,6 @@ describe('the medicine form after a batch change', () => {
       price: String(medicine.price),
       imageUrl: medicine.imageUrl,
       version: String(version),
-    });
-    return ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/medicines/update-medicine/${id}`,
-      payload: body.payload,
-      headers: { ...body.headers, ...admin },
     });
   }
   const movements = (medicineId: string) =>

@@ -18,7 +18,9 @@ import {
   reorderLevelResponseSchema,
   reorderLevelSchema,
 } from '@apotheca/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z, ZodType } from 'zod';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import { currentUser } from '../auth/auth.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
@@ -36,6 +38,7 @@ import {
 } from './batches.service';
 
 type BatchesRoutesOptions = { catalogue: CatalogueCache };
+type BatchParams = z.infer<typeof batchParamsSchema>;
 
 // Staff read batches and reports; only an admin changes them. Every change moves a sellable total,
 // so it invalidates the catalogue, naming the medicine.
@@ -65,46 +68,47 @@ const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, {
     },
   );
 
+  /**
+   * An admin's change to one batch, made as the caller; the medicine's sellable total moves, so the
+   * catalogue forgets it.
+   */
+  const batchChange = <Body extends ZodType, Answer extends ZodType>(body: Body, answer: Answer) => ({
+    preHandler: app.requireAdmin,
+    schema: { ...docs, params: batchParamsSchema, body, response: { 200: answer } },
+  });
+  const changeBatch = async <T>(
+    request: FastifyRequest & { params: BatchParams },
+    change: (medicineId: string, batchId: string, actorId: string) => Promise<T>,
+  ): Promise<T> => {
+    const { id, batchId } = request.params;
+    const changed = await change(id, batchId, currentUser(request).id);
+    await catalogue.invalidate([id]);
+    return changed;
+  };
+
   app.patch(
     '/medicines/:id/batches/:batchId',
-    {
-      preHandler: app.requireAdmin,
-      schema: { ...docs, params: batchParamsSchema, body: adjustBatchSchema, response: { 200: batchResponseSchema } },
-    },
-    async (request) => {
-      const { id, batchId } = request.params;
-      const batch = await adjustBatch(db, id, batchId, request.body, currentUser(request).id);
-      await catalogue.invalidate([id]);
-      return { batch };
-    },
+    batchChange(adjustBatchSchema, batchResponseSchema),
+    async (request) => ({
+      batch: await changeBatch(request, (id, batchId, actorId) => adjustBatch(db, id, batchId, request.body, actorId)),
+    }),
   );
 
   app.post(
     '/medicines/:id/batches/:batchId/write-off',
-    {
-      preHandler: app.requireAdmin,
-      schema: { ...docs, params: batchParamsSchema, body: batchReasonSchema, response: { 200: batchResponseSchema } },
-    },
-    async (request) => {
-      const { id, batchId } = request.params;
-      const batch = await writeOffBatch(db, id, batchId, request.body.reason, currentUser(request).id);
-      await catalogue.invalidate([id]);
-      return { batch };
-    },
+    batchChange(batchReasonSchema, batchResponseSchema),
+    async (request) => ({
+      batch: await changeBatch(request, (id, batchId, actorId) =>
+        writeOffBatch(db, id, batchId, request.body.reason, actorId),
+      ),
+    }),
   );
 
   app.post(
     '/medicines/:id/batches/:batchId/recall',
-    {
-      preHandler: app.requireAdmin,
-      schema: { ...docs, params: batchParamsSchema, body: batchReasonSchema, response: { 200: recallResponseSchema } },
-    },
-    async (request) => {
-      const { id, batchId } = request.params;
-      const recall = await recallBatch(db, id, batchId, request.body.reason, currentUser(request).id);
-      await catalogue.invalidate([id]);
-      return recall;
-    },
+    batchChange(batchReasonSchema, recallResponseSchema),
+    async (request) =>
+      changeBatch(request, (id, batchId, actorId) => recallBatch(db, id, batchId, request.body.reason, actorId)),
   );
 
   app.get(

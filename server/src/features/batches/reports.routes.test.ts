@@ -5,27 +5,23 @@ import {
   type LowStockReport,
   type ReportBatch,
 } from '@apotheca/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { insertMedicine } from '../medicines/medicines.fixtures';
-import { freezeToday, medicineWithBatches, thawToday } from './batches.fixtures';
+import { medicineWithBatches, onDay } from './batches.fixtures';
 
 // The expiry and low-stock reports and the reorder level, on a database of their own so that each
 // report lists exactly what these tests stocked.
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: Headers;
 let pharmacist: Headers;
 type Headers = { authorization?: string };
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await createTestUser(ctx, { role: ROLE.admin })).headers;
   pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const get = (url: string, headers: Headers = pharmacist) => ctx.app.inject({ method: 'GET', url, headers });
@@ -35,8 +31,7 @@ const setReorderLevel = (id: string, reorderLevel: unknown, headers: Headers = a
 
 describe('the expiry report', () => {
   it('lists what expires within 30, 60 or 90 days and what has expired, a page at a time, until written off', async () => {
-    try {
-      await freezeToday(ctx, '2030-01-01');
+    await onDay(ctx, '2030-01-01', async () => {
       const { medicine, ids } = await medicineWithBatches(ctx, admin, [
         { lot: 'D20', expiresOn: '2030-01-21', quantity: 5 },
         { lot: 'D50', expiresOn: '2030-02-20', quantity: 5 },
@@ -76,9 +71,7 @@ describe('the expiry report', () => {
       const after = await report('days=30');
       expect(lots(after.expired)).toEqual(['TODAY']);
       expect(after.expiredTotal).toBe(1);
-    } finally {
-      await thawToday(ctx);
-    }
+    });
   });
 
   it('refuses a page or a limit that is not a whole number in range, in the one error shape', async () => {

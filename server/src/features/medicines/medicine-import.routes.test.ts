@@ -27,7 +27,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batches, medicines, storedFiles } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
-import { insertMedicine, multipart, pngImage, storedMedicine } from './medicines.fixtures';
+import { insertMedicine, pngImage, sendForm, storedMedicine } from './medicines.fixtures';
 import { importCatalogue } from './medicine-import.service';
 
 let admin: { authorization: string };
@@ -64,16 +64,14 @@ const csv = (rows: Record<string, string>[], delimiter = ',') => {
 };
 
 async function importFile(content: string | Buffer, { dryRun = false, auth = admin } = {}) {
-  const body = await multipart(
+  return sendForm(
+    ctx,
+    'POST',
+    `/api/medicines/import${dryRun ? '?dryRun=true' : ''}`,
+    auth,
     {},
     { field: 'file', content: Buffer.from(content), filename: 'catalogue.csv', type: 'text/csv' },
   );
-  return ctx.app.inject({
-    method: 'POST',
-    url: `/api/medicines/import${dryRun ? '?dryRun=true' : ''}`,
-    payload: body.payload,
-    headers: { ...body.headers, ...auth },
-  });
 }
 
 async function report(content: string | Buffer, dryRun = false): Promise<ImportReport> {

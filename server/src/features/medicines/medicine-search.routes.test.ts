@@ -14,7 +14,7 @@ import { openPg } from '../../db/client';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
-import { insertMedicine, multipart, validMedicineFields } from './medicines.fixtures';
+import { insertMedicine, sendForm, validMedicineFields } from './medicines.fixtures';
 
 // The medicine record, search with facets, suggestions and substitutes, on the catalogue below.
 
@@ -196,16 +196,10 @@ describe('suggestions', () => {
   it('stops at 8 when more medicines match', async () => {
     const ids: string[] = [];
     for (const suffix of ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon', 'Zeta', 'Eta', 'Theta', 'Iota', 'Kappa']) {
-      const form = await multipart({
+      const added = await sendForm(ctx, 'POST', '/api/medicines/add-medicine', admin, {
         ...validMedicineFields,
         name: `Quinora-${suffix}`,
         imageUrl: 'https://img.example.test/q.png',
-      });
-      const added = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/medicines/add-medicine',
-        payload: form.payload,
-        headers: { ...form.headers, ...admin },
       });
       ids.push(newMedicineResponseSchema.parse(added.json()).newMedicine._id);
     }
@@ -288,10 +282,8 @@ describe('the medicine record through the admin forms', () => {
     warnings: 'Do not take with other paracetamol.',
     storage: 'Below 25 °C.',
   };
-  const send = async (method: 'POST' | 'PATCH', url: string, fields: Record<string, string>) => {
-    const body = await multipart(fields);
-    return ctx.app.inject({ method, url, payload: body.payload, headers: { ...body.headers, ...admin } });
-  };
+  const send = (method: 'POST' | 'PATCH', url: string, fields: Record<string, string>) =>
+    sendForm(ctx, method, url, admin, fields);
   const add = (fields: Record<string, string>) => send('POST', '/api/medicines/add-medicine', fields);
   const update = (id: string, fields: Record<string, string>) =>
     send('PATCH', `/api/medicines/update-medicine/${id}`, fields);
@@ -374,18 +366,12 @@ describe('the index after stock moves', () => {
 
   // Through the admin form, as a write the catalogue hears of.
   const addMedicine = async (name: string, stock: number) => {
-    const form = await multipart({
+    const added = await sendForm(ctx, 'POST', '/api/medicines/add-medicine', admin, {
       ...validMedicineFields,
       name,
       activeIngredient: 'Ibuprofen',
       stock: String(stock),
       imageUrl: 'https://img.example.test/s.png',
-    });
-    const added = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/medicines/add-medicine',
-      payload: form.payload,
-      headers: { ...form.headers, ...admin },
     });
     return newMedicineResponseSchema.parse(added.json()).newMedicine;
   };
@@ -406,19 +392,13 @@ describe('the index after stock moves', () => {
 
     // A change beyond the stock (here the name) is indexed too.
     const sold = (await list('q=stockwatch&inStock=false')).medicines[0]!;
-    const form = await multipart({
+    const renamed = await sendForm(ctx, 'PATCH', `/api/medicines/update-medicine/${id}`, admin, {
       ...validMedicineFields,
       name: 'Watchstock',
       activeIngredient: 'Ibuprofen',
       stock: '0',
       imageUrl: sold.imageUrl,
       version: String(sold.version),
-    });
-    const renamed = await ctx.app.inject({
-      method: 'PATCH',
-      url: `/api/medicines/update-medicine/${id}`,
-      headers: { ...form.headers, ...admin },
-      payload: form.payload,
     });
     expect(renamed.statusCode).toBe(200);
     expect(await names('q=watchstock')).toEqual(['Watchstock']);
@@ -438,16 +418,10 @@ describe('search on two instances of one database', () => {
         );
       // The other instance has searched, and answered, before the medicine exists.
       expect((await search()).total).toBe(0);
-      const form = await multipart({
+      const added = await sendForm(ctx, 'POST', '/api/medicines/add-medicine', admin, {
         ...validMedicineFields,
         name: 'Zentravil',
         imageUrl: 'https://img.example.test/z.png',
-      });
-      const added = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/medicines/add-medicine',
-        payload: form.payload,
-        headers: { ...form.headers, ...admin },
       });
       expect(added.statusCode).toBe(201);
       await vi.waitFor(async () => expect((await search()).medicines.map((m) => m.name)).toEqual(['Zentravil']), {

@@ -76,3 +76,15 @@ export async function multipart(fields: Record<string, string>, file?: FormFile)
     headers: { 'content-type': encoded.headers.get('content-type')! },
   };
 }
+
+/** A form sent as a browser sends it: `fields` (and `file`) as multipart, beside the caller's `headers`. */
+export async function sendForm(
+  ctx: TestContext,
+  method: 'POST' | 'PATCH',
+  url: string,
+  headers: { authorization?: string },
+  ...form: Parameters<typeof multipart>
+) {
+  const { payload, headers: formHeaders } = await multipart(...form);
+  return ctx.app.inject({ method, url, payload, headers: { ...formHeaders, ...headers } });
+}

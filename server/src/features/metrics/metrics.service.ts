@@ -1,5 +1,6 @@
 import { PRESCRIPTION_REVIEW } from '@apotheca/contract';
-import { count, eq, isNull, min } from 'drizzle-orm';
+import { count, eq, isNull, min, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../../db/client';
 import { mailOutbox, orders } from '../../db/schema';
@@ -14,6 +15,37 @@ export type ShopMetrics = {
 
 /** Seconds since `since`, 0 when there is nothing waiting. */
 const ageSeconds = (since: Date | null | undefined): number => (since ? (Date.now() - since.getTime()) / 1000 : 0);
+
+/**
+ * A queue's two gauges, `<name>_waiting` and `<name>_oldest_age_seconds`: how many of its rows wait
+ * and how long the oldest has, both from one read of the database at each scrape.
+ */
+function waitingGauges(
+  registry: Registry,
+  database: Database,
+  queue: {
+    name: string;
+    waiting: string;
+    oldest: string;
+    rows: { table: PgTable; since: AnyPgColumn<{ data: Date }>; where: SQL };
+  },
+): void {
+  const { table, since, where } = queue.rows;
+  const waiting = new Gauge({ name: `${queue.name}_waiting`, help: queue.waiting, registers: [registry] });
+  new Gauge({
+    name: `${queue.name}_oldest_age_seconds`,
+    help: queue.oldest,
+    registers: [registry],
+    async collect() {
+      const [row] = await database.db
+        .select({ waiting: count(), oldest: min(since) })
+        .from(table)
+        .where(where);
+      waiting.set(row?.waiting ?? 0);
+      this.set(ageSeconds(row?.oldest));
+    },
+  });
+}
 
 /**
  * One registry per app (never prom-client's global one), so each instance reports its own
@@ -43,42 +75,18 @@ export function createShopMetrics(database: Database): ShopMetrics {
     registers: [registry],
   });
 
-  const outboxWaiting = new Gauge({
-    name: 'apotheca_mail_outbox_waiting',
-    help: 'Mails in the outbox not sent yet (shop-wide).',
-    registers: [registry],
+  waitingGauges(registry, database, {
+    name: 'apotheca_mail_outbox',
+    waiting: 'Mails in the outbox not sent yet (shop-wide).',
+    oldest: 'Age of the oldest mail not sent yet, 0 when none waits (shop-wide).',
+    rows: { table: mailOutbox, since: mailOutbox.createdAt, where: isNull(mailOutbox.sentAt) },
   });
-  new Gauge({
-    name: 'apotheca_mail_outbox_oldest_age_seconds',
-    help: 'Age of the oldest mail not sent yet, 0 when none waits (shop-wide).',
-    registers: [registry],
-    async collect() {
-      const [row] = await database.db
-        .select({ waiting: count(), oldest: min(mailOutbox.createdAt) })
-        .from(mailOutbox)
-        .where(isNull(mailOutbox.sentAt));
-      outboxWaiting.set(row?.waiting ?? 0);
-      this.set(ageSeconds(row?.oldest));
-    },
-  });
-
-  const reviewsWaiting = new Gauge({
-    name: 'apotheca_prescription_reviews_waiting',
-    help: 'Orders whose prescription waits for a pharmacist (shop-wide).',
-    registers: [registry],
-  });
-  new Gauge({
-    name: 'apotheca_prescription_reviews_oldest_age_seconds',
-    help: 'Age of the oldest order waiting for its prescription review, 0 when none waits (shop-wide).',
-    registers: [registry],
-    async collect() {
-      const [row] = await database.db
-        .select({ waiting: count(), oldest: min(orders.createdAt) })
-        .from(orders)
-        .where(eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending));
-      reviewsWaiting.set(row?.waiting ?? 0);
-      this.set(ageSeconds(row?.oldest));
-    },
+  const pendingReview = eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending);
+  waitingGauges(registry, database, {
+    name: 'apotheca_prescription_reviews',
+    waiting: 'Orders whose prescription waits for a pharmacist (shop-wide).',
+    oldest: 'Age of the oldest order waiting for its prescription review, 0 when none waits (shop-wide).',
+    rows: { table: orders, since: orders.createdAt, where: pendingReview },
   });
 
   const pool = database.pool;

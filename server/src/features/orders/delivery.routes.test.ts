@@ -43,6 +43,12 @@ const placed = async (headers: Headers, payload: object = {}): Promise<Order> =>
   expect(response.statusCode, response.body).toBe(201);
   return orderResponseSchema.parse(response.json()).order;
 };
+/** A new shopper's order of one medicine, placed with `payload` (a delivery address, say). */
+const newOrder = async (payload: object = {}) => {
+  const { headers } = await createTestUser(ctx);
+  await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
+  return { headers, order: await placed(headers, payload) };
+};
 const orderOf = async (id: string, headers: Headers) =>
   orderResponseSchema.parse((await ctx.app.inject({ url: `/api/orders/single-product/${id}`, headers })).json()).order;
 const dispatch = (id: string, payload: object = {}) => setOrderStatus(ctx, admin, id, ORDER_STATUS.dispatched, payload);
@@ -135,9 +141,7 @@ describe('a delivery address at checkout', () => {
 
 describe('dispatch with tracking', () => {
   it('keeps the carrier and tracking number and shows a delivery estimate', async () => {
-    const { headers } = await createTestUser(ctx);
-    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
-    const order = await placed(headers, { address: HOME_ADDRESS });
+    const { headers, order } = await newOrder({ address: HOME_ADDRESS });
     const response = await dispatch(order._id, { carrier: 'Royal Mail', trackingNumber: ' RM123456789GB ' });
     expect(response.statusCode).toBe(200);
     const sent = orderResponseSchema.parse(response.json()).order;
@@ -154,9 +158,7 @@ describe('dispatch with tracking', () => {
   });
 
   it('dispatches without carrier or tracking number, both optional', async () => {
-    const { headers } = await createTestUser(ctx);
-    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
-    const order = await placed(headers, { address: HOME_ADDRESS });
+    const { order } = await newOrder({ address: HOME_ADDRESS });
     const response = await dispatch(order._id, { carrier: '', trackingNumber: '' });
     expect(response.statusCode).toBe(200);
     expect(response.json().order).toMatchObject({ carrier: null, trackingNumber: null });
@@ -202,9 +204,7 @@ describe('order again', () => {
   });
 
   it('answers 404 for another patient’s order', async () => {
-    const { headers } = await createTestUser(ctx);
-    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
-    const order = await placed(headers);
+    const { order } = await newOrder();
     const other = await createTestUser(ctx);
     const response = await ctx.app.inject({
       method: 'POST',

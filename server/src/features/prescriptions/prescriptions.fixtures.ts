@@ -1,7 +1,7 @@
 import { PDFDocument, PDFName, PDFString } from 'pdf-lib';
 import sharp from 'sharp';
 import type { TestContext } from '../../test/test-app';
-import { multipart } from '../medicines/medicines.fixtures';
+import { sendForm } from '../medicines/medicines.fixtures';
 
 /** A phone photo of a prescription: a JPEG carrying the camera's make and a GPS position. */
 export const photoWithGps = () =>
@@ -48,11 +48,12 @@ export async function uploadPrescription(
   content: Buffer,
   type = 'image/jpeg',
 ) {
-  const form = await multipart({}, { field: 'file', content, filename: 'prescription', type });
-  return ctx.app.inject({
-    method: 'POST',
-    url: '/api/prescriptions',
-    payload: form.payload,
-    headers: { ...form.headers, ...headers },
-  });
+  return sendForm(
+    ctx,
+    'POST',
+    '/api/prescriptions',
+    headers,
+    {},
+    { field: 'file', content, filename: 'prescription', type },
+  );
 }

@@ -18,7 +18,7 @@ import { prescriptions, prescriptionViews } from '../../db/schema';
 import { getFile } from '../../db/stored-files';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
-import { multipart, pngImage } from '../medicines/medicines.fixtures';
+import { multipart, pngImage, sendForm } from '../medicines/medicines.fixtures';
 import { prescriptionFilePath } from './prescription-file.service';
 import { stripPdf } from './prescription-pdf.service';
 import { PDF_SCAN, pdfWithScriptAndMetadata, photoWithGps, uploadPrescription } from './prescriptions.fixtures';
@@ -30,6 +30,13 @@ const ctx = useTestContext();
 const readFile = (id: string, headers: { authorization?: string } = {}) =>
   ctx.app.inject({ method: 'GET', url: `/api/prescriptions/${id}/file`, headers });
 const storedCount = async () => (await ctx.database.db.select().from(prescriptions)).length;
+/** `send` as a new patient: whatever it sends is refused, so no prescription is stored. */
+async function storingNothing(send: (headers: { authorization: string }) => Promise<void>) {
+  const { headers } = await createTestUser(ctx);
+  const before = await storedCount();
+  await send(headers);
+  expect(await storedCount()).toBe(before);
+}
 
 describe('POST /api/prescriptions', () => {
   it('stores a phone photo without its EXIF and GPS tags, apart from the public uploads', async () => {
@@ -123,80 +130,80 @@ describe('POST /api/prescriptions', () => {
   });
 
   it('refuses a file over 10 MB with 413, no file with 400 and JSON with 415, storing nothing', async () => {
-    const { headers } = await createTestUser(ctx);
-    const before = await storedCount();
-    const tooLarge = Buffer.concat([PDF_SCAN, Buffer.alloc(10 * 1024 * 1024)]);
-    const large = await uploadPrescription(ctx, headers, tooLarge, 'application/pdf');
-    expect(large.statusCode).toBe(413);
-    expect(large.json()).toEqual({ message: PRESCRIPTION_TOO_LARGE_MESSAGE });
+    await storingNothing(async (headers) => {
+      const tooLarge = Buffer.concat([PDF_SCAN, Buffer.alloc(10 * 1024 * 1024)]);
+      const large = await uploadPrescription(ctx, headers, tooLarge, 'application/pdf');
+      expect(large.statusCode).toBe(413);
+      expect(large.json()).toEqual({ message: PRESCRIPTION_TOO_LARGE_MESSAGE });
 
-    const empty = await uploadPrescription(ctx, headers, Buffer.alloc(0));
-    expect(empty.statusCode).toBe(400);
-    expect(empty.json().message).toBe(PRESCRIPTION_FILE_REQUIRED_MESSAGE);
-    const other = await multipart(
-      {},
-      { field: 'photo', content: PDF_SCAN, filename: 'p.pdf', type: 'application/pdf' },
-    );
-    const wrongField = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/prescriptions',
-      payload: other.payload,
-      headers: { ...other.headers, ...headers },
+      const empty = await uploadPrescription(ctx, headers, Buffer.alloc(0));
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().message).toBe(PRESCRIPTION_FILE_REQUIRED_MESSAGE);
+      const wrongField = await sendForm(
+        ctx,
+        'POST',
+        '/api/prescriptions',
+        headers,
+        {},
+        { field: 'photo', content: PDF_SCAN, filename: 'p.pdf', type: 'application/pdf' },
+      );
+      expect(wrongField.statusCode).toBe(400);
+
+      const json = await ctx.app.inject({ method: 'POST', url: '/api/prescriptions', headers, payload: { file: 'x' } });
+      expect(json.statusCode).toBe(415);
     });
-    expect(wrongField.statusCode).toBe(400);
-
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/prescriptions', headers, payload: { file: 'x' } });
-    expect(json.statusCode).toBe(415);
-    expect(await storedCount()).toBe(before);
   });
 
   it('refuses a PDF cut at 10 MB in its last chunk, and a 100 MB body before reading it, with 413', async () => {
-    const { headers } = await createTestUser(ctx);
-    const before = await storedCount();
-    const justOver = Buffer.concat([PDF_SCAN, Buffer.alloc(10 * 1024 * 1024 + 10 * 1024)]);
-    const cut = await uploadPrescription(ctx, headers, justOver, 'application/pdf');
-    expect(cut.statusCode).toBe(413);
-    expect(cut.json()).toEqual({ message: PRESCRIPTION_TOO_LARGE_MESSAGE });
+    await storingNothing(async (headers) => {
+      const justOver = Buffer.concat([PDF_SCAN, Buffer.alloc(10 * 1024 * 1024 + 10 * 1024)]);
+      const cut = await uploadPrescription(ctx, headers, justOver, 'application/pdf');
+      expect(cut.statusCode).toBe(413);
+      expect(cut.json()).toEqual({ message: PRESCRIPTION_TOO_LARGE_MESSAGE });
 
-    // Declared at 100 MB, sent as a stream that never ends: the answer comes without reading it.
-    const body = new PassThrough();
-    body.write('--x\r\n');
-    const huge = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/prescriptions',
-      headers: {
-        ...headers,
-        'content-type': 'multipart/form-data; boundary=x',
-        'content-length': String(100 * 2 ** 20),
-      },
-      payload: body,
+      // Declared at 100 MB, sent as a stream that never ends: the answer comes without reading it.
+      const body = new PassThrough();
+      body.write('--x\r\n');
+      const huge = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/prescriptions',
+        headers: {
+          ...headers,
+          'content-type': 'multipart/form-data; boundary=x',
+          'content-length': String(100 * 2 ** 20),
+        },
+        payload: body,
+      });
+      expect(huge.statusCode).toBe(413);
+      expect(huge.json()).toEqual({ message: PRESCRIPTION_TOO_LARGE_MESSAGE });
     });
-    expect(huge.statusCode).toBe(413);
-    expect(huge.json()).toEqual({ message: PRESCRIPTION_TOO_LARGE_MESSAGE });
-    expect(await storedCount()).toBe(before);
   });
 
   it('answers a form it cannot read with 400, storing nothing', async () => {
-    const { headers } = await createTestUser(ctx);
-    const before = await storedCount();
-    const form = await multipart({}, { field: 'file', content: PDF_SCAN, filename: 'p.pdf', type: 'application/pdf' });
-    const [contentType] = [form.headers['content-type']];
-    const bodies = [
-      { 'content-type': 'multipart/form-data', payload: form.payload },
-      { 'content-type': 'multipart/form-data; boundary=absent', payload: form.payload },
-      { 'content-type': contentType, payload: form.payload.subarray(0, form.payload.length - 60) },
-    ];
-    for (const { payload, ...type } of bodies) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: '/api/prescriptions',
-        headers: { ...headers, ...type },
-        payload,
-      });
-      expect(response.statusCode, type['content-type']).toBe(400);
-      expect(response.json().message).toBe('The form could not be read. Send the prescription as multipart/form-data.');
-    }
-    expect(await storedCount()).toBe(before);
+    await storingNothing(async (headers) => {
+      const form = await multipart(
+        {},
+        { field: 'file', content: PDF_SCAN, filename: 'p.pdf', type: 'application/pdf' },
+      );
+      const [contentType] = [form.headers['content-type']];
+      const bodies = [
+        { 'content-type': 'multipart/form-data', payload: form.payload },
+        { 'content-type': 'multipart/form-data; boundary=absent', payload: form.payload },
+        { 'content-type': contentType, payload: form.payload.subarray(0, form.payload.length - 60) },
+      ];
+      for (const { payload, ...type } of bodies) {
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/prescriptions',
+          headers: { ...headers, ...type },
+          payload,
+        });
+        expect(response.statusCode, type['content-type']).toBe(400);
+        expect(response.json().message).toBe(
+          'The form could not be read. Send the prescription as multipart/form-data.',
+        );
+      }
+    });
   });
 
   it('keeps a patient to their allowance of unused prescriptions, freed as unused ones are removed', async () => {

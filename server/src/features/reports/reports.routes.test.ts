@@ -8,16 +8,16 @@ import {
   type OrderStatus,
   type SalesReport,
 } from '@apotheca/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../test/test-app';
+import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 
 // The sales report on a database of its own: orders with known totals on known UTC days, and the
 // figures the report answers checked against a count made here.
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: { authorization: string };
 let pharmacist: { authorization: string };
 let patient: { authorization: string; userId: string };
@@ -36,63 +36,29 @@ const UNPAID = false;
 let medicineIds: string[] = [];
 const medicineNames = ['Alpha', 'Beta', 'Gamma'];
 const DELETED_NAME = 'Discontinued syrup';
+/** One seeded order: placed at `placedAt`, its lines as [medicine, quantity, price in cents]. */
+const order = (
+  placedAt: string,
+  status: OrderStatus,
+  paid: boolean,
+  ...lines: [medicine: Line['medicine'], quantity: number, priceCents: number][]
+): Seeded => ({
+  placedAt,
+  status,
+  paid,
+  lines: lines.map(([medicine, quantity, priceCents]) => ({ medicine, quantity, priceCents })),
+});
 // Day 0 is today; in a 30-day window the oldest day is 29 days ago. Times are UTC.
 const SEEDED: Seeded[] = [
-  {
-    placedAt: `${dayBefore(0)}T00:00:00Z`,
-    status: ORDER_STATUS.pending,
-    paid: PAID,
-    lines: [{ medicine: 0, quantity: 2, priceCents: 1000 }],
-  },
-  {
-    placedAt: `${dayBefore(0)}T00:00:01Z`,
-    status: ORDER_STATUS.pending,
-    paid: UNPAID,
-    lines: [{ medicine: 1, quantity: 9, priceCents: 700 }],
-  },
-  {
-    placedAt: `${dayBefore(2)}T13:05:00Z`,
-    status: ORDER_STATUS.accepted,
-    paid: PAID,
-    lines: [
-      { medicine: 1, quantity: 3, priceCents: 700 },
-      { medicine: 2, quantity: 1, priceCents: 4999 },
-    ],
-  },
-  {
-    placedAt: `${dayBefore(2)}T23:59:59Z`,
-    status: ORDER_STATUS.canceled,
-    paid: PAID,
-    lines: [{ medicine: 2, quantity: 50, priceCents: 4999 }],
-  },
-  {
-    placedAt: `${dayBefore(5)}T08:00:00Z`,
-    status: ORDER_STATUS.dispatched,
-    paid: PAID,
-    lines: [
-      { medicine: 0, quantity: 1, priceCents: 1000 },
-      { medicine: 'deleted', quantity: 4, priceCents: 250 },
-    ],
-  },
-  {
-    placedAt: `${dayBefore(5)}T09:00:00Z`,
-    status: ORDER_STATUS.canceled,
-    paid: UNPAID,
-    lines: [{ medicine: 0, quantity: 5, priceCents: 1000 }],
-  },
-  {
-    placedAt: `${dayBefore(29)}T00:00:00Z`,
-    status: ORDER_STATUS.dispatched,
-    paid: PAID,
-    lines: [{ medicine: 1, quantity: 2, priceCents: 650 }],
-  },
+  order(`${dayBefore(0)}T00:00:00Z`, ORDER_STATUS.pending, PAID, [0, 2, 1000]),
+  order(`${dayBefore(0)}T00:00:01Z`, ORDER_STATUS.pending, UNPAID, [1, 9, 700]),
+  order(`${dayBefore(2)}T13:05:00Z`, ORDER_STATUS.accepted, PAID, [1, 3, 700], [2, 1, 4999]),
+  order(`${dayBefore(2)}T23:59:59Z`, ORDER_STATUS.canceled, PAID, [2, 50, 4999]),
+  order(`${dayBefore(5)}T08:00:00Z`, ORDER_STATUS.dispatched, PAID, [0, 1, 1000], ['deleted', 4, 250]),
+  order(`${dayBefore(5)}T09:00:00Z`, ORDER_STATUS.canceled, UNPAID, [0, 5, 1000]),
+  order(`${dayBefore(29)}T00:00:00Z`, ORDER_STATUS.dispatched, PAID, [1, 2, 650]),
   // The day before a 30-day window: only a longer window counts it.
-  {
-    placedAt: `${dayBefore(30)}T23:59:59Z`,
-    status: ORDER_STATUS.dispatched,
-    paid: PAID,
-    lines: [{ medicine: 2, quantity: 7, priceCents: 4999 }],
-  },
+  order(`${dayBefore(30)}T23:59:59Z`, ORDER_STATUS.dispatched, PAID, [2, 7, 4999]),
 ];
 const totalCents = (order: Seeded) => order.lines.reduce((sum, line) => sum + line.quantity * line.priceCents, 0);
 /** What counts as revenue: paid and not canceled. */
@@ -145,7 +111,6 @@ function expectedReport(days: number) {
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = (await createTestUser(ctx, { role: ROLE.admin })).headers;
   pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
   const shopper = await createTestUser(ctx);
@@ -173,9 +138,6 @@ beforeAll(async () => {
       })),
     );
   }
-});
-afterAll(async () => {
-  await ctx.close();
 });
 
 const getSales = (query: string, headers: { authorization?: string } = admin) =>
