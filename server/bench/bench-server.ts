@@ -516,6 +516,7 @@ export async function orderLoad(
   { inStockIds, tokens }: { inStockIds: string[]; tokens: string[] },
   connections = CONNECTIONS,
   ordersPerSecond?: number,
+  name = 'orders: add to cart + add-order (orders/s)',
 ): Promise<Row> {
   const idle = [...tokens];
   let placed = 0;
@@ -549,5 +550,5 @@ export async function orderLoad(
       },
     ],
   });
-  return row('orders: add to cart + add-order (orders/s)', result, placed / DURATION_S);
+  return row(name, result, placed / DURATION_S);
 }

@@ -24,6 +24,34 @@ const PINNED = onPath('taskset') && os.cpus().length >= 2;
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
 
+/** Where the embedded PostgreSQL a server starts may run, besides sharing the server's core. */
+export const DATABASE_CORES = {
+  serverCore: SERVER_CORE,
+  loadCore: LOAD_CORE,
+  either: `${SERVER_CORE},${LOAD_CORE}`,
+} as const;
+export type DatabaseCores = keyof typeof DATABASE_CORES;
+
+/**
+ * Moves the embedded PostgreSQL that the server `pid` started (the postmaster and its backends,
+ * whose later backends inherit the postmaster's cores) to `cores`; the server stays where it is.
+ * Returns whether it moved: never without taskset, nor when no PostgreSQL runs under the server.
+ */
+export function placeDatabase(pid: number, cores: DatabaseCores): boolean {
+  if (!PINNED) return false;
+  const postgres = [...processTree(pid, processTable())].filter((id) => {
+    if (id === pid) return false;
+    try {
+      return fs.readFileSync(`/proc/${id}/comm`, 'utf8').trim() === 'postgres';
+    } catch {
+      return false;
+    }
+  });
+  for (const id of postgres)
+    execFileSync('taskset', ['-a', '-p', '-c', DATABASE_CORES[cores], String(id)], { stdio: 'ignore' });
+  return postgres.length > 0;
+}
+
 /** `command args` on `core` when taskset is there; as it is otherwise. */
 function onCore(core: string, command: string, args: string[]): [string, string[]] {
   return PINNED ? ['taskset', ['-c', core, command, ...args]] : [command, args];
@@ -59,9 +87,11 @@ export const servedBy = (url: string, pid: number) => void pidsByOrigin.set(new 
 
 const CLOCK_TICKS_PER_S = 100;
 
-/** User and system CPU time of `pid` and every process under it (the embedded database's), in µs. */
-function treeCpuUs(pid: number): number {
-  const stats = new Map<number, { parent: number; ticks: number }>();
+type ProcessStat = { parent: number; ticks: number };
+
+/** Every process's parent and CPU time (user and system, in clock ticks), from /proc. */
+function processTable(): Map<number, ProcessStat> {
+  const stats = new Map<number, ProcessStat>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -73,7 +103,11 @@ function treeCpuUs(pid: number): number {
       // gone since the directory was listed
     }
   }
-  let ticks = 0;
+  return stats;
+}
+
+/** `pid` and every process under it. */
+function processTree(pid: number, stats: Map<number, ProcessStat>): Set<number> {
   const under = new Set([pid]);
   // Parents have lower ids than most children, but not always: repeat until nothing is added.
   for (let added = true; added;) {
@@ -85,7 +119,14 @@ function treeCpuUs(pid: number): number {
       }
     }
   }
-  for (const id of under) ticks += stats.get(id)?.ticks ?? 0;
+  return under;
+}
+
+/** User and system CPU time of `pid` and every process under it (the embedded database's), in µs. */
+function treeCpuUs(pid: number): number {
+  const stats = processTable();
+  let ticks = 0;
+  for (const id of processTree(pid, stats)) ticks += stats.get(id)?.ticks ?? 0;
   return (ticks / CLOCK_TICKS_PER_S) * 1e6;
 }
 
