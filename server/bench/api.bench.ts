@@ -65,7 +65,7 @@ async function measureList(baseUrl: string): Promise<Row> {
 }
 
 async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, prepared, pid, profiled, stop } = await startServerOn(label, prepare);
+  const { baseUrl, prepared, pid, databasePid, profiled, stop } = await startServerOn(label, prepare);
   try {
     const rows: Measured[] = [];
     // Each route warmed up, then measured beside the ceiling (and profiled with BENCH_CPU_PROF).
@@ -95,7 +95,7 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
     // The issue's arrangement above has the embedded PostgreSQL on the server's core; a database is
     // a service of its own in production, so the same load again with it free to use either core.
     const cores = (process.env.BENCH_ORDERS_DATABASE_CORES ?? 'either') as DatabaseCores;
-    if (placeDatabase(pid, cores)) {
+    if (databasePid !== undefined && placeDatabase(databasePid, cores)) {
       const name = `orders, database on core(s) ${DATABASE_CORES[cores]}`;
       rows.push(
         await profiled(name, () => beside(ceilingUrl, () => orderLoad(baseUrl, prepared, undefined, undefined, name))),
