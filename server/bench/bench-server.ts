@@ -11,6 +11,7 @@ import { hashPassword } from '../src/lib/password-hash';
 import { createSession } from '../src/features/auth/session.service';
 import { receiveFirstBatches } from '../src/features/stock/stock.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
+import { POINTER_FILE } from '../src/db/cluster-location';
 import { SERVER_BUILD } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 import { summarizeCpuProfile } from './cpu-profile';
@@ -338,6 +339,13 @@ export async function freshPgDatabase<Prepared>(
   }
 }
 
+/** The postmaster of the embedded PostgreSQL in `dataDir` (src/db/cluster-location.ts says where it lives). */
+function postmasterOf(dataDir: string): number {
+  const pointer = path.join(dataDir, POINTER_FILE);
+  const home = fs.existsSync(pointer) ? fs.readFileSync(pointer, 'utf8').trim() : dataDir;
+  return Number(fs.readFileSync(path.join(home, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const PROFILER_PRELOAD = path.join(import.meta.dirname, 'cpu-profiler.preload.mjs');
 
@@ -353,6 +361,8 @@ export type BenchServer<Prepared> = {
   baseUrl: string;
   prepared: Prepared;
   pid: number;
+  /** The embedded PostgreSQL's postmaster, started on the server's core; none on DATABASE_URL's server. */
+  databasePid: number | undefined;
   /**
    * Runs `scenario`; with BENCH_CPU_PROF=<dir>, under a CPU profile of the server written to
    * <dir>/<name>.cpuprofile, whose top entries are printed.
@@ -394,10 +404,13 @@ export async function startServerOn<Prepared>(
   };
   const preload = PROFILE_DIR ? ['--import', PROFILER_PRELOAD] : [];
   const server = await startProcess([...preload, SERVER_BUILD], env, `${baseUrl}/api/health`, !!PROFILE_DIR);
+  const databasePid = label === 'embedded PostgreSQL' ? postmasterOf(dataDir) : undefined;
+  if (databasePid !== undefined) servedBy(baseUrl, server.pid!, [databasePid]);
   return {
     baseUrl,
     prepared,
     pid: server.pid!,
+    databasePid,
     profiled: async (name, scenario) => {
       if (!PROFILE_DIR) return scenario();
       const file = path.join(PROFILE_DIR, `${`${label} ${name}`.replace(/[^\w-]+/g, '-')}.cpuprofile`);
@@ -582,6 +595,7 @@ export async function orderLoad(
   { inStockIds, tokens }: { inStockIds: string[]; tokens: string[] },
   connections = CONNECTIONS,
   ordersPerSecond?: number,
+  name = 'orders: add to cart + add-order (orders/s)',
 ): Promise<Row> {
   const idle = [...tokens];
   let placed = 0;
@@ -615,5 +629,5 @@ export async function orderLoad(
       },
     ],
   });
-  return row('orders: add to cart + add-order (orders/s)', result, placed / DURATION_S);
+  return row(name, result, placed / DURATION_S);
 }

@@ -24,6 +24,26 @@ const PINNED = onPath('taskset') && os.cpus().length >= 2;
 const SERVER_CORE = '0';
 const LOAD_CORE = '1';
 
+/** Where the embedded PostgreSQL a server starts may run, besides sharing the server's core. */
+export const DATABASE_CORES = {
+  serverCore: SERVER_CORE,
+  loadCore: LOAD_CORE,
+  either: `${SERVER_CORE},${LOAD_CORE}`,
+} as const;
+export type DatabaseCores = keyof typeof DATABASE_CORES;
+
+/**
+ * Moves the embedded PostgreSQL whose postmaster is `postmaster` (and its backends: later ones
+ * inherit the postmaster's cores) to `cores`; the server stays where it is. Returns whether it
+ * moved: never without taskset.
+ */
+export function placeDatabase(postmaster: number, cores: DatabaseCores): boolean {
+  if (!PINNED) return false;
+  for (const id of processTree(postmaster, processTable()))
+    execFileSync('taskset', ['-a', '-p', '-c', DATABASE_CORES[cores], String(id)], { stdio: 'ignore' });
+  return true;
+}
+
 /** `command args` on `core` when taskset is there; as it is otherwise. */
 function onCore(core: string, command: string, args: string[]): [string, string[]] {
   return PINNED ? ['taskset', ['-c', core, command, ...args]] : [command, args];
@@ -53,15 +73,19 @@ export type LoadResult = {
   cpuUsPerRequest?: number;
 };
 
-const pidsByOrigin = new Map<string, number>();
+/** Per origin, the serving process and any process its CPU time is read with (its embedded database). */
+const pidsByOrigin = new Map<string, { pid: number; alongside: number[] }>();
 /** The process that answers on `url`'s origin, so its CPU time is read around each load. */
-export const servedBy = (url: string, pid: number) => void pidsByOrigin.set(new URL(url).origin, pid);
+export const servedBy = (url: string, pid: number, alongside: number[] = []) =>
+  void pidsByOrigin.set(new URL(url).origin, { pid, alongside });
 
 const CLOCK_TICKS_PER_S = 100;
 
-/** User and system CPU time of `pid` and every process under it (the embedded database's), in µs. */
-function treeCpuUs(pid: number): number {
-  const stats = new Map<number, { parent: number; ticks: number }>();
+type ProcessStat = { parent: number; ticks: number };
+
+/** Every process's parent and CPU time (user and system, in clock ticks), from /proc. */
+function processTable(): Map<number, ProcessStat> {
+  const stats = new Map<number, ProcessStat>();
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -73,7 +97,11 @@ function treeCpuUs(pid: number): number {
       // gone since the directory was listed
     }
   }
-  let ticks = 0;
+  return stats;
+}
+
+/** `pid` and every process under it. */
+function processTree(pid: number, stats: Map<number, ProcessStat>): Set<number> {
   const under = new Set([pid]);
   // Parents have lower ids than most children, but not always: repeat until nothing is added.
   for (let added = true; added;) {
@@ -85,7 +113,17 @@ function treeCpuUs(pid: number): number {
       }
     }
   }
-  for (const id of under) ticks += stats.get(id)?.ticks ?? 0;
+  return under;
+}
+
+/**
+ * User and system CPU time of `pids` and every process under them, in µs. The embedded database's
+ * postmaster is not under the server (pg_ctl starts it detached), so it is given beside it.
+ */
+function treeCpuUs(pids: number[]): number {
+  const stats = processTable();
+  let ticks = 0;
+  for (const id of new Set(pids.flatMap((pid) => [...processTree(pid, stats)]))) ticks += stats.get(id)?.ticks ?? 0;
   return (ticks / CLOCK_TICKS_PER_S) * 1e6;
 }
 
@@ -154,20 +192,21 @@ const loadsUnderWay = new Map<number, Set<{ shared: boolean }>>();
  * unless another load shared that process, whose requests would then be counted as its own.
  */
 export async function generateLoad(options: Options, connections: number, durationS: number): Promise<LoadResult> {
-  const pid = pidsByOrigin.get(new URL(options.url).origin);
+  const served = pidsByOrigin.get(new URL(options.url).origin);
   const fixed = HAS_WRK && !options.requests && !options.body && (options.method ?? 'GET') === 'GET';
   const run = () => (fixed ? runWrk : runAutocannon)(options, connections, durationS);
-  if (pid === undefined) return run();
+  if (served === undefined) return run();
+  const { pid, alongside } = served;
   const running = loadsUnderWay.get(pid) ?? new Set();
   loadsUnderWay.set(pid, running);
   const self = { shared: running.size > 0 };
   for (const other of running) other.shared = true;
   running.add(self);
-  const cpuBefore = treeCpuUs(pid);
+  const cpuBefore = treeCpuUs([pid, ...alongside]);
   try {
     const result = await run();
     if (self.shared || result.requests === 0) return result;
-    return { ...result, cpuUsPerRequest: (treeCpuUs(pid) - cpuBefore) / result.requests };
+    return { ...result, cpuUsPerRequest: (treeCpuUs([pid, ...alongside]) - cpuBefore) / result.requests };
   } finally {
     running.delete(self);
   }

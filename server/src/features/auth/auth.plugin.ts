@@ -1,7 +1,7 @@
 import { isStaff, ROLE, NOT_ADMIN_MESSAGE } from '@apotheca/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionUser, type SessionUser } from './session.service';
+import { cacheSessions, findSessionUser, type SessionUser } from './session.service';
 import { HttpError } from '../../http-error';
 
 declare module 'fastify' {
@@ -27,6 +27,7 @@ export default fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('token', null);
+    await cacheSessions(app.database);
 
     const authenticate = async (request: FastifyRequest) => {
       const header = request.headers.authorization;

@@ -18,7 +18,10 @@ import {
   USER_DELETED_MESSAGE,
 } from '@apotheca/contract';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import { openPg } from '../../db/client';
 import { orders, sessions, users } from '../../db/schema';
 import { BAD_TOKEN_MESSAGE, NO_TOKEN_MESSAGE } from './auth.plugin';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
@@ -35,7 +38,7 @@ import {
 } from './auth.service';
 import { KNOWN_BROWSER_COOKIE } from './known-browser';
 import { hashPassword, MAX_HASHES_IN_FLIGHT, MAX_HASHES_WAITING, verifyPassword } from '../../lib/password-hash';
-import { SESSION_TTL_MS, createSession, findSessionUser, sha256 } from './session.service';
+import { SESSION_CACHE_TTL_MS, SESSION_TTL_MS, createSession, findSessionUser, sha256 } from './session.service';
 
 const ctx = useTestContext();
 
@@ -735,5 +738,63 @@ describe('password hash cost', () => {
       expect((await login(TEST_PASSWORD)).statusCode).toBe(200);
       expect(await stored()).toBe(remade);
     });
+  });
+});
+
+describe('sessions held in memory between requests', () => {
+  const me = (app: FastifyInstance, headers: { authorization: string }) =>
+    app.inject({ method: 'GET', url: '/api/auth/me', headers });
+  const staffOnly = (headers: { authorization: string }) =>
+    ctx.app.inject({ method: 'GET', url: '/api/auth/get-all-users', headers });
+
+  it('refuses a deleted user at once, though their session was read just before', async () => {
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    const shopper = await createTestUser(ctx);
+    expect((await me(ctx.app, shopper.headers)).statusCode).toBe(200);
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/delete-user/${shopper.user.id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const after = await me(ctx.app, shopper.headers);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toEqual({ message: BAD_TOKEN_MESSAGE });
+  });
+
+  it('checks the next request of a session read just before against the role it was given', async () => {
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    const other = await createTestUser(ctx, { role: ROLE.admin });
+    expect((await staffOnly(other.headers)).statusCode).toBe(200);
+    const demoted = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/auth/users/${other.user.id}/role`,
+      headers: admin.headers,
+      payload: { role: ROLE.user },
+    });
+    expect(demoted.statusCode).toBe(200);
+    const refused = await staffOnly(other.headers);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: NOT_ADMIN_MESSAGE });
+    expect(meResponseSchema.parse((await me(ctx.app, other.headers)).json()).user.role).toBe(ROLE.user);
+  });
+
+  it('refuses on another instance a token signed out on this one, once its notification arrives', async () => {
+    const database = openPg(ctx.config.databaseUrl!, { poolSize: 2 });
+    const other = await buildApp({ config: ctx.config, database, logger: false });
+    try {
+      await other.ready();
+      const { headers } = await createTestUser(ctx);
+      expect((await me(other, headers)).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/logout', headers })).statusCode).toBe(200);
+      // Well before the other instance's entry would have aged out of its cache by itself.
+      await vi.waitFor(async () => expect((await me(other, headers)).statusCode).toBe(401), {
+        timeout: SESSION_CACHE_TTL_MS / 2,
+        interval: 20,
+      });
+    } finally {
+      // Closing the app closes its database too.
+      await other.close();
+    }
   });
 });

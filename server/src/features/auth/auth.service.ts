@@ -19,7 +19,15 @@ import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import { isMarkOf, knownBrowserMark } from './known-browser';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
-import { createSession, randomToken, revokeAllSessions, sha256, type SessionUser } from './session.service';
+import {
+  announceUserChange,
+  createSession,
+  randomToken,
+  revokeAllSessions,
+  sessionsChanged,
+  sha256,
+  type SessionUser,
+} from './session.service';
 
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 /** One message for an unknown e-mail and a wrong password, so neither can be probed. */
@@ -184,6 +192,7 @@ export async function resetPassword(
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     await revokeAllSessions(tx, userId);
   });
+  sessionsChanged(db, { userId });
 }
 
 /** Users whose full name ("Ada Lovelace") or e-mail address holds `text`, in any case. */
@@ -218,13 +227,15 @@ export async function deleteUser(db: Db, id: string, actorId: string): Promise<U
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   if (row.role === ROLE.admin) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     // The role check is repeated in the statement, in case the user was made an admin meanwhile.
     const [deleted] = await tx
       .delete(users)
       .where(and(eq(users.id, id), ne(users.role, ROLE.admin)))
       .returning();
     if (!deleted) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
+    // Their sessions went with them (the foreign key cascades): no instance may still hold one.
+    await announceUserChange(tx, id);
     // Who was deleted is told by the address and role alone: nothing else of theirs stays.
     await recordAudit(tx, {
       actorId,
@@ -234,6 +245,8 @@ export async function deleteUser(db: Db, id: string, actorId: string): Promise<U
     });
     return toUser(deleted);
   });
+  sessionsChanged(db, { userId: id });
+  return deleted;
 }
 
 /**
@@ -242,14 +255,14 @@ export async function deleteUser(db: Db, id: string, actorId: string): Promise<U
  */
 export async function setUserRole(db: Db, id: string, role: Role, actorId: string): Promise<User> {
   if (!isUuid(id)) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
-  return db.transaction(async (tx) => {
+  const changed = await db.transaction(async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, ROLE.admin)).for('update');
     const demotesLastAdmin = role !== ROLE.admin && admins.length === 1 && admins[0]!.id === id;
     if (demotesLastAdmin) throw HttpError.conflict(LAST_ADMIN_MESSAGE);
     const [current] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update');
     if (!current) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
     const [row] = await tx.update(users).set({ role }).where(eq(users.id, id)).returning();
-    if (current.role !== role)
+    if (current.role !== role) {
       await recordAudit(tx, {
         actorId,
         kind: AUDIT_KIND.roleChanged,
@@ -257,6 +270,11 @@ export async function setUserRole(db: Db, id: string, role: Role, actorId: strin
         before: { role: current.role },
         after: { role },
       });
+      // A session's user carries the role each request is checked against.
+      await announceUserChange(tx, id);
+    }
     return toUser(row!);
   });
+  sessionsChanged(db, { userId: id });
+  return changed;
 }

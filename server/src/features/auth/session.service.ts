@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { LRUCache } from 'lru-cache';
+import type { Database, Db, Tx } from '../../db/client';
 import { preparedQuery } from '../../db/prepared';
 import { sessions, users } from '../../db/schema';
 
@@ -25,10 +26,9 @@ export async function createSession(db: Db, userId: string, remember: boolean): 
   return token;
 }
 
-// Read on every authenticated request and never cached, so a revoked session is refused at once.
 const sessionUserQuery = preparedQuery((db) =>
   db
-    .select(sessionUserColumns)
+    .select({ user: sessionUserColumns, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -42,22 +42,120 @@ const sessionUserQuery = preparedQuery((db) =>
     .prepare('find_session_user'),
 );
 
+/**
+ * Live sessions already read, by token hash, so that a shopper's next request does not read the
+ * session table again (two of an order's statements). Bounded in count and age: an entry is kept
+ * at most SESSION_CACHE_TTL_MS and never past its session's end. Every write that ends a session or
+ * changes what `request.user` holds (sign-out, password reset, role change, deletion) goes through
+ * this module's `sessionsChanged`, which drops the entries on this instance once the write has
+ * committed and tells the other instances on the database by a notification sent with the write.
+ */
+type SessionCache = {
+  entries: LRUCache<string, { user: SessionUser; until: number }>;
+  /** Raised by every drop: a lookup that started before one does not keep what it read. */
+  generation: number;
+};
+const SESSION_CACHE_SIZE = 10_000;
+/** The longest an entry is trusted without a read; the bound on a notification lost between instances. */
+export const SESSION_CACHE_TTL_MS = 5_000;
+/** Each instance listens here for the sessions another one ended or changed. */
+export const SESSIONS_CHANNEL = 'sessions_changed';
+
+const caches = new WeakMap<Db, SessionCache>();
+
+/** A change to sessions: every session of one user, or the one of a token (by its hash). */
+type SessionChange = { userId: string } | { tokenHash: string };
+const USER_PREFIX = 'user:';
+const TOKEN_PREFIX = 'token:';
+const payloadOf = (change: SessionChange) =>
+  'userId' in change ? USER_PREFIX + change.userId : TOKEN_PREFIX + change.tokenHash;
+
+function drop(db: Db, change: SessionChange | 'all'): void {
+  const cache = caches.get(db);
+  if (!cache) return;
+  cache.generation += 1;
+  if (change === 'all') return cache.entries.clear();
+  if ('tokenHash' in change) return void cache.entries.delete(change.tokenHash);
+  for (const [tokenHash, { user }] of cache.entries.entries())
+    if (user.id === change.userId) cache.entries.delete(tokenHash);
+}
+
+/**
+ * Keeps `database`'s live sessions in memory (auth.plugin.ts, once per app) and listens for the
+ * sessions other instances change; a lost listening connection empties the cache, since its
+ * notifications may have been missed.
+ */
+export async function cacheSessions(database: Database): Promise<void> {
+  caches.set(database.db, {
+    entries: new LRUCache({ max: SESSION_CACHE_SIZE, ttl: SESSION_CACHE_TTL_MS }),
+    generation: 0,
+  });
+  await database.listen(
+    SESSIONS_CHANNEL,
+    (payload) =>
+      drop(
+        database.db,
+        payload.startsWith(USER_PREFIX)
+          ? { userId: payload.slice(USER_PREFIX.length) }
+          : { tokenHash: payload.slice(TOKEN_PREFIX.length) },
+      ),
+    () => drop(database.db, 'all'),
+  );
+}
+
+/**
+ * Inside the transaction of a write that ends sessions or changes a user: notifies every
+ * instance when it commits. The caller then calls `sessionsChanged` with the database.
+ */
+async function announce(tx: Db | Tx, change: SessionChange): Promise<void> {
+  await tx.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${payloadOf(change)})`);
+}
+
+/**
+ * After a write to a user's sessions or account has committed: this instance forgets those sessions
+ * at once, before the write's answer, so the next request reads them again.
+ */
+export function sessionsChanged(db: Db, change: SessionChange): void {
+  drop(db, change);
+}
+
+/** Notifies the other instances of `change` within `tx`; see `announce`. */
+export const announceUserChange = (tx: Db | Tx, userId: string) => announce(tx, { userId });
+
 /** The user behind a live token, or null for an unknown, expired or revoked one. */
 export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
-  const [user] = await sessionUserQuery(db).execute({ tokenHash: sha256(token) });
-  return user ?? null;
+  const tokenHash = sha256(token);
+  const cache = caches.get(db);
+  const cached = cache?.entries.get(tokenHash);
+  if (cached && cached.until > Date.now()) return cached.user;
+  const generation = cache?.generation;
+  const [row] = await sessionUserQuery(db).execute({ tokenHash });
+  if (!row) return null;
+  if (cache && cache.generation === generation) {
+    const ttl = Math.min(SESSION_CACHE_TTL_MS, row.expiresAt.getTime() - Date.now());
+    if (ttl > 0) cache.entries.set(tokenHash, { user: row.user, until: row.expiresAt.getTime() }, { ttl });
+  }
+  return row.user;
 }
 
+/** Ends the session of `token` on every instance. */
 export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)));
+  const tokenHash = sha256(token);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    await announce(tx, { tokenHash });
+  });
+  sessionsChanged(db, { tokenHash });
 }
 
-export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
-  await db
+/** Within the caller's transaction, which then calls `sessionsChanged(db, { userId })` once committed. */
+export async function revokeAllSessions(tx: Db | Tx, userId: string): Promise<void> {
+  await tx
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await announce(tx, { userId });
 }

@@ -34,15 +34,35 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions, log: M
   }
 
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  // A mail may carry a password-reset link: only the app's own user reads the outbox, even one
+  // an older version made readable to all. Made so once per mailer, not once per mail (a checkout
+  // rush writes hundreds a second), and again if the folder was removed meanwhile.
+  const makeOutboxDir = async () => {
+    await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
+    await fs.chmod(outboxDir, 0o700);
+  };
+  let outboxMade: Promise<void> | undefined;
+  const writeFile = async (file: string, message: Buffer) => {
+    try {
+      await (outboxMade ??= makeOutboxDir());
+      await fs.writeFile(file, message, { mode: 0o600 });
+    } catch (error) {
+      // Made (and checked) again by the next attempt.
+      outboxMade = undefined;
+      throw error;
+    }
+  };
   return {
     send: async (message) => {
       const info = await transport.sendMail(compose(message));
-      // A mail may carry a password-reset link: only the app's own user reads the outbox, even one
-      // an older version made readable to all.
-      await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
-      await fs.chmod(outboxDir, 0o700);
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      try {
+        await writeFile(file, info.message as Buffer);
+      } catch (error) {
+        // The folder was removed since it was made: once more, making it again.
+        if ((error as { code?: unknown }).code !== 'ENOENT') throw error;
+        await writeFile(file, info.message as Buffer);
+      }
       log({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     },
     close: () => transport.close(),
