@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { putFiles } from '../db/stored-files';
 import { insertMedicine } from '../features/medicines/medicines.fixtures';
 import { createTestContext, type TestContext } from '../test/test-app';
+import { getOver, sameParts } from '../test/over-http';
 import { createTestUser } from '../test/test-users';
 
 describe('static client and uploads', () => {
@@ -198,5 +199,67 @@ describe('server-rendered pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root"></div>');
     expect(response.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('a kept page fetched again over HTTP', () => {
+  let ctx: TestContext;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-dist-'));
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Apotheca</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(dist, 'entry-server.js'),
+      `let renders = 0;
+      export async function renderPage(template, url) {
+        renders += 1;
+        return { status: 200, html: template.replace('<div id="root"></div>', '<div id="root">render ' + renders + '</div>') };
+      }
+      export const pageKey = (url) => ({ key: url.split('?')[0], showsCatalogue: true });`,
+    );
+    ctx = await createTestContext({ clientDistDir: dist, clientRendererFile: path.join(dist, 'entry-server.js') });
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const renderOf = (answer: { body: Buffer }) =>
+    zlib
+      .brotliDecompressSync(answer.body)
+      .toString()
+      .match(/render (\d+)/)![1];
+
+  it('is the same answer every time, headers included, until the catalogue changes', async () => {
+    const brotli = { 'accept-encoding': 'gzip, br' };
+    // On PostgreSQL an earlier catalogue change may still be on its way (NOTIFY): wait until it has landed.
+    let first = await getOver(ctx.app, '/medicines', brotli);
+    await vi.waitFor(async () => {
+      first = await getOver(ctx.app, '/medicines', brotli);
+      expect(sameParts(await getOver(ctx.app, '/medicines', brotli))).toEqual(sameParts(first));
+    });
+    expect(first.status).toBe(200);
+    expect(first.headers).toMatchObject({
+      'content-encoding': 'br',
+      'cache-control': 'no-cache',
+      vary: 'accept-encoding',
+      'content-type': 'text/html; charset=utf-8',
+    });
+    expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+    for (let i = 0; i < 3; i++)
+      expect(sameParts(await getOver(ctx.app, '/medicines', brotli))).toEqual(sameParts(first));
+    // A browser that accepts no compression gets the page as it is.
+    const plain = await getOver(ctx.app, '/medicines');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toContain(`render ${renderOf(first)}`);
+
+    const admin = await createTestUser(ctx, { role: 'admin' });
+    const medicine = await insertMedicine(ctx);
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/medicines/delete-medicine/${medicine.id}`,
+      headers: admin.headers,
+    });
+    expect(Number(renderOf(await getOver(ctx.app, '/medicines', brotli)))).toBeGreaterThan(Number(renderOf(first)));
   });
 });
