@@ -10,8 +10,16 @@ export type ReadyAnswer = {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: Buffer;
+  /**
+   * A small body's bytes as a one-byte string: Node joins a string body to the header block, one
+   * chunk fewer in the socket's write than a Buffer; a larger body is cheaper sent as it is than copied.
+   */
+  readonly sent: Buffer | string;
   readonly counted: (seconds: number) => void;
 };
+
+/** A body up to this size is written joined to its header block (ReadyAnswer's `sent`). */
+const SMALL_BODY_BYTES = 4096;
 
 /** The ready answer to a GET of `url`, if there is one; `accept-encoding` for the variants that depend on it. */
 export type AnswerFinder = (url: string, acceptEncoding: string) => ReadyAnswer | undefined;
@@ -73,6 +81,7 @@ export class ReadyAnswers {
       status,
       headers: { ...setting.securityHeaders, ...headers, 'content-length': String(body.length) },
       body,
+      sent: body.length <= SMALL_BODY_BYTES ? body.toString('latin1') : body,
       counted: setting.counter(route, status),
     };
   }
@@ -90,7 +99,7 @@ export class ReadyAnswers {
     if (!ready || setting.overloaded() || setting.logsRequests()) return false;
     const started = performance.now();
     response.writeHead(ready.status, ready.headers);
-    response.end(ready.body);
+    response.end(ready.sent, 'latin1');
     ready.counted((performance.now() - started) / 1000);
     return true;
   }
