@@ -1,22 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../app';
 import { insertMedicine } from '../features/medicines/medicines.fixtures';
-import { getOver, sameParts } from '../test/over-http';
+import { getOver, requestCount, sameParts } from '../test/over-http';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { createTestUser } from '../test/test-users';
-
-/** The count of a series of the request-duration histogram, as a scrape writes it. */
-async function requestCount(ctx: TestContext, route: string, status = 200): Promise<number> {
-  const text = await ctx.app.metrics.registry.metrics();
-  const line = text
-    .split('\n')
-    .find((l) =>
-      l.startsWith(
-        `apotheca_http_request_duration_seconds_count{method="GET",route="${route}",status_code="${status}"}`,
-      ),
-    );
-  return Number(line?.split(' ')[1] ?? 0);
-}
 
 describe('the catalogue read again over HTTP', () => {
   let ctx: TestContext;
@@ -40,14 +27,14 @@ describe('the catalogue read again over HTTP', () => {
       [`/api/medicines/${medicine.id}`, '/api/medicines/:id'],
       ['/api/medicines?sort=price_asc&limit=6', '/api/medicines'],
     ] as const) {
-      const before = await requestCount(ctx, route);
+      const before = await requestCount(ctx.app, route);
       const answers = [];
       for (let i = 0; i < 4; i++) answers.push(sameParts(await getOver(ctx.app, url)));
       expect(answers[0]!.status).toBe(200);
       expect(answers[0]!.headers['content-security-policy']).toContain("default-src 'self'");
       expect(answers[0]!.headers['content-type']).toBe('application/json; charset=utf-8');
       for (const answer of answers.slice(1)) expect(answer).toEqual(answers[0]);
-      expect(await requestCount(ctx, route)).toBe(before + 4);
+      expect(await requestCount(ctx.app, route)).toBe(before + 4);
     }
   });
 

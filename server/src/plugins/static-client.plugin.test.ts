@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { putFiles } from '../db/stored-files';
 import { insertMedicine } from '../features/medicines/medicines.fixtures';
 import { createTestContext, type TestContext } from '../test/test-app';
-import { getOver, sameParts } from '../test/over-http';
+import { getOver, requestCount, sameParts } from '../test/over-http';
 import { createTestUser } from '../test/test-users';
 
 describe('static client and uploads', () => {
@@ -246,8 +246,11 @@ describe('a kept page fetched again over HTTP', () => {
       'content-type': 'text/html; charset=utf-8',
     });
     expect(first.headers['content-security-policy']).toContain("default-src 'self'");
+    // Each counted once, in the series Fastify's answer was counted in.
+    const counted = await requestCount(ctx.app, 'unmatched');
     for (let i = 0; i < 3; i++)
       expect(sameParts(await getOver(ctx.app, '/medicines', brotli))).toEqual(sameParts(first));
+    expect(await requestCount(ctx.app, 'unmatched')).toBe(counted + 3);
     // A browser that accepts no compression gets the page as it is.
     const plain = await getOver(ctx.app, '/medicines');
     expect(plain.headers['content-encoding']).toBeUndefined();

@@ -41,12 +41,12 @@ type Page = RenderedPage & {
   ready: Map<string, ReadyAnswer>;
 };
 
-/** The headers of a page's answer beside its status and the security headers. */
-const pageHeaders = (encoding: string) => ({
+/** The headers of a page's answer beside its status and the security headers, through Fastify or ready. */
+const pageHeaders = (encoding: string | null): Record<string, string> => ({
   'cache-control': 'no-cache',
   'content-type': HTML_TYPE,
   vary: 'accept-encoding',
-  'content-encoding': encoding,
+  ...(encoding ? { 'content-encoding': encoding } : {}),
 });
 
 /**
@@ -61,7 +61,7 @@ async function sendHtml(
   readyAnswer: (page: Page, encoding: string, body: Buffer) => ReadyAnswer | undefined,
 ) {
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
-  reply.code(page.status).type(HTML_TYPE).header('vary', 'accept-encoding');
+  reply.code(page.status).headers(pageHeaders(encoding));
   if (!encoding) return reply.send(page.html);
   let body = page.encoded.get(encoding);
   if (!body) {
@@ -77,7 +77,7 @@ async function sendHtml(
       () => page.encoded.delete(encoding),
     );
   }
-  return reply.header('content-encoding', encoding).send(await body);
+  return reply.send(await body);
 }
 
 const routeNotFound = (request: FastifyRequest) =>

@@ -26,3 +26,16 @@ export const sameParts = ({ status, headers: { date: _date, ...headers }, body }
   headers,
   body: body.toString('base64'),
 });
+
+/** The count of a series of the request-duration histogram, as a scrape writes it. */
+export async function requestCount(app: FastifyInstance, route: string, status = 200): Promise<number> {
+  const text = await app.metrics.registry.metrics();
+  const line = text
+    .split('\n')
+    .find((l) =>
+      l.startsWith(
+        `apotheca_http_request_duration_seconds_count{method="GET",route="${route}",status_code="${status}"}`,
+      ),
+    );
+  return Number(line?.split(' ')[1] ?? 0);
+}
