@@ -9,6 +9,18 @@ import { createTestContext, type TestContext } from '../test/test-app';
 import { getOver, requestCount, sameParts } from '../test/over-http';
 import { createTestUser } from '../test/test-users';
 
+/** An admin adds a medicine and deletes it again: the catalogue has changed. */
+async function changeCatalogue(ctx: TestContext) {
+  const admin = await createTestUser(ctx, { role: 'admin' });
+  const medicine = await insertMedicine(ctx);
+  const deleted = await ctx.app.inject({
+    method: 'DELETE',
+    url: `/api/medicines/delete-medicine/${medicine.id}`,
+    headers: admin.headers,
+  });
+  expect(deleted.statusCode).toBe(200);
+}
+
 describe('static client and uploads', () => {
   let ctx: TestContext;
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-dist-'));
@@ -126,14 +138,7 @@ describe('server-rendered pages', () => {
     const [total, render] = await renderOf();
     expect(await renderOf()).toEqual([total, render]);
 
-    const admin = await createTestUser(ctx, { role: 'admin' });
-    const medicine = await insertMedicine(ctx);
-    const deleted = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/medicines/delete-medicine/${medicine.id}`,
-      headers: admin.headers,
-    });
-    expect(deleted.statusCode).toBe(200);
+    await changeCatalogue(ctx);
     expect(await renderOf()).toEqual([total, String(Number(render) + 1)]);
   });
 
@@ -145,13 +150,7 @@ describe('server-rendered pages', () => {
     };
     const render = await notFound('/nowhere/a');
     expect(await notFound('/nowhere/b?fresh=1')).toBe(render);
-    const admin = await createTestUser(ctx, { role: 'admin' });
-    const medicine = await insertMedicine(ctx);
-    await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/medicines/delete-medicine/${medicine.id}`,
-      headers: admin.headers,
-    });
+    await changeCatalogue(ctx);
     expect(await notFound('/nowhere/c')).toBe(render);
   });
 
@@ -256,13 +255,7 @@ describe('a kept page fetched again over HTTP', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString()).toContain(`render ${renderOf(first)}`);
 
-    const admin = await createTestUser(ctx, { role: 'admin' });
-    const medicine = await insertMedicine(ctx);
-    await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/medicines/delete-medicine/${medicine.id}`,
-      headers: admin.headers,
-    });
+    await changeCatalogue(ctx);
     expect(Number(renderOf(await getOver(ctx.app, '/medicines', brotli)))).toBeGreaterThan(Number(renderOf(first)));
   });
 });
