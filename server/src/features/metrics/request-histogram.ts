@@ -38,9 +38,9 @@ export class RequestHistogram {
   /** The series of one method, route pattern and status; made on first use and kept. */
   series(method: string, route: string, statusCode: number): RequestSeries {
     let byRoute = this.#series.get(method);
-    if (!byRoute) this.#series.set(method, (byRoute = new Map()));
+    if (!byRoute) this.#series.set(method, (byRoute = new Map<string, Map<number, RequestSeries>>()));
     let byStatus = byRoute.get(route);
-    if (!byStatus) byRoute.set(route, (byStatus = new Map()));
+    if (!byStatus) byRoute.set(route, (byStatus = new Map<number, RequestSeries>()));
     let series = byStatus.get(statusCode);
     if (!series) {
       const labels = { method, route, status_code: String(statusCode) };
