@@ -27,6 +27,7 @@ import mailOutboxPlugin from './features/mail/mail-outbox.plugin';
 import metricsPlugin from './features/metrics/metrics.plugin';
 import { loggerOptions, prettyLogStream, requestLogger, type LogStream } from './plugins/log-options';
 import openapiPlugin from './plugins/openapi.plugin';
+import { answeringServer, ReadyAnswers } from './plugins/ready-answers';
 import overloadPlugin from './plugins/overload.plugin';
 import rateLimitPlugin from './plugins/rate-limit.plugin';
 import securityPlugin from './plugins/security.plugin';
@@ -55,14 +56,21 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** main.ts marks a stopping instance as draining: `/api/health/ready` then answers 503. */
     readiness: Readiness;
+    /** Answers made once and written before routing: the catalogue's cached reads, kept pages. */
+    readyAnswers: ReadyAnswers;
   }
 }
+
+/** Fastify's logger is pino's, which says whether a level writes. */
+type RequestLog = FastifyInstance['log'] & { isLevelEnabled(level: string): boolean };
 
 type AppOptions = { config: Config; database: Database; logger?: boolean; logStream?: LogStream };
 
 /** Builds the whole product on an opened database; tests call it through `app.inject`. */
 export async function buildApp({ config, database, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
+  const readyAnswers = new ReadyAnswers();
   const app = Fastify({
+    serverFactory: answeringServer(readyAnswers),
     logger: logger
       ? loggerOptions(config.logLevel, logStream ?? (config.prettyLogs ? prettyLogStream() : undefined))
       : false,
@@ -91,6 +99,17 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(authPlugin);
   await app.register(openapiPlugin);
+  readyAnswers.open({
+    securityHeaders: app.securityHeaders,
+    counter: (route, status) => app.requestCounter('GET', route, status),
+    overloaded: app.overloaded,
+    logsRequests: logger ? () => (app.log as RequestLog).isLevelEnabled('info') : () => false,
+  });
+  app.decorate('readyAnswers', readyAnswers);
+  app.addHook('preClose', (done) => {
+    readyAnswers.close();
+    done();
+  });
 
   app.decorate('readiness', { draining: false });
   const catalogue = await createCatalogueCache(database);

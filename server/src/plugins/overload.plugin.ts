@@ -3,14 +3,22 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError } from '../http-error';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The guard below is full: a new request would be answered 503. */
+    overloaded: () => boolean;
+  }
+}
+
 /**
  * An onRequest hook that serves at most `max` of its requests at once: past that, a new one is
  * answered at once with 503 and Retry-After, before its body is read, instead of waiting behind the
- * others until it times out. `exempt` requests are always let through, uncounted.
+ * others until it times out. `exempt` requests are always let through, uncounted. Its `full()` says
+ * whether the next request would be refused.
  */
 export function boundInFlight(max: number, exempt: (request: FastifyRequest) => boolean = () => false) {
   let inFlight = 0;
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const hook = async (request: FastifyRequest, reply: FastifyReply) => {
     if (exempt(request)) return;
     if (inFlight >= max) throw HttpError.serviceUnavailable(SERVER_BUSY_MESSAGE);
     inFlight += 1;
@@ -23,6 +31,7 @@ export function boundInFlight(max: number, exempt: (request: FastifyRequest) => 
       counted = false;
     });
   };
+  return Object.assign(hook, { full: () => inFlight >= max });
 }
 
 /**
@@ -31,10 +40,9 @@ export function boundInFlight(max: number, exempt: (request: FastifyRequest) => 
  */
 export default fp<{ maxInFlight: number }>(
   async (app, { maxInFlight }) => {
-    app.addHook(
-      'onRequest',
-      boundInFlight(maxInFlight, (request) => request.url.startsWith('/api/health')),
-    );
+    const guard = boundInFlight(maxInFlight, (request) => request.url.startsWith('/api/health'));
+    app.addHook('onRequest', guard);
+    app.decorate('overloaded', guard.full);
   },
   { name: 'overload' },
 );

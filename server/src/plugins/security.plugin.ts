@@ -19,6 +19,13 @@ function securityHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The security headers every answer carries, for the answers written before routing (ReadyAnswers). */
+    securityHeaders: Readonly<Record<string, string>>;
+  }
+}
+
 /** Powerful browser features the shop never uses, refused to every page and anything it embeds. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
 /** A year, the usual HSTS lifetime. */
@@ -54,6 +61,7 @@ export default fp<{ connectOrigins: string[]; https: boolean }>(
       strictTransportSecurity: options.https ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     });
     headers['permissions-policy'] = PERMISSIONS_POLICY;
+    app.decorate('securityHeaders', Object.freeze(headers));
     app.addHook('onRequest', (_request, reply, done) => {
       reply.headers(headers);
       done();

@@ -10,6 +10,7 @@ import { LRUCache } from 'lru-cache';
 import { getFile } from '../db/stored-files';
 import { HttpError } from '../http-error';
 import { loadPageRenderer, type RenderedPage } from './page-renderer';
+import type { ReadyAnswer } from './ready-answers';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -25,26 +26,58 @@ const COMPRESSION = {
 /** Rendered pages kept; the least recently used goes first, so odd query strings cannot grow memory. */
 const MAX_KEPT_PAGES = 200;
 
-type Page = RenderedPage & { encoded: Map<string, Promise<Buffer>>; kept: boolean };
+/** URLs whose kept page is remembered for the ready answers; the least recently used goes first. */
+const MAX_READY_URLS = 1000;
+
+const HTML_TYPE = 'text/html; charset=utf-8';
+const ENCODINGS = ['br', 'gzip'];
+
+type KeptPage = Page & { key: string; generation: number | null };
+
+type Page = RenderedPage & {
+  encoded: Map<string, Promise<Buffer>>;
+  kept: boolean;
+  /** A kept page's ready answer per encoding, once it is compressed (docs/decisions/0078). */
+  ready: Map<string, ReadyAnswer>;
+};
+
+/** The headers of a page's answer beside its status and the security headers, through Fastify or ready. */
+const pageHeaders = (encoding: string | null): Record<string, string> => ({
+  'cache-control': 'no-cache',
+  'content-type': HTML_TYPE,
+  vary: 'accept-encoding',
+  ...(encoding ? { 'content-encoding': encoding } : {}),
+});
 
 /**
  * A rendered page in the best encoding the browser accepts, compressed once per page and encoding:
  * requests arriving while it is being compressed wait for that one compression, so a rush on a page
  * costs one compressor's memory and time, not one per request.
  */
-async function sendHtml(request: FastifyRequest, reply: FastifyReply, page: Page) {
-  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
-  reply.code(page.status).type('text/html; charset=utf-8').header('vary', 'accept-encoding');
+async function sendHtml(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: Page,
+  readyAnswer: (page: Page, encoding: string, body: Buffer) => ReadyAnswer | undefined,
+) {
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
+  reply.code(page.status).headers(pageHeaders(encoding));
   if (!encoding) return reply.send(page.html);
   let body = page.encoded.get(encoding);
   if (!body) {
     const options = COMPRESSION[page.kept ? 'kept' : 'once'];
     body = encoding === 'br' ? brotli(page.html, options.br) : gzip(page.html, options.gzip);
     page.encoded.set(encoding, body);
-    // A failed compression is not kept: the next request tries again.
-    body.catch(() => page.encoded.delete(encoding));
+    body.then(
+      (compressed) => {
+        const ready = page.kept && readyAnswer(page, encoding, compressed);
+        if (ready) page.ready.set(encoding, ready);
+      },
+      // A failed compression is not kept: the next request tries again.
+      () => page.encoded.delete(encoding),
+    );
   }
-  return reply.header('content-encoding', encoding).send(await body);
+  return reply.send(await body);
 }
 
 const routeNotFound = (request: FastifyRequest) =>
@@ -103,17 +136,20 @@ export default fp<Options>(
     // The rendered pages show nothing but the catalogue, so each is kept, under the key that every URL
     // rendering the same HTML shares, until the catalogue changes; one that shows no catalogue (About,
     // 'Page Not Found') is rendered once.
-    const kept = new LRUCache<string, Page & { generation: number | null }>({ max: MAX_KEPT_PAGES });
+    const kept = new LRUCache<string, KeptPage>({ max: MAX_KEPT_PAGES });
+    /** The kept page still current for its key: not pushed out, and rendered from the catalogue as it is. */
+    const current = (page: KeptPage) =>
+      kept.get(page.key) === page && (page.generation === null || page.generation === catalogueGeneration());
     // Renders under way, by page key and catalogue generation: a rush on a page not yet kept waits for
     // one render instead of starting one per request.
-    const rendering = new Map<string, Promise<Page | null>>();
-    const renderOrReuse = (url: string): Promise<Page | null> => {
+    const rendering = new Map<string, Promise<KeptPage | null>>();
+    const renderOrReuse = (url: string): Promise<KeptPage | null> => {
       const pageKey = renderer?.keyOf(url);
       if (!renderer || !pageKey) return Promise.resolve(null);
       const { key, showsCatalogue } = pageKey;
       const generation = catalogueGeneration();
       const reused = kept.get(key);
-      if (reused && (reused.generation === null || reused.generation === generation)) return Promise.resolve(reused);
+      if (reused && current(reused)) return Promise.resolve(reused);
       const flight = `${generation} ${key}`;
       const pending = rendering.get(flight);
       if (pending) return pending;
@@ -122,10 +158,12 @@ export default fp<Options>(
         if (!rendered) return null;
         // A page of the catalogue is kept when found, and rendered from the catalogue as it still is.
         const keep = showsCatalogue ? rendered.status === 200 && catalogueGeneration() === generation : true;
-        const page = {
+        const page: KeptPage = {
           ...rendered,
-          encoded: new Map<string, Promise<Buffer>>(),
+          encoded: new Map(),
+          ready: new Map(),
           kept: keep,
+          key,
           generation: showsCatalogue ? generation : null,
         };
         if (keep) kept.set(key, page);
@@ -135,11 +173,26 @@ export default fp<Options>(
       return render;
     };
 
+    // A URL answered with a kept page through Fastify's not-found handler (so no route of Fastify's
+    // matches it), and its page: a GET of it gets the page's ready answer while the page is current.
+    const readyUrls = new LRUCache<string, KeptPage>({ max: MAX_READY_URLS });
+    const encodings = new LRUCache<string, { encoding: string | null }>({ max: MAX_READY_URLS });
+    app.readyAnswers.addFinder((url, acceptEncoding) => {
+      const page = readyUrls.get(url);
+      if (!page || !current(page)) return undefined;
+      let accepted = encodings.get(acceptEncoding);
+      if (!accepted) encodings.set(acceptEncoding, (accepted = { encoding: negotiate(acceptEncoding, ENCODINGS) }));
+      return accepted.encoding === null ? undefined : page.ready.get(accepted.encoding);
+    });
+    const readyAnswer = (page: Page, encoding: string, body: Buffer) =>
+      app.readyAnswers.make(undefined, page.status, pageHeaders(encoding), body);
+
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
       reply.header('cache-control', 'no-cache');
       try {
         const page = await renderOrReuse(request.url);
-        if (page) return await sendHtml(request, reply, page);
+        if (page?.kept) readyUrls.set(request.url, page);
+        if (page) return await sendHtml(request, reply, page, readyAnswer);
       } catch (error) {
         // The browser renders the page itself, as it does every page the server does not render.
         request.log.error({ err: error, url: request.url }, 'server-side rendering failed');

@@ -27,6 +27,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
+import type { ReadyAnswer } from '../../plugins/ready-answers';
 import type { CatalogueCache } from './catalogue-cache.service';
 import { currentUser } from '../auth/auth.plugin';
 import { exportBatchesCsv, exportMedicinesCsv } from './medicine-export.service';
@@ -51,11 +52,29 @@ const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';
 const MALFORMED_FORM_MESSAGE = 'The form could not be read. Send the medicine as multipart/form-data.';
 const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 
-/** A cached body is already JSON: it is sent as it is, without a second serialization. */
-const sendJson = (reply: FastifyReply, body: Buffer) => reply.type('application/json; charset=utf-8').send(body);
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue, appUrl }) => {
   const search = createMedicineSearch(app.database.db, catalogue);
+
+  // A cached body is already JSON: it is sent as it is, without a second serialization. Sent once
+  // through its route, it becomes a ready answer (docs/decisions/0078), with the same headers, that
+  // later GETs of its URL get before routing, until a write drops it from the cache. A cached body is
+  // the same Buffer on every hit, so what is made from it is kept beside it, not made per request.
+  const readyAnswers = new WeakMap<Buffer, ReadyAnswer | null>();
+  app.readyAnswers.addFinder((url) => {
+    const body = catalogue.peek(url);
+    return body && (readyAnswers.get(body) ?? undefined);
+  });
+  const sendJson = (reply: FastifyReply, body: Buffer, headers: Record<string, string> = {}) => {
+    const { request } = reply;
+    if (request.method === 'GET' && !readyAnswers.has(body)) {
+      const route = request.routeOptions.url;
+      const ready = route && app.readyAnswers.make(route, 200, { ...headers, 'content-type': JSON_TYPE }, body);
+      readyAnswers.set(body, ready || null);
+    }
+    return reply.headers(headers).type(JSON_TYPE).send(body);
+  };
 
   // The catalogue's reads are keyed by their URL and answered from the cache before validation:
   // only a URL that passed validation once is ever stored, so the check is not repeated.
@@ -118,7 +137,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
 
   // One medicine, with its version as the `ETag` an update may bring back in `If-Match`. The top
   // level holds only what the original client may post back unchanged (docs/decisions/0044).
-  // A cached body is the same Buffer on every hit: its ETag is read from it once, not parsed per request.
+  // Its ETag is read from a cached body once, not parsed per request.
   const etags = new WeakMap<Buffer, string>();
   const sendMedicine = (reply: FastifyReply, body: Buffer) => {
     let etag = etags.get(body);
@@ -126,7 +145,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       etag = medicineEtag((JSON.parse(body.toString()) as { version: number }).version);
       etags.set(body, etag);
     }
-    return sendJson(reply.header('etag', etag), body);
+    return sendJson(reply, body, { etag });
   };
   app.get(
     '/medicines/:id',

@@ -5,6 +5,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** This instance's Prometheus figures: routes count orders and checkout conflicts into it. */
     metrics: ShopMetrics;
+    /**
+     * What counts a request of `method` to `route` (its pattern; undefined when no route matched)
+     * answered `status`, for the answers written before routing (ReadyAnswers).
+     */
+    requestCounter: (method: string, route: string | undefined, status: number) => (seconds: number) => void;
   }
 }
 
@@ -16,14 +21,17 @@ export default fp(
   async (app) => {
     const metrics = createShopMetrics(app.database);
     app.decorate('metrics', metrics);
+    const { httpRequests } = metrics;
+    const seriesOf = (method: string, route: string | undefined, status: number) =>
+      httpRequests.series(method, route ?? UNMATCHED_ROUTE, status);
+    app.decorate('requestCounter', (method: string, route: string | undefined, status: number) => {
+      const series = seriesOf(method, route, status);
+      return (seconds: number) => httpRequests.observe(series, seconds);
+    });
     // A callback hook, not an async one: no promise to make and settle on every answer.
     app.addHook('onResponse', (request, reply, done) => {
-      metrics.httpRequests.observe(
-        {
-          method: request.method,
-          route: request.routeOptions.url ?? UNMATCHED_ROUTE,
-          status_code: String(reply.statusCode),
-        },
+      httpRequests.observe(
+        seriesOf(request.method, request.routeOptions.url, reply.statusCode),
         reply.elapsedTime / 1000,
       );
       done();
