@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { preparedQuery } from '../../db/prepared';
 import { centsToDollars } from '../../db/money';
-import { orderCounts, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
+import { orderCounts, orderDays, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { userMatches } from '../auth/auth.service';
 
@@ -236,13 +236,17 @@ function orderMatches(db: Db, q: string): SQL {
   return inArray(orders.userId, db.select({ id: users.id }).from(users).where(userMatches(q)));
 }
 
+/** A list filtered by status and review alone, or not at all: its orders are counted by the database. */
+const isKeptCount = ({ q, userId }: OrderListQuery) => q === undefined && userId === undefined;
+
 /**
  * How many orders match. Filtered by status and review alone (or not at all), the total is the sum of
  * a few rows of the counts the database keeps (orderCounts); a search or one patient's orders are
  * counted, over the few orders their index finds.
  */
-async function countOrders(db: Db, { q, status, review, userId }: OrderListQuery, matching?: SQL): Promise<number> {
-  if (q === undefined && userId === undefined) {
+async function countOrders(db: Db, query: OrderListQuery, matching?: SQL): Promise<number> {
+  const { status, review } = query;
+  if (isKeptCount(query)) {
     const [kept] = await db
       .select({ total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)`.mapWith(Number) })
       .from(orderCounts)
@@ -274,18 +278,65 @@ const idsInOrder = async (db: Db, matching: SQL | undefined, ordering: SQL[], li
 const HEAD_PAGES = 10;
 
 /**
- * The ids of the orders at `offset`, `limit` of them, of the `total` matching ones. OFFSET steps over
- * every row before the page, so a page past the middle is read from the other end, in reverse: the
- * last page costs what the first does, and no page steps over more than half the list.
+ * The ids of `limit` orders of a list filtered by status and review alone (or not at all), in its
+ * order, after `offset` of them. The counts kept of each day's orders (orderDays) find the day the
+ * page starts in and how many orders come before that day, so the index is entered at that day and
+ * steps over that day's earlier orders only, not over every order before the page. One statement,
+ * so the counts and the orders are read as of the same moment and the page is the one OFFSET reads.
+ */
+async function seekIds(
+  db: Db,
+  { status, review }: Pick<OrderListQuery, 'status' | 'review'>,
+  oldestFirst: boolean,
+  limit: number,
+  offset: number,
+): Promise<string[]> {
+  const kinds = and(
+    status === undefined ? undefined : eq(orderDays.status, status),
+    review === undefined ? undefined : eq(orderDays.prescriptionReview, review),
+  );
+  const matching = and(
+    status === undefined ? undefined : eq(orders.status, status),
+    review === undefined ? undefined : eq(orders.prescriptionReview, review),
+  );
+  // The day the page starts in is the last one, in the list's order, with no more than `offset`
+  // orders before it; each day starts at midnight UTC, as the trigger counts it.
+  const [direction, last, entered] = oldestFirst
+    ? [sql`asc`, sql`desc`, sql`${orders.createdAt} >= (select "day" from "start")::timestamp at time zone 'UTC'`]
+    : [sql`desc`, sql`asc`, sql`${orders.createdAt} < ((select "day" from "start") + 1)::timestamp at time zone 'UTC'`];
+  const { rows } = (await db.execute<{ id: string }>(sql`
+    with "days" as (
+      select ${orderDays.day} as "day", sum(${orderDays.orders}) as "orders" from ${orderDays}
+      where ${kinds ?? sql`true`} group by 1
+    ), "placed" as (
+      select "day", (sum("orders") over (order by "day" ${direction}) - "orders")::bigint as "before" from "days"
+    ), "start" as (
+      select "day", "before" from "placed" where "before" <= ${offset} order by "day" ${last} limit 1
+    )
+    select ${orders.id} as "id" from ${orders}
+    where ${and(matching, entered)}
+    order by ${orders.createdAt} ${direction}, ${orders.id} ${direction}
+    limit ${limit} offset (select ${offset} - "before" from "start")`)) as { rows: { id: string }[] };
+  return rows.map(({ id }) => id);
+}
+
+/**
+ * The ids of the orders at `offset`, `limit` of them, of the `total` matching ones. A list whose
+ * days are counted past its first pages is entered at its page's day (seekIds), while the total is
+ * counted. A search's or a patient's list, a few hundred orders at most, steps over the orders
+ * before the page with OFFSET; a page past its middle is read from the other end, in reverse, so no
+ * page steps over more than half the list.
  */
 async function pageIds(
   db: Db,
   matching: SQL | undefined,
+  query: OrderListQuery,
   { offset, limit, total }: { offset: number; limit: number; total: Promise<number> },
   oldestFirst: boolean,
 ): Promise<string[]> {
   const [inOrder, reversed] = oldestFirst ? [OLDEST_FIRST, NEWEST_FIRST] : [NEWEST_FIRST, OLDEST_FIRST];
   if (offset < HEAD_PAGES * limit) return idsInOrder(db, matching, inOrder, limit, offset);
+  if (isKeptCount(query)) return seekIds(db, query, oldestFirst, limit, offset);
   const end = Math.min(offset + limit, await total);
   if (end <= offset) return [];
   const after = (await total) - end;
@@ -313,7 +364,7 @@ export async function listAllOrders(db: Db, query: OrderListQuery = {}): Promise
   const size = limit ?? ADMIN_ORDERS_PAGE_SIZE;
   const counting = countOrders(db, query, matching);
   const [ids, total] = await Promise.all([
-    pageIds(db, matching, { offset: ((page ?? 1) - 1) * size, limit: size, total: counting }, oldestFirst),
+    pageIds(db, matching, query, { offset: ((page ?? 1) - 1) * size, limit: size, total: counting }, oldestFirst),
     counting,
   ]);
   return { orders: ids.length === 0 ? [] : await loadPage(db, ids), total };
