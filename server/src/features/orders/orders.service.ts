@@ -244,35 +244,30 @@ const isKeptCount = ({ q, userId }: OrderListQuery) => q === undefined && userId
  * a few rows of the counts the database keeps (orderCounts); a search or one patient's orders are
  * counted, over the few orders their index finds.
  */
-async function countOrders(db: Db, query: OrderListQuery, matching?: SQL): Promise<number> {
+function totalQuery(db: Db, query: OrderListQuery, matching: SQL | undefined): SQL {
   const { status, review } = query;
-  if (isKeptCount(query)) {
-    const [kept] = await db
-      .select({ total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)`.mapWith(Number) })
-      .from(orderCounts)
-      .where(
-        and(
-          status === undefined ? undefined : eq(orderCounts.status, status),
-          review === undefined ? undefined : eq(orderCounts.prescriptionReview, review),
-        ),
-      );
-    return kept?.total ?? 0;
-  }
-  const [counted] = await db.select({ total: count() }).from(orders).where(matching);
-  return counted?.total ?? 0;
+  if (!isKeptCount(query)) return db.select({ total: count() }).from(orders).where(matching).getSQL();
+  return db
+    .select({ total: sql`coalesce(sum(${orderCounts.orders}), 0)` })
+    .from(orderCounts)
+    .where(
+      and(
+        status === undefined ? undefined : eq(orderCounts.status, status),
+        review === undefined ? undefined : eq(orderCounts.prescriptionReview, review),
+      ),
+    )
+    .getSQL();
 }
 
 /** The ids of `limit` orders matching, in `ordering`, after stepping over `offset` of them. */
-const idsInOrder = async (db: Db, matching: SQL | undefined, ordering: SQL[], limit: number, offset: number) =>
-  (
-    await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(matching)
-      .orderBy(...ordering)
-      .limit(limit)
-      .offset(offset)
-  ).map(({ id }) => id);
+const idsQuery = (db: Db, matching: SQL | undefined, ordering: SQL[], limit: number, offset: number) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(matching)
+    .orderBy(...ordering)
+    .limit(limit)
+    .offset(offset);
 
 /** The first pages, where most reading happens, are read from the head while the total is counted. */
 const HEAD_PAGES = 10;
@@ -284,13 +279,12 @@ const HEAD_PAGES = 10;
  * steps over that day's earlier orders only, not over every order before the page. One statement,
  * so the counts and the orders are read as of the same moment and the page is the one OFFSET reads.
  */
-async function seekIds(
-  db: Db,
+function seekQuery(
   { status, review }: Pick<OrderListQuery, 'status' | 'review'>,
   oldestFirst: boolean,
   limit: number,
   offset: number,
-): Promise<string[]> {
+): SQL {
   const kinds = and(
     status === undefined ? undefined : eq(orderDays.status, status),
     review === undefined ? undefined : eq(orderDays.prescriptionReview, review),
@@ -304,7 +298,7 @@ async function seekIds(
   const [direction, last, entered] = oldestFirst
     ? [sql`asc`, sql`desc`, sql`${orders.createdAt} >= (select "day" from "start")::timestamp at time zone 'UTC'`]
     : [sql`desc`, sql`asc`, sql`${orders.createdAt} < ((select "day" from "start") + 1)::timestamp at time zone 'UTC'`];
-  const { rows } = (await db.execute<{ id: string }>(sql`
+  return sql`
     with "days" as (
       select ${orderDays.day} as "day", sum(${orderDays.orders}) as "orders" from ${orderDays}
       where ${kinds ?? sql`true`} group by 1
@@ -313,35 +307,54 @@ async function seekIds(
     ), "start" as (
       select "day", "before" from "placed" where "before" <= ${offset} order by "day" ${last} limit 1
     )
-    select ${orders.id} as "id" from ${orders}
+    select ${orders.id} from ${orders}
     where ${and(matching, entered)}
     order by ${orders.createdAt} ${direction}, ${orders.id} ${direction}
-    limit ${limit} offset (select ${offset} - "before" from "start")`)) as { rows: { id: string }[] };
-  return rows.map(({ id }) => id);
+    limit ${limit} offset (select ${offset} - "before" from "start")`;
+}
+
+type Page = { ids: string[]; total: number };
+
+/**
+ * A page's ids (none without `ids`) and the list's total in one statement: one wait on the
+ * database, not two.
+ */
+async function readPage(db: Db, total: SQL, ids?: SQL): Promise<Page> {
+  const { rows } = (await db.execute(
+    sql`select (${total})::integer as "total", ${ids === undefined ? sql`'{}'::uuid[]` : sql`array(${ids})`} as "ids"`,
+  )) as unknown as {
+    rows: Page[];
+  };
+  return rows[0]!;
 }
 
 /**
- * The ids of the orders at `offset`, `limit` of them, of the `total` matching ones. A list whose
- * days are counted past its first pages is entered at its page's day (seekIds), while the total is
- * counted. A search's or a patient's list, a few hundred orders at most, steps over the orders
- * before the page with OFFSET; a page past its middle is read from the other end, in reverse, so no
- * page steps over more than half the list.
+ * The ids of the orders at `offset`, `limit` of them, with how many match. The first pages are read
+ * from the head, and a far page of a list whose days are counted is entered at its day (seekQuery),
+ * each in the statement that reads the total. A search's or a patient's list, a few hundred orders
+ * at most, is counted first past its first pages: a page past its middle is then read from the other
+ * end, in reverse, so no page steps over more than half the list.
  */
-async function pageIds(
+async function pageOf(
   db: Db,
-  matching: SQL | undefined,
   query: OrderListQuery,
-  { offset, limit, total }: { offset: number; limit: number; total: Promise<number> },
+  matching: SQL | undefined,
+  { offset, limit }: { offset: number; limit: number },
   oldestFirst: boolean,
-): Promise<string[]> {
+): Promise<Page> {
   const [inOrder, reversed] = oldestFirst ? [OLDEST_FIRST, NEWEST_FIRST] : [NEWEST_FIRST, OLDEST_FIRST];
-  if (offset < HEAD_PAGES * limit) return idsInOrder(db, matching, inOrder, limit, offset);
-  if (isKeptCount(query)) return seekIds(db, query, oldestFirst, limit, offset);
-  const end = Math.min(offset + limit, await total);
-  if (end <= offset) return [];
-  const after = (await total) - end;
-  if (after >= offset) return idsInOrder(db, matching, inOrder, end - offset, offset);
-  return (await idsInOrder(db, matching, reversed, end - offset, after)).reverse();
+  const total = totalQuery(db, query, matching);
+  if (offset < HEAD_PAGES * limit) return readPage(db, total, idsQuery(db, matching, inOrder, limit, offset).getSQL());
+  if (isKeptCount(query)) return readPage(db, total, seekQuery(query, oldestFirst, limit, offset));
+  const { total: counted } = await readPage(db, total);
+  const end = Math.min(offset + limit, counted);
+  if (end <= offset) return { ids: [], total: counted };
+  const after = counted - end;
+  const ids =
+    after >= offset
+      ? await idsQuery(db, matching, inOrder, end - offset, offset)
+      : (await idsQuery(db, matching, reversed, end - offset, after)).reverse();
+  return { ids: ids.map(({ id }) => id), total: counted };
 }
 
 /**
@@ -358,15 +371,20 @@ export async function listAllOrders(db: Db, query: OrderListQuery = {}): Promise
   );
   const oldestFirst = sort === ORDER_SORT.oldest;
   if (page === undefined && limit === undefined) {
-    const [list, total] = await Promise.all([loadOrders(db, matching, oldestFirst), countOrders(db, query, matching)]);
+    const [list, { total }] = await Promise.all([
+      loadOrders(db, matching, oldestFirst),
+      readPage(db, totalQuery(db, query, matching)),
+    ]);
     return { orders: list, total };
   }
   const size = limit ?? ADMIN_ORDERS_PAGE_SIZE;
-  const counting = countOrders(db, query, matching);
-  const [ids, total] = await Promise.all([
-    pageIds(db, matching, query, { offset: ((page ?? 1) - 1) * size, limit: size, total: counting }, oldestFirst),
-    counting,
-  ]);
+  const { ids, total } = await pageOf(
+    db,
+    query,
+    matching,
+    { offset: ((page ?? 1) - 1) * size, limit: size },
+    oldestFirst,
+  );
   return { orders: ids.length === 0 ? [] : await loadPage(db, ids), total };
 }
 
