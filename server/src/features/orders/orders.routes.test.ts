@@ -447,6 +447,9 @@ describe('reading orders', () => {
     expect(await list(`q=${adaSecond.number}&status=Accepted`)).toEqual({ ids: [], total: 0 });
     expect(await list(`q=byron${tag}&status=Canceled&page=3`)).toEqual({ ids: [], total: 0 });
     expect(await list(`q=byron${tag}&limit=1&page=2`)).toEqual({ ids: [adaFirst._id], total: 2 });
+    // Past a search's last page the total stays exact; a search that finds no one counts none.
+    expect(await list(`q=byron${tag}&limit=1&page=3`)).toEqual({ ids: [], total: 2 });
+    expect(await list(`q=nobody${tag}`)).toEqual({ ids: [], total: 0 });
     expect(await list(`q=byron${tag}&sort=oldest`)).toEqual({ ids: [adaFirst._id, adaSecond._id], total: 2 });
     expect(await list(`userId=${bob.user.id}`)).toEqual({ ids: [bobs._id], total: 1 });
     expect(await list(`q=byron${tag}&review=${PRESCRIPTION_REVIEW.pending}`)).toEqual({ ids: [], total: 0 });

@@ -355,11 +355,12 @@ async function readPage(db: Db, total: SQL, ids?: SQL): Promise<Page> {
 }
 
 /**
- * The ids of the orders at `offset`, `limit` of them, with how many match. The first pages are read
- * from the head, and a far page of a list whose days are counted is entered at its day (seekQuery),
- * each in the statement that reads the total. A search's or a patient's list, a few hundred orders
- * at most, is counted first past its first pages: a page past its middle is then read from the other
- * end, in reverse, so no page steps over more than half the list.
+ * The ids of the orders at `offset`, `limit` of them, with how many match. A list whose totals are
+ * kept reads its first pages from the head, and a far page is entered at its day (seekQuery), each in
+ * the statement that reads the total. A search's or a patient's list, a few hundred orders at most,
+ * reads its first pages with the count beside each row; past them (or past its end) it is counted
+ * first, and a page past its middle is then read from the other end, in reverse, so no page steps
+ * over more than half the list.
  */
 async function pageOf(
   db: Db,
@@ -370,8 +371,24 @@ async function pageOf(
 ): Promise<Page> {
   const [inOrder, reversed] = oldestFirst ? [OLDEST_FIRST, NEWEST_FIRST] : [NEWEST_FIRST, OLDEST_FIRST];
   const total = totalQuery(db, query, matching);
-  if (offset < HEAD_PAGES * limit) return readPage(db, total, idsQuery(db, matching, inOrder, limit, offset).getSQL());
-  if (isKeptCount(query)) return readPage(db, total, seekQuery(query, oldestFirst, limit, offset));
+  const kept = isKeptCount(query);
+  if (kept && offset < HEAD_PAGES * limit) {
+    return readPage(db, total, idsQuery(db, matching, inOrder, limit, offset).getSQL());
+  }
+  if (kept) return readPage(db, total, seekQuery(query, oldestFirst, limit, offset));
+  if (offset < HEAD_PAGES * limit) {
+    // A search's first pages: the count of every match beside each row, so the patients' names and
+    // e-mails are searched once, not once for the page and again for the total.
+    const rows = await db
+      .select({ id: orders.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(orders)
+      .where(matching)
+      .orderBy(...inOrder)
+      .limit(limit)
+      .offset(offset);
+    if (rows.length > 0) return { ids: rows.map(({ id }) => id), total: rows[0]!.total };
+    if (offset === 0) return { ids: [], total: 0 };
+  }
   const { total: counted } = await readPage(db, total);
   const end = Math.min(offset + limit, counted);
   if (end <= offset) return { ids: [], total: counted };
