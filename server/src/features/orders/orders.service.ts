@@ -346,11 +346,9 @@ type Page = { ids: string[]; total: number };
  * database, not two.
  */
 async function readPage(db: Db, total: SQL, ids?: SQL): Promise<Page> {
-  const { rows } = (await db.execute(
+  const { rows } = (await db.execute<Page>(
     sql`select (${total})::integer as "total", ${ids === undefined ? sql`'{}'::uuid[]` : sql`array(${ids})`} as "ids"`,
-  )) as unknown as {
-    rows: Page[];
-  };
+  )) as { rows: Page[] };
   return rows[0]!;
 }
 
