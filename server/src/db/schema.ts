@@ -311,6 +311,24 @@ export const orderCounts = derived.table(
   (t) => [unique('order_counts_key').on(t.status, t.prescriptionReview, t.shard).nullsNotDistinct()],
 );
 
+/**
+ * How many orders of each status and prescription review were placed on each day (UTC), kept by the
+ * same statement triggers as orderCounts (migration 0017) in one of eight rows a day and kind. A far
+ * page of a staff list sums these to find the day its first order falls in and steps over that
+ * day's orders only, instead of over every order before the page.
+ */
+export const orderDays = derived.table(
+  'order_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    prescriptionReview: text('prescription_review'),
+    shard: smallint('shard').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+  },
+  (t) => [unique('order_days_key').on(t.day, t.status, t.prescriptionReview, t.shard).nullsNotDistinct()],
+);
+
 export const orderItems = pgTable(
   'order_items',
   {

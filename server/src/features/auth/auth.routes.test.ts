@@ -249,6 +249,9 @@ describe('GET /api/auth/get-all-users', () => {
     expect(await list(`q=${encodeURIComponent(`${tag}%`)}`)).toEqual({ ids: [literal.user.id], total: 1 });
     expect(await list(`q=${tag}&limit=2&page=1`)).toEqual({ ids: [ada.user.id, grace.user.id], total: 3 });
     expect(await list(`q=${tag}&limit=2&page=2`)).toEqual({ ids: [literal.user.id], total: 3 });
+    // Past the last page, and a search that matches no one, still answer the exact total.
+    expect(await list(`q=${tag}&limit=2&page=3`)).toEqual({ ids: [], total: 3 });
+    expect(await list(`q=nobody${tag}&limit=2`)).toEqual({ ids: [], total: 0 });
   });
 
   it('answers 400 for a bad page', async () => {

@@ -9,7 +9,7 @@ import {
   type User,
   type UserListQuery,
 } from '@apotheca/contract';
-import { and, asc, count, eq, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
 import { containsPattern } from '../../db/contains-pattern';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -202,20 +202,35 @@ export const userMatches = (text: string) =>
     ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containsPattern(text)),
   );
 
-/** Every user oldest first, or one page of them; `q` keeps the users it matches (userMatches). */
+/**
+ * Every user oldest first, or one page of them; `q` keeps the users it matches (userMatches). A page
+ * is read with the count of every match beside each row, one statement instead of a list and a
+ * count; only a page past the last (no rows, so no count beside them) is counted on its own.
+ */
 export async function listUsers(
   db: Db,
   { q, page, limit }: UserListQuery = {},
 ): Promise<{ users: User[]; total: number }> {
   const where = q === undefined ? undefined : userMatches(q);
-  const paged = page !== undefined || limit !== undefined;
+  const list = db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id));
+  if (page === undefined && limit === undefined) {
+    const rows = await list;
+    return { users: rows.map(toUser), total: rows.length };
+  }
   const size = limit ?? USERS_PAGE_SIZE;
-  const list = db.select().from(users).where(where).orderBy(asc(users.createdAt), asc(users.id)).$dynamic();
-  const [rows, [counted]] = await Promise.all([
-    paged ? list.limit(size).offset(((page ?? 1) - 1) * size) : list,
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { users: rows.map(toUser), total: counted?.total ?? 0 };
+  const offset = ((page ?? 1) - 1) * size;
+  const rows = await db
+    .select({ user: getTableColumns(users), total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(size)
+    .offset(offset);
+  const [first] = rows;
+  if (first) return { users: rows.map(({ user }) => toUser(user)), total: first.total };
+  if (offset === 0) return { users: [], total: 0 };
+  const [counted] = await db.select({ total: count() }).from(users).where(where);
+  return { users: [], total: counted?.total ?? 0 };
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   PRESCRIPTION_REVIEW,
   type Order,
 } from '@apotheca/contract';
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, orders, users } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
@@ -286,6 +286,57 @@ describe('reading orders', () => {
     }
   });
 
+  it('pages far into orders of many days, each page its own slice, after orders moved day, status or were deleted', async () => {
+    // Orders seven hours apart over twelve days, one exactly at a midnight (UTC) and one just before.
+    const statuses = sql.join(
+      ORDER_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    );
+    await ctx.database.db.execute(sql`
+      insert into ${orders} (total_cents, status, prescription_review, created_at)
+      select 100, (array[${statuses}])[1 + i % ${ORDER_STATUSES.length}],
+        case when i % 3 = 0 then ${PRESCRIPTION_REVIEW.pending} end,
+        timestamptz '2020-01-01 00:00:00+00' + make_interval(hours => 7 * i)
+      from generate_series(1, 40) i
+      union all select 100, ${ORDER_STATUSES[0]}, null, timestamptz '2020-01-03 23:59:59.999+00'`);
+    const moved = await ctx.database.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(lt(orders.createdAt, new Date('2021-01-01')))
+      .orderBy(asc(orders.createdAt))
+      .limit(6);
+    await ctx.database.db
+      .update(orders)
+      .set({ createdAt: new Date('2020-01-09T12:00:00Z') })
+      .where(inArray(orders.id, [moved[0]!.id, moved[1]!.id]));
+    await ctx.database.db.update(orders).set({ status: ORDER_STATUSES[3] }).where(eq(orders.id, moved[2]!.id));
+    await ctx.database.db.delete(orders).where(inArray(orders.id, [moved[3]!.id, moved[4]!.id]));
+
+    const list = async (query: string) => {
+      const response = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
+      expect(response.statusCode, query).toBe(200);
+      const { orders: listed, total } = orderListResponseSchema.parse(response.json());
+      return { ids: listed.map((order) => order._id), total };
+    };
+    const filters = [
+      'sort=newest',
+      'sort=oldest',
+      `status=${ORDER_STATUSES[3]}`,
+      `review=${PRESCRIPTION_REVIEW.pending}&sort=oldest`,
+      `status=${ORDER_STATUSES[0]}&review=${PRESCRIPTION_REVIEW.pending}`,
+    ];
+    for (const filter of filters) {
+      const all = await list(filter);
+      expect(all.total, filter).toBe(all.ids.length);
+      for (let page = 1; page <= all.total + 1; page += 1) {
+        expect(await list(`${filter}&limit=1&page=${page}`), `${filter}, page ${page}`).toEqual({
+          ids: all.ids.slice(page - 1, page),
+          total: all.total,
+        });
+      }
+    }
+  });
+
   it('shows each order once to a reader paging oldest first while new orders arrive', async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx, { stock: 40 });
@@ -396,6 +447,9 @@ describe('reading orders', () => {
     expect(await list(`q=${adaSecond.number}&status=Accepted`)).toEqual({ ids: [], total: 0 });
     expect(await list(`q=byron${tag}&status=Canceled&page=3`)).toEqual({ ids: [], total: 0 });
     expect(await list(`q=byron${tag}&limit=1&page=2`)).toEqual({ ids: [adaFirst._id], total: 2 });
+    // Past a search's last page the total stays exact; a search that finds no one counts none.
+    expect(await list(`q=byron${tag}&limit=1&page=3`)).toEqual({ ids: [], total: 2 });
+    expect(await list(`q=nobody${tag}`)).toEqual({ ids: [], total: 0 });
     expect(await list(`q=byron${tag}&sort=oldest`)).toEqual({ ids: [adaFirst._id, adaSecond._id], total: 2 });
     expect(await list(`userId=${bob.user.id}`)).toEqual({ ids: [bobs._id], total: 1 });
     expect(await list(`q=byron${tag}&review=${PRESCRIPTION_REVIEW.pending}`)).toEqual({ ids: [], total: 0 });

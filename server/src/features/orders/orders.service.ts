@@ -19,7 +19,7 @@ import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { preparedQuery } from '../../db/prepared';
 import { centsToDollars } from '../../db/money';
-import { orderCounts, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
+import { orderCounts, orderDays, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { userMatches } from '../auth/auth.service';
 
@@ -120,16 +120,19 @@ const reviewers = alias(users, 'reviewers');
 const NEWEST_FIRST = [desc(orders.createdAt), desc(orders.id)];
 const OLDEST_FIRST = [asc(orders.createdAt), asc(orders.id)];
 
+/** An order with its buyer, its reviewer and its prescription's terms (each left-joined). */
+const orderWithPeople = {
+  order: orders,
+  user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
+  reviewer: { id: reviewers.id, firstName: reviewers.firstName, lastName: reviewers.lastName },
+  terms: { validUntil: prescriptions.validUntil, repeatsLeft: prescriptions.repeatsLeft },
+};
+
 /** The three reads behind a list of orders matching `where`: the orders, their items, their history. */
 function orderReads(db: Db | Tx, where: SQL | undefined) {
   return {
     rows: db
-      .select({
-        order: orders,
-        user: { id: users.id, firstName: users.firstName, lastName: users.lastName },
-        reviewer: { id: reviewers.id, firstName: reviewers.firstName, lastName: reviewers.lastName },
-        terms: { validUntil: prescriptions.validUntil, repeatsLeft: prescriptions.repeatsLeft },
-      })
+      .select(orderWithPeople)
       .from(orders)
       .leftJoin(users, eq(users.id, orders.userId))
       .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
@@ -200,28 +203,51 @@ export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false):
   return toOrders(rows, items, history);
 }
 
-// A staff list's page is read by its ids with statements prepared once per connection: their
-// joins are planned once, not on every call, and Drizzle builds them once.
-const pageReads = preparedQuery((db) => {
-  const reads = orderReads(db, sql`${orders.id} = any(${sql.placeholder('ids')})`);
-  return {
-    rows: reads.rows.prepare('staff_page_orders'),
-    items: reads.items.prepare('staff_page_order_items'),
-    history: reads.history.prepare('staff_page_order_history'),
-  };
+const ACTORS = 'actors';
+const actors = alias(users, ACTORS);
+type HistoryRow = Read<OrderReads['history']>[number];
+
+// A staff list's page is read by its ids in one statement prepared once per connection: its joins
+// are planned once, not on every call, Drizzle builds it once, and each order's items and history
+// come beside it as JSON, in the shapes of the separate reads, instead of in two more statements.
+const pageRead = preparedQuery((db) => {
+  return db
+    .select({
+      ...orderWithPeople,
+      items: sql<OrderItemRow[]>`(
+        select coalesce(json_agg(json_build_object(
+          'id', ${orderItems.id}, 'orderId', ${orderItems.orderId}, 'medicineId', ${orderItems.medicineId},
+          'name', ${orderItems.name}, 'priceCents', ${orderItems.priceCents}, 'quantity', ${orderItems.quantity},
+          'prescriptionRequired', ${orderItems.prescriptionRequired})), '[]')
+        from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+      history: sql<(Omit<HistoryRow, 'at'> & { at: string })[]>`(
+        select coalesce(json_agg(json_build_object(
+          'orderId', ${orderHistory.orderId}, 'at', ${orderHistory.at}, 'event', ${orderHistory.event},
+          'from', ${orderHistory.from}, 'to', ${orderHistory.to}, 'note', ${orderHistory.note},
+          'actor', case when ${actors.id} is not null then json_build_object(
+            'id', ${actors.id}, 'firstName', ${actors.firstName}, 'lastName', ${actors.lastName}, 'role', ${actors.role})
+          end) order by ${orderHistory.id}), '[]')
+        from ${orderHistory} left join ${users} as ${sql.identifier(ACTORS)} on ${actors.id} = ${orderHistory.actorId}
+        where ${orderHistory.orderId} = ${orders.id})`,
+    })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
+    .leftJoin(prescriptions, eq(prescriptions.id, orders.prescriptionId))
+    .where(sql`${orders.id} = any(${sql.placeholder('ids')})`)
+    .prepare('staff_page_orders');
 });
 
 /** The orders of `ids`, in that order, with their owner's name, their items and their history. */
 async function loadPage(db: Db, ids: string[]): Promise<Order[]> {
-  const reads = pageReads(db);
-  const [rows, items, history] = await Promise.all([
-    reads.rows.execute({ ids }),
-    reads.items.execute({ ids }),
-    reads.history.execute({ ids }),
-  ]);
+  const rows = await pageRead(db).execute({ ids });
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.order.id)! - position.get(b.order.id)!);
-  return toOrders(rows, items, history);
+  return toOrders(
+    rows,
+    rows.flatMap(({ items }) => items.map((item) => ({ item }))),
+    rows.flatMap(({ history }) => history.map((entry) => ({ ...entry, at: new Date(entry.at) }))),
+  );
 }
 
 export const listUserOrders = (db: Db, userId: string) => loadOrders(db, eq(orders.userId, userId));
@@ -236,61 +262,140 @@ function orderMatches(db: Db, q: string): SQL {
   return inArray(orders.userId, db.select({ id: users.id }).from(users).where(userMatches(q)));
 }
 
+/** A list filtered by status and review alone, or not at all: its orders are counted by the database. */
+const isKeptCount = ({ q, userId }: OrderListQuery) => q === undefined && userId === undefined;
+
 /**
  * How many orders match. Filtered by status and review alone (or not at all), the total is the sum of
  * a few rows of the counts the database keeps (orderCounts); a search or one patient's orders are
  * counted, over the few orders their index finds.
  */
-async function countOrders(db: Db, { q, status, review, userId }: OrderListQuery, matching?: SQL): Promise<number> {
-  if (q === undefined && userId === undefined) {
-    const [kept] = await db
-      .select({ total: sql<number>`coalesce(sum(${orderCounts.orders}), 0)`.mapWith(Number) })
-      .from(orderCounts)
-      .where(
-        and(
-          status === undefined ? undefined : eq(orderCounts.status, status),
-          review === undefined ? undefined : eq(orderCounts.prescriptionReview, review),
-        ),
-      );
-    return kept?.total ?? 0;
-  }
-  const [counted] = await db.select({ total: count() }).from(orders).where(matching);
-  return counted?.total ?? 0;
+function totalQuery(db: Db, query: OrderListQuery, matching: SQL | undefined): SQL {
+  const { status, review } = query;
+  if (!isKeptCount(query)) return db.select({ total: count() }).from(orders).where(matching).getSQL();
+  return db
+    .select({ total: sql`coalesce(sum(${orderCounts.orders}), 0)` })
+    .from(orderCounts)
+    .where(
+      and(
+        status === undefined ? undefined : eq(orderCounts.status, status),
+        review === undefined ? undefined : eq(orderCounts.prescriptionReview, review),
+      ),
+    )
+    .getSQL();
 }
 
 /** The ids of `limit` orders matching, in `ordering`, after stepping over `offset` of them. */
-const idsInOrder = async (db: Db, matching: SQL | undefined, ordering: SQL[], limit: number, offset: number) =>
-  (
-    await db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(matching)
-      .orderBy(...ordering)
-      .limit(limit)
-      .offset(offset)
-  ).map(({ id }) => id);
+const idsQuery = (db: Db, matching: SQL | undefined, ordering: SQL[], limit: number, offset: number) =>
+  db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(matching)
+    .orderBy(...ordering)
+    .limit(limit)
+    .offset(offset);
 
 /** The first pages, where most reading happens, are read from the head while the total is counted. */
 const HEAD_PAGES = 10;
 
 /**
- * The ids of the orders at `offset`, `limit` of them, of the `total` matching ones. OFFSET steps over
- * every row before the page, so a page past the middle is read from the other end, in reverse: the
- * last page costs what the first does, and no page steps over more than half the list.
+ * The ids of `limit` orders of a list filtered by status and review alone (or not at all), in its
+ * order, after `offset` of them. The counts kept of each day's orders (orderDays) find the day the
+ * page starts in and how many orders come before that day, so the index is entered at that day and
+ * steps over that day's earlier orders only, not over every order before the page. One statement,
+ * so the counts and the orders are read as of the same moment and the page is the one OFFSET reads.
  */
-async function pageIds(
-  db: Db,
-  matching: SQL | undefined,
-  { offset, limit, total }: { offset: number; limit: number; total: Promise<number> },
+function seekQuery(
+  { status, review }: Pick<OrderListQuery, 'status' | 'review'>,
   oldestFirst: boolean,
-): Promise<string[]> {
+  limit: number,
+  offset: number,
+): SQL {
+  const kinds = and(
+    status === undefined ? undefined : eq(orderDays.status, status),
+    review === undefined ? undefined : eq(orderDays.prescriptionReview, review),
+  );
+  const matching = and(
+    status === undefined ? undefined : eq(orders.status, status),
+    review === undefined ? undefined : eq(orders.prescriptionReview, review),
+  );
+  // The day the page starts in is the last one, in the list's order, with no more than `offset`
+  // orders before it; each day starts at midnight UTC, as the trigger counts it.
+  const [direction, last, entered] = oldestFirst
+    ? [sql`asc`, sql`desc`, sql`${orders.createdAt} >= (select "day" from "start")::timestamp at time zone 'UTC'`]
+    : [sql`desc`, sql`asc`, sql`${orders.createdAt} < ((select "day" from "start") + 1)::timestamp at time zone 'UTC'`];
+  return sql`
+    with "days" as (
+      select ${orderDays.day} as "day", sum(${orderDays.orders}) as "orders" from ${orderDays}
+      where ${kinds ?? sql`true`} group by 1
+    ), "placed" as (
+      select "day", (sum("orders") over (order by "day" ${direction}) - "orders")::bigint as "before" from "days"
+    ), "start" as (
+      select "day", "before" from "placed" where "before" <= ${offset} order by "day" ${last} limit 1
+    )
+    select ${orders.id} from ${orders}
+    where ${and(matching, entered)}
+    order by ${orders.createdAt} ${direction}, ${orders.id} ${direction}
+    limit ${limit} offset (select ${offset} - "before" from "start")`;
+}
+
+type Page = { ids: string[]; total: number };
+
+/**
+ * A page's ids (none without `ids`) and the list's total in one statement: one wait on the
+ * database, not two.
+ */
+async function readPage(db: Db, total: SQL, ids?: SQL): Promise<Page> {
+  const { rows } = (await db.execute<Page>(
+    sql`select (${total})::integer as "total", ${ids === undefined ? sql`'{}'::uuid[]` : sql`array(${ids})`} as "ids"`,
+  )) as { rows: Page[] };
+  return rows[0]!;
+}
+
+/**
+ * The ids of the orders at `offset`, `limit` of them, with how many match. A list whose totals are
+ * kept reads its first pages from the head, and a far page is entered at its day (seekQuery), each in
+ * the statement that reads the total. A search's or a patient's list, a few hundred orders at most,
+ * reads its first pages with the count beside each row; past them (or past its end) it is counted
+ * first, and a page past its middle is then read from the other end, in reverse, so no page steps
+ * over more than half the list.
+ */
+async function pageOf(
+  db: Db,
+  query: OrderListQuery,
+  matching: SQL | undefined,
+  { offset, limit }: { offset: number; limit: number },
+  oldestFirst: boolean,
+): Promise<Page> {
   const [inOrder, reversed] = oldestFirst ? [OLDEST_FIRST, NEWEST_FIRST] : [NEWEST_FIRST, OLDEST_FIRST];
-  if (offset < HEAD_PAGES * limit) return idsInOrder(db, matching, inOrder, limit, offset);
-  const end = Math.min(offset + limit, await total);
-  if (end <= offset) return [];
-  const after = (await total) - end;
-  if (after >= offset) return idsInOrder(db, matching, inOrder, end - offset, offset);
-  return (await idsInOrder(db, matching, reversed, end - offset, after)).reverse();
+  const total = totalQuery(db, query, matching);
+  const kept = isKeptCount(query);
+  if (kept && offset < HEAD_PAGES * limit) {
+    return readPage(db, total, idsQuery(db, matching, inOrder, limit, offset).getSQL());
+  }
+  if (kept) return readPage(db, total, seekQuery(query, oldestFirst, limit, offset));
+  if (offset < HEAD_PAGES * limit) {
+    // A search's first pages: the count of every match beside each row, so the patients' names and
+    // e-mails are searched once, not once for the page and again for the total.
+    const rows = await db
+      .select({ id: orders.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(orders)
+      .where(matching)
+      .orderBy(...inOrder)
+      .limit(limit)
+      .offset(offset);
+    if (rows.length > 0) return { ids: rows.map(({ id }) => id), total: rows[0]!.total };
+    if (offset === 0) return { ids: [], total: 0 };
+  }
+  const { total: counted } = await readPage(db, total);
+  const end = Math.min(offset + limit, counted);
+  if (end <= offset) return { ids: [], total: counted };
+  const after = counted - end;
+  const ids =
+    after >= offset
+      ? await idsQuery(db, matching, inOrder, end - offset, offset)
+      : (await idsQuery(db, matching, reversed, end - offset, after)).reverse();
+  return { ids: ids.map(({ id }) => id), total: counted };
 }
 
 /**
@@ -307,15 +412,20 @@ export async function listAllOrders(db: Db, query: OrderListQuery = {}): Promise
   );
   const oldestFirst = sort === ORDER_SORT.oldest;
   if (page === undefined && limit === undefined) {
-    const [list, total] = await Promise.all([loadOrders(db, matching, oldestFirst), countOrders(db, query, matching)]);
+    const [list, { total }] = await Promise.all([
+      loadOrders(db, matching, oldestFirst),
+      readPage(db, totalQuery(db, query, matching)),
+    ]);
     return { orders: list, total };
   }
   const size = limit ?? ADMIN_ORDERS_PAGE_SIZE;
-  const counting = countOrders(db, query, matching);
-  const [ids, total] = await Promise.all([
-    pageIds(db, matching, { offset: ((page ?? 1) - 1) * size, limit: size, total: counting }, oldestFirst),
-    counting,
-  ]);
+  const { ids, total } = await pageOf(
+    db,
+    query,
+    matching,
+    { offset: ((page ?? 1) - 1) * size, limit: size },
+    oldestFirst,
+  );
   return { orders: ids.length === 0 ? [] : await loadPage(db, ids), total };
 }
 
