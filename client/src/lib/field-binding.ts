@@ -13,7 +13,7 @@ import {
  */
 export const fieldBinding =
   <Values extends FieldValues>(register: UseFormRegister<Values>, errors: FieldErrors<Values>) =>
-  (name: Path<Values>) => ({
-    ...register(name),
-    error: (get(errors, name) as FieldError | undefined)?.message,
-  });
+  (name: Path<Values>) => {
+    const error: FieldError | undefined = get(errors, name);
+    return { ...register(name), error: error?.message };
+  };

@@ -83,7 +83,7 @@ export function PaymentForm({ onPay, busy }: Props) {
     const field = register(name);
     const onChange = (event: ChangeEvent<HTMLInputElement>) => {
       event.target.value = normalise(event.target.value);
-      return field.onChange(event);
+      void field.onChange(event);
     };
     return <TextField key={name} {...attributes} error={errors[name]?.message} {...field} onChange={onChange} />;
   };
