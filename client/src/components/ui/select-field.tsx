@@ -1,11 +1,8 @@
-import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { FieldFrame, useFieldControl } from './field-frame';
+import type { SelectHTMLAttributes } from 'react';
+import { FieldFrame, useFieldControl, type FieldProps } from './field-frame';
 
-type Props = SelectHTMLAttributes<HTMLSelectElement> & {
-  label: ReactNode;
-  error?: string | undefined;
+type Props = Omit<FieldProps<SelectHTMLAttributes<HTMLSelectElement>, HTMLSelectElement>, 'hint'> & {
   options: readonly { value: string; label: string }[];
-  ref?: Ref<HTMLSelectElement>;
 };
 
 /** A labelled native select with its error message. */
