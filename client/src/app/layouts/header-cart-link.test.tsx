@@ -5,9 +5,7 @@ import { authSlice } from '../../features/auth/auth.slice';
 import { renderWithStore } from '../../test/render-with-store';
 import { HeaderCartLink } from './header-cart-link';
 import { stubBrowserRequest } from '../../test/browser-request';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json } from '../../test/json-response';
 
 const item = (id: string, quantity: number): Cart['items'][number] => ({
   _id: id,
