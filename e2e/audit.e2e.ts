@@ -1,24 +1,15 @@
-import { AUDIT_KIND, AUDIT_KIND_LABELS, PATHS, type AuditList, type Medicine } from '@apotheca/contract';
+import { AUDIT_KIND, AUDIT_KIND_LABELS, PATHS, type AuditList } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { pageAs, useOwnMedicine } from './support/admin-fixtures';
 import { api } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
 import { violations } from './support/axe';
 
 describe('the audit log', () => {
   const browser = useBrowser();
-  let admin: Session;
-  let medicine: Medicine;
+  const { admin, medicine } = useOwnMedicine('Auditol', { developedBy: 'Audit Labs', stock: '5', price: '2.50' });
   beforeAll(async () => {
-    admin = await adminSession();
-    medicine = await addMedicineAs(admin, {
-      name: `Auditol-${Date.now()}`,
-      developedBy: 'Audit Labs',
-      category: 'Pain Relief',
-      stock: '5',
-      price: '2.50',
-    });
     await api(
       `/medicines/${medicine._id}/reorder-level`,
       { method: 'PATCH', body: JSON.stringify({ reorderLevel: 37 }) },

@@ -1,6 +1,4 @@
 import {
-  CARD_NUMBER_DIGITS,
-  CVV_DIGITS,
   ORDER_SORT,
   PATHS,
   PRESCRIPTION_REVIEW,
@@ -11,9 +9,9 @@ import {
 } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, catalogue, pageAs, type Session } from './support/admin-fixtures';
+import { pageAs, placeOrder, testPayment, useAdminSession } from './support/admin-fixtures';
 import { baseUrl, useBrowser } from './support/browser';
-import { addToCart, api, createShopper, DELIVERY_ADDRESS } from './support/shop';
+import { api, createShopper } from './support/shop';
 import { violations } from './support/axe';
 
 /** "$12.50", as the page writes money. */
@@ -38,25 +36,11 @@ const chart = (page: Page, title: string) => page.getByRole('region', { name: ti
 
 describe('the admin overview', () => {
   const browser = useBrowser();
-  let admin: Session;
+  const admin = useAdminSession();
   let paid: Order;
   beforeAll(async () => {
-    admin = await adminSession();
     // A paid order today, so that today has revenue and a medicine has sold.
-    const shopper = await createShopper();
-    const medicine = (await catalogue()).find((candidate) => candidate.stock > 5 && !candidate.prescriptionRequired)!;
-    await addToCart(shopper.token, medicine._id);
-    const payment = {
-      cardholderName: 'ANN SHOPPER',
-      cardNumber: '4'.repeat(CARD_NUMBER_DIGITS),
-      expiry: `12/${(new Date().getFullYear() + 2) % 100}`,
-      cvv: '1'.repeat(CVV_DIGITS),
-    };
-    ({ order: paid } = await api<{ order: Order }>(
-      '/orders/add-order',
-      { method: 'POST', body: JSON.stringify({ address: DELIVERY_ADDRESS, payment }) },
-      shopper.token,
-    ));
+    paid = await placeOrder(await createShopper(), testPayment());
   });
 
   it('is linked from the admin header and shows the sales charts with the server’s figures, with no refused style or script', async () => {

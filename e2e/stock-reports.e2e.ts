@@ -1,7 +1,7 @@
-import { PATHS, REPORT_PAGE_SIZE, type ExpiryReport, type LowStockReport, type Medicine } from '@apotheca/contract';
+import { PATHS, REPORT_PAGE_SIZE, type ExpiryReport, type LowStockReport } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { pageAs, useOwnMedicine, type Session } from './support/admin-fixtures';
 import { api, toast } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
 import { violations } from './support/axe';
@@ -32,18 +32,9 @@ async function openPageOf(page: Page, pages: string, index: number) {
 
 describe('stock reports', () => {
   const browser = useBrowser();
-  let admin: Session;
-  let medicine: Medicine;
+  // No stock until its batches arrive, so no other test's stock moves.
+  const { admin, medicine } = useOwnMedicine('Reportol', { developedBy: 'Report Labs', stock: '0', price: '3.50' });
   beforeAll(async () => {
-    admin = await adminSession();
-    medicine = await addMedicineAs(admin, {
-      name: `Reportol-${Date.now()}`,
-      developedBy: 'Report Labs',
-      category: 'Pain Relief',
-      // No stock until its batches arrive, so no other test's stock moves.
-      stock: '0',
-      price: '3.50',
-    });
     // 20 sellable units: one lot expiring in 20 days, one in 45; and 4 units already expired.
     await addBatch(admin, medicine._id, 'SOON-20', 20, 10);
     await addBatch(admin, medicine._id, 'LATER-45', 45, 10);
