@@ -1,9 +1,9 @@
 import { AUDIT_KIND, AUDIT_KIND_LABELS, PATHS, type AuditList } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageAs, useOwnMedicine } from './support/admin-fixtures';
+import { pageAs, useOwnMedicine, openFromAdminHeader } from './support/admin-fixtures';
 import { api } from './support/shop';
-import { baseUrl, useBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { violations } from './support/axe';
 
 describe('the audit log', () => {
@@ -24,9 +24,7 @@ describe('the audit log', () => {
 
   it("lists the staff's changes and filters them by kind and by medicine", async () => {
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.admin);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
-    await page.waitForURL(`${baseUrl()}${PATHS.adminAudit}`);
+    await openFromAdminHeader(page, 'Audit log', PATHS.adminAudit);
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     await page.getByRole('table', { name: 'Audit log' }).waitFor();
 

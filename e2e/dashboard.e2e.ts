@@ -9,8 +9,8 @@ import {
 } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageAs, placeOrder, testPayment, useAdminSession } from './support/admin-fixtures';
-import { baseUrl, useBrowser } from './support/browser';
+import { pageAs, placeOrder, testPayment, useAdminSession, openFromAdminHeader } from './support/admin-fixtures';
+import { useBrowser } from './support/browser';
 import { api, createShopper } from './support/shop';
 import { violations } from './support/axe';
 
@@ -45,9 +45,7 @@ describe('the admin overview', () => {
 
   it('is linked from the admin header and shows the sales charts with the server’s figures, with no refused style or script', async () => {
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.admin);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Overview' }).click();
-    await page.waitForURL(`${baseUrl()}${PATHS.adminOverview}`);
+    await openFromAdminHeader(page, 'Overview', PATHS.adminOverview);
     const errors = await openOverview(page);
     expect(errors).toEqual([]);
 

@@ -1,9 +1,9 @@
 import { PATHS, REPORT_PAGE_SIZE, type ExpiryReport, type LowStockReport } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageAs, useOwnMedicine, type Session } from './support/admin-fixtures';
+import { pageAs, useOwnMedicine, type Session, openFromAdminHeader } from './support/admin-fixtures';
 import { api, toast } from './support/shop';
-import { baseUrl, useBrowser } from './support/browser';
+import { useBrowser } from './support/browser';
 import { violations } from './support/axe';
 
 /** The calendar day `days` from today, as the reports' dates read (YYYY-MM-DD). */
@@ -51,9 +51,7 @@ describe('stock reports', () => {
 
   it('shows a delivery in the windows it expires within, and writes an expired batch off with a reason', async () => {
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.admin);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Stock reports' }).click();
-    await page.waitForURL(`${baseUrl()}${PATHS.adminReports}`);
+    await openFromAdminHeader(page, 'Stock reports', PATHS.adminReports);
     await page.getByRole('heading', { level: 1, name: 'Stock reports' }).waitFor();
 
     const expiring = async (days: number) =>

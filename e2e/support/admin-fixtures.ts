@@ -96,6 +96,13 @@ export async function pageAs(
   return context.newPage();
 }
 
+/** Goes from the admin area's home to one of its pages by the admin header's link, as an admin does. */
+export async function openFromAdminHeader(page: Page, link: string, path: string) {
+  await page.goto(PATHS.admin);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: link }).click();
+  await page.waitForURL(`${baseUrl()}${path}`);
+}
+
 /** Opens the admin's order list searched for the order's number and returns its row. */
 export async function openOrderRow(page: Page, order: Pick<Order, 'number'>) {
   const target = `${PATHS.adminOrders}?${new URLSearchParams({ q: order.number }).toString()}`;

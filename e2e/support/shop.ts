@@ -1,7 +1,7 @@
 import type { LoginResponse, Medicine, User } from '@apotheca/contract';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { baseUrl, textsOf } from './browser';
+import { baseUrl, newPage, textsOf, type VIEWPORTS } from './browser';
 
 export const PASSWORD = 'Shopper@123';
 export { ADMIN } from './admin-account';
@@ -33,6 +33,17 @@ export async function createShopper(email = uniqueEmail()): Promise<{ token: str
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   return { token, user };
+}
+
+/** A page in a fresh context, signed in as the shopper, at the given viewport. */
+export async function shopperPage(
+  browser: Browser,
+  shopper: { token: string; user: User },
+  viewport?: keyof typeof VIEWPORTS,
+): Promise<Page> {
+  const page = await newPage(browser, viewport);
+  await logInContext(page.context(), shopper);
+  return page;
 }
 
 /** Starts the context logged in, as the storefront keeps a session: 'token' and 'user' in localStorage. */
