@@ -22,6 +22,7 @@ import { ListSearchForm } from './list-search-form';
 import { useListParam, usePageParam } from './page-param.hook';
 import { countLabel } from '../../../lib/count-label';
 import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
+import { SelectOptions } from '../../../components/ui/select-field';
 
 // The product's columns, in its order.
 const COLUMNS = [
@@ -124,11 +125,7 @@ export default function UsersPage() {
                       onChange={(event) => void changeRole(user, event.target.value as Role)}
                       className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
                     >
-                      {ROLE_OPTIONS.map((option) => (
-                        <option key={option.value} value={option.value}>
-                          {option.label}
-                        </option>
-                      ))}
+                      <SelectOptions options={ROLE_OPTIONS} />
                     </select>
                   </td>
                   <td className={cellClasses()}>
