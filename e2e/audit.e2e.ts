@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { pageAs, useOwnMedicine, openFromAdminHeader } from './support/admin-fixtures';
 import { api } from './support/shop';
 import { useBrowser } from './support/browser';
-import { violations } from './support/axe';
+import { expectAccessibleAt } from './support/axe';
 
 describe('the audit log', () => {
   const browser = useBrowser();
@@ -56,9 +56,7 @@ describe('the audit log', () => {
       await page.goto(PATHS.adminAudit);
       await page.getByRole('table', { name: 'Audit log' }).waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await violations(page), `${width} px`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      await expectAccessibleAt(page, width);
       await page.screenshot({ path: `/tmp/shots-audit/audit-${width}.png`, fullPage: true });
     }
   });

@@ -2,10 +2,8 @@ import type { LoginResponse, Medicine, Order } from '@apotheca/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
-import { addToCart, api, createShopper, PASSWORD, saveAddress, shopperPage, toast } from './support/shop';
+import { addToCart, api, createShopper, PASSWORD, saveAddress, shopperPage, toast, payByCard } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
-
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 /** A photo of a paper prescription, as a phone camera takes it. */
 const prescriptionPhoto = () =>
@@ -70,11 +68,7 @@ describe('prescription medicines', () => {
     expect(await camera.getAttribute('capture')).toBe('environment');
 
     // Paying before adding a prescription is refused on the spot.
-    await page.getByLabel('Cardholder name').fill('ann shopper');
-    await page.getByLabel('Card number').fill('123456789012');
-    await page.getByLabel('Expiration (MM/YY)').fill(`12/${nextYear}`);
-    await page.getByLabel('CVV').fill('123');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await payByCard(page);
     await toast(page, 'Add your prescription before paying.');
 
     await camera.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await prescriptionPhoto() });

@@ -35,6 +35,16 @@ export async function createShopper(email = uniqueEmail()): Promise<{ token: str
   return { token, user };
 }
 
+/** Pays on the checkout page with a card the simulated payment takes, as a shopper types it. */
+export async function payByCard(page: Page): Promise<void> {
+  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+  await page.getByLabel('Cardholder name').fill('ann shopper');
+  await page.getByLabel('Card number').fill('123456789012');
+  await page.getByLabel('Expiration (MM/YY)').fill(`12/${nextYear}`);
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+}
+
 /** A page in a fresh context, signed in as the shopper, at the given viewport. */
 export async function shopperPage(
   browser: Browser,
