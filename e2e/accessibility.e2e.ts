@@ -1,7 +1,7 @@
 import { PATHS, medicinePath } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { newPage, useBrowser } from './support/browser';
-import { addToCart, createShopper, listMedicines, logInContext, medicinesInStock } from './support/shop';
+import { addToCart, createShopper, listMedicines, medicinesInStock, shopperPage } from './support/shop';
 import { violations } from './support/axe';
 
 describe('accessibility of every storefront route (axe-core)', () => {
@@ -33,8 +33,7 @@ describe('accessibility of every storefront route (axe-core)', () => {
     const shopper = await createShopper();
     const [medicine] = await medicinesInStock(1);
     await addToCart(shopper.token, medicine!._id);
-    const page = await newPage(browser, viewport);
-    await logInContext(page.context(), shopper);
+    const page = await shopperPage(browser, shopper, viewport);
     for (const [path, heading] of [
       [PATHS.cart, 'Your Cart'],
       [PATHS.checkout, 'Make a Payment'],

@@ -1,24 +1,15 @@
-import { AUDIT_KIND, AUDIT_KIND_LABELS, PATHS, type AuditList, type Medicine } from '@apotheca/contract';
+import { AUDIT_KIND, AUDIT_KIND_LABELS, PATHS, type AuditList } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { pageAs, useOwnMedicine, openFromAdminHeader } from './support/admin-fixtures';
 import { api } from './support/shop';
-import { baseUrl, useBrowser } from './support/browser';
-import { violations } from './support/axe';
+import { useBrowser } from './support/browser';
+import { expectAccessibleAt } from './support/axe';
 
 describe('the audit log', () => {
   const browser = useBrowser();
-  let admin: Session;
-  let medicine: Medicine;
+  const { admin, medicine } = useOwnMedicine('Auditol', { developedBy: 'Audit Labs', stock: '5', price: '2.50' });
   beforeAll(async () => {
-    admin = await adminSession();
-    medicine = await addMedicineAs(admin, {
-      name: `Auditol-${Date.now()}`,
-      developedBy: 'Audit Labs',
-      category: 'Pain Relief',
-      stock: '5',
-      price: '2.50',
-    });
     await api(
       `/medicines/${medicine._id}/reorder-level`,
       { method: 'PATCH', body: JSON.stringify({ reorderLevel: 37 }) },
@@ -33,9 +24,7 @@ describe('the audit log', () => {
 
   it("lists the staff's changes and filters them by kind and by medicine", async () => {
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.admin);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Audit log' }).click();
-    await page.waitForURL(`${baseUrl()}${PATHS.adminAudit}`);
+    await openFromAdminHeader(page, 'Audit log', PATHS.adminAudit);
     await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
     await page.getByRole('table', { name: 'Audit log' }).waitFor();
 
@@ -67,9 +56,7 @@ describe('the audit log', () => {
       await page.goto(PATHS.adminAudit);
       await page.getByRole('table', { name: 'Audit log' }).waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await violations(page), `${width} px`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      await expectAccessibleAt(page, width);
       await page.screenshot({ path: `/tmp/shots-audit/audit-${width}.png`, fullPage: true });
     }
   });

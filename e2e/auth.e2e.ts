@@ -1,7 +1,7 @@
 import { PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
-import { createShopper, logInContext, mailTo, PASSWORD, toast, uniqueEmail } from './support/shop';
+import { createShopper, mailTo, PASSWORD, toast, uniqueEmail, shopperPage } from './support/shop';
 
 describe('register, log in, log out and reset a password in chromium', () => {
   const browser = useBrowser();
@@ -64,8 +64,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
 
   it('logs out on a desktop to /login, and the token stops working', async () => {
     const shopper = await createShopper();
-    const page = await newPage(browser, 'desktop');
-    await logInContext(page.context(), shopper);
+    const page = await shopperPage(browser, shopper, 'desktop');
     await page.goto(PATHS.home);
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${baseUrl()}/login`);
@@ -77,8 +76,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
 
   it("logs out from the mobile menu with 'Sucessfull LoggedOut' and goes to /", async () => {
     const shopper = await createShopper();
-    const page = await newPage(browser, 'mobile');
-    await logInContext(page.context(), shopper);
+    const page = await shopperPage(browser, shopper, 'mobile');
     await page.goto(PATHS.medicines);
     expect(await page.getByRole('button', { name: 'Log Out' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,7 +1,7 @@
 import { MEDICINE_NAME_MESSAGE, PATHS } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalogue, pageAs, useAdminSession } from './support/admin-fixtures';
+import { catalogue, pageAs, useAdminSession, openFromAdminHeader } from './support/admin-fixtures';
 import { baseUrl, useBrowser } from './support/browser';
 import { listMedicines } from './support/shop';
 import { violations } from './support/axe';
@@ -30,9 +30,7 @@ describe('catalogue import', () => {
 
   it('shows a bad row with its number and message, then imports the fixed file', async () => {
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.admin);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Import' }).click();
-    await page.waitForURL(`${baseUrl()}${PATHS.adminImport}`);
+    await openFromAdminHeader(page, 'Import', PATHS.adminImport);
 
     const stamp = Date.now();
     const good = `Importol-${stamp}`;

@@ -1,6 +1,4 @@
 import {
-  CARD_NUMBER_DIGITS,
-  CVV_DIGITS,
   ORDER_SORT,
   PATHS,
   PRESCRIPTION_REVIEW,
@@ -11,10 +9,10 @@ import {
 } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminSession, catalogue, pageAs, type Session } from './support/admin-fixtures';
-import { baseUrl, useBrowser } from './support/browser';
-import { addToCart, api, createShopper, DELIVERY_ADDRESS } from './support/shop';
-import { violations } from './support/axe';
+import { pageAs, placeOrder, testPayment, useAdminSession, openFromAdminHeader } from './support/admin-fixtures';
+import { useBrowser } from './support/browser';
+import { api, createShopper } from './support/shop';
+import { expectAccessibleAt } from './support/axe';
 
 /** "$12.50", as the page writes money. */
 const dollars = (amount: number) => `$${amount.toFixed(2)}`;
@@ -38,32 +36,16 @@ const chart = (page: Page, title: string) => page.getByRole('region', { name: ti
 
 describe('the admin overview', () => {
   const browser = useBrowser();
-  let admin: Session;
+  const admin = useAdminSession();
   let paid: Order;
   beforeAll(async () => {
-    admin = await adminSession();
     // A paid order today, so that today has revenue and a medicine has sold.
-    const shopper = await createShopper();
-    const medicine = (await catalogue()).find((candidate) => candidate.stock > 5 && !candidate.prescriptionRequired)!;
-    await addToCart(shopper.token, medicine._id);
-    const payment = {
-      cardholderName: 'ANN SHOPPER',
-      cardNumber: '4'.repeat(CARD_NUMBER_DIGITS),
-      expiry: `12/${(new Date().getFullYear() + 2) % 100}`,
-      cvv: '1'.repeat(CVV_DIGITS),
-    };
-    ({ order: paid } = await api<{ order: Order }>(
-      '/orders/add-order',
-      { method: 'POST', body: JSON.stringify({ address: DELIVERY_ADDRESS, payment }) },
-      shopper.token,
-    ));
+    paid = await placeOrder(await createShopper(), testPayment());
   });
 
   it('is linked from the admin header and shows the sales charts with the server’s figures, with no refused style or script', async () => {
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.admin);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Overview' }).click();
-    await page.waitForURL(`${baseUrl()}${PATHS.adminOverview}`);
+    await openFromAdminHeader(page, 'Overview', PATHS.adminOverview);
     const errors = await openOverview(page);
     expect(errors).toEqual([]);
 
@@ -109,9 +91,7 @@ describe('the admin overview', () => {
       await page.setViewportSize({ width, height: 900 });
       await openOverview(page);
       for (const summary of await page.getByText('Show the figures as a table').all()) await summary.click();
-      expect(await violations(page), `${width} px`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      await expectAccessibleAt(page, width);
       // The daily chart is drawn as wide as the phone allows, its 30 days each a bar.
       const bars = chart(page, `Revenue and orders, last ${SALES_REPORT_DAYS} days`).locator('.recharts-bar-rectangle');
       expect(await bars.count(), `${width} px`).toBeGreaterThan(0);

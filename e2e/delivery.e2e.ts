@@ -2,10 +2,17 @@ import { adminOrderPath, PATHS, type Address, type Cart, type Order } from '@apo
 import { describe, expect, it } from 'vitest';
 import { adminSession, catalogue } from './support/admin-fixtures';
 import { baseUrl, newPage, useBrowser } from './support/browser';
-import { addToCart, api, createShopper, DELIVERY_ADDRESS, logInContext, toast } from './support/shop';
+import {
+  addToCart,
+  api,
+  createShopper,
+  DELIVERY_ADDRESS,
+  logInContext,
+  toast,
+  shopperPage,
+  payByCard,
+} from './support/shop';
 import { violations } from './support/axe';
-
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 describe('delivery on a phone: address at checkout, dispatch with tracking, order again', () => {
   const browser = useBrowser();
@@ -14,8 +21,7 @@ describe('delivery on a phone: address at checkout, dispatch with tracking, orde
     const medicine = (await catalogue()).find((candidate) => candidate.stock > 5 && !candidate.prescriptionRequired);
     const shopper = await createShopper();
     await addToCart(shopper.token, medicine!._id);
-    const page = await newPage(browser, 'mobile');
-    await logInContext(page.context(), shopper);
+    const page = await shopperPage(browser, shopper, 'mobile');
 
     // Checkout: a shopper without saved addresses is asked for one, to be saved unless unticked.
     await page.goto(PATHS.checkout);
@@ -33,11 +39,7 @@ describe('delivery on a phone: address at checkout, dispatch with tracking, orde
     await step.getByRole('button', { name: 'Deliver here' }).click();
     await step.getByText('It will be saved to your address book.').waitFor();
 
-    await page.getByLabel('Cardholder name').fill('ann shopper');
-    await page.getByLabel('Card number').fill('123456789012');
-    await page.getByLabel('Expiration (MM/YY)').fill(`12/${nextYear}`);
-    await page.getByLabel('CVV').fill('123');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await payByCard(page);
     await toast(page, 'Order placed!');
     await page.waitForURL(`${baseUrl()}/`);
 

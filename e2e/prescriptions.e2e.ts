@@ -2,10 +2,8 @@ import type { LoginResponse, Medicine, Order } from '@apotheca/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
-import { addToCart, api, createShopper, logInContext, PASSWORD, saveAddress, toast } from './support/shop';
-import { baseUrl, newPage, useBrowser } from './support/browser';
-
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+import { addToCart, api, createShopper, PASSWORD, saveAddress, shopperPage, toast, payByCard } from './support/shop';
+import { baseUrl, useBrowser } from './support/browser';
 
 /** A photo of a paper prescription, as a phone camera takes it. */
 const prescriptionPhoto = () =>
@@ -61,8 +59,7 @@ describe('prescription medicines', () => {
     const shopper = await createShopper();
     await saveAddress(shopper.token);
     await addToCart(shopper.token, insulin._id);
-    const page = await newPage(browser, 'mobile');
-    await logInContext(page.context(), shopper);
+    const page = await shopperPage(browser, shopper, 'mobile');
     await page.goto('/checkout');
     const step = page.getByRole('group', { name: 'Prescription' });
     await step.getByText('Insulin').waitFor();
@@ -71,11 +68,7 @@ describe('prescription medicines', () => {
     expect(await camera.getAttribute('capture')).toBe('environment');
 
     // Paying before adding a prescription is refused on the spot.
-    await page.getByLabel('Cardholder name').fill('ann shopper');
-    await page.getByLabel('Card number').fill('123456789012');
-    await page.getByLabel('Expiration (MM/YY)').fill(`12/${nextYear}`);
-    await page.getByLabel('CVV').fill('123');
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    await payByCard(page);
     await toast(page, 'Add your prescription before paying.');
 
     await camera.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await prescriptionPhoto() });
@@ -134,20 +127,19 @@ describe('prescription medicines', () => {
     await toast(page, 'Prescription rejected, order canceled');
     await page.context().close();
 
-    const shopperPage = await newPage(browser, 'mobile');
-    await logInContext(shopperPage.context(), shopper);
-    await shopperPage.goto('/orders');
-    const rows = shopperPage.locator('tbody tr');
+    const patientPage = await shopperPage(browser, shopper, 'mobile');
+    await patientPage.goto('/orders');
+    const rows = patientPage.locator('tbody tr');
     await rows.first().waitFor();
     // Newest first: the rejected order, then the approved one.
-    await shopperPage.getByRole('button', { name: second.number }).click();
-    const rejection = shopperPage.getByText('Prescription rejected: The prescription is not signed.');
+    await patientPage.getByRole('button', { name: second.number }).click();
+    const rejection = patientPage.getByText('Prescription rejected: The prescription is not signed.');
     await rejection.waitFor();
     expect(await rejection.isVisible()).toBe(true);
     // The approved order's row says so beside its status.
-    const approvedRow = rows.filter({ has: shopperPage.getByRole('button', { name: first.number }) });
+    const approvedRow = rows.filter({ has: patientPage.getByRole('button', { name: first.number }) });
     await approvedRow.getByText('Prescription approved').waitFor();
     expect(await approvedRow.getByText('Prescription approved').textContent()).toBe('Prescription approved');
-    await shopperPage.context().close();
+    await patientPage.context().close();
   });
 });

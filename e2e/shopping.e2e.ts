@@ -5,11 +5,11 @@ import { baseUrl, newPage, textsOf, useBrowser } from './support/browser';
 import {
   addToCart,
   createShopper,
-  logInContext,
   medicinesInStock,
   saveAddress,
   toast,
   toastTexts,
+  shopperPage,
 } from './support/shop';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
@@ -24,8 +24,7 @@ async function shopperReadyToPay(browser: Browser) {
   await saveAddress(shopper.token);
   const [medicine] = await medicinesInStock(1);
   await addToCart(shopper.token, medicine!._id);
-  const page = await newPage(browser);
-  await logInContext(page.context(), shopper);
+  const page = await shopperPage(browser, shopper);
   return { page, medicine: medicine! };
 }
 
@@ -43,8 +42,7 @@ describe('cart, checkout and orders in chromium', () => {
 
   it('adds to the cart once, shows it on the card, and answers a second add with the info message', async () => {
     const shopper = await createShopper();
-    const page = await newPage(browser);
-    await logInContext(page.context(), shopper);
+    const page = await shopperPage(browser, shopper);
     await page.goto(PATHS.medicines);
     const first = page
       .locator('article')
@@ -68,8 +66,7 @@ describe('cart, checkout and orders in chromium', () => {
     const [first, second] = await medicinesInStock(2);
     await addToCart(shopper.token, first!._id);
     await addToCart(shopper.token, second!._id);
-    const page = await newPage(browser);
-    await logInContext(page.context(), shopper);
+    const page = await shopperPage(browser, shopper);
     await page.goto(PATHS.cart);
     const item = card(page, first!.name);
     const quantity = item.locator('output');
@@ -160,8 +157,7 @@ describe('cart, checkout and orders in chromium', () => {
 
   it("alerts 'Cart is Empty' at checkout with nothing in the cart and goes to /", async () => {
     const shopper = await createShopper();
-    const page = await newPage(browser);
-    await logInContext(page.context(), shopper);
+    const page = await shopperPage(browser, shopper);
     const alert = new Promise<string>((resolve) =>
       page.once('dialog', (dialog) => {
         resolve(dialog.message());
@@ -176,8 +172,7 @@ describe('cart, checkout and orders in chromium', () => {
 
   it("shows 'No Orders Yet' to a shopper without orders", async () => {
     const shopper = await createShopper();
-    const page = await newPage(browser);
-    await logInContext(page.context(), shopper);
+    const page = await shopperPage(browser, shopper);
     await page.goto(PATHS.orders);
     await expect.poll(() => textsOf(page.locator('main p'))).toContain('No Orders Yet');
     expect(await page.getByRole('table').count()).toBe(0);

@@ -1,10 +1,10 @@
-import { PATHS, REPORT_PAGE_SIZE, type ExpiryReport, type LowStockReport, type Medicine } from '@apotheca/contract';
+import { PATHS, REPORT_PAGE_SIZE, type ExpiryReport, type LowStockReport } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
+import { pageAs, useOwnMedicine, type Session, openFromAdminHeader } from './support/admin-fixtures';
 import { api, toast } from './support/shop';
-import { baseUrl, useBrowser } from './support/browser';
-import { violations } from './support/axe';
+import { useBrowser } from './support/browser';
+import { expectAccessibleAt } from './support/axe';
 
 /** The calendar day `days` from today, as the reports' dates read (YYYY-MM-DD). */
 const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -32,18 +32,9 @@ async function openPageOf(page: Page, pages: string, index: number) {
 
 describe('stock reports', () => {
   const browser = useBrowser();
-  let admin: Session;
-  let medicine: Medicine;
+  // No stock until its batches arrive, so no other test's stock moves.
+  const { admin, medicine } = useOwnMedicine('Reportol', { developedBy: 'Report Labs', stock: '0', price: '3.50' });
   beforeAll(async () => {
-    admin = await adminSession();
-    medicine = await addMedicineAs(admin, {
-      name: `Reportol-${Date.now()}`,
-      developedBy: 'Report Labs',
-      category: 'Pain Relief',
-      // No stock until its batches arrive, so no other test's stock moves.
-      stock: '0',
-      price: '3.50',
-    });
     // 20 sellable units: one lot expiring in 20 days, one in 45; and 4 units already expired.
     await addBatch(admin, medicine._id, 'SOON-20', 20, 10);
     await addBatch(admin, medicine._id, 'LATER-45', 45, 10);
@@ -60,9 +51,7 @@ describe('stock reports', () => {
 
   it('shows a delivery in the windows it expires within, and writes an expired batch off with a reason', async () => {
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.admin);
-    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Stock reports' }).click();
-    await page.waitForURL(`${baseUrl()}${PATHS.adminReports}`);
+    await openFromAdminHeader(page, 'Stock reports', PATHS.adminReports);
     await page.getByRole('heading', { level: 1, name: 'Stock reports' }).waitFor();
 
     const expiring = async (days: number) =>
@@ -145,9 +134,7 @@ describe('stock reports', () => {
       await page.getByRole('table', { name: 'Batches expiring within 30 days' }).waitFor();
       await page.getByRole('table', { name: 'Expired batches not yet written off' }).waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await violations(page), `${width} px`).toEqual([]);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+      await expectAccessibleAt(page, width);
       await page.screenshot({ path: `/tmp/shots-reports/stock-reports-${width}.png`, fullPage: true });
     }
   });

@@ -1,7 +1,15 @@
 import { medicinePath, PATHS, resetPasswordPath } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, textsOf, useBrowser } from './support/browser';
-import { addToCart, createShopper, listMedicines, logInContext, medicinesInStock, toastTexts } from './support/shop';
+import {
+  addToCart,
+  createShopper,
+  listMedicines,
+  logInContext,
+  medicinesInStock,
+  toastTexts,
+  shopperPage,
+} from './support/shop';
 
 describe('every storefront route in chromium', () => {
   const browser = useBrowser();
@@ -42,8 +50,7 @@ describe('every storefront route in chromium', () => {
 
   it("opens the shopper pages when logged in, and sends a shopper at /admin to / with 'You're unauthorized'", async () => {
     const shopper = await createShopper();
-    const page = await newPage(browser);
-    await logInContext(page.context(), shopper);
+    const page = await shopperPage(browser, shopper);
     const screens = [
       { path: PATHS.cart, heading: 'Your Cart' },
       { path: PATHS.orders, heading: 'My orders' },

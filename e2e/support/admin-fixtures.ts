@@ -1,4 +1,12 @@
-import { type LoginResponse, type Medicine, type Order, PATHS } from '@apotheca/contract';
+import {
+  CARD_NUMBER_DIGITS,
+  CVV_DIGITS,
+  type LoginResponse,
+  type Medicine,
+  type Order,
+  type Payment,
+  PATHS,
+} from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, expect } from 'vitest';
 import { baseUrl } from './browser';
@@ -32,20 +40,46 @@ export function useAdminSession(): Session {
   return admin;
 }
 
+/**
+ * For the tests of a describe block: the admin's session and a Pain Relief medicine of their own,
+ * named `<name>-<time>` so that no other test's search finds it, added before them; `fields` are
+ * the form's other fields, as text.
+ */
+export function useOwnMedicine(name: string, fields: Record<string, string>) {
+  const admin = useAdminSession();
+  const medicine = {} as Medicine;
+  beforeAll(async () => {
+    Object.assign(
+      medicine,
+      await addMedicineAs(admin, { name: `${name}-${Date.now()}`, category: 'Pain Relief', ...fields }),
+    );
+  });
+  return { admin, medicine };
+}
+
 /** Every medicine of the catalogue, in the list's own order (the dashboard pages through the same list). */
 export const catalogue = async (): Promise<Medicine[]> => (await listMedicines('limit=100')).medicines;
 
+/** A card the simulated payment takes, valid for two more years. */
+export const testPayment = (): Payment => ({
+  cardholderName: 'ANN SHOPPER',
+  cardNumber: '4'.repeat(CARD_NUMBER_DIGITS),
+  expiry: `12/${(new Date().getFullYear() + 2) % 100}`,
+  cvv: '1'.repeat(CVV_DIGITS),
+});
+
 /**
  * A shopper's order of one in-stock medicine sold without a prescription, placed the way the
- * storefront does: cart, then add-order with a delivery address (so that it can be dispatched).
+ * storefront does: cart, then add-order with a delivery address (so that it can be dispatched),
+ * and paid at once when a payment is given.
  */
-export async function placeOrder(shopper: Session): Promise<Order> {
+export async function placeOrder(shopper: Session, payment?: Payment): Promise<Order> {
   const medicine = (await catalogue()).find((candidate) => candidate.stock > 5 && !candidate.prescriptionRequired);
   if (!medicine) throw new Error('No medicine in stock to order');
   await addToCart(shopper.token, medicine._id);
   const { order } = await api<{ order: Order }>(
     '/orders/add-order',
-    { method: 'POST', body: JSON.stringify({ address: DELIVERY_ADDRESS }) },
+    { method: 'POST', body: JSON.stringify({ address: DELIVERY_ADDRESS, payment }) },
     shopper.token,
   );
   return order;
@@ -60,6 +94,13 @@ export async function pageAs(
   const context = await browser.newContext({ viewport: ADMIN_VIEWPORTS[viewport], baseURL: baseUrl() });
   if (session) await logInContext(context, session);
   return context.newPage();
+}
+
+/** Goes from the admin area's home to one of its pages by the admin header's link, as an admin does. */
+export async function openFromAdminHeader(page: Page, link: string, path: string) {
+  await page.goto(PATHS.admin);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: link }).click();
+  await page.waitForURL(`${baseUrl()}${path}`);
 }
 
 /** Opens the admin's order list searched for the order's number and returns its row. */

@@ -1,7 +1,7 @@
 import type { LoginResponse, Medicine, User } from '@apotheca/contract';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { baseUrl, textsOf } from './browser';
+import { baseUrl, newPage, textsOf, type VIEWPORTS } from './browser';
 
 export const PASSWORD = 'Shopper@123';
 export { ADMIN } from './admin-account';
@@ -33,6 +33,27 @@ export async function createShopper(email = uniqueEmail()): Promise<{ token: str
     body: JSON.stringify({ email, password: PASSWORD }),
   });
   return { token, user };
+}
+
+/** Pays on the checkout page with a card the simulated payment takes, as a shopper types it. */
+export async function payByCard(page: Page): Promise<void> {
+  const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+  await page.getByLabel('Cardholder name').fill('ann shopper');
+  await page.getByLabel('Card number').fill('123456789012');
+  await page.getByLabel('Expiration (MM/YY)').fill(`12/${nextYear}`);
+  await page.getByLabel('CVV').fill('123');
+  await page.getByRole('button', { name: 'Pay now' }).click();
+}
+
+/** A page in a fresh context, signed in as the shopper, at the given viewport. */
+export async function shopperPage(
+  browser: Browser,
+  shopper: { token: string; user: User },
+  viewport?: keyof typeof VIEWPORTS,
+): Promise<Page> {
+  const page = await newPage(browser, viewport);
+  await logInContext(page.context(), shopper);
+  return page;
 }
 
 /** Starts the context logged in, as the storefront keeps a session: 'token' and 'user' in localStorage. */

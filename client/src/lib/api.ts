@@ -61,6 +61,35 @@ const baseQuery: ApiBaseQuery = async (args, queryApi, extraOptions) => {
   return result;
 };
 
+/** What a cached answer is filed under, so that a change re-reads the answers it makes stale. */
+const TAG_TYPES = [
+  'Me',
+  'Users',
+  'Medicines',
+  'Medicine',
+  'Cart',
+  'Orders',
+  'Order',
+  'Prescriptions',
+  'Addresses',
+  'Batches',
+  'Recall',
+  'Reports',
+] as const;
+type ApiTag = (typeof TAG_TYPES)[number];
+
+/** A read of the caller's whole list (their cart, orders, addresses…), cached under its tag. */
+export const listQuery = (url: string, tag: ApiTag) => ({ query: () => url, providesTags: [tag] });
+
+/**
+ * A read of one page of a list the server searches, filters and pages: the page's parameters go in
+ * the query string as they are, and the answer is cached under its tag.
+ */
+export const pagedListQuery = <Params extends Record<string, unknown>>(url: string, tag: ApiTag) => ({
+  query: (params: Params) => ({ url, params }),
+  providesTags: [tag],
+});
+
 /**
  * The one API client: every call goes to /api with the bearer token read from browser storage.
  * Features add their endpoints with `api.injectEndpoints`.
@@ -68,20 +97,7 @@ const baseQuery: ApiBaseQuery = async (args, queryApi, extraOptions) => {
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: [
-    'Me',
-    'Users',
-    'Medicines',
-    'Medicine',
-    'Cart',
-    'Orders',
-    'Order',
-    'Prescriptions',
-    'Addresses',
-    'Batches',
-    'Recall',
-    'Reports',
-  ],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
   // A server-rendered page's answers are taken over as they are, so hydration renders what the server did.
   // The payload is this API's own slice of the server's store, serialized by the same code.

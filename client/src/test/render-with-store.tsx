@@ -1,14 +1,32 @@
-import { PATHS } from '@apotheca/contract';
-import { render } from '@testing-library/react';
+import { PATHS, type Role, type User } from '@apotheca/contract';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { createStore } from '../app/store';
 import AppToaster from '../components/ui/app-toaster';
+import { loggedIn } from '../features/auth/auth.slice';
 
-/** Renders a screen part with a fresh store, a router and the toaster, as main.tsx does. */
-export function renderWithStore(ui: ReactElement, { path = PATHS.home }: { path?: string } = {}) {
+/** A signed-in member of the shop with the given role, as the login answer gives it. */
+export const testUser = (role: Role): User => ({
+  _id: `user-${role}`,
+  first_name: 'Sam',
+  last_name: 'Staff',
+  email: `${role}@example.com`,
+  ph_no: '0123456789',
+  role,
+  created_at: '2026-01-01T00:00:00.000Z',
+});
+
+/**
+ * Renders a screen part with a fresh store, a router and the toaster, as main.tsx does; with
+ * `signedInAs`, that role's user then logs in, as the session does once the page has started.
+ */
+export function renderWithStore(
+  ui: ReactElement,
+  { path = PATHS.home, signedInAs }: { path?: string; signedInAs?: Role } = {},
+) {
   const store = createStore();
   const user = userEvent.setup();
   const view = render(
@@ -17,5 +35,6 @@ export function renderWithStore(ui: ReactElement, { path = PATHS.home }: { path?
       <AppToaster />
     </Provider>,
   );
+  if (signedInAs) act(() => void store.dispatch(loggedIn(testUser(signedInAs))));
   return { ...view, store, user };
 }

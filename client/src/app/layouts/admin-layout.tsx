@@ -1,15 +1,13 @@
 import { PATHS, ROLE, ROLE_LABELS, STAFF_ROLES, type Role } from '@apotheca/contract';
-import { Suspense } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
 import { UserAvatar } from '../../features/auth/user-avatar';
 import { homePathFor } from '../guards/require-auth';
 import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
-import { RouteOutlet } from '../route-outlet';
+import { PageMain } from './page-main';
 
 const ADMIN_ONLY: readonly Role[] = [ROLE.admin];
 // A pharmacist sees Orders, Prescriptions and Stock reports only; every other page of the area is an admin's.
@@ -78,11 +76,7 @@ export default function AdminLayout() {
           )}
         </nav>
       </header>
-      <main id="main" className="mx-auto w-full max-w-7xl flex-1 px-4 py-6">
-        <Suspense fallback={<Spinner />}>
-          <RouteOutlet />
-        </Suspense>
-      </main>
+      <PageMain className="mx-auto w-full max-w-7xl flex-1 px-4 py-6" />
       <SiteFooter />
     </div>
   );

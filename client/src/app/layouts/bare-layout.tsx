@@ -1,6 +1,4 @@
-import { Suspense } from 'react';
-import { Spinner } from '../../components/ui/spinner';
-import { RouteOutlet } from '../route-outlet';
+import { PageMain } from './page-main';
 import { BrandLogo } from './brand-logo';
 
 /** The shell with neither the main header nor the footer, for forms and pages of their own: only the logo, to find the way home. */
@@ -10,11 +8,7 @@ export function BareLayout() {
       <header className="mx-auto max-w-7xl px-4 py-4">
         <BrandLogo />
       </header>
-      <main id="main" className="px-4 pb-16">
-        <Suspense fallback={<Spinner />}>
-          <RouteOutlet />
-        </Suspense>
-      </main>
+      <PageMain className="px-4 pb-16" />
     </div>
   );
 }

@@ -1,30 +1,27 @@
-import { PATHS, type Cart } from '@apotheca/contract';
+import { PATHS } from '@apotheca/contract';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authSlice } from '../../features/auth/auth.slice';
 import { renderWithStore } from '../../test/render-with-store';
 import { HeaderCartLink } from './header-cart-link';
 import { stubBrowserRequest } from '../../test/browser-request';
+import { json } from '../../test/json-response';
+import { cartItemFixture } from '../../test/cart-item.fixture';
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const item = (id: string, quantity: number): Cart['items'][number] => ({
-  _id: id,
-  cartItemId: id,
-  medicineId: { _id: `med-${id}`, name: id },
-  name: id,
-  price: 2,
-  qty: quantity,
-  quantity,
-  imageUrl: '',
-  developedBy: 'Acme Pharma',
-  maxMonthsExpiry: 24,
-  category: 'Pain Relief',
-  stock: 10,
-  prescriptionRequired: false,
-  maxPerOrder: null,
-});
+const item = (id: string, quantity: number) =>
+  cartItemFixture({
+    _id: id,
+    cartItemId: id,
+    medicineId: { _id: `med-${id}`, name: id },
+    name: id,
+    price: 2,
+    qty: quantity,
+    quantity,
+    imageUrl: '',
+    developedBy: 'Acme Pharma',
+    category: 'Pain Relief',
+    stock: 10,
+  });
 
 describe('HeaderCartLink', () => {
   it('links to the cart with the number of units in it once signed in', async () => {

@@ -1,10 +1,9 @@
 import { HEADER_SCROLL_THRESHOLD, LOGGED_OUT_MESSAGE, PATHS } from '@apotheca/contract';
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { EARLY_ACTION } from '../../lib/early-input';
 import { toast } from '../../lib/toast';
 import { buttonClasses } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
 import { useLogoutMutation } from '../../features/auth/auth.api';
 import { UserAvatar } from '../../features/auth/user-avatar';
 import { MedicineSearchBox } from '../../features/medicines/medicine-search-box';
@@ -12,7 +11,7 @@ import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { HeaderCartLink } from './header-cart-link';
 import { SiteFooter } from './site-footer';
-import { RouteOutlet } from '../route-outlet';
+import { PageMain } from './page-main';
 
 /** The header's navigation; a link is marked on its path and every path below it. */
 export const MAIN_NAV_LINKS = [
@@ -179,11 +178,7 @@ export function MainLayout() {
         </header>
       </div>
       {/* At least a screen tall, so the footer never jumps down as a lazy page arrives. */}
-      <main id="main" className="min-h-screen flex-1">
-        <Suspense fallback={<Spinner />}>
-          <RouteOutlet />
-        </Suspense>
-      </main>
+      <PageMain className="min-h-screen flex-1" />
       <SiteFooter />
     </div>
   );

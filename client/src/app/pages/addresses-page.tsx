@@ -13,6 +13,7 @@ import {
 } from '../../features/addresses/addresses.api';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
+import { SectionCard } from '../../components/ui/section-card';
 
 /** The patient's address book: list, add, edit, delete, and choose the default checkout offers first. */
 export default function AddressesPage() {
@@ -97,20 +98,14 @@ export default function AddressesPage() {
           ))}
         </ul>
       ) : null}
-      <section
-        aria-labelledby="new-address-title"
-        className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      >
-        <h2 id="new-address-title" className="mb-4 text-xl font-bold text-ink">
-          Add an address
-        </h2>
+      <SectionCard titleId="new-address-title" title="Add an address">
         <AddressForm
           key={data?.addresses.length ?? 0}
           submitLabel="Add address"
           busy={creating}
           onSubmit={(address) => void run(() => create(address).unwrap(), 'Address added')}
         />
-      </section>
+      </SectionCard>
       <ConfirmDialog
         open={deleting !== null}
         title="Delete this address?"

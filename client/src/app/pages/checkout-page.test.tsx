@@ -11,9 +11,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
 import CheckoutPage, { PRESCRIPTION_MISSING_NOTICE } from './checkout-page';
 import { stubBrowserRequest } from '../../test/browser-request';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json } from '../../test/json-response';
 
 const cart: Cart = {
   _id: 'cart-1',

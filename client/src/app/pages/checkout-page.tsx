@@ -11,6 +11,7 @@ import { useGetCartQuery } from '../../features/cart/cart.api';
 import { useAddOrderMutation } from '../../features/orders/orders.api';
 import { PaymentForm } from '../../features/orders/payment-form';
 import { PrescriptionPicker } from '../../features/prescriptions/prescription-picker';
+import { SectionCard } from '../../components/ui/section-card';
 
 export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
 /** The product's checkout failure text, for a failure the server gave no reason for. */
@@ -79,16 +80,17 @@ export default function CheckoutPage() {
             {rxNames.length > 0 ? (
               <PrescriptionPicker medicines={rxNames} value={prescriptionId} onChange={setPrescriptionId} />
             ) : null}
-            <section
-              aria-labelledby="payment-title"
-              className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+            <SectionCard
+              titleId="payment-title"
+              title="Make a Payment"
+              intro={
+                <p className="mb-5 text-sm text-muted">
+                  Your card is checked securely; we never store its full number.
+                </p>
+              }
             >
-              <h2 id="payment-title" className="mb-1 text-xl font-bold text-ink">
-                Make a Payment
-              </h2>
-              <p className="mb-5 text-sm text-muted">Your card is checked securely; we never store its full number.</p>
               <PaymentForm onPay={(payment) => void pay(payment)} busy={paying} />
-            </section>
+            </SectionCard>
           </div>
           <CartSummary cart={cart} />
         </div>

@@ -1,6 +1,12 @@
-import { useId, type ReactNode } from 'react';
+import { useId, type ReactNode, type Ref } from 'react';
 
 type FieldText = { error?: string | undefined; hint?: ReactNode };
+
+/**
+ * What a field component takes: its control's own attributes, a label, and the hint and error
+ * below it (the error is announced and tied to the control with aria-describedby).
+ */
+export type FieldProps<Attributes, Control> = Attributes & FieldText & { label: ReactNode; ref?: Ref<Control> };
 
 /** The border of a form control, red while it has an error. */
 const controlClasses = (error: string | undefined) =>

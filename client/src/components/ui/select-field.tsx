@@ -1,11 +1,19 @@
-import type { ReactNode, Ref, SelectHTMLAttributes } from 'react';
-import { FieldFrame, useFieldControl } from './field-frame';
+import type { SelectHTMLAttributes } from 'react';
+import { FieldFrame, useFieldControl, type FieldProps } from './field-frame';
 
-type Props = SelectHTMLAttributes<HTMLSelectElement> & {
-  label: ReactNode;
-  error?: string | undefined;
-  options: readonly { value: string; label: string }[];
-  ref?: Ref<HTMLSelectElement>;
+type Option = { value: string; label: string };
+
+/** A select's choices, each its value with its label. */
+export function SelectOptions({ options }: { options: readonly Option[] }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
+
+type Props = Omit<FieldProps<SelectHTMLAttributes<HTMLSelectElement>, HTMLSelectElement>, 'hint'> & {
+  options: readonly Option[];
 };
 
 /** A labelled native select with its error message. */
@@ -14,11 +22,7 @@ export function SelectField({ label, error, options, id, className, ref, ...prop
   return (
     <FieldFrame controlId={controlId} label={label} error={error} className={className}>
       <select ref={ref} {...controlProps} {...props}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
+        <SelectOptions options={options} />
       </select>
     </FieldFrame>
   );

@@ -1,12 +1,7 @@
-import type { ReactNode, Ref, TextareaHTMLAttributes } from 'react';
-import { FieldFrame, useFieldControl } from './field-frame';
+import type { TextareaHTMLAttributes } from 'react';
+import { FieldFrame, useFieldControl, type FieldProps } from './field-frame';
 
-type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
-  label: ReactNode;
-  error?: string | undefined;
-  hint?: ReactNode;
-  ref?: Ref<HTMLTextAreaElement>;
-};
+type Props = FieldProps<TextareaHTMLAttributes<HTMLTextAreaElement>, HTMLTextAreaElement>;
 
 /** A labelled multi-line input with its hint and error message. */
 export function TextAreaField({ label, error, hint, id, className, ref, ...props }: Props) {

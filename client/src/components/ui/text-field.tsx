@@ -1,13 +1,7 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { FieldFrame, useFieldControl } from './field-frame';
+import type { InputHTMLAttributes } from 'react';
+import { FieldFrame, useFieldControl, type FieldProps } from './field-frame';
 
-type Props = InputHTMLAttributes<HTMLInputElement> & {
-  label: ReactNode;
-  /** The field's error; it is announced and tied to the input with aria-describedby. */
-  error?: string | undefined;
-  hint?: ReactNode;
-  ref?: Ref<HTMLInputElement>;
-};
+type Props = FieldProps<InputHTMLAttributes<HTMLInputElement>, HTMLInputElement>;
 
 /** A labelled input with its error message (works with react-hook-form's `register`). */
 export function TextField({ label, error, hint, id, className, ref, ...props }: Props) {

@@ -6,15 +6,12 @@ import type {
   NewAddress,
   UpdateAddress,
 } from '@apotheca/contract';
-import { api } from '../../lib/api';
+import { api, listQuery } from '../../lib/api';
 
 /** The signed-in patient's address book. */
 const addressesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listAddresses: build.query<AddressesResponse, void>({
-      query: () => '/addresses',
-      providesTags: ['Addresses'],
-    }),
+    listAddresses: build.query<AddressesResponse, void>(listQuery('/addresses', 'Addresses')),
     createAddress: build.mutation<AddressResponse, NewAddress>({
       query: (body) => ({ url: '/addresses', method: 'POST', body }),
       invalidatesTags: ['Addresses'],

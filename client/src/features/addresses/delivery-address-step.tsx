@@ -2,6 +2,7 @@ import type { OrderAddress } from '@apotheca/contract';
 import { useEffect, useState } from 'react';
 import { AddressForm, AddressLines } from './address-form';
 import { useListAddressesQuery } from './addresses.api';
+import { SectionCard } from '../../components/ui/section-card';
 
 /** Where the order goes: one of the saved addresses, or a new one (saved to the book when asked). */
 export type DeliveryChoice = { addressId: string } | { address: OrderAddress; saveAddress: boolean };
@@ -30,11 +31,11 @@ export function DeliveryAddressStep({ value, onChange }: Props) {
   };
 
   return (
-    <section aria-labelledby="delivery-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id="delivery-title" className="mb-1 text-xl font-bold text-ink">
-        Delivery address
-      </h2>
-      <p className="mb-4 text-sm text-muted">Where should we send your order?</p>
+    <SectionCard
+      titleId="delivery-title"
+      title="Delivery address"
+      intro={<p className="mb-4 text-sm text-muted">Where should we send your order?</p>}
+    >
       {saved.length > 0 ? (
         <fieldset className="mb-4 flex flex-col gap-2">
           <legend className="sr-only">Saved addresses</legend>
@@ -79,6 +80,6 @@ export function DeliveryAddressStep({ value, onChange }: Props) {
           </label>
         </AddressForm>
       ) : null}
-    </section>
+    </SectionCard>
   );
 }

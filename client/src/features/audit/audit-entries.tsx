@@ -1,5 +1,4 @@
 import { adminMedicineUpdatePath, adminOrderPath, AUDIT_KIND_LABELS, type AuditEntry } from '@apotheca/contract';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cellClasses, DataTable } from '../../components/ui/data-table';
 import { ShortId } from '../../components/ui/short-id';
@@ -40,31 +39,27 @@ const linkClasses = 'text-brand-800 underline hover:text-brand-900';
 
 /** What the change touched: its medicine and order link to their pages; a batch or a user is named by id. */
 function Subject({ entry }: { entry: AuditEntry }) {
-  const parts: ReactNode[] = [];
-  if (entry.medicineId)
-    parts.push(
-      <Link key="medicine" to={adminMedicineUpdatePath(entry.medicineId)} className={linkClasses}>
-        Medicine <ShortId id={entry.medicineId} />
-      </Link>,
+  const subjects = [
+    { key: 'medicine', label: 'Medicine', id: entry.medicineId, href: adminMedicineUpdatePath },
+    { key: 'batch', label: 'Batch', id: entry.batchId },
+    { key: 'order', label: 'Order', id: entry.orderId, href: adminOrderPath },
+    { key: 'user', label: 'User', id: entry.userId },
+  ];
+  const parts = subjects.flatMap(({ key, label, id, href }) => {
+    if (!id) return [];
+    const named = (
+      <>
+        {label} <ShortId id={id} />
+      </>
     );
-  if (entry.batchId)
-    parts.push(
-      <span key="batch">
-        Batch <ShortId id={entry.batchId} />
-      </span>,
+    return href ? (
+      <Link key={key} to={href(id)} className={linkClasses}>
+        {named}
+      </Link>
+    ) : (
+      <span key={key}>{named}</span>
     );
-  if (entry.orderId)
-    parts.push(
-      <Link key="order" to={adminOrderPath(entry.orderId)} className={linkClasses}>
-        Order <ShortId id={entry.orderId} />
-      </Link>,
-    );
-  if (entry.userId)
-    parts.push(
-      <span key="user">
-        User <ShortId id={entry.userId} />
-      </span>,
-    );
+  });
   return parts.length > 0 ? (
     <div className="flex flex-col gap-0.5">{parts}</div>
   ) : (

@@ -31,8 +31,12 @@ export function AuditFilters({
     setShown(value);
     setDraft(value);
   }
-  const set = (field: keyof AuditFilterValues) => (text: string) =>
-    setDraft((current) => ({ ...current, [field]: text }));
+  /** A filter's control shows the draft's value and edits it; the log follows only on submit. */
+  const draftField = (field: keyof AuditFilterValues) => ({
+    value: draft[field],
+    onChange: (event: { target: { value: string } }) =>
+      setDraft((current) => ({ ...current, [field]: event.target.value })),
+  });
   return (
     <form
       role="search"
@@ -43,25 +47,13 @@ export function AuditFilters({
         onFilter(draft);
       }}
     >
-      <TextField
-        label="Person"
-        type="search"
-        placeholder="E-mail of the member of staff"
-        value={draft.actor}
-        onChange={(event) => set('actor')(event.target.value)}
-      />
-      <SelectField
-        label="Kind of change"
-        options={KIND_OPTIONS}
-        value={draft.kind}
-        onChange={(event) => set('kind')(event.target.value)}
-      />
+      <TextField label="Person" type="search" placeholder="E-mail of the member of staff" {...draftField('actor')} />
+      <SelectField label="Kind of change" options={KIND_OPTIONS} {...draftField('kind')} />
       <TextField
         label="Medicine or order"
         type="search"
         placeholder="Id, or order number such as A-100234"
-        value={draft.subject}
-        onChange={(event) => set('subject')(event.target.value)}
+        {...draftField('subject')}
       />
       <Button type="submit" className="lg:mt-7">
         Filter

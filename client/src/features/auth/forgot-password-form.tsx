@@ -3,6 +3,7 @@ import { FORGOT_PASSWORD_SUBMIT_ERROR, forgotPasswordSchema, type ForgotPassword
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { fieldBinding } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { useForgotPasswordMutation } from './auth.api';
@@ -15,6 +16,7 @@ export function ForgotPasswordForm() {
     handleSubmit,
     formState: { errors },
   } = useForm<ForgotPassword>({ resolver: zodResolver(forgotPasswordSchema), mode: 'onChange' });
+  const field = fieldBinding(register, errors);
 
   const onSubmit = async (form: ForgotPassword) => {
     const result = await forgotPassword(form);
@@ -28,7 +30,7 @@ export function ForgotPasswordForm() {
       onSubmit={(event) => void handleSubmit(onSubmit, () => toast.error(FORGOT_PASSWORD_SUBMIT_ERROR))(event)}
       className="flex flex-col gap-4"
     >
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <Button type="submit" size="lg" disabled={isLoading}>
         {isLoading ? 'Sending…' : 'Send'}
       </Button>

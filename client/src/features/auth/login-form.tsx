@@ -2,6 +2,7 @@ import { LOGGED_IN_MESSAGE, type Login, type LoginInput, type User } from '@apot
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { fieldBinding } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { useHydrated } from '../../lib/hydration.hook';
@@ -25,6 +26,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
     handleSubmit,
     formState: { errors },
   } = useForm<LoginInput, unknown, Login>({ resolver, defaultValues: { remember: false } });
+  const field = fieldBinding(register, errors);
 
   const onSubmit = async (form: Login) => {
     const result = await login(form);
@@ -46,20 +48,8 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
         <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{LOGIN_NEEDS_SCRIPT}</p>
       </noscript>
       <fieldset disabled={!hydrated} className="flex flex-col gap-4">
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
-        />
+        <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
         <label className="flex items-center gap-2 text-sm text-ink">
           <input
             type="checkbox"

@@ -3,6 +3,7 @@ import { REGISTERED_MESSAGE, registerSchema, type Register, type RegisterInput }
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { fieldBinding } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { useRegisterMutation } from './auth.api';
@@ -24,6 +25,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     setError,
     formState: { errors },
   } = useForm<RegisterInput, unknown, Register>({ resolver: zodResolver(registerSchema), mode: 'onChange' });
+  const field = fieldBinding(register, errors);
 
   const onSubmit = async (form: Register) => {
     const result = await registerUser(form);
@@ -40,15 +42,14 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-4 sm:grid-cols-2">
-      {FIELDS.map((field) => (
+      {FIELDS.map((spec) => (
         <TextField
-          key={field.name}
-          label={field.label}
-          type={field.type}
-          autoComplete={field.autoComplete}
-          className={field.name === 'first_name' || field.name === 'last_name' ? '' : 'sm:col-span-2'}
-          error={errors[field.name]?.message}
-          {...register(field.name)}
+          key={spec.name}
+          label={spec.label}
+          type={spec.type}
+          autoComplete={spec.autoComplete}
+          className={spec.name === 'first_name' || spec.name === 'last_name' ? '' : 'sm:col-span-2'}
+          {...field(spec.name)}
         />
       ))}
       <Button type="submit" size="lg" className="sm:col-span-2" disabled={isLoading}>

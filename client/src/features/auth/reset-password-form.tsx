@@ -3,6 +3,7 @@ import { PASSWORD_RESET_MESSAGE, resetPasswordSchema, type ResetPassword } from 
 import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { fieldBinding } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { useResetPasswordMutation } from './auth.api';
@@ -17,6 +18,7 @@ export function ResetPasswordForm({ userId, token, onReset }: Props) {
     handleSubmit,
     formState: { errors },
   } = useForm<ResetPassword>({ resolver: zodResolver(resetPasswordSchema), mode: 'onChange' });
+  const field = fieldBinding(register, errors);
 
   const onSubmit = async ({ newPassword }: ResetPassword) => {
     const result = await resetPassword({ userId, token, newPassword });
@@ -32,13 +34,7 @@ export function ResetPasswordForm({ userId, token, onReset }: Props) {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="flex flex-col gap-4">
-      <TextField
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        error={errors.newPassword?.message}
-        {...register('newPassword')}
-      />
+      <TextField label="New password" type="password" autoComplete="new-password" {...field('newPassword')} />
       <Button type="submit" size="lg" disabled={isLoading}>
         {isLoading ? 'Saving…' : 'Reset password'}
       </Button>

@@ -6,15 +6,12 @@ import type {
   UserResponse,
   UsersResponse,
 } from '@apotheca/contract';
-import { api } from '../../lib/api';
+import { api, pagedListQuery } from '../../lib/api';
 
 const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     // One page of users, searched on the server by name or e-mail.
-    getAllUsers: build.query<UsersResponse, UserListQuery>({
-      query: (params) => ({ url: '/auth/get-all-users', params }),
-      providesTags: ['Users'],
-    }),
+    getAllUsers: build.query<UsersResponse, UserListQuery>(pagedListQuery('/auth/get-all-users', 'Users')),
     deleteUser: build.mutation<DeleteUserResponse, string>({
       query: (id) => ({ url: `/auth/delete-user/${encodeURIComponent(id)}`, method: 'DELETE' }),
       // A deleted user's orders now show 'Deleted' in the admin order list.

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button';
+import { fieldBinding } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
@@ -25,6 +26,7 @@ export function AddBatchForm({ medicineId }: { medicineId: string }) {
     resolver: zodResolver(addBatchSchema),
     defaultValues: { lot: '', expiresOn: '', quantity: '' },
   });
+  const field = fieldBinding(register, errors);
   return (
     <form
       noValidate
@@ -44,9 +46,9 @@ export function AddBatchForm({ medicineId }: { medicineId: string }) {
         })(event)
       }
     >
-      <TextField label="Lot number" error={errors.lot?.message} autoComplete="off" {...register('lot')} />
-      <TextField label="Expiry date" type="date" error={errors.expiresOn?.message} {...register('expiresOn')} />
-      <TextField label="Quantity" inputMode="numeric" error={errors.quantity?.message} {...register('quantity')} />
+      <TextField label="Lot number" autoComplete="off" {...field('lot')} />
+      <TextField label="Expiry date" type="date" {...field('expiresOn')} />
+      <TextField label="Quantity" inputMode="numeric" {...field('quantity')} />
       <Button type="submit" disabled={isLoading} className="sm:mt-6">
         {isLoading ? 'Adding…' : 'Add batch'}
       </Button>

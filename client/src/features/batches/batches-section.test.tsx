@@ -14,9 +14,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
 import { BatchesSection } from './batches-section';
 import { stubBrowserRequest } from '../../test/browser-request';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json } from '../../test/json-response';
 
 const batch = (lot: string, overrides: Partial<ListedBatch> = {}): ListedBatch => ({
   _id: `batch-${lot}`,

@@ -8,17 +8,14 @@ import type {
   UpdateCartItem,
   UpdatedCartItemResponse,
 } from '@apotheca/contract';
-import { api } from '../../lib/api';
+import { api, listQuery } from '../../lib/api';
 
 /** The card sends the whole medicine, a body the API accepts; the server reads only the id and the quantity. */
 type AddToCartRequest = AddToCart & Record<string, unknown>;
 
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getCart: build.query<CartResponse, void>({
-      query: () => '/cart',
-      providesTags: ['Cart'],
-    }),
+    getCart: build.query<CartResponse, void>(listQuery('/cart', 'Cart')),
     addToCart: build.mutation<AddToCartResponse, AddToCartRequest>({
       query: (body) => ({ url: '/cart/add', method: 'POST', body }),
       invalidatesTags: ['Cart'],

@@ -10,9 +10,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../test/browser-request';
 import { renderWithStore } from '../../test/render-with-store';
 import { CatalogueImport } from './catalogue-import';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json } from '../../test/json-response';
 
 /** The server's answers to the import, one a call in turn, with each call's URL. */
 function fakeServer(...answers: Response[]) {

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/text-area-field';
+import { fieldBinding } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { useContactConfigQuery, useSendContactMutation } from './contact.api';
@@ -20,6 +21,7 @@ export function ContactForm() {
     reset,
     formState: { errors },
   } = useForm<Contact>({ resolver: zodResolver(contactSchema), mode: 'onChange' });
+  const field = fieldBinding(register, errors);
 
   const onSubmit = async (form: Contact) => {
     const result = await send({ form, config: config ?? NO_SERVICE });
@@ -33,17 +35,10 @@ export function ContactForm() {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-4 sm:grid-cols-2">
-      <TextField label="Name" autoComplete="name" error={errors.name?.message} {...register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
-      <TextField label="Subject" className="sm:col-span-2" error={errors.subject?.message} {...register('subject')} />
-      <TextAreaField
-        label="Message"
-        rows={6}
-        className="sm:col-span-2"
-        hint="Up to 100 words."
-        error={errors.message?.message}
-        {...register('message')}
-      />
+      <TextField label="Name" autoComplete="name" {...field('name')} />
+      <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
+      <TextField label="Subject" className="sm:col-span-2" {...field('subject')} />
+      <TextAreaField label="Message" rows={6} className="sm:col-span-2" hint="Up to 100 words." {...field('message')} />
       <Button type="submit" size="lg" className="sm:col-span-2" disabled={isLoading}>
         {isLoading ? 'Sending…' : 'Send message'}
       </Button>

@@ -21,6 +21,7 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select-field';
 import { TextAreaField } from '../../components/ui/text-area-field';
+import { fieldBinding } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, errorStatus, fieldErrors } from '../../lib/error-message';
 import { differences, MedicineEditConflict } from './medicine-edit-conflict';
@@ -186,6 +187,7 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
     resolver: zodResolver(FORM_SCHEMAS[variant]),
     defaultValues: defaultValues(variant, medicine),
   });
+  const field = fieldBinding(register, errors);
   const [imageMode, imageFile, imageUrl] = useWatch({ control, name: ['imageMode', 'imageFile', 'imageUrl'] });
   const [filePreview, readPreview] = useFilePreview(imageMode === 'file' ? imageFile : null);
   const categoriesId = useId();
@@ -280,53 +282,25 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
       <div className="flex min-w-0 flex-col gap-6 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
         <fieldset className={groupClasses}>
           <legend className={legendClasses}>Product</legend>
-          <TextField label="Name" autoComplete="off" error={errors.name?.message} {...register('name')} />
-          <TextField
-            label="Developed By"
-            autoComplete="off"
-            error={errors.developedBy?.message}
-            {...register('developedBy')}
-          />
-          <TextField
-            label="Category"
-            autoComplete="off"
-            list={categoriesId}
-            error={errors.category?.message}
-            {...register('category')}
-          />
+          <TextField label="Name" autoComplete="off" {...field('name')} />
+          <TextField label="Developed By" autoComplete="off" {...field('developedBy')} />
+          <TextField label="Category" autoComplete="off" list={categoriesId} {...field('category')} />
           <datalist id={categoriesId}>
             {CATEGORIES.map((category) => (
               <option key={category} value={category} />
             ))}
           </datalist>
-          <TextField
-            label="Max Expiry (months)"
-            inputMode="numeric"
-            error={errors.maxMonthsExpiry?.message}
-            {...register('maxMonthsExpiry')}
-          />
-          <TextField label="Stock" inputMode="numeric" error={errors.stock?.message} {...register('stock')} />
-          <TextField label="Price ($)" inputMode="decimal" error={errors.price?.message} {...register('price')} />
+          <TextField label="Max Expiry (months)" inputMode="numeric" {...field('maxMonthsExpiry')} />
+          <TextField label="Stock" inputMode="numeric" {...field('stock')} />
+          <TextField label="Price ($)" inputMode="decimal" {...field('price')} />
         </fieldset>
 
         <fieldset className={groupClasses}>
           <legend className={legendClasses}>What it is</legend>
           {DETAIL_TEXT_FIELDS.map(({ name, label, example }) => (
-            <TextField
-              key={name}
-              label={label}
-              autoComplete="off"
-              placeholder={example}
-              error={errors[name]?.message}
-              {...register(name)}
-            />
+            <TextField key={name} label={label} autoComplete="off" placeholder={example} {...field(name)} />
           ))}
-          <SelectField
-            label="Dosage form"
-            options={DOSAGE_FORM_OPTIONS}
-            error={errors.dosageForm?.message}
-            {...register('dosageForm')}
-          />
+          <SelectField label="Dosage form" options={DOSAGE_FORM_OPTIONS} {...field('dosageForm')} />
           <label className="flex items-center gap-2 text-sm font-medium text-ink sm:col-span-2">
             <input type="checkbox" className="size-4 accent-brand-700" {...register('prescriptionRequired')} />
             Prescription required
@@ -347,13 +321,7 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
           </summary>
           <div className="flex flex-col gap-4 px-4 pb-4">
             {LEAFLET_SECTIONS.map((section) => (
-              <TextAreaField
-                key={section}
-                label={LEAFLET_SECTION_LABELS[section]}
-                rows={3}
-                error={errors[section]?.message}
-                {...register(section)}
-              />
+              <TextAreaField key={section} label={LEAFLET_SECTION_LABELS[section]} rows={3} {...field(section)} />
             ))}
           </div>
         </details>
@@ -396,13 +364,7 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
                 )}
               />
             ) : (
-              <TextField
-                label={config.urlMode.label}
-                type="url"
-                placeholder="https://"
-                error={errors.imageUrl?.message}
-                {...register('imageUrl')}
-              />
+              <TextField label={config.urlMode.label} type="url" placeholder="https://" {...field('imageUrl')} />
             )}
           </div>
         </fieldset>

@@ -6,15 +6,12 @@ import type {
   PrescriptionReviewInput,
   UpdateOrder,
 } from '@apotheca/contract';
-import { api } from '../../lib/api';
+import { api, pagedListQuery } from '../../lib/api';
 
 /** The staff's order calls: a page of orders searched and filtered on the server, one order, and a status change. */
 const orderAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listOrders: build.query<OrderListResponse, OrderListQuery>({
-      query: (params) => ({ url: '/orders', params }),
-      providesTags: ['Orders'],
-    }),
+    listOrders: build.query<OrderListResponse, OrderListQuery>(pagedListQuery('/orders', 'Orders')),
     getOrder: build.query<OrderResponse, string>({
       query: (id) => `/orders/single-product/${encodeURIComponent(id)}`,
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],

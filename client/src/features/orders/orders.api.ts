@@ -1,12 +1,9 @@
 import type { AddOrder, OrderResponse, OrdersResponse, ReorderResponse } from '@apotheca/contract';
-import { api } from '../../lib/api';
+import { api, listQuery } from '../../lib/api';
 
 const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
-    myOrders: build.query<OrdersResponse, void>({
-      query: () => '/orders/my-orders',
-      providesTags: ['Orders'],
-    }),
+    myOrders: build.query<OrdersResponse, void>(listQuery('/orders/my-orders', 'Orders')),
     // The order is built from the cart on the server, which empties it; a new delivery
     // address may be saved to the address book on the way.
     addOrder: build.mutation<OrderResponse, AddOrder>({

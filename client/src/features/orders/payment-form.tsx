@@ -21,6 +21,49 @@ const normaliseExpiry = (value: string) => {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 };
 
+type CardField = {
+  name: keyof Payment;
+  label: string;
+  autoComplete: string;
+  placeholder: string;
+  inputMode?: 'numeric';
+  normalise: (value: string) => string;
+};
+
+const CARD_FIELDS = {
+  cardholderName: {
+    name: 'cardholderName',
+    label: 'Cardholder name',
+    autoComplete: 'cc-name',
+    placeholder: 'JANE DOE',
+    normalise: normaliseCardholderName,
+  },
+  cardNumber: {
+    name: 'cardNumber',
+    label: 'Card number',
+    inputMode: 'numeric',
+    autoComplete: 'cc-number',
+    placeholder: '123412341234',
+    normalise: (value) => normaliseDigits(value, CARD_NUMBER_DIGITS),
+  },
+  expiry: {
+    name: 'expiry',
+    label: 'Expiration (MM/YY)',
+    inputMode: 'numeric',
+    autoComplete: 'cc-exp',
+    placeholder: 'MM/YY',
+    normalise: normaliseExpiry,
+  },
+  cvv: {
+    name: 'cvv',
+    label: 'CVV',
+    inputMode: 'numeric',
+    autoComplete: 'cc-csc',
+    placeholder: '123',
+    normalise: (value) => normaliseDigits(value, CVV_DIGITS),
+  },
+} satisfies Record<keyof Payment, CardField>;
+
 type Props = { onPay: (payment: Payment) => void; busy: boolean };
 
 /** The 'Make a Payment' card form: each field is normalised as it is typed. */
@@ -35,15 +78,14 @@ export function PaymentForm({ onPay, busy }: Props) {
     mode: 'onChange',
     defaultValues: { cardholderName: '', cardNumber: '', expiry: '', cvv: '' },
   });
-  const normalised = (name: keyof Payment, normalise: (value: string) => string) => {
+  /** A card field, its value normalised as it is typed, before the form reads it. */
+  const cardField = ({ name, normalise, ...attributes }: CardField) => {
     const field = register(name);
-    return {
-      ...field,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => {
-        event.target.value = normalise(event.target.value);
-        return field.onChange(event);
-      },
+    const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+      event.target.value = normalise(event.target.value);
+      void field.onChange(event);
     };
+    return <TextField key={name} {...attributes} error={errors[name]?.message} {...field} onChange={onChange} />;
   };
 
   const onInvalid = () => {
@@ -62,38 +104,11 @@ export function PaymentForm({ onPay, busy }: Props) {
           {PAYMENT_FORM_ERROR}
         </p>
       ) : null}
-      <TextField
-        label="Cardholder name"
-        autoComplete="cc-name"
-        placeholder="JANE DOE"
-        error={errors.cardholderName?.message}
-        {...normalised('cardholderName', normaliseCardholderName)}
-      />
-      <TextField
-        label="Card number"
-        inputMode="numeric"
-        autoComplete="cc-number"
-        placeholder="123412341234"
-        error={errors.cardNumber?.message}
-        {...normalised('cardNumber', (value) => normaliseDigits(value, CARD_NUMBER_DIGITS))}
-      />
+      {cardField(CARD_FIELDS.cardholderName)}
+      {cardField(CARD_FIELDS.cardNumber)}
       <div className="grid grid-cols-2 gap-4">
-        <TextField
-          label="Expiration (MM/YY)"
-          inputMode="numeric"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          error={errors.expiry?.message}
-          {...normalised('expiry', normaliseExpiry)}
-        />
-        <TextField
-          label="CVV"
-          inputMode="numeric"
-          autoComplete="cc-csc"
-          placeholder="123"
-          error={errors.cvv?.message}
-          {...normalised('cvv', (value) => normaliseDigits(value, CVV_DIGITS))}
-        />
+        {cardField(CARD_FIELDS.expiry)}
+        {cardField(CARD_FIELDS.cvv)}
       </div>
       <Button type="submit" size="lg" disabled={busy} aria-describedby="simulated-payment-notice">
         {busy ? 'Paying…' : 'Pay now'}

@@ -1,15 +1,12 @@
 import { PRESCRIPTION_FILE_FIELD, type PrescriptionResponse, type PrescriptionsResponse } from '@apotheca/contract';
-import { api } from '../../lib/api';
+import { api, listQuery } from '../../lib/api';
 
 /** A prescription's file as the page shows it: a blob URL of this document, and whether it is a PDF. */
 type PrescriptionFile = { url: string; pdf: boolean };
 
 const prescriptionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    myPrescriptions: build.query<PrescriptionsResponse, void>({
-      query: () => '/prescriptions',
-      providesTags: ['Prescriptions'],
-    }),
+    myPrescriptions: build.query<PrescriptionsResponse, void>(listQuery('/prescriptions', 'Prescriptions')),
     uploadPrescription: build.mutation<PrescriptionResponse, File>({
       query: (file) => {
         const body = new FormData();

@@ -1,5 +1,5 @@
 import { EXPIRY_WINDOWS, REPORT_PAGE_SIZE, type ExpiryWindow, type ReportBatch } from '@apotheca/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { cellClasses } from '../../components/ui/data-table';
 import { LoadError } from '../../components/ui/load-error';
@@ -36,16 +36,30 @@ const EXPIRED_COLUMNS = [
 ] as const;
 const ACTION_COLUMN = { label: 'Action' } as const;
 
-/** One batch's cells, the medicine linked to its page. */
-function BatchCells({ batch, medicineHref }: { batch: ReportBatch; medicineHref: Props['medicineHref'] }) {
+/** One batch's row: its medicine linked to its page, lot, expiry and units. */
+function BatchRow({
+  batch,
+  medicineHref,
+  quantityWide = false,
+  children,
+}: {
+  batch: ReportBatch;
+  medicineHref: Props['medicineHref'];
+  /** Its column's `wide`: the units cell is then shown on wide screens only. */
+  quantityWide?: boolean;
+  /** The row's further cells, such as its action. */
+  children?: ReactNode;
+}) {
   return (
-    <>
+    <tr>
       <th scope="row" className={`${cellClasses()} font-medium`}>
         <MedicineLink id={batch.medicine._id} name={batch.medicine.name} href={medicineHref} />
       </th>
       <td className={`${cellClasses('left', true)} font-mono`}>{batch.lot}</td>
       <td className={cellClasses()}>{formatCalendarDate(batch.expiresOn)}</td>
-    </>
+      <td className={cellClasses('right', quantityWide)}>{batch.quantity}</td>
+      {children}
+    </tr>
   );
 }
 
@@ -125,10 +139,7 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
             }}
           >
             {data.expiring.map((batch) => (
-              <tr key={batch._id}>
-                <BatchCells batch={batch} medicineHref={medicineHref} />
-                <td className={cellClasses('right')}>{batch.quantity}</td>
-              </tr>
+              <BatchRow key={batch._id} batch={batch} medicineHref={medicineHref} />
             ))}
           </PagedReportTable>
         )}
@@ -152,9 +163,7 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
               }}
             >
               {data.expired.map((batch) => (
-                <tr key={batch._id}>
-                  <BatchCells batch={batch} medicineHref={medicineHref} />
-                  <td className={cellClasses('right', true)}>{batch.quantity}</td>
+                <BatchRow key={batch._id} batch={batch} medicineHref={medicineHref} quantityWide>
                   {canWriteOff ? (
                     <td className={cellClasses()}>
                       <Button
@@ -167,7 +176,7 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
                       </Button>
                     </td>
                   ) : null}
-                </tr>
+                </BatchRow>
               ))}
             </PagedReportTable>
           )}

@@ -8,7 +8,7 @@ import type {
   SalesReport,
   SalesReportQuery,
 } from '@apotheca/contract';
-import { api } from '../../lib/api';
+import { api, pagedListQuery } from '../../lib/api';
 
 /**
  * The stock reports' calls: a page of each report and a medicine's reorder level, whose change
@@ -17,18 +17,9 @@ import { api } from '../../lib/api';
  */
 const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    expiryReport: build.query<ExpiryReport, ExpiryReportQuery>({
-      query: (params) => ({ url: '/reports/expiry', params }),
-      providesTags: ['Reports'],
-    }),
-    lowStockReport: build.query<LowStockReport, LowStockQuery>({
-      query: (params) => ({ url: '/reports/low-stock', params }),
-      providesTags: ['Reports'],
-    }),
-    salesReport: build.query<SalesReport, SalesReportQuery>({
-      query: (params) => ({ url: '/reports/sales', params }),
-      providesTags: ['Orders'],
-    }),
+    expiryReport: build.query<ExpiryReport, ExpiryReportQuery>(pagedListQuery('/reports/expiry', 'Reports')),
+    lowStockReport: build.query<LowStockReport, LowStockQuery>(pagedListQuery('/reports/low-stock', 'Reports')),
+    salesReport: build.query<SalesReport, SalesReportQuery>(pagedListQuery('/reports/sales', 'Orders')),
     setReorderLevel: build.mutation<ReorderLevelResponse, ReorderLevelInput & { medicineId: string }>({
       query: ({ medicineId, reorderLevel }) => ({
         url: `/medicines/${encodeURIComponent(medicineId)}/reorder-level`,

@@ -3,16 +3,15 @@ import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
-import { Spinner } from '../../../components/ui/spinner';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
 import { OrderStatusSelect } from '../../../features/orders/order-status-select';
 import { formatPrice } from '../../../lib/currency';
 import { AdminPageHeader } from './admin-page-header';
-import { LoadError } from '../../../components/ui/load-error';
 import { ListSearchForm } from './list-search-form';
 import { useOrderListPage } from './order-list-page.hook';
 import { useListParam } from './page-param.hook';
 import { countLabel } from '../../../lib/count-label';
+import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
 
 // The product's columns, in its order. On a phone the order, its status and its link stay in view.
 const COLUMNS = [
@@ -70,54 +69,54 @@ export default function AdminOrdersPage() {
           </select>
         </div>
       </ListSearchForm>
-      {isLoading ? (
-        <Spinner label="Loading orders…" />
-      ) : error ? (
-        <LoadError error={error} />
-      ) : orders.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
-          {filtered ? 'No order matches.' : 'No orders available.'}
-        </p>
-      ) : (
-        <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-60' : ''}`}>
-          <DataTable caption="All orders" columns={COLUMNS} stickyLastColumn>
-            {orders.map((order) => (
-              <tr key={order._id}>
-                <th scope="row" className={`${cellClasses()} font-mono font-normal text-ink`}>
-                  {order.number}
-                </th>
-                <td className={cellClasses('left', true)}>
-                  {order.userId ? (
-                    `${order.userId.first_name} ${order.userId.last_name}`
-                  ) : (
-                    <span className="italic text-muted">Deleted</span>
-                  )}
-                </td>
-                <td className={cellClasses('right', true)}>{formatPrice(order.totalPrice)}</td>
-                <td className={cellClasses()}>
-                  <OrderStatusBadge status={order.status} />
-                </td>
-                <td className={cellClasses('left', true)}>
-                  <PaymentStatusBadge status={order.paymentStatus} />
-                </td>
-                <td className={cellClasses('left', true)}>
-                  <OrderStatusSelect order={order} label={`Update status of order ${order.number}`} />
-                </td>
-                <td className={cellClasses()}>
-                  <Link
-                    to={adminOrderPath(order._id)}
-                    aria-label={`View items of order ${order.number}`}
-                    className={buttonClasses('secondary', 'sm')}
-                  >
-                    View Items
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <PageNavigation label="Order pages" page={page} pageCount={pageCount} onPageChange={setPage} />
-        </div>
-      )}
+      <QueryList
+        state={{ data: orders, isLoading, isFetching, error }}
+        loadingLabel="Loading orders…"
+        empty={(orders) =>
+          orders.length === 0 && <EmptyNotice>{filtered ? 'No order matches.' : 'No orders available.'}</EmptyNotice>
+        }
+      >
+        {(orders) => (
+          <>
+            <DataTable caption="All orders" columns={COLUMNS} stickyLastColumn>
+              {orders.map((order) => (
+                <tr key={order._id}>
+                  <th scope="row" className={`${cellClasses()} font-mono font-normal text-ink`}>
+                    {order.number}
+                  </th>
+                  <td className={cellClasses('left', true)}>
+                    {order.userId ? (
+                      `${order.userId.first_name} ${order.userId.last_name}`
+                    ) : (
+                      <span className="italic text-muted">Deleted</span>
+                    )}
+                  </td>
+                  <td className={cellClasses('right', true)}>{formatPrice(order.totalPrice)}</td>
+                  <td className={cellClasses()}>
+                    <OrderStatusBadge status={order.status} />
+                  </td>
+                  <td className={cellClasses('left', true)}>
+                    <PaymentStatusBadge status={order.paymentStatus} />
+                  </td>
+                  <td className={cellClasses('left', true)}>
+                    <OrderStatusSelect order={order} label={`Update status of order ${order.number}`} />
+                  </td>
+                  <td className={cellClasses()}>
+                    <Link
+                      to={adminOrderPath(order._id)}
+                      aria-label={`View items of order ${order.number}`}
+                      className={buttonClasses('secondary', 'sm')}
+                    >
+                      View Items
+                    </Link>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <PageNavigation label="Order pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+          </>
+        )}
+      </QueryList>
     </section>
   );
 }

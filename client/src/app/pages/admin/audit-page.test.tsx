@@ -5,9 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { renderWithStore } from '../../../test/render-with-store';
 import AuditPage from './audit-page';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json } from '../../../test/json-response';
 
 const entry = (i: number): AuditEntry => ({
   _id: String(i),

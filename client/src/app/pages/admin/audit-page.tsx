@@ -1,14 +1,13 @@
 import { AUDIT_PAGE_SIZE } from '@apotheca/contract';
 import { useSearchParams } from 'react-router';
-import { LoadError } from '../../../components/ui/load-error';
 import { PageNavigation } from '../../../components/ui/page-navigation';
-import { Spinner } from '../../../components/ui/spinner';
 import { useAuditLogQuery } from '../../../features/audit/audit.api';
 import { AuditEntries } from '../../../features/audit/audit-entries';
 import { AuditFilters, isAuditKind, type AuditFilterValues } from '../../../features/audit/audit-filters';
 import { countLabel } from '../../../lib/count-label';
 import { AdminPageHeader } from './admin-page-header';
 import { usePageParam } from './page-param.hook';
+import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
 
 const FILTERS = ['actor', 'kind', 'subject'] as const;
 
@@ -54,20 +53,24 @@ export default function AuditPage() {
         }
       />
       <AuditFilters value={filters} onFilter={setFilters} />
-      {isLoading ? (
-        <Spinner label="Loading the audit log…" />
-      ) : error || !data ? (
-        <LoadError error={error} />
-      ) : data.entries.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
-          {filtered ? 'No change matches these filters.' : 'No change has been recorded yet.'}
-        </p>
-      ) : (
-        <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-60' : ''}`}>
-          <AuditEntries entries={data.entries} />
-          <PageNavigation label="Audit log pages" page={page} pageCount={pageCount} onPageChange={setPage} />
-        </div>
-      )}
+      <QueryList
+        state={{ data, isLoading, isFetching, error }}
+        loadingLabel="Loading the audit log…"
+        empty={(data) =>
+          data.entries.length === 0 && (
+            <EmptyNotice>
+              {filtered ? 'No change matches these filters.' : 'No change has been recorded yet.'}
+            </EmptyNotice>
+          )
+        }
+      >
+        {(data) => (
+          <>
+            <AuditEntries entries={data.entries} />
+            <PageNavigation label="Audit log pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+          </>
+        )}
+      </QueryList>
     </section>
   );
 }

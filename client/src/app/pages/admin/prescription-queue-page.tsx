@@ -1,13 +1,12 @@
 import { adminPrescriptionPath, ORDER_SORT, PRESCRIPTION_REVIEW } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
-import { LoadError } from '../../../components/ui/load-error';
 import { PageNavigation } from '../../../components/ui/page-navigation';
-import { Spinner } from '../../../components/ui/spinner';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
 import { useOrderListPage } from './order-list-page.hook';
 import { waitingTime } from '../../../lib/waiting-time';
+import { QueryList } from '../../../components/ui/query-list';
 
 const COLUMNS = [
   { label: 'Order' },
@@ -46,48 +45,52 @@ export default function PrescriptionQueuePage() {
         value={q}
         onSearch={setQ}
       />
-      {isLoading ? (
-        <Spinner label="Loading the queue…" />
-      ) : error || !data ? (
-        <LoadError error={error} />
-      ) : waiting.length === 0 ? (
-        <p className="rounded-lg bg-brand-50 p-4 text-brand-900">
-          {q ? 'No waiting prescription matches.' : 'No prescription is waiting for review.'}
-        </p>
-      ) : (
-        <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-60' : ''}`}>
-          <DataTable caption="Prescriptions waiting for review" columns={COLUMNS} stickyLastColumn>
-            {waiting.map((order) => {
-              const patient = order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted';
-              return (
-                <tr key={order._id}>
-                  <td className={`${cellClasses()} font-mono`}>{order.number}</td>
-                  <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
-                    {patient}
-                  </th>
-                  <td className={cellClasses()}>
-                    {order.items
-                      .filter((item) => item.prescriptionRequired)
-                      .map((item) => `${item.name} × ${item.quantity}`)
-                      .join(', ')}
-                  </td>
-                  <td className={cellClasses()}>{waitingTime(order.createdAt)}</td>
-                  <td className={cellClasses()}>
-                    <Link
-                      to={adminPrescriptionPath(order._id)}
-                      aria-label={`Review the prescription of ${patient}`}
-                      className="font-semibold text-brand-800 underline"
-                    >
-                      Review
-                    </Link>
-                  </td>
-                </tr>
-              );
-            })}
-          </DataTable>
-          <PageNavigation label="Queue pages" page={page} pageCount={pageCount} onPageChange={setPage} />
-        </div>
-      )}
+      <QueryList
+        state={{ data: waiting, isLoading, isFetching, error }}
+        loadingLabel="Loading the queue…"
+        empty={(waiting) =>
+          waiting.length === 0 && (
+            <p className="rounded-lg bg-brand-50 p-4 text-brand-900">
+              {q ? 'No waiting prescription matches.' : 'No prescription is waiting for review.'}
+            </p>
+          )
+        }
+      >
+        {(waiting) => (
+          <>
+            <DataTable caption="Prescriptions waiting for review" columns={COLUMNS} stickyLastColumn>
+              {waiting.map((order) => {
+                const patient = order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted';
+                return (
+                  <tr key={order._id}>
+                    <td className={`${cellClasses()} font-mono`}>{order.number}</td>
+                    <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
+                      {patient}
+                    </th>
+                    <td className={cellClasses()}>
+                      {order.items
+                        .filter((item) => item.prescriptionRequired)
+                        .map((item) => `${item.name} × ${item.quantity}`)
+                        .join(', ')}
+                    </td>
+                    <td className={cellClasses()}>{waitingTime(order.createdAt)}</td>
+                    <td className={cellClasses()}>
+                      <Link
+                        to={adminPrescriptionPath(order._id)}
+                        aria-label={`Review the prescription of ${patient}`}
+                        className="font-semibold text-brand-800 underline"
+                      >
+                        Review
+                      </Link>
+                    </td>
+                  </tr>
+                );
+              })}
+            </DataTable>
+            <PageNavigation label="Queue pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+          </>
+        )}
+      </QueryList>
     </section>
   );
 }

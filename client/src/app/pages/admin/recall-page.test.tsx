@@ -6,27 +6,14 @@ import {
   ROLE,
   type User,
 } from '@apotheca/contract';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { loggedIn } from '../../../features/auth/auth.slice';
 import type { Recall } from '../../../features/batches/batches.api';
 import { renderWithStore } from '../../../test/render-with-store';
 import RecallPage from './recall-page';
 import { stubBrowserRequest } from '../../../test/browser-request';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-const staff = (role: User['role']): User => ({
-  _id: `user-${role}`,
-  first_name: 'Sam',
-  last_name: 'Staff',
-  email: `${role}@example.com`,
-  ph_no: '0123456789',
-  role,
-  created_at: '2026-01-01T00:00:00.000Z',
-});
+import { json } from '../../../test/json-response';
 
 /** A lot that reached `count` orders, newest (highest number) first, as the server lists them. */
 const recallOf = (count: number, recalledAt: string | null = '2026-11-20T09:00:00.000Z'): Recall => ({
@@ -73,9 +60,8 @@ function renderAs(role: User['role'], path = '/admin/recalls/batch-1') {
     <Routes>
       <Route path="/admin/recalls/:batchId" element={<RecallPage />} />
     </Routes>,
-    { path },
+    { path, signedInAs: role },
   );
-  act(() => void view.store.dispatch(loggedIn(staff(role))));
   return view;
 }
 

@@ -9,14 +9,11 @@ import {
   type Role,
   type StockLevel,
 } from '@apotheca/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loggedIn } from '../../../features/auth/auth.slice';
 import { renderWithStore } from '../../../test/render-with-store';
 import StockReportsPage from './stock-reports-page';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+import { json } from '../../../test/json-response';
 
 const batch = (lot: string, expiresOn: string, name: string): ReportBatch => ({
   _id: `batch-${lot}`,
@@ -81,20 +78,7 @@ function fakeServer() {
 }
 
 function renderPage(role: Role) {
-  const view = renderWithStore(<StockReportsPage />, { path: '/admin/reports' });
-  act(() => {
-    view.store.dispatch(
-      loggedIn({
-        _id: 'u1',
-        first_name: 'Sam',
-        last_name: 'Staff',
-        email: 'staff@example.com',
-        ph_no: '5550001111',
-        role,
-        created_at: '2026-01-01T00:00:00.000Z',
-      }),
-    );
-  });
+  const view = renderWithStore(<StockReportsPage />, { path: '/admin/reports', signedInAs: role });
   return view;
 }
 

@@ -1,12 +1,12 @@
 import { BATCH_STATE, MEDICINE_CHANGED_MESSAGE, ROLE, type ListedBatch, type Medicine } from '@apotheca/contract';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { loggedIn } from '../../../features/auth/auth.slice';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { renderWithStore } from '../../../test/render-with-store';
 import { medicineFixture } from '../../../test/medicine.fixture';
 import UpdateMedicinePage from './update-medicine-page';
+import { json } from '../../../test/json-response';
 
 const loaded = medicineFixture({
   developedBy: 'Acme Pharma',
@@ -17,30 +17,13 @@ const loaded = medicineFixture({
 // What the server holds once an order of 3 has taken stock.
 const afterSale: Medicine = { ...loaded, stock: 7, version: 2 };
 
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
 function renderPage() {
   const view = renderWithStore(
     <Routes>
       <Route path="/admin/update/:id" element={<UpdateMedicinePage />} />
       <Route path="/admin" element={<p>Admin home</p>} />
     </Routes>,
-    { path: '/admin/update/med-1' },
-  );
-  act(
-    () =>
-      void view.store.dispatch(
-        loggedIn({
-          _id: 'admin-1',
-          first_name: 'Ada',
-          last_name: 'Admin',
-          email: 'admin@example.com',
-          ph_no: '0123456789',
-          role: ROLE.admin,
-          created_at: '2026-01-01T00:00:00.000Z',
-        }),
-      ),
+    { path: '/admin/update/med-1', signedInAs: ROLE.admin },
   );
   return view;
 }

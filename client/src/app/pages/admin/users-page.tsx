@@ -13,16 +13,16 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { ShortId } from '../../../components/ui/short-id';
-import { Spinner } from '../../../components/ui/spinner';
 import { useDeleteUserMutation, useGetAllUsersQuery, useSetUserRoleMutation } from '../../../features/auth/users.api';
 import { errorMessage } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
 import { useDeleteConfirmation } from './delete-confirmation.hook';
-import { LoadError } from '../../../components/ui/load-error';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { ListSearchForm } from './list-search-form';
 import { useListParam, usePageParam } from './page-param.hook';
 import { countLabel } from '../../../lib/count-label';
+import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
+import { SelectOptions } from '../../../components/ui/select-field';
 
 // The product's columns, in its order.
 const COLUMNS = [
@@ -91,66 +91,62 @@ export default function UsersPage() {
         subtitle={data ? countLabel(data.total, q ? 'matching user' : 'user') : undefined}
       />
       <ListSearchForm label="Search users" placeholder="Name or e-mail" value={q} onSearch={setQ} />
-      {isLoading ? (
-        <Spinner label="Loading users…" />
-      ) : error || !data ? (
-        <LoadError error={error} />
-      ) : data.users.length === 0 ? (
-        <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">
-          {q ? `No user matches “${q}”.` : 'No users.'}
-        </p>
-      ) : (
-        <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-60' : ''}`}>
-          <DataTable caption="Users" columns={COLUMNS} stickyLastColumn>
-            {data.users.map((user, index) => (
-              <tr key={user._id}>
-                <td className={cellClasses('right')}>{(page - 1) * USERS_PAGE_SIZE + index + 1}</td>
-                <td className={cellClasses()}>
-                  <ShortId id={user._id} />
-                </td>
-                <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
-                  {fullName(user)}
-                  {user.role === ROLE.user ? null : (
-                    <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-900">
-                      {ROLE_LABELS[user.role]}
-                    </span>
-                  )}
-                </th>
-                <td className={cellClasses()}>{user.email}</td>
-                <td className={cellClasses()}>{CREATION_TIME.format(new Date(user.created_at))}</td>
-                <td className={cellClasses()}>
-                  <select
-                    aria-label={`Role of ${fullName(user)}`}
-                    value={user.role}
-                    disabled={settingRole}
-                    onChange={(event) => void changeRole(user, event.target.value as Role)}
-                    className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
-                  >
-                    {ROLE_OPTIONS.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td className={cellClasses()}>
-                  <Button
-                    variant="danger"
-                    size="sm"
-                    disabled={user.role === ROLE.admin}
-                    aria-label={`Delete ${fullName(user)}`}
-                    title={user.role === ROLE.admin ? 'An admin cannot be deleted' : undefined}
-                    onClick={() => ask(user)}
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </DataTable>
-          <PageNavigation label="User pages" page={page} pageCount={pageCount} onPageChange={setPage} />
-        </div>
-      )}
+      <QueryList
+        state={{ data, isLoading, isFetching, error }}
+        loadingLabel="Loading users…"
+        empty={(data) =>
+          data.users.length === 0 && <EmptyNotice>{q ? `No user matches “${q}”.` : 'No users.'}</EmptyNotice>
+        }
+      >
+        {(data) => (
+          <>
+            <DataTable caption="Users" columns={COLUMNS} stickyLastColumn>
+              {data.users.map((user, index) => (
+                <tr key={user._id}>
+                  <td className={cellClasses('right')}>{(page - 1) * USERS_PAGE_SIZE + index + 1}</td>
+                  <td className={cellClasses()}>
+                    <ShortId id={user._id} />
+                  </td>
+                  <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
+                    {fullName(user)}
+                    {user.role === ROLE.user ? null : (
+                      <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-900">
+                        {ROLE_LABELS[user.role]}
+                      </span>
+                    )}
+                  </th>
+                  <td className={cellClasses()}>{user.email}</td>
+                  <td className={cellClasses()}>{CREATION_TIME.format(new Date(user.created_at))}</td>
+                  <td className={cellClasses()}>
+                    <select
+                      aria-label={`Role of ${fullName(user)}`}
+                      value={user.role}
+                      disabled={settingRole}
+                      onChange={(event) => void changeRole(user, event.target.value as Role)}
+                      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
+                    >
+                      <SelectOptions options={ROLE_OPTIONS} />
+                    </select>
+                  </td>
+                  <td className={cellClasses()}>
+                    <Button
+                      variant="danger"
+                      size="sm"
+                      disabled={user.role === ROLE.admin}
+                      aria-label={`Delete ${fullName(user)}`}
+                      title={user.role === ROLE.admin ? 'An admin cannot be deleted' : undefined}
+                      onClick={() => ask(user)}
+                    >
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
+            <PageNavigation label="User pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+          </>
+        )}
+      </QueryList>
       <ConfirmDialog
         open={toPromote !== null}
         title="Make this user an admin?"
