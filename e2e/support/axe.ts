@@ -4,6 +4,16 @@ import { expect } from 'vitest';
 
 /** axe's findings on the page (or inside `selector`) as 'rule: target' lines, so a failure says what and where. */
 export async function violations(page: Page, selector?: string): Promise<string[]> {
+  // A transition still running (a toast fading in or out) is let finish first: axe reads a colour
+  // mid-fade as it is at that instant, and would report a contrast the reader never sees settled.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const builder = new AxeBuilder({ page });
   const { violations: found } = await (selector ? builder.include(selector) : builder).analyze();
   return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
