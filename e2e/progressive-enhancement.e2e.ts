@@ -89,6 +89,25 @@ describe('the storefront with JavaScript off', () => {
     await context.close();
   });
 
+  it('says on a page the browser renders alone that it needs JavaScript, and leads to the catalogue', async () => {
+    const context = await noScript();
+    const page = await context.newPage();
+    const notice = page.locator('noscript#page-needs-script');
+    for (const path of [PATHS.contact, PATHS.register, PATHS.cart]) {
+      await page.goto(path);
+      expect((await notice.locator('p').nth(1).textContent())?.trim()).toBe(
+        'This page needs JavaScript, which is off in this browser.',
+      );
+      expect(await notice.isVisible()).toBe(true);
+    }
+    await notice.getByRole('link', { name: 'browse medicines' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Medicines' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(PATHS.medicines);
+    // The server's pages say beside each control what needs it, so they carry no page-wide notice.
+    expect(await notice.count()).toBe(0);
+    await context.close();
+  });
+
   it('opens a medicine and goes back to the catalogue', async () => {
     const context = await noScript();
     const page = await context.newPage();

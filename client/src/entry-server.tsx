@@ -42,6 +42,12 @@ const SERVER_RENDERED: { path: string; prefetch?: Prefetch }[] = [
 
 /** The template's empty mount point, which the rendered page fills. */
 const ROOT_ELEMENT = '<div id="root"></div>';
+/**
+ * The template's notice that a page needs JavaScript, for the pages the browser renders alone. A
+ * rendered page works without JavaScript and says beside each control that needs it, so it drops
+ * the notice.
+ */
+const PAGE_NEEDS_SCRIPT = /\s*<noscript id="page-needs-script">[\s\S]*?<\/noscript>/;
 // Any origin will do: the server answers these requests itself, without a network.
 const SERVER_ORIGIN = 'http://apotheca.internal';
 
@@ -118,11 +124,13 @@ export async function renderPage(template: string, url: string, fetch: ServerFet
     // '<' escaped, so no answer can close the script element early.
     const state = JSON.stringify(store.getState()[api.reducerPath]).replace(/</g, '\\u003c');
     // A replacer function, so a '$'', '$`' or '$&' in stored text is inserted as it is, never expanded.
-    const html = template.replace(
-      ROOT_ELEMENT,
-      () =>
-        `<div id="root">${markup}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
-    );
+    const html = template
+      .replace(PAGE_NEEDS_SCRIPT, '')
+      .replace(
+        ROOT_ELEMENT,
+        () =>
+          `<div id="root">${markup}</div><script type="application/json" id="${SERVER_STATE_ELEMENT_ID}">${state}</script>`,
+      );
     return { status: failed ?? (unknownPath ? 404 : 200), html };
   } finally {
     // Cancels the cache's clean-up timers, so nothing of this page outlives the request.
