@@ -20,11 +20,10 @@ import { enqueueMail } from '../mail/mail-outbox.service';
 import { isMarkOf, knownBrowserMark } from './known-browser';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import {
-  announceUserChange,
+  changeSessions,
   createSession,
   randomToken,
   revokeAllSessions,
-  sessionsChanged,
   sha256,
   type SessionUser,
 } from './session.service';
@@ -176,7 +175,7 @@ export async function resetPassword(
     throw HttpError.badRequest(RESET_LINK_INVALID_MESSAGE);
   }
   const passwordHash = await hashPassword(newPassword, scryptCost);
-  await db.transaction(async (tx) => {
+  await changeSessions(db, { userId }, async (tx) => {
     // Marking the token used in the same statement that checks it makes a second use fail, even racing.
     const [used] = await tx
       .update(passwordResetTokens)
@@ -192,7 +191,6 @@ export async function resetPassword(
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
     await revokeAllSessions(tx, userId);
   });
-  sessionsChanged(db, { userId });
 }
 
 /** Users whose full name ("Ada Lovelace") or e-mail address holds `text`, in any case. */
@@ -242,15 +240,14 @@ export async function deleteUser(db: Db, id: string, actorId: string): Promise<U
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   if (row.role === ROLE.admin) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
-  const deleted = await db.transaction(async (tx) => {
+  // Their sessions go with them (the foreign key cascades): no instance may still hold one.
+  return changeSessions(db, { userId: id }, async (tx) => {
     // The role check is repeated in the statement, in case the user was made an admin meanwhile.
     const [deleted] = await tx
       .delete(users)
       .where(and(eq(users.id, id), ne(users.role, ROLE.admin)))
       .returning();
     if (!deleted) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
-    // Their sessions went with them (the foreign key cascades): no instance may still hold one.
-    await announceUserChange(tx, id);
     // Who was deleted is told by the address and role alone: nothing else of theirs stays.
     await recordAudit(tx, {
       actorId,
@@ -260,8 +257,6 @@ export async function deleteUser(db: Db, id: string, actorId: string): Promise<U
     });
     return toUser(deleted);
   });
-  sessionsChanged(db, { userId: id });
-  return deleted;
 }
 
 /**
@@ -270,7 +265,8 @@ export async function deleteUser(db: Db, id: string, actorId: string): Promise<U
  */
 export async function setUserRole(db: Db, id: string, role: Role, actorId: string): Promise<User> {
   if (!isUuid(id)) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
-  const changed = await db.transaction(async (tx) => {
+  // A session's user carries the role each request is checked against.
+  return changeSessions(db, { userId: id }, async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, ROLE.admin)).for('update');
     const demotesLastAdmin = role !== ROLE.admin && admins.length === 1 && admins[0]!.id === id;
     if (demotesLastAdmin) throw HttpError.conflict(LAST_ADMIN_MESSAGE);
@@ -285,11 +281,7 @@ export async function setUserRole(db: Db, id: string, role: Role, actorId: strin
         before: { role: current.role },
         after: { role },
       });
-      // A session's user carries the role each request is checked against.
-      await announceUserChange(tx, id);
     }
     return toUser(row!);
   });
-  sessionsChanged(db, { userId: id });
-  return changed;
 }

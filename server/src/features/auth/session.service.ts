@@ -47,7 +47,7 @@ const sessionUserQuery = preparedQuery((db) =>
  * session table again (two of an order's statements). Bounded in count and age: an entry is kept
  * at most SESSION_CACHE_TTL_MS and never past its session's end. Every write that ends a session or
  * changes what `request.user` holds (sign-out, password reset, role change, deletion) goes through
- * this module's `sessionsChanged`, which drops the entries on this instance once the write has
+ * this module's `changeSessions`, which drops the entries on this instance once the write has
  * committed and tells the other instances on the database by a notification sent with the write.
  */
 type SessionCache = {
@@ -104,23 +104,19 @@ export async function cacheSessions(database: Database): Promise<void> {
 }
 
 /**
- * Inside the transaction of a write that ends sessions or changes a user: notifies every
- * instance when it commits. The caller then calls `sessionsChanged` with the database.
+ * Runs `write`, which ends sessions or changes what a session's user carries, in a transaction that
+ * also notifies every instance when it commits; once it has, this instance forgets those sessions at
+ * once, before the write's answer, so the next request reads them again.
  */
-async function announce(tx: Db | Tx, change: SessionChange): Promise<void> {
-  await tx.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${payloadOf(change)})`);
-}
-
-/**
- * After a write to a user's sessions or account has committed: this instance forgets those sessions
- * at once, before the write's answer, so the next request reads them again.
- */
-export function sessionsChanged(db: Db, change: SessionChange): void {
+export async function changeSessions<T>(db: Db, change: SessionChange, write: (tx: Tx) => Promise<T>): Promise<T> {
+  const written = await db.transaction(async (tx) => {
+    const result = await write(tx);
+    await tx.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${payloadOf(change)})`);
+    return result;
+  });
   drop(db, change);
+  return written;
 }
-
-/** Notifies the other instances of `change` within `tx`; see `announce`. */
-export const announceUserChange = (tx: Db | Tx, userId: string) => announce(tx, { userId });
 
 /** The user behind a live token, or null for an unknown, expired or revoked one. */
 export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
@@ -141,21 +137,18 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
 /** Ends the session of `token` on every instance. */
 export async function revokeSession(db: Db, token: string): Promise<void> {
   const tokenHash = sha256(token);
-  await db.transaction(async (tx) => {
-    await tx
+  await changeSessions(db, { tokenHash }, (tx) =>
+    tx
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-    await announce(tx, { tokenHash });
-  });
-  sessionsChanged(db, { tokenHash });
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt))),
+  );
 }
 
-/** Within the caller's transaction, which then calls `sessionsChanged(db, { userId })` once committed. */
-export async function revokeAllSessions(tx: Db | Tx, userId: string): Promise<void> {
+/** Ends every session of `userId`, within the `changeSessions` transaction of a write that does so. */
+export async function revokeAllSessions(tx: Tx, userId: string): Promise<void> {
   await tx
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  await announce(tx, { userId });
 }
