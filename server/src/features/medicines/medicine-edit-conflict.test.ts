@@ -1,10 +1,10 @@
 import {
-  ROLE,
   MEDICINE_CHANGED_MESSAGE,
   MEDICINE_VERSION_MESSAGE,
   medicineEtag,
   medicineResponseSchema,
   orderResponseSchema,
+  ROLE,
   updatedMedicineResponseSchema,
   type Medicine,
 } from '@apotheca/contract';

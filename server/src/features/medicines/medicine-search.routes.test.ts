@@ -1,13 +1,12 @@
 import {
-  ROLE,
   medicineListResponseSchema,
   medicineResponseSchema,
   medicineSuggestionsResponseSchema,
   newMedicineResponseSchema,
+  ROLE,
   SEARCH_QUERY_TOO_LONG_MESSAGE,
   substitutesResponseSchema,
   updatedMedicineResponseSchema,
-  type DosageForm,
 } from '@apotheca/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
@@ -63,7 +62,7 @@ const ctx = useTestContext();
 const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
 beforeAll(async () => {
   for (const row of CATALOGUE) {
-    await insertMedicine(ctx, Object.fromEntries(COLUMNS.map((column, i) => [column, row[i]])) as Partial<Medicine>);
+    await insertMedicine(ctx, Object.fromEntries(COLUMNS.map((column, i) => [column, row[i]])));
   }
 });
 

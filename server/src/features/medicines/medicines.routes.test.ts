@@ -1,5 +1,4 @@
 import {
-  ROLE,
   ADD_IMAGE_FILE_MESSAGE,
   ADD_IMAGE_URL_MESSAGE,
   deletedMedicineResponseSchema,
@@ -10,6 +9,7 @@ import {
   medicineListResponseSchema,
   medicineResponseSchema,
   newMedicineResponseSchema,
+  ROLE,
   UNKNOWN_FILE_FIELD_MESSAGE,
   UPDATE_IMAGE_URL_MESSAGE,
   updatedMedicineResponseSchema,
