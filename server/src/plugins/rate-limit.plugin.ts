@@ -22,9 +22,10 @@ declare module 'fastify' {
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in a minute.';
 
 /**
- * The options of a route anyone may call with credentials or a form: the strict rate limit, the body
- * (if it takes one) capped at `bodyLimit`, and the refusals such a route gives in the one error shape,
- * 400 for bad input and 429 past the limit, beside its own answers.
+ * The options of a route under the strict rate limit (credentials, forms and uploads, which guessing
+ * or flooding would abuse): the limit, the body (if it takes one) capped at `bodyLimit`, and the
+ * refusals every such route gives in the one error shape, 400 for bad input and 429 past the limit,
+ * beside its own answers.
  */
 export function strictlyLimited<Schema extends { response: object }>(
   app: FastifyInstance,

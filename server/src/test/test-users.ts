@@ -21,7 +21,7 @@ let passwordHash: Promise<string> | undefined;
 export async function createTestUser(
   ctx: TestContext,
   options: { role?: Role; firstName?: string; lastName?: string; email?: string } = {},
-): Promise<{ user: SessionUser; token: string; headers: { authorization: string } }> {
+): Promise<{ user: SessionUser; token: string; headers: SignedIn }> {
   passwordHash ??= hashPassword(TEST_PASSWORD, ctx.config.scryptCost);
   const [user] = await ctx.database.db
     .insert(users)
