@@ -8,21 +8,19 @@ import {
   beside,
   BENCH_STOCK,
   CONNECTIONS,
-  forEachDatabase,
   insertMedicines,
   load,
+  onEachServer,
   orderLoad,
   peakRssMb,
   print,
   row,
   SHOPPER_COUNT,
   signedInShoppers,
-  startServerOn,
   warmedBeside,
-  withCeiling,
-  type BenchDatabase,
   type Measured,
   type Row,
+  type ServerBench,
 } from './bench-server';
 
 // Catalogue search (docs/decisions/0073): 10,000 generated medicines, a different misspelt or
@@ -118,52 +116,47 @@ const suggestionsPath = () =>
       .toLowerCase()}`,
   )}`;
 
-async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, prepared, pid, stop } = await startServerOn(label, prepare);
-  try {
-    const rows: Measured[] = [];
-    const requests = (path: () => string) => ({
-      url: baseUrl,
-      requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }],
-    });
-    const measure = async (name: string, path: () => string) => {
-      rows.push(await warmedBeside(ceilingUrl, name, requests(path)));
-    };
-    await measure('GET /api/medicines?q= (typos, 10k)', searchPath);
-    await measure('  the same, matching no medicine', nothingPath);
-    await measure('GET /api/medicines/suggestions?q=', suggestionsPath);
-    // Every order changes the stock of what it buys: half the connections order, half search.
-    const half = CONNECTIONS / 2;
-    const searching: Row[] = [];
-    const ordering = await beside(ceilingUrl, async () => {
+const measureServer: ServerBench<Prepared> = async (label, ceilingUrl, { baseUrl, prepared, pid }) => {
+  const rows: Measured[] = [];
+  const requests = (path: () => string) => ({
+    url: baseUrl,
+    requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }],
+  });
+  const measure = async (name: string, path: () => string) => {
+    rows.push(await warmedBeside(ceilingUrl, name, requests(path)));
+  };
+  await measure('GET /api/medicines?q= (typos, 10k)', searchPath);
+  await measure('  the same, matching no medicine', nothingPath);
+  await measure('GET /api/medicines/suggestions?q=', suggestionsPath);
+  // Every order changes the stock of what it buys: half the connections order, half search.
+  const half = CONNECTIONS / 2;
+  const searching: Row[] = [];
+  const ordering = await beside(ceilingUrl, async () => {
+    const [search, orders] = await Promise.all([
+      load({ ...requests(searchPath), connections: half }),
+      orderLoad(baseUrl, prepared, half),
+    ]);
+    searching.push(row(`  search beside them (${half} connections)`, search));
+    return { ...orders, name: `orders beside search (${half} connections)` };
+  });
+  rows.push(ordering, alongside(ordering, searching));
+  // Fixed rates: the latency a shopper sees at a realistic load, not the most the server can take.
+  for (const [name, path] of [
+    ['search', searchPath],
+    ['suggestions', suggestionsPath],
+  ] as const) {
+    const searched: Row[] = [];
+    const fixed = await beside(ceilingUrl, async () => {
       const [search, orders] = await Promise.all([
-        load({ ...requests(searchPath), connections: half }),
-        orderLoad(baseUrl, prepared, half),
+        load({ ...requests(path), connections: half, overallRate: SEARCHES_PER_S }),
+        orderLoad(baseUrl, prepared, half, ORDERS_PER_S),
       ]);
-      searching.push(row(`  search beside them (${half} connections)`, search));
-      return { ...orders, name: `orders beside search (${half} connections)` };
+      searched.push(row(`  ${name} at ${SEARCHES_PER_S}/s beside them`, search));
+      return { ...orders, name: `orders at ${ORDERS_PER_S}/s beside ${name}` };
     });
-    rows.push(ordering, alongside(ordering, searching));
-    // Fixed rates: the latency a shopper sees at a realistic load, not the most the server can take.
-    for (const [name, path] of [
-      ['search', searchPath],
-      ['suggestions', suggestionsPath],
-    ] as const) {
-      const searched: Row[] = [];
-      const fixed = await beside(ceilingUrl, async () => {
-        const [search, orders] = await Promise.all([
-          load({ ...requests(path), connections: half, overallRate: SEARCHES_PER_S }),
-          orderLoad(baseUrl, prepared, half, ORDERS_PER_S),
-        ]);
-        searched.push(row(`  ${name} at ${SEARCHES_PER_S}/s beside them`, search));
-        return { ...orders, name: `orders at ${ORDERS_PER_S}/s beside ${name}` };
-      });
-      rows.push(fixed, alongside(fixed, searched));
-    }
-    print(`${label}, ${MEDICINE_COUNT} medicines`, rows, [peakRssMb(pid)]);
-  } finally {
-    await stop();
+    rows.push(fixed, alongside(fixed, searched));
   }
-}
+  print(`${label}, ${MEDICINE_COUNT} medicines`, rows, [peakRssMb(pid)]);
+};
 
-await withCeiling((ceilingUrl) => forEachDatabase((label) => measureDatabase(label, ceilingUrl)));
+await onEachServer(prepare, measureServer);

@@ -1,5 +1,6 @@
+import { errorResponseSchema } from '@apotheca/contract';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { HttpError } from '../http-error';
@@ -19,6 +20,24 @@ declare module 'fastify' {
 }
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in a minute.';
+
+/**
+ * The options of a route under the strict rate limit (credentials, forms and uploads, which guessing
+ * or flooding would abuse): the limit, the body (if it takes one) capped at `bodyLimit`, and the
+ * refusals every such route gives in the one error shape, 400 for bad input and 429 past the limit,
+ * beside its own answers.
+ */
+export function strictlyLimited<Schema extends { response: object }>(
+  app: FastifyInstance,
+  schema: Schema,
+  bodyLimit?: number,
+) {
+  return {
+    ...(bodyLimit === undefined ? {} : { bodyLimit }),
+    config: app.strictRateLimit,
+    schema: { ...schema, response: { ...schema.response, 400: errorResponseSchema, 429: errorResponseSchema } },
+  };
+}
 
 /**
  * Limits login, register, forgot-password, validate-token, reset-password and contact only (by client address, and login also by

@@ -7,16 +7,14 @@ import {
 } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../test/test-context';
-import { createTestUser } from '../../test/test-users';
+import { createTestUser, type AuthHeaders } from '../../test/test-users';
 import { HOME_ADDRESS } from './addresses.fixtures';
-
-type Headers = { authorization?: string };
 
 const ctx = useTestContext();
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: AuthHeaders, payload?: object) =>
   ctx.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
-const list = async (headers: Headers) =>
+const list = async (headers: AuthHeaders) =>
   addressesResponseSchema.parse((await call('GET', '/addresses', headers)).json()).addresses;
 
 describe('the address book', () => {

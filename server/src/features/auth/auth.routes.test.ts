@@ -104,18 +104,20 @@ describe('POST /api/auth/register', () => {
     expect(responses.map((r) => r.statusCode).sort()).toEqual([201, 409]);
   });
 
+  // Each registration breaks one field: the refusal names that field.
   it.each([
-    ['first_name', 'Ada1', 'First name should contain only letters.'],
-    ['last_name', '', 'Last name is required.'],
-    ['email', 'ada@example', 'Invalid email format.'],
-    ['password', 'secret@123', 'Password must contain at least one uppercase letter.'],
-    ['password', 'Se@1', 'Password must be at least 8 characters long.'],
-    ['ph_no', '12345', 'Phone number must be exactly 10 digits.'],
-  ])('answers 400 naming %s when it is %j, and stores nothing', async (field, value, message) => {
+    [{ first_name: 'Ada1' }, 'First name should contain only letters.'],
+    [{ last_name: '' }, 'Last name is required.'],
+    [{ email: 'ada@example' }, 'Invalid email format.'],
+    [{ password: 'secret@123' }, 'Password must contain at least one uppercase letter.'],
+    [{ password: 'Se@1' }, 'Password must be at least 8 characters long.'],
+    [{ ph_no: '12345' }, 'Phone number must be exactly 10 digits.'],
+  ])('answers 400 for %j, naming the field, and stores nothing', async (broken, message) => {
+    const [field] = Object.keys(broken);
     const before = await userCount();
-    const response = await post('/api/auth/register', registration({ [field]: value }));
+    const response = await post('/api/auth/register', registration(broken));
     expect(response.statusCode).toBe(400);
-    expect(errorResponseSchema.parse(response.json())).toEqual({ message, errors: { [field]: message } });
+    expect(errorResponseSchema.parse(response.json())).toEqual({ message, errors: { [field!]: message } });
     expect(await userCount()).toBe(before);
   });
 });

@@ -41,6 +41,7 @@ import {
   toUser,
 } from './auth.service';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
+import { strictlyLimited } from '../../plugins/rate-limit.plugin';
 import { HttpError } from '../../http-error';
 import { KNOWN_BROWSER_COOKIE, KNOWN_BROWSER_MAX_AGE_SECONDS } from './known-browser';
 import { revokeSession } from './session.service';
@@ -57,18 +58,13 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
   // Read and set only by login, for the browsers that have signed in to an account before: its
   // hooks run on these routes alone, not on every catalogue read.
   await app.register(cookie);
+  // The routes that take a body take a few short fields.
+  const authForm = <Schema extends { response: object }>(schema: Schema) =>
+    strictlyLimited(app, schema, AUTH_BODY_LIMIT_BYTES);
 
   app.post(
     '/register',
-    {
-      bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      config: app.strictRateLimit,
-      schema: {
-        tags,
-        body: registerSchema,
-        response: { 201: registerResponseSchema, 400: error, 409: error, 429: error },
-      },
-    },
+    authForm({ tags, body: registerSchema, response: { 201: registerResponseSchema, 409: error } }),
     async (request, reply) => {
       const user = await register(db, request.body, config.scryptCost);
       return reply.code(201).send({ message: REGISTERED_MESSAGE, user });
@@ -77,11 +73,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
 
   app.post(
     '/login',
-    {
-      bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      config: app.strictRateLimit,
-      schema: { tags, body: loginSchema, response: { 200: loginResponseSchema, 400: error, 401: error, 429: error } },
-    },
+    authForm({ tags, body: loginSchema, response: { 200: loginResponseSchema, 401: error } }),
     async (request, reply) => {
       // A browser that has signed in to this account before passes the per-e-mail limit with the
       // right password, so guesses from elsewhere cannot lock the owner out; its wrong passwords
@@ -132,9 +124,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
   app.post(
     '/forgot-password',
     {
-      bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      config: app.strictRateLimit,
-      schema: { tags, body: forgotPasswordSchema, response: { 200: messageResponseSchema, 400: error, 429: error } },
+      ...authForm({ tags, body: forgotPasswordSchema, response: { 200: messageResponseSchema } }),
       // The answer goes first, the same for every address; the lookup and the mail follow it, only
       // after the 200: a refused request (400, 413, 429) has no address to look up.
       onResponse: async (request, reply) => {
@@ -152,29 +142,18 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
 
   app.post(
     '/validate-token/:token',
-    {
-      config: app.strictRateLimit,
-      schema: {
-        tags,
-        params: tokenParamsSchema,
-        response: { 200: validateTokenResponseSchema, 400: error, 429: error },
-      },
-    },
+    strictlyLimited(app, { tags, params: tokenParamsSchema, response: { 200: validateTokenResponseSchema } }),
     async (request) => ({ status: await isResetTokenValid(db, request.params.token) }),
   );
 
   app.post(
     '/reset-password/:userId/:token',
-    {
-      bodyLimit: AUTH_BODY_LIMIT_BYTES,
-      config: app.strictRateLimit,
-      schema: {
-        tags,
-        params: resetPasswordParamsSchema,
-        body: resetPasswordSchema,
-        response: { 200: messageResponseSchema, 400: error, 429: error },
-      },
-    },
+    authForm({
+      tags,
+      params: resetPasswordParamsSchema,
+      body: resetPasswordSchema,
+      response: { 200: messageResponseSchema },
+    }),
     async (request) => {
       const { userId, token } = request.params;
       await resetPassword(db, userId, token, request.body.newPassword, config.scryptCost);

@@ -8,10 +8,10 @@ import {
   ROLE,
 } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { batches, batchMovements, mailOutbox, orderHistory } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
-import { createTestUser } from '../../test/test-users';
+import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { STOCK_EDIT_REASON } from '../stock/stock.service';
@@ -19,13 +19,8 @@ import { sendForm, storedMedicine } from '../medicines/medicines.fixtures';
 import { setOrderStatus } from '../orders/orders.fixtures';
 import { freezeToday, medicineWithBatches, onDay } from './batches.fixtures';
 
-let admin: Headers;
-type Headers = { authorization?: string };
-
 const ctx = useTestContext();
-beforeAll(async () => {
-  admin = (await createTestUser(ctx, { role: ROLE.admin })).headers;
-});
+const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
 
 const quantities = async (medicineId: string) =>
   Object.fromEntries(
@@ -35,7 +30,7 @@ const quantities = async (medicineId: string) =>
     ]),
   );
 /** A checkout with a delivery address, so that its order can be dispatched. */
-const checkout = (headers: Headers) =>
+const checkout = (headers: AuthHeaders) =>
   ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, payload: { address: HOME_ADDRESS } });
 async function order(medicineId: string, quantity: number, firstName = 'Pat') {
   const buyer = await createTestUser(ctx, { firstName });

@@ -5,41 +5,41 @@ import {
   type LowStockReport,
   type ReportBatch,
 } from '@apotheca/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../test/test-context';
-import { createTestUser } from '../../test/test-users';
+import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';
 import { insertMedicine } from '../medicines/medicines.fixtures';
-import { medicineWithBatches, onDay } from './batches.fixtures';
+import { medicineWithBatches, onDay, type Delivery } from './batches.fixtures';
 
 // The expiry and low-stock reports and the reorder level, on a database of their own so that each
 // report lists exactly what these tests stocked.
 
 const ctx = useTestContext();
-let admin: Headers;
-let pharmacist: Headers;
-type Headers = { authorization?: string };
+const { admin, pharmacist } = useTestUsers(ctx, { admin: ROLE.admin, pharmacist: ROLE.pharmacist });
 
-beforeAll(async () => {
-  admin = (await createTestUser(ctx, { role: ROLE.admin })).headers;
-  pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
-});
-
-const get = (url: string, headers: Headers = pharmacist) => ctx.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: AuthHeaders = pharmacist) => ctx.app.inject({ method: 'GET', url, headers });
 const lots = (rows: ReportBatch[]) => rows.map((row) => row.lot);
-const setReorderLevel = (id: string, reorderLevel: unknown, headers: Headers = admin) =>
+const setReorderLevel = (id: string, reorderLevel: unknown, headers: AuthHeaders = admin) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/medicines/${id}/reorder-level`, headers, payload: { reorderLevel } });
 
 describe('the expiry report', () => {
   it('lists what expires within 30, 60 or 90 days and what has expired, a page at a time, until written off', async () => {
-    await onDay(ctx, '2030-01-01', async () => {
+    const today = '2030-01-01';
+    /** A lot of `quantity` units that expires `days` after today (before it when negative). */
+    const lotIn = (lot: string, days: number, quantity: number): Delivery => ({
+      lot,
+      expiresOn: new Date(Date.parse(today) + days * 86_400_000).toISOString().slice(0, 10),
+      quantity,
+    });
+    await onDay(ctx, today, async () => {
       const { medicine, ids } = await medicineWithBatches(ctx, admin, [
-        { lot: 'D20', expiresOn: '2030-01-21', quantity: 5 },
-        { lot: 'D50', expiresOn: '2030-02-20', quantity: 5 },
-        { lot: 'D80', expiresOn: '2030-03-22', quantity: 5 },
-        { lot: 'D200', expiresOn: '2030-07-20', quantity: 5 },
-        { lot: 'EMPTY', expiresOn: '2030-01-10', quantity: 0 },
-        { lot: 'OLD', expiresOn: '2029-12-20', quantity: 4 },
-        { lot: 'TODAY', expiresOn: '2030-01-01', quantity: 3 },
+        lotIn('D20', 20, 5),
+        lotIn('D50', 50, 5),
+        lotIn('D80', 80, 5),
+        lotIn('D200', 200, 5),
+        lotIn('EMPTY', 9, 0),
+        lotIn('OLD', -12, 4),
+        lotIn('TODAY', 0, 3),
       ]);
       const report = async (query: string) => {
         const response = await get(`/api/reports/expiry?${query}`);

@@ -9,20 +9,18 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { cartItems, medicines } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
-import { createTestUser } from '../../test/test-users';
+import { createTestUser, type AuthHeaders } from '../../test/test-users';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
-
-type Auth = { authorization?: string };
 
 const ctx = useTestContext();
 
 const shopper = async () => (await createTestUser(ctx)).headers;
 
-const add = (headers: Auth, payload: object) =>
+const add = (headers: AuthHeaders, payload: object) =>
   ctx.app.inject({ method: 'POST', url: '/api/cart/add', headers, payload });
-const getCart = async (headers: Auth) =>
+const getCart = async (headers: AuthHeaders) =>
   cartResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/cart', headers })).json()).cart;
-const update = (headers: Auth, id: string, operation: unknown) =>
+const update = (headers: AuthHeaders, id: string, operation: unknown) =>
   ctx.app.inject({ method: 'PATCH', url: `/api/cart/update/${id}`, headers, payload: { operation } });
 
 describe('cart', () => {

@@ -4,22 +4,19 @@ import {
   medicineEtag,
   medicineResponseSchema,
   orderResponseSchema,
+  ROLE,
   updatedMedicineResponseSchema,
   type Medicine,
 } from '@apotheca/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../../test/test-context';
-import { createTestUser } from '../../test/test-users';
+import { createTestUser, useTestUsers } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart, storedMedicine } from './medicines.fixtures';
 import { setOrderStatus } from '../orders/orders.fixtures';
 
-let admin: { authorization: string };
-
 const ctx = useTestContext();
-beforeAll(async () => {
-  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
-});
+const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
 
 const load = async (id: string) =>
   medicineResponseSchema.parse((await ctx.app.inject({ method: 'GET', url: `/api/medicines/${id}` })).json()).medicine;

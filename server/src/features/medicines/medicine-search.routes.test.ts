@@ -3,35 +3,38 @@ import {
   medicineResponseSchema,
   medicineSuggestionsResponseSchema,
   newMedicineResponseSchema,
+  ROLE,
   SEARCH_QUERY_TOO_LONG_MESSAGE,
   substitutesResponseSchema,
   updatedMedicineResponseSchema,
-  type DosageForm,
 } from '@apotheca/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { openPg } from '../../db/client';
 import { useTestContext } from '../../test/test-context';
-import { createTestUser } from '../../test/test-users';
+import { createTestUser, useTestUsers } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, sendForm, validMedicineFields } from './medicines.fixtures';
 
 // The medicine record, search with facets, suggestions and substitutes, on the catalogue below.
 
-let admin: { authorization: string };
-
-type Row = [
-  name: string,
-  activeIngredient: string,
-  strength: string,
-  dosageForm: DosageForm,
-  developedBy: string,
-  category: string,
-  priceCents: number,
-  stock: number,
-  prescriptionRequired: boolean,
-];
-const CATALOGUE: Row[] = [
+/** The columns of a catalogue row below, in order. */
+const COLUMNS = [
+  'name',
+  'activeIngredient',
+  'strength',
+  'dosageForm',
+  'developedBy',
+  'category',
+  'priceCents',
+  'stock',
+  'prescriptionRequired',
+] as const;
+type Medicine = Required<NonNullable<Parameters<typeof insertMedicine>[1]>>;
+type Row<Columns extends readonly (keyof Medicine)[]> = {
+  -readonly [I in keyof Columns]: Medicine[Columns[I] & keyof Medicine];
+};
+const CATALOGUE: Row<typeof COLUMNS>[] = [
   ['Paracetamol', 'Paracetamol', '500 mg', 'Tablet', 'Teva', 'Fever Medicine', 299, 100, false],
   ['Panadol', 'Paracetamol', '500 mg', 'Tablet', 'Haleon', 'Fever Medicine', 549, 50, false],
   ['Crocin', 'Paracetamol', '500mg', 'Tablet', 'Haleon', 'Fever Medicine', 410, 0, false],
@@ -56,30 +59,10 @@ const CATALOGUE: Row[] = [
 ];
 
 const ctx = useTestContext();
+const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
 beforeAll(async () => {
-  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
-  for (const [
-    name,
-    activeIngredient,
-    strength,
-    dosageForm,
-    developedBy,
-    category,
-    priceCents,
-    stock,
-    rx,
-  ] of CATALOGUE) {
-    await insertMedicine(ctx, {
-      name,
-      activeIngredient,
-      strength,
-      dosageForm,
-      developedBy,
-      category,
-      priceCents,
-      stock,
-      prescriptionRequired: rx,
-    });
+  for (const row of CATALOGUE) {
+    await insertMedicine(ctx, Object.fromEntries(COLUMNS.map((column, i) => [column, row[i]])));
   }
 });
 

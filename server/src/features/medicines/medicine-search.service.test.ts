@@ -1,6 +1,7 @@
 import { medicineListQuerySchema, medicineListResponseSchema } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import { SEED_CATALOGUE } from '../../startup/seed-catalogue';
 import type { CatalogueCache } from './catalogue-cache.service';
 import { createMedicineSearch } from './medicine-search.service';
 import type { MedicineRow } from './medicines.service';
@@ -16,32 +17,28 @@ function slowDatabase() {
   return { db, reads };
 }
 
-const medicine = (name: string): MedicineRow => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  name,
-  developedBy: 'Teva',
-  maxMonthsExpiry: 24,
-  category: 'Pain Relief',
-  reorderLevel: 10,
-  priceCents: 299,
-  imageUrl: 'https://images.example.test/med.png',
-  imageSourceUrl: null,
-  activeIngredient: 'Paracetamol',
-  strength: '500 mg',
-  dosageForm: 'Tablet',
-  packSize: '20 tablets',
-  prescriptionRequired: false,
-  maxPerOrder: null,
-  description: '',
-  directions: '',
-  sideEffects: '',
-  warnings: '',
-  storage: '',
-  createdAt: new Date('2026-11-01T00:00:00Z'),
-  updatedAt: new Date('2026-11-01T00:00:00Z'),
-  version: 1,
-  stock: 10,
-});
+/** The demo catalogue's first medicine, renamed `name`, as the database reads it. */
+function medicine(name: string): MedicineRow {
+  const { products, ...generic } = SEED_CATALOGUE[0]!;
+  const [, developedBy, strength, priceCents, stock] = products[0]!;
+  const created = new Date('2026-11-01T00:00:00Z');
+  return {
+    ...generic,
+    name,
+    developedBy,
+    strength,
+    priceCents,
+    stock,
+    id: '00000000-0000-4000-8000-000000000001',
+    reorderLevel: 10,
+    imageUrl: 'https://images.example.test/med.png',
+    imageSourceUrl: null,
+    maxPerOrder: null,
+    createdAt: created,
+    updatedAt: created,
+    version: 1,
+  };
+}
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 

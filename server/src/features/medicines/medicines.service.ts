@@ -23,6 +23,7 @@ import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { preparedQuery } from '../../db/prepared';
 import { centsToDollars, dollarsToCents } from '../../db/money';
+import { lockInIdOrder } from '../../db/lock-order';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { cartItems, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -311,12 +312,7 @@ export async function deleteMedicine(db: Db, id: string, actorId: string): Promi
   const [row] = isUuid(id)
     ? await retryOnceOnLockConflict(() =>
         db.transaction(async (tx) => {
-          await tx
-            .select({ id: cartItems.id })
-            .from(cartItems)
-            .where(eq(cartItems.medicineId, id))
-            .orderBy(asc(cartItems.id))
-            .for('update');
+          await lockInIdOrder(tx, cartItems, eq(cartItems.medicineId, id));
           const [deleted] = await tx.select(medicineColumns).from(medicines).where(eq(medicines.id, id)).for('update');
           if (!deleted) return [];
           await tx.delete(medicines).where(eq(medicines.id, id));

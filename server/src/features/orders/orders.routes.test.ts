@@ -11,34 +11,30 @@ import {
   type Order,
 } from '@apotheca/contract';
 import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartItems, orders, users } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
-import { createTestUser } from '../../test/test-users';
+import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
 import { setOrderStatus } from './orders.fixtures';
 
-let admin: Headers;
-type Headers = { authorization?: string };
-
 const ctx = useTestContext();
-beforeAll(async () => {
-  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
-});
+const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `12/${nextYear}`, cvv: '123' };
 
 const shopper = async (firstName = 'Test') => createTestUser(ctx, { firstName });
-const placeOrder = (headers: Headers, payload?: object) =>
+const placeOrder = (headers: AuthHeaders, payload?: object) =>
   ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, ...(payload ? { payload } : {}) });
 const stockOf = async (id: string) => (await storedMedicine(ctx, id))?.stock;
 const orderCount = async () => (await ctx.database.db.select().from(orders)).length;
-const setStatus = (id: string, status: string, headers: Headers = admin) => setOrderStatus(ctx, headers, id, status);
+const setStatus = (id: string, status: string, headers: AuthHeaders = admin) =>
+  setOrderStatus(ctx, headers, id, status);
 
-async function placedOrder(headers: Headers, medicineId: string, quantity = 1, payload?: object): Promise<Order> {
+async function placedOrder(headers: AuthHeaders, medicineId: string, quantity = 1, payload?: object): Promise<Order> {
   await addToCart(ctx, headers, medicineId, quantity);
   const response = await placeOrder(headers, payload);
   expect(response.statusCode).toBe(201);
@@ -203,7 +199,7 @@ describe('reading orders', () => {
     expect(mine.statusCode).toBe(200);
     expect(ordersResponseSchema.parse(mine.json()).orders.map((o) => o._id)).toEqual([second._id, first._id]);
 
-    const one = (headers: Headers, id = first._id) =>
+    const one = (headers: AuthHeaders, id = first._id) =>
       ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${id}`, headers });
     expect(orderResponseSchema.parse((await one(owner.headers)).json()).order).toEqual(first);
     expect((await one(admin)).statusCode).toBe(200);
@@ -455,25 +451,20 @@ describe('reading orders', () => {
     expect(await list(`q=byron${tag}&review=${PRESCRIPTION_REVIEW.pending}`)).toEqual({ ids: [], total: 0 });
   });
 
+  // The parameter a refusal names is the one the query sets.
   it.each([
-    ['status=Lost', 'status', 'status must be one of Pending, Accepted, Dispatched, Canceled.'],
-    ['sort=random', 'sort', 'sort must be one of newest, oldest.'],
-    ['userId=42', 'userId', 'userId must be a user id.'],
-  ])('answers 400 for the filter %s', async (query, field, message) => {
+    ['status=Lost', 'status must be one of Pending, Accepted, Dispatched, Canceled.'],
+    ['sort=random', 'sort must be one of newest, oldest.'],
+    ['userId=42', 'userId must be a user id.'],
+    ['page=0', 'page must be at least 1.'],
+    ['page=two', 'page must be a whole number.'],
+    ['limit=1.5', 'limit must be a whole number.'],
+    ['limit=101', 'limit must be at most 100.'],
+  ])('answers 400 for %s', async (query, message) => {
+    const [field] = new URLSearchParams(query).keys();
     const response = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: { [field]: message } });
-  });
-
-  it.each([
-    ['page=0', 'page', 'page must be at least 1.'],
-    ['page=two', 'page', 'page must be a whole number.'],
-    ['limit=1.5', 'limit', 'limit must be a whole number.'],
-    ['limit=101', 'limit', 'limit must be at most 100.'],
-  ])('answers 400 for %s', async (query, field, message) => {
-    const response = await ctx.app.inject({ method: 'GET', url: `/api/orders?${query}`, headers: admin });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: { [field]: message } });
+    expect(response.json()).toEqual({ message, errors: { [field!]: message } });
   });
 });
 
@@ -504,7 +495,7 @@ describe('PATCH /api/orders/update-order/:id', () => {
     await addToCart(ctx, headers, medicine.id);
     const paid = orderResponseSchema.parse((await placeOrder(headers, { payment: card })).json()).order;
     const unpaid = await placedOrder(headers, medicine.id);
-    const paymentOf = async (id: string, viewer: Headers) =>
+    const paymentOf = async (id: string, viewer: AuthHeaders) =>
       orderResponseSchema.parse(
         (await ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${id}`, headers: viewer })).json(),
       ).order.paymentStatus;

@@ -1,7 +1,7 @@
 import { ORDER_TOTAL_TOO_LARGE_MESSAGE, ROLE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   addresses,
   batches,
@@ -17,7 +17,7 @@ import {
   recallNotices,
 } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
-import { createTestUser } from '../../test/test-users';
+import { createTestUser, useTestUsers } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
@@ -26,14 +26,9 @@ import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 // Every endpoint of the catalogue, the cart, the orders and the users, called by each kind of caller, and
 // hostile input thrown at them: the answer is never a 5xx, and a refusal changes nothing.
 
-let admin: { authorization: string };
-let pharmacist: { authorization: string };
-
 const ctx = useTestContext();
-beforeAll(async () => {
-  admin = (await createTestUser(ctx, { role: ROLE.admin })).headers;
-  pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
-});
+/** The signed-in staff, one of each role, as the matrix below names them. */
+const staff = useTestUsers(ctx, { pharmacist: ROLE.pharmacist, admin: ROLE.admin });
 
 /** Everything a refused call must leave as it was. */
 async function storedState() {
@@ -114,7 +109,7 @@ async function addedBatch(f: Fixture): Promise<string> {
   const response = await ctx.app.inject({
     method: 'POST',
     url: `/api/medicines/${f.medicine.id}/batches`,
-    headers: admin,
+    headers: staff.admin,
     payload: { lot: `LOT-${crypto.randomUUID().slice(0, 8)}`, expiresOn: nextYear(), quantity: 5 },
   });
   return response.json<{ batch: { _id: string } }>().batch._id;
@@ -126,7 +121,7 @@ async function recalledBatch(f: Fixture): Promise<string> {
   await ctx.app.inject({
     method: 'POST',
     url: `/api/medicines/${f.medicine.id}/batches/${batchId}/recall`,
-    headers: admin,
+    headers: staff.admin,
     payload: { reason: 'Manufacturer recall' },
   });
   return batchId;
@@ -315,8 +310,7 @@ describe('authorization matrix', () => {
         anonymous: {},
         owner: fixture.owner.headers,
         'another user': other.headers,
-        pharmacist,
-        admin,
+        ...staff,
       }[actor];
       const options = await request(fixture);
       const before = await storedState();
@@ -359,19 +353,19 @@ describe('hostile input', () => {
       ['PATCH', `/api/cart/update/${cartItemId}`, (value) => ({ operation: value }), owner.headers],
       ['POST', '/api/orders/add-order', (value) => ({ payment: value }), owner.headers],
       ['POST', '/api/orders/add-order', (value) => ({ payment: { cardNumber: value } }), owner.headers],
-      ['PATCH', `/api/orders/update-order/${orderId}`, (value) => ({ status: value }), admin],
+      ['PATCH', `/api/orders/update-order/${orderId}`, (value) => ({ status: value }), staff.admin],
       ['POST', '/api/addresses', (value) => ({ ...HOME_ADDRESS, phone: value }), owner.headers],
       [
         'POST',
         `/api/medicines/${medicine.id}/batches`,
         (value) => ({ lot: 'L1', expiresOn: value, quantity: 1 }),
-        admin,
+        staff.admin,
       ],
       [
         'POST',
         `/api/medicines/${medicine.id}/batches`,
         (value) => ({ lot: value, expiresOn: '2099-01-01', quantity: -1 }),
-        admin,
+        staff.admin,
       ],
     ];
     const requests: InjectOptions[] = [];
@@ -409,7 +403,7 @@ describe('hostile input', () => {
     const longIds = ['a'.repeat(101), 'a'.repeat(5_000), 'a'.repeat(20_000)];
     for (const id of [...HOSTILE_STRINGS.map(encodeURIComponent), ...longIds]) {
       for (const [method, url, payload, byAdmin] of paths(id)) {
-        const headers = byAdmin ? admin : owner.headers;
+        const headers = byAdmin ? staff.admin : owner.headers;
         const response = await ctx.app.inject({ method: method as 'GET', url, headers, payload });
         expect(response.statusCode, `${method} ${url}`).toBe(404);
         expect(Object.keys(response.json()), `${method} ${url}`).toEqual(['message']);
@@ -424,7 +418,7 @@ describe('hostile input', () => {
     // 42 is a level the admin may set; every other hostile value is refused.
     const values = [...HOSTILE_VALUES.filter((value) => value !== 42), MB_STRING];
     await expectRefusedWithoutChange(
-      values.map((reorderLevel) => ({ method: 'PATCH', url, headers: admin, payload: { reorderLevel } })),
+      values.map((reorderLevel) => ({ method: 'PATCH', url, headers: staff.admin, payload: { reorderLevel } })),
     );
   });
 
@@ -434,7 +428,7 @@ describe('hostile input', () => {
       await ctx.app.inject({
         method: 'POST',
         url: `/api/medicines/${medicine.id}/batches`,
-        headers: admin,
+        headers: staff.admin,
         payload: { lot: 'Q-1', expiresOn: nextYear(), quantity: 1 },
       })
     ).json<{ batch: { _id: string } }>();
@@ -449,7 +443,7 @@ describe('hostile input', () => {
         `/api/audit?page=${query}`,
         `/api/audit?actor=${query}&kind=${query}&subject=${query}`,
       ]) {
-        const response = await ctx.app.inject({ method: 'GET', url, headers: admin });
+        const response = await ctx.app.inject({ method: 'GET', url, headers: staff.admin });
         expect([200, 400], `${url} ${response.body}`).toContain(response.statusCode);
         if (response.statusCode === 400) expect(typeof response.json().message, url).toBe('string');
       }
@@ -515,7 +509,7 @@ describe('hostile input', () => {
           method: 'POST',
           url: '/api/medicines/add-medicine',
           ...form,
-          headers: { ...form.headers, ...admin },
+          headers: { ...form.headers, ...staff.admin },
         });
       }
     }
@@ -525,7 +519,7 @@ describe('hostile input', () => {
         method: 'POST',
         url: '/api/medicines/add-medicine',
         ...form,
-        headers: { ...form.headers, ...admin },
+        headers: { ...form.headers, ...staff.admin },
       });
     }
     // Malformed multipart bodies: a cut-off part, no boundary, garbage under a boundary.
@@ -540,7 +534,7 @@ describe('hostile input', () => {
     ] as const) {
       for (const url of ['/api/medicines/add-medicine', `/api/medicines/update-medicine/${existing.id}`]) {
         const method = url.includes('update') ? 'PATCH' : 'POST';
-        requests.push({ method, url, payload, headers: { ...admin, 'content-type': contentType } });
+        requests.push({ method, url, payload, headers: { ...staff.admin, 'content-type': contentType } });
       }
     }
     await expectRefusedWithoutChange(requests);
@@ -550,7 +544,7 @@ describe('hostile input', () => {
       method: 'POST',
       url: '/api/medicines/add-medicine',
       ...form,
-      headers: { ...form.headers, ...admin },
+      headers: { ...form.headers, ...staff.admin },
     });
     expect(response.statusCode).toBe(201);
     const { imageUrl, _id } = response.json().newMedicine;
@@ -587,7 +581,7 @@ describe('hostile input', () => {
       requests.push({
         method: 'POST',
         url: `/api/orders/${id}/prescription-review`,
-        headers: pharmacist,
+        headers: staff.pharmacist,
         payload: { decision: 'approve' },
       });
     }
@@ -596,7 +590,7 @@ describe('hostile input', () => {
       requests.push({
         method: 'POST',
         url: `/api/orders/${orderId}/prescription-review`,
-        headers: pharmacist,
+        headers: staff.pharmacist,
         payload: { decision: value, note: value },
       });
     await expectRefusedWithoutChange(requests);

@@ -1,22 +1,19 @@
-import { medicineResponseSchema, orderResponseSchema, type Order } from '@apotheca/contract';
+import { medicineResponseSchema, orderResponseSchema, ROLE, type Order } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { orderHistory, orders } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
-import { createTestUser } from '../../test/test-users';
+import { createTestUser, useTestUsers } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 import { cancelUnpaidOrders, UNPAID_CANCEL_NOTE } from './order-status.service';
 import { setOrderStatus } from './orders.fixtures';
 
 const TTL_MINUTES = 30;
-let admin: { authorization: string };
 
 // The sweep runs every 50 ms here, so the periodic job is seen at work.
 const ctx = useTestContext({ unpaidOrderTtlMinutes: TTL_MINUTES, unpaidOrderSweepMs: 50 });
-beforeAll(async () => {
-  admin = (await createTestUser(ctx, { role: 'admin' })).headers;
-});
+const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `12/${nextYear}`, cvv: '123' };

@@ -17,6 +17,7 @@ import { HttpError } from '../../http-error';
 import { currentUser } from '../auth/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import { boundInFlight } from '../../plugins/overload.plugin';
+import { strictlyLimited } from '../../plugins/rate-limit.plugin';
 import { listPrescriptions, openPrescriptionFile, uploadPrescription } from './prescriptions.service';
 
 const MULTIPART_REQUIRED_MESSAGE = 'Send the prescription as multipart/form-data.';
@@ -68,28 +69,21 @@ const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/prescriptions',
     {
+      ...strictlyLimited(
+        app,
+        {
+          ...docs,
+          consumes: ['multipart/form-data'],
+          response: { 201: prescriptionResponseSchema, 401: error, 409: error, 413: error, 415: error, 503: error },
+        },
+        UPLOAD_BODY_LIMIT_BYTES,
+      ),
       // The multipart parser reads the body itself, so the declared length is checked here, before it.
-      bodyLimit: UPLOAD_BODY_LIMIT_BYTES,
       onRequest: async (request, reply) => {
         if (Number(request.headers['content-length']) > UPLOAD_BODY_LIMIT_BYTES) throw tooLarge();
         await uploadsInFlight(request, reply);
       },
       preHandler: app.authenticate,
-      config: app.strictRateLimit,
-      schema: {
-        ...docs,
-        consumes: ['multipart/form-data'],
-        response: {
-          201: prescriptionResponseSchema,
-          400: error,
-          401: error,
-          409: error,
-          413: error,
-          415: error,
-          429: error,
-          503: error,
-        },
-      },
     },
     async (request, reply) => {
       const content = await readUpload(request);

@@ -3,6 +3,7 @@ import { BATCH_MOVEMENT, type BatchMovement } from '@apotheca/contract';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { batches, batchMovements, medicines, orderItemBatches, orderItems } from '../../db/schema';
+import { lockInIdOrder } from '../../db/lock-order';
 import { HttpError } from '../../http-error';
 
 // Every movement of stock goes through here. A medicine's stock is the sum of its sellable batches;
@@ -103,12 +104,7 @@ export const recalledLot = (medicineId: SQL) =>
 /** Locks medicines in id order and raises their versions: the first step of every stock movement. */
 async function lockMedicines(tx: Tx, ids: string[]) {
   if (ids.length === 0) return;
-  await tx
-    .select({ id: medicines.id })
-    .from(medicines)
-    .where(inArray(medicines.id, ids))
-    .orderBy(asc(medicines.id))
-    .for('update');
+  await lockInIdOrder(tx, medicines, inArray(medicines.id, ids));
   await tx.update(medicines).set({ version: NEXT_VERSION }).where(inArray(medicines.id, ids));
 }
 
