@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { catalogue, pageAs, useAdminSession } from './support/admin-fixtures';
 import { ADMIN, toast } from './support/shop';
-import { baseUrl, newPage, useBrowser } from './support/browser';
+import { baseUrl, openPage, useBrowser } from './support/browser';
 
 /** The dashboard shows 10 medicines a page, in the list's order. */
 const DASHBOARD_PAGE_SIZE = 10;
@@ -14,8 +14,19 @@ async function findMedicine(name: string): Promise<Medicine | undefined> {
   return (await catalogue()).find((medicine) => medicine.name === name);
 }
 
-async function fillFields(page: Page, fields: Record<string, string>) {
-  for (const [label, value] of Object.entries(fields)) await page.getByLabel(label, { exact: true }).fill(value);
+/** Opens the add form and fills its required fields with a valid medicine named `name`; `fields`, by label, change any. */
+async function startNewMedicine(page: Page, name: string, fields: Record<string, string> = {}) {
+  await page.goto(PATHS.adminAddMedicine);
+  const all = {
+    Name: name,
+    'Developed By': 'Upload Pharma',
+    Category: 'Pain Relief',
+    'Max Expiry (months)': '12',
+    Stock: '8',
+    'Price ($)': '3.99',
+    ...fields,
+  };
+  for (const [label, value] of Object.entries(all)) await page.getByLabel(label, { exact: true }).fill(value);
 }
 
 /** Opens the dashboard page holding the medicine and returns its row. */
@@ -32,8 +43,7 @@ describe('the admin manages the catalogue', () => {
   const browser = useBrowser();
   const admin = useAdminSession();
   it('admin login lands on /admin with the medicine list and its page navigation', async () => {
-    const page = await newPage(browser);
-    await page.goto(PATHS.login);
+    const page = await openPage(browser, PATHS.login);
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -53,9 +63,7 @@ describe('the admin manages the catalogue', () => {
 
   it('adds a medicine with an image URL, shows it in the catalogue, updates it and deletes it', async () => {
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.adminAddMedicine);
-    await fillFields(page, {
-      Name: 'Linkazol',
+    await startNewMedicine(page, 'Linkazol', {
       'Developed By': 'Link Labs',
       Category: 'Antibiotic',
       'Max Expiry (months)': '18',
@@ -111,15 +119,7 @@ describe('the admin manages the catalogue', () => {
 
   it('adds a medicine with an uploaded PNG, previews it, and replaces the image on update', async () => {
     const page = await pageAs(browser, admin);
-    await page.goto(PATHS.adminAddMedicine);
-    await fillFields(page, {
-      Name: 'Filezol',
-      'Developed By': 'Upload Pharma',
-      Category: 'Pain Relief',
-      'Max Expiry (months)': '12',
-      Stock: '8',
-      'Price ($)': '3.99',
-    });
+    await startNewMedicine(page, 'Filezol');
     await page.getByRole('button', { name: 'Add Medicine' }).click();
     await page.getByText('Please upload an image file.').waitFor();
 

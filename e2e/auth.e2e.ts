@@ -1,25 +1,23 @@
 import { PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, useBrowser } from './support/browser';
+import { baseUrl, fillAfterRefusal, openPage, useBrowser } from './support/browser';
 import { createShopper, mailTo, PASSWORD, toast, uniqueEmail, shopperPage } from './support/shop';
 
 describe('register, log in, log out and reset a password in chromium', () => {
   const browser = useBrowser();
   it('registers: checks fields while typing, then goes to /login', async () => {
-    const page = await newPage(browser);
-    await page.goto(PATHS.register);
-    await page.getByLabel('First name').fill('Ann3');
-    await page.getByText('First name should contain only letters.').waitFor();
-    await page.getByLabel('First name').fill('Ann');
+    const page = await openPage(browser, PATHS.register);
+    await fillAfterRefusal(page, 'First name', ['Ann3', 'First name should contain only letters.'], 'Ann');
     expect(await page.getByText('First name should contain only letters.').count()).toBe(0);
     await page.getByLabel('Last name').fill('Shopper');
     await page.getByLabel('Email').fill(uniqueEmail('register'));
-    await page.getByLabel('Password').fill('weakpass');
-    await page.getByText('Password must contain at least one uppercase letter.').waitFor();
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByLabel('Phone number').fill('12345');
-    await page.getByText('Phone number must be exactly 10 digits.').waitFor();
-    await page.getByLabel('Phone number').fill('0123456789');
+    await fillAfterRefusal(
+      page,
+      'Password',
+      ['weakpass', 'Password must contain at least one uppercase letter.'],
+      PASSWORD,
+    );
+    await fillAfterRefusal(page, 'Phone number', ['12345', 'Phone number must be exactly 10 digits.'], '0123456789');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await toast(page, 'Registered successfully');
     await page.waitForURL(`${baseUrl()}/login`);
@@ -28,8 +26,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
 
   it('refuses a registration with an address already in use', async () => {
     const shopper = await createShopper();
-    const page = await newPage(browser);
-    await page.goto(PATHS.register);
+    const page = await openPage(browser, PATHS.register);
     await page.getByLabel('First name').fill('Ann');
     await page.getByLabel('Last name').fill('Shopper');
     await page.getByLabel('Email').fill(shopper.user.email);
@@ -43,8 +40,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
 
   it('logs a shopper in to / with the avatar named by the e-mail; a wrong password fails', async () => {
     const shopper = await createShopper();
-    const page = await newPage(browser);
-    await page.goto(PATHS.login);
+    const page = await openPage(browser, PATHS.login);
     await page.getByLabel('Email').fill(shopper.user.email);
     await page.getByLabel('Password').fill('Wrong@1234');
     await page.getByRole('button', { name: 'Login' }).click();
@@ -91,8 +87,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
 
   it('resets a forgotten password through the e-mailed link', async () => {
     const shopper = await createShopper();
-    const page = await newPage(browser);
-    await page.goto(PATHS.forgotPassword);
+    const page = await openPage(browser, PATHS.forgotPassword);
     await page.getByText('we will send you an email to reset your password').waitFor();
     await page.getByLabel('Email').fill('not-an-address');
     await page.getByText('Please enter a valid email address').waitFor();
@@ -107,9 +102,12 @@ describe('register, log in, log out and reset a password in chromium', () => {
     expect(link!.startsWith(baseUrl())).toBe(true);
     await page.goto(link!);
     await page.getByRole('heading', { name: 'Reset password' }).waitFor();
-    await page.getByLabel('New password').fill('short');
-    await page.getByText('Password must be at least 8 characters long.').waitFor();
-    await page.getByLabel('New password').fill('Renewed@2026');
+    await fillAfterRefusal(
+      page,
+      'New password',
+      ['short', 'Password must be at least 8 characters long.'],
+      'Renewed@2026',
+    );
     await page.getByRole('button', { name: 'Reset password' }).click();
     await toast(page, 'Password reset successful');
     await page.waitForURL(`${baseUrl()}/login`);

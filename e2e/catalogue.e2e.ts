@@ -1,7 +1,7 @@
 import { cataloguePath, PATHS } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, textsOf, useBrowser } from './support/browser';
+import { baseUrl, openPage, textsOf, useBrowser } from './support/browser';
 import { listMedicines } from './support/shop';
 
 const cards = (page: Page) => page.locator('article');
@@ -11,8 +11,7 @@ describe('the catalogue in chromium', () => {
   const browser = useBrowser();
   it('shows 6 medicines a page with Page X of Y and pages with Previous/Next in the URL', async () => {
     const { total } = await listMedicines();
-    const page = await newPage(browser);
-    await page.goto(PATHS.medicines);
+    const page = await openPage(browser, PATHS.medicines);
     await page.getByText(`Page 1 of ${Math.ceil(total / 6)}`).waitFor();
     expect(await cards(page).count()).toBe(6);
     const first = await cards(page).first().locator('h3').textContent();
@@ -28,8 +27,7 @@ describe('the catalogue in chromium', () => {
 
   it('reads every filter from the URL, and a filter change writes it back with page 1', async () => {
     const { medicines, total } = await listMedicines('category=Antibiotic&limit=100');
-    const page = await newPage(browser);
-    await page.goto(cataloguePath({ category: 'Antibiotic', limit: 2, page: 2 }));
+    const page = await openPage(browser, cataloguePath({ category: 'Antibiotic', limit: 2, page: 2 }));
     await page.getByText(`Page 2 of ${Math.ceil(total / 2)}`).waitFor();
     expect(await page.getByLabel('Category').inputValue()).toBe('Antibiotic');
     expect(await cards(page).count()).toBe(2);
@@ -53,8 +51,7 @@ describe('the catalogue in chromium', () => {
   });
 
   it('narrows by price through the URL and says when nothing matches', async () => {
-    const page = await newPage(browser);
-    await page.goto(cataloguePath({ minPrice: 10, maxPrice: 20 }));
+    const page = await openPage(browser, cataloguePath({ minPrice: 10, maxPrice: 20 }));
     await cards(page).first().waitFor();
     const prices = await cards(page).locator('h3 + p').allTextContents();
     for (const price of prices) {
@@ -71,16 +68,14 @@ describe('the catalogue in chromium', () => {
   });
 
   it("shows 'Out of Stock' instead of the button for a medicine without stock", async () => {
-    const page = await newPage(browser);
-    await page.goto(cataloguePath({ sort: 'out_of_stock', limit: 3 }));
+    const page = await openPage(browser, cataloguePath({ sort: 'out_of_stock', limit: 3 }));
     await cards(page).first().getByText('Out of Stock').waitFor();
     expect(await cards(page).first().getByRole('button', { name: 'Add to cart' }).count()).toBe(0);
     await page.context().close();
   });
 
   it('opens a medicine from its card, with every field and a way back', async () => {
-    const page = await newPage(browser);
-    await page.goto(PATHS.medicines);
+    const page = await openPage(browser, PATHS.medicines);
     const name = (await cards(page).first().locator('h3').textContent())!;
     await cards(page).first().getByRole('link', { name }).click();
     await expect.poll(() => textsOf(page.getByRole('heading', { level: 1 }))).toContain(name);
@@ -94,8 +89,7 @@ describe('the catalogue in chromium', () => {
   });
 
   it('moves the banner carousel with its arrows and dots', async () => {
-    const page = await newPage(browser);
-    await page.goto(PATHS.medicines);
+    const page = await openPage(browser, PATHS.medicines);
     const dots = page.getByRole('button', { name: /Go to slide/ });
     await dots.first().waitFor();
     expect(await dots.count()).toBe(3);

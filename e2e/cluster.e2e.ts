@@ -5,6 +5,7 @@ import { startCluster, type Cluster } from '../scripts/cluster.mjs';
 import { createFreshPgDatabase } from '../server/src/test/fresh-pg-database';
 import { startRedisServer, type RedisServer } from '../server/src/test/redis-server';
 import { adminEnv } from './support/admin-account';
+import { medicineForm } from './support/admin-fixtures';
 import { ADMIN } from './support/shop';
 
 const RATE_LIMIT = 6;
@@ -48,16 +49,14 @@ describe('three instances behind the load balancer', () => {
   });
 
   it('serves an image uploaded through one instance from every instance', async () => {
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
+    const form = medicineForm({
       name: 'Clusterol',
       developedBy: 'Shared Labs',
       maxMonthsExpiry: '12',
       category: 'Pain Relief',
       stock: '40',
       price: '3.50',
-    }))
-      form.append(name, value);
+    });
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#0d9488' } })
       .png()
       .toBuffer();
@@ -82,9 +81,7 @@ describe('three instances behind the load balancer', () => {
     // Every instance has the catalogue cached before the change.
     for (const url of urls) expect((await call(url, `/medicines/${medicine!._id}`)).status).toBe(200);
     const { name, developedBy, maxMonthsExpiry, category, stock } = medicine!;
-    const form = new FormData();
-    for (const [field, value] of Object.entries({ name, developedBy, maxMonthsExpiry, category, stock, price: 42.42 }))
-      form.append(field, String(value));
+    const form = medicineForm({ name, developedBy, maxMonthsExpiry, category, stock, price: 42.42 });
     const updated = await call(
       urls[1]!,
       `/medicines/update-medicine/${medicine!._id}`,

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, useBrowser } from './support/browser';
+import { openPage, useBrowser } from './support/browser';
 import { startProduct } from './support/product-server';
 import { toast, toastTexts } from './support/shop';
 
@@ -38,8 +38,7 @@ async function startFormService(answer: { status: number; body: object }) {
 describe('the contact form in chromium', () => {
   const browser = useBrowser();
   it('checks the fields, then sends the message to the API', async () => {
-    const page = await newPage(browser);
-    await page.goto(PATHS.contact);
+    const page = await openPage(browser, PATHS.contact);
     await page.getByRole('link', { name: 'support@apotheca.test' }).waitFor();
     expect(await page.getByRole('img', { name: 'Facebook' }).count()).toBe(1);
     await page.getByRole('button', { name: 'Send message' }).click();

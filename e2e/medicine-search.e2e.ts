@@ -7,7 +7,7 @@ import type {
 } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, textsOf, useBrowser, type VIEWPORTS } from './support/browser';
+import { baseUrl, newPage, openPage, textsOf, useBrowser, type VIEWPORTS } from './support/browser';
 import { api } from './support/shop';
 import { violations } from './support/axe';
 
@@ -61,8 +61,7 @@ describe('finding a medicine', () => {
   it('picks a suggestion with the keyboard, as a combobox, and opens its page', async () => {
     const { suggestions } = await api<MedicineSuggestionsResponse>('/medicines/suggestions?q=amoxicilin');
     expect(suggestions.length).toBeGreaterThan(1);
-    const page = await newPage(browser, 'desktop');
-    await page.goto(PATHS.medicines);
+    const page = await openPage(browser, PATHS.medicines, 'desktop');
     const box = searchBox(page);
     await box.click();
     await box.pressSequentially('amoxicilin');
@@ -87,8 +86,7 @@ describe('finding a medicine', () => {
   });
 
   it('closes the suggestions with Escape and keeps what was typed', async () => {
-    const page = await newPage(browser, 'mobile');
-    await page.goto('/');
+    const page = await openPage(browser, '/', 'mobile');
     const box = searchBox(page);
     await box.click();
     await box.pressSequentially('ibu');
@@ -129,8 +127,7 @@ describe('finding a medicine', () => {
   );
 
   it("says 'No medicines found' with a hint when nothing matches", async () => {
-    const page = await newPage(browser, 'mobile');
-    await page.goto(cataloguePath({ q: 'xqzvwk' }));
+    const page = await openPage(browser, cataloguePath({ q: 'xqzvwk' }), 'mobile');
     await expect
       .poll(() => textsOf(page.locator('main p')))
       .toEqual(expect.arrayContaining(['No medicines found', expect.stringMatching(/^Check the spelling/)]));
@@ -144,8 +141,7 @@ describe('finding a medicine', () => {
 
   it('opens a medicine with its record and leaflet, then a cheaper substitute', async () => {
     const { medicine, substitutes } = await medicineWithSubstitutes();
-    const page = await newPage(browser, 'desktop');
-    await page.goto(medicinePath(medicine._id));
+    const page = await openPage(browser, medicinePath(medicine._id), 'desktop');
     await page.getByRole('heading', { level: 1, name: medicine.name }).waitFor();
     for (const value of [medicine.activeIngredient, medicine.strength, medicine.dosageForm!, medicine.packSize]) {
       await page.locator('dd', { hasText: value }).first().waitFor();

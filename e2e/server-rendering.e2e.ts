@@ -1,7 +1,7 @@
-import { cataloguePath, medicinePath, PATHS, type Medicine } from '@apotheca/contract';
+import { cataloguePath, medicinePath, PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
-import { adminSession } from './support/admin-fixtures';
+import { addMedicineAs, adminSession } from './support/admin-fixtures';
 import { api, createShopper, listMedicines, logInContext } from './support/shop';
 
 // docs/decisions/0011: the pages a visitor lands on come rendered from the server, then hydrate.
@@ -76,10 +76,9 @@ describe('server-rendered pages', () => {
   });
 
   it("hydrates pages whose stored text holds $', $` and $&, with a state block that parses", async () => {
-    const { token } = await adminSession();
+    const admin = await adminSession();
     const patterns = "$' $` $&";
-    const form = new FormData();
-    for (const [name, value] of Object.entries({
+    const newMedicine = await addMedicineAs(admin, {
       name: 'Dollar-Patterns',
       developedBy: 'Acme Pharma',
       maxMonthsExpiry: '24',
@@ -87,16 +86,7 @@ describe('server-rendered pages', () => {
       stock: '5',
       price: '3.50',
       imageUrl: `${baseUrl()}/uploads/medicines/${patterns}.png`,
-    })) {
-      form.append(name, value);
-    }
-    const added = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${token}` },
     });
-    expect(added.status).toBe(201);
-    const { newMedicine } = (await added.json()) as { newMedicine: Medicine };
     const page = await newPage(browser, 'mobile');
     try {
       for (const path of [PATHS.home, medicinePath(newMedicine._id), cataloguePath({ category: patterns })]) {
@@ -109,7 +99,7 @@ describe('server-rendered pages', () => {
       }
     } finally {
       await page.context().close();
-      await api(`/medicines/delete-medicine/${newMedicine._id}`, { method: 'DELETE' }, token);
+      await api(`/medicines/delete-medicine/${newMedicine._id}`, { method: 'DELETE' }, admin.token);
     }
   });
 });

@@ -1,7 +1,7 @@
 import { PATHS } from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, textsOf, useBrowser } from './support/browser';
+import { baseUrl, openPage, textsOf, useBrowser } from './support/browser';
 import {
   addToCart,
   createShopper,
@@ -31,8 +31,7 @@ async function shopperReadyToPay(browser: Browser) {
 describe('cart, checkout and orders in chromium', () => {
   const browser = useBrowser();
   it('sends a visitor who adds to the cart to /login with the toast asking to log in first', async () => {
-    const page = await newPage(browser);
-    await page.goto(PATHS.home);
+    const page = await openPage(browser, PATHS.home);
     await page.getByRole('heading', { name: 'Top Sellers' }).waitFor();
     await page.getByRole('button', { name: 'Add to cart' }).first().click();
     await expect.poll(() => toastTexts(page)).toContain('Please login to add item to cart');

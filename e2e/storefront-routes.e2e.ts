@@ -1,6 +1,6 @@
 import { medicinePath, PATHS, resetPasswordPath } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, textsOf, useBrowser } from './support/browser';
+import { baseUrl, newPage, openPage, textsOf, useBrowser } from './support/browser';
 import {
   addToCart,
   createShopper,
@@ -104,15 +104,13 @@ describe('every storefront route in chromium', () => {
 
   it('sends a reset link with a token that does not validate to Page Not Found', async () => {
     const shopper = await createShopper();
-    const page = await newPage(browser);
-    await page.goto(resetPasswordPath(shopper.user._id, 'not-a-real-token'));
+    const page = await openPage(browser, resetPasswordPath(shopper.user._id, 'not-a-real-token'));
     await expect.poll(() => textsOf(page.getByRole('heading', { level: 1 }))).toEqual(['Page Not Found']);
     await page.context().close();
   });
 
   it('fixes the header after 50 px of scroll and keeps the footer year', async () => {
-    const page = await newPage(browser);
-    await page.goto(PATHS.home);
+    const page = await openPage(browser, PATHS.home);
     const header = page.locator('header');
     expect(await header.evaluate((element) => getComputedStyle(element).position)).toBe('relative');
     await page.mouse.wheel(0, 400);

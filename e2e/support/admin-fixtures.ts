@@ -112,20 +112,25 @@ export async function openOrderRow(page: Page, order: Pick<Order, 'number'>) {
   return row;
 }
 
+/** A medicine's fields as the add and update calls take them: a multipart form, every value as text. */
+export function medicineForm(fields: Record<string, string | number>): FormData {
+  const form = new FormData();
+  for (const [field, value] of Object.entries(fields)) form.append(field, String(value));
+  return form;
+}
+
 /**
  * Adds a medicine through the API as `admin`: `fields` (the form's, as text) over a diabetes
  * medicine of 12 months' expiry with an image the product serves itself, so the later tests on the
  * same shop find no failed load.
  */
 export async function addMedicineAs(admin: Session, fields: Record<string, string>): Promise<Medicine> {
-  const form = new FormData();
-  const all = {
+  const form = medicineForm({
     maxMonthsExpiry: '12',
     category: 'Diabetes Medicine',
     imageUrl: `${baseUrl()}/art/medicine-placeholder.svg`,
     ...fields,
-  };
-  for (const [key, value] of Object.entries(all)) form.append(key, value);
+  });
   const response = await fetch(`${baseUrl()}/api/medicines/add-medicine`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin.token}` },

@@ -19,9 +19,43 @@ export async function violations(page: Page, selector?: string): Promise<string[
   return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
 }
 
-/** The page as a reader at `width` px sees it: no axe violation, and no sideways scroll of the page itself. */
-export async function expectAccessibleAt(page: Page, width: number): Promise<void> {
-  expect(await violations(page), `${width} px`).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+/**
+ * The page as a reader sees it on a phone and on a laptop: at each width `open` brings it to what the
+ * reader sees, then it has no axe violation and no sideways scroll of the page itself; `then` adds
+ * the page's own checks at that width.
+ */
+export async function expectAccessibleOnPhoneAndLaptop(
+  page: Page,
+  open: () => Promise<unknown>,
+  then?: (width: number) => Promise<unknown>,
+): Promise<void> {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await open();
+    expect(await violations(page), `${width} px`).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+    await then?.(width);
+  }
+}
+
+/**
+ * A staff page of tables at `path`, checked as above once its `tables` are shown and nothing more
+ * loads; each width's whole page is saved at `shotPath(width)` for a reviewer's eye.
+ */
+export function expectTablesAccessible(
+  page: Page,
+  path: string,
+  tables: string[],
+  shotPath: (width: number) => string,
+): Promise<void> {
+  return expectAccessibleOnPhoneAndLaptop(
+    page,
+    async () => {
+      await page.goto(path);
+      for (const name of tables) await page.getByRole('table', { name }).waitFor();
+      await page.waitForLoadState('networkidle');
+    },
+    (width) => page.screenshot({ path: shotPath(width), fullPage: true }),
+  );
 }

@@ -68,6 +68,32 @@ export async function newPage(browser: Browser, viewport: keyof typeof VIEWPORTS
   return context.newPage();
 }
 
+/** A fresh page (as `newPage`) opened at `path`. */
+export async function openPage(
+  browser: Browser,
+  path: string,
+  viewport: keyof typeof VIEWPORTS = 'desktop',
+): Promise<Page> {
+  const page = await newPage(browser, viewport);
+  await page.goto(path);
+  return page;
+}
+
+/**
+ * Types into the field labelled `label` a value its rule refuses and waits for the rule's message,
+ * shown while typing, then types `accepted`.
+ */
+export async function fillAfterRefusal(
+  page: Page,
+  label: string,
+  [refused, message]: [string, string],
+  accepted: string,
+): Promise<void> {
+  await page.getByLabel(label).fill(refused);
+  await page.getByText(message).waitFor();
+  await page.getByLabel(label).fill(accepted);
+}
+
 /** The texts of the elements `locator` finds now, as written (a CSS case change is not read). */
 export const textsOf = async (locator: Locator): Promise<string[]> =>
   (await locator.allTextContents()).map((text) => text.trim());

@@ -1,5 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type FetchArgs, type TagDescription } from '@reduxjs/toolkit/query/react';
 import { clearSession, readToken } from './auth-storage';
 
 type ApiBaseQuery = ReturnType<typeof fetchBaseQuery>;
@@ -88,6 +88,26 @@ export const listQuery = (url: string, tag: ApiTag) => ({ query: () => url, prov
 export const pagedListQuery = <Params extends Record<string, unknown>>(url: string, tag: ApiTag) => ({
   query: (params: Params) => ({ url, params }),
   providesTags: [tag],
+});
+
+/**
+ * An API path with values (ids, tokens) put in it: each is encoded, so that it stays one segment of
+ * the path whatever characters it holds.
+ */
+export const apiPath = (parts: TemplateStringsArray, ...segments: string[]) =>
+  parts.reduce((path, part, index) => `${path}${encodeURIComponent(segments[index - 1] ?? '')}${part}`);
+
+/** The cached reads a change makes stale. */
+type StaleTags = readonly TagDescription<ApiTag>[];
+
+/**
+ * A change the server stores: the request its argument makes, and the cached reads it makes stale,
+ * which are read again once it succeeds: the same tags for every call, or tags of the argument's own
+ * record.
+ */
+export const change = <Arg>(request: (arg: Arg) => FetchArgs, stale: StaleTags | ((arg: Arg) => StaleTags)) => ({
+  query: request,
+  invalidatesTags: typeof stale === 'function' ? (_result: unknown, _error: unknown, arg: Arg) => stale(arg) : stale,
 });
 
 /**

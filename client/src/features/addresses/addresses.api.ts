@@ -6,24 +6,21 @@ import type {
   NewAddress,
   UpdateAddress,
 } from '@apotheca/contract';
-import { api, listQuery } from '../../lib/api';
+import { api, apiPath, change, listQuery } from '../../lib/api';
 
 /** The signed-in patient's address book. */
 const addressesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listAddresses: build.query<AddressesResponse, void>(listQuery('/addresses', 'Addresses')),
-    createAddress: build.mutation<AddressResponse, NewAddress>({
-      query: (body) => ({ url: '/addresses', method: 'POST', body }),
-      invalidatesTags: ['Addresses'],
-    }),
-    updateAddress: build.mutation<AddressResponse, UpdateAddress & IdParams>({
-      query: ({ id, ...body }) => ({ url: `/addresses/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-      invalidatesTags: ['Addresses'],
-    }),
-    deleteAddress: build.mutation<MessageResponse, string>({
-      query: (id) => ({ url: `/addresses/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: ['Addresses'],
-    }),
+    createAddress: build.mutation<AddressResponse, NewAddress>(
+      change((body) => ({ url: '/addresses', method: 'POST', body }), ['Addresses']),
+    ),
+    updateAddress: build.mutation<AddressResponse, UpdateAddress & IdParams>(
+      change(({ id, ...body }) => ({ url: apiPath`/addresses/${id}`, method: 'PATCH', body }), ['Addresses']),
+    ),
+    deleteAddress: build.mutation<MessageResponse, string>(
+      change((id) => ({ url: apiPath`/addresses/${id}`, method: 'DELETE' }), ['Addresses']),
+    ),
   }),
 });
 

@@ -10,7 +10,7 @@ import type {
   ResetPasswordParams,
   ValidateTokenResponse,
 } from '@apotheca/contract';
-import { api, endSession } from '../../lib/api';
+import { api, apiPath, endSession } from '../../lib/api';
 import { storeSession, storeUser } from '../../lib/auth-storage';
 import { loggedIn, userRefreshed } from './auth.slice';
 
@@ -57,11 +57,11 @@ export const authApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
     }),
     validateResetToken: build.query<ValidateTokenResponse, string>({
-      query: (token) => ({ url: `/auth/validate-token/${encodeURIComponent(token)}`, method: 'POST' }),
+      query: (token) => ({ url: apiPath`/auth/validate-token/${token}`, method: 'POST' }),
     }),
     resetPassword: build.mutation<MessageResponse, ResetPassword & ResetPasswordParams>({
       query: ({ userId, token, newPassword }) => ({
-        url: `/auth/reset-password/${encodeURIComponent(userId)}/${encodeURIComponent(token)}`,
+        url: apiPath`/auth/reset-password/${userId}/${token}`,
         method: 'POST',
         body: { newPassword },
       }),

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { FORGOT_PASSWORD_SUBMIT_ERROR, forgotPasswordSchema, type ForgotPassword } from '@apotheca/contract';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
-import { fieldBinding } from '../../lib/field-binding';
+import { useSchemaForm } from '../../lib/schema-form.hook';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { useForgotPasswordMutation } from './auth.api';
@@ -11,12 +9,7 @@ import { useForgotPasswordMutation } from './auth.api';
 /** Request a reset e-mail: the address is checked as typed, the answer is a toast. */
 export function ForgotPasswordForm() {
   const [forgotPassword, { isLoading, isSuccess }] = useForgotPasswordMutation();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<ForgotPassword>({ resolver: zodResolver(forgotPasswordSchema), mode: 'onChange' });
-  const field = fieldBinding(register, errors);
+  const { field, submitWith } = useSchemaForm(forgotPasswordSchema);
 
   const onSubmit = async (form: ForgotPassword) => {
     const result = await forgotPassword(form);
@@ -27,7 +20,7 @@ export function ForgotPasswordForm() {
   return (
     <form
       noValidate
-      onSubmit={(event) => void handleSubmit(onSubmit, () => toast.error(FORGOT_PASSWORD_SUBMIT_ERROR))(event)}
+      onSubmit={submitWith(onSubmit, () => toast.error(FORGOT_PASSWORD_SUBMIT_ERROR))}
       className="flex flex-col gap-4"
     >
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />

@@ -1,9 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { REGISTERED_MESSAGE, registerSchema, type Register, type RegisterInput } from '@apotheca/contract';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
-import { fieldBinding } from '../../lib/field-binding';
+import { useSchemaForm } from '../../lib/schema-form.hook';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { useRegisterMutation } from './auth.api';
@@ -19,13 +17,7 @@ const FIELDS: { name: keyof RegisterInput; label: string; type: string; autoComp
 /** Registration, checked per field while typing and on submit. */
 export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const [registerUser, { isLoading }] = useRegisterMutation();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<RegisterInput, unknown, Register>({ resolver: zodResolver(registerSchema), mode: 'onChange' });
-  const field = fieldBinding(register, errors);
+  const { field, submitWith, setError } = useSchemaForm(registerSchema);
 
   const onSubmit = async (form: Register) => {
     const result = await registerUser(form);
@@ -41,7 +33,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={submitWith(onSubmit)} className="grid gap-4 sm:grid-cols-2">
       {FIELDS.map((spec) => (
         <TextField
           key={spec.name}

@@ -6,21 +6,19 @@ import type {
   UserResponse,
   UsersResponse,
 } from '@apotheca/contract';
-import { api, pagedListQuery } from '../../lib/api';
+import { api, apiPath, change, pagedListQuery } from '../../lib/api';
 
 const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     // One page of users, searched on the server by name or e-mail.
     getAllUsers: build.query<UsersResponse, UserListQuery>(pagedListQuery('/auth/get-all-users', 'Users')),
-    deleteUser: build.mutation<DeleteUserResponse, string>({
-      query: (id) => ({ url: `/auth/delete-user/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      // A deleted user's orders now show 'Deleted' in the admin order list.
-      invalidatesTags: ['Users', 'Orders', 'Order'],
-    }),
-    setUserRole: build.mutation<UserResponse, UpdateUserRole & IdParams>({
-      query: ({ id, role }) => ({ url: `/auth/users/${encodeURIComponent(id)}/role`, method: 'PATCH', body: { role } }),
-      invalidatesTags: ['Users'],
-    }),
+    // A deleted user's orders now show 'Deleted' in the admin order list.
+    deleteUser: build.mutation<DeleteUserResponse, string>(
+      change((id) => ({ url: apiPath`/auth/delete-user/${id}`, method: 'DELETE' }), ['Users', 'Orders', 'Order']),
+    ),
+    setUserRole: build.mutation<UserResponse, UpdateUserRole & IdParams>(
+      change(({ id, role }) => ({ url: apiPath`/auth/users/${id}/role`, method: 'PATCH', body: { role } }), ['Users']),
+    ),
   }),
 });
 

@@ -8,7 +8,7 @@ import type {
   recallResponseSchema,
 } from '@apotheca/contract';
 import type { z } from 'zod';
-import { api } from '../../lib/api';
+import { api, apiPath } from '../../lib/api';
 
 export type AddBatch = z.input<typeof addBatchSchema>;
 type AdjustBatch = z.infer<typeof adjustBatchSchema>;
@@ -17,8 +17,7 @@ export type RecallNotified = z.infer<typeof recallNotifyResponseSchema>;
 
 type OfBatch = { medicineId: string; batchId: string };
 
-const batchUrl = ({ medicineId, batchId }: OfBatch) =>
-  `/medicines/${encodeURIComponent(medicineId)}/batches/${encodeURIComponent(batchId)}`;
+const batchUrl = ({ medicineId, batchId }: OfBatch) => apiPath`/medicines/${medicineId}/batches/${batchId}`;
 
 // Every change to a batch moves the medicine's sellable stock (and raises its version): the
 // medicine, the catalogue and the stock reports are fetched again with its batches.
@@ -29,12 +28,12 @@ const medicineChanged = (medicineId: string) =>
 const batchesApi = api.injectEndpoints({
   endpoints: (build) => ({
     listBatches: build.query<BatchList, string>({
-      query: (medicineId) => `/medicines/${encodeURIComponent(medicineId)}/batches`,
+      query: (medicineId) => apiPath`/medicines/${medicineId}/batches`,
       providesTags: (_result, _error, medicineId) => [{ type: 'Batches', id: medicineId }],
     }),
     addBatch: build.mutation<BatchResponse, { medicineId: string; body: AddBatch }>({
       query: ({ medicineId, body }) => ({
-        url: `/medicines/${encodeURIComponent(medicineId)}/batches`,
+        url: apiPath`/medicines/${medicineId}/batches`,
         method: 'POST',
         body,
       }),
@@ -59,11 +58,11 @@ const batchesApi = api.injectEndpoints({
       ],
     }),
     getRecall: build.query<Recall, { batchId: string; page: number }>({
-      query: ({ batchId, page }) => ({ url: `/recalls/${encodeURIComponent(batchId)}`, params: { page } }),
+      query: ({ batchId, page }) => ({ url: apiPath`/recalls/${batchId}`, params: { page } }),
       providesTags: (_result, _error, { batchId }) => [{ type: 'Recall', id: batchId }],
     }),
     notifyRecall: build.mutation<RecallNotified, string>({
-      query: (batchId) => ({ url: `/recalls/${encodeURIComponent(batchId)}/notify`, method: 'POST' }),
+      query: (batchId) => ({ url: apiPath`/recalls/${batchId}/notify`, method: 'POST' }),
     }),
   }),
 });

@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_RECEIVED_MESSAGE, contactSchema, type Contact } from '@apotheca/contract';
-import { useForm } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/text-area-field';
-import { fieldBinding } from '../../lib/field-binding';
+import { useSchemaForm } from '../../lib/schema-form.hook';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { useContactConfigQuery, useSendContactMutation } from './contact.api';
@@ -15,13 +13,7 @@ const NO_SERVICE = { formUrl: null, accessKey: null };
 export function ContactForm() {
   const { data: config } = useContactConfigQuery();
   const [send, { isLoading }] = useSendContactMutation();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    formState: { errors },
-  } = useForm<Contact>({ resolver: zodResolver(contactSchema), mode: 'onChange' });
-  const field = fieldBinding(register, errors);
+  const { field, submitWith, reset } = useSchemaForm(contactSchema);
 
   const onSubmit = async (form: Contact) => {
     const result = await send({ form, config: config ?? NO_SERVICE });
@@ -34,7 +26,7 @@ export function ContactForm() {
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(onSubmit)(event)} className="grid gap-4 sm:grid-cols-2">
+    <form noValidate onSubmit={submitWith(onSubmit)} className="grid gap-4 sm:grid-cols-2">
       <TextField label="Name" autoComplete="name" {...field('name')} />
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField label="Subject" className="sm:col-span-2" {...field('subject')} />

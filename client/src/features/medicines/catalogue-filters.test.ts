@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { catalogueSearch, filtersFromSearch, listQueryOf, searchWithFilter } from './catalogue-filters';
 
+/** The filters of a URL that sets none. */
+const DEFAULT_FILTERS = {
+  q: '',
+  category: '',
+  dosageForm: '',
+  prescriptionRequired: '',
+  developedBy: '',
+  sort: '',
+  minPrice: 0,
+  maxPrice: 2000,
+  limit: 6,
+  page: 1,
+};
+
 describe('catalogue filters in the URL', () => {
   it('defaults to 6 a page, page 1 and the price range 0 to 2000', () => {
-    expect(filtersFromSearch(new URLSearchParams())).toEqual({
-      q: '',
-      category: '',
-      dosageForm: '',
-      prescriptionRequired: '',
-      developedBy: '',
-      sort: '',
-      minPrice: 0,
-      maxPrice: 2000,
-      limit: 6,
-      page: 1,
-    });
+    expect(filtersFromSearch(new URLSearchParams())).toEqual(DEFAULT_FILTERS);
   });
 
   it('reads every filter, and ignores values that make no sense', () => {
@@ -63,15 +66,8 @@ describe('catalogue filters in the URL', () => {
 
   it('turns the filters of the URL into the list query, with no sort when none is chosen', () => {
     expect(listQueryOf(filtersFromSearch(new URLSearchParams('page=2')))).toEqual({
-      q: '',
-      category: '',
-      dosageForm: '',
-      prescriptionRequired: '',
-      developedBy: '',
+      ...DEFAULT_FILTERS,
       sort: undefined,
-      minPrice: 0,
-      maxPrice: 2000,
-      limit: 6,
       page: 2,
     });
   });

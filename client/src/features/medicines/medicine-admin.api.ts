@@ -4,23 +4,26 @@ import type {
   NewMedicineResponse,
   UpdatedMedicineResponse,
 } from '@apotheca/contract';
-import { api } from '../../lib/api';
+import { api, apiPath, change } from '../../lib/api';
 
 /** The admin's catalogue calls; add and update are multipart (they may carry the image file), so they take FormData. */
 const medicineAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    addMedicine: build.mutation<NewMedicineResponse, FormData>({
-      query: (body) => ({ url: '/medicines/add-medicine', method: 'POST', body }),
-      invalidatesTags: ['Medicines'],
-    }),
-    updateMedicine: build.mutation<UpdatedMedicineResponse, IdParams & { body: FormData }>({
-      query: ({ id, body }) => ({ url: `/medicines/update-medicine/${encodeURIComponent(id)}`, method: 'PATCH', body }),
-      invalidatesTags: (_result, _error, { id }) => ['Medicines', { type: 'Medicine', id }],
-    }),
-    deleteMedicine: build.mutation<DeletedMedicineResponse, string>({
-      query: (id) => ({ url: `/medicines/delete-medicine/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => ['Medicines', { type: 'Medicine', id }],
-    }),
+    addMedicine: build.mutation<NewMedicineResponse, FormData>(
+      change((body) => ({ url: '/medicines/add-medicine', method: 'POST', body }), ['Medicines']),
+    ),
+    updateMedicine: build.mutation<UpdatedMedicineResponse, IdParams & { body: FormData }>(
+      change(
+        ({ id, body }) => ({ url: apiPath`/medicines/update-medicine/${id}`, method: 'PATCH', body }),
+        ({ id }) => ['Medicines', { type: 'Medicine', id }],
+      ),
+    ),
+    deleteMedicine: build.mutation<DeletedMedicineResponse, string>(
+      change(
+        (id) => ({ url: apiPath`/medicines/delete-medicine/${id}`, method: 'DELETE' }),
+        (id) => ['Medicines', { type: 'Medicine', id }],
+      ),
+    ),
   }),
 });
 

@@ -42,6 +42,13 @@ function renderForm(props: Partial<Parameters<typeof MedicineForm>[0]> = {}) {
   return { save, user };
 }
 
+/** Replaces what the field labelled `label` holds with `value`, typed as the admin would. */
+async function retype(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
+  const input = screen.getByLabelText(label);
+  await user.clear(input);
+  await user.type(input, value);
+}
+
 async function fillValidFields(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Name'), 'Ibuprofen-400');
   await user.type(screen.getByLabelText('Developed By'), 'Acme Pharma');
@@ -51,7 +58,16 @@ async function fillValidFields(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText('Price ($)'), '7.25');
 }
 
-const entries = (body: FormData) => Object.fromEntries(body.entries());
+/** Submits the form with its button and answers what it sent, once, as its fields' entries. */
+async function submitted(
+  user: ReturnType<typeof userEvent.setup>,
+  save: ReturnType<typeof renderForm>['save'],
+  button: string,
+) {
+  await user.click(screen.getByRole('button', { name: button }));
+  await waitFor(() => expect(save).toHaveBeenCalledOnce());
+  return Object.fromEntries(save.mock.calls[0]![0].entries());
+}
 
 describe('MedicineForm (add)', () => {
   it("shows each field's rule message while the admin types, before any submit", async () => {
@@ -124,10 +140,8 @@ describe('MedicineForm (add)', () => {
     await fillValidFields(user);
     const file = png();
     await user.upload(screen.getByLabelText('Image file'), file);
-    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
-    await waitFor(() => expect(save).toHaveBeenCalledOnce());
-    const body = save.mock.calls[0]![0];
-    expect(entries(body)).toEqual({
+    const sent = await submitted(user, save, 'Add Medicine');
+    expect(sent).toEqual({
       name: 'Ibuprofen-400',
       developedBy: 'Acme Pharma',
       category: 'Pain Relief',
@@ -146,11 +160,9 @@ describe('MedicineForm (add)', () => {
     await fillValidFields(user);
     await user.click(screen.getByLabelText('Image URL', { selector: 'input[type=radio]' }));
     await user.type(screen.getByLabelText('Image URL', { selector: 'input[type=url]' }), 'https://example.com/a.png');
-    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
-    await waitFor(() => expect(save).toHaveBeenCalledOnce());
-    const body = entries(save.mock.calls[0]![0]);
-    expect(body.imageUrl).toBe('https://example.com/a.png');
-    expect(body).not.toHaveProperty('medicine_img');
+    const sent = await submitted(user, save, 'Add Medicine');
+    expect(sent.imageUrl).toBe('https://example.com/a.png');
+    expect(sent).not.toHaveProperty('medicine_img');
   });
 
   it("shows the server's field messages on the fields", async () => {
@@ -174,9 +186,8 @@ describe('MedicineForm (update)', () => {
     expect(screen.getByLabelText('Name')).toHaveValue('Paracetamol');
     expect(screen.getByLabelText('Price ($)')).toHaveValue('4.5');
     expect(screen.getByAltText("Preview of the medicine's image")).toHaveAttribute('src', medicine.imageUrl);
-    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
-    await waitFor(() => expect(save).toHaveBeenCalledOnce());
-    expect(entries(save.mock.calls[0]![0])).toEqual({
+    const sent = await submitted(user, save, 'Update Medicine');
+    expect(sent).toEqual({
       name: 'Paracetamol',
       developedBy: 'Acme Pharma',
       category: 'Pain Relief',
@@ -203,8 +214,7 @@ describe('MedicineForm (update)', () => {
     expect(leaflet).not.toHaveAttribute('open');
     expect(leaflet).toHaveTextContent('(3 of 5 sections written)');
 
-    await user.clear(screen.getByLabelText('Strength'));
-    await user.type(screen.getByLabelText('Strength'), '1 g');
+    await retype(user, 'Strength', '1 g');
     await user.selectOptions(screen.getByLabelText('Dosage form'), 'Capsule');
     await user.click(screen.getByLabelText('Prescription required'));
     await user.click(screen.getByText('Leaflet'));
@@ -212,9 +222,8 @@ describe('MedicineForm (update)', () => {
     await user.type(screen.getByLabelText('Storage'), 'Below 25 °C.');
     expect(leaflet).toHaveTextContent('(4 of 5 sections written)');
 
-    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
-    await waitFor(() => expect(save).toHaveBeenCalledOnce());
-    expect(entries(save.mock.calls[0]![0])).toMatchObject({
+    const sent = await submitted(user, save, 'Update Medicine');
+    expect(sent).toMatchObject({
       strength: '1 g',
       dosageForm: 'Capsule',
       prescriptionRequired: 'true',
@@ -224,8 +233,7 @@ describe('MedicineForm (update)', () => {
 
   it("shows the contract's messages for the record's details, and opens the leaflet on an error in it", async () => {
     const { user, save } = renderForm({ variant: 'update', medicine });
-    await user.clear(screen.getByLabelText('Strength'));
-    await user.type(screen.getByLabelText('Strength'), 'strong');
+    await retype(user, 'Strength', 'strong');
     expect(
       await screen.findByText('Strength must start with a number, like "500 mg" or "100 units/mL".'),
     ).toBeInTheDocument();
@@ -241,8 +249,7 @@ describe('MedicineForm (update)', () => {
         errors: { warnings: 'Warnings must be at most 2000 characters.' },
       },
     });
-    await user.clear(screen.getByLabelText('Strength'));
-    await user.type(screen.getByLabelText('Strength'), '500 mg');
+    await retype(user, 'Strength', '500 mg');
     await user.clear(screen.getByLabelText('Pack size'));
     await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
     const leaflet = screen.getByText('Leaflet').closest('details')!;
@@ -268,9 +275,8 @@ describe('MedicineForm (update)', () => {
     const linked = { ...medicine, imageUrl: 'https://example.com/p.png' };
     const { user, save } = renderForm({ variant: 'update', medicine: linked });
     expect(screen.getByLabelText('Image link', { selector: 'input[type=url]' })).toHaveValue(linked.imageUrl);
-    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
-    await waitFor(() => expect(save).toHaveBeenCalledOnce());
-    expect(entries(save.mock.calls[0]![0]).imageUrl).toBe(linked.imageUrl);
+    const sent = await submitted(user, save, 'Update Medicine');
+    expect(sent.imageUrl).toBe(linked.imageUrl);
   });
 
   it("says 'Medicine updated successfully' and hands over, or says it failed with the server's reason", async () => {

@@ -60,6 +60,14 @@ function renderBox(path = '/') {
 }
 const location = () => screen.getByLabelText('location').textContent;
 
+/** The box, served SUGGESTIONS, with `text` typed and the list of its options shown. */
+async function boxShowingOptions(text: string) {
+  serveSuggestions();
+  const view = renderBox();
+  await view.user.type(view.box, text);
+  return { ...view, options: await screen.findAllByRole('option') };
+}
+
 describe('the header search box', () => {
   it('asks for suggestions from the second letter on and lists them as options', async () => {
     const asked = serveSuggestions();
@@ -81,10 +89,7 @@ describe('the header search box', () => {
   });
 
   it('moves through the options with Down and Up, wrapping around, and opens the chosen one with Enter', async () => {
-    serveSuggestions();
-    const { user, box } = renderBox();
-    await user.type(box, 'para');
-    const options = await screen.findAllByRole('option');
+    const { user, box, options } = await boxShowingOptions('para');
     expect(box).not.toHaveAttribute('aria-activedescendant');
 
     await user.keyboard('{ArrowDown}{ArrowDown}');
@@ -102,19 +107,13 @@ describe('the header search box', () => {
   });
 
   it('searches the catalogue with Enter when no option is chosen', async () => {
-    serveSuggestions();
-    const { user, box } = renderBox();
-    await user.type(box, '  amoxicilin 500 ');
-    await screen.findAllByRole('option');
+    const { user } = await boxShowingOptions('  amoxicilin 500 ');
     await user.keyboard('{Enter}');
     await waitFor(() => expect(location()).toBe('/medicines?q=amoxicilin+500'));
   });
 
   it('closes the list with Escape and empties the box with a second Escape', async () => {
-    serveSuggestions();
-    const { user, box } = renderBox();
-    await user.type(box, 'pan');
-    await screen.findAllByRole('option');
+    const { user, box } = await boxShowingOptions('pan');
     await user.keyboard('{ArrowDown}{Escape}');
     expect(box).toHaveAttribute('aria-expanded', 'false');
     expect(box).not.toHaveAttribute('aria-activedescendant');
@@ -143,10 +142,7 @@ describe('the header search box', () => {
   });
 
   it('opens the list again with Down after Escape closed it', async () => {
-    serveSuggestions();
-    const { user, box } = renderBox();
-    await user.type(box, 'pan');
-    await screen.findAllByRole('option');
+    const { user, box } = await boxShowingOptions('pan');
     await user.keyboard('{Escape}');
     expect(box).toHaveAttribute('aria-expanded', 'false');
     await user.keyboard('{ArrowDown}');

@@ -5,7 +5,7 @@ import type {
   MedicineSuggestionsResponse,
   SubstitutesResponse,
 } from '@apotheca/contract';
-import { api } from '../../lib/api';
+import { api, apiPath } from '../../lib/api';
 
 /** Only truthy filter params are sent: an empty filter means no filter. */
 const truthyParams = (query: MedicineListQuery) =>
@@ -18,7 +18,7 @@ export const medicinesApi = api.injectEndpoints({
       providesTags: ['Medicines'],
     }),
     getMedicine: build.query<MedicineResponse, string>({
-      query: (id) => `/medicines/${encodeURIComponent(id)}`,
+      query: (id) => apiPath`/medicines/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Medicine', id }],
     }),
     /** The header search box's list for what has been typed so far. */
@@ -28,7 +28,7 @@ export const medicinesApi = api.injectEndpoints({
     }),
     /** Other medicines of the same ingredient, strength and form, cheapest first. */
     getSubstitutes: build.query<SubstitutesResponse, string>({
-      query: (id) => `/medicines/${encodeURIComponent(id)}/substitutes`,
+      query: (id) => apiPath`/medicines/${id}/substitutes`,
       providesTags: ['Medicines'],
     }),
   }),

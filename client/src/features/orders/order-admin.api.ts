@@ -6,24 +6,22 @@ import type {
   PrescriptionReviewInput,
   UpdateOrder,
 } from '@apotheca/contract';
-import { api, pagedListQuery } from '../../lib/api';
+import { api, apiPath, change, pagedListQuery } from '../../lib/api';
 
 /** The staff's order calls: a page of orders searched and filtered on the server, one order, and a status change. */
 const orderAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<OrderListResponse, OrderListQuery>(pagedListQuery('/orders', 'Orders')),
     getOrder: build.query<OrderResponse, string>({
-      query: (id) => `/orders/single-product/${encodeURIComponent(id)}`,
+      query: (id) => apiPath`/orders/single-product/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
     }),
     // After a status update the order is re-fetched, so both the list and the detail show what was stored.
     updateOrderStatus: build.mutation<OrderResponse, UpdateOrder & IdParams>({
-      query: ({ id, ...body }) => ({
-        url: `/orders/update-order/${encodeURIComponent(id)}`,
-        method: 'PATCH',
-        body,
-      }),
-      invalidatesTags: (_result, _error, { id }) => ['Orders', { type: 'Order', id }],
+      ...change(
+        ({ id, ...body }) => ({ url: apiPath`/orders/update-order/${id}`, method: 'PATCH', body }),
+        ({ id }) => ['Orders', { type: 'Order', id }],
+      ),
       // The list's select and badge show the new status at once; a failure puts the old one back.
       async onQueryStarted({ id, status }, lifecycle) {
         const patches = orderAdminApi.util.selectCachedArgsForQuery(lifecycle.getState(), 'listOrders').map((args) =>
@@ -38,14 +36,12 @@ const orderAdminApi = api.injectEndpoints({
       },
     }),
     // A rejection cancels the order and puts its stock back.
-    reviewPrescription: build.mutation<OrderResponse, PrescriptionReviewInput & IdParams>({
-      query: ({ id, ...body }) => ({
-        url: `/orders/${encodeURIComponent(id)}/prescription-review`,
-        method: 'POST',
-        body,
-      }),
-      invalidatesTags: (_result, _error, { id }) => ['Orders', { type: 'Order', id }, 'Medicines', 'Medicine'],
-    }),
+    reviewPrescription: build.mutation<OrderResponse, PrescriptionReviewInput & IdParams>(
+      change(
+        ({ id, ...body }) => ({ url: apiPath`/orders/${id}/prescription-review`, method: 'POST', body }),
+        ({ id }) => ['Orders', { type: 'Order', id }, 'Medicines', 'Medicine'],
+      ),
+    ),
   }),
 });
 

@@ -1,20 +1,21 @@
 import type { AddOrder, OrderResponse, OrdersResponse, ReorderResponse } from '@apotheca/contract';
-import { api, listQuery } from '../../lib/api';
+import { api, apiPath, change, listQuery } from '../../lib/api';
 
 const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     myOrders: build.query<OrdersResponse, void>(listQuery('/orders/my-orders', 'Orders')),
     // The order is built from the cart on the server, which empties it; a new delivery
     // address may be saved to the address book on the way.
-    addOrder: build.mutation<OrderResponse, AddOrder>({
-      query: (body) => ({ url: '/orders/add-order', method: 'POST', body }),
-      invalidatesTags: ['Orders', 'Cart', 'Medicines', 'Medicine', 'Addresses'],
-    }),
+    addOrder: build.mutation<OrderResponse, AddOrder>(
+      change(
+        (body) => ({ url: '/orders/add-order', method: 'POST', body }),
+        ['Orders', 'Cart', 'Medicines', 'Medicine', 'Addresses'],
+      ),
+    ),
     // Order again: the past order's items go back in the cart.
-    reorder: build.mutation<ReorderResponse, string>({
-      query: (id) => ({ url: `/orders/${encodeURIComponent(id)}/reorder`, method: 'POST' }),
-      invalidatesTags: ['Cart'],
-    }),
+    reorder: build.mutation<ReorderResponse, string>(
+      change((id) => ({ url: apiPath`/orders/${id}/reorder`, method: 'POST' }), ['Cart']),
+    ),
   }),
 });
 

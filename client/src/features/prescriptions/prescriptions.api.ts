@@ -1,5 +1,5 @@
 import { PRESCRIPTION_FILE_FIELD, type PrescriptionResponse, type PrescriptionsResponse } from '@apotheca/contract';
-import { api, listQuery } from '../../lib/api';
+import { api, apiPath, listQuery } from '../../lib/api';
 
 /** A prescription's file as the page shows it: a blob URL of this document, and whether it is a PDF. */
 type PrescriptionFile = { url: string; pdf: boolean };
@@ -19,7 +19,7 @@ const prescriptionsApi = api.injectEndpoints({
     // token the server no longer takes ends the session here as on any other call.
     prescriptionFile: build.query<PrescriptionFile, string>({
       query: (id) => ({
-        url: `/prescriptions/${encodeURIComponent(id)}/file`,
+        url: apiPath`/prescriptions/${id}/file`,
         responseHandler: (response) => (response.ok ? response.blob() : response.json().catch(() => null)),
       }),
       transformResponse: (blob: Blob) => ({ url: URL.createObjectURL(blob), pdf: blob.type === 'application/pdf' }),

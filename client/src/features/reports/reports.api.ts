@@ -8,7 +8,7 @@ import type {
   SalesReport,
   SalesReportQuery,
 } from '@apotheca/contract';
-import { api, pagedListQuery } from '../../lib/api';
+import { api, apiPath, change, pagedListQuery } from '../../lib/api';
 
 /**
  * The stock reports' calls: a page of each report and a medicine's reorder level, whose change
@@ -20,14 +20,16 @@ const reportsApi = api.injectEndpoints({
     expiryReport: build.query<ExpiryReport, ExpiryReportQuery>(pagedListQuery('/reports/expiry', 'Reports')),
     lowStockReport: build.query<LowStockReport, LowStockQuery>(pagedListQuery('/reports/low-stock', 'Reports')),
     salesReport: build.query<SalesReport, SalesReportQuery>(pagedListQuery('/reports/sales', 'Orders')),
-    setReorderLevel: build.mutation<ReorderLevelResponse, ReorderLevelInput & { medicineId: string }>({
-      query: ({ medicineId, reorderLevel }) => ({
-        url: `/medicines/${encodeURIComponent(medicineId)}/reorder-level`,
-        method: 'PATCH',
-        body: { reorderLevel },
-      }),
-      invalidatesTags: ['Reports'],
-    }),
+    setReorderLevel: build.mutation<ReorderLevelResponse, ReorderLevelInput & { medicineId: string }>(
+      change(
+        ({ medicineId, reorderLevel }) => ({
+          url: apiPath`/medicines/${medicineId}/reorder-level`,
+          method: 'PATCH',
+          body: { reorderLevel },
+        }),
+        ['Reports'],
+      ),
+    ),
   }),
 });
 
