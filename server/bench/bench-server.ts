@@ -134,6 +134,17 @@ function medianRow(rows: Row[]): Row {
   };
 }
 
+/** The medians of `trials`, each figure beside the ceiling run it was compared with. */
+const measuredOf = (trials: Trial[]): Measured => ({
+  ...medianRow(trials.map((t) => t.figure)),
+  ceiling: medianRow(trials.map((t) => t.ceiling)),
+  trials,
+});
+
+/** A ceiling run at `connections`. */
+const ceilingRun = async (ceilingUrl: string, connections: number) =>
+  row('ceiling', await load({ url: ceilingUrl, connections }));
+
 /**
  * A scenario's figures beside the ceiling: TRIALS times the ceiling then the scenario, and their
  * medians; the ceiling at the scenario's concurrency.
@@ -145,14 +156,10 @@ export async function beside(
 ): Promise<Measured> {
   const trials: Trial[] = [];
   for (let i = 0; i < TRIALS; i++) {
-    const ceiling = row('ceiling', await load({ url: ceilingUrl, connections }));
+    const ceiling = await ceilingRun(ceilingUrl, connections);
     trials.push({ ceiling, figure: await scenario(), load: os.loadavg()[0]! });
   }
-  return {
-    ...medianRow(trials.map((t) => t.figure)),
-    ceiling: medianRow(trials.map((t) => t.ceiling)),
-    trials,
-  };
+  return measuredOf(trials);
 }
 
 /**
@@ -170,30 +177,39 @@ export async function warmedBeside(
 }
 
 /**
- * A member of staff's calls, one after another, each as `token`'s: a fixed path, or a function
- * giving each request a path of its own (a random page, filter or search).
+ * A member of staff's calls, each as `token`'s: a fixed path, or a function giving each request a
+ * path of its own (a random page, filter or search). Every call is warmed up first; then, TRIALS
+ * times, one ceiling run and each call once after it. Each call's figure is still the median of
+ * TRIALS runs of DURATION_S, but one ceiling run serves a round of calls instead of each run of each
+ * call: the ceiling was half of a run's time, which took over 12 minutes for the staff lists.
  */
 export async function staffCalls(
   ceilingUrl: string,
   baseUrl: string,
   token: string,
   calls: [name: string, path: string | (() => string)][],
-  connections?: number,
+  connections = CONNECTIONS,
 ): Promise<Measured[]> {
-  const rows: Measured[] = [];
-  for (const [name, path] of calls) {
-    const headers = { authorization: `Bearer ${token}` };
-    const options: Options =
-      typeof path === 'string'
-        ? { url: `${baseUrl}${path}`, headers }
-        : {
-            url: baseUrl,
-            headers,
-            requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }],
-          };
-    rows.push(await warmedBeside(ceilingUrl, name, { ...options, ...(connections && { connections }) }));
+  const headers = { authorization: `Bearer ${token}` };
+  const loads = calls.map(([name, path]): [string, Options] => [
+    name,
+    {
+      connections,
+      headers,
+      ...(typeof path === 'string'
+        ? { url: `${baseUrl}${path}` }
+        : { url: baseUrl, requests: [{ setupRequest: (request: object) => ({ ...request, path: path() }) }] }),
+    },
+  ]);
+  for (const [, options] of loads) await load(options, WARM_UP_S);
+  const trials: Trial[][] = loads.map(() => []);
+  for (let i = 0; i < TRIALS; i++) {
+    const ceiling = await ceilingRun(ceilingUrl, connections);
+    for (const [j, [name, options]] of loads.entries()) {
+      trials[j]!.push({ ceiling, figure: row(name, await load(options)), load: os.loadavg()[0]! });
+    }
   }
-  return rows;
+  return trials.map(measuredOf);
 }
 
 /** Figures taken alongside `measured`'s, one per trial, beside the same ceiling runs. */

@@ -14,7 +14,7 @@ import {
   type Role,
 } from '@apotheca/contract';
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { preparedQuery } from '../../db/prepared';
@@ -207,20 +207,40 @@ const ACTORS = 'actors';
 const actors = alias(users, ACTORS);
 type HistoryRow = Read<OrderReads['history']>[number];
 
-// A staff list's page is read by its ids in one statement prepared once per connection: its joins
-// are planned once, not on every call, Drizzle builds it once, and each order's items and history
+/**
+ * A subquery beside each order of a one-table select. Drizzle writes the columns of such a select's
+ * own fields without their table's name, so a correlated `"id"` would name the subquery's own
+ * column; nested one level, its columns keep their table's name.
+ */
+const besideEachOrder = <T>(subquery: SQL) => sql<T>`${subquery}`;
+
+/** A person of an order (`id` its buyer's or reviewer's id), as JSON, or null: one index lookup. */
+const personOf = (id: PgColumn) =>
+  besideEachOrder<OrderUser>(sql`(
+    select json_build_object('id', ${users.id}, 'firstName', ${users.firstName}, 'lastName', ${users.lastName})
+    from ${users} where ${users.id} = ${id})`);
+
+// A staff list's page is read by its ids in one statement prepared once per connection: it is
+// planned once, not on every call, Drizzle builds it once, and each order's items and history
 // come beside it as JSON, in the shapes of the separate reads, instead of in two more statements.
+// Its buyer, reviewer and prescription terms are looked up by key beside each order too: as joins,
+// the plan made for a page of unknown size read every user twice into a hash table.
 const pageRead = preparedQuery((db) => {
   return db
     .select({
-      ...orderWithPeople,
-      items: sql<OrderItemRow[]>`(
+      order: orders,
+      user: personOf(orders.userId),
+      reviewer: personOf(orders.reviewedBy),
+      terms: besideEachOrder<OrderPrescriptionTerms>(sql`(
+        select json_build_object('validUntil', ${prescriptions.validUntil}, 'repeatsLeft', ${prescriptions.repeatsLeft})
+        from ${prescriptions} where ${prescriptions.id} = ${orders.prescriptionId})`),
+      items: besideEachOrder<OrderItemRow[]>(sql`(
         select coalesce(json_agg(json_build_object(
           'id', ${orderItems.id}, 'orderId', ${orderItems.orderId}, 'medicineId', ${orderItems.medicineId},
           'name', ${orderItems.name}, 'priceCents', ${orderItems.priceCents}, 'quantity', ${orderItems.quantity},
           'prescriptionRequired', ${orderItems.prescriptionRequired})), '[]')
-        from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-      history: sql<(Omit<HistoryRow, 'at'> & { at: string })[]>`(
+        from ${orderItems} where ${orderItems.orderId} = ${orders.id})`),
+      history: besideEachOrder<(Omit<HistoryRow, 'at'> & { at: string })[]>(sql`(
         select coalesce(json_agg(json_build_object(
           'orderId', ${orderHistory.orderId}, 'at', ${orderHistory.at}, 'event', ${orderHistory.event},
           'from', ${orderHistory.from}, 'to', ${orderHistory.to}, 'note', ${orderHistory.note},
@@ -228,12 +248,9 @@ const pageRead = preparedQuery((db) => {
             'id', ${actors.id}, 'firstName', ${actors.firstName}, 'lastName', ${actors.lastName}, 'role', ${actors.role})
           end) order by ${orderHistory.id}), '[]')
         from ${orderHistory} left join ${users} as ${sql.identifier(ACTORS)} on ${actors.id} = ${orderHistory.actorId}
-        where ${orderHistory.orderId} = ${orders.id})`,
+        where ${orderHistory.orderId} = ${orders.id})`),
     })
     .from(orders)
-    .leftJoin(users, eq(users.id, orders.userId))
-    .leftJoin(reviewers, eq(reviewers.id, orders.reviewedBy))
-    .leftJoin(prescriptions, eq(prescriptions.id, orders.prescriptionId))
     .where(sql`${orders.id} = any(${sql.placeholder('ids')})`)
     .prepare('staff_page_orders');
 });
