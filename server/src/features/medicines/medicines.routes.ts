@@ -26,6 +26,7 @@ import {
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
+import { addressList } from '../../lib/public-address';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { ReadyAnswer } from '../../plugins/ready-answers';
 import type { CatalogueCache } from './catalogue-cache.service';
@@ -44,8 +45,11 @@ import {
   type MedicineForm,
 } from './medicines.service';
 
-/** `appUrl` makes the image URL absolute for clients on another origin. */
-type MedicinesRoutesOptions = { catalogue: CatalogueCache; appUrl: string };
+/**
+ * `appUrl` makes the image URL absolute for clients on another origin; `importPrivateImageRanges`
+ * are the private addresses an import may fetch images from.
+ */
+type MedicinesRoutesOptions = { catalogue: CatalogueCache; appUrl: string; importPrivateImageRanges: string[] };
 
 const FIELD_MAX_BYTES = 10_000;
 const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';
@@ -54,8 +58,12 @@ const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue, appUrl }) => {
+const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
+  app,
+  { catalogue, appUrl, importPrivateImageRanges },
+) => {
   const search = createMedicineSearch(app.database.db, catalogue);
+  const allowedPrivate = addressList(importPrivateImageRanges);
 
   // A cached body is already JSON: it is sent as it is, without a second serialization. Sent once
   // through its route, it becomes a ready answer (docs/decisions/0078), with the same headers, that
@@ -296,6 +304,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
           dryRun,
           appUrl,
           actorId: currentUser(request).id,
+          allowedPrivate,
         });
         if (!dryRun && report.created + report.updated > 0) await catalogue.invalidate();
         return report;
