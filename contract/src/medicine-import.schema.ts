@@ -50,6 +50,7 @@ export const IMAGE_PRIVATE_ADDRESS_MESSAGE =
 export const IMPORT_IMAGES_TOO_LARGE_MESSAGE = `The file's new images pass ${IMPORT_IMAGES_MAX_BYTES / (1024 * 1024)} MB in all: import the rest in another file.`;
 export const importRefusedMessage = (rows: number) =>
   `${rows === 1 ? '1 row is' : `${rows} rows are`} refused; nothing was imported.`;
+export const IMPORT_RATE_LIMITED_MESSAGE = 'Too many imports in a short time: try again in a few minutes.';
 export const IMPORT_CONFLICT_MESSAGE =
   'The catalogue changed while the file was imported; nothing was imported. Import the file again.';
 

@@ -9,6 +9,7 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_NOT_UTF8_MESSAGE,
+  IMPORT_RATE_LIMITED_MESSAGE,
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_TOO_MANY_ROWS_MESSAGE,
   IMPORT_UNKNOWN_ID_MESSAGE,
@@ -348,6 +349,23 @@ describe('POST /api/medicines/import', () => {
       expect(response.json()).toEqual({ message });
     }
     expect(await ctx.database.db.select().from(medicines)).toEqual([]);
+  });
+
+  it('limits each admin to a few imports in ten minutes, dry runs included, answering 429 with Retry-After', async () => {
+    await withTestContext({ rateLimitPerMinute: 20 }, async (shop) => {
+      const [first, second] = await Promise.all([1, 2].map(() => createTestUser(shop, { role: 'admin' })));
+      const file = csv([newMedicine('Naproxen', { imageUrl: '' })]);
+      const statuses = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await importFile(file, { dryRun: true, auth: first!.headers, on: shop })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = await importFile(file, { auth: first!.headers, on: shop });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: IMPORT_RATE_LIMITED_MESSAGE });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another admin counts on their own.
+      expect((await importFile(file, { dryRun: true, auth: second!.headers, on: shop })).statusCode).toBe(200);
+    });
   });
 
   it('is for admins only', async () => {

@@ -7,6 +7,7 @@ import {
   IMPORT_FILE_FIELD,
   IMPORT_FILE_REQUIRED_MESSAGE,
   IMPORT_MAX_BYTES,
+  IMPORT_RATE_LIMITED_MESSAGE,
   IMPORT_TOO_LARGE_MESSAGE,
   idParamsSchema,
   importQuerySchema,
@@ -57,6 +58,13 @@ const MALFORMED_FORM_MESSAGE = 'The form could not be read. Send the medicine as
 const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * Imports an admin may start in IMPORT_WINDOW_MINUTES (dry runs count): each can fetch thousands of
+ * images and write thousands of rows, and a dry run, a fix and the real run twice over fit within it.
+ */
+const IMPORTS_PER_ADMIN = 5;
+const IMPORT_WINDOW_MINUTES = 10;
 
 const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
   app,
@@ -286,10 +294,16 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
       return file;
     }
 
+    const importsPerAdmin = forms.perUserRateLimit({
+      name: 'catalogue-import',
+      max: IMPORTS_PER_ADMIN,
+      minutes: IMPORT_WINDOW_MINUTES,
+      message: IMPORT_RATE_LIMITED_MESSAGE,
+    });
     forms.post(
       '/medicines/import',
       {
-        preHandler: forms.requireAdmin,
+        preHandler: [forms.requireAdmin, importsPerAdmin],
         schema: {
           tags: ['medicines'],
           security: BEARER_AUTH,
