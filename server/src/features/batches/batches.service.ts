@@ -330,13 +330,10 @@ export async function notifyRecall(db: Db, batchId: string, actorId: string) {
         .onConflictDoNothing()
         .returning({ userId: recallNotices.userId });
       if (!claimed) return false;
-      const { lot } = recall.batch;
-      const name = recall.medicine.name;
-      const text = `Dear ${patient.name},\n\nLot ${lot} of ${name}, which you received from Apotheca, has been recalled by its manufacturer.\nPlease stop using the units of lot ${lot} (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.\n\nApotheca`;
       await enqueueMail(tx, {
         to: patient.email,
-        subject: `Recall: lot ${lot} of ${name}`,
-        text,
+        template: 'batchRecalled',
+        data: { name: patient.name, lot: recall.batch.lot, medicine: recall.medicine.name },
       });
       return true;
     });
