@@ -31,7 +31,7 @@ import { addressList } from '../../lib/public-address';
 import { withTestContext } from '../../test/test-app';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
-import { insertMedicine, pngImage, sendForm, storedMedicine } from './medicines.fixtures';
+import { insertMedicine, pngImage, recordingCatalogue, sendForm, storedMedicine } from './medicines.fixtures';
 import { importCatalogue } from './medicine-import.service';
 
 let admin: { authorization: string };
@@ -291,6 +291,7 @@ describe('POST /api/medicines/import', () => {
       appUrl: 'http://localhost',
       actorId,
       allowedPrivate: addressList(ctx.config.importPrivateImageRanges),
+      catalogue: recordingCatalogue().catalogue,
       imagesMaxBytes: png.length,
     });
     expect(found).toMatchObject({ created: 1, updated: 0, unchanged: 0 });

@@ -47,6 +47,7 @@ import {
   removeMedicineImage,
   type ConvertedImage,
 } from './medicine-image.service';
+import type { CatalogueWriter } from './catalogue-cache.service';
 import { absoluteImageUrl, fieldMessages, medicineColumns, toMedicine, type MedicineRow } from './medicines.service';
 
 // The catalogue's CSV import (docs/decisions/0074): every row is checked with the add and update
@@ -382,6 +383,8 @@ export async function importCatalogue(
     actorId: string;
     /** The private addresses images may come from (config's `importPrivateImageRanges`). */
     allowedPrivate: BlockList;
+    /** Told once a real run's rows are written. */
+    catalogue: CatalogueWriter;
     imagesMaxBytes?: number;
   },
 ): Promise<ImportReport> {
@@ -394,7 +397,9 @@ export async function importCatalogue(
       importRefusedMessage(report.refused.length),
       Object.fromEntries(report.refused.map((r) => [String(r.row), Object.values(r.errors).join(' ')])),
     );
-  if (plan.creates.length + plan.updates.length > 0)
+  if (plan.creates.length + plan.updates.length > 0) {
     await db.transaction((tx) => writeImport(tx, plan, images, options.actorId));
+    await options.catalogue.invalidate();
+  }
   return report;
 }

@@ -319,8 +319,8 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
           appUrl,
           actorId: currentUser(request).id,
           allowedPrivate,
+          catalogue,
         });
-        if (!dryRun && report.created + report.updated > 0) await catalogue.invalidate();
         return report;
       },
     );
@@ -339,10 +339,10 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
       async (request, reply) => {
         const newMedicine = await addMedicine(
           app.database.db,
+          catalogue,
           await readMedicineForm(request),
           currentUser(request).id,
         );
-        await catalogue.invalidate();
         return reply.code(201).send({ newMedicine });
       },
     );
@@ -362,12 +362,11 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
       },
       async (request) => {
         const form = await readMedicineForm(request);
-        const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form, {
+        const updatedMedicine = await updateMedicine(app.database.db, catalogue, request.params.id, form, {
           ifMatch: request.headers['if-match'],
           appUrl,
           actorId: currentUser(request).id,
         });
-        await catalogue.invalidate();
         return { updatedMedicine };
       },
     );
@@ -384,8 +383,12 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
         },
       },
       async (request) => {
-        const deletedMedicine = await deleteMedicine(app.database.db, request.params.id, currentUser(request).id);
-        await catalogue.invalidate();
+        const deletedMedicine = await deleteMedicine(
+          app.database.db,
+          catalogue,
+          request.params.id,
+          currentUser(request).id,
+        );
         return { deletedMedicine };
       },
     );
