@@ -26,6 +26,7 @@ import {
 } from '@apotheca/contract';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z, ZodType } from 'zod';
 import { HttpError } from '../../http-error';
 import { addressList } from '../../lib/public-address';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
@@ -102,39 +103,27 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
     else sendJson(reply, body);
   };
 
-  app.get(
-    '/medicines',
-    {
-      onRequest: answerFromCache,
-      schema: {
-        tags: ['medicines'],
-        querystring: medicineListQuerySchema,
-        response: { 200: medicineListResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const body = await catalogue.get(request.url, () => search.list(request.query));
-      return sendJson(reply, body);
-    },
-  );
+  /** A catalogue read by query string: answered from the cache, `load` making its JSON on a miss. */
+  const cachedQuery = <Query extends ZodType>(
+    url: string,
+    querystring: Query,
+    response: ZodType,
+    load: (query: z.infer<Query>) => Promise<string>,
+  ) =>
+    app.get(
+      url,
+      { onRequest: answerFromCache, schema: { tags: ['medicines'], querystring, response: { 200: response } } },
+      async (request, reply) =>
+        sendJson(reply, await catalogue.get(request.url, () => load(request.query as z.infer<Query>))),
+    );
 
+  cachedQuery('/medicines', medicineListQuerySchema, medicineListResponseSchema, (query) => search.list(query));
   // The header search box's list; a static path, so Fastify matches it before `/medicines/:id`.
-  app.get(
+  cachedQuery(
     '/medicines/suggestions',
-    {
-      onRequest: answerFromCache,
-      schema: {
-        tags: ['medicines'],
-        querystring: medicineSuggestionsQuerySchema,
-        response: { 200: medicineSuggestionsResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const body = await catalogue.get(request.url, async () =>
-        JSON.stringify({ suggestions: await search.suggest(request.query.q) }),
-      );
-      return sendJson(reply, body);
-    },
+    medicineSuggestionsQuerySchema,
+    medicineSuggestionsResponseSchema,
+    async ({ q }) => JSON.stringify({ suggestions: await search.suggest(q) }),
   );
 
   app.get(
