@@ -45,9 +45,12 @@ export const sameMedicineMessage = (row: number) => `Row ${row} is the same medi
 export const IMPORT_AMBIGUOUS_MESSAGE =
   'Several medicines have this name, maker, strength and pack size: give the _id of the one to update.';
 export const IMAGE_FETCH_MESSAGE = 'The image could not be fetched from its URL.';
+export const IMAGE_PRIVATE_ADDRESS_MESSAGE =
+  "The image's URL leads to a private network address, which an import does not fetch from.";
 export const IMPORT_IMAGES_TOO_LARGE_MESSAGE = `The file's new images pass ${IMPORT_IMAGES_MAX_BYTES / (1024 * 1024)} MB in all: import the rest in another file.`;
 export const importRefusedMessage = (rows: number) =>
   `${rows === 1 ? '1 row is' : `${rows} rows are`} refused; nothing was imported.`;
+export const IMPORT_RATE_LIMITED_MESSAGE = 'Too many imports in a short time: try again in a few minutes.';
 export const IMPORT_CONFLICT_MESSAGE =
   'The catalogue changed while the file was imported; nothing was imported. Import the file again.';
 

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { Database } from '../src/db/client';
 import { exportMedicinesCsv } from '../src/features/medicines/medicine-export.service';
 import { importCatalogue } from '../src/features/medicines/medicine-import.service';
+import { addressList } from '../src/lib/public-address';
 import {
   demoCatalogueMedicine,
   emptyDatabase,
@@ -64,6 +65,11 @@ async function timed(label: string, run: () => Promise<unknown>) {
   );
 }
 
+// The images are served on this machine, an address a shop must allow (docs/decisions/0085).
+const imageHost = addressList(['127.0.0.1']);
+/** No cache to drop: the bench serves no catalogue reads. */
+const catalogue = { invalidate: async () => {} };
+
 async function measure(label: BenchDatabase, imageUrl: string) {
   const { database, drop } = await emptyDatabase(label, 'import');
   try {
@@ -75,7 +81,13 @@ async function measure(label: BenchDatabase, imageUrl: string) {
     const adminId = await insertAdmin(database);
     const file = (csv: string) => Buffer.from(csv);
     const run = (db: Database, content: Buffer, dryRun: boolean) => () =>
-      importCatalogue(db.db, content, { dryRun, appUrl: APP_URL, actorId: adminId });
+      importCatalogue(db.db, content, {
+        dryRun,
+        appUrl: APP_URL,
+        actorId: adminId,
+        allowedPrivate: imageHost,
+        catalogue,
+      });
     const changed = file(everyPriceChanged(await exportMedicinesCsv(database.db, APP_URL)));
     process.stdout.write(
       `\n${label}: ${IMPORT_MAX_ROWS.toLocaleString('en')} rows on ${IMPORT_MAX_ROWS.toLocaleString('en')} medicines\n`,

@@ -119,7 +119,11 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(healthRoutes, { readiness: app.readiness });
       await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(contactRoutes, { prefix: '/contact', config });
-      await api.register(medicinesRoutes, { catalogue, appUrl: config.appUrl });
+      await api.register(medicinesRoutes, {
+        catalogue,
+        appUrl: config.appUrl,
+        importPrivateImageRanges: config.importPrivateImageRanges,
+      });
       await api.register(cartRoutes);
       await api.register(ordersRoutes, { catalogue });
       await api.register(prescriptionsRoutes);

@@ -37,6 +37,15 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('lets an import fetch images from no private address unless IMPORT_PRIVATE_IMAGE_RANGES names them', () => {
+    expect(loadConfig({}).importPrivateImageRanges).toEqual([]);
+    expect(loadConfig({ IMPORT_PRIVATE_IMAGE_RANGES: '10.1.0.0/16, 192.168.1.20' }).importPrivateImageRanges).toEqual([
+      '10.1.0.0/16',
+      '192.168.1.20',
+    ]);
+    expect(() => loadConfig({ IMPORT_PRIVATE_IMAGE_RANGES: 'images.internal' })).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });

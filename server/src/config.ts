@@ -41,6 +41,16 @@ const trustProxySchema = z
   })
   .default(false);
 
+/**
+ * The private addresses a catalogue import may fetch images from, for a shop that serves them on
+ * its own network (docs/decisions/0085): none unless said, as a comma-separated list.
+ */
+const addressListSchema = z
+  .string()
+  .transform((value) => value.split(',').map((entry) => entry.trim()))
+  .refine((entries) => entries.every(isAddressOrRange), 'must be a comma-separated list of addresses and CIDR ranges')
+  .optional();
+
 export const DEFAULT_ADMIN_EMAIL = 'admin@apotheca.test';
 const DEFAULT_MAIL_FROM = 'Apotheca <no-reply@apotheca.test>';
 /** An order placed without payment holds its stock this long, then is canceled (docs/decisions/0018). */
@@ -65,6 +75,7 @@ const envSchema = z.object({
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
   UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(0).default(DEFAULT_UNPAID_ORDER_TTL_MINUTES),
   TRUST_PROXY: trustProxySchema,
+  IMPORT_PRIVATE_IMAGE_RANGES: addressListSchema,
   SCRYPT_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_SCRYPT_COST),
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
   MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
@@ -104,6 +115,8 @@ export type Config = {
   expiryCheckMs: number;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses and ranges. */
   trustProxy: false | number | string[];
+  /** Private addresses and CIDR ranges a catalogue import may fetch images from; others are refused. */
+  importPrivateImageRanges: string[];
   /** log2 of scrypt's N for new password hashes; older, cheaper hashes are remade at login. */
   scryptCost: number;
   /** After SIGTERM, how long the instance keeps serving while it reports not ready (deploy.md). */
@@ -174,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = pr
     unpaidOrderSweepMs: UNPAID_ORDER_SWEEP_MS,
     expiryCheckMs: EXPIRY_CHECK_MS,
     trustProxy: e.TRUST_PROXY,
+    importPrivateImageRanges: e.IMPORT_PRIVATE_IMAGE_RANGES ?? [],
     scryptCost: e.SCRYPT_COST,
     drainDelayMs: e.DRAIN_DELAY_MS,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,

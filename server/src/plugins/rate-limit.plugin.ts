@@ -16,8 +16,16 @@ declare module 'fastify' {
      * off.
      */
     loginAttemptsPerEmail: (request: FastifyRequest) => Promise<void>;
+    /**
+     * A preHandler, put after the route's sign-in check, that allows each signed-in user `max` calls
+     * in `minutes`, whatever address they come from; past it 429 with `message` and Retry-After.
+     * For a route whose every call is costly. A no-op when limits are off.
+     */
+    perUserRateLimit: (limit: PerUserLimit) => (request: FastifyRequest) => Promise<void>;
   }
 }
+
+type PerUserLimit = { name: string; max: number; minutes: number; message: string };
 
 export const TOO_MANY_REQUESTS_MESSAGE = 'Too many requests, please try again in a minute.';
 
@@ -41,7 +49,7 @@ export function strictlyLimited<Schema extends { response: object }>(
 
 /**
  * Limits login, register, forgot-password, validate-token, reset-password and contact only (by client address, and login also by
- * e-mail address): a global limit would halve the catalogue's throughput.
+ * e-mail address), and the catalogue import by admin: a global limit would halve the catalogue's throughput.
  * `RATE_LIMIT_PER_MINUTE=0` turns it off; `REDIS_URL` shares counts between instances.
  */
 export default fp<{ perMinute: number; redisUrl: string | undefined }>(
@@ -82,6 +90,18 @@ export default fp<{ perMinute: number; redisUrl: string | undefined }>(
     app.decorate('loginAttemptsPerEmail', async (request: FastifyRequest) => {
       const limit = await perEmail?.(request);
       if (limit && !limit.isAllowed && limit.isExceeded) throw new HttpError(429, TOO_MANY_REQUESTS_MESSAGE);
+    });
+    app.decorate('perUserRateLimit', ({ name, max, minutes, message }: PerUserLimit) => {
+      if (perMinute === 0) return async () => {};
+      const perUser = app.createRateLimit({
+        max,
+        timeWindow: minutes * 60_000,
+        keyGenerator: (request) => `${name}:${request.user?.id}`,
+      });
+      return async (request: FastifyRequest) => {
+        const limit = await perUser(request);
+        if (!limit.isAllowed && limit.isExceeded) throw new HttpError(429, message, undefined, limit.ttlInSeconds);
+      };
     });
   },
   { name: 'rate-limit' },

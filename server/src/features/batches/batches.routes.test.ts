@@ -16,11 +16,13 @@ import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { STOCK_EDIT_REASON } from '../stock/stock.service';
 import { sendForm, storedMedicine } from '../medicines/medicines.fixtures';
+import { renderMail, type TemplatedMail } from '../mail/mail-templates.service';
 import { setOrderStatus } from '../orders/orders.fixtures';
 import { freezeToday, medicineWithBatches, onDay } from './batches.fixtures';
 
 const ctx = useTestContext();
 const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
+const APP_URL = 'https://shop.example';
 
 const quantities = async (medicineId: string) =>
   Object.fromEntries(
@@ -214,11 +216,22 @@ describe('recalls', () => {
     // patients between them; together they mail each patient once.
     expect(one.json().notified + two.json().notified).toBe(2);
     expect((await notify()).json()).toEqual({ notified: 0, alreadyNotified: 2 });
-    const mails = await ctx.database.db
-      .select()
-      .from(mailOutbox)
-      .where(sql`${mailOutbox.subject} = ${`Recall: lot R-1 of ${medicine.name}`}`);
-    expect(mails.map((mail) => mail.to).sort()).toEqual([first.buyer.user.email, second.buyer.user.email].sort());
+    // Each notice is a template of the outbox (docs/decisions/0049), written out when it is sent.
+    const mails = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.template, 'batchRecalled'));
+    const sent = mails
+      .map((mail) => renderMail({ to: mail.to, template: 'batchRecalled', data: mail.data } as TemplatedMail, APP_URL))
+      .sort((a, b) => a.to.localeCompare(b.to));
+    const patients = [first.buyer.user, second.buyer.user].sort((a, b) => a.email.localeCompare(b.email));
+    expect(sent).toEqual(
+      patients.map(({ email, firstName, lastName }) => ({
+        to: email,
+        subject: `Recall: lot R-1 of ${medicine.name}`,
+        text: `Dear ${firstName} ${lastName},\n\nLot R-1 of ${medicine.name}, which you received from Apotheca, has been recalled by its manufacturer.\nPlease stop using the units of lot R-1 (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.\n\nApotheca`,
+        html: expect.stringContaining(
+          `<p>Dear ${firstName} ${lastName},</p>\n<p>Lot R-1 of ${medicine.name}, which you received from Apotheca, has been recalled by its manufacturer.</p>\n<p>Please stop using the units of lot R-1`,
+        ),
+      })),
+    );
   });
 
   it('lets a pharmacist read batches and reports but not change them', async () => {

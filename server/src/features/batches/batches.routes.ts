@@ -40,8 +40,8 @@ import {
 type BatchesRoutesOptions = { catalogue: CatalogueCache };
 type BatchParams = z.infer<typeof batchParamsSchema>;
 
-// Staff read batches and reports; only an admin changes them. Every change moves a sellable total,
-// so it invalidates the catalogue, naming the medicine.
+// Staff read batches and reports; only an admin changes them. A change that moves a sellable total
+// makes the catalogue forget the medicine, in the service that writes it.
 const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, { catalogue }) => {
   const docs = { tags: ['batches'], security: BEARER_AUTH };
   const db = app.database.db;
@@ -55,60 +55,59 @@ const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, {
     async (request) => ({ batches: await listBatches(db, request.params.id) }),
   );
 
+  /** An admin's change: what it names, what it sends, and what it answers with `status`. */
+  const adminChange = <Params extends ZodType, Body extends ZodType, Answer extends ZodType>(
+    params: Params,
+    body: Body,
+    answer: Answer,
+    status = 200,
+  ) => ({
+    preHandler: app.requireAdmin,
+    schema: { ...docs, params, body, response: { [status]: answer } },
+  });
+
   app.post(
     '/medicines/:id/batches',
-    {
-      preHandler: app.requireAdmin,
-      schema: { ...docs, params: idParamsSchema, body: addBatchSchema, response: { 201: batchResponseSchema } },
-    },
+    adminChange(idParamsSchema, addBatchSchema, batchResponseSchema, 201),
     async (request, reply) => {
-      const batch = await addBatch(db, request.params.id, request.body, currentUser(request).id);
-      await catalogue.invalidate([request.params.id]);
+      const batch = await addBatch(db, catalogue, request.params.id, request.body, currentUser(request).id);
       return reply.code(201).send({ batch });
     },
   );
 
-  /**
-   * An admin's change to one batch, made as the caller; the medicine's sellable total moves, so the
-   * catalogue forgets it.
-   */
-  const batchChange = <Body extends ZodType, Answer extends ZodType>(body: Body, answer: Answer) => ({
-    preHandler: app.requireAdmin,
-    schema: { ...docs, params: batchParamsSchema, body, response: { 200: answer } },
-  });
-  const changeBatch = async <T>(
+  /** A change to the batch the URL names, made as the caller. */
+  const changeBatch = <T>(
     request: FastifyRequest & { params: BatchParams },
     change: (medicineId: string, batchId: string, actorId: string) => Promise<T>,
-  ): Promise<T> => {
-    const { id, batchId } = request.params;
-    const changed = await change(id, batchId, currentUser(request).id);
-    await catalogue.invalidate([id]);
-    return changed;
-  };
+  ): Promise<T> => change(request.params.id, request.params.batchId, currentUser(request).id);
 
   app.patch(
     '/medicines/:id/batches/:batchId',
-    batchChange(adjustBatchSchema, batchResponseSchema),
+    adminChange(batchParamsSchema, adjustBatchSchema, batchResponseSchema),
     async (request) => ({
-      batch: await changeBatch(request, (id, batchId, actorId) => adjustBatch(db, id, batchId, request.body, actorId)),
+      batch: await changeBatch(request, (id, batchId, actorId) =>
+        adjustBatch(db, catalogue, id, batchId, request.body, actorId),
+      ),
     }),
   );
 
   app.post(
     '/medicines/:id/batches/:batchId/write-off',
-    batchChange(batchReasonSchema, batchResponseSchema),
+    adminChange(batchParamsSchema, batchReasonSchema, batchResponseSchema),
     async (request) => ({
       batch: await changeBatch(request, (id, batchId, actorId) =>
-        writeOffBatch(db, id, batchId, request.body.reason, actorId),
+        writeOffBatch(db, catalogue, id, batchId, request.body.reason, actorId),
       ),
     }),
   );
 
   app.post(
     '/medicines/:id/batches/:batchId/recall',
-    batchChange(batchReasonSchema, recallResponseSchema),
+    adminChange(batchParamsSchema, batchReasonSchema, recallResponseSchema),
     async (request) =>
-      changeBatch(request, (id, batchId, actorId) => recallBatch(db, id, batchId, request.body.reason, actorId)),
+      changeBatch(request, (id, batchId, actorId) =>
+        recallBatch(db, catalogue, id, batchId, request.body.reason, actorId),
+      ),
   );
 
   app.get(
@@ -155,15 +154,7 @@ const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, {
   // The reorder level is no part of the catalogue's answers, so its change invalidates nothing.
   app.patch(
     '/medicines/:id/reorder-level',
-    {
-      preHandler: app.requireAdmin,
-      schema: {
-        ...docs,
-        params: idParamsSchema,
-        body: reorderLevelSchema,
-        response: { 200: reorderLevelResponseSchema },
-      },
-    },
+    adminChange(idParamsSchema, reorderLevelSchema, reorderLevelResponseSchema),
     async (request) => ({
       medicine: await setReorderLevel(db, request.params.id, request.body.reorderLevel, currentUser(request).id),
     }),

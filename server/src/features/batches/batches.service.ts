@@ -33,6 +33,7 @@ import {
 import { HttpError } from '../../http-error';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail-outbox.service';
+import type { CatalogueWriter } from '../medicines/catalogue-cache.service';
 import { findMedicine, MEDICINE_NOT_FOUND_MESSAGE, medicineColumns } from '../medicines/medicines.service';
 import { NEXT_VERSION, recordBatchMovement, SELLABLE, SELLABLE_STOCK } from '../stock/stock.service';
 import type {
@@ -119,14 +120,30 @@ function assertChangeable(batch: BatchRow) {
   if (batch.writtenOffAt) throw HttpError.conflict(BATCH_WRITTEN_OFF_MESSAGE);
 }
 
+/**
+ * Runs a change to a medicine's batches in one transaction; once it commits, the catalogue forgets
+ * that medicine, whose sellable total has moved.
+ */
+async function changeBatches<T>(
+  db: Db,
+  catalogue: CatalogueWriter,
+  medicineId: string,
+  change: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  const changed = await db.transaction(change);
+  await catalogue.invalidate([medicineId]);
+  return changed;
+}
+
 export async function addBatch(
   db: Db,
+  catalogue: CatalogueWriter,
   medicineId: string,
   input: z.infer<typeof addBatchSchema>,
   actorId: string,
 ): Promise<Batch> {
   await findMedicine(db, medicineId);
-  return db.transaction(async (tx) => {
+  return changeBatches(db, catalogue, medicineId, async (tx) => {
     await lockMedicine(tx, medicineId);
     const [row] = await tx
       .insert(batches)
@@ -148,12 +165,13 @@ export async function addBatch(
 
 export async function adjustBatch(
   db: Db,
+  catalogue: CatalogueWriter,
   medicineId: string,
   batchId: string,
   { quantity, reason }: z.infer<typeof adjustBatchSchema>,
   actorId: string,
 ): Promise<Batch> {
-  return db.transaction(async (tx) => {
+  return changeBatches(db, catalogue, medicineId, async (tx) => {
     const batch = await lockBatch(tx, medicineId, batchId);
     assertChangeable(batch);
     const [row] = await tx.update(batches).set({ quantity }).where(eq(batches.id, batch.id)).returning();
@@ -170,12 +188,13 @@ export async function adjustBatch(
 /** Writes a batch off (an expired one, typically): it is never sold again, and its units leave the count. */
 export async function writeOffBatch(
   db: Db,
+  catalogue: CatalogueWriter,
   medicineId: string,
   batchId: string,
   reason: string,
   actorId: string,
 ): Promise<Batch> {
-  return db.transaction(async (tx) => {
+  return changeBatches(db, catalogue, medicineId, async (tx) => {
     const batch = await lockBatch(tx, medicineId, batchId);
     assertChangeable(batch);
     const [row] = await tx
@@ -241,8 +260,15 @@ const recallNote = (lot: string, medicine: string, reason: string) => `Lot ${lot
  * Recalls a lot: from this moment it is not sellable. Answers the orders that drew from it; each
  * one not yet dispatched gets a row in its history, which flags it for the pharmacist.
  */
-export async function recallBatch(db: Db, medicineId: string, batchId: string, reason: string, actorId: string) {
-  return db.transaction(async (tx) => {
+export async function recallBatch(
+  db: Db,
+  catalogue: CatalogueWriter,
+  medicineId: string,
+  batchId: string,
+  reason: string,
+  actorId: string,
+) {
+  return changeBatches(db, catalogue, medicineId, async (tx) => {
     const batch = await lockBatch(tx, medicineId, batchId);
     if (batch.recalledAt) throw HttpError.conflict(BATCH_RECALLED_MESSAGE);
     const [row] = await tx.update(batches).set({ recalledAt: new Date() }).where(eq(batches.id, batch.id)).returning();
@@ -330,13 +356,10 @@ export async function notifyRecall(db: Db, batchId: string, actorId: string) {
         .onConflictDoNothing()
         .returning({ userId: recallNotices.userId });
       if (!claimed) return false;
-      const { lot } = recall.batch;
-      const name = recall.medicine.name;
-      const text = `Dear ${patient.name},\n\nLot ${lot} of ${name}, which you received from Apotheca, has been recalled by its manufacturer.\nPlease stop using the units of lot ${lot} (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.\n\nApotheca`;
       await enqueueMail(tx, {
         to: patient.email,
-        subject: `Recall: lot ${lot} of ${name}`,
-        text,
+        template: 'batchRecalled',
+        data: { name: patient.name, lot: recall.batch.lot, medicine: recall.medicine.name },
       });
       return true;
     });

@@ -28,6 +28,8 @@ type MailTemplates = {
     arrives: string | null;
   };
   prescriptionReviewed: OrderMailData & { approved: boolean; note: string | null };
+  /** A lot the patient received is recalled: whom it greets (their full name), the lot and its medicine. */
+  batchRecalled: { name: string; lot: string; medicine: string };
 };
 export type MailTemplateName = keyof MailTemplates;
 export type TemplatedMail = {
@@ -43,15 +45,18 @@ handlebars.registerHelper('addressLine', ({ name, line1, line2, city, postalCode
   [name, line1, line2, `${postalCode} ${city}`, country].filter(Boolean).join(', '),
 );
 
-// Each mail's own words, then the order, the same in every mail.
-const BODIES: Record<MailTemplateName, { subject: string; lines: string }> = {
+// Each mail's own words, and its layout: an order mail's shows the order, the same in every one; a
+// notice's (a recall) only its words.
+const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout: keyof typeof LAYOUTS }> = {
   orderPlaced: {
+    layout: 'order',
     subject: 'Your Apotheca order {{order}}',
     lines: `Thank you: your order {{order}} is placed.
 {{#if address}}It goes to {{addressLine address}}.{{/if}}
 {{#if awaitingReview}}A pharmacist checks your prescription before the order is sent; we write again once it is checked.{{else}}We write again when its status changes.{{/if}}`,
   },
   orderStatusChanged: {
+    layout: 'order',
     subject: 'Your Apotheca order {{order}} is {{status}}',
     lines: `Your order {{order}} is now {{status}}.
 {{#if note}}{{note}}{{/if}}
@@ -60,15 +65,22 @@ const BODIES: Record<MailTemplateName, { subject: string; lines: string }> = {
 {{#if arrives}}It should arrive {{arrives}}.{{/if}}`,
   },
   prescriptionReviewed: {
+    layout: 'order',
     subject: '{{#if approved}}Your prescription is approved{{else}}Your prescription was rejected{{/if}}',
     lines: `{{#if approved}}A pharmacist approved the prescription of your order {{order}}.
 {{#if note}}Their note: {{note}}{{/if}}{{else}}A pharmacist rejected the prescription of your order {{order}}: {{note}}
 The order is canceled and you are not charged for it. You may order again with another prescription.
 Choose "Order again" on the order in My Orders: its medicines go back in your cart, and checkout asks for a new prescription.{{/if}}`,
   },
+  batchRecalled: {
+    layout: 'notice',
+    subject: 'Recall: lot {{lot}} of {{medicine}}',
+    lines: `Lot {{lot}} of {{medicine}}, which you received from Apotheca, has been recalled by its manufacturer.
+Please stop using the units of lot {{lot}} (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.`,
+  },
 };
 
-const TEXT_LAYOUT = `Hello {{firstName}},
+const ORDER_TEXT = `Hello {{firstName}},
 
 {{#each paragraphs}}{{this}}
 
@@ -81,19 +93,33 @@ See your order: {{orderUrl}}
 Apotheca
 `;
 
-const HTML_LAYOUT = `<!doctype html>
+// A block tag alone on its line takes that line's break with it: the closing comes after one blank line.
+const NOTICE_TEXT = `Dear {{name}},
+
+{{#each paragraphs}}{{this}}
+{{/each}}
+
+Apotheca`;
+
+/** The HTML part of every layout: its greeting, the paragraphs, what the layout shows after them, the closing. */
+const htmlLayout = (greeting: string, after: string) => `<!doctype html>
 <html lang="en"><body style="font-family: sans-serif; color: #0f172a;">
-<p>Hello {{firstName}},</p>
+<p>${greeting}</p>
 {{#each paragraphs}}<p>{{this}}</p>
-{{/each}}<table style="border-collapse: collapse;">
+{{/each}}${after}<p>Apotheca</p>
+</body></html>
+`;
+
+const ORDER_HTML = htmlLayout(
+  'Hello {{firstName}},',
+  `<table style="border-collapse: collapse;">
 <caption style="text-align: left; font-weight: bold;">Your order {{order}}</caption>
 {{#each items}}<tr><td style="padding: 2px 12px 2px 0;">{{name}} × {{quantity}}</td><td style="text-align: right;">{{times priceCents quantity}}</td></tr>
 {{/each}}<tr><th style="text-align: left; padding-top: 6px;">Total</th><th style="text-align: right; padding-top: 6px;">{{money totalCents}}</th></tr>
 </table>
 <p><a href="{{orderUrl}}">See your order</a></p>
-<p>Apotheca</p>
-</body></html>
-`;
+`,
+);
 
 const asText = { noEscape: true, strict: true } as const;
 const compiled = Object.fromEntries(
@@ -102,18 +128,25 @@ const compiled = Object.fromEntries(
     { subject: handlebars.compile(body.subject, asText), lines: handlebars.compile(body.lines, asText) },
   ]),
 ) as Record<MailTemplateName, { subject: HandlebarsTemplateDelegate; lines: HandlebarsTemplateDelegate }>;
-const text = handlebars.compile(TEXT_LAYOUT, asText);
-const html = handlebars.compile(HTML_LAYOUT, { strict: true });
+const LAYOUTS = {
+  order: { text: handlebars.compile(ORDER_TEXT, asText), html: handlebars.compile(ORDER_HTML, { strict: true }) },
+  notice: {
+    text: handlebars.compile(NOTICE_TEXT, asText),
+    html: handlebars.compile(htmlLayout('Dear {{name}},', ''), { strict: true }),
+  },
+};
 
-/** A templated mail written out, with the link to the shopper's orders on `appUrl`. */
+/** A templated mail written out, an order's with the link to the shopper's orders on `appUrl`. */
 export function renderMail({ to, template, data }: TemplatedMail, appUrl: string): MailMessage {
-  const values = { ...data, order: orderNumberLabel(data.number), orderUrl: `${appUrl}${PATHS.orders}` };
+  const order = 'number' in data ? { order: orderNumberLabel(data.number), orderUrl: `${appUrl}${PATHS.orders}` } : {};
+  const values = { ...data, ...order };
   const paragraphs = compiled[template]
     .lines(values)
     .split('\n')
     .filter((line) => line.trim() !== '');
   const filled = { ...values, paragraphs };
-  return { to, subject: compiled[template].subject(values), text: text(filled), html: html(filled) };
+  const layout = LAYOUTS[BODIES[template].layout];
+  return { to, subject: compiled[template].subject(values), text: layout.text(filled), html: layout.html(filled) };
 }
 
 /** Whether a stored template name is one of ours (the outbox column is plain text). */

@@ -45,6 +45,12 @@ export type CatalogueCache = {
   close(): Promise<void>;
 };
 
+/**
+ * What a service that writes medicines or their stock needs of the cache: to drop what its write
+ * changed, once the write has committed.
+ */
+export type CatalogueWriter = Pick<CatalogueCache, 'invalidate'>;
+
 /** How often an instance on PostgreSQL looks for a change whose notice it missed. */
 export const CHANGE_CHECK_EVERY_MS = 5000;
 

@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { IMAGE_FETCH_MESSAGE, IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@apotheca/contract';
+import type { BlockList } from 'node:net';
+import {
+  IMAGE_FETCH_MESSAGE,
+  IMAGE_MAX_BYTES,
+  IMAGE_PRIVATE_ADDRESS_MESSAGE,
+  IMAGE_TOO_LARGE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+} from '@apotheca/contract';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { getFile, putFiles, removeFiles } from '../../db/stored-files';
+import { getPublicUrl, PrivateAddressError } from '../../lib/public-address';
 
 /**
  * Every stored image is converted once, at upload or seed time, into two WebP sizes: the card's
@@ -87,28 +95,36 @@ const IMAGE_FETCH_TIMEOUT_MS = 10_000;
 
 /**
  * An image named by URL in a catalogue import, taken as an upload is: over http or https only (the URL's
- * rules), at most IMAGE_MAX_BYTES (read no further), within IMAGE_FETCH_TIMEOUT_MS, and judged by its
- * bytes. Only whether it is an image ever reaches the admin, never what the address answered.
+ * rules), from a public address or one of `allowedPrivate` only (docs/decisions/0085), at most
+ * IMAGE_MAX_BYTES (read no further), within IMAGE_FETCH_TIMEOUT_MS, and judged by its bytes. Only
+ * whether it is an image ever reaches the admin, never what the address answered.
  */
-export async function fetchMedicineImage(url: string): Promise<{ content: Buffer } | { error: string }> {
+export async function fetchMedicineImage(
+  url: string,
+  allowedPrivate: BlockList,
+): Promise<{ content: Buffer } | { error: string }> {
   try {
-    const response = await fetch(url, { signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS) });
-    if (!response.ok || !response.body) {
-      await response.body?.cancel();
+    const response = await getPublicUrl(url, {
+      allowed: allowedPrivate,
+      signal: AbortSignal.timeout(IMAGE_FETCH_TIMEOUT_MS),
+    });
+    const status = response.statusCode ?? 0;
+    if (status < 200 || status > 299) {
+      response.destroy();
       return { error: IMAGE_FETCH_MESSAGE };
     }
-    const chunks: Uint8Array[] = [];
+    const chunks: Buffer[] = [];
     let size = 0;
-    // Leaving the loop early cancels the download.
-    for await (const chunk of response.body as AsyncIterable<Uint8Array>) {
+    // Leaving the loop early ends the download.
+    for await (const chunk of response as AsyncIterable<Buffer>) {
       size += chunk.length;
       if (size > IMAGE_MAX_BYTES) return { error: IMAGE_TOO_LARGE_MESSAGE };
       chunks.push(chunk);
     }
     const content = Buffer.concat(chunks);
     return (await isAcceptedImage(content)) ? { content } : { error: IMAGE_TYPE_MESSAGE };
-  } catch {
-    return { error: IMAGE_FETCH_MESSAGE };
+  } catch (error) {
+    return { error: error instanceof PrivateAddressError ? IMAGE_PRIVATE_ADDRESS_MESSAGE : IMAGE_FETCH_MESSAGE };
   }
 }
 

@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import {
   BATCH_CSV_COLUMNS,
   IMAGE_FETCH_MESSAGE,
+  IMAGE_PRIVATE_ADDRESS_MESSAGE,
   IMPORT_IMAGES_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_NOT_UTF8_MESSAGE,
+  IMPORT_RATE_LIMITED_MESSAGE,
   IMPORT_TOO_LARGE_MESSAGE,
   IMPORT_TOO_MANY_ROWS_MESSAGE,
   IMPORT_UNKNOWN_ID_MESSAGE,
@@ -25,17 +27,23 @@ import { asc, eq } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { batches, medicines, storedFiles } from '../../db/schema';
+import { addressList } from '../../lib/public-address';
+import { withTestContext } from '../../test/test-app';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
-import { insertMedicine, pngImage, sendForm, storedMedicine } from './medicines.fixtures';
+import { insertMedicine, pngImage, recordingCatalogue, sendForm, storedMedicine } from './medicines.fixtures';
 import { importCatalogue } from './medicine-import.service';
 
 let admin: { authorization: string };
 let shopper: { authorization: string };
 let imageServer: Server;
 let imageBase: string;
+/** The same server's images, on the loopback address no setting allows. */
+let otherLoopback: Server;
+let otherLoopbackBase: string;
 
-const ctx = useTestContext();
+/** The images are served on this machine, a private address a shop must allow (docs/decisions/0085). */
+const ctx = useTestContext({ importPrivateImageRanges: ['127.0.0.1'] });
 beforeAll(async () => {
   admin = (await createTestUser(ctx, { role: 'admin' })).headers;
   shopper = (await createTestUser(ctx)).headers;
@@ -46,12 +54,21 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'image/png' }).end(png);
     else if (request.url === '/not-an-image.png')
       response.writeHead(200, { 'content-type': 'image/png' }).end('<html>');
+    else if (request.url === '/moved.png') response.writeHead(302, { location: '/pill.png' }).end();
+    else if (request.url === '/moved-inside.png')
+      response.writeHead(302, { location: `${otherLoopbackBase}/pill.png` }).end();
     else response.writeHead(404).end();
   });
+  otherLoopback = createServer((request, response) => imageServer.emit('request', request, response));
   await new Promise<void>((resolve) => imageServer.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => otherLoopback.listen(0, '127.0.0.2', resolve));
   imageBase = `http://127.0.0.1:${(imageServer.address() as AddressInfo).port}`;
+  otherLoopbackBase = `http://127.0.0.2:${(otherLoopback.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => imageServer.close(() => resolve())));
+afterAll(async () => {
+  for (const server of [imageServer, otherLoopback])
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 beforeEach(async () => {
   await ctx.database.db.delete(medicines);
@@ -63,9 +80,9 @@ const csv = (rows: Record<string, string>[], delimiter = ',') => {
   return Papa.unparse({ fields, data: rows.map((row) => fields.map((field) => row[field] ?? '')) }, { delimiter });
 };
 
-async function importFile(content: string | Buffer, { dryRun = false, auth = admin } = {}) {
+async function importFile(content: string | Buffer, { dryRun = false, auth = admin, on = ctx } = {}) {
   return sendForm(
-    ctx,
+    on,
     'POST',
     `/api/medicines/import${dryRun ? '?dryRun=true' : ''}`,
     auth,
@@ -273,10 +290,44 @@ describe('POST /api/medicines/import', () => {
       dryRun: true,
       appUrl: 'http://localhost',
       actorId,
+      allowedPrivate: addressList(ctx.config.importPrivateImageRanges),
+      catalogue: recordingCatalogue().catalogue,
       imagesMaxBytes: png.length,
     });
     expect(found).toMatchObject({ created: 1, updated: 0, unchanged: 0 });
     expect(found.refused).toEqual([{ row: expect.any(Number), errors: { imageUrl: IMPORT_IMAGES_TOO_LARGE_MESSAGE } }]);
+  });
+
+  it('refuses images on private addresses by default, whether named by address, by name or by a redirect', async () => {
+    const port = new URL(imageBase).port;
+    const file = csv([
+      newMedicine('Ketamine', { imageUrl: `http://127.0.0.1:${port}/pill.png` }),
+      newMedicine('Codeine', { imageUrl: `http://localhost:${port}/pill.png` }),
+      newMedicine('Morphine', { imageUrl: 'http://169.254.169.254/latest/meta-data/' }),
+      newMedicine('Tramadol', { imageUrl: 'http://[fd00::1]/pill.png' }),
+      newMedicine('Fentanyl', { imageUrl: 'http://[::ffff:10.0.0.1]/pill.png' }),
+    ]);
+    const refused = (rows: number[]) =>
+      rows.map((row) => ({ row, errors: { imageUrl: IMAGE_PRIVATE_ADDRESS_MESSAGE } }));
+    await withTestContext({}, async (shop) => {
+      const shopAdmin = (await createTestUser(shop, { role: 'admin' })).headers;
+      const response = await importFile(file, { dryRun: true, auth: shopAdmin, on: shop });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({ created: 0, updated: 0, unchanged: 0, refused: refused([2, 3, 4, 5, 6]) });
+    });
+    // Allowed here: the shop's own address only, so a redirect from it to another private address is refused.
+    expect(await report(csv([newMedicine('Ketamine', { imageUrl: `${imageBase}/moved.png` })]), true)).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      refused: [],
+    });
+    expect(await report(csv([newMedicine('Ketamine', { imageUrl: `${imageBase}/moved-inside.png` })]), true)).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      refused: refused([2]),
+    });
   });
 
   it('reads a file with a byte order mark and semicolons', async () => {
@@ -299,6 +350,23 @@ describe('POST /api/medicines/import', () => {
       expect(response.json()).toEqual({ message });
     }
     expect(await ctx.database.db.select().from(medicines)).toEqual([]);
+  });
+
+  it('limits each admin to a few imports in ten minutes, dry runs included, answering 429 with Retry-After', async () => {
+    await withTestContext({ rateLimitPerMinute: 20 }, async (shop) => {
+      const [first, second] = await Promise.all([1, 2].map(() => createTestUser(shop, { role: 'admin' })));
+      const file = csv([newMedicine('Naproxen', { imageUrl: '' })]);
+      const statuses = [];
+      for (let i = 0; i < 6; i++)
+        statuses.push((await importFile(file, { dryRun: true, auth: first!.headers, on: shop })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+      const refused = await importFile(file, { auth: first!.headers, on: shop });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual({ message: IMPORT_RATE_LIMITED_MESSAGE });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another admin counts on their own.
+      expect((await importFile(file, { dryRun: true, auth: second!.headers, on: shop })).statusCode).toBe(200);
+    });
   });
 
   it('is for admins only', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { BlockList } from 'node:net';
 import {
   addImageUrlSchema,
   addMedicineFieldsSchema,
@@ -46,6 +47,7 @@ import {
   removeMedicineImage,
   type ConvertedImage,
 } from './medicine-image.service';
+import type { CatalogueWriter } from './catalogue-cache.service';
 import { absoluteImageUrl, fieldMessages, medicineColumns, toMedicine, type MedicineRow } from './medicines.service';
 
 // The catalogue's CSV import (docs/decisions/0074): every row is checked with the add and update
@@ -218,12 +220,16 @@ const IMAGE_FETCHES_AT_ONCE = 4;
  * Fetches the plan's new images; a row whose image cannot be had is refused with the upload's
  * message. They are held until the file is written, so past `maxBytes` in all the rest are refused.
  */
-async function fetchImages(plan: ImportPlan, maxBytes: number): Promise<Map<string, Buffer>> {
+async function fetchImages(
+  plan: ImportPlan,
+  maxBytes: number,
+  allowedPrivate: BlockList,
+): Promise<Map<string, Buffer>> {
   const urls = new Set([...plan.creates, ...plan.updates].flatMap((r) => (r.imageSource ? [r.imageSource] : [])));
   const limit = pLimit(IMAGE_FETCHES_AT_ONCE);
   let held = 0;
   const fetchWithin = async (url: string) => {
-    const result = await fetchMedicineImage(url);
+    const result = await fetchMedicineImage(url, allowedPrivate);
     if ('error' in result) return result;
     held += result.content.length;
     return held > maxBytes ? { error: IMPORT_IMAGES_TOO_LARGE_MESSAGE } : result;
@@ -371,10 +377,19 @@ async function updateMedicines(tx: Tx, rows: MedicineRow[]) {
 export async function importCatalogue(
   db: Db,
   file: Buffer,
-  options: { dryRun: boolean; appUrl: string; actorId: string; imagesMaxBytes?: number },
+  options: {
+    dryRun: boolean;
+    appUrl: string;
+    actorId: string;
+    /** The private addresses images may come from (config's `importPrivateImageRanges`). */
+    allowedPrivate: BlockList;
+    /** Told once a real run's rows are written. */
+    catalogue: CatalogueWriter;
+    imagesMaxBytes?: number;
+  },
 ): Promise<ImportReport> {
   const plan = await planImport(db, readCatalogueCsv(file), options.appUrl);
-  const images = await fetchImages(plan, options.imagesMaxBytes ?? IMPORT_IMAGES_MAX_BYTES);
+  const images = await fetchImages(plan, options.imagesMaxBytes ?? IMPORT_IMAGES_MAX_BYTES, options.allowedPrivate);
   const report = reportOf(plan);
   if (options.dryRun) return report;
   if (report.refused.length > 0)
@@ -382,7 +397,9 @@ export async function importCatalogue(
       importRefusedMessage(report.refused.length),
       Object.fromEntries(report.refused.map((r) => [String(r.row), Object.values(r.errors).join(' ')])),
     );
-  if (plan.creates.length + plan.updates.length > 0)
+  if (plan.creates.length + plan.updates.length > 0) {
     await db.transaction((tx) => writeImport(tx, plan, images, options.actorId));
+    await options.catalogue.invalidate();
+  }
   return report;
 }

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { batches, medicines } from '../../db/schema';
 import { receiveFirstBatches } from '../stock/stock.service';
+import type { CatalogueWriter } from './catalogue-cache.service';
 import { medicineColumns, type MedicineRow } from './medicines.service';
 import type { TestContext } from '../../test/test-app';
 
@@ -87,4 +88,16 @@ export async function sendForm(
 ) {
   const { payload, headers: formHeaders } = await multipart(...form);
   return ctx.app.inject({ method, url, payload, headers: { ...formHeaders, ...headers } });
+}
+
+/** A catalogue cache that records what each write told it to forget (undefined: everything). */
+export function recordingCatalogue() {
+  const invalidated: (string[] | undefined)[] = [];
+  const catalogue: CatalogueWriter = {
+    invalidate: (ids) => {
+      invalidated.push(ids);
+      return Promise.resolve();
+    },
+  };
+  return { catalogue, invalidated };
 }

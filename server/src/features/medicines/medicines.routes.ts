@@ -7,6 +7,7 @@ import {
   IMPORT_FILE_FIELD,
   IMPORT_FILE_REQUIRED_MESSAGE,
   IMPORT_MAX_BYTES,
+  IMPORT_RATE_LIMITED_MESSAGE,
   IMPORT_TOO_LARGE_MESSAGE,
   idParamsSchema,
   importQuerySchema,
@@ -25,7 +26,9 @@ import {
 } from '@apotheca/contract';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z, ZodType } from 'zod';
 import { HttpError } from '../../http-error';
+import { addressList } from '../../lib/public-address';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { ReadyAnswer } from '../../plugins/ready-answers';
 import type { CatalogueCache } from './catalogue-cache.service';
@@ -44,8 +47,11 @@ import {
   type MedicineForm,
 } from './medicines.service';
 
-/** `appUrl` makes the image URL absolute for clients on another origin. */
-type MedicinesRoutesOptions = { catalogue: CatalogueCache; appUrl: string };
+/**
+ * `appUrl` makes the image URL absolute for clients on another origin; `importPrivateImageRanges`
+ * are the private addresses an import may fetch images from.
+ */
+type MedicinesRoutesOptions = { catalogue: CatalogueCache; appUrl: string; importPrivateImageRanges: string[] };
 
 const FIELD_MAX_BYTES = 10_000;
 const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';
@@ -54,8 +60,19 @@ const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (app, { catalogue, appUrl }) => {
+/**
+ * Imports an admin may start in IMPORT_WINDOW_MINUTES (dry runs count): each can fetch thousands of
+ * images and write thousands of rows, and a dry run, a fix and the real run twice over fit within it.
+ */
+const IMPORTS_PER_ADMIN = 5;
+const IMPORT_WINDOW_MINUTES = 10;
+
+const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
+  app,
+  { catalogue, appUrl, importPrivateImageRanges },
+) => {
   const search = createMedicineSearch(app.database.db, catalogue);
+  const allowedPrivate = addressList(importPrivateImageRanges);
 
   // A cached body is already JSON: it is sent as it is, without a second serialization. Sent once
   // through its route, it becomes a ready answer (docs/decisions/0078), with the same headers, that
@@ -86,39 +103,27 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
     else sendJson(reply, body);
   };
 
-  app.get(
-    '/medicines',
-    {
-      onRequest: answerFromCache,
-      schema: {
-        tags: ['medicines'],
-        querystring: medicineListQuerySchema,
-        response: { 200: medicineListResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const body = await catalogue.get(request.url, () => search.list(request.query));
-      return sendJson(reply, body);
-    },
-  );
+  /** A catalogue read by query string: answered from the cache, `load` making its JSON on a miss. */
+  const cachedQuery = <Query extends ZodType>(
+    url: string,
+    querystring: Query,
+    response: ZodType,
+    load: (query: z.infer<Query>) => Promise<string>,
+  ) =>
+    app.get(
+      url,
+      { onRequest: answerFromCache, schema: { tags: ['medicines'], querystring, response: { 200: response } } },
+      async (request, reply) =>
+        sendJson(reply, await catalogue.get(request.url, () => load(request.query as z.infer<Query>))),
+    );
 
+  cachedQuery('/medicines', medicineListQuerySchema, medicineListResponseSchema, (query) => search.list(query));
   // The header search box's list; a static path, so Fastify matches it before `/medicines/:id`.
-  app.get(
+  cachedQuery(
     '/medicines/suggestions',
-    {
-      onRequest: answerFromCache,
-      schema: {
-        tags: ['medicines'],
-        querystring: medicineSuggestionsQuerySchema,
-        response: { 200: medicineSuggestionsResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const body = await catalogue.get(request.url, async () =>
-        JSON.stringify({ suggestions: await search.suggest(request.query.q) }),
-      );
-      return sendJson(reply, body);
-    },
+    medicineSuggestionsQuerySchema,
+    medicineSuggestionsResponseSchema,
+    async ({ q }) => JSON.stringify({ suggestions: await search.suggest(q) }),
   );
 
   app.get(
@@ -278,10 +283,16 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       return file;
     }
 
+    const importsPerAdmin = forms.perUserRateLimit({
+      name: 'catalogue-import',
+      max: IMPORTS_PER_ADMIN,
+      minutes: IMPORT_WINDOW_MINUTES,
+      message: IMPORT_RATE_LIMITED_MESSAGE,
+    });
     forms.post(
       '/medicines/import',
       {
-        preHandler: forms.requireAdmin,
+        preHandler: [forms.requireAdmin, importsPerAdmin],
         schema: {
           tags: ['medicines'],
           security: BEARER_AUTH,
@@ -296,8 +307,9 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
           dryRun,
           appUrl,
           actorId: currentUser(request).id,
+          allowedPrivate,
+          catalogue,
         });
-        if (!dryRun && report.created + report.updated > 0) await catalogue.invalidate();
         return report;
       },
     );
@@ -316,10 +328,10 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       async (request, reply) => {
         const newMedicine = await addMedicine(
           app.database.db,
+          catalogue,
           await readMedicineForm(request),
           currentUser(request).id,
         );
-        await catalogue.invalidate();
         return reply.code(201).send({ newMedicine });
       },
     );
@@ -339,12 +351,11 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
       },
       async (request) => {
         const form = await readMedicineForm(request);
-        const updatedMedicine = await updateMedicine(app.database.db, request.params.id, form, {
+        const updatedMedicine = await updateMedicine(app.database.db, catalogue, request.params.id, form, {
           ifMatch: request.headers['if-match'],
           appUrl,
           actorId: currentUser(request).id,
         });
-        await catalogue.invalidate();
         return { updatedMedicine };
       },
     );
@@ -361,8 +372,12 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (ap
         },
       },
       async (request) => {
-        const deletedMedicine = await deleteMedicine(app.database.db, request.params.id, currentUser(request).id);
-        await catalogue.invalidate();
+        const deletedMedicine = await deleteMedicine(
+          app.database.db,
+          catalogue,
+          request.params.id,
+          currentUser(request).id,
+        );
         return { deletedMedicine };
       },
     );

@@ -35,6 +35,7 @@ import {
   SELLABLE_STOCK,
   stockConflict,
 } from '../stock/stock.service';
+import type { CatalogueWriter } from './catalogue-cache.service';
 import { isAcceptedImage, removeMedicineImage, storeMedicineImage } from './medicine-image.service';
 
 /** A medicine's row with its stock: the sellable total of its batches today. */
@@ -196,10 +197,18 @@ async function readForm(
   return { ...rest, priceCents: dollarsToCents(price), imageUrl };
 }
 
-export async function addMedicine(db: Db, form: MedicineForm, actorId: string): Promise<Medicine> {
+// Each write below makes the catalogue forget everything once it commits: a new, renamed or deleted
+// medicine moves lists, facets and suggestions, not just its own answers.
+
+export async function addMedicine(
+  db: Db,
+  catalogue: CatalogueWriter,
+  form: MedicineForm,
+  actorId: string,
+): Promise<Medicine> {
   const values = await readForm(db, form, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
   const { stock, ...fields } = values;
-  return db.transaction(async (tx) => {
+  const added = await db.transaction(async (tx) => {
     const [added] = await tx.insert(medicines).values(fields).returning();
     await receiveFirstBatch(tx, added!, stock);
     const medicine = toMedicine({ ...added!, stock });
@@ -211,6 +220,8 @@ export async function addMedicine(db: Db, form: MedicineForm, actorId: string): 
     });
     return medicine;
   });
+  await catalogue.invalidate();
+  return added;
 }
 
 /** The version an update is based on; a malformed one is a 400 on the `version` field. */
@@ -250,6 +261,7 @@ function checkUpdatePrecondition(
  */
 export async function updateMedicine(
   db: Db,
+  catalogue: CatalogueWriter,
   id: string,
   form: MedicineForm,
   request: { ifMatch: string | undefined; appUrl: string; actorId: string },
@@ -299,6 +311,7 @@ export async function updateMedicine(
     const [still] = await db.select({ id: medicines.id }).from(medicines).where(eq(medicines.id, current.id));
     throw still ? HttpError.conflict(MEDICINE_CHANGED_MESSAGE) : HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
   }
+  await catalogue.invalidate();
   if (updated.imageUrl !== current.imageUrl) await removeMedicineImage(db, current.imageUrl);
   return toMedicine(await findMedicine(db, id));
 }
@@ -308,7 +321,12 @@ export async function updateMedicine(
  * A checkout locks its cart items before their medicines, so the deletion does the same: it locks
  * the cart items that hold the medicine first, and two such transactions cannot deadlock.
  */
-export async function deleteMedicine(db: Db, id: string, actorId: string): Promise<Medicine> {
+export async function deleteMedicine(
+  db: Db,
+  catalogue: CatalogueWriter,
+  id: string,
+  actorId: string,
+): Promise<Medicine> {
   const [row] = isUuid(id)
     ? await retryOnceOnLockConflict(() =>
         db.transaction(async (tx) => {
@@ -327,6 +345,7 @@ export async function deleteMedicine(db: Db, id: string, actorId: string): Promi
       )
     : [];
   if (!row) throw HttpError.notFound(MEDICINE_NOT_FOUND_MESSAGE);
+  await catalogue.invalidate();
   await removeMedicineImage(db, row.imageUrl);
   return toMedicine(row);
 }
