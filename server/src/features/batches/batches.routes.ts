@@ -33,6 +33,7 @@ import {
   lowStockReport,
   notifyRecall,
   recallBatch,
+  type BatchTarget,
   setReorderLevel,
   writeOffBatch,
 } from './batches.service';
@@ -75,19 +76,18 @@ const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, {
     },
   );
 
-  /** A change to the batch the URL names, made as the caller. */
-  const changeBatch = <T>(
-    request: FastifyRequest & { params: BatchParams },
-    change: (medicineId: string, batchId: string, actorId: string) => Promise<T>,
-  ): Promise<T> => change(request.params.id, request.params.batchId, currentUser(request).id);
+  /** The batch the URL names, changed by the caller. */
+  const targetOf = (request: FastifyRequest & { params: BatchParams }): BatchTarget => ({
+    medicineId: request.params.id,
+    batchId: request.params.batchId,
+    actorId: currentUser(request).id,
+  });
 
   app.patch(
     '/medicines/:id/batches/:batchId',
     adminChange(batchParamsSchema, adjustBatchSchema, batchResponseSchema),
     async (request) => ({
-      batch: await changeBatch(request, (id, batchId, actorId) =>
-        adjustBatch(db, catalogue, id, batchId, request.body, actorId),
-      ),
+      batch: await adjustBatch(db, catalogue, targetOf(request), request.body),
     }),
   );
 
@@ -95,19 +95,14 @@ const batchesRoutes: FastifyPluginAsyncZod<BatchesRoutesOptions> = async (app, {
     '/medicines/:id/batches/:batchId/write-off',
     adminChange(batchParamsSchema, batchReasonSchema, batchResponseSchema),
     async (request) => ({
-      batch: await changeBatch(request, (id, batchId, actorId) =>
-        writeOffBatch(db, catalogue, id, batchId, request.body.reason, actorId),
-      ),
+      batch: await writeOffBatch(db, catalogue, targetOf(request), request.body.reason),
     }),
   );
 
   app.post(
     '/medicines/:id/batches/:batchId/recall',
     adminChange(batchParamsSchema, batchReasonSchema, recallResponseSchema),
-    async (request) =>
-      changeBatch(request, (id, batchId, actorId) =>
-        recallBatch(db, catalogue, id, batchId, request.body.reason, actorId),
-      ),
+    async (request) => recallBatch(db, catalogue, targetOf(request), request.body.reason),
   );
 
   app.get(

@@ -27,9 +27,14 @@ it('makes the catalogue forget a medicine once each change to its batches commit
     { lot: 'C', expiresOn: '2099-03-01', quantity: 4 },
     actorId,
   );
-  await adjustBatch(db, catalogue, medicine.id, ids.A!, { quantity: 3, reason: 'Counted again' }, actorId);
-  await writeOffBatch(db, catalogue, medicine.id, ids.B!, 'Damaged', actorId);
-  await recallBatch(db, catalogue, medicine.id, delivered._id, 'Contaminated', actorId);
+  await adjustBatch(
+    db,
+    catalogue,
+    { medicineId: medicine.id, batchId: ids.A!, actorId },
+    { quantity: 3, reason: 'Counted again' },
+  );
+  await writeOffBatch(db, catalogue, { medicineId: medicine.id, batchId: ids.B!, actorId }, 'Damaged');
+  await recallBatch(db, catalogue, { medicineId: medicine.id, batchId: delivered._id, actorId }, 'Contaminated');
   expect(invalidated).toEqual([[medicine.id], [medicine.id], [medicine.id], [medicine.id]]);
   // A refused change and a reorder level (no part of the catalogue's answers) make it forget nothing.
   await expect(

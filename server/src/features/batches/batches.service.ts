@@ -163,13 +163,14 @@ export async function addBatch(
   });
 }
 
+/** The batch a change names, by its medicine, and the staff member making it. */
+export type BatchTarget = { medicineId: string; batchId: string; actorId: string };
+
 export async function adjustBatch(
   db: Db,
   catalogue: CatalogueWriter,
-  medicineId: string,
-  batchId: string,
+  { medicineId, batchId, actorId }: BatchTarget,
   { quantity, reason }: z.infer<typeof adjustBatchSchema>,
-  actorId: string,
 ): Promise<Batch> {
   return changeBatches(db, catalogue, medicineId, async (tx) => {
     const batch = await lockBatch(tx, medicineId, batchId);
@@ -189,10 +190,8 @@ export async function adjustBatch(
 export async function writeOffBatch(
   db: Db,
   catalogue: CatalogueWriter,
-  medicineId: string,
-  batchId: string,
+  { medicineId, batchId, actorId }: BatchTarget,
   reason: string,
-  actorId: string,
 ): Promise<Batch> {
   return changeBatches(db, catalogue, medicineId, async (tx) => {
     const batch = await lockBatch(tx, medicineId, batchId);
@@ -263,10 +262,8 @@ const recallNote = (lot: string, medicine: string, reason: string) => `Lot ${lot
 export async function recallBatch(
   db: Db,
   catalogue: CatalogueWriter,
-  medicineId: string,
-  batchId: string,
+  { medicineId, batchId, actorId }: BatchTarget,
   reason: string,
-  actorId: string,
 ) {
   return changeBatches(db, catalogue, medicineId, async (tx) => {
     const batch = await lockBatch(tx, medicineId, batchId);
