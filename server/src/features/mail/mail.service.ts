@@ -1,3 +1,4 @@
+import { fstatSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
@@ -62,8 +63,9 @@ function mailboxWriter(outboxDir: string) {
     }
     try {
       const handle = await open.handle;
-      // A file removed meanwhile (or its folder) would swallow the mail: it is made again.
-      if ((await handle.stat()).nlink === 0) {
+      // A file removed meanwhile (or its folder) would swallow the mail: it is made again. Checked
+      // in place: a bare fstat, where the thread pool's round trip was a tenth of the server's samples.
+      if (fstatSync(handle.fd).nlink === 0) {
         close();
         return await append(entry, now);
       }
