@@ -4,25 +4,52 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createMailer } from './mail.service';
 
-// Without a mail server each mail is a file in the outbox folder, which only the app's user may read.
+// Without a mail server each mail is appended to the day's mailbox file in the outbox folder, which
+// only the app's user may read.
+
+/** The messages of an mbox file, each without its `From ` line. */
+const messagesOf = (file: string) =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split(/^From MAILER-DAEMON .*\n/m)
+    .slice(1);
 
 describe('the file outbox', () => {
-  it('writes each mail to its own file, and makes the folder again when it was removed meanwhile', async () => {
+  it("appends each mail to the day's mailbox, and makes the folder again when it was removed meanwhile", async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-mailer-'));
     const outboxDir = path.join(dataDir, 'outbox');
-    const mailer = createMailer({ smtpUrl: undefined, from: 'shop@example.com', outboxDir }, () => {});
+    const written: Record<string, unknown>[] = [];
+    const mailer = createMailer({ smtpUrl: undefined, from: 'shop@example.com', outboxDir }, (details) =>
+      written.push(details),
+    );
+    const fileOf = (mail: number) => written[mail]!.file as string;
     try {
-      const mail = (subject: string) => ({ to: 'ada@example.com', subject, text: `${subject} text` });
-      await mailer.send(mail('First'));
+      const mail = (subject: string, text = `${subject} text`) => ({ to: 'ada@example.com', subject, text });
+      await mailer.send(mail('First', 'From here on a line reads like a new message.\n>From quoted already'));
       await mailer.send(mail('Second'));
-      expect(fs.readdirSync(outboxDir)).toHaveLength(2);
+      const file = fileOf(0);
+      expect(path.basename(file)).toMatch(/^\d{4}-\d{2}-\d{2}\.mbox$/);
+      expect(fs.readdirSync(outboxDir)).toEqual([path.basename(file)]);
+      const [first, second, ...others] = messagesOf(file);
+      expect(others).toEqual([]);
+      expect(first).toContain('Subject: First');
+      // A body line that starts like an entry is quoted, so the mailbox still holds two messages.
+      expect(first).toContain('\n>From here on a line');
+      expect(first).toContain('\n>>From quoted already');
+      expect(first).not.toContain('\r');
+      expect(second).toContain('Subject: Second');
+      expect(written).toEqual([
+        { to: 'ada@example.com', subject: 'First', file },
+        { to: 'ada@example.com', subject: 'Second', file },
+      ]);
+
       fs.rmSync(outboxDir, { recursive: true });
       await mailer.send(mail('Third'));
-      const [file, ...others] = fs.readdirSync(outboxDir);
-      expect(others).toEqual([]);
-      expect(fs.readFileSync(path.join(outboxDir, file!), 'utf8')).toContain('Subject: Third');
+      const [third, ...rest] = messagesOf(fileOf(2));
+      expect(rest).toEqual([]);
+      expect(third).toContain('Subject: Third');
       expect(fs.statSync(outboxDir).mode & 0o777).toBe(0o700);
-      expect(fs.statSync(path.join(outboxDir, file!)).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(fileOf(2)).mode & 0o777).toBe(0o600);
     } finally {
       mailer.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
