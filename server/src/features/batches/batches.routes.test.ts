@@ -7,7 +7,7 @@ import {
   recalledLotMessage,
   ROLE,
 } from '@apotheca/contract';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { batches, batchMovements, mailOutbox, orderHistory } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
