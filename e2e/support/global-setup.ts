@@ -31,7 +31,13 @@ async function serveMailbox(received: ReceivedMail[]): Promise<{ url: string; cl
 export default async function setup(project: TestProject) {
   const smtp = await startSmtpSink();
   const mailbox = await serveMailbox(smtp.received);
-  const product = await startProduct((baseUrl) => ({ SMTP_URL: smtp.url, APP_URL: baseUrl }));
+  // The import test's new medicines take the pictures this shop already serves, here on loopback,
+  // which the import fetches from only when told to (IMPORT_PRIVATE_IMAGE_RANGES).
+  const product = await startProduct((baseUrl) => ({
+    SMTP_URL: smtp.url,
+    APP_URL: baseUrl,
+    IMPORT_PRIVATE_IMAGE_RANGES: new URL(baseUrl).hostname,
+  }));
   project.provide('baseUrl', product.baseUrl);
   project.provide('mailboxUrl', mailbox.url);
 
