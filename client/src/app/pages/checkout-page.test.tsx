@@ -117,7 +117,9 @@ describe('CheckoutPage', () => {
 
   it('chooses the one prescription that fits, so Pay sends it', async () => {
     const { user, sent } = checkoutAgainst(placed(), { inCart: rxCart, prescriptions: [prescription('rx-1')] });
-    expect(await screen.findByRole('radio', { name: /PDF uploaded/ })).toBeChecked();
+    // The picker chooses once the shopper's prescriptions have loaded, a render after it appears.
+    const radio = await screen.findByRole('radio', { name: /PDF uploaded/ });
+    await waitFor(() => expect(radio).toBeChecked());
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(sent).toHaveLength(1));
