@@ -457,7 +457,7 @@ export async function emptyDatabase(
     return {
       database: await openDatabase({ databaseUrl: undefined, dataDir }),
       dataDir,
-      drop: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      drop: () => fs.promises.rm(dataDir, { recursive: true, force: true }),
     };
   }
   const fresh = await createFreshPgDatabase(process.env.DATABASE_URL!);
@@ -629,7 +629,7 @@ export async function orderLoad(
           const medicineId = inStockIds[Math.floor(Math.random() * inStockIds.length)];
           return {
             ...request,
-            headers: { ...json, authorization: `Bearer ${context.token}` },
+            headers: { ...json, authorization: `Bearer ${context.token as string}` },
             body: JSON.stringify({ medicineId, quantity: 1 }),
           };
         },
@@ -637,7 +637,10 @@ export async function orderLoad(
       {
         method: 'POST',
         path: '/api/orders/add-order',
-        setupRequest: (request, context) => ({ ...request, headers: { authorization: `Bearer ${context.token}` } }),
+        setupRequest: (request, context) => ({
+          ...request,
+          headers: { authorization: `Bearer ${context.token as string}` },
+        }),
         onResponse: (status, _body, context) => {
           if (status === 201) placed++;
           idle.push(context.token as string);

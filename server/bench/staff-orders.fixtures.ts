@@ -70,6 +70,6 @@ export async function prepareStaffShop(database: Database): Promise<StaffShop> {
   await db.execute(sql`vacuum analyze`);
   const [last] = await db
     .execute<{ last: number }>(sql`select max(number)::integer as last from ${orders}`)
-    .then((result) => (result as unknown as { rows: { last: number }[] }).rows);
+    .then((result) => (result as { rows: { last: number }[] }).rows);
   return { adminToken: await createSession(db, adminId, true), patientIds, lastNumber: last!.last };
 }
