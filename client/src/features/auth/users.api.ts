@@ -1,22 +1,17 @@
-import type {
-  DeleteUserResponse,
-  IdParams,
-  UpdateUserRole,
-  UserListQuery,
-  UserResponse,
-  UsersResponse,
-} from '@apotheca/contract';
+import type * as contract from '@apotheca/contract';
 import { api, apiPath, change, pagedListQuery } from '../../lib/api';
 
 const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
     // One page of users, searched on the server by name or e-mail.
-    getAllUsers: build.query<UsersResponse, UserListQuery>(pagedListQuery('/auth/get-all-users', 'Users')),
+    getAllUsers: build.query<contract.UsersResponse, contract.UserListQuery>(
+      pagedListQuery('/auth/get-all-users', 'Users'),
+    ),
     // A deleted user's orders now show 'Deleted' in the admin order list.
-    deleteUser: build.mutation<DeleteUserResponse, string>(
+    deleteUser: build.mutation<contract.DeleteUserResponse, string>(
       change((id) => ({ url: apiPath`/auth/delete-user/${id}`, method: 'DELETE' }), ['Users', 'Orders', 'Order']),
     ),
-    setUserRole: build.mutation<UserResponse, UpdateUserRole & IdParams>(
+    setUserRole: build.mutation<contract.UserResponse, contract.UpdateUserRole & contract.IdParams>(
       change(({ id, role }) => ({ url: apiPath`/auth/users/${id}/role`, method: 'PATCH', body: { role } }), ['Users']),
     ),
   }),

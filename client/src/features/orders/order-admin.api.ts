@@ -1,23 +1,16 @@
-import type {
-  IdParams,
-  OrderListQuery,
-  OrderListResponse,
-  OrderResponse,
-  PrescriptionReviewInput,
-  UpdateOrder,
-} from '@apotheca/contract';
+import type * as contract from '@apotheca/contract';
 import { api, apiPath, change, pagedListQuery } from '../../lib/api';
 
 /** The staff's order calls: a page of orders searched and filtered on the server, one order, and a status change. */
 const orderAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listOrders: build.query<OrderListResponse, OrderListQuery>(pagedListQuery('/orders', 'Orders')),
-    getOrder: build.query<OrderResponse, string>({
+    listOrders: build.query<contract.OrderListResponse, contract.OrderListQuery>(pagedListQuery('/orders', 'Orders')),
+    getOrder: build.query<contract.OrderResponse, string>({
       query: (id) => apiPath`/orders/single-product/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
     }),
     // After a status update the order is re-fetched, so both the list and the detail show what was stored.
-    updateOrderStatus: build.mutation<OrderResponse, UpdateOrder & IdParams>({
+    updateOrderStatus: build.mutation<contract.OrderResponse, contract.UpdateOrder & contract.IdParams>({
       ...change(
         ({ id, ...body }) => ({ url: apiPath`/orders/update-order/${id}`, method: 'PATCH', body }),
         ({ id }) => ['Orders', { type: 'Order', id }],
@@ -36,7 +29,7 @@ const orderAdminApi = api.injectEndpoints({
       },
     }),
     // A rejection cancels the order and puts its stock back.
-    reviewPrescription: build.mutation<OrderResponse, PrescriptionReviewInput & IdParams>(
+    reviewPrescription: build.mutation<contract.OrderResponse, contract.PrescriptionReviewInput & contract.IdParams>(
       change(
         ({ id, ...body }) => ({ url: apiPath`/orders/${id}/prescription-review`, method: 'POST', body }),
         ({ id }) => ['Orders', { type: 'Order', id }, 'Medicines', 'Medicine'],

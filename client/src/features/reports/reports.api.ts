@@ -1,13 +1,4 @@
-import type {
-  ExpiryReport,
-  ExpiryReportQuery,
-  LowStockQuery,
-  LowStockReport,
-  ReorderLevelInput,
-  ReorderLevelResponse,
-  SalesReport,
-  SalesReportQuery,
-} from '@apotheca/contract';
+import type * as contract from '@apotheca/contract';
 import { api, apiPath, change, pagedListQuery } from '../../lib/api';
 
 /**
@@ -17,10 +8,16 @@ import { api, apiPath, change, pagedListQuery } from '../../lib/api';
  */
 const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    expiryReport: build.query<ExpiryReport, ExpiryReportQuery>(pagedListQuery('/reports/expiry', 'Reports')),
-    lowStockReport: build.query<LowStockReport, LowStockQuery>(pagedListQuery('/reports/low-stock', 'Reports')),
-    salesReport: build.query<SalesReport, SalesReportQuery>(pagedListQuery('/reports/sales', 'Orders')),
-    setReorderLevel: build.mutation<ReorderLevelResponse, ReorderLevelInput & { medicineId: string }>(
+    expiryReport: build.query<contract.ExpiryReport, contract.ExpiryReportQuery>(
+      pagedListQuery('/reports/expiry', 'Reports'),
+    ),
+    lowStockReport: build.query<contract.LowStockReport, contract.LowStockQuery>(
+      pagedListQuery('/reports/low-stock', 'Reports'),
+    ),
+    salesReport: build.query<contract.SalesReport, contract.SalesReportQuery>(
+      pagedListQuery('/reports/sales', 'Orders'),
+    ),
+    setReorderLevel: build.mutation<contract.ReorderLevelResponse, contract.ReorderLevelInput & { medicineId: string }>(
       change(
         ({ medicineId, reorderLevel }) => ({
           url: apiPath`/medicines/${medicineId}/reorder-level`,
