@@ -27,7 +27,7 @@ export const ADMIN_ROUTES = [
 ] as const;
 
 /** The widths the admin area is made for: a laptop and a tablet. */
-export const ADMIN_VIEWPORTS = { desktop: { width: 1280, height: 800 }, tablet: { width: 768, height: 1024 } } as const;
+const ADMIN_VIEWPORTS = { desktop: { width: 1280, height: 800 }, tablet: { width: 768, height: 1024 } } as const;
 
 export const adminSession = () => api<LoginResponse>('/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) });
 

@@ -25,7 +25,7 @@ import { generateLoad, LOAD_SETUP, onServerCore, servedBy, type LoadResult } fro
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 export const CONNECTIONS = 64;
 /** BENCH_DURATION_S shortens a trial run of a benchmark; figures to compare take the 10 s. */
-export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 export const WARM_UP_S = 2;
 
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
@@ -52,7 +52,7 @@ require('node:http')
   .listen(Number(process.env.PORT), '127.0.0.1');
 `;
 
-export async function startProcess(
+async function startProcess(
   args: string[],
   env: NodeJS.ProcessEnv,
   readyUrl: string,
@@ -78,7 +78,7 @@ export function stop(child: ChildProcess): Promise<void> {
 }
 
 /** Each figure is the median of this many runs, each beside a ceiling run just before it. */
-export const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
+const TRIALS = Number(process.env.BENCH_TRIALS ?? 3);
 
 /** One run's figures; `perSecond` is what the table reads, requests or (for orders) orders per second. */
 export type Row = {
@@ -373,7 +373,7 @@ function askProfiler(server: ChildProcess, message: object): Promise<void> {
   });
 }
 
-export type BenchServer<Prepared> = {
+type BenchServer<Prepared> = {
   baseUrl: string;
   prepared: Prepared;
   pid: number;

@@ -9,7 +9,7 @@ import AppToaster from '../components/ui/app-toaster';
 import { loggedIn } from '../features/auth/auth.slice';
 
 /** A signed-in member of the shop with the given role, as the login answer gives it. */
-export const testUser = (role: Role): User => ({
+const testUser = (role: Role): User => ({
   _id: `user-${role}`,
   first_name: 'Sam',
   last_name: 'Staff',

@@ -22,7 +22,7 @@ export type ReadyAnswer = {
 const SMALL_BODY_BYTES = 4096;
 
 /** The ready answer to a GET of `url`, if there is one; `accept-encoding` for the variants that depend on it. */
-export type AnswerFinder = (url: string, acceptEncoding: string) => ReadyAnswer | undefined;
+type AnswerFinder = (url: string, acceptEncoding: string) => ReadyAnswer | undefined;
 
 /** What the answers are made and counted with, and when they must be left to Fastify. */
 type Setting = {

@@ -37,6 +37,6 @@ const seedGenericSchema = z.strictObject({
   products: z.array(productSchema).min(1),
 });
 
-export type SeedGeneric = z.infer<typeof seedGenericSchema>;
+type SeedGeneric = z.infer<typeof seedGenericSchema>;
 
 export const SEED_CATALOGUE: SeedGeneric[] = z.array(seedGenericSchema).parse(catalogue);

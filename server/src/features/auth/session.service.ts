@@ -59,7 +59,7 @@ const SESSION_CACHE_SIZE = 10_000;
 /** The longest an entry is trusted without a read; the bound on a notification lost between instances. */
 export const SESSION_CACHE_TTL_MS = 5_000;
 /** Each instance listens here for the sessions another one ended or changed. */
-export const SESSIONS_CHANNEL = 'sessions_changed';
+const SESSIONS_CHANNEL = 'sessions_changed';
 
 const caches = new WeakMap<Db, SessionCache>();
 

@@ -12,7 +12,7 @@ export const freezeToday = (ctx: TestContext, day: string) =>
   ctx.database.db.execute(
     sql.raw(`create or replace function shop_today() returns date language sql stable as $$ select date '${day}' $$`),
   );
-export const thawToday = (ctx: TestContext) =>
+const thawToday = (ctx: TestContext) =>
   ctx.database.db.execute(
     sql`create or replace function shop_today() returns date language sql stable as $$ select current_date $$`,
   );

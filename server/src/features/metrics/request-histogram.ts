@@ -9,7 +9,7 @@ type LabelName = 'method' | 'route' | 'status_code';
 type Labels = Record<LabelName, string>;
 
 /** One series: a route pattern, method and status, with its buckets' counts (not yet cumulative). */
-export type RequestSeries = {
+type RequestSeries = {
   readonly labels: Labels;
   /** Counts per bucket, the last one past every bound (+Inf). */
   readonly counts: number[];
