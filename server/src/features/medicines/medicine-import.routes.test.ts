@@ -54,7 +54,11 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'image/png' }).end(png);
     else if (request.url === '/not-an-image.png')
       response.writeHead(200, { 'content-type': 'image/png' }).end('<html>');
-    else if (request.url === '/moved.png') response.writeHead(302, { location: '/pill.png' }).end();
+    else if (request.url === '/cut-off.png') {
+      // The connection drops half-way through the image it announced.
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': png.length });
+      response.write(png.subarray(0, png.length / 2), () => response.socket?.destroy());
+    } else if (request.url === '/moved.png') response.writeHead(302, { location: '/pill.png' }).end();
     else if (request.url === '/moved-inside.png')
       response.writeHead(302, { location: `${otherLoopbackBase}/pill.png` }).end();
     else response.writeHead(404).end();
@@ -257,7 +261,7 @@ describe('POST /api/medicines/import', () => {
     expect(await catalogueState()).toEqual(before);
   });
 
-  it('refuses rows row by row: an unknown _id, the same medicine twice, a stale version, a bad image', async () => {
+  it('refuses rows row by row: an unknown _id, the same medicine twice, a stale version, bad images', async () => {
     const medicine = await insertMedicine(ctx, { name: 'Aspirin' });
     const file = csv([
       { ...newMedicine('Aspirin'), _id: '00000000-0000-4000-8000-000000000000', version: '' },
@@ -266,6 +270,7 @@ describe('POST /api/medicines/import', () => {
       { ...newMedicine('Ketamine'), _id: '', version: '' },
       { ...newMedicine('Codeine'), _id: '', version: '', imageUrl: `${imageBase}/not-an-image.png` },
       { ...newMedicine('Morphine'), _id: '', version: '', imageUrl: `${imageBase}/missing.png` },
+      { ...newMedicine('Tramadol'), _id: '', version: '', imageUrl: `${imageBase}/cut-off.png` },
     ]);
     expect(await report(file, true)).toEqual({
       created: 1,
@@ -277,6 +282,7 @@ describe('POST /api/medicines/import', () => {
         { row: 5, errors: { row: sameMedicineMessage(4) } },
         { row: 6, errors: { imageUrl: IMAGE_TYPE_MESSAGE } },
         { row: 7, errors: { imageUrl: IMAGE_FETCH_MESSAGE } },
+        { row: 8, errors: { imageUrl: IMAGE_FETCH_MESSAGE } },
       ],
     });
   });
