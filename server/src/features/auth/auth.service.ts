@@ -9,7 +9,7 @@ import {
   type User,
   type UserListQuery,
 } from '@apotheca/contract';
-import { and, asc, count, eq, getTableColumns, gt, ilike, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, gt, ilike, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
 import { containsPattern } from '../../db/contains-pattern';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -193,12 +193,15 @@ export async function resetPassword(
   });
 }
 
+/**
+ * Users whose full name ("Ada Lovelace") or e-mail address matches the ILIKE `pattern` (a value, or
+ * the placeholder of a prepared statement), in any case.
+ */
+export const userPatternMatches = (pattern: string | SQLWrapper) =>
+  or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern));
+
 /** Users whose full name ("Ada Lovelace") or e-mail address holds `text`, in any case. */
-export const userMatches = (text: string) =>
-  or(
-    ilike(users.email, containsPattern(text)),
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, containsPattern(text)),
-  );
+export const userMatches = (text: string) => userPatternMatches(containsPattern(text));
 
 /**
  * Every user oldest first, or one page of them; `q` keeps the users it matches (userMatches). A page
