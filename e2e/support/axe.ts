@@ -2,21 +2,33 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
-/** axe's findings on the page (or inside `selector`) as 'rule: target' lines, so a failure says what and where. */
-export async function violations(page: Page, selector?: string): Promise<string[]> {
-  // A transition still running (a toast fading in or out) is let finish first: axe reads a colour
-  // mid-fade as it is at that instant, and would report a contrast the reader never sees settled.
-  await page.evaluate(() =>
-    Promise.all(
+/** Every running transition (a toast fading in or out) finished, and the toasts' states as a string. */
+const settle = (page: Page): Promise<string> =>
+  page.evaluate(async () => {
+    await Promise.all(
       document
         .getAnimations()
         .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
         .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  const builder = new AxeBuilder({ page });
-  const { violations: found } = await (selector ? builder.include(selector) : builder).analyze();
-  return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+    );
+    return Array.from(document.querySelectorAll<HTMLElement>('[data-sonner-toast]'), (toast) =>
+      JSON.stringify(toast.dataset),
+    ).join('|');
+  });
+
+/** axe's findings on the page (or inside `selector`) as 'rule: target' lines, so a failure says what and where. */
+export async function violations(page: Page, selector?: string): Promise<string[]> {
+  // axe reads a colour mid-fade as it is at that instant and would report a contrast the reader never
+  // sees settled. So it reads a settled page, and reads again when a toast began to come or go while
+  // it read (a toast's timer can end in the middle of an analysis).
+  for (let attempt = 1; ; attempt += 1) {
+    const before = await settle(page);
+    const builder = new AxeBuilder({ page });
+    const { violations: found } = await (selector ? builder.include(selector) : builder).analyze();
+    const after = await settle(page);
+    if (before === after || attempt === 5)
+      return found.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  }
 }
 
 /**
