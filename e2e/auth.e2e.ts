@@ -80,6 +80,13 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await page.locator('#mobile-menu').getByRole('button', { name: 'Log Out' }).click();
     await toast(page, 'Sucessfull LoggedOut');
     await page.waitForURL(`${baseUrl()}/`);
+    // The toast shows below the header: it never covers the menu button the shopper taps next.
+    const clearance = () =>
+      page.evaluate(() => {
+        const toast = document.querySelector('[data-sonner-toast]')?.getBoundingClientRect();
+        return toast && toast.top - document.querySelector('header')!.getBoundingClientRect().bottom;
+      });
+    await expect.poll(clearance, { timeout: 3_000 }).toBeGreaterThanOrEqual(0);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Login/Sign Up' }).waitFor();
     await page.context().close();

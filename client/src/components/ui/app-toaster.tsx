@@ -3,11 +3,22 @@ import { Toaster } from 'sonner';
 import 'sonner/dist/styles.css';
 import { toasterMounted } from '../../lib/toast';
 
+const HEADER_CLEARANCE = '4.75rem';
+
 /** The one toaster, top right and closable; loaded lazily by main.tsx. */
 export default function AppToaster() {
   // Runs after Toaster's own effects, so by now it listens for toasts.
   useEffect(() => toasterMounted(), []);
   // Below the header rather than over it: a toast (paused while the pointer rests on it) never hides
-  // the header's account link or Log Out button.
-  return <Toaster position="top-right" offset={{ top: '4.75rem', right: '1rem' }} richColors closeButton />;
+  // the header's account link, Log Out button or, on a phone, its menu button. Sonner places toasts
+  // on screens up to 600 px by `mobileOffset` alone, so both are set.
+  return (
+    <Toaster
+      position="top-right"
+      offset={{ top: HEADER_CLEARANCE, right: '1rem' }}
+      mobileOffset={{ top: HEADER_CLEARANCE, left: '1rem', right: '1rem' }}
+      richColors
+      closeButton
+    />
+  );
 }
