@@ -2,6 +2,7 @@ import { PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, fillAfterRefusal, openPage, useBrowser } from './support/browser';
 import { createShopper, mailTo, PASSWORD, toast, uniqueEmail, shopperPage } from './support/shop';
+import { violations } from './support/axe';
 
 describe('register, log in, log out and reset a password in chromium', () => {
   const browser = useBrowser();
@@ -45,10 +46,13 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await page.getByLabel('Password').fill('Wrong@1234');
     await page.getByRole('button', { name: 'Login' }).click();
     await toast(page, 'Login failed');
+    // A toast's text is as readable as the page's: 4.5:1 at least, on its own colour.
+    expect(await violations(page, '[data-sonner-toaster]'), 'error toast').toEqual([]);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Login' }).click();
     await toast(page, 'Logged-in successfully');
+    expect(await violations(page, '[data-sonner-toaster]'), 'success toast').toEqual([]);
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByRole('link', { name: shopper.user.email }).click();
     await page.waitForURL(`${baseUrl()}/profile`);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Toaster } from 'sonner';
 import 'sonner/dist/styles.css';
+import './app-toaster.css';
 import { toasterMounted } from '../../lib/toast';
 
 const HEADER_CLEARANCE = '4.75rem';
