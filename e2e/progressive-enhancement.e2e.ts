@@ -253,6 +253,7 @@ describe('a sort chosen while the catalogue loads on a slow phone', () => {
   // delays run side by side: their pages mostly wait for held scripts.
   it.concurrent.for([500, 1000, 2000])(
     'applies "Price: low to high" whenever it is chosen, with scripts delayed by %i ms',
+    { timeout: 180_000 },
     async (delay, { expect }) => {
       const sorted = await listMedicines(`sort=price_asc&limit=${CATALOGUE_PAGE_SIZE}`);
       for (const [moment, choose] of Object.entries(moments)) {
@@ -278,7 +279,6 @@ describe('a sort chosen while the catalogue loads on a slow phone', () => {
         await page.context().close();
       }
     },
-    180_000,
   );
 });
 
