@@ -1,11 +1,11 @@
 import { adminMedicineUpdatePath, adminOrderPath, NOT_ADMIN_MESSAGE } from '@apotheca/contract';
-import AxeBuilder from '@axe-core/playwright';
 import type { Medicine, Order } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, adminSession, catalogue, pageAs, placeOrder, type Session } from './support/admin-fixtures';
 import { createShopper, toastTexts } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
+import { violations } from './support/axe';
 
 const LOGIN_NOTICE = 'Please Login !! You need to login first, to access this page.';
 
@@ -75,11 +75,7 @@ describe('the admin area is for admins only', () => {
         await page.locator('main h1').waitFor();
         // Every loading notice gone (a page of several reports has one each).
         await page.waitForFunction(() => !document.querySelector('main [role=status]'));
-        const { violations } = await new AxeBuilder({ page }).analyze();
-        expect({ route, violations: violations.map((v) => `${v.id}: ${v.nodes[0]?.html}`) }).toEqual({
-          route,
-          violations: [],
-        });
+        expect(await violations(page), route).toEqual([]);
         await page.close();
       }
     },

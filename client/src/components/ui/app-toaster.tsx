@@ -4,6 +4,7 @@ import 'sonner/dist/styles.css';
 import './app-toaster.css';
 import { toasterMounted } from '../../lib/toast';
 
+/** The header's height (h-16, 4 rem, in the layouts) and a gap under it. */
 const HEADER_CLEARANCE = '4.75rem';
 
 /** The one toaster, top right and closable; loaded lazily by main.tsx. */
