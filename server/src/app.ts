@@ -16,6 +16,7 @@ import metricsRoutes from './features/metrics/metrics.routes';
 import ordersRoutes from './features/orders/orders.routes';
 import prescriptionsRoutes from './features/prescriptions/prescriptions.routes';
 import reportsRoutes from './features/reports/reports.routes';
+import { startOrderDaysFold } from './features/orders/order-days.job';
 import { startUnpaidOrderExpiry } from './features/orders/unpaid-orders.job';
 import { startExpiryWatch } from './features/stock/expiry.job';
 import { startCredentialCleanup } from './features/auth/credential-cleanup.job';
@@ -33,7 +34,10 @@ import rateLimitPlugin from './plugins/rate-limit.plugin';
 import securityPlugin from './plugins/security.plugin';
 import staticClientPlugin from './plugins/static-client.plugin';
 
-/** Expired sessions, used reset tokens and long-unused prescriptions are purged this often. */
+/**
+ * Expired sessions, used reset tokens and long-unused prescriptions are purged, and past days of order
+ * counts folded, this often.
+ */
 const CLEANUP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Request bodies larger than this are answered 413 (uploads have their own limit). */
@@ -156,6 +160,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     'onClose',
     startUnusedPrescriptionRemoval({ db: database.db, everyMs: CLEANUP_INTERVAL_MS, log: app.log }),
   );
+  app.addHook('onClose', startOrderDaysFold({ db: database.db, everyMs: CLEANUP_INTERVAL_MS, log: app.log }));
   if (config.backupEveryHours > 0) {
     const stopScheduledBackups = startScheduledBackups({
       database,

@@ -297,8 +297,8 @@ export const derived = pgSchema('derived');
  * How many orders there are of each status and prescription review, so the staff lists' totals are
  * read from a few rows instead of counted over every order. Statement triggers on orders keep it
  * (migration 0011): each statement's orders added, removed or changed in status or review move the
- * count of their kind in one of eight rows, picked at random, so concurrent checkouts seldom wait on
- * one row.
+ * count of their kind in the row of the database connection that runs the statement (migration 0018),
+ * so concurrent checkouts on different connections never wait on one row.
  */
 export const orderCounts = derived.table(
   'order_counts',
@@ -313,9 +313,10 @@ export const orderCounts = derived.table(
 
 /**
  * How many orders of each status and prescription review were placed on each day (UTC), kept by the
- * same statement triggers as orderCounts (migration 0017) in one of eight rows a day and kind. A far
- * page of a staff list sums these to find the day its first order falls in and steps over that
- * day's orders only, instead of over every order before the page.
+ * same statement triggers as orderCounts, in the row of the connection (migration 0018); past days are
+ * folded into one row a day and kind every hour (order-days.job.ts). A far page of a staff list sums
+ * these to find the day its first order falls in and steps over that day's orders only, instead of
+ * over every order before the page.
  */
 export const orderDays = derived.table(
   'order_days',
