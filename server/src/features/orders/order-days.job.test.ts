@@ -19,7 +19,7 @@ const countRows = () =>
 describe('the counts of past days', () => {
   it('are folded into one row a day and kind, with the same totals and the same pages, and today is left', async () => {
     const { db } = ctx.database;
-    // Thirty orders over six days of 2020, as SQL writes them; then their counts are spread as other
+    // Thirty orders over a week of 2020, as SQL writes them; then their counts are spread as other
     // connections would have left them: each day's row gives one order to the row of another.
     await insertOrdersOf2020(db);
     await db.execute(sql`
