@@ -298,7 +298,7 @@ export const derived = pgSchema('derived');
  * read from a few rows instead of counted over every order. Statement triggers on orders keep it
  * (migration 0011): each statement's orders added, removed or changed in status or review move the
  * count of their kind in the row of the database connection that runs the statement (migration 0018),
- * so concurrent checkouts on different connections never wait on one row.
+ * so concurrent checkouts on different connections seldom wait on one row.
  */
 export const orderCounts = derived.table(
   'order_counts',
@@ -314,7 +314,7 @@ export const orderCounts = derived.table(
 /**
  * How many orders of each status and prescription review were placed on each day (UTC), kept by the
  * same statement triggers as orderCounts, in the row of the connection (migration 0018); past days are
- * folded into one row a day and kind every hour (order-days.job.ts). A far page of a staff list sums
+ * folded into one row a day and kind every hour (order-days.service.ts). A far page of a staff list sums
  * these to find the day its first order falls in and steps over that day's orders only, instead of
  * over every order before the page.
  */

@@ -1,10 +1,11 @@
 -- Keeps derived.order_counts and derived.order_days as migration 0017 did, in the row of the
 -- database connection that runs the statement (its backend's pid, modulo 64) instead of one of eight
 -- picked at random. A checkout holds its row from its trigger until its commit, flush included; a
--- connection runs one transaction at a time, so checkouts on different connections no longer wait on
--- each other's row (at random, 20 connections over 8 rows waited about 3 ms a checkout). The totals
--- are still the sum of every row of a kind; a day and kind now has up to as many rows as the
--- connections that placed or changed its orders, at most 64.
+-- connection runs one transaction at a time, so checkouts on different connections wait on each
+-- other's row only when their backends' pids fall on the same of 64 (at random, 20 connections over
+-- 8 rows waited about 3 ms a checkout). The totals are still the sum of every row of a kind; a day
+-- and kind now has up to as many rows as the connections that placed or changed its orders, at most
+-- 64, until the day is folded into one.
 CREATE OR REPLACE FUNCTION "derived"."count_orders"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   "picked" smallint := pg_backend_pid() % 64;

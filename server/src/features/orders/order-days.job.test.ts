@@ -6,7 +6,8 @@ import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 import { expectFarPagesInPlace, insertOrdersOf2020 } from './orders.fixtures';
-import { foldPastOrderDays, listAllOrders } from './orders.service';
+import { foldPastOrderDays } from './order-days.service';
+import { listAllOrders } from './orders.service';
 
 const ctx = useTestContext();
 

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { startPeriodicTask } from '../../periodic-task';
-import { foldPastOrderDays } from './orders.service';
+import { foldPastOrderDays } from './order-days.service';
 
 /**
  * Every `everyMs`, the first time one interval after the start, folds the past days' order counts into
