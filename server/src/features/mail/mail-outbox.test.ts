@@ -44,6 +44,8 @@ describe('the mail outbox', () => {
     const mail = await mailing.sink.nextMail();
     expect(mail.to).toEqual([user.email]);
     expect(mail.text).toMatch(/https:\/\/shop\.example\/reset-password\//);
+    // Named by its outbox row, so every attempt at it is the same message to the recipient.
+    expect(mail.raw).toMatch(new RegExp(`^Message-ID: <${failed!.id}@shop\\.example>\r$`, 'm'));
 
     await mailing.ctx.app.mailOutbox.wake();
     expect(mailing.sink.received).toHaveLength(1);
