@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
 
 // Outgoing mail: nodemailer over SMTP_URL; without it each message is appended to the day's mailbox
 // file in an outbox folder in DATA_DIR (mbox, which mail clients open and which reads as text), and
@@ -95,18 +96,16 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions, log: M
     };
   }
 
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
   const mailbox = mailboxWriter(outboxDir);
   return {
     send: async (message) => {
-      const info = await transport.sendMail(compose(message));
+      // Composed by nodemailer's composer alone: a transport's plugins and envelope, which a file
+      // needs none of, were a seventh of a mail's CPU; the bytes are the same (docs/decisions/0090).
+      const composed = await new MailComposer(compose(message)).compile().build();
       const now = new Date();
-      const file = mailbox.append(mboxEntry(info.message as Buffer, now), now);
+      const file = mailbox.append(mboxEntry(composed, now), now);
       log({ to: message.to, subject: message.subject, file }, 'mail written to the outbox');
     },
-    close: () => {
-      mailbox.close();
-      transport.close();
-    },
+    close: () => mailbox.close(),
   };
 }
