@@ -29,12 +29,14 @@ export async function enqueueMail(tx: Db | Tx, message: MailMessage | TemplatedM
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
+/** What a sent mail names: APP_URL for its links, and APP_URL's host for its Message-ID. */
+type Addressing = { appUrl: string; messageIdDomain: string };
 /**
  * The mail a row holds: as written, or rendered from its template. Its Message-ID is the row's, so
  * a mail sent again (its sender died before recording it sent) reads as the same message to the
  * recipient's mail client; nodemailer's random one also cost a sixth of composing a mail.
  */
-const messageOf = (mail: OutboxRow, appUrl: string, messageIdDomain: string): MailMessage => ({
+const messageOf = (mail: OutboxRow, { appUrl, messageIdDomain }: Addressing): MailMessage => ({
   ...(mail.template !== null && isMailTemplate(mail.template)
     ? renderMail({ to: mail.to, template: mail.template, data: mail.data } as TemplatedMail, appUrl)
     : { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined }),
@@ -64,15 +66,13 @@ async function claimDueMail(db: Db) {
 }
 
 /** Sends every due mail once; a failure is recorded by its code and tried again later. Returns how many were sent. */
-async function deliverDueMail(db: Db, mailer: Mailer, appUrl: string): Promise<number> {
-  // The shop's own host names its messages, as APP_URL's links do.
-  const messageIdDomain = new URL(appUrl).hostname;
+async function deliverDueMail(db: Db, mailer: Mailer, addressing: Addressing): Promise<number> {
   let sent = 0;
   for (let batch = await claimDueMail(db); batch.length > 0; batch = await claimDueMail(db)) {
     const delivered: string[] = [];
     for (const mail of batch) {
       try {
-        await mailer.send(messageOf(mail, appUrl, messageIdDomain));
+        await mailer.send(messageOf(mail, addressing));
         delivered.push(mail.id);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
@@ -112,6 +112,8 @@ export function startMailOutboxWorker(
   mailer: Mailer,
   { intervalMs, appUrl, onError }: { intervalMs: number; appUrl: string; onError: (error: unknown) => void },
 ): MailOutboxWorker {
+  // The shop's own host names its messages, as APP_URL's links do; read once, not per run.
+  const addressing: Addressing = { appUrl, messageIdDomain: new URL(appUrl).hostname };
   let running: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
   let stopped = false;
@@ -121,7 +123,7 @@ export function startMailOutboxWorker(
       queued = undefined;
       if (stopped) return;
       try {
-        await deliverDueMail(db, mailer, appUrl);
+        await deliverDueMail(db, mailer, addressing);
       } catch (error) {
         onError(error);
       }

@@ -26,7 +26,7 @@ describe('the file outbox', () => {
     try {
       const mail = (subject: string, text = `${subject} text`) => ({ to: 'ada@example.com', subject, text });
       await mailer.send(mail('First', 'From here on a line reads like a new message.\n>From quoted already'));
-      await mailer.send(mail('Second'));
+      await mailer.send({ ...mail('Second'), messageId: '<outbox-row@shop.example>' });
       const file = fileOf(0);
       expect(path.basename(file)).toMatch(/^\d{4}-\d{2}-\d{2}\.mbox$/);
       expect(fs.readdirSync(outboxDir)).toEqual([path.basename(file)]);
@@ -38,6 +38,7 @@ describe('the file outbox', () => {
       expect(first).toContain('\n>>From quoted already');
       expect(first).not.toContain('\r');
       expect(second).toContain('Subject: Second');
+      expect(second).toMatch(/^Message-ID: <outbox-row@shop\.example>$/m);
       expect(written).toEqual([
         { to: 'ada@example.com', subject: 'First', file },
         { to: 'ada@example.com', subject: 'Second', file },
