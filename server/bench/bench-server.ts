@@ -15,7 +15,7 @@ import { POINTER_FILE } from '../src/db/cluster-location';
 import { SERVER_BUILD } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 import { summarizeCpuProfile } from './cpu-profile';
-import { generateLoad, LOAD_SETUP, onServerCore, servedBy, type LoadResult } from './load-generator';
+import { generateLoad, LOAD_SETUP, onServerCore, scriptedLoad, servedBy, type LoadResult } from './load-generator';
 
 // What the benchmarks share: the built server as a child process on a fresh database, a bare
 // node:http server answering a fixed 1 KB JSON (the machine's ceiling), both on the server's core,
@@ -513,8 +513,8 @@ export async function withCeiling(measure: (ceilingUrl: string) => Promise<void>
   }
 }
 
-/** Twice the connections, so every connection can hold a shopper of its own at any moment. */
-export const SHOPPER_COUNT = CONNECTIONS * 2;
+/** One per connection: each connection of the order load is a shopper of its own. */
+export const SHOPPER_COUNT = CONNECTIONS;
 /** Enough units that an order run measures checkouts, not sold-out answers. */
 export const BENCH_STOCK = 10_000_000;
 
@@ -601,10 +601,14 @@ export async function signedInShoppers(database: Database, count: number): Promi
   return tokens;
 }
 
+/** Lua's literal for the table of `texts` (ids and tokens: nothing a JSON string escapes differently). */
+const luaStrings = (texts: string[]) => `{${texts.map((text) => JSON.stringify(text)).join(',')}}`;
+
 /**
- * Each sequence takes an idle shopper, adds one in-stock medicine to their cart and checks out,
- * then frees the shopper: no two connections ever share a cart. With `ordersPerSecond`, at that
- * fixed rate (two requests an order) rather than as fast as the server answers.
+ * Each connection is a shopper of its own (no two connections ever share a cart) who adds one
+ * in-stock medicine to their cart and checks out, over and over; wrk's Lua counts the orders placed.
+ * With `ordersPerSecond`, each connection starts an order every `connections / ordersPerSecond`
+ * seconds (read on LuaJIT's monotonic clock) rather than as fast as the server answers.
  */
 export async function orderLoad(
   baseUrl: string,
@@ -613,40 +617,48 @@ export async function orderLoad(
   ordersPerSecond?: number,
   name = 'orders: add to cart + add-order (orders/s)',
 ): Promise<Row> {
-  const idle = [...tokens];
-  let placed = 0;
-  const json = { 'content-type': 'application/json' };
-  const result = await load({
-    url: baseUrl,
-    connections,
-    ...(ordersPerSecond && { overallRate: ordersPerSecond * 2 }),
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/cart/add',
-        setupRequest: (request, context) => {
-          context.token = idle.pop();
-          const medicineId = inStockIds[Math.floor(Math.random() * inStockIds.length)];
-          return {
-            ...request,
-            headers: { ...json, authorization: `Bearer ${context.token as string}` },
-            body: JSON.stringify({ medicineId, quantity: 1 }),
-          };
-        },
-      },
-      {
-        method: 'POST',
-        path: '/api/orders/add-order',
-        setupRequest: (request, context) => ({
-          ...request,
-          headers: { authorization: `Bearer ${context.token as string}` },
-        }),
-        onResponse: (status, _body, context) => {
-          if (status === 201) placed++;
-          idle.push(context.token as string);
-        },
-      },
-    ],
-  });
-  return row(name, result, placed / DURATION_S);
+  const scenario = `
+local ids = ${luaStrings(inStockIds)}
+local tokens = ${luaStrings(tokens)}
+counted = 0
+local checkingOut = false
+local add, checkout
+init = function()
+  -- Each thread its own draw of medicines: LuaJIT's generator starts from one seed.
+  math.randomseed(connection)
+  local authorization = 'Bearer ' .. tokens[connection]
+  add = { ['content-type'] = 'application/json', authorization = authorization }
+  checkout = { authorization = authorization }
+end
+request = function()
+  if checkingOut then return wrk.format('POST', '/api/orders/add-order', checkout) end
+  return wrk.format('POST', '/api/cart/add', add, '{"medicineId":"' .. ids[math.random(#ids)] .. '","quantity":1}')
+end
+response = function(status)
+  if checkingOut and status == 201 then counted = counted + 1 end
+  checkingOut = not checkingOut
+end
+${ordersPerSecond === undefined ? '' : pacedOrders((connections / ordersPerSecond) * 1000)}`;
+  const result = await scriptedLoad(baseUrl, scenario, connections, DURATION_S);
+  return row(name, result, result.countedPerSecond);
 }
+
+/** wrk's `delay` hook: an order starts every `periodMs` on each connection, the first at a random point of the first period. */
+const pacedOrders = (periodMs: number) => `
+local ffi = require('ffi')
+ffi.cdef('struct timespec { long tv_sec; long tv_nsec; }; int clock_gettime(int, struct timespec *);')
+local clock = ffi.new('struct timespec')
+local function nowMs()
+  ffi.C.clock_gettime(1, clock)
+  return tonumber(clock.tv_sec) * 1000 + tonumber(clock.tv_nsec) / 1e6
+end
+local nextStart
+delay = function()
+  if checkingOut then return 0 end
+  local now = nowMs()
+  nextStart = nextStart or now + math.random() * ${periodMs}
+  local wait = math.max(0, nextStart - now)
+  nextStart = math.max(nextStart, now) + ${periodMs}
+  return math.floor(wait)
+end
+`;

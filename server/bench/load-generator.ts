@@ -3,10 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import autocannon, { type Options } from 'autocannon';
 
-// How the benchmarks load a server (docs/decisions/0070): Debian's wrk, pinned to one core with the
-// server on the other, for a fixed request; autocannon, in the bench process, where a scenario
-// scripts its requests (a new path each time, a cart then a checkout). Without wrk or taskset the
-// figures are still taken, and `LOAD_SETUP` says how.
+// How the benchmarks load a server (docs/decisions/0070, 0092): Debian's wrk, pinned to one core
+// with the server on the other, for a fixed request and for a sequence scripted in its Lua (a cart
+// then a checkout); autocannon, in the bench process, where a scenario draws each path from the
+// bench's own data (a new search each time). Without taskset, or without wrk for what autocannon can
+// send, the figures are still taken, and `LOAD_SETUP` says how.
 
 const onPath = (command: string) => {
   try {
@@ -54,8 +55,8 @@ export const onServerCore = (command: string, args: string[]) => onCore(SERVER_C
 /** A line for each table: which load generator ran and where. */
 export const LOAD_SETUP = [
   HAS_WRK
-    ? 'wrk for fixed requests, autocannon for scripted ones'
-    : 'autocannon for every request (wrk not found: apt-get install wrk)',
+    ? 'wrk for fixed requests and orders, autocannon for searches'
+    : 'autocannon for every request, no order load (wrk not found: apt-get install wrk)',
   PINNED
     ? `server on core ${SERVER_CORE}, load generator on core ${LOAD_CORE}`
     : `nothing pinned (${os.cpus().length < 2 ? 'one core' : 'taskset not found'})`,
@@ -71,6 +72,8 @@ export type LoadResult = {
   unexpected: Record<string, number>;
   /** CPU time the server (and its children, the embedded database) spent per answered request, in µs. */
   cpuUsPerRequest?: number;
+  /** What a scripted wrk load counted (orders placed), per second. */
+  countedPerSecond?: number;
 };
 
 /** Per origin, the serving process and any process its CPU time is read with (its embedded database). */
@@ -127,28 +130,53 @@ function treeCpuUs(pids: number[]): number {
   return (ticks / CLOCK_TICKS_PER_S) * 1e6;
 }
 
-/** wrk's summary as one JSON line, printed by its `done` hook. */
-const WRK_SCRIPT = `
+/**
+ * What every wrk run loads besides a scenario's own Lua: `setup` tells each thread its `connection`
+ * (1, 2, …), and `done` prints the summary as one JSON line, with the sum of the threads' `counted`
+ * (what a scripted scenario counts, such as orders placed).
+ */
+const SUMMARY_LUA = `
+local threads = {}
+setup = function(thread)
+  threads[#threads + 1] = thread
+  thread:set('connection', #threads)
+end
 done = function(summary, latency, requests)
+  local counted = 0
+  for _, thread in ipairs(threads) do counted = counted + (thread:get('counted') or 0) end
   local e = summary.errors
-  io.write(string.format('{"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"errors":%d,"status":%d}\\n',
+  io.write(string.format('{"requests":%d,"durationUs":%d,"p50Us":%d,"p99Us":%d,"errors":%d,"status":%d,"counted":%d}\\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    e.connect + e.read + e.write + e.timeout, e.status))
+    e.connect + e.read + e.write + e.timeout, e.status, counted))
 end
 `;
-let wrkScriptFile: string | undefined;
+let scriptDir: string | undefined;
+let scriptCount = 0;
 
-async function runWrk(options: Options, connections: number, durationS: number): Promise<LoadResult> {
-  wrkScriptFile ??= (() => {
-    const file = `${fs.mkdtempSync(`${os.tmpdir()}/apotheca-wrk-`)}/summary.lua`;
-    fs.writeFileSync(file, WRK_SCRIPT);
-    return file;
-  })();
-  const headers = Object.entries(options.headers ?? {}).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+/** A file holding the summary's Lua and `scenario`'s. */
+function wrkScript(scenario: string): string {
+  scriptDir ??= fs.mkdtempSync(`${os.tmpdir()}/apotheca-wrk-`);
+  const file = `${scriptDir}/load-${++scriptCount}.lua`;
+  fs.writeFileSync(file, SUMMARY_LUA + scenario);
+  return file;
+}
+
+/**
+ * wrk on the load core: one thread for a fixed request; for a scripted one, a thread per
+ * connection, so that each thread's Lua globals are one connection's own (whose turn it is in a
+ * sequence, a shopper's token).
+ */
+async function runWrk(
+  { url, headers = {} }: Pick<Options, 'url' | 'headers'>,
+  connections: number,
+  durationS: number,
+  scenario?: string,
+): Promise<LoadResult> {
+  const threads = scenario === undefined ? 1 : connections;
   const [command, args] = onCore(LOAD_CORE, 'wrk', [
-    ...['-t1', `-c${connections}`, `-d${durationS}s`, '--timeout', '10s', '-s', wrkScriptFile],
-    ...headers,
-    options.url,
+    ...[`-t${threads}`, `-c${connections}`, `-d${durationS}s`, '--timeout', '10s', '-s', wrkScript(scenario ?? '')],
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]),
+    url,
   ]);
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
@@ -157,16 +185,18 @@ async function runWrk(options: Options, connections: number, durationS: number):
   const line = output.split('\n').find((text) => text.startsWith('{'));
   if (code !== 0 || !line) throw new Error(`wrk failed (${code}):\n${output}`);
   const summary = JSON.parse(line) as Record<
-    'requests' | 'durationUs' | 'p50Us' | 'p99Us' | 'errors' | 'status',
+    'requests' | 'durationUs' | 'p50Us' | 'p99Us' | 'errors' | 'status' | 'counted',
     number
   >;
+  const seconds = summary.durationUs / 1e6;
   return {
     requests: summary.requests,
-    perSecond: summary.requests / (summary.durationUs / 1e6),
+    perSecond: summary.requests / seconds,
     p50: summary.p50Us / 1000,
     p99: summary.p99Us / 1000,
     errors: summary.errors,
     unexpected: summary.status > 0 ? { 'non-2xx': summary.status } : {},
+    countedPerSecond: summary.counted / seconds,
   };
 }
 
@@ -188,13 +218,31 @@ const loadsUnderWay = new Map<number, Set<{ shared: boolean }>>();
 
 /**
  * Loads `options.url` for `durationS` over `connections`: with wrk when the request is fixed (no
- * scripted `requests`), with autocannon otherwise. Reads the serving process's CPU time around it,
- * unless another load shared that process, whose requests would then be counted as its own.
+ * scripted `requests`), with autocannon otherwise.
  */
-export async function generateLoad(options: Options, connections: number, durationS: number): Promise<LoadResult> {
-  const served = pidsByOrigin.get(new URL(options.url).origin);
+export function generateLoad(options: Options, connections: number, durationS: number): Promise<LoadResult> {
   const fixed = HAS_WRK && !options.requests && !options.body && (options.method ?? 'GET') === 'GET';
-  const run = () => (fixed ? runWrk : runAutocannon)(options, connections, durationS);
+  return measured(options.url, () =>
+    fixed ? runWrk(options, connections, durationS) : runAutocannon(options, connections, durationS),
+  );
+}
+
+/**
+ * Loads `url` for `durationS` over `connections` with wrk running `scenario`, Lua that defines
+ * `request` and `response` (and `delay`, to pace them) over the globals `connection` (1, 2, …; a
+ * thread per connection) and `counted`. Needs wrk: a sequence is written once, in its Lua.
+ */
+export function scriptedLoad(url: string, scenario: string, connections: number, durationS: number) {
+  if (!HAS_WRK) throw new Error('A scripted load runs on wrk: apt-get install wrk');
+  return measured(url, () => runWrk({ url }, connections, durationS, scenario));
+}
+
+/**
+ * `run`, with the CPU time of the process serving `url` read around it, unless another load shared
+ * that process, whose requests would then be counted as its own.
+ */
+async function measured(url: string, run: () => Promise<LoadResult>): Promise<LoadResult> {
+  const served = pidsByOrigin.get(new URL(url).origin);
   if (served === undefined) return run();
   const { pid, alongside } = served;
   const running = loadsUnderWay.get(pid) ?? new Set();
