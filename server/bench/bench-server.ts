@@ -605,8 +605,8 @@ export async function signedInShoppers(database: Database, count: number): Promi
 const luaStrings = (texts: string[]) => `{${texts.map((text) => JSON.stringify(text)).join(',')}}`;
 
 /**
- * Each connection is a shopper of its own (no two connections ever share a cart) who adds one
- * in-stock medicine to their cart and checks out, over and over; wrk's Lua counts the orders placed.
+ * Each connection is a shopper of its own (no two connections ever share a cart) who empties their
+ * cart, then adds one in-stock medicine to it and checks out, over and over; wrk's Lua counts the orders placed.
  * With `ordersPerSecond`, each connection starts an order every `connections / ordersPerSecond`
  * seconds (read on LuaJIT's monotonic clock) rather than as fast as the server answers.
  */
@@ -621,7 +621,8 @@ export async function orderLoad(
 local ids = ${luaStrings(inStockIds)}
 local tokens = ${luaStrings(tokens)}
 counted = 0
-local checkingOut = false
+-- A run stopped between an add and its checkout leaves a line behind: each shopper starts empty.
+local cleared, checkingOut = false, false
 local add, checkout
 init = function()
   -- Each thread its own draw of medicines: LuaJIT's generator starts from one seed.
@@ -631,10 +632,15 @@ init = function()
   checkout = { authorization = authorization }
 end
 request = function()
+  if not cleared then return wrk.format('DELETE', '/api/cart/clear', checkout) end
   if checkingOut then return wrk.format('POST', '/api/orders/add-order', checkout) end
   return wrk.format('POST', '/api/cart/add', add, '{"medicineId":"' .. ids[math.random(#ids)] .. '","quantity":1}')
 end
 response = function(status)
+  if not cleared then
+    cleared = true
+    return
+  end
   if checkingOut and status == 201 then counted = counted + 1 end
   checkingOut = not checkingOut
 end
@@ -654,7 +660,7 @@ local function nowMs()
 end
 local nextStart
 delay = function()
-  if checkingOut then return 0 end
+  if checkingOut or not cleared then return 0 end
   local now = nowMs()
   nextStart = nextStart or now + math.random() * ${periodMs}
   local wait = math.max(0, nextStart - now)
