@@ -6,11 +6,13 @@ import {
   updatedCartItemResponseSchema,
 } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { openPg, type Db } from '../../db/client';
 import { cartItems, medicines } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, type AuthHeaders } from '../../test/test-users';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
+import { addToCart } from './cart.service';
 
 const ctx = useTestContext();
 
@@ -246,5 +248,37 @@ describe('a medicine with a limit per order', () => {
     expect(checkout.json()).toEqual({ message: 'You can order at most 1 of Codeine.' });
     expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(50);
     expect((await getCart(me))!.items).toHaveLength(1);
+  });
+});
+
+describe('an add into an existing cart', () => {
+  it('commits without waiting for the disk in its own transaction only: the connection waits again after it', async () => {
+    const { user, headers } = await createTestUser(ctx);
+    const [first, second] = await Promise.all([
+      insertMedicine(ctx, { name: 'Cetirizine', stock: 5 }),
+      insertMedicine(ctx, { name: 'Loratadine', stock: 5 }),
+    ]);
+    expect((await add(headers, { medicineId: first.id, quantity: 1 })).statusCode).toBe(201);
+    // One connection, so the next statement runs where the add's did; waiting for the disk, which
+    // the test cluster itself does not.
+    const single = openPg(ctx.config.databaseUrl!, { poolSize: 1 });
+    try {
+      await single.db.execute(sql`set synchronous_commit = on`);
+      const setting = async (db: Db) => {
+        const { rows } = (await db.execute(sql`select current_setting('synchronous_commit') as value`)) as {
+          rows: { value: string }[];
+        };
+        return rows[0]!.value;
+      };
+      const during = await single.db.transaction(async (tx) => {
+        const cart = await addToCart(tx, user.id, { medicineId: second.id, quantity: 1 });
+        expect(cart.items.map((item) => item.name)).toEqual(['Cetirizine', 'Loratadine']);
+        return setting(tx);
+      });
+      expect(during).toBe('off');
+      expect(await setting(single.db)).toBe('on');
+    } finally {
+      await single.close();
+    }
   });
 });
