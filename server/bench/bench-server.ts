@@ -606,9 +606,10 @@ const luaStrings = (texts: string[]) => `{${texts.map((text) => JSON.stringify(t
 
 /**
  * Each connection is a shopper of its own (no two connections ever share a cart) who empties their
- * cart, then adds one in-stock medicine to it and checks out, over and over; wrk's Lua counts the orders placed.
- * With `ordersPerSecond`, each connection starts an order every `connections / ordersPerSecond`
- * seconds (read on LuaJIT's monotonic clock) rather than as fast as the server answers.
+ * cart, then adds one in-stock medicine to it and checks out, over and over; wrk's Lua counts the
+ * orders placed. With `ordersPerSecond`, each connection starts an order every
+ * `connections / ordersPerSecond` seconds (read on LuaJIT's monotonic clock) rather than as fast as
+ * the server answers.
  */
 export async function orderLoad(
   baseUrl: string,
@@ -649,7 +650,10 @@ ${ordersPerSecond === undefined ? '' : pacedOrders((connections / ordersPerSecon
   return row(name, result, result.countedPerSecond);
 }
 
-/** wrk's `delay` hook: an order starts every `periodMs` on each connection, the first at a random point of the first period. */
+/**
+ * wrk's `delay` hook: an order starts every `periodMs` on each connection, the first at a random
+ * point of the first period.
+ */
 const pacedOrders = (periodMs: number) => `
 local ffi = require('ffi')
 ffi.cdef('struct timespec { long tv_sec; long tv_nsec; }; int clock_gettime(int, struct timespec *);')
