@@ -151,13 +151,18 @@ done = function(summary, latency, requests)
 end
 `;
 let scriptDir: string | undefined;
-let scriptCount = 0;
+/** Each scenario's file, written once: every ceiling run loads the same one. */
+const scriptFiles = new Map<string, string>();
 
 /** A file holding the summary's Lua and `scenario`'s. */
 function wrkScript(scenario: string): string {
-  scriptDir ??= fs.mkdtempSync(`${os.tmpdir()}/apotheca-wrk-`);
-  const file = `${scriptDir}/load-${++scriptCount}.lua`;
-  fs.writeFileSync(file, SUMMARY_LUA + scenario);
+  let file = scriptFiles.get(scenario);
+  if (file === undefined) {
+    scriptDir ??= fs.mkdtempSync(`${os.tmpdir()}/apotheca-wrk-`);
+    file = `${scriptDir}/load-${scriptFiles.size + 1}.lua`;
+    fs.writeFileSync(file, SUMMARY_LUA + scenario);
+    scriptFiles.set(scenario, file);
+  }
   return file;
 }
 
