@@ -111,6 +111,16 @@ const addItemQuery = preparedQuery((db) => {
       union all
       select id, cart_id, medicine_id, quantity, created_at from ${added}`,
     );
+  // Each line's medicine read through its key, one lookup a line: joined plainly, a generic plan
+  // made while the cart tables were new hashed the whole catalogue for a one-line cart on a server
+  // at the default random_page_cost (a sequential read of every medicine on each add). A lateral
+  // subquery with a limit is not flattened into a join, so it is always the lookup.
+  const medicine = db
+    .select({ ...medicineColumns, stock: medicineColumns.stock.as('stock') })
+    .from(medicines)
+    .where(eq(medicines.id, items.medicineId))
+    .limit(1)
+    .as('medicine');
   return db
     .with(added, items)
     .select({
@@ -121,10 +131,13 @@ const addItemQuery = preparedQuery((db) => {
         quantity: items.quantity,
         createdAt: items.createdAt,
       },
-      medicine: medicineColumns,
+      // The subquery's columns, under the names of the medicine's row.
+      medicine: Object.fromEntries(
+        Object.keys(medicineColumns).map((key) => [key, medicine[key as keyof typeof medicineColumns]]),
+      ) as { [Key in keyof typeof medicineColumns]: (typeof medicine)[Key] },
     })
     .from(items)
-    .innerJoin(medicines, eq(medicines.id, items.medicineId))
+    .innerJoinLateral(medicine, sql`true`)
     .orderBy(asc(items.createdAt), asc(items.id))
     .prepare('add_cart_item');
 });
