@@ -100,8 +100,14 @@ const columns = <Name extends string>(names: readonly Name[]) =>
  * the order carrying one of the caller's own prescriptions, so any shortage or missing prescription
  * changes nothing. Prepared: each connection parses and plans it once, which cost PostgreSQL more
  * than running it.
+ *
+ * `prescribed` when the request names a prescription. Without one, a prescription-only line is
+ * refused all the same, and the prescription's part (its lock, a repeat's rule, the repeat spent) is
+ * left out of the statement rather than run empty: PostgreSQL sets up every part of a plan at each
+ * execution, run or not, and that setup was the largest single share of its CPU on the order
+ * benchmark (docs/decisions/0094).
  */
-const checkoutQuery = preparedQuery((db) => {
+function checkoutStatement(db: Db, prescribed: boolean) {
   const userId = sql`${sql.placeholder('userId')}::uuid`;
   const cte = (name: string) => db.$with(name, {});
   const lines = cte('lines').as(sql`
@@ -125,6 +131,12 @@ const checkoutQuery = preparedQuery((db) => {
       select 1 from ${stock} s where s.prescription_required and not exists (
         select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
         where o.prescription_id = rx.id and o.prescription_review = ${PRESCRIPTION_REVIEW.approved} and oi.medicine_id = s.id))`);
+  // The prescription's part, or what it comes to when the request names none.
+  const hasRx = prescribed ? sql`exists (select 1 from ${rx})` : sql`false`;
+  const rxId = prescribed ? sql`(select id from ${rx})` : sql`null::uuid`;
+  const isRepeat = prescribed ? sql`exists (select 1 from ${repeat})` : sql`false`;
+  const repeatRefused = prescribed ? sql`exists (select 1 from ${repeat} where refusal is not null)` : sql`false`;
+  const rxRefusal = prescribed ? sql`(select refusal from ${repeat})` : sql`null::text`;
   const totals = cte('totals').as(sql`
     -- Summed in bigint: a line of $1,000,000 x 1000 is past the 32-bit cents of the order's total.
     select count(*)::integer as line_count,
@@ -136,17 +148,17 @@ const checkoutQuery = preparedQuery((db) => {
       sum(price_cents::bigint * quantity) as total
     from ${stock}`);
   const ruling = cte('ruling').as(sql`
-    select t.*, (not t.needs_rx or exists (select 1 from ${rx})) as has_rx,
-      t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or exists (select 1 from ${rx}))
-        and not (t.needs_rx and exists (select 1 from ${repeat} where refusal is not null)) as ok,
+    select t.*, (not t.needs_rx or ${hasRx}) as has_rx,
+      t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or ${hasRx})
+        and not (t.needs_rx and ${repeatRefused}) as ok,
       case when t.within_cap then t.total::integer end as total_cents,
-      t.needs_rx and exists (select 1 from ${repeat}) as is_repeat,
-      case when t.needs_rx then (select refusal from ${repeat}) end as rx_refusal
+      t.needs_rx and ${isRepeat} as is_repeat,
+      case when t.needs_rx then ${rxRefusal} end as rx_refusal
     from ${totals} t`);
   const taken = take(sql`(select ok from ${ruling})`);
   const spent = cte('spent').as(sql`
     update ${prescriptions} p set repeats_left = p.repeats_left - 1
-    from ${ruling} r where r.ok and r.is_repeat and p.id = (select id from ${rx})
+    from ${ruling} r where r.ok and r.is_repeat and p.id = ${rxId}
     returning p.valid_until, p.repeats_left`);
   const emptied = cte('emptied').as(
     sql`delete from ${cartItems} where id in (select id from ${lines}) and (select ok from ${ruling})`,
@@ -155,7 +167,7 @@ const checkoutQuery = preparedQuery((db) => {
     insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review,
       prescription_repeat, review_note, reviewed_at, address)
     select ${userId}, total_cents, ${sql.placeholder('paymentStatus')}, ${sql.placeholder('cardLast4')},
-      case when needs_rx then (select id from ${rx}) end,
+      case when needs_rx then ${rxId} end,
       case when is_repeat then ${PRESCRIPTION_REVIEW.approved} when needs_rx then ${PRESCRIPTION_REVIEW.pending} end,
       is_repeat, case when is_repeat then ${REPEAT_REVIEW_NOTE} end, case when is_repeat then now() end,
       ${sql.placeholder('address')}::jsonb
@@ -176,9 +188,12 @@ const checkoutQuery = preparedQuery((db) => {
     insert into ${mailOutbox} ("to", template, data)
     select u.email, ${ORDER_PLACED_TEMPLATE}, ${orderPlacedMailData('o', 'u', 'new_items')}
     from ${newOrder} o join ${users} u on u.id = o.user_id`);
+  const spentTerms = prescribed
+    ? sql`sp.valid_until::text as valid_until, sp.repeats_left`
+    : sql`null::text as valid_until, null::integer as repeats_left`;
   const result = db.$with('result', columns(checkoutRowSchema.keyof().options)).as(sql`
     select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names, r.rx_refusal,
-      o.prescription_repeat, o.reviewed_at, sp.valid_until::text as valid_until, sp.repeats_left,
+      o.prescription_repeat, o.reviewed_at, ${spentTerms},
       short.name as short_name, short.stock as short_stock, short.recalled_lot as short_recalled_lot,
       over.name as over_name, over.max_per_order,
       o.id as order_id, o.number as order_number, o.total_cents, o.status, o.payment_status, o.card_last4,
@@ -192,19 +207,18 @@ const checkoutQuery = preparedQuery((db) => {
     left join lateral (select name, max_per_order from ${stock} where quantity > max_per_order order by name limit 1) over on true
     left join ${newOrder} o on true
     left join ${newItems} i on true
-    left join ${spent} sp on true`);
+    ${prescribed ? sql`left join ${spent} sp on true` : sql``}`);
   return db
     .with(
       lines,
       wanted,
       held,
       stock,
-      rx,
-      repeat,
+      ...(prescribed ? [rx, repeat] : []),
       totals,
       ruling,
       ...taken,
-      spent,
+      ...(prescribed ? [spent] : []),
       emptied,
       newOrder,
       newItems,
@@ -214,9 +228,10 @@ const checkoutQuery = preparedQuery((db) => {
       result,
     )
     .select()
-    .from(result)
-    .prepare('checkout');
-});
+    .from(result);
+}
+const checkoutQuery = preparedQuery((db) => checkoutStatement(db, false).prepare('checkout'));
+const prescribedCheckoutQuery = preparedQuery((db) => checkoutStatement(db, true).prepare('checkout_prescribed'));
 
 export async function placeOrder(
   db: Db,
@@ -232,7 +247,7 @@ export async function placeOrder(
   // A deletion of a medicine locks in the same order (medicines.service.ts); a cycle it still forms
   // with a cart item added meanwhile is retried once.
   const result = await retryOnceOnLockConflict(() =>
-    checkoutQuery(db).execute({
+    (prescriptionId ? prescribedCheckoutQuery : checkoutQuery)(db).execute({
       userId: user.id,
       prescriptionId: prescriptionId ?? null,
       paymentStatus: payment ? PAYMENT_STATUS.paid : PAYMENT_STATUS.pending,
