@@ -114,7 +114,7 @@ const addItemQuery = preparedQuery((db) => {
   // Each line's medicine read through its key, one lookup a line: joined plainly, a generic plan
   // made while the cart tables were new hashed the whole catalogue for a one-line cart on a server
   // at the default random_page_cost (a sequential read of every medicine on each add). A lateral
-  // subquery with a limit is not flattened into a join, so it is always the lookup.
+  // subquery with a limit is not flattened into a join, so it is always the lookup (docs/decisions/0094).
   const medicine = db
     .select({ ...medicineColumns, stock: medicineColumns.stock.as('stock') })
     .from(medicines)
