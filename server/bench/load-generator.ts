@@ -158,7 +158,12 @@ const scriptFiles = new Map<string, string>();
 function wrkScript(scenario: string): string {
   let file = scriptFiles.get(scenario);
   if (file === undefined) {
-    scriptDir ??= fs.mkdtempSync(`${os.tmpdir()}/apotheca-wrk-`);
+    if (scriptDir === undefined) {
+      const dir = fs.mkdtempSync(`${os.tmpdir()}/apotheca-wrk-`);
+      // Gone with the bench: each run left its folder of scripts in the temporary directory.
+      process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+      scriptDir = dir;
+    }
     file = `${scriptDir}/load-${scriptFiles.size + 1}.lua`;
     fs.writeFileSync(file, SUMMARY_LUA + scenario);
     scriptFiles.set(scenario, file);
