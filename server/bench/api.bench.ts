@@ -1,14 +1,12 @@
 import os from 'node:os';
 import type { Options } from 'autocannon';
 import { CATEGORIES } from '@apotheca/contract';
-import type { Database } from '../src/db/client';
 import { startRedisServer } from '../src/test/redis-server';
 import { startCluster } from '../../scripts/cluster.mjs';
 import {
+  apiBenchData,
   beside,
-  BENCH_STOCK,
   forEachDatabase,
-  insertMedicines,
   freshPgDatabase,
   load,
   orderLoad,
@@ -16,8 +14,6 @@ import {
   resetPeakRss,
   print,
   row,
-  SHOPPER_COUNT,
-  signedInShoppers,
   startServerOn,
   WARM_UP_S,
   warmedBeside,
@@ -33,31 +29,8 @@ import { DATABASE_CORES, placeDatabase, type DatabaseCores } from './load-genera
 // Figures are printed, never asserted. PostgreSQL runs too when DATABASE_URL is set, and then the
 // catalogue and order placement through haproxy with one and with three instances.
 
-const MEDICINE_COUNT = 1000;
 /** `npm run bench -- api orders` measures order placement alone: a change to checkout is compared in a minute, not ten. */
 const ONLY_ORDERS = process.argv[2] === 'orders';
-
-type Prepared = { medicineIds: string[]; inStockIds: string[]; tokens: string[] };
-
-async function prepare(database: Database): Promise<Prepared> {
-  const rows = Array.from({ length: MEDICINE_COUNT }, (_, i) => ({
-    name: `Bench-${i}`,
-    developedBy: 'Bench Labs',
-    maxMonthsExpiry: 12 + (i % 24),
-    category: CATEGORIES[i % CATEGORIES.length]!,
-    // Every tenth is out of stock, as in a real catalogue.
-    stock: i % 10 === 0 ? 0 : BENCH_STOCK,
-    priceCents: 100 + ((i * 7919) % 20_000),
-    imageUrl: `/uploads/medicines/bench-${i}-detail.webp`,
-  }));
-  const inserted = await insertMedicines(database, rows);
-  const tokens = await signedInShoppers(database, SHOPPER_COUNT);
-  return {
-    medicineIds: inserted.map((m) => m.id),
-    inStockIds: inserted.filter((m) => m.stock > 0).map((m) => m.id),
-    tokens,
-  };
-}
 
 const LIST_PATH = `/api/medicines?category=${encodeURIComponent(CATEGORIES[7])}&sort=price_asc&page=2&limit=6`;
 
@@ -66,7 +39,7 @@ async function measureList(baseUrl: string): Promise<Row> {
 }
 
 async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promise<void> {
-  const { baseUrl, prepared, pid, databasePid, profiled, stop } = await startServerOn(label, prepare);
+  const { baseUrl, prepared, pid, databasePid, profiled, stop } = await startServerOn(label, apiBenchData);
   try {
     const rows: Measured[] = [];
     // Each route warmed up, then measured beside the ceiling (and profiled with BENCH_CPU_PROF).
@@ -77,7 +50,7 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
     if (!ONLY_ORDERS) {
       await measure('GET /api/medicines (category, sort, page)', { url: baseUrl + LIST_PATH });
       await measure('GET /api/medicines/:id', {
-        url: `${baseUrl}/api/medicines/${prepared.medicineIds[MEDICINE_COUNT / 2]}`,
+        url: `${baseUrl}/api/medicines/${prepared.medicineIds[prepared.medicineIds.length / 2]}`,
       });
       // A landing page rendered on the server (docs/decisions/0011), compressed as a browser asks for it.
       const pagePath = `/medicines?category=${encodeURIComponent(CATEGORIES[7])}&sort=price_asc&page=2`;
@@ -113,7 +86,7 @@ async function measureDatabase(label: BenchDatabase, ceilingUrl: string): Promis
  * with three instances on one PostgreSQL and one redis-server, and the speed-up from the third.
  */
 async function measureCluster(ceilingUrl: string): Promise<void> {
-  const database = await freshPgDatabase(prepare);
+  const database = await freshPgDatabase(apiBenchData);
   const redis = await startRedisServer();
   const figures = new Map<number, Measured[]>();
   try {

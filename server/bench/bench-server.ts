@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Options } from 'autocannon';
-import { ROLE } from '@apotheca/contract';
+import { CATEGORIES, ROLE } from '@apotheca/contract';
 import { openDatabase, openPg, type Database } from '../src/db/client';
 import { medicines, users } from '../src/db/schema';
 import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
@@ -12,10 +12,19 @@ import { createSession } from '../src/features/auth/session.service';
 import { receiveFirstBatches } from '../src/features/stock/stock.service';
 import { createFreshPgDatabase } from '../src/test/fresh-pg-database';
 import { POINTER_FILE } from '../src/db/cluster-location';
+import { embeddedConnectionString } from '../src/db/embedded-postgres';
 import { SERVER_BUILD } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
 import { summarizeCpuProfile } from './cpu-profile';
-import { generateLoad, LOAD_SETUP, onServerCore, scriptedLoad, servedBy, type LoadResult } from './load-generator';
+import {
+  generateLoad,
+  LOAD_SETUP,
+  onServerCore,
+  placeDatabase,
+  scriptedLoad,
+  servedBy,
+  type LoadResult,
+} from './load-generator';
 
 // What the benchmarks share: the built server as a child process on a fresh database, a bare
 // node:http server answering a fixed 1 KB JSON (the machine's ceiling), both on the server's core,
@@ -355,12 +364,29 @@ export async function freshPgDatabase<Prepared>(
   }
 }
 
-/** The postmaster of the embedded PostgreSQL in `dataDir` (src/db/cluster-location.ts says where it lives). */
-function postmasterOf(dataDir: string): number {
+/** The embedded PostgreSQL's cluster of `dataDir` (src/db/cluster-location.ts says where it lives). */
+function clusterDirOf(dataDir: string): string {
   const pointer = path.join(dataDir, POINTER_FILE);
   const home = fs.existsSync(pointer) ? fs.readFileSync(pointer, 'utf8').trim() : dataDir;
-  return Number(fs.readFileSync(path.join(home, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  return path.join(home, 'postgres');
 }
+
+/** The postmaster of the embedded PostgreSQL in `dataDir`. */
+function postmasterOf(dataDir: string): number {
+  return Number(fs.readFileSync(path.join(clusterDirOf(dataDir), 'postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+/** A benchmarked server's environment: no rate limit, no demo catalogue, warnings only in its log. */
+const serverEnv = (port: number, dataDir: string, databaseUrl: string): NodeJS.ProcessEnv => ({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_PER_MINUTE: '0',
+  SEED_CATALOGUE: 'false',
+  DATABASE_URL: databaseUrl,
+});
 
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const PROFILER_PRELOAD = path.join(import.meta.dirname, 'cpu-profiler.preload.mjs');
@@ -408,16 +434,7 @@ export async function startServerOn<Prepared>(
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '0',
-    SEED_CATALOGUE: 'false',
-    DATABASE_URL: databaseUrl,
-  };
+  const env = serverEnv(port, dataDir, databaseUrl);
   const preload = PROFILE_DIR ? ['--import', PROFILER_PRELOAD] : [];
   const server = await startProcess([...preload, SERVER_BUILD], env, `${baseUrl}/api/health`, !!PROFILE_DIR);
   const databasePid = label === 'embedded PostgreSQL' ? postmasterOf(dataDir) : undefined;
@@ -445,6 +462,40 @@ export async function startServerOn<Prepared>(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The server bundle `build` on a fresh embedded PostgreSQL, filled by `fill` over the cluster's
+ * socket once the server answers: the server has migrated its database with its own migrations, so
+ * two builds compared side by side each run on the tables their own code made.
+ */
+export async function startBuild<Prepared>(
+  build: string,
+  fill: Fill<Prepared>,
+): Promise<{ baseUrl: string; prepared: Prepared; stop: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-bench-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = await startProcess([build], serverEnv(port, dataDir, ''), `${baseUrl}/api/health`);
+  const stopAll = async () => {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const postmaster = postmasterOf(dataDir);
+    servedBy(baseUrl, server.pid!, [postmaster]);
+    // Started from the server, the cluster shares its core; a database is a service of its own.
+    placeDatabase(postmaster, 'either');
+    const database = openPg(embeddedConnectionString(clusterDirOf(dataDir)), { poolSize: 4 });
+    try {
+      return { baseUrl, prepared: await fill(database), stop: stopAll };
+    } finally {
+      await database.close();
+    }
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }
 
 /** A new empty database of the kind measured, and what removes it. */
@@ -563,6 +614,29 @@ export async function insertMedicines(
     inserted.push(...added.map((row, j) => ({ ...row, stock: slice[j]!.stock })));
   }
   return inserted;
+}
+
+/** The API bench's catalogue: 1,000 medicines, every tenth out of stock; and its signed-in shoppers. */
+export async function apiBenchData(
+  database: Database,
+): Promise<{ medicineIds: string[]; inStockIds: string[]; tokens: string[] }> {
+  const rows = Array.from({ length: 1000 }, (_, i) => ({
+    name: `Bench-${i}`,
+    developedBy: 'Bench Labs',
+    maxMonthsExpiry: 12 + (i % 24),
+    category: CATEGORIES[i % CATEGORIES.length]!,
+    // Every tenth is out of stock, as in a real catalogue.
+    stock: i % 10 === 0 ? 0 : BENCH_STOCK,
+    priceCents: 100 + ((i * 7919) % 20_000),
+    imageUrl: `/uploads/medicines/bench-${i}-detail.webp`,
+  }));
+  const inserted = await insertMedicines(database, rows);
+  const tokens = await signedInShoppers(database, SHOPPER_COUNT);
+  return {
+    medicineIds: inserted.map((m) => m.id),
+    inStockIds: inserted.filter((m) => m.stock > 0).map((m) => m.id),
+    tokens,
+  };
 }
 
 /** The shop's admin, for the figures that a member of staff's call or write needs: their id. */

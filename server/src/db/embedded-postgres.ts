@@ -151,7 +151,8 @@ function leftoverPostmaster(clusterDir: string): boolean {
   }
 }
 
-const connectionStringOf = (clusterDir: string) =>
+/** How a process of this machine reaches the embedded PostgreSQL of `clusterDir`: as superuser, over its socket. */
+export const embeddedConnectionString = (clusterDir: string) =>
   `postgresql://${DATABASE_USER}@localhost:${PORT}/postgres?host=${encodeURIComponent(clusterDir)}`;
 
 /**
@@ -160,7 +161,7 @@ const connectionStringOf = (clusterDir: string) =>
  */
 export function runningEmbeddedPostgres(dataDir: string): string | undefined {
   const dir = path.join(dataDir, 'postgres');
-  return leftoverPostmaster(dir) ? connectionStringOf(dir) : undefined;
+  return leftoverPostmaster(dir) ? embeddedConnectionString(dir) : undefined;
 }
 
 /**
@@ -253,7 +254,7 @@ async function startLocked(dataDir: string, unlock: () => void): Promise<Embedde
 
   return {
     dir,
-    connectionString: connectionStringOf(dir),
+    connectionString: embeddedConnectionString(dir),
     stop: async () => {
       try {
         const stopped = await pgCtl(['stop', '-m', 'fast', '-w']);
