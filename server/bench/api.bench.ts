@@ -5,6 +5,7 @@ import { startRedisServer } from '../src/test/redis-server';
 import { startCluster } from '../../scripts/cluster.mjs';
 import {
   apiBenchData,
+  BENCH_METRICS_TOKEN,
   beside,
   forEachDatabase,
   freshPgDatabase,
@@ -95,7 +96,12 @@ async function measureCluster(ceilingUrl: string): Promise<void> {
         instances,
         databaseUrl: database.url,
         redisUrl: redis.url,
-        env: { RATE_LIMIT_PER_MINUTE: '0', SEED_CATALOGUE: 'false', LOG_LEVEL: 'warn' },
+        env: {
+          RATE_LIMIT_PER_MINUTE: '0',
+          SEED_CATALOGUE: 'false',
+          LOG_LEVEL: 'warn',
+          METRICS_TOKEN: BENCH_METRICS_TOKEN,
+        },
       });
       try {
         await load({ url: cluster.url + LIST_PATH }, WARM_UP_S);

@@ -240,11 +240,22 @@ export function generateLoad(options: Options, connections: number, durationS: n
 /**
  * Loads `url` for `durationS` over `connections` with wrk running `scenario`, Lua that defines
  * `request` and `response` (and `delay`, to pace them) over the globals `connection` (1, 2, …; a
- * thread per connection) and `counted`. Needs wrk: a sequence is written once, in its Lua.
+ * thread per connection) and `counted`. Needs wrk: a sequence is written once, in its Lua. The CPU
+ * time read around it includes `settled`: what the server still does for the load once it ends.
  */
-export function scriptedLoad(url: string, scenario: string, connections: number, durationS: number) {
+export function scriptedLoad(
+  url: string,
+  scenario: string,
+  connections: number,
+  durationS: number,
+  settled: () => Promise<void>,
+) {
   if (!HAS_WRK) throw new Error('A scripted load runs on wrk: apt-get install wrk');
-  return measured(url, () => runWrk({ url }, connections, durationS, scenario));
+  return measured(url, async () => {
+    const result = await runWrk({ url }, connections, durationS, scenario);
+    await settled();
+    return result;
+  });
 }
 
 /**
