@@ -81,10 +81,6 @@ async function compare(sides: Side[]): Promise<number[]> {
   return ratios;
 }
 
-/**
- * The comparison in two halves, each on servers started anew: the side started second ran 1-2 % cheaper
- * whichever build it was, so each build is started first in one half.
- */
 if (ref === undefined) {
   // `npm run bench` runs every benchmark; a comparison is asked for with what to compare against.
   process.stdout.write(
@@ -95,6 +91,8 @@ if (ref === undefined) {
 const base = buildRef(ref);
 try {
   const ratios: number[] = [];
+  // In two halves, each on servers started anew: in trials the side started second ran 1-2 % cheaper
+  // whichever build it was, so each build is started first in one half.
   for (const half of [0, 1]) {
     const sides: Side[] = [];
     try {
