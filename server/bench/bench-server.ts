@@ -465,15 +465,14 @@ export async function startServerOn<Prepared>(
   };
 }
 
+export type StartedBuild<Prepared> = { baseUrl: string; prepared: Prepared; stop: () => Promise<void> };
+
 /**
  * The server bundle `build` on a fresh embedded PostgreSQL, filled by `fill` over the cluster's
  * socket once the server answers: the server has migrated its database with its own migrations, so
  * two builds compared side by side each run on the tables their own code made.
  */
-export async function startBuild<Prepared>(
-  build: string,
-  fill: Fill<Prepared>,
-): Promise<{ baseUrl: string; prepared: Prepared; stop: () => Promise<void> }> {
+export async function startBuild<Prepared>(build: string, fill: Fill<Prepared>): Promise<StartedBuild<Prepared>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-bench-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -617,10 +616,10 @@ export async function insertMedicines(
   return inserted;
 }
 
+export type ApiBenchData = { medicineIds: string[]; inStockIds: string[]; tokens: string[] };
+
 /** The API bench's catalogue: 1,000 medicines, every tenth out of stock; and its signed-in shoppers. */
-export async function apiBenchData(
-  database: Database,
-): Promise<{ medicineIds: string[]; inStockIds: string[]; tokens: string[] }> {
+export async function apiBenchData(database: Database): Promise<ApiBenchData> {
   const rows = Array.from({ length: 1000 }, (_, i) => ({
     name: `Bench-${i}`,
     developedBy: 'Bench Labs',

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SERVER_BUILD } from '../../scripts/build-server.mjs';
-import { apiBenchData, orderLoad, startBuild, type Row } from './bench-server';
+import { apiBenchData, orderLoad, startBuild, type ApiBenchData, type Row, type StartedBuild } from './bench-server';
 
 // `npm run bench -- compare REF`: order placement on this checkout's server against REF's, side by
 // side. Both servers run at once, each on its own embedded PostgreSQL and under its own order load,
@@ -11,7 +11,7 @@ import { apiBenchData, orderLoad, startBuild, type Row } from './bench-server';
 // loaded at the same moments meet the same machine, so a change of a few per cent in CPU an order
 // shows (docs/decisions/0095). Prints, asserts nothing.
 
-type Side = { name: string } & Awaited<ReturnType<typeof startBuild<Awaited<ReturnType<typeof apiBenchData>>>>>;
+type Side = { name: string } & StartedBuild<ApiBenchData>;
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const ref = process.argv[2];

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import { renderMail, type TemplatedMail } from '../src/features/mail/mail-templates.service';
 import { createMailer, type MailMessage } from '../src/features/mail/mail.service';
 
@@ -42,19 +41,16 @@ async function cpuPerCall(step: () => unknown): Promise<number> {
 const outboxDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-mail-bench-'));
 const mailer = createMailer({ smtpUrl: undefined, from: FROM, outboxDir }, () => {});
 try {
+  // Composing is what the send adds to the rendering: its append is a stat and a write.
   const rows: [string, number][] = [
     ['rendered from its template (Handlebars)', await cpuPerCall(rendered)],
-    [
-      'rendered and composed (nodemailer)',
-      await cpuPerCall(() => new MailComposer({ from: FROM, ...rendered() }).compile().build()),
-    ],
-    ['rendered, composed and appended to the mailbox', await cpuPerCall(() => mailer.send(rendered()))],
+    ['rendered, composed (nodemailer) and appended to the mailbox', await cpuPerCall(() => mailer.send(rendered()))],
   ];
   process.stdout.write(
     `an order confirmation, ${MAILS} times each (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}):\n`,
   );
   for (const [step, us] of rows)
-    process.stdout.write(`  ${step.padEnd(48)} ${us.toFixed(0).padStart(5)} µs CPU a mail\n`);
+    process.stdout.write(`  ${step.padEnd(60)} ${us.toFixed(0).padStart(5)} µs CPU a mail\n`);
 } finally {
   mailer.close();
   fs.rmSync(outboxDir, { recursive: true, force: true });
