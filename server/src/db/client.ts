@@ -163,6 +163,8 @@ export function openPg(connectionString: string, options: { poolSize?: number } 
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     close: async () => {
+      // A second close (the app's, after a caller closed the database first) has nothing left to end.
+      if (closed) return;
       closed = true;
       clearTimeout(retry);
       (await listener?.catch(() => undefined))?.release();

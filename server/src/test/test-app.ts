@@ -62,9 +62,13 @@ export async function createTestContext(
     database,
     config,
     close: async () => {
-      await app.close();
-      await drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // The database and the folder go even when closing the app fails: a run leaves nothing behind.
+      try {
+        await app.close();
+      } finally {
+        await drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -13,11 +13,14 @@ describe('GET /api/health', () => {
 
   it('answers 503 with a JSON message when the database does not', async () => {
     const other = await createTestContext();
-    await other.database.close();
-    const response = await other.app.inject({ method: 'GET', url: '/api/health' });
-    expect(response.statusCode).toBe(503);
-    expect(response.json()).toEqual({ message: 'The database is not answering.' });
-    await other.app.close().catch(() => {});
+    try {
+      await other.database.close();
+      const response = await other.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: 'The database is not answering.' });
+    } finally {
+      await other.close();
+    }
   });
 
   it('says the instance is ready until it drains', async () => {
