@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
-import { createMailer } from './mail.service';
+import { composedMessage, createMailer } from './mail.service';
 
 // Without a mail server each mail is appended to the day's mailbox file in the outbox folder, which
 // only the app's user may read.
@@ -56,4 +57,39 @@ describe('the file outbox', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+});
+
+describe('a composed message', () => {
+  // The same date, boundary and Message-ID on both sides: nodemailer would otherwise pick the time
+  // and random ones.
+  const fixed = {
+    from: 'Apotheca <shop@example.com>',
+    to: 'ada@example.com',
+    date: new Date(0),
+    baseBoundary: 'b0',
+    messageId: '<row-0@shop.example>',
+  };
+  const longLine = `${'Paracetamol 500 mg, '.repeat(12)}end`;
+  const messages = {
+    'plain text only': { subject: 'Your order', text: 'Thank you.\nYour order is placed.' },
+    'text and HTML with accents and long lines': {
+      subject: 'Commande reçue — n° 1042',
+      text: `Bonjour Zoë,\n${longLine}\nTotal : 24,68 €  \n`,
+      html: `<p>Bonjour Zoë,</p><table><tr><td>${longLine}</td><td>24,68 €</td></tr></table>`,
+      messageId: '<row-1@shop.example>',
+    },
+    'mostly non-Latin text (base64)': {
+      subject: 'Заказ принят',
+      text: 'Ваш заказ принят. Спасибо!',
+      html: '<p>ご注文ありがとうございます</p>',
+    },
+    'a line that reads like a new mbox entry': { subject: 'Lines', text: 'From here on\n.\n>From quoted' },
+  };
+
+  for (const [name, message] of Object.entries(messages))
+    it(`is byte for byte what nodemailer's composer builds: ${name}`, async () => {
+      const mail = { ...fixed, ...message };
+      const built = await new MailComposer(mail).compile().build();
+      expect(composedMessage(mail)).toBe(built.toString());
+    });
 });
