@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forgotPasswordSchema, loginSchema, registerSchema, resetPasswordSchema } from './auth.schema';
-import { describeMessages, type MessageCase } from './testing/message-table';
+import { describeMessages, firstMessage, type MessageCase } from './testing/message-table';
 
 // The product's fixed messages, word for word: Login, Register, Forgot password and Reset password.
 
@@ -40,7 +40,15 @@ describeMessages(
     { field: 'ph_no', value: '', message: 'Phone number is required.' },
     { field: 'ph_no', value: '012345678a', message: 'Phone number must be exactly 10 digits.' },
   ],
-  [{ password: 'Zz9$Zz9$Zz9$' }, { role: 'admin' }],
+  [
+    { password: 'Zz9$Zz9$Zz9$' },
+    { role: 'admin' },
+    // Letters of every alphabet are letters: a patient registers under their own name.
+    { first_name: 'Zoë', last_name: 'Ångström' },
+    { first_name: 'Łukasz', last_name: 'Dvořák' },
+    { first_name: 'Αλέξανδρος', last_name: 'Иванова' },
+    { first_name: 'हिन्दी', last_name: '山田' },
+  ],
 );
 
 describeMessages('forgot password', forgotPasswordSchema, { email: 'ada@example.com' }, [
@@ -50,6 +58,24 @@ describeMessages('forgot password', forgotPasswordSchema, { email: 'ada@example.
 describeMessages('reset password', resetPasswordSchema, { newPassword: 'Secret@123' }, passwordCases('newPassword'));
 
 describe('register', () => {
+  it('stores a name typed with separate accent marks in its composed form', () => {
+    const parsed = registerSchema.parse({
+      first_name: 'Zoe\u0308',
+      last_name: 'Nu\u0301n\u0303ez',
+      email: 'zoe@example.com',
+      password: 'Secret@123',
+      ph_no: '0123456789',
+    });
+    expect([parsed.first_name, parsed.last_name]).toEqual(['Zo\u00eb', 'N\u00fa\u00f1ez']);
+  });
+
+  it('refuses a mark that belongs to no letter: a mark is part of a letter, not one of its own', () => {
+    const input = { first_name: 'Ada', last_name: 'Lovelace', email: 'a@example.com', password: 'Secret@123' };
+    expect(firstMessage(registerSchema, { ...input, ph_no: '0123456789', last_name: '\u0301' }, 'last_name')).toBe(
+      'Last name should contain only letters.',
+    );
+  });
+
   it('never takes a role from the form', () => {
     const parsed = registerSchema.parse({
       first_name: 'Ada',

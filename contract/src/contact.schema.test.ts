@@ -24,5 +24,10 @@ describeMessages(
     },
     { field: 'message', value: words(101), message: 'Message must be 100 words or less.' },
   ],
-  [{ message: words(100) }, { message: 'Two lines\nof text' }],
+  [
+    { message: words(100) },
+    { message: 'Two lines\nof text' },
+    // Letters of every alphabet are letters.
+    { name: 'José Núñez', subject: 'Commande 42 reçue', message: 'Très bien merci\nДо свидания' },
+  ],
 );

@@ -95,6 +95,22 @@ describe('POST /api/auth/register', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('registers a patient under a name of any alphabet, stored with its accents composed', async () => {
+    // "Zoë Núñez" typed with separate accent marks, as some keyboards send it.
+    const response = await post(
+      '/api/auth/register',
+      registration({ first_name: 'Zoe\u0308', last_name: 'Nu\u0301n\u0303ez' }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    const { user } = registerResponseSchema.parse(response.json());
+    expect([user.first_name, user.last_name]).toEqual(['Zoë', 'Núñez']);
+    const [stored] = await ctx.database.db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.id, user._id));
+    expect(stored).toEqual({ firstName: 'Zo\u00eb', lastName: 'N\u00fa\u00f1ez' });
+  });
+
   it('lets only one of two racing registrations of one e-mail through', async () => {
     const input = registration();
     const responses = await Promise.all([
