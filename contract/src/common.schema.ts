@@ -42,7 +42,8 @@ export const searchQuery = z
   .string({ error: 'q must be text.' })
   .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG_MESSAGE)
   .refine((s) => !CONTROL_CHARACTER.test(s), SEARCH_QUERY_CONTROL_MESSAGE)
-  .transform((s) => s.trim().replace(/\s+/g, ' '));
+  // Composed (NFC) as names are stored: "Zoë" typed with a separate accent mark finds "Zoë".
+  .transform((s) => s.trim().replace(/\s+/g, ' ').normalize('NFC'));
 
 /** A whole number from a query string, 1 to `max`; an empty value counts as absent. */
 export const pageNumberSchema = (name: string, max: number) =>

@@ -110,9 +110,10 @@ describe('medicine details as stored', () => {
 });
 
 describe('medicine list query', () => {
-  it('takes a search of at most 100 characters, trimmed, with any punctuation as text', () => {
+  it('takes a search of at most 100 characters, trimmed and composed, with any punctuation as text', () => {
     expect(medicineListQuerySchema.parse({ q: `  50% off_'\\"  ` }).q).toBe(`50% off_'\\"`);
     expect(medicineListQuerySchema.parse({ q: '   ' }).q).toBeUndefined();
+    expect(medicineListQuerySchema.parse({ q: 'Zoe\u0308' }).q).toBe('Zo\u00eb');
     expect(firstMessage(medicineListQuerySchema, { q: 'x'.repeat(101) }, 'q')).toBe(SEARCH_QUERY_TOO_LONG_MESSAGE);
     expect(firstMessage(medicineListQuerySchema, { q: 'a\u0000b' }, 'q')).toBe(SEARCH_QUERY_CONTROL_MESSAGE);
     expect(firstMessage(medicineListQuerySchema, { q: ['a', 'b'] }, 'q')).toBe('q must be text.');
