@@ -25,10 +25,18 @@ describeMessages(
   [{ remember: true }, { email: '  Ada@Example.com  ' }],
 );
 
+const registration = {
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  password: 'Secret@123',
+  ph_no: '0123456789',
+};
+
 describeMessages(
   'register',
   registerSchema,
-  { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', password: 'Secret@123', ph_no: '0123456789' },
+  registration,
   [
     { field: 'first_name', value: '', message: 'First name is required.' },
     { field: 'first_name', value: 'Ada1', message: 'First name should contain only letters.' },
@@ -59,32 +67,18 @@ describeMessages('reset password', resetPasswordSchema, { newPassword: 'Secret@1
 
 describe('register', () => {
   it('stores a name typed with separate accent marks in its composed form', () => {
-    const parsed = registerSchema.parse({
-      first_name: 'Zoe\u0308',
-      last_name: 'Nu\u0301n\u0303ez',
-      email: 'zoe@example.com',
-      password: 'Secret@123',
-      ph_no: '0123456789',
-    });
+    const parsed = registerSchema.parse({ ...registration, first_name: 'Zoe\u0308', last_name: 'Nu\u0301n\u0303ez' });
     expect([parsed.first_name, parsed.last_name]).toEqual(['Zo\u00eb', 'N\u00fa\u00f1ez']);
   });
 
   it('refuses a mark that belongs to no letter: a mark is part of a letter, not one of its own', () => {
-    const input = { first_name: 'Ada', last_name: 'Lovelace', email: 'a@example.com', password: 'Secret@123' };
-    expect(firstMessage(registerSchema, { ...input, ph_no: '0123456789', last_name: '\u0301' }, 'last_name')).toBe(
+    expect(firstMessage(registerSchema, { ...registration, last_name: '\u0301' }, 'last_name')).toBe(
       'Last name should contain only letters.',
     );
   });
 
   it('never takes a role from the form', () => {
-    const parsed = registerSchema.parse({
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      password: 'Secret@123',
-      ph_no: '0123456789',
-      role: 'admin',
-    });
+    const parsed = registerSchema.parse({ ...registration, role: 'admin' });
     expect(parsed).not.toHaveProperty('role');
   });
 });
