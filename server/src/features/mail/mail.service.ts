@@ -59,8 +59,8 @@ function serialized(node: MimeNode): string {
 /**
  * The MIME message of `mail`: nodemailer's composer decides its tree, headers, encodings and
  * boundaries, and the tree is written out here in one synchronous pass, the same bytes as the
- * composer's own `build()`. That build streams each part through a pipeline of its own, and cost
- * two thirds of a confirmation mail's CPU (docs/decisions/0096).
+ * composer's own `build()`. That build streams each part through a pipeline of its own, and the
+ * streams were about two thirds of a confirmation mail's CPU (docs/decisions/0096).
  */
 export function composedMessage(mail: Mail.Options): string {
   const text = serialized(new MailComposer(mail).compile());
