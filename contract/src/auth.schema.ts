@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   EMAIL_PATTERN,
   idSchema,
+  lettersAnd,
   messageResponseSchema,
   staffListQuerySchema,
   type StaffListQuery,
@@ -36,12 +37,12 @@ const personName = (label: string) =>
   z
     .string({ error: `${label} is required.` })
     .trim()
-    // Letters of any alphabet with their marks (Zoë, Łukasz, हिन्दी), stored composed: an accent typed
-    // as a separate mark is joined to its letter where Unicode has the two as one.
+    // Stored composed: an accent typed as a separate mark is joined to its letter where Unicode has
+    // the two as one.
     .normalize('NFC')
     .min(1, `${label} is required.`)
     .max(50, `${label} must be at most 50 letters.`)
-    .regex(/^\p{L}[\p{L}\p{M}]*$/u, `${label} should contain only letters.`)
+    .regex(lettersAnd(), `${label} should contain only letters.`)
     .meta({ example: label === 'First name' ? 'Ada' : 'Lovelace' });
 
 /** A phone number: a registering user's, and a delivery address's. */

@@ -32,6 +32,13 @@ export const EMAIL_PATTERN = /^[^\s\p{Cc}@]+@[^\s\p{Cc}@][^\s\p{Cc}@.]*\.[^\s\p{
 /** Control characters (a NUL byte above all) belong in no search and no stored text; line breaks and tabs may. */
 export const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
 
+/**
+ * Text of nothing but letters of any alphabet (Zoë, Łukasz, हिन्दी, 山田), each with the combining
+ * marks that belong to it, and of `others` (the contents of a character class: `' '`, `'\\p{Nd} '`).
+ * A mark alone is not a letter. The SPEC's "letters" are these; its digits, decimal digits.
+ */
+export const lettersAnd = (others = '') => new RegExp(`^(?:\\p{L}\\p{M}*${others ? `|[${others}]` : ''})+$`, 'u');
+
 export const SEARCH_QUERY_TOO_LONG_MESSAGE = `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`;
 export const SEARCH_QUERY_CONTROL_MESSAGE = 'q must not contain control characters.';
 /**

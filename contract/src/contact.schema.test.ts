@@ -1,14 +1,17 @@
+import { describe, expect, it } from 'vitest';
 import { contactSchema } from './contact.schema';
-import { describeMessages } from './testing/message-table';
+import { describeMessages, firstMessage } from './testing/message-table';
 
 // The contact form: each field required, then its own rule.
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
 
+const contact = { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Order 42', message: 'Where is my order' };
+
 describeMessages(
   'contact',
   contactSchema,
-  { name: 'Ada Lovelace', email: 'ada@example.com', subject: 'Order 42', message: 'Where is my order' },
+  contact,
   [
     { field: 'name', value: '', message: 'Name is required.' },
     { field: 'name', value: 'Ada <script>', message: 'Name should not contain special characters.' },
@@ -31,3 +34,11 @@ describeMessages(
     { name: 'José Núñez', subject: 'Commande 42 reçue', message: 'Très bien merci\nДо свидания' },
   ],
 );
+
+describe('contact name', () => {
+  it("refuses a mark that belongs to no letter, as a person's name does", () => {
+    expect(firstMessage(contactSchema, { ...contact, name: 'Ada \u0301' }, 'name')).toBe(
+      'Name should not contain special characters.',
+    );
+  });
+});

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.schema';
+import { lettersAnd } from './common.schema';
 import { CONTACT_MESSAGE_MAX_WORDS } from './constants';
 
-// Letters of any alphabet with their marks, stored composed as the name rule does (auth.schema.ts).
+// Stored composed, as a person's name is (auth.schema.ts).
 const required = (label: string) =>
   z
     .string({ error: `${label} is required.` })
@@ -14,16 +15,16 @@ const required = (label: string) =>
 export const contactSchema = z.object({
   name: required('Name')
     .max(100, 'Name must be at most 100 characters.')
-    .regex(/^[\p{L}\p{M} ]+$/u, 'Name should not contain special characters.')
+    .regex(lettersAnd(' '), 'Name should not contain special characters.')
     .meta({ example: 'Ada Lovelace' }),
   email: emailSchema,
   subject: required('Subject')
     .max(200, 'Subject must be at most 200 characters.')
-    .regex(/^[\p{L}\p{M}\p{Nd} ]+$/u, 'Subject should contain only letters, numbers and spaces.')
+    .regex(lettersAnd('\\p{Nd} '), 'Subject should contain only letters, numbers and spaces.')
     .meta({ example: 'Order 42' }),
   message: required('Message')
     .max(2000, 'Message must be at most 2000 characters.')
-    .regex(/^[\p{L}\p{M}\p{Nd}\s]+$/u, 'Message should contain only letters, numbers and spaces.')
+    .regex(lettersAnd('\\p{Nd}\\s'), 'Message should contain only letters, numbers and spaces.')
     .refine(
       (s) => s.split(/\s+/).filter(Boolean).length <= CONTACT_MESSAGE_MAX_WORDS,
       `Message must be ${CONTACT_MESSAGE_MAX_WORDS} words or less.`,
