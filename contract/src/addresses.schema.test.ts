@@ -31,6 +31,12 @@ describeMessages(
       message: 'Postal code may hold only letters, digits, spaces and hyphens.',
     },
     { field: 'country', value: '', message: 'Country is required.' },
+    // A NUL byte cannot be stored, and an escape sequence would reach the parcel's label.
+    { field: 'name', value: 'Ada\u0000', message: 'Name must not contain control characters.' },
+    { field: 'line1', value: '12\u001b[2J', message: 'Address line 1 must not contain control characters.' },
+    { field: 'line2', value: '\u0000', message: 'Address line 2 must not contain control characters.' },
+    { field: 'city', value: 'Lon\u0000don', message: 'City must not contain control characters.' },
+    { field: 'country', value: 'UK\u0007', message: 'Country must not contain control characters.' },
   ],
   [{ line2: undefined }, { line2: 'Flat 3' }, { postalCode: '10115' }],
 );

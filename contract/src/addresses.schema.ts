@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './common.schema';
+import { controlCharacterMessage, hasNoControlCharacter, idSchema } from './common.schema';
 import { phoneSchema } from './auth.schema';
 
 // A delivery address: the checkout's form and the address book use these rules, and the server
@@ -13,7 +13,8 @@ const requiredText = (label: string, max = ADDRESS_TEXT_MAX) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .max(max, `${label} must be at most ${max} characters.`);
+    .max(max, `${label} must be at most ${max} characters.`)
+    .refine(hasNoControlCharacter, controlCharacterMessage(label));
 
 /** The fields of an address, as typed: the recipient, how to reach them and where the parcel goes. */
 export const addressInputSchema = z.object({
@@ -24,6 +25,7 @@ export const addressInputSchema = z.object({
     .string()
     .trim()
     .max(ADDRESS_TEXT_MAX, `Address line 2 must be at most ${ADDRESS_TEXT_MAX} characters.`)
+    .refine(hasNoControlCharacter, controlCharacterMessage('Address line 2'))
     .optional()
     .default(''),
   city: requiredText('City').meta({ example: 'London' }),

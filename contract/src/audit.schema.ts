@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROL_CHARACTER, idSchema, pageNumberSchema } from './common.schema';
+import { hasNoControlCharacter, idSchema, pageNumberSchema } from './common.schema';
 import { parseOrderNumber } from './orders.schema';
 
 /**
@@ -57,7 +57,7 @@ const filterText = (message: string) =>
   z
     .string({ error: message })
     .max(FILTER_MAX_LENGTH, message)
-    .refine((s) => !CONTROL_CHARACTER.test(s), message)
+    .refine(hasNoControlCharacter, message)
     .transform((s) => s.trim() || undefined)
     .optional();
 

@@ -30,7 +30,13 @@ export const SERVER_BUSY_MESSAGE = 'The shop is very busy right now. Please try 
 export const EMAIL_PATTERN = /^[^\s\p{Cc}@]+@[^\s\p{Cc}@][^\s\p{Cc}@.]*\.[^\s\p{Cc}@]+$/u;
 
 /** Control characters (a NUL byte above all) belong in no search and no stored text; line breaks and tabs may. */
-export const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+/**
+ * Free text that is stored or searched holds no control character: PostgreSQL's text and jsonb
+ * refuse a NUL byte outright, and an escape sequence would reach a pharmacist's screen or a patient's mail.
+ */
+export const hasNoControlCharacter = (s: string) => !CONTROL_CHARACTER.test(s);
+export const controlCharacterMessage = (label: string) => `${label} must not contain control characters.`;
 
 /**
  * Text of nothing but letters of any alphabet (Zoë, Łukasz, हिन्दी, 山田), each with the combining
@@ -40,7 +46,7 @@ export const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
 export const lettersAnd = (others = '') => new RegExp(`^(?:\\p{L}\\p{M}*${others ? `|[${others}]` : ''})+$`, 'u');
 
 export const SEARCH_QUERY_TOO_LONG_MESSAGE = `q must be at most ${SEARCH_QUERY_MAX_LENGTH} characters.`;
-export const SEARCH_QUERY_CONTROL_MESSAGE = 'q must not contain control characters.';
+export const SEARCH_QUERY_CONTROL_MESSAGE = controlCharacterMessage('q');
 /**
  * The search words: any text (`%`, `_`, quotes and backslashes are searched as text) of at most
  * SEARCH_QUERY_MAX_LENGTH characters, trimmed; only blanks counts as no search.
@@ -48,7 +54,7 @@ export const SEARCH_QUERY_CONTROL_MESSAGE = 'q must not contain control characte
 export const searchQuery = z
   .string({ error: 'q must be text.' })
   .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG_MESSAGE)
-  .refine((s) => !CONTROL_CHARACTER.test(s), SEARCH_QUERY_CONTROL_MESSAGE)
+  .refine(hasNoControlCharacter, SEARCH_QUERY_CONTROL_MESSAGE)
   // Composed (NFC) as names are stored: "Zoë" typed with a separate accent mark finds "Zoë".
   .transform((s) => s.trim().replace(/\s+/g, ' ').normalize('NFC'));
 

@@ -29,6 +29,26 @@ describe('the address book', () => {
     expect(await list(headers)).toEqual([]);
   });
 
+  it('refuses a control character in an address, new or edited, as a 400 naming the field', async () => {
+    const { headers } = await createTestUser(ctx);
+    // PostgreSQL stores no NUL byte: this was a 500 before the form's rules refused it.
+    const added = await call('POST', '/addresses', headers, {
+      ...HOME_ADDRESS,
+      name: 'Ada\u0000',
+      city: 'Lon\u001bdon',
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().errors).toEqual({
+      name: 'Name must not contain control characters.',
+      city: 'City must not contain control characters.',
+    });
+    const { address } = addressResponseSchema.parse((await call('POST', '/addresses', headers, HOME_ADDRESS)).json());
+    const edited = await call('PATCH', `/addresses/${address._id}`, headers, { line2: '\u0000' });
+    expect(edited.statusCode).toBe(400);
+    expect(edited.json().errors).toEqual({ line2: 'Address line 2 must not contain control characters.' });
+    expect(await list(headers)).toEqual([address]);
+  });
+
   it('adds, lists, edits, makes default and deletes the caller’s addresses', async () => {
     const { headers } = await createTestUser(ctx);
     const first = await call('POST', '/addresses', headers, HOME_ADDRESS);

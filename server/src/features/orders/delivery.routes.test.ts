@@ -83,6 +83,10 @@ describe('a delivery address at checkout', () => {
     const refused = await checkout(headers, { address: { ...HOME_ADDRESS, postalCode: '' } });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual({ 'address.postalCode': 'Postal code is required.' });
+    // A NUL byte, which PostgreSQL cannot store, is refused by the rules rather than failing the order.
+    const nul = await checkout(headers, { address: { ...HOME_ADDRESS, line1: '12\u0000' } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors).toEqual({ 'address.line1': 'Address line 1 must not contain control characters.' });
 
     const order = await placed(headers, { address: { ...HOME_ADDRESS, line2: 'Flat 3' }, saveAddress: true });
     expect(order.address).toEqual({ ...HOME_ADDRESS, line2: 'Flat 3' });
@@ -155,6 +159,21 @@ describe('dispatch with tracking', () => {
 
     const seen = await orderOf(order._id, headers);
     expect(seen).toMatchObject({ carrier: 'Royal Mail', trackingNumber: 'RM123456789GB' });
+  });
+
+  it('refuses a control character in the carrier or tracking number, and leaves the order as it was', async () => {
+    const { headers, order } = await newOrder({ address: HOME_ADDRESS });
+    const response = await dispatch(order._id, { carrier: 'Royal\u0000Mail', trackingNumber: 'RM1\u001b[2J' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({
+      carrier: 'Carrier must not contain control characters.',
+      trackingNumber: 'Tracking number must not contain control characters.',
+    });
+    expect(await orderOf(order._id, headers)).toMatchObject({
+      status: order.status,
+      carrier: null,
+      trackingNumber: null,
+    });
   });
 
   it('dispatches without carrier or tracking number, both optional', async () => {

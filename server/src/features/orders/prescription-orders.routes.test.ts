@@ -169,6 +169,10 @@ describe('the prescription review', () => {
     const noNote = await review(order._id, { decision: 'reject', note: '  ' });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().errors).toEqual({ note: REJECTION_NOTE_REQUIRED_MESSAGE });
+    // The patient reads the note: a NUL byte or an escape sequence is refused, not stored.
+    const nul = await review(order._id, { decision: 'reject', note: 'Expired\u0000' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors).toEqual({ note: 'The note must not contain control characters.' });
 
     const rejected = await review(order._id, { decision: 'reject', note: 'The prescription has expired.' });
     expect(rejected.statusCode).toBe(200);
