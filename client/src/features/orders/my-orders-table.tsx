@@ -58,7 +58,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
               <Fragment key={order._id}>
                 <tr onClick={toggle} className="cursor-pointer border-t border-slate-100 hover:bg-brand-50/50">
                   <td className="px-4 py-3">{index + 1}</td>
-                  <td className="break-all px-4 py-3 font-mono text-xs">
+                  <td className="px-4 py-3 font-mono text-xs">
                     <button
                       type="button"
                       aria-expanded={expanded}
