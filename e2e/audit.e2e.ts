@@ -46,6 +46,8 @@ describe('the audit log', () => {
     expect(await kindsListed(page)).toEqual([reorderLabel, AUDIT_KIND_LABELS[AUDIT_KIND.medicineCreated]]);
     const newest = entries(page).nth(1);
     expect(await newest.getByRole('rowheader').innerText()).toContain(`by ${admin.user.email}`);
+    // The subject is named as staff know it, and links to the medicine's page.
+    await newest.getByRole('link', { name: `Medicine ${medicine.name}` }).waitFor();
     expect(await newest.getByRole('cell').last().innerText()).toMatch(/Reorder level\s+37/);
   });
 

@@ -99,6 +99,14 @@ const auditEntrySchema = z.object({
   orderId: idSchema.nullable(),
   userId: idSchema.nullable(),
   batchId: idSchema.nullable(),
+  /**
+   * The subjects as staff know them, read when the log is listed: the medicine's name, the order's
+   * number ("A-100234"), the batch's lot and the user's e-mail; null once the subject is deleted.
+   */
+  medicineName: z.string().nullable(),
+  orderNumber: z.string().nullable(),
+  batchLot: z.string().nullable(),
+  userEmail: z.string().nullable(),
   before: auditValuesSchema,
   after: auditValuesSchema,
 });

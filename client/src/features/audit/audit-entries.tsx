@@ -37,19 +37,28 @@ function Values({ values }: { values: AuditEntry['before'] }) {
 
 const linkClasses = 'text-brand-800 underline hover:text-brand-900';
 
-/** What the change touched: its medicine and order link to their pages; a batch or a user is named by id. */
+/**
+ * What the change touched, named as staff know it (a medicine's name, an order's number, a batch's
+ * lot, a user's e-mail), or by its id once it is deleted; a medicine and an order link to their pages.
+ */
 function Subject({ entry }: { entry: AuditEntry }) {
   const subjects = [
-    { key: 'medicine', label: 'Medicine', id: entry.medicineId, href: adminMedicineUpdatePath },
-    { key: 'batch', label: 'Batch', id: entry.batchId },
-    { key: 'order', label: 'Order', id: entry.orderId, href: adminOrderPath },
-    { key: 'user', label: 'User', id: entry.userId },
+    {
+      key: 'medicine',
+      label: 'Medicine',
+      id: entry.medicineId,
+      name: entry.medicineName,
+      href: adminMedicineUpdatePath,
+    },
+    { key: 'batch', label: 'Batch', id: entry.batchId, name: entry.batchLot },
+    { key: 'order', label: 'Order', id: entry.orderId, name: entry.orderNumber, href: adminOrderPath },
+    { key: 'user', label: 'User', id: entry.userId, name: entry.userEmail },
   ];
-  const parts = subjects.flatMap(({ key, label, id, href }) => {
+  const parts = subjects.flatMap(({ key, label, id, name, href }) => {
     if (!id) return [];
     const named = (
       <>
-        {label} <ShortId id={id} />
+        {label} {name === null ? <ShortId id={id} /> : name}
       </>
     );
     return href ? (
@@ -61,7 +70,8 @@ function Subject({ entry }: { entry: AuditEntry }) {
     );
   });
   return parts.length > 0 ? (
-    <div className="flex flex-col gap-0.5">{parts}</div>
+    // A long name wraps rather than running out of the phone's table.
+    <div className="flex min-w-32 flex-col gap-0.5 whitespace-normal wrap-anywhere">{parts}</div>
   ) : (
     <span className="text-muted">—</span>
   );

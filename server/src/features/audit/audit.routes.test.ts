@@ -20,7 +20,14 @@ import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { medicineWithBatches } from '../batches/batches.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
-import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
+import {
+  insertMedicine,
+  multipart,
+  pngImage,
+  pngUpload,
+  storedMedicine,
+  validMedicineFields,
+} from '../medicines/medicines.fixtures';
 import { setOrderStatus } from '../orders/orders.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
 
@@ -374,6 +381,33 @@ describe('GET /api/audit', () => {
         ],
       });
     }
+  });
+
+  it('names each subject as staff know it, and a deleted one by its id alone', async () => {
+    const byMedicine = await auditList(`?subject=${medicineId}&kind=${AUDIT_KIND.batchReceived}`);
+    const medicine = await storedMedicine(ctx, medicineId);
+    expect(byMedicine.entries).toEqual([
+      expect.objectContaining({
+        medicineName: medicine!.name,
+        batchLot: 'FILTER-1',
+        orderNumber: null,
+        userEmail: null,
+      }),
+    ]);
+    const byOrder = await auditList(`?subject=${order.number}`);
+    expect(byOrder.entries.map((entry) => entry.orderNumber)).toEqual([order.number]);
+
+    const staffer = await createTestUser(ctx);
+    await inject('PATCH', `/auth/users/${staffer.user.id}/role`, admin.headers, { role: ROLE.pharmacist });
+    expect((await auditList(`?subject=${staffer.user.id}`)).entries).toEqual([
+      expect.objectContaining({ userId: staffer.user.id, userEmail: staffer.user.email }),
+    ]);
+    await inject('DELETE', `/auth/delete-user/${staffer.user.id}`, admin.headers);
+    const afterDeletion = await auditList(`?subject=${staffer.user.id}`);
+    expect(afterDeletion.entries.map(({ userId, userEmail }) => ({ userId, userEmail }))).toEqual([
+      { userId: staffer.user.id, userEmail: null },
+      { userId: staffer.user.id, userEmail: null },
+    ]);
   });
 
   it('pages on the server, with the total of every match', async () => {

@@ -1,8 +1,16 @@
-import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditKind, type AuditList, type AuditQuery } from '@apotheca/contract';
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import {
+  AUDIT_PAGE_SIZE,
+  orderNumberLabel,
+  type AuditEntry,
+  type AuditKind,
+  type AuditList,
+  type AuditQuery,
+} from '@apotheca/contract';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { auditLog, orders, users } from '../../db/schema';
+import { auditLog, batches, medicines, orders, users } from '../../db/schema';
 
 // The audit log: every change staff make, written by the service that makes it, in the same
 // transaction, so a change and its entry commit or roll back together (docs/decisions/0076).
@@ -62,17 +70,42 @@ function subjectMatches(db: Db, subject: NonNullable<AuditQuery['subject']>): SQ
   return or(eq(auditLog.medicineId, id), eq(auditLog.orderId, id), eq(auditLog.userId, id), eq(auditLog.batchId, id))!;
 }
 
-const toEntry = (row: typeof auditLog.$inferSelect): AuditEntry => ({
-  _id: String(row.id),
-  at: row.at.toISOString(),
-  actor: { _id: row.actorId, email: row.actorEmail },
-  kind: row.kind,
-  medicineId: row.medicineId,
-  orderId: row.orderId,
-  userId: row.userId,
-  batchId: row.batchId,
-  before: row.before,
-  after: row.after,
+/**
+ * A subject's name, null once the subject is gone: one lookup by key for each entry of the page. A
+ * join here let the planner hash whole tables (every medicine, every user) for a page of 50 entries.
+ */
+const nameOf = <T>(name: PgColumn, key: PgColumn, subject: PgColumn) =>
+  sql<T | null>`(select ${name} from ${name.table} where ${key} = ${subject})`;
+
+/** An entry's row and the names of its subjects. */
+const entryColumns = {
+  entry: auditLog,
+  medicineName: nameOf<string>(medicines.name, medicines.id, auditLog.medicineId),
+  orderNumber: nameOf<number>(orders.number, orders.id, auditLog.orderId),
+  batchLot: nameOf<string>(batches.lot, batches.id, auditLog.batchId),
+  userEmail: nameOf<string>(users.email, users.id, auditLog.userId),
+};
+type EntryRow = {
+  entry: typeof auditLog.$inferSelect;
+  medicineName: string | null;
+  orderNumber: number | null;
+  batchLot: string | null;
+  userEmail: string | null;
+};
+
+const toEntry = ({ entry, orderNumber, ...names }: EntryRow): AuditEntry => ({
+  _id: String(entry.id),
+  at: entry.at.toISOString(),
+  actor: { _id: entry.actorId, email: entry.actorEmail },
+  kind: entry.kind,
+  medicineId: entry.medicineId,
+  orderId: entry.orderId,
+  userId: entry.userId,
+  batchId: entry.batchId,
+  ...names,
+  orderNumber: orderNumber === null ? null : orderNumberLabel(orderNumber),
+  before: entry.before,
+  after: entry.after,
 });
 
 /** A page of the entries that match every filter given, newest first, and how many match in all. */
@@ -82,14 +115,22 @@ export async function listAudit(db: Db, { actor, kind, subject, page }: AuditQue
     kind === undefined ? undefined : eq(auditLog.kind, kind),
     subject === undefined ? undefined : subjectMatches(db, subject),
   );
+  const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
+  // The page is chosen first, then its subjects are looked up by key: a deep page (an offset of
+  // 100,000 entries) skips the entries before it without looking up theirs.
+  const pageIds = db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
   const [rows, [counted]] = await Promise.all([
     db
-      .select()
+      .select(entryColumns)
       .from(auditLog)
-      .where(where)
-      .orderBy(desc(auditLog.at), desc(auditLog.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((page - 1) * AUDIT_PAGE_SIZE),
+      .where(inArray(auditLog.id, pageIds))
+      .orderBy(...newestFirst),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return { entries: rows.map(toEntry), total: counted?.total ?? 0 };

@@ -16,6 +16,10 @@ const entry = (i: number): AuditEntry => ({
   orderId: null,
   userId: null,
   batchId: null,
+  medicineName: `Ibuprofen ${i}`,
+  orderNumber: null,
+  batchLot: null,
+  userEmail: null,
   before: { reorderLevel: 10 },
   after: { reorderLevel: 20 + i },
 });
@@ -51,10 +55,37 @@ describe('AuditPage', () => {
     const first = within(table).getAllByRole('row')[1]!;
     expect(within(first).getByRole('rowheader')).toHaveTextContent(AUDIT_KIND_LABELS[AUDIT_KIND.reorderLevelSet]);
     expect(within(first).getByRole('rowheader')).toHaveTextContent('by ada@example.com');
-    expect(within(first).getByRole('link', { name: /Medicine/ })).toHaveAttribute('href', '/admin/update/med-0');
+    expect(within(first).getByRole('link', { name: 'Medicine Ibuprofen 0' })).toHaveAttribute(
+      'href',
+      '/admin/update/med-0',
+    );
     const [before, after] = within(first).getAllByRole('cell').slice(1);
     expect(before).toHaveTextContent('Reorder level10');
     expect(after).toHaveTextContent('Reorder level20');
+  });
+
+  it('names an order by its number and a batch by its lot, and a deleted subject by its id', async () => {
+    stubBrowserRequest();
+    const recall: AuditEntry = {
+      ...entry(0),
+      kind: AUDIT_KIND.batchRecalled,
+      medicineId: 'med-gone',
+      medicineName: null,
+      orderId: 'order-1',
+      orderNumber: 'A-100234',
+      batchId: 'batch-1',
+      batchLot: 'LOT-42',
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { entries: [recall], total: 1 }));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('link', { name: 'Order A-100234' })).toHaveAttribute('href', '/admin/orders/order-1');
+    expect(row).toHaveTextContent('Batch LOT-42');
+    expect(within(row).getByRole('link', { name: /^Medicine med-gone/ })).toHaveAttribute(
+      'href',
+      '/admin/update/med-gone',
+    );
   });
 
   it('sends the filters to the server together and starts again from page 1', async () => {
