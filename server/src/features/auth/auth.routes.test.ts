@@ -23,7 +23,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { openPg } from '../../db/client';
 import { orders, sessions, users } from '../../db/schema';
-import { BAD_TOKEN_MESSAGE, NO_TOKEN_MESSAGE } from './auth.plugin';
+import { BAD_TOKEN_MESSAGE, NO_TOKEN_MESSAGE, PRIVATE_ANSWER } from './auth.plugin';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
 import { loadConfig } from '../../config';
 import { TEST_SCRYPT_COST, withTestContext, type TestContext } from '../../test/test-app';
@@ -423,6 +423,26 @@ describe('the signed-in user of a request', () => {
     const user = await findSessionUser(ctx.database.db, token);
     expect(user).not.toBeNull();
     expect(user).not.toHaveProperty('passwordHash');
+  });
+});
+
+describe('a signed-in answer', () => {
+  it('is kept by no cache, the browser’s included; the public catalogue is not marked private', async () => {
+    const { headers } = await createTestUser(ctx);
+    const admin = await createTestUser(ctx, { role: 'admin' });
+    for (const [url, caller] of [
+      ['/api/auth/me', headers],
+      ['/api/orders/my-orders', headers],
+      ['/api/addresses', headers],
+      ['/api/prescriptions', headers],
+      ['/api/medicines/export.csv', admin.headers],
+    ] as const) {
+      const response = await ctx.app.inject({ method: 'GET', url, headers: caller });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe(PRIVATE_ANSWER);
+    }
+    const catalogue = await ctx.app.inject({ method: 'GET', url: '/api/medicines' });
+    expect(catalogue.headers['cache-control']).toBeUndefined();
   });
 });
 

@@ -182,11 +182,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
 
   /** A CSV answer that a browser saves as `name`. */
   const sendCsv = (reply: FastifyReply, name: string, csv: string) =>
-    reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${name}"`)
-      .header('cache-control', 'no-store')
-      .send(csv);
+    reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}"`).send(csv);
 
   // The catalogue's CSV files and import (docs/decisions/0074); static paths, matched before `/medicines/:id`.
   app.get(

@@ -16,6 +16,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { prescriptions, prescriptionViews } from '../../db/schema';
 import { getFile } from '../../db/stored-files';
+import { PRIVATE_ANSWER } from '../auth/auth.plugin';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { multipart, pngImage, sendForm } from '../medicines/medicines.fixtures';
@@ -286,7 +287,7 @@ describe('reading prescriptions', () => {
       const response = await readFile(prescription._id, reader.headers);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('application/pdf');
-      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.headers['cache-control']).toBe(PRIVATE_ANSWER);
       expect(response.rawPayload.equals((await stripPdf(PDF_SCAN))!)).toBe(true);
     }
     for (const [headers, status] of [
