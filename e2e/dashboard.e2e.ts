@@ -57,7 +57,11 @@ describe('the admin overview', () => {
     expect(report.totals.revenue).toBeGreaterThanOrEqual(paid.totalPrice);
     const daily = chart(page, `Revenue and orders, last ${SALES_REPORT_DAYS} days`);
     await daily
-      .getByText(`${dollars(report.totals.revenue)} revenue from ${report.totals.orders} order`, { exact: false })
+      .getByText(
+        `${report.totals.orders} order${report.totals.orders === 1 ? '' : 's'} placed, ` +
+          `${dollars(report.totals.revenue)} revenue from the paid ones`,
+        { exact: false },
+      )
       .waitFor();
     // The chart's figures as a table: today's row says what the server counted.
     await daily.getByText('Show the figures as a table').click();

@@ -50,8 +50,9 @@ export function DailySalesChart({ report }: { report: SalesReport }) {
       title={`Revenue and orders, last ${report.days} days`}
       summary={
         <>
-          {formatPrice(totals.revenue)} revenue from {orderCount(totals.orders)}, {formatCalendarDate(from)} to{' '}
-          {formatCalendarDate(to)} (UTC days).{' '}
+          {/* Revenue counts only the paid orders not canceled; the count is every order placed. */}
+          {orderCount(totals.orders)} placed, {formatPrice(totals.revenue)} revenue from the paid ones,{' '}
+          {formatCalendarDate(from)} to {formatCalendarDate(to)} (UTC days).{' '}
           {best.revenue > 0 ? `Best day: ${formatCalendarDate(best.date)}, ${formatPrice(best.revenue)}.` : null}
         </>
       }
