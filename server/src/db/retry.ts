@@ -4,7 +4,7 @@ const DEADLOCK_DETECTED = '40P01';
 const SERIALIZATION_FAILURE = '40001';
 
 /** The SQLSTATE of a driver error, which Drizzle wraps as the `cause` of its own. */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   let current = error;
   while (typeof current === 'object' && current !== null) {
     const { code, cause } = current as { code?: unknown; cause?: unknown };

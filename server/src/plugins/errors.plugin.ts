@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { controlCharacterMessage } from '@apotheca/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { sqlState } from '../db/retry';
 import { HttpError } from '../http-error';
 
 /** The summary message of a 400 for invalid input; each field's own message is in `errors`. */
@@ -22,6 +24,14 @@ function fieldErrors(issues: FieldIssue[]): Record<string, string> {
   return errors;
 }
 
+/**
+ * PostgreSQL stores no NUL byte, in text (22021) or in jsonb (22P05). Every stored text field's rule
+ * refuses control characters with its own message; a field that lacks the rule still answers 400,
+ * its statement rolled back, rather than 500.
+ */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+const UNSTORABLE_TEXT_MESSAGE = controlCharacterMessage('Text');
+
 /** An id longer than the router keeps is unknown like any other id: 404 `{ message }`. */
 const NOT_FOUND_MESSAGE = 'Not found.';
 
@@ -42,6 +52,9 @@ export function sendError(error: FastifyError | HttpError | Error, request: Fast
     const errors = fieldErrors(error.validation);
     const first = Object.values(errors)[0];
     return reply.code(400).send({ message: first ?? INVALID_INPUT_MESSAGE, errors });
+  }
+  if (UNSTORABLE_TEXT.has(sqlState(error) ?? '')) {
+    return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
   }
   if ((error as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.code(404).send({ message: NOT_FOUND_MESSAGE });
