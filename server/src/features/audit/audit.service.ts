@@ -6,7 +6,7 @@ import {
   type AuditList,
   type AuditQuery,
 } from '@apotheca/contract';
-import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -85,13 +85,17 @@ const entryColumns = {
   batchLot: nameOf<string>(batches.lot, batches.id, auditLog.batchId),
   userEmail: nameOf<string>(users.email, users.id, auditLog.userId),
 };
-type EntryRow = {
-  entry: typeof auditLog.$inferSelect;
-  medicineName: string | null;
-  orderNumber: number | null;
-  batchLot: string | null;
-  userEmail: string | null;
-};
+
+const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
+
+/** The entries whose ids `pageIds` picks, newest first, with the names of their subjects. */
+const entriesOf = (db: Db, pageIds: SQLWrapper) =>
+  db
+    .select(entryColumns)
+    .from(auditLog)
+    .where(inArray(auditLog.id, pageIds))
+    .orderBy(...newestFirst);
+type EntryRow = Awaited<ReturnType<typeof entriesOf>>[number];
 
 const toEntry = ({ entry, orderNumber, ...names }: EntryRow): AuditEntry => ({
   _id: String(entry.id),
@@ -115,7 +119,6 @@ export async function listAudit(db: Db, { actor, kind, subject, page }: AuditQue
     kind === undefined ? undefined : eq(auditLog.kind, kind),
     subject === undefined ? undefined : subjectMatches(db, subject),
   );
-  const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
   // The page is chosen first, then its subjects are looked up by key: a deep page (an offset of
   // 100,000 entries) skips the entries before it without looking up theirs.
   const pageIds = db
@@ -126,11 +129,7 @@ export async function listAudit(db: Db, { actor, kind, subject, page }: AuditQue
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
   const [rows, [counted]] = await Promise.all([
-    db
-      .select(entryColumns)
-      .from(auditLog)
-      .where(inArray(auditLog.id, pageIds))
-      .orderBy(...newestFirst),
+    entriesOf(db, pageIds),
     db.select({ total: count() }).from(auditLog).where(where),
   ]);
   return { entries: rows.map(toEntry), total: counted?.total ?? 0 };
