@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharacterMessage, hasNoControlCharacter, idSchema } from './common.schema';
+import { idSchema, withoutControlCharacters } from './common.schema';
 import { phoneSchema } from './auth.schema';
 
 // A delivery address: the checkout's form and the address book use these rules, and the server
@@ -14,7 +14,7 @@ const requiredText = (label: string, max = ADDRESS_TEXT_MAX) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)
-    .refine(hasNoControlCharacter, controlCharacterMessage(label));
+    .check(withoutControlCharacters(label));
 
 /** The fields of an address, as typed: the recipient, how to reach them and where the parcel goes. */
 export const addressInputSchema = z.object({
@@ -25,7 +25,7 @@ export const addressInputSchema = z.object({
     .string()
     .trim()
     .max(ADDRESS_TEXT_MAX, `Address line 2 must be at most ${ADDRESS_TEXT_MAX} characters.`)
-    .refine(hasNoControlCharacter, controlCharacterMessage('Address line 2'))
+    .check(withoutControlCharacters('Address line 2'))
     .optional()
     .default(''),
   city: requiredText('City').meta({ example: 'London' }),

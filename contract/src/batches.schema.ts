@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharacterMessage, hasNoControlCharacter, idSchema, pageNumberSchema } from './common.schema';
+import { idSchema, pageNumberSchema, withoutControlCharacters } from './common.schema';
 import { MAX_LIST_LIMIT, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
 
 // A medicine's stock is the sum of its sellable batches: a delivery's lot, expiry date and units,
@@ -55,7 +55,7 @@ const reason = z
   .trim()
   .min(1, { error: REASON_REQUIRED_MESSAGE })
   .max(REASON_MAX, { error: `A reason has at most ${REASON_MAX} characters.` })
-  .refine(hasNoControlCharacter, controlCharacterMessage('A reason'));
+  .check(withoutControlCharacters('A reason'));
 
 /** A delivery: its lot, its expiry date and the units received. */
 export const addBatchSchema = z.object({
@@ -64,7 +64,7 @@ export const addBatchSchema = z.object({
     .trim()
     .min(1, { error: LOT_REQUIRED_MESSAGE })
     .max(100, { error: 'A lot number has at most 100 characters.' })
-    .refine(hasNoControlCharacter, controlCharacterMessage('A lot number')),
+    .check(withoutControlCharacters('A lot number')),
   expiresOn: calendarDate,
   quantity,
 });

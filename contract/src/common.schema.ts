@@ -37,6 +37,9 @@ const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
  */
 export const hasNoControlCharacter = (s: string) => !CONTROL_CHARACTER.test(s);
 export const controlCharacterMessage = (label: string) => `${label} must not contain control characters.`;
+/** The check of a stored text field: no control character, said in the field's own words. */
+export const withoutControlCharacters = (label: string) =>
+  z.refine<string>(hasNoControlCharacter, controlCharacterMessage(label));
 
 /**
  * Text of nothing but letters of any alphabet (Zoë, Łukasz, हिन्दी, 山田), each with the combining

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { controlCharacterMessage, hasNoControlCharacter, idSchema, moneySchema, searchQuery } from './common.schema';
+import { idSchema, moneySchema, searchQuery, withoutControlCharacters } from './common.schema';
 import {
   DEFAULT_LIST_LIMIT,
   DOSAGE_FORMS,
@@ -274,7 +274,7 @@ const leaflet = (label: string) =>
         .transform((s) => s.replace(/\r\n?/g, '\n')),
     )
     .pipe(z.string().max(LEAFLET_MAX_LENGTH, `${label} must be at most ${LEAFLET_MAX_LENGTH} characters.`))
-    .pipe(z.string().refine(hasNoControlCharacter, controlCharacterMessage(label)))
+    .pipe(z.string().check(withoutControlCharacters(label)))
     .optional();
 
 /** The record's details, shared by add and update; every one optional. */

@@ -1,13 +1,7 @@
 import { z } from 'zod';
 import { addressInputSchema, orderAddressSchema } from './addresses.schema';
 import { cartSchema } from './cart.schema';
-import {
-  controlCharacterMessage,
-  hasNoControlCharacter,
-  idSchema,
-  moneySchema,
-  staffListQuerySchema,
-} from './common.schema';
+import { idSchema, moneySchema, staffListQuerySchema, withoutControlCharacters } from './common.schema';
 import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
 import { paymentSchema } from './payment.schema';
 import { PRESCRIPTION_REVIEWS } from './prescriptions.schema';
@@ -117,7 +111,7 @@ const dispatchText = (label: string) =>
     .string()
     .trim()
     .max(DISPATCH_TEXT_MAX, `${label} must be at most ${DISPATCH_TEXT_MAX} characters.`)
-    .refine(hasNoControlCharacter, controlCharacterMessage(label))
+    .check(withoutControlCharacters(label))
     .optional()
     .transform((value) => value || undefined);
 
@@ -148,7 +142,7 @@ export const prescriptionReviewSchema = z
       .string()
       .trim()
       .max(REVIEW_NOTE_MAX, `The note must be at most ${REVIEW_NOTE_MAX} characters.`)
-      .refine(hasNoControlCharacter, controlCharacterMessage('The note'))
+      .check(withoutControlCharacters('The note'))
       .optional()
       .default(''),
     /** On approval: until when the prescription may be reused, and how many repeat orders it allows. */
