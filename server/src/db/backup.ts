@@ -3,9 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { MIGRATIONS_DIR, type Database, type Tx } from './client';
+import {
+  columnsOf,
+  continueIdentities,
+  firstNonEmptyTable,
+  identityPositions,
+  queryRows,
+  tablesInKeyOrder,
+  type IdentityPosition,
+} from './tables';
 
 // The whole shop in one file (docs/decisions/0059): every row of every table, stored files
 // included (they live in the database), read in one REPEATABLE READ transaction, so an order is in
@@ -28,8 +37,6 @@ const BATCH_CHARS = 8 * 1024 * 1024;
 
 export type BackupSummary = { file: string; tables: number; rows: number; bytes: number };
 type Header = { format: string; version: number; createdAt: string; migrations: { hash: string; createdAt: number }[] };
-type Row = Record<string, unknown>;
-type Rows = { rows: Row[] };
 
 /**
  * The scheduled backups' own bookkeeping: a shop restored from a backup has taken none yet, so its
@@ -37,63 +44,18 @@ type Rows = { rows: Row[] };
  */
 const NOT_BACKED_UP = ['backups'];
 
-const query = async (db: Database['db'] | Tx, statement: SQL) => (await db.execute<Row>(statement)) as Rows;
+/** The tables a backup holds, in the order they restore. */
+const backedUpTables = async (db: Database['db'] | Tx) =>
+  (await tablesInKeyOrder(db)).filter((table) => !NOT_BACKED_UP.includes(table));
 
 /** The file name of a backup taken at `time`: names sort as the backups were taken. */
 export const backupFileName = (time: Date) => `apotheca-${time.toISOString().replace(/[:.]/g, '-')}.backup.gz`;
 export const isBackupFileName = (name: string) => /^apotheca-.+\.backup\.gz$/.test(name);
 
-/** The public tables, each after every table its foreign keys point to, so rows restore in file order. */
-async function tablesInKeyOrder(db: Database['db'] | Tx): Promise<string[]> {
-  const { rows: tables } = await query(
-    db,
-    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-        where n.nspname = 'public' and c.relkind in ('r', 'p') order by c.relname`,
-  );
-  const { rows: keys } = await query(
-    db,
-    sql`select child.relname as "table", parent.relname as "references" from pg_constraint k
-        join pg_class child on child.oid = k.conrelid join pg_class parent on parent.oid = k.confrelid
-        join pg_namespace n on n.oid = child.relnamespace
-        where k.contype = 'f' and n.nspname = 'public' and child.oid <> parent.oid`,
-  );
-  const pending = new Map(
-    tables
-      .filter(({ name }) => !NOT_BACKED_UP.includes(String(name)))
-      .map(({ name }) => [String(name), new Set<string>()]),
-  );
-  for (const key of keys) pending.get(String(key.table))?.add(String(key.references));
-  const ordered: string[] = [];
-  while (pending.size > 0) {
-    const ready = [...pending].filter(([, parents]) => [...parents].every((parent) => !pending.has(parent)));
-    if (ready.length === 0)
-      throw new BackupError(`The foreign keys of ${[...pending.keys()].join(', ')} form a cycle.`);
-    for (const [table] of ready) {
-      ordered.push(table);
-      pending.delete(table);
-    }
-  }
-  return ordered;
-}
-
-/** Every column a row is written with: generated columns are computed again by the target. */
-async function columnsOf(db: Database['db'] | Tx, table: string): Promise<string[]> {
-  const { rows } = await query(
-    db,
-    sql`select column_name as name from information_schema.columns
-        where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
-        order by ordinal_position`,
-  );
-  return rows.map((row) => String(row.name));
-}
-
 async function* backupLines(tx: Tx, counts: { tables: number; rows: number }): AsyncGenerator<string> {
-  const { rows: migrated } = await query(
-    tx,
-    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "is"`,
-  );
+  const migrated = await queryRows(tx, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "is"`);
   if (!migrated[0]?.is) throw new BackupError('The database holds no shop yet: there is nothing to back up.');
-  const { rows: migrations } = await query(
+  const migrations = await queryRows(
     tx,
     sql`select hash, created_at::text as "createdAt" from drizzle.__drizzle_migrations order by created_at`,
   );
@@ -104,26 +66,21 @@ async function* backupLines(tx: Tx, counts: { tables: number; rows: number }): A
     migrations: migrations.map((row) => ({ hash: String(row.hash), createdAt: Number(row.createdAt) })),
   };
   yield `H ${JSON.stringify(header)}\n`;
-  for (const table of await tablesInKeyOrder(tx)) {
+  for (const table of await backedUpTables(tx)) {
     yield `T ${JSON.stringify({ table, columns: await columnsOf(tx, table) })}\n`;
     counts.tables += 1;
     await tx.execute(
       sql`declare backup_rows no scroll cursor for select row_to_json(t)::text as row from ${sql.identifier(table)} t`,
     );
     for (;;) {
-      const { rows } = await query(tx, sql.raw(`fetch ${BATCH_ROWS} from backup_rows`));
+      const rows = await queryRows(tx, sql.raw(`fetch ${BATCH_ROWS} from backup_rows`));
       if (rows.length === 0) break;
       counts.rows += rows.length;
       yield rows.map((row) => `R ${String(row.row)}\n`).join('');
     }
     await tx.execute(sql`close backup_rows`);
   }
-  const { rows: sequences } = await query(
-    tx,
-    sql`select sequencename as name, last_value::text as value from pg_sequences
-        where schemaname = 'public' and last_value is not null`,
-  );
-  yield `S ${JSON.stringify({ sequences })}\n`;
+  yield `S ${JSON.stringify({ sequences: await identityPositions(tx) })}\n`;
   yield `E ${JSON.stringify(counts)}\n`;
 }
 
@@ -165,15 +122,6 @@ async function* backupFileLines(file: string): AsyncGenerator<{ kind: string; te
     throw new BackupError(`${file} is not a readable backup: ${(error as Error).message}`);
   }
   if (rest) throw new BackupError(`${file} is cut short.`);
-}
-
-/** The target holds no row in any of its tables (a database that was only migrated counts as empty). */
-async function firstNonEmptyTable(database: Database): Promise<string | undefined> {
-  for (const table of await tablesInKeyOrder(database.db)) {
-    const { rows } = await query(database.db, sql`select 1 from ${sql.identifier(table)} limit 1`);
-    if (rows.length > 0) return table;
-  }
-  return undefined;
 }
 
 /**
@@ -232,7 +180,7 @@ export async function restoreBackup(
   const header = first.done || first.value.kind !== 'H' ? undefined : (JSON.parse(first.value.text) as Header);
   if (header?.format !== FORMAT || header.version !== VERSION)
     throw new BackupError(`${file} is not an Apotheca backup.`);
-  const occupied = await firstNonEmptyTable(database);
+  const occupied = await firstNonEmptyTable(database.db, await backedUpTables(database.db));
   if (occupied) {
     throw new BackupError(
       `${target} already holds a shop (its table ${occupied} has rows), so nothing was restored. ` +
@@ -262,9 +210,7 @@ export async function restoreBackup(
         await flush();
         if (kind === 'T') ({ table, columns } = JSON.parse(text) as { table: string; columns: string[] });
         if (kind === 'S') {
-          for (const sequence of (JSON.parse(text) as { sequences: { name: string; value: string }[] }).sequences) {
-            await tx.execute(sql`select setval(${`public.${sequence.name}`}::regclass, ${sequence.value}::bigint)`);
-          }
+          await continueIdentities(tx, (JSON.parse(text) as { sequences: IdentityPosition[] }).sequences);
         }
         if (kind === 'E') ended = JSON.parse(text) as { tables: number; rows: number };
       }

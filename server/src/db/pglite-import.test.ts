@@ -18,6 +18,7 @@ async function filesDigest(database: Database): Promise<string> {
 }
 
 const shopper = { email: 'paula@example.test', password: 'Secret@123' };
+const admin = { email: 'admin@apotheca.test', password: 'Admin-pass-1234' };
 
 /** The shop's API on `database`, through inject, as one shopper sees it. */
 async function shopOn(database: Database, config: ReturnType<typeof loadConfig>) {
@@ -34,8 +35,8 @@ async function shopOn(database: Database, config: ReturnType<typeof loadConfig>)
   };
   return {
     call,
-    login: async () => {
-      const login = await call<{ token: string }>('/auth/login', shopper);
+    login: async (who = shopper) => {
+      const login = await call<{ token: string }>('/auth/login', who);
       token = login.json.token;
       return login.status;
     },
@@ -52,7 +53,14 @@ async function shopOn(database: Database, config: ReturnType<typeof loadConfig>)
 
 describe('upgrading a DATA_DIR of the PGlite versions', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-upgrade-'));
-  const config = loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'test', SCRYPT_COST: '10', LOG_LEVEL: 'silent' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    NODE_ENV: 'test',
+    SCRYPT_COST: '10',
+    LOG_LEVEL: 'silent',
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+  });
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   // Two databases are started and the demo catalogue is seeded with its images: a minute on a busy machine.
@@ -88,6 +96,11 @@ describe('upgrading a DATA_DIR of the PGlite versions', () => {
         expect(orders[0]!.items[0]!.quantity).toBe(2);
         // The shop goes on where it stopped.
         expect((await after.order(1)).status).toBe(201);
+        // The staff list counts the imported order with the new one: its total is kept by the database.
+        expect(await after.login(admin)).toBe(200);
+        const list = (await after.call<{ orders: Order[]; total: number }>('/orders')).json;
+        expect(list.total).toBe(2);
+        expect(list.orders).toHaveLength(2);
       } finally {
         // Closing the app closes its database, which stops the embedded PostgreSQL.
         await (after ? after.close() : database.close());
