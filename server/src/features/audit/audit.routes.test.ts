@@ -11,7 +11,7 @@ import {
   ROLE,
   type AuditEntry,
 } from '@apotheca/contract';
-import { gt, sql } from 'drizzle-orm';
+import { count, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema';
@@ -422,6 +422,13 @@ describe('GET /api/audit', () => {
     expect(first.total).toBe(AUDIT_PAGE_SIZE + 2);
     expect(first.entries).toHaveLength(AUDIT_PAGE_SIZE);
     expect(second.entries.map((entry) => entry.after!.lot)).toEqual(['P-1', 'P-0']);
+
+    // The whole log's total and a kind's are kept by the database: they match the entries there are.
+    const stored = async (where?: SQL) =>
+      (await ctx.database.db.select({ n: count() }).from(auditLog).where(where))[0]!.n;
+    expect((await auditList('')).total).toBe(await stored());
+    expect((await auditList(`?kind=${kind}`)).total).toBe(await stored(eq(auditLog.kind, kind)));
+    expect((await auditList(`?kind=${kind}`)).total).toBeGreaterThanOrEqual(AUDIT_PAGE_SIZE + 2);
   });
 
   it('refuses a bad filter with a 400 in the one error shape', async () => {

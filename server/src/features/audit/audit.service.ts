@@ -10,7 +10,7 @@ import { and, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } fro
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
-import { auditLog, batches, medicines, orders, users } from '../../db/schema';
+import { auditCounts, auditLog, batches, medicines, orders, users } from '../../db/schema';
 
 // The audit log: every change staff make, written by the service that makes it, in the same
 // transaction, so a change and its entry commit or roll back together (docs/decisions/0076).
@@ -128,9 +128,15 @@ export async function listAudit(db: Db, { actor, kind, subject, page }: AuditQue
     .orderBy(...newestFirst)
     .limit(AUDIT_PAGE_SIZE)
     .offset((page - 1) * AUDIT_PAGE_SIZE);
-  const [rows, [counted]] = await Promise.all([
-    entriesOf(db, pageIds),
-    db.select({ total: count() }).from(auditLog).where(where),
-  ]);
+  // The whole log's total, or a kind's, is kept by the database (auditCounts): counting it here read
+  // every entry. A person's or a subject's entries are counted through their index.
+  const total =
+    actor === undefined && subject === undefined
+      ? db
+          .select({ total: sql`coalesce(sum(${auditCounts.entries}), 0)`.mapWith(Number) })
+          .from(auditCounts)
+          .where(kind === undefined ? undefined : eq(auditCounts.kind, kind))
+      : db.select({ total: count() }).from(auditLog).where(where);
+  const [rows, [counted]] = await Promise.all([entriesOf(db, pageIds), total]);
   return { entries: rows.map(toEntry), total: counted?.total ?? 0 };
 }
