@@ -1,10 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { addBatchSchema, adjustBatchSchema, BATCH_QUANTITY_MESSAGE, LOT_REQUIRED_MESSAGE } from './batches.schema';
+import {
+  addBatchSchema,
+  adjustBatchSchema,
+  BATCH_QUANTITY_MESSAGE,
+  expiryReportQuerySchema,
+  EXPIRY_WINDOW_MESSAGE,
+  LOT_REQUIRED_MESSAGE,
+  RECEIVED_QUANTITY_MESSAGE,
+} from './batches.schema';
 
 describe('a delivery', () => {
-  it('needs a lot and a whole quantity of 0 or more', () => {
+  it('needs a lot and a whole quantity of 1 or more', () => {
     const result = addBatchSchema.safeParse({ lot: ' ', expiresOn: '2027-03-01', quantity: '2.5' });
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([LOT_REQUIRED_MESSAGE, BATCH_QUANTITY_MESSAGE]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual([
+      LOT_REQUIRED_MESSAGE,
+      RECEIVED_QUANTITY_MESSAGE,
+    ]);
+    expect(addBatchSchema.safeParse({ lot: 'L1', expiresOn: '2027-03-01', quantity: ' 12 ' }).data?.quantity).toBe(12);
+  });
+
+  it('never reads a blank, a boolean or a number past 1,000,000 as a quantity', () => {
+    const delivery = (quantity: unknown) =>
+      addBatchSchema.safeParse({ lot: 'L1', expiresOn: '2027-03-01', quantity }).error?.issues[0]?.message;
+    const correction = (quantity: unknown) =>
+      adjustBatchSchema.safeParse({ quantity, reason: 'Recount' }).error?.issues[0]?.message;
+    for (const quantity of ['', ' ', true, null, 0, '0', 1_000_001, 2147483647, '99999999999', '1e3', -1]) {
+      expect(delivery(quantity), String(quantity)).toBe(RECEIVED_QUANTITY_MESSAGE);
+    }
+    for (const quantity of ['', ' ', true, false, 1_000_001, -1]) {
+      expect(correction(quantity), String(quantity)).toBe(BATCH_QUANTITY_MESSAGE);
+    }
+    expect(adjustBatchSchema.parse({ quantity: 0, reason: 'Recount' }).quantity).toBe(0);
+    expect(adjustBatchSchema.parse({ quantity: '1000000', reason: 'Recount' }).quantity).toBe(1_000_000);
   });
 
   it('refuses a control character in a lot or a reason: a NUL byte cannot be stored', () => {
@@ -16,5 +43,15 @@ describe('a delivery', () => {
     expect(reason.error?.issues.map((issue) => issue.message)).toEqual([
       'A reason must not contain control characters.',
     ]);
+  });
+});
+
+describe('the expiry report', () => {
+  it('looks 30, 60 or 90 days ahead, 30 unless asked, and refuses any other window', () => {
+    expect(expiryReportQuerySchema.parse({}).days).toBe(30);
+    expect(expiryReportQuerySchema.parse({ days: '90' }).days).toBe(90);
+    for (const days of ['-1', '45', '999999999', 'abc', '']) {
+      expect(expiryReportQuerySchema.safeParse({ days }).error?.issues[0]?.message, days).toBe(EXPIRY_WINDOW_MESSAGE);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, pageNumberSchema, withoutControlCharacters } from './common.schema';
+import { idSchema, pageNumberSchema, WHOLE_NUMBER_MAX, wholeNumber, withoutControlCharacters } from './common.schema';
 import { MAX_LIST_LIMIT, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
 
 // A medicine's stock is the sum of its sellable batches: a delivery's lot, expiry date and units,
@@ -43,13 +43,13 @@ export type BatchList = z.infer<typeof batchListResponseSchema>;
 export type BatchResponse = z.infer<typeof batchResponseSchema>;
 
 export const LOT_REQUIRED_MESSAGE = 'Lot number is required.';
-export const BATCH_QUANTITY_MESSAGE = 'Quantity must be a whole number, 0 or more.';
+const upTo = WHOLE_NUMBER_MAX.toLocaleString('en-US');
+export const BATCH_QUANTITY_MESSAGE = `Quantity must be a whole number from 0 to ${upTo}.`;
+/** A delivery brings at least one unit: a lot of none is no delivery. */
+export const RECEIVED_QUANTITY_MESSAGE = `Quantity must be a whole number from 1 to ${upTo}.`;
 export const REASON_REQUIRED_MESSAGE = 'Give a reason.';
 const REASON_MAX = 500;
 
-const quantity = z.coerce.number({ error: BATCH_QUANTITY_MESSAGE }).int({ error: BATCH_QUANTITY_MESSAGE }).min(0, {
-  error: BATCH_QUANTITY_MESSAGE,
-});
 const reason = z
   .string({ error: REASON_REQUIRED_MESSAGE })
   .trim()
@@ -66,10 +66,10 @@ export const addBatchSchema = z.object({
     .max(100, { error: 'A lot number has at most 100 characters.' })
     .check(withoutControlCharacters('A lot number')),
   expiresOn: calendarDate,
-  quantity,
+  quantity: wholeNumber(RECEIVED_QUANTITY_MESSAGE, 1),
 });
 /** A correction of a batch's count, with why: it is kept in the batch's history. */
-export const adjustBatchSchema = z.object({ quantity, reason });
+export const adjustBatchSchema = z.object({ quantity: wholeNumber(BATCH_QUANTITY_MESSAGE, 0), reason });
 /** A write-off or a recall, with why. */
 export const batchReasonSchema = z.object({ reason });
 
@@ -107,13 +107,18 @@ export const recallNotifyResponseSchema = z.object({ notified: z.number().int(),
 
 export const EXPIRY_WINDOWS = [30, 60, 90] as const;
 export type ExpiryWindow = (typeof EXPIRY_WINDOWS)[number];
+export const EXPIRY_WINDOW_MESSAGE = `days must be one of ${EXPIRY_WINDOWS.join(', ')}.`;
 /** The expiry report's window, and a page of each of its two lists: `expiringPage` and `expiredPage`, from 1. */
 export const expiryReportQuerySchema = z.object({
   days: z.coerce
-    .number()
-    .pipe(z.union(EXPIRY_WINDOWS.map((days) => z.literal(days))))
-    .default(30)
-    .catch(30),
+    .number({ error: EXPIRY_WINDOW_MESSAGE })
+    .pipe(
+      z.union(
+        EXPIRY_WINDOWS.map((days) => z.literal(days)),
+        { error: EXPIRY_WINDOW_MESSAGE },
+      ),
+    )
+    .default(EXPIRY_WINDOWS[0]),
   expiringPage: reportPage('expiringPage'),
   expiredPage: reportPage('expiredPage'),
   limit: reportLimit,
@@ -168,6 +173,9 @@ export type ReorderLevelResponse = z.infer<typeof reorderLevelResponseSchema>;
 
 export const BATCH_NOT_FOUND_MESSAGE = 'Batch not found';
 export const lotTakenMessage = (lot: string) => `This medicine already has a lot ${lot}.`;
+/** A medicine's stock, the sum of its sellable batches, stays within what a form can set it to. */
+export const stockAboveMaxMessage = (name: string) =>
+  `${name} would hold more than ${upTo} units in stock, the most a medicine can hold.`;
 export const BATCH_RECALLED_MESSAGE = 'This lot is recalled; it can no longer change.';
 export const BATCH_WRITTEN_OFF_MESSAGE = 'This batch is written off; it can no longer change.';
 export const NOT_RECALLED_MESSAGE = 'This lot is not recalled.';

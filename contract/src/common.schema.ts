@@ -90,3 +90,21 @@ export type IdParams = z.infer<typeof idParamsSchema>;
 
 /** What a screen says when a call gets no answer at all: the server is down or the network is. */
 export const CANNOT_REACH_SHOP_MESSAGE = 'Cannot reach the shop. Check your connection, then try again.';
+
+/** A form's field arrives as a string from an input or multipart, or as a number from JSON. */
+export const fieldAsString = (v: unknown) => (typeof v === 'number' ? String(v) : v);
+/** A form's text field, trimmed; `required` when it is missing or not text. */
+export const formText = (required: string) => z.preprocess(fieldAsString, z.string({ error: required }).trim());
+
+/** The largest whole number a form takes (a stock, a batch's units, a shelf life in months). */
+export const WHOLE_NUMBER_MAX = 1_000_000;
+
+/**
+ * A whole number from `min` to WHOLE_NUMBER_MAX, given as a number or as its digits. A blank field
+ * is not 0, and true is not 1: each is refused with `message`, as is anything out of range.
+ */
+export const wholeNumber = (message: string, min: number) =>
+  formText(message)
+    .pipe(z.string().regex(/^\d+$/, message))
+    .transform(Number)
+    .pipe(z.number().int(message).min(min, message).max(WHOLE_NUMBER_MAX, message));

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { idSchema, moneySchema, searchQuery, withoutControlCharacters } from './common.schema';
+import {
+  fieldAsString,
+  formText,
+  idSchema,
+  moneySchema,
+  pageNumberSchema,
+  searchQuery,
+  wholeNumber,
+  withoutControlCharacters,
+} from './common.schema';
 import {
   DEFAULT_LIST_LIMIT,
   DOSAGE_FORMS,
@@ -105,19 +114,8 @@ export const medicineListQuerySchema = z.object({
       )
       .optional(),
   ),
-  limit: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number()
-      .int('limit must be a whole number.')
-      .min(1, 'limit must be at least 1.')
-      .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}.`)
-      .default(DEFAULT_LIST_LIMIT),
-  ),
-  page: z.preprocess(
-    blankToUndefined,
-    z.coerce.number().int('page must be a whole number.').min(1, 'page must be at least 1.').max(100000).default(1),
-  ),
+  limit: pageNumberSchema('limit', MAX_LIST_LIMIT).transform((limit) => limit ?? DEFAULT_LIST_LIMIT),
+  page: pageNumberSchema('page', 100000).transform((page) => page ?? 1),
 });
 
 /** One value of a facet (`prescriptionRequired`'s are 'true' and 'false', as in the query), most matches first. */
@@ -209,29 +207,21 @@ export const updatedMedicineResponseSchema = z.object({ updatedMedicine: medicin
 export const deletedMedicineResponseSchema = z.object({ deletedMedicine: medicineSchema });
 
 // The add and update forms. Form fields arrive as strings from inputs and multipart alike.
-const asString = (v: unknown) => (typeof v === 'number' ? String(v) : v);
-const text = (required: string) => z.preprocess(asString, z.string({ error: required }).trim());
 
 export const MEDICINE_NAME_MESSAGE = 'Medicine name must be a valid word without numbers between words.';
-const medicineName = text('Medicine name is required.')
+const medicineName = formText('Medicine name is required.')
   .pipe(z.string().min(1, 'Medicine name is required.').max(60, 'Medicine name must be at most 60 characters.'))
   // One word of letters, digits and hyphens that starts with a letter: "Metformin-XR" yes, "500" or "Para 500" no.
   .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$/, MEDICINE_NAME_MESSAGE));
 
 const lettersAtLeast = (label: string, message: string) =>
-  text(`${label} is required.`)
+  formText(`${label} is required.`)
     .pipe(z.string().max(100, `${label} must be at most 100 characters.`))
     .pipe(z.string().regex(new RegExp(`^[A-Za-z ]*$`), message))
     .pipe(z.string().refine((s) => s.replace(/ /g, '').length >= NAME_MIN_LETTERS, message));
 
-const wholeNumber = (message: string, min: number) =>
-  text(message)
-    .pipe(z.string().regex(/^\d+$/, message))
-    .transform(Number)
-    .pipe(z.number().int(message).min(min, message).max(1_000_000, message));
-
 const price = (message: string) =>
-  text(message)
+  formText(message)
     .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, message))
     .transform(Number)
     .pipe(z.number().positive(message).max(1_000_000, message));
@@ -240,7 +230,7 @@ const price = (message: string) =>
 const detail = (label: string, max: number, pattern: RegExp, message: string) =>
   z
     .preprocess(
-      asString,
+      fieldAsString,
       z
         .string({ error: message })
         .trim()
@@ -266,7 +256,7 @@ const AMOUNT = /^\d[\p{L}\d .,%/+\-µ]*$/u;
 const leaflet = (label: string) =>
   z
     .preprocess(
-      asString,
+      fieldAsString,
       z
         .string({ error: `${label} must be text.` })
         .trim()
@@ -282,7 +272,7 @@ const medicineDetails = {
   activeIngredient: detail('Active ingredient', 100, /^[\p{L}\d][\p{L}\d ,.+/()-]*$/u, ACTIVE_INGREDIENT_MESSAGE),
   strength: detail('Strength', 40, AMOUNT, STRENGTH_MESSAGE),
   dosageForm: z
-    .preprocess(asString, z.union([z.literal(''), z.enum(DOSAGE_FORMS)], { error: DOSAGE_FORM_MESSAGE }))
+    .preprocess(fieldAsString, z.union([z.literal(''), z.enum(DOSAGE_FORMS)], { error: DOSAGE_FORM_MESSAGE }))
     // '' is "not stated", stored as null.
     .transform((s) => (s === '' ? null : s))
     .optional(),
@@ -296,7 +286,7 @@ const medicineDetails = {
     .optional(),
   // '' clears the limit.
   maxPerOrder: z
-    .preprocess(asString, z.string({ error: MAX_PER_ORDER_MESSAGE }).trim())
+    .preprocess(fieldAsString, z.string({ error: MAX_PER_ORDER_MESSAGE }).trim())
     .pipe(z.string().regex(/^(\d{1,6})?$/, MAX_PER_ORDER_MESSAGE))
     .transform((s) => (s === '' ? null : Number(s)))
     .pipe(z.number().int().min(1, MAX_PER_ORDER_MESSAGE).nullable())
@@ -337,7 +327,7 @@ export const IMAGE_FILE_FIELDS = ['medicine_img', 'image', 'imageUrl'] as const;
 export const UNKNOWN_FILE_FIELD_MESSAGE = `A file is accepted only under ${IMAGE_FILE_FIELDS.join(', ')}.`;
 
 const httpUrl = (message: string) =>
-  text(message).pipe(
+  formText(message).pipe(
     z
       .string()
       .max(2000, message)

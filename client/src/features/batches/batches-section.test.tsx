@@ -1,6 +1,6 @@
 import {
   adminRecallPath,
-  BATCH_QUANTITY_MESSAGE,
+  RECEIVED_QUANTITY_MESSAGE,
   BATCH_RECALLED_MESSAGE,
   BATCH_STATE,
   type ListedBatch,
@@ -113,7 +113,7 @@ describe('BatchesSection', () => {
     await user.type(within(form).getByLabelText('Quantity'), '1.5');
     await user.click(within(form).getByRole('button', { name: 'Add batch' }));
     expect(await within(form).findByText(LOT_REQUIRED_MESSAGE)).toBeInTheDocument();
-    expect(within(form).getByText(BATCH_QUANTITY_MESSAGE)).toBeInTheDocument();
+    expect(within(form).getByText(RECEIVED_QUANTITY_MESSAGE)).toBeInTheDocument();
     expect(sent).toEqual([]);
 
     await user.type(within(form).getByLabelText('Lot number'), 'GOOD');

@@ -1,11 +1,14 @@
 import {
   BATCH_MOVEMENT,
+  BATCH_QUANTITY_MESSAGE,
   BATCH_STATE,
   MEDICINE_CHANGED_MESSAGE,
   medicineResponseSchema,
   ORDER_STATUS,
   recalledLotMessage,
+  RECEIVED_QUANTITY_MESSAGE,
   ROLE,
+  stockAboveMaxMessage,
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -264,6 +267,56 @@ describe('recalls', () => {
       payload: { lot: 'Q', expiresOn: '2099-01-01', quantity: 1 },
     });
     expect(add.statusCode).toBe(403);
+  });
+});
+
+describe('what a delivery or a correction may say', () => {
+  const receive = (medicineId: string, payload: object) =>
+    ctx.app.inject({ method: 'POST', url: `/api/medicines/${medicineId}/batches`, headers: admin, payload });
+  const correct = (medicineId: string, batchId: string, quantity: unknown) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/medicines/${medicineId}/batches/${batchId}`,
+      headers: admin,
+      payload: { quantity, reason: 'Recount' },
+    });
+  const catalogueStatus = async () => (await ctx.app.inject({ method: 'GET', url: '/api/medicines' })).statusCode;
+
+  it('refuses a blank, a boolean or an oversized quantity with a 400, and changes nothing', async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'A', expiresOn: '2099-01-01', quantity: 7 },
+    ]);
+    for (const quantity of ['', ' ', true, 0, 2147483647, 99999999999]) {
+      const received = await receive(medicine.id, { lot: 'NEW', expiresOn: '2099-01-01', quantity });
+      expect(received.statusCode, JSON.stringify(quantity)).toBe(400);
+      expect(received.json()).toEqual({
+        message: RECEIVED_QUANTITY_MESSAGE,
+        errors: { quantity: RECEIVED_QUANTITY_MESSAGE },
+      });
+    }
+    for (const quantity of ['', ' ', true, 99999999999]) {
+      const corrected = await correct(medicine.id, ids.A!, quantity);
+      expect(corrected.statusCode, JSON.stringify(quantity)).toBe(400);
+      expect(corrected.json().message).toBe(BATCH_QUANTITY_MESSAGE);
+    }
+    expect(await quantities(medicine.id)).toEqual({ A: 7 });
+    expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(7);
+  });
+
+  it('keeps a medicine within 1,000,000 units in stock, so its stock is always read and sold', async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'A', expiresOn: '2099-01-01', quantity: 600_000 },
+    ]);
+    const tooMany = await receive(medicine.id, { lot: 'B', expiresOn: '2099-01-01', quantity: 400_001 });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json()).toEqual({ message: stockAboveMaxMessage(medicine.name) });
+    expect((await receive(medicine.id, { lot: 'B', expiresOn: '2099-01-01', quantity: 400_000 })).statusCode).toBe(201);
+    const corrected = await correct(medicine.id, ids.A!, 600_001);
+    expect(corrected.statusCode).toBe(409);
+    expect(corrected.json()).toEqual({ message: stockAboveMaxMessage(medicine.name) });
+    expect(await quantities(medicine.id)).toEqual({ A: 600_000, B: 400_000 });
+    expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(1_000_000);
+    expect(await catalogueStatus()).toBe(200);
   });
 });
 

@@ -35,7 +35,13 @@ import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import type { CatalogueWriter } from '../medicines/catalogue-cache.service';
 import { findMedicine, MEDICINE_NOT_FOUND_MESSAGE, medicineColumns } from '../medicines/medicines.service';
-import { NEXT_VERSION, recordBatchMovement, SELLABLE, SELLABLE_STOCK } from '../stock/stock.service';
+import {
+  assertStockWithinMax,
+  NEXT_VERSION,
+  recordBatchMovement,
+  SELLABLE,
+  SELLABLE_STOCK,
+} from '../stock/stock.service';
 import type {
   addBatchSchema,
   adjustBatchSchema,
@@ -93,8 +99,8 @@ async function lockMedicine(tx: Tx, medicineId: string) {
 }
 
 /** A batch of the medicine, locked with its medicine, or a 404. */
-async function lockBatch(tx: Tx, medicineId: string, batchId: string): Promise<BatchRow> {
-  await lockMedicine(tx, medicineId);
+async function lockBatch(tx: Tx, medicineId: string, batchId: string) {
+  const medicine = await lockMedicine(tx, medicineId);
   const [row] = isUuid(batchId)
     ? await tx
         .select()
@@ -103,7 +109,7 @@ async function lockBatch(tx: Tx, medicineId: string, batchId: string): Promise<B
         .for('update')
     : [];
   if (!row) throw HttpError.notFound(BATCH_NOT_FOUND_MESSAGE);
-  return row;
+  return { batch: row, medicine };
 }
 
 /** The audit entry's who, what and subject for a change to `batch`. */
@@ -144,13 +150,14 @@ export async function addBatch(
 ): Promise<Batch> {
   await findMedicine(db, medicineId);
   return changeBatches(db, catalogue, medicineId, async (tx) => {
-    await lockMedicine(tx, medicineId);
+    const medicine = await lockMedicine(tx, medicineId);
     const [row] = await tx
       .insert(batches)
       .values({ medicineId, lot: input.lot, expiresOn: input.expiresOn, quantity: input.quantity })
       .onConflictDoNothing()
       .returning();
     if (!row) throw HttpError.conflict(lotTakenMessage(input.lot));
+    await assertStockWithinMax(tx, medicine);
     await recordBatchMovement(tx, row.id, actorId, BATCH_MOVEMENT.received, input.quantity, null);
     await recordAudit(tx, {
       actorId,
@@ -173,9 +180,10 @@ export async function adjustBatch(
   { quantity, reason }: z.infer<typeof adjustBatchSchema>,
 ): Promise<Batch> {
   return changeBatches(db, catalogue, medicineId, async (tx) => {
-    const batch = await lockBatch(tx, medicineId, batchId);
+    const { batch, medicine } = await lockBatch(tx, medicineId, batchId);
     assertChangeable(batch);
     const [row] = await tx.update(batches).set({ quantity }).where(eq(batches.id, batch.id)).returning();
+    await assertStockWithinMax(tx, medicine);
     await recordBatchMovement(tx, batch.id, actorId, BATCH_MOVEMENT.adjusted, quantity - batch.quantity, reason);
     await recordAudit(tx, {
       ...batchSubject(batch, actorId, AUDIT_KIND.batchCorrected),
@@ -194,7 +202,7 @@ export async function writeOffBatch(
   reason: string,
 ): Promise<Batch> {
   return changeBatches(db, catalogue, medicineId, async (tx) => {
-    const batch = await lockBatch(tx, medicineId, batchId);
+    const { batch } = await lockBatch(tx, medicineId, batchId);
     assertChangeable(batch);
     const [row] = await tx
       .update(batches)
@@ -266,7 +274,7 @@ export async function recallBatch(
   reason: string,
 ) {
   return changeBatches(db, catalogue, medicineId, async (tx) => {
-    const batch = await lockBatch(tx, medicineId, batchId);
+    const { batch } = await lockBatch(tx, medicineId, batchId);
     if (batch.recalledAt) throw HttpError.conflict(BATCH_RECALLED_MESSAGE);
     const [row] = await tx.update(batches).set({ recalledAt: new Date() }).where(eq(batches.id, batch.id)).returning();
     await recordBatchMovement(tx, batch.id, actorId, BATCH_MOVEMENT.recalled, 0, reason);

@@ -1,4 +1,5 @@
 import {
+  EXPIRY_WINDOW_MESSAGE,
   REORDER_LEVEL_MESSAGE,
   ROLE,
   type ExpiryReport,
@@ -37,10 +38,17 @@ describe('the expiry report', () => {
         lotIn('D50', 50, 5),
         lotIn('D80', 80, 5),
         lotIn('D200', 200, 5),
-        lotIn('EMPTY', 9, 0),
+        lotIn('EMPTY', 9, 1),
         lotIn('OLD', -12, 4),
         lotIn('TODAY', 0, 3),
       ]);
+      const emptied = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/medicines/${medicine.id}/batches/${ids.EMPTY}`,
+        headers: admin,
+        payload: { quantity: 0, reason: 'Counted none' },
+      });
+      expect(emptied.statusCode, emptied.body).toBe(200);
       const report = async (query: string) => {
         const response = await get(`/api/reports/expiry?${query}`);
         expect(response.statusCode, response.body).toBe(200);
@@ -87,6 +95,15 @@ describe('the expiry report', () => {
     const page = await get('/api/reports/low-stock?page=x');
     expect(page.statusCode).toBe(400);
     expect(page.json().errors).toEqual({ page: 'page must be a whole number.' });
+  });
+
+  it('refuses a window other than 30, 60 or 90 days rather than answering for 30', async () => {
+    for (const days of ['-1', '45', '999999999', 'soon']) {
+      const response = await get(`/api/reports/expiry?days=${days}`);
+      expect(response.statusCode, days).toBe(400);
+      expect(response.json()).toEqual({ message: EXPIRY_WINDOW_MESSAGE, errors: { days: EXPIRY_WINDOW_MESSAGE } });
+    }
+    expect((await get('/api/reports/expiry')).json<ExpiryReport>().days).toBe(30);
   });
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BATCH_MOVEMENT, type BatchMovement } from '@apotheca/contract';
+import { BATCH_MOVEMENT, stockAboveMaxMessage, WHOLE_NUMBER_MAX, type BatchMovement } from '@apotheca/contract';
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { batches, batchMovements, medicines, orderItemBatches, orderItems } from '../../db/schema';
@@ -37,6 +37,19 @@ export const SELLABLE = sellable(sql`${batches}`);
  */
 export const SELLABLE_STOCK = sql<number>`(select coalesce(sum(sb.quantity), 0)::integer from ${batches} sb
   where sb.medicine_id = ${medicines}.id and ${sellable(sql`sb`)})`;
+
+/**
+ * Refuses a delivery or a correction that takes a medicine's sellable units past WHOLE_NUMBER_MAX
+ * (409), in the transaction that wrote it: the stock every answer shows is their sum, read as an
+ * integer, and a form sets it up to that much.
+ */
+export async function assertStockWithinMax(tx: Tx, medicine: { id: string; name: string }): Promise<void> {
+  const [held] = await tx
+    .select({ units: sql`coalesce(sum(${batches.quantity}), 0)`.mapWith(Number) })
+    .from(batches)
+    .where(and(eq(batches.medicineId, medicine.id), SELLABLE));
+  if (held!.units > WHOLE_NUMBER_MAX) throw HttpError.conflict(stockAboveMaxMessage(medicine.name));
+}
 
 /** The lot a shelf life of `months` from today expires on, as the first batch of a medicine has it. */
 const shelfLifeFromToday = (months: number) => sql`(shop_today() + make_interval(months => ${months}))::date`;
