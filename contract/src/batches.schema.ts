@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { idSchema, pageNumberSchema, WHOLE_NUMBER_MAX, wholeNumber, withoutControlCharacters } from './common.schema';
+import {
+  calendarDate,
+  idSchema,
+  pageNumberSchema,
+  WHOLE_NUMBER_MAX,
+  wholeNumber,
+  withoutControlCharacters,
+} from './common.schema';
 import { MAX_LIST_LIMIT, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
 
 // A medicine's stock is the sum of its sellable batches: a delivery's lot, expiry date and units,
 // not expired, recalled nor written off.
 
-/** A date as the calendar shows it, `YYYY-MM-DD`. */
-const calendarDate = z.iso.date({ error: 'Give the date as YYYY-MM-DD.' });
+/** The refusal of an expiry date that is not a real day written `YYYY-MM-DD`. */
+export const EXPIRES_ON_MESSAGE = 'Give the date as YYYY-MM-DD.';
 
 const batchSchema = z.object({
   _id: idSchema,
@@ -65,7 +72,7 @@ export const addBatchSchema = z.object({
     .min(1, { error: LOT_REQUIRED_MESSAGE })
     .max(100, { error: 'A lot number has at most 100 characters.' })
     .check(withoutControlCharacters('A lot number')),
-  expiresOn: calendarDate,
+  expiresOn: calendarDate(EXPIRES_ON_MESSAGE),
   quantity: wholeNumber(RECEIVED_QUANTITY_MESSAGE, 1),
 });
 /** A correction of a batch's count, with why: it is kept in the batch's history. */

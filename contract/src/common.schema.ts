@@ -42,6 +42,14 @@ export const withoutControlCharacters = (label: string) =>
   z.refine<string>(hasNoControlCharacter, controlCharacterMessage(label));
 
 /**
+ * A day of the calendar written `YYYY-MM-DD`, and one that PostgreSQL's date type holds: 2027-02-31
+ * does not exist, and its calendar has no year 0000 (1 BC is followed by AD 1). Such a day is
+ * refused here with the field's own message, not by the database as a failed statement (a 500).
+ */
+export const calendarDate = (message: string) =>
+  z.iso.date({ error: message }).refine((day) => !day.startsWith('0000-'), message);
+
+/**
  * Text of nothing but letters of any alphabet (Zoë, Łukasz, हिन्दी, 山田), each with the combining
  * marks that belong to it, and of `others` (the contents of a character class: `' '`, `'\\p{Nd} '`).
  * A mark alone is not a letter. The SPEC's "letters" are these; its digits, decimal digits.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { addressInputSchema, orderAddressSchema } from './addresses.schema';
 import { cartSchema } from './cart.schema';
-import { idSchema, moneySchema, staffListQuerySchema, withoutControlCharacters } from './common.schema';
+import { calendarDate, idSchema, moneySchema, staffListQuerySchema, withoutControlCharacters } from './common.schema';
 import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
 import { paymentSchema } from './payment.schema';
 import { PRESCRIPTION_REVIEWS } from './prescriptions.schema';
@@ -129,8 +129,7 @@ const PRESCRIPTION_DECISIONS = [PRESCRIPTION_DECISION.approve, PRESCRIPTION_DECI
 export const REJECTION_NOTE_REQUIRED_MESSAGE = 'Say why the prescription is rejected.';
 const REVIEW_NOTE_MAX = 500;
 export const MAX_REPEATS = 12;
-const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
-const VALID_UNTIL_MESSAGE = 'Valid until must be a date (YYYY-MM-DD).';
+export const VALID_UNTIL_MESSAGE = 'Valid until must be a date (YYYY-MM-DD).';
 const REPEATS_NEED_DATE_MESSAGE = 'Say until when the repeats may be used.';
 export const VALID_UNTIL_PAST_MESSAGE = 'Valid until cannot be in the past.';
 
@@ -146,11 +145,7 @@ export const prescriptionReviewSchema = z
       .optional()
       .default(''),
     /** On approval: until when the prescription may be reused, and how many repeat orders it allows. */
-    validUntil: z
-      .string({ error: VALID_UNTIL_MESSAGE })
-      .regex(DATE_PATTERN, VALID_UNTIL_MESSAGE)
-      .refine((day) => !Number.isNaN(Date.parse(day)), VALID_UNTIL_MESSAGE)
-      .optional(),
+    validUntil: calendarDate(VALID_UNTIL_MESSAGE).optional(),
     repeats: z
       .number({ error: `Repeats must be a whole number from 0 to ${MAX_REPEATS}.` })
       .int(`Repeats must be a whole number from 0 to ${MAX_REPEATS}.`)

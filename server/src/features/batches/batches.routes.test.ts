@@ -2,6 +2,7 @@ import {
   BATCH_MOVEMENT,
   BATCH_QUANTITY_MESSAGE,
   BATCH_STATE,
+  EXPIRES_ON_MESSAGE,
   MEDICINE_CHANGED_MESSAGE,
   medicineResponseSchema,
   ORDER_STATUS,
@@ -110,6 +111,21 @@ describe('batches at checkout', () => {
       await freezeToday(ctx, '2040-06-11');
       expect((await states()).GOOD).toBe(BATCH_STATE.expired);
     });
+  });
+
+  it('refuses a delivery expiring on a day the calendar does not have, and stores nothing', async () => {
+    const { medicine } = await medicineWithBatches(ctx, admin, []);
+    for (const expiresOn of ['2027-02-31', '0000-01-01']) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/medicines/${medicine.id}/batches`,
+        headers: admin,
+        payload: { lot: 'NEW', expiresOn, quantity: 1 },
+      });
+      expect(response.statusCode, expiresOn).toBe(400);
+      expect(response.json()).toEqual({ message: EXPIRES_ON_MESSAGE, errors: { expiresOn: EXPIRES_ON_MESSAGE } });
+    }
+    expect(await quantities(medicine.id)).toEqual({});
   });
 
   it('puts a canceled order back into the same batches', async () => {

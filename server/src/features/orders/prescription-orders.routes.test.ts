@@ -7,6 +7,7 @@ import {
   REJECTION_NOTE_REQUIRED_MESSAGE,
   ROLE,
   type Order,
+  VALID_UNTIL_MESSAGE,
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +203,17 @@ describe('the prescription review', () => {
     expect(accepted.statusCode).toBe(409);
     expect(accepted.json()).toEqual({ message: PRESCRIPTION_REJECTED_MESSAGE });
     expect(await stockOf(insulin.id)).toBe(3);
+  });
+
+  it("refuses an approval's last day that the calendar does not have, and changes nothing", async () => {
+    const { order } = await rxOrder();
+    for (const validUntil of ['2027-02-31', '2027-13-01', '2027-2-1', '0000-01-01']) {
+      const response = await review(order._id, { decision: 'approve', validUntil, repeats: 2 });
+      expect(response.statusCode, validUntil).toBe(400);
+      expect(response.json().errors).toEqual({ validUntil: VALID_UNTIL_MESSAGE });
+    }
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored).toMatchObject({ prescriptionReview: 'pending', reviewedBy: null });
   });
 
   it('is never passed, nor the order moved on, by the member of staff whose order it is', async () => {
