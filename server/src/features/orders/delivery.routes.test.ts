@@ -15,9 +15,9 @@ import {
   ROLE,
   type Order,
 } from '@apotheca/contract';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { medicines, orders, prescriptions } from '../../db/schema';
+import { auditLog, medicines, orders, prescriptions } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
@@ -181,6 +181,49 @@ describe('dispatch with tracking', () => {
     const response = await dispatch(order._id, { carrier: '', trackingNumber: '' });
     expect(response.statusCode).toBe(200);
     expect(response.json().order).toMatchObject({ carrier: null, trackingNumber: null });
+  });
+
+  it('clears the parcel of an order moved back before dispatch, in its history and audit too', async () => {
+    const { headers, order } = await newOrder({ address: HOME_ADDRESS });
+    const parcel = { carrier: 'DHL Express', trackingNumber: 'JD0146000012345678' };
+    expect((await dispatch(order._id, parcel)).statusCode).toBe(200);
+    for (const status of [ORDER_STATUS.pending, ORDER_STATUS.accepted])
+      expect((await setOrderStatus(ctx, admin, order._id, status)).statusCode).toBe(200);
+
+    const noParcel = { carrier: null, trackingNumber: null, dispatchedAt: null, deliveryEstimate: null };
+    expect(await orderOf(order._id, headers)).toMatchObject({ status: ORDER_STATUS.accepted, ...noParcel });
+    expect(await orderOf(order._id, admin)).toMatchObject(noParcel);
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored).toMatchObject({ carrier: null, trackingNumber: null, dispatchedAt: null });
+    expect(
+      (await orderOf(order._id, admin)).history
+        .filter((entry) => entry.event === ORDER_EVENT.statusChanged)
+        .map(({ from, to }) => [from, to]),
+    ).toEqual([
+      [ORDER_STATUS.pending, ORDER_STATUS.dispatched],
+      [ORDER_STATUS.dispatched, ORDER_STATUS.pending],
+      [ORDER_STATUS.pending, ORDER_STATUS.accepted],
+    ]);
+    const audit = await ctx.database.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(eq(auditLog.orderId, order._id))
+      .orderBy(asc(auditLog.id));
+    expect(audit).toEqual([
+      { before: { status: ORDER_STATUS.pending }, after: { status: ORDER_STATUS.dispatched, ...parcel } },
+      {
+        before: { status: ORDER_STATUS.dispatched, ...parcel },
+        after: { status: ORDER_STATUS.pending, carrier: null, trackingNumber: null },
+      },
+      { before: { status: ORDER_STATUS.pending }, after: { status: ORDER_STATUS.accepted } },
+    ]);
+
+    // Dispatched again, it carries only its new parcel.
+    const again = await dispatch(order._id, { carrier: 'Royal Mail' });
+    expect(orderResponseSchema.parse(again.json()).order).toMatchObject({
+      carrier: 'Royal Mail',
+      trackingNumber: null,
+    });
   });
 });
 

@@ -40,6 +40,32 @@ const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STA
 /** What staff may say of a parcel when dispatching it. */
 export type Dispatch = { carrier?: string | undefined; trackingNumber?: string | undefined };
 
+/** The statuses of an order not yet sent: moved back to one of them, it has no parcel on its way. */
+const BEFORE_DISPATCH: readonly OrderStatus[] = [ORDER_STATUS.pending, ORDER_STATUS.accepted];
+
+/** An order's parcel as stored: the delivery estimate is read from `dispatchedAt`. */
+type Parcel = Pick<OrderRow, 'carrier' | 'trackingNumber' | 'dispatchedAt'>;
+
+/**
+ * The parcel a move to `to` writes: a dispatch's own; none when an order that was dispatched goes
+ * back to a status before dispatch, so that neither staff nor the patient read of a parcel that is
+ * not on its way (and its next dispatch starts afresh); undefined when the parcel stays as it is.
+ */
+function parcelAfter(order: OrderRow, to: OrderStatus, dispatch: Dispatch): Parcel | undefined {
+  if (to === ORDER_STATUS.dispatched)
+    return {
+      carrier: dispatch.carrier ?? null,
+      trackingNumber: dispatch.trackingNumber ?? null,
+      dispatchedAt: new Date(),
+    };
+  if (order.dispatchedAt !== null && BEFORE_DISPATCH.includes(to))
+    return { carrier: null, trackingNumber: null, dispatchedAt: null };
+  return undefined;
+}
+
+/** What the audit log says of a parcel: its carrier and tracking number. */
+const parcelForAudit = ({ carrier, trackingNumber }: Parcel) => ({ carrier, trackingNumber });
+
 /** Who makes a change: a signed-in user's id, or null for the shop itself. */
 export type Actor = { id: string } | null;
 
@@ -61,7 +87,8 @@ async function lockOrder(tx: Tx, id: string) {
  * Moves a locked order to `to`, in the caller's transaction. Any status may follow any other
  * (the product sets no order of statuses, so staff can correct a mistake), except that an order whose prescription is pending or rejected never becomes
  * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back; leaving it takes the stock again, with a
- * 409 when it is no longer there. The history gets the status change and the stock that moved.
+ * 409 when it is no longer there. The parcel is written with the status (parcelAfter). The history gets the status
+ * change and the stock that moved. Answers the parcel written, if any.
  */
 async function applyStatusChange(
   tx: Tx,
@@ -70,8 +97,8 @@ async function applyStatusChange(
   actor: Actor,
   note: string | null = null,
   dispatch: Dispatch = {},
-): Promise<void> {
-  if (order.status === to) return;
+): Promise<Parcel | undefined> {
+  if (order.status === to) return undefined;
   if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.pending)
     throw HttpError.conflict(AWAITING_REVIEW_MESSAGE);
   if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.rejected)
@@ -85,10 +112,7 @@ async function applyStatusChange(
     await takeOrderStock(tx, order.id);
     history.push({ event: ORDER_EVENT.stockTaken });
   }
-  const parcel =
-    to === ORDER_STATUS.dispatched
-      ? { carrier: dispatch.carrier ?? null, trackingNumber: dispatch.trackingNumber ?? null, dispatchedAt: new Date() }
-      : {};
+  const parcel = parcelAfter(order, to, dispatch);
   await tx
     .update(orders)
     .set({ status: to, ...parcel })
@@ -96,6 +120,7 @@ async function applyStatusChange(
   await recordOrderEvents(tx, order.id, actor, history);
   // A rejection's cancellation is told in the rejection's own mail.
   if (order.prescriptionReview !== PRESCRIPTION_REVIEW.rejected) await mailStatusChange(tx, order.id, to, note);
+  return parcel;
 }
 
 /**
@@ -118,16 +143,16 @@ export async function changeOrderStatus(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     refuseOwnPrescriptionOrder(order, actor);
-    await applyStatusChange(tx, order, to, actor, null, dispatch);
+    const parcel = await applyStatusChange(tx, order, to, actor, null, dispatch);
     if (order.status !== to) {
-      const parcel =
-        to === ORDER_STATUS.dispatched ? { carrier: dispatch.carrier, trackingNumber: dispatch.trackingNumber } : {};
+      // A parcel written or cleared is part of the change: the one it replaces, if any, and the new one.
+      const replaced = parcel && order.dispatchedAt !== null ? parcelForAudit(order) : {};
       await recordAudit(tx, {
         actorId: actor.id,
         kind: AUDIT_KIND.orderStatusChanged,
         orderId: id,
-        before: { status: order.status },
-        after: { status: to, ...parcel },
+        before: { status: order.status, ...replaced },
+        after: { status: to, ...(parcel && parcelForAudit(parcel)) },
       });
     }
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
