@@ -37,6 +37,19 @@ describe('PrescriptionFile', () => {
     expect(request.headers.get('authorization')).toBe('Bearer a-token');
   });
 
+  it('offers a link that saves a PDF, so it can be opened where the browser shows no PDF in the page', async () => {
+    signedIn();
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:prescription');
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('%PDF-1.4', { status: 200, headers: { 'content-type': 'application/pdf' } }),
+    );
+    renderWithStore(<PrescriptionFile id="rx-1" />);
+    const link = await screen.findByRole('link', { name: 'Download the prescription (PDF)' });
+    expect(link).toHaveAttribute('href', 'blob:prescription');
+    expect(link).toHaveAttribute('download', 'prescription.pdf');
+    expect(screen.getByTitle('Prescription (PDF)')).toHaveAttribute('src', 'blob:prescription');
+  });
+
   it('ends the session when the server no longer takes the token', async () => {
     signedIn();
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(

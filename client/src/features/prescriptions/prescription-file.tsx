@@ -3,7 +3,7 @@ import { usePrescriptionFileQuery } from './prescriptions.api';
 
 /**
  * A prescription's file, fetched with the bearer token (it is never a public URL) and shown from a
- * blob: an image that zooms on click, or the PDF in a frame.
+ * blob: an image that zooms on click, or the PDF in a frame with a link that saves it.
  */
 export function PrescriptionFile({ id }: { id: string }) {
   const { data: file, isError: failed } = usePrescriptionFileQuery(id);
@@ -12,7 +12,15 @@ export function PrescriptionFile({ id }: { id: string }) {
   if (failed) return <p role="alert">The prescription could not be loaded.</p>;
   if (!file) return <p role="status">Loading the prescription…</p>;
   if (file.pdf)
-    return <iframe src={file.url} title="Prescription (PDF)" className="h-[70vh] w-full rounded-lg border" />;
+    return (
+      <div className="flex flex-col gap-2">
+        <iframe src={file.url} title="Prescription (PDF)" className="h-[70vh] w-full rounded-lg border" />
+        {/* A browser without a PDF viewer leaves the frame empty: the pharmacist can always save and open the file. */}
+        <a href={file.url} download="prescription.pdf" className="text-sm font-medium text-brand-800 hover:underline">
+          Download the prescription (PDF)
+        </a>
+      </div>
+    );
   return (
     <div className="max-h-[70vh] overflow-auto rounded-lg border bg-slate-100">
       <button
