@@ -160,6 +160,9 @@ export const prescriptionReviewSchema = z
     if (review.repeats > 0 && review.validUntil === undefined)
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: REPEATS_NEED_DATE_MESSAGE });
   });
+/** The refusal of a member of staff's review or status change of their own prescription order. */
+export const OWN_PRESCRIPTION_ORDER_MESSAGE =
+  'This is your own prescription order: another member of staff must review it and change its status.';
 /** A repeat order's review, recorded in place of a pharmacist's. */
 export const REPEAT_REVIEW_NOTE = 'Repeat of an earlier approval of this prescription.';
 export const PRESCRIPTION_EXPIRED_MESSAGE =

@@ -3,6 +3,7 @@ import {
   AUDIT_KIND,
   ORDER_EVENT,
   ORDER_STATUS,
+  OWN_PRESCRIPTION_ORDER_MESSAGE,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
@@ -31,8 +32,6 @@ export const AWAITING_REVIEW_MESSAGE =
 export const PRESCRIPTION_REJECTED_MESSAGE =
   "This order's prescription was rejected; it cannot be accepted or dispatched.";
 export const NOTHING_TO_REVIEW_MESSAGE = 'This order has no prescription waiting for review.';
-export const OWN_PRESCRIPTION_ORDER_MESSAGE =
-  'This is your own prescription order: another member of staff must review it and change its status.';
 
 /** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
 const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];

@@ -1,6 +1,7 @@
 import {
   orderListResponseSchema,
   orderResponseSchema,
+  OWN_PRESCRIPTION_ORDER_MESSAGE,
   PRESCRIPTION_REVIEW,
   prescriptionNeededMessage,
   prescriptionsResponseSchema,
@@ -21,7 +22,6 @@ import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fix
 import {
   AWAITING_REVIEW_MESSAGE,
   NOTHING_TO_REVIEW_MESSAGE,
-  OWN_PRESCRIPTION_ORDER_MESSAGE,
   PRESCRIPTION_REJECTED_MESSAGE,
 } from './order-status.service';
 import { setOrderStatus } from './orders.fixtures';

@@ -8,10 +8,12 @@ import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
 import { PrescriptionFile } from '../../../features/prescriptions/prescription-file';
 import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
+import { useSession } from '../../session.hook';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   MAX_REPEATS,
   type Order,
+  OWN_PRESCRIPTION_ORDER_MESSAGE,
   PATHS,
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
@@ -22,10 +24,12 @@ import { AdminOrderFrame } from './admin-order-frame';
 
 /**
  * /admin/prescriptions/:id (an order id): the prescription beside the order's prescription-only
- * items, the patient and their past orders; Approve, or Reject with a note the patient reads.
+ * items, the patient and their past orders; Approve, or Reject with a note the patient reads. A member
+ * of staff's own order is reviewed by someone else, so it shows why instead of the decision.
  */
 export default function PrescriptionReviewPage() {
   const { id = '' } = useParams();
+  const { user } = useSession();
   const [review, { isLoading: saving }] = useReviewPrescriptionMutation();
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string | undefined>();
@@ -60,6 +64,9 @@ export default function PrescriptionReviewPage() {
     >
       {(order) => {
         const patient = order.userId;
+        // The server refuses anyone's review of their own prescription order: the page offers no decision it would refuse.
+        const ownOrder = patient !== null && patient._id === user?._id;
+        const pending = order.prescription?.review === PRESCRIPTION_REVIEW.pending;
         return (
           <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
             <div>
@@ -86,7 +93,11 @@ export default function PrescriptionReviewPage() {
                 </ul>
                 <PastOrders order={order} />
               </div>
-              {order.prescription?.review === PRESCRIPTION_REVIEW.pending ? (
+              {pending && ownOrder ? (
+                <p role="note" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
+                  {OWN_PRESCRIPTION_ORDER_MESSAGE}
+                </p>
+              ) : pending ? (
                 <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
                   <TextAreaField
                     label="Note to the patient"
