@@ -27,6 +27,39 @@ export const PRESCRIPTION_REVIEWS = [
   PRESCRIPTION_REVIEW.rejected,
 ] as const;
 
+/**
+ * What a prescription is now for its owner's next order; every comparison of them goes through
+ * PRESCRIPTION_STATE. `new`: sent with no order yet; `awaiting-review`: an order of it waits for a
+ * pharmacist; `approved`: a pharmacist approved it (with repeats left until a day, or for one order);
+ * `used-up`, `expired`: an approval whose repeats are spent, or whose last day has passed;
+ * `rejected`: a pharmacist refused it.
+ */
+export const PRESCRIPTION_STATE = {
+  new: 'new',
+  awaitingReview: 'awaiting-review',
+  approved: 'approved',
+  usedUp: 'used-up',
+  expired: 'expired',
+  rejected: 'rejected',
+} as const;
+export const PRESCRIPTION_STATES = [
+  PRESCRIPTION_STATE.new,
+  PRESCRIPTION_STATE.awaitingReview,
+  PRESCRIPTION_STATE.approved,
+  PRESCRIPTION_STATE.usedUp,
+  PRESCRIPTION_STATE.expired,
+  PRESCRIPTION_STATE.rejected,
+] as const;
+export type PrescriptionState = (typeof PRESCRIPTION_STATES)[number];
+/** The states checkout refuses (used up, expired), or a pharmacist would again (rejected): never chosen for an order. */
+const SPENT_PRESCRIPTION_STATES: readonly PrescriptionState[] = [
+  PRESCRIPTION_STATE.usedUp,
+  PRESCRIPTION_STATE.expired,
+  PRESCRIPTION_STATE.rejected,
+];
+export const isUsablePrescription = ({ state }: { state: PrescriptionState }) =>
+  !SPENT_PRESCRIPTION_STATES.includes(state);
+
 const prescriptionSchema = z.object({
   _id: idSchema,
   userId: idSchema,
@@ -34,6 +67,11 @@ const prescriptionSchema = z.object({
   createdAt: z.string(),
   /** A pharmacist refused it for an order: checkout does not choose it for the shopper. */
   rejected: z.boolean(),
+  /** Its state, judged by the server as checkout judges it (by the database's today). */
+  state: z.enum(PRESCRIPTION_STATES),
+  /** An approval's terms: the last day (YYYY-MM-DD) a repeat order may reuse it, and how many are left; null before. */
+  validUntil: z.string().nullable(),
+  repeatsLeft: z.number().int().nullable(),
 });
 
 /** `status=pending`: only the prescriptions of orders waiting for a pharmacist, oldest first (staff). */

@@ -1,6 +1,7 @@
 import {
   maxPerOrderMessage,
   PRESCRIPTION_CHOICE_MESSAGE,
+  PRESCRIPTION_STATE,
   prescriptionNeededMessage,
   type Address,
   type Cart,
@@ -8,6 +9,7 @@ import {
 } from '@apotheca/contract';
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatCalendarDate } from '../../lib/calendar-date';
 import { renderWithStore } from '../../test/render-with-store';
 import CheckoutPage, { PRESCRIPTION_MISSING_NOTICE } from './checkout-page';
 import { stubBrowserRequest } from '../../test/browser-request';
@@ -39,12 +41,22 @@ const cart: Cart = {
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 const rxCart: Cart = { ...cart, items: [{ ...cart.items[0]!, name: 'Insulin', prescriptionRequired: true }] };
-const prescription = (id: string, rejected = false): Prescription => ({
+/** A prescription the shopper uploaded and sent with no order yet; `overrides` change any field. */
+const prescription = (id: string, overrides: Partial<Prescription> = {}): Prescription => ({
   _id: id,
   userId: 'user-1',
   fileType: 'application/pdf',
   createdAt: '2026-11-20T10:00:00.000Z',
-  rejected,
+  rejected: false,
+  state: PRESCRIPTION_STATE.new,
+  validUntil: null,
+  repeatsLeft: null,
+  ...overrides,
+});
+const approved = (repeatsLeft: number): Partial<Prescription> => ({
+  state: PRESCRIPTION_STATE.approved,
+  validUntil: '2027-01-10',
+  repeatsLeft,
 });
 
 // A patient with one saved address, which the delivery step picks by itself.
@@ -129,13 +141,51 @@ describe('CheckoutPage', () => {
   it('passes over a rejected prescription when one other fits', async () => {
     checkoutAgainst(placed(), {
       inCart: rxCart,
-      prescriptions: [prescription('rx-old', true), prescription('rx-new')],
+      prescriptions: [
+        prescription('rx-old', { rejected: true, state: PRESCRIPTION_STATE.rejected }),
+        prescription('rx-new'),
+      ],
     });
     const radios = await screen.findAllByRole('radio', { name: /PDF uploaded/ });
     await waitFor(() => expect(radios[1]).toBeChecked());
     expect(radios[0]).not.toBeChecked();
     expect(radios[0]).toBeDisabled();
     expect(screen.getByText('(rejected by a pharmacist)')).toBeInTheDocument();
+  });
+
+  it('shows each prescription’s state and chooses the one with repeats left, never a spent one', async () => {
+    checkoutAgainst(placed(), {
+      inCart: rxCart,
+      prescriptions: [
+        prescription('rx-used', { ...approved(0), state: PRESCRIPTION_STATE.usedUp }),
+        prescription('rx-expired', { ...approved(2), state: PRESCRIPTION_STATE.expired }),
+        prescription('rx-repeat', approved(2)),
+      ],
+    });
+    const [usedUp, expired, repeat] = await screen.findAllByRole('radio', { name: /PDF uploaded/ });
+    await waitFor(() => expect(repeat).toBeChecked());
+    const lastDay = formatCalendarDate('2027-01-10');
+    expect(repeat!.closest('label')).toHaveTextContent(`(approved: 2 repeats left until ${lastDay})`);
+    expect(usedUp!.closest('label')).toHaveTextContent('(used up: no repeats left)');
+    expect(expired!.closest('label')).toHaveTextContent(`(expired: valid until ${lastDay})`);
+    for (const spent of [usedUp, expired]) {
+      expect(spent).toBeDisabled();
+      expect(spent).not.toBeChecked();
+    }
+  });
+
+  it('chooses nothing when the only prescription is used up, so a new one is uploaded', async () => {
+    const { user, sent } = checkoutAgainst(placed(), {
+      inCart: rxCart,
+      prescriptions: [prescription('rx-used', { ...approved(0), state: PRESCRIPTION_STATE.usedUp })],
+    });
+    const radio = await screen.findByRole('radio', { name: /used up: no repeats left/ });
+    expect(radio).toBeDisabled();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findAllByText(PRESCRIPTION_MISSING_NOTICE)).not.toHaveLength(0);
+    expect(radio).not.toBeChecked();
+    expect(sent).toEqual([]);
   });
 
   it('asks the shopper to pick when several fit, and sends nothing until then', async () => {

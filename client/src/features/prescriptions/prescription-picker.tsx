@@ -1,11 +1,38 @@
-import { PRESCRIPTION_ACCEPT, PRESCRIPTION_CHOICE_MESSAGE, type Prescription } from '@apotheca/contract';
+import {
+  isUsablePrescription,
+  PRESCRIPTION_ACCEPT,
+  PRESCRIPTION_CHOICE_MESSAGE,
+  PRESCRIPTION_STATE,
+  type Prescription,
+} from '@apotheca/contract';
 import { useEffect, useId } from 'react';
+import { formatCalendarDate } from '../../lib/calendar-date';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { useMyPrescriptionsQuery, useUploadPrescriptionMutation } from './prescriptions.api';
 
 const UPLOADED = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const kind = (prescription: Prescription) => (prescription.fileType === 'application/pdf' ? 'PDF' : 'Photo');
+
+/** What the shopper reads of a prescription's state, so a spent one is not mistaken for a usable one. */
+function stateLabel({ state, validUntil, repeatsLeft }: Prescription): string {
+  switch (state) {
+    case PRESCRIPTION_STATE.new:
+      return 'not yet reviewed';
+    case PRESCRIPTION_STATE.awaitingReview:
+      return 'awaiting a pharmacist’s review';
+    case PRESCRIPTION_STATE.approved:
+      return validUntil === null || repeatsLeft === null
+        ? 'approved for one order; a pharmacist checks it again'
+        : `approved: ${repeatsLeft} ${repeatsLeft === 1 ? 'repeat' : 'repeats'} left until ${formatCalendarDate(validUntil)}`;
+    case PRESCRIPTION_STATE.usedUp:
+      return 'used up: no repeats left';
+    case PRESCRIPTION_STATE.expired:
+      return validUntil === null ? 'expired' : `expired: valid until ${formatCalendarDate(validUntil)}`;
+    case PRESCRIPTION_STATE.rejected:
+      return 'rejected by a pharmacist';
+  }
+}
 
 const fileButton =
   'inline-flex cursor-pointer items-center justify-center rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600';
@@ -28,8 +55,8 @@ export function PrescriptionPicker({
   const [upload, { isLoading: uploading }] = useUploadPrescriptionMutation();
   const name = useId();
   const prescriptions = data?.prescriptions ?? [];
-  // A prescription a pharmacist refused will be refused again: it is listed, never chosen.
-  const usable = prescriptions.filter((prescription) => !prescription.rejected);
+  // A prescription checkout would refuse (used up, expired) or a pharmacist refused is listed, never chosen.
+  const usable = prescriptions.filter(isUsablePrescription);
   const only = usable.length === 1 ? usable[0]!._id : null;
 
   // Exactly one prescription fits: it is the one, so Pay works without a click the shopper cannot guess.
@@ -90,11 +117,11 @@ export function PrescriptionPicker({
                     type="radio"
                     name={name}
                     checked={value === prescription._id}
-                    disabled={prescription.rejected}
+                    disabled={!isUsablePrescription(prescription)}
                     onChange={() => onChange(prescription._id)}
                   />
                   {kind(prescription)} uploaded {UPLOADED.format(new Date(prescription.createdAt))}
-                  {prescription.rejected ? <span className="text-muted">(rejected by a pharmacist)</span> : null}
+                  <span className="text-muted">({stateLabel(prescription)})</span>
                 </label>
               </li>
             ))}

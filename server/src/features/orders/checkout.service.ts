@@ -9,6 +9,7 @@ import {
   REPEAT_REVIEW_NOTE,
   type OrderAddress,
   PRESCRIPTION_REVIEW,
+  PRESCRIPTION_STATE,
   prescriptionNeededMessage,
   recalledLotMessage,
   ORDER_STATUSES,
@@ -27,6 +28,7 @@ import { cartItems, carts, mailOutbox, orderHistory, orderItems, orders, prescri
 import { preparedQuery } from '../../db/prepared';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { HttpError } from '../../http-error';
+import { repeatRefusal } from '../prescriptions/prescriptions.service';
 import { checkoutStock, recalledLot, stockConflict } from '../stock/stock.service';
 import { ORDER_PLACED_TEMPLATE, orderPlacedMailData } from './order-mail.service';
 import { toOrder, type OrderRow } from './orders.service';
@@ -43,7 +45,7 @@ const checkoutRowSchema = z.object({
   within_limits: z.boolean(),
   stocked: z.boolean(),
   rx_names: z.array(z.string()).nullable(),
-  rx_refusal: z.enum(['expired', 'used-up']).nullable(),
+  rx_refusal: z.enum([PRESCRIPTION_STATE.expired, PRESCRIPTION_STATE.usedUp]).nullable(),
   over_name: z.string().nullable(),
   max_per_order: z.number().nullable(),
   short_name: z.string().nullable(),
@@ -124,8 +126,7 @@ function checkoutStatement(db: Db, prescribed: boolean) {
   const repeat = cte('repeat').as(sql`
     -- A prescription approved before, whose approved orders held every prescription-only medicine
     -- of this cart, is reused as a repeat: within its validity and with a repeat left, or refused.
-    select rx.id,
-      case when rx.valid_until < current_date then 'expired' when rx.repeats_left < 1 then 'used-up' end as refusal
+    select rx.id, ${repeatRefusal(sql`rx.valid_until`, sql`rx.repeats_left`)} as refusal
     from ${rx} rx
     where rx.valid_until is not null and not exists (
       select 1 from ${stock} s where s.prescription_required and not exists (
@@ -262,7 +263,7 @@ export async function placeOrder(
   if (!first.has_rx) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
   if (first.rx_refusal)
     throw HttpError.badRequest(
-      first.rx_refusal === 'expired' ? PRESCRIPTION_EXPIRED_MESSAGE : PRESCRIPTION_USED_UP_MESSAGE,
+      first.rx_refusal === PRESCRIPTION_STATE.expired ? PRESCRIPTION_EXPIRED_MESSAGE : PRESCRIPTION_USED_UP_MESSAGE,
     );
   if (!first.within_limits)
     throw HttpError.conflict(maxPerOrderMessage(first.max_per_order ?? 0, first.over_name ?? ''));

@@ -8,7 +8,9 @@ import {
   orderResponseSchema,
   PRESCRIPTION_EXPIRED_MESSAGE,
   PRESCRIPTION_REVIEW,
+  PRESCRIPTION_STATE,
   PRESCRIPTION_USED_UP_MESSAGE,
+  prescriptionsResponseSchema,
   REORDER_SKIP,
   reorderResponseSchema,
   REPEAT_REVIEW_NOTE,
@@ -348,6 +350,41 @@ describe('repeat orders of a prescription', () => {
     const fresh = (await uploadPrescription(ctx, shopper.headers, PDF_SCAN)).json().prescription._id as string;
     const order = await placed(shopper.headers, { prescriptionId: fresh });
     expect(order.prescription).toMatchObject({ review: PRESCRIPTION_REVIEW.pending, repeat: false });
+  });
+
+  it("tells its owner each prescription's state as checkout judges it, with the approval's terms", async () => {
+    const { shopper, insulin, prescriptionId } = await approvedPrescription({ validUntil: today(30), repeats: 1 });
+    const upload = async () =>
+      (await uploadPrescription(ctx, shopper.headers, PDF_SCAN)).json().prescription._id as string;
+    const waiting = await upload();
+    await addToCart(ctx, shopper.headers, insulin.id);
+    await placed(shopper.headers, { prescriptionId: waiting });
+    const unused = await upload();
+    const states = async () =>
+      Object.fromEntries(
+        prescriptionsResponseSchema
+          .parse((await ctx.app.inject({ url: '/api/prescriptions', headers: shopper.headers })).json())
+          .prescriptions.map(({ _id, state, validUntil, repeatsLeft }) => [_id, { state, validUntil, repeatsLeft }]),
+      );
+    const none = { validUntil: null, repeatsLeft: null };
+    expect(await states()).toEqual({
+      [prescriptionId]: { state: PRESCRIPTION_STATE.approved, validUntil: today(30), repeatsLeft: 1 },
+      [waiting]: { state: PRESCRIPTION_STATE.awaitingReview, ...none },
+      [unused]: { state: PRESCRIPTION_STATE.new, ...none },
+    });
+
+    await addToCart(ctx, shopper.headers, insulin.id);
+    await placed(shopper.headers, { prescriptionId });
+    expect((await states())[prescriptionId]).toEqual({
+      state: PRESCRIPTION_STATE.usedUp,
+      validUntil: today(30),
+      repeatsLeft: 0,
+    });
+    await ctx.database.db
+      .update(prescriptions)
+      .set({ validUntil: today(-1) })
+      .where(eq(prescriptions.id, prescriptionId));
+    expect((await states())[prescriptionId]?.state).toBe(PRESCRIPTION_STATE.expired);
   });
 
   it('gives the last repeat to exactly one of two racing orders', async () => {

@@ -3,6 +3,7 @@ import {
   orderResponseSchema,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   PRESCRIPTION_REVIEW,
+  PRESCRIPTION_STATE,
   prescriptionNeededMessage,
   prescriptionsResponseSchema,
   REJECTION_NOTE_REQUIRED_MESSAGE,
@@ -249,15 +250,15 @@ describe('the prescription review', () => {
     const listed = async () =>
       prescriptionsResponseSchema
         .parse((await ctx.app.inject({ method: 'GET', url: '/api/prescriptions', headers: shopper.headers })).json())
-        .prescriptions.map(({ _id, rejected }) => [_id, rejected]);
+        .prescriptions.map(({ _id, rejected, state }) => [_id, rejected, state]);
     expect(await listed()).toEqual([
-      [unused, false],
-      [order.prescription!._id, false],
+      [unused, false, PRESCRIPTION_STATE.new],
+      [order.prescription!._id, false, PRESCRIPTION_STATE.awaitingReview],
     ]);
     await review(order._id, { decision: 'reject', note: 'The prescription has expired.' });
     expect(await listed()).toEqual([
-      [unused, false],
-      [order.prescription!._id, true],
+      [unused, false, PRESCRIPTION_STATE.new],
+      [order.prescription!._id, true, PRESCRIPTION_STATE.rejected],
     ]);
   });
 

@@ -6,10 +6,13 @@ import {
   PRESCRIPTION_UNUSED_MAX_BYTES,
   PRESCRIPTION_UNUSED_MAX_FILES,
   PRESCRIPTION_REVIEW,
+  PRESCRIPTION_STATE,
   type Prescription,
+  type PrescriptionReview,
+  type PrescriptionState,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, desc, eq, inArray, lt, notExists, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notExists, sql, sum, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { orders, prescriptions, prescriptionViews, storedFiles, users } from '../../db/schema';
@@ -22,19 +25,40 @@ const PRESCRIPTION_NOT_FOUND_MESSAGE = 'Prescription not found';
 type PrescriptionRow = typeof prescriptions.$inferSelect;
 type Viewer = { id: string; role: Role };
 
-const toPrescription = (row: PrescriptionRow, rejected: boolean): Prescription => ({
+const toPrescription = (row: PrescriptionRow, state: PrescriptionState): Prescription => ({
   _id: row.id,
   userId: row.userId,
   fileType: row.fileType,
   createdAt: row.createdAt.toISOString(),
-  rejected,
+  rejected: state === PRESCRIPTION_STATE.rejected,
+  state,
+  validUntil: row.validUntil,
+  repeatsLeft: row.repeatsLeft,
 });
 
 /**
- * Whether a pharmacist has refused the prescription for any order it was sent with. Qualified by
- * hand: Drizzle drops the table names of a one-table select, which would turn `id` into the order's.
+ * Why an approval's terms no longer let a repeat order reuse the prescription: past its last day by
+ * the database's today, or no repeat left; null while they do. Checkout refuses a repeat by it, and
+ * the patient's list shows it, so the two never disagree.
  */
-const everRejected = sql<boolean>`exists (select 1 from ${orders} o where o.prescription_id = ${prescriptions}.id and o.prescription_review = ${PRESCRIPTION_REVIEW.rejected})`;
+export const repeatRefusal = (validUntil: SQL, repeatsLeft: SQL) =>
+  sql`case when ${validUntil} < current_date then ${PRESCRIPTION_STATE.expired}::text
+    when ${repeatsLeft} < 1 then ${PRESCRIPTION_STATE.usedUp}::text end`;
+
+/**
+ * Whether an order the prescription was sent with has the review `review`. Qualified by hand:
+ * Drizzle drops the table names of a one-table select, which would turn `id` into the order's.
+ */
+const hasOrderReviewed = (review: PrescriptionReview) =>
+  sql`exists (select 1 from ${orders} o where o.prescription_id = ${prescriptions}.id and o.prescription_review = ${review})`;
+
+/** The prescription's state now: a refusal says it all, then its spent terms, then its orders' reviews. */
+const stateNow = sql<PrescriptionState>`coalesce(
+  case when ${hasOrderReviewed(PRESCRIPTION_REVIEW.rejected)} then ${PRESCRIPTION_STATE.rejected}::text end,
+  ${repeatRefusal(sql`${prescriptions}.valid_until`, sql`${prescriptions}.repeats_left`)},
+  case when ${hasOrderReviewed(PRESCRIPTION_REVIEW.pending)} then ${PRESCRIPTION_STATE.awaitingReview}::text
+    when ${hasOrderReviewed(PRESCRIPTION_REVIEW.approved)} then ${PRESCRIPTION_STATE.approved}::text
+    else ${PRESCRIPTION_STATE.new}::text end)`;
 
 /** Prescriptions that no order has used, where `where` holds too. */
 const unused = (where: ReturnType<typeof eq>) =>
@@ -77,8 +101,8 @@ export async function uploadPrescription(db: Db, userId: string, upload: Buffer)
     await putFiles(tx, [
       { path: prescriptionFilePath(id), contentType: prepared.fileType, body: prepared.content, ownerId: userId },
     ]);
-    // Just uploaded, so never reviewed.
-    return toPrescription(row!, false);
+    // Just uploaded, so sent with no order yet.
+    return toPrescription(row!, PRESCRIPTION_STATE.new);
   });
 }
 
@@ -108,14 +132,14 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
   const own = isStaff(viewer.role) ? undefined : eq(prescriptions.userId, viewer.id);
   if (!pending) {
     const rows = await db
-      .select({ prescription: prescriptions, rejected: everRejected })
+      .select({ prescription: prescriptions, state: stateNow })
       .from(prescriptions)
       .where(own)
       .orderBy(desc(prescriptions.createdAt), asc(prescriptions.id));
-    return rows.map(({ prescription, rejected }) => toPrescription(prescription, rejected));
+    return rows.map(({ prescription, state }) => toPrescription(prescription, state));
   }
   const rows = await db
-    .select({ prescription: prescriptions, rejected: everRejected })
+    .select({ prescription: prescriptions, state: stateNow })
     .from(prescriptions)
     .innerJoin(orders, eq(orders.prescriptionId, prescriptions.id))
     .where(and(own, eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending)))
@@ -124,7 +148,7 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
   const listed = new Set<string>();
   return rows
     .filter(({ prescription }) => !listed.has(prescription.id) && listed.add(prescription.id))
-    .map(({ prescription, rejected }) => toPrescription(prescription, rejected));
+    .map(({ prescription, state }) => toPrescription(prescription, state));
 }
 
 /**
