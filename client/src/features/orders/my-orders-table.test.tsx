@@ -46,4 +46,23 @@ describe('MyOrdersTable', () => {
     expect(screen.getByText('Not charged')).toBeInTheDocument();
     expect(screen.getByText('The prescription has expired.')).toBeInTheDocument();
   });
+
+  it("shows an open order's total beside its items, as a phone shows no Total column", async () => {
+    const items = [
+      ...order({}).items,
+      {
+        _id: 'item-2',
+        medicineId: { _id: 'med-2', name: 'Aspirin' },
+        name: 'Aspirin',
+        price: 3.5,
+        quantity: 2,
+        prescriptionRequired: false,
+      },
+    ];
+    const { user } = renderWithStore(<MyOrdersTable orders={[order({ items, totalPrice: 19 })]} />);
+    await user.click(screen.getByRole('button', { name: 'A-100001' }));
+    const details = screen.getByText('Aspirin').closest('tr')!;
+    expect(within(details).getByText('Total')).toBeInTheDocument();
+    expect(within(details).getByText('$19.00')).toBeInTheDocument();
+  });
 });

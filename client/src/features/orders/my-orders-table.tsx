@@ -54,6 +54,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
             const expanded = open === order._id;
             const toggle = () => setOpen(expanded ? null : order._id);
             const created = new Date(order.createdAt).toLocaleString();
+            const total = formatPrice(order.totalPrice);
             return (
               <Fragment key={order._id}>
                 <tr onClick={toggle} className="cursor-pointer border-t border-slate-100 hover:bg-brand-50/50">
@@ -71,8 +72,9 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                     >
                       {order.number}
                     </button>
-                    {/* Small screens show the date under the id instead of in its own column. */}
+                    {/* Small screens show the date and the total under the id instead of in their own columns. */}
                     <span className="mt-1 block font-sans text-muted sm:hidden">{created}</span>
+                    <span className="mt-1 block font-sans font-semibold text-ink sm:hidden">{total}</span>
                   </td>
                   <td className="hidden px-4 py-3 sm:table-cell">{created}</td>
                   <td className="px-4 py-3">
@@ -81,9 +83,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                       {order.prescription ? <PrescriptionReviewBadge review={order.prescription.review} /> : null}
                     </div>
                   </td>
-                  <td className="hidden px-4 py-3 text-right font-semibold sm:table-cell">
-                    {formatPrice(order.totalPrice)}
-                  </td>
+                  <td className="hidden px-4 py-3 text-right font-semibold sm:table-cell">{total}</td>
                 </tr>
                 {expanded ? (
                   <tr id={`order-items-${order._id}`} className="bg-slate-50">
@@ -98,6 +98,11 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                           </li>
                         ))}
                       </ul>
+                      {/* The open order says what it came to at any width, not only in the Total column that phones hide. */}
+                      <p className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
+                        <span>Total</span>
+                        <span>{total}</span>
+                      </p>
                       <dl className="mt-3 flex flex-col gap-1">
                         <div className="flex items-center gap-2">
                           <dt className="text-muted">Payment</dt>
