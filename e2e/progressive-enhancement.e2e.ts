@@ -89,6 +89,42 @@ describe('the storefront with JavaScript off', () => {
     await context.close();
   });
 
+  it('shows the same header as the app, Login/Sign Up to the login page included', async () => {
+    /** The header's links a user sees: each one's name and where it leads. */
+    const headerLinks = async (page: Page) => {
+      const seen: [string, string | null][] = [];
+      for (const link of await page.getByRole('navigation', { name: 'Main' }).getByRole('link').all()) {
+        if (!(await link.isVisible())) continue;
+        const name = (await link.getAttribute('aria-label')) ?? (await link.innerText()).trim();
+        seen.push([name, await link.getAttribute('href')]);
+      }
+      return seen;
+    };
+    const viewport = { width: 1280, height: 800 };
+    const withoutScript = await browser.newContext({ baseURL: baseUrl(), viewport, javaScriptEnabled: false });
+    const page = await withoutScript.newPage();
+    await page.goto(PATHS.home);
+    const links = await headerLinks(page);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        ['Medicines', PATHS.medicines],
+        ['Cart', PATHS.cart],
+        ['Contact', PATHS.contact],
+        ['Orders', PATHS.orders],
+        ['About', PATHS.about],
+        ['Login/Sign Up', PATHS.login],
+      ]),
+    );
+    const withScript = await browser.newContext({ baseURL: baseUrl(), viewport });
+    const hydrated = await withScript.newPage();
+    await hydrated.goto(PATHS.home);
+    expect(await headerLinks(hydrated)).toEqual(links);
+
+    await page.getByRole('link', { name: 'Login/Sign Up' }).click();
+    await page.waitForURL(`${baseUrl()}${PATHS.login}`);
+    await Promise.all([withoutScript.close(), withScript.close()]);
+  });
+
   it('says on a page the browser renders alone that it needs JavaScript, and leads to the catalogue', async () => {
     const context = await noScript();
     const page = await context.newPage();

@@ -93,9 +93,14 @@ export function MainLayout() {
             </ul>
             <MedicineSearchBox className="flex-1 md:min-w-40 md:max-w-xs" />
             <HeaderCartLink />
-            {/* The session is known once hydration is over; until then its place is kept, unseen. */}
+            {/*
+              The session is known once hydration is over; until then its place is kept, unseen, so a
+              signed-in shopper never sees Login/Sign Up flash. Without JavaScript there is no session and
+              no hydration, so the server's signed-out buttons are what the page shows (noscript: matches a
+              browser that runs no scripts); the class is the same in the server's HTML and the first render.
+            */}
             <div
-              className={`hidden shrink-0 items-center gap-3 whitespace-nowrap md:flex ${hydrated ? '' : 'invisible'}`}
+              className={`hidden shrink-0 items-center gap-3 whitespace-nowrap md:flex ${hydrated ? '' : 'invisible noscript:visible'}`}
             >
               {isAuth ? (
                 <>
