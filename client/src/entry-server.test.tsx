@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageKey, renderPage } from './entry-server';
 import { readServerState, SERVER_STATE_ELEMENT_ID } from './lib/api';
+import { json } from './test/json-response';
 import { medicineFixture } from './test/medicine.fixture';
 
 const TEMPLATE = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
@@ -51,6 +52,21 @@ describe('server-rendered page state', () => {
       );
     },
   );
+});
+
+describe('the server-rendered home page', () => {
+  it("states the catalogue's size from the list's total, rounded down to tens", async () => {
+    const catalogueOf = (total: number) => async (input: RequestInfo | URL, init?: RequestInit) =>
+      json(200, { ...((await (await fetchFromApi(input, init)).json()) as object), total });
+    const figureOf = async (total: number) => {
+      const page = await renderPage(TEMPLATE, '/', catalogueOf(total));
+      const text = page!.html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+      return text.match(/(\S+) medicines in our catalogue/)?.[1];
+    };
+    expect(await figureOf(227)).toBe('220+');
+    expect(await figureOf(60)).toBe('60+');
+    expect(await figureOf(7)).toBe('7');
+  });
 });
 
 describe('readServerState', () => {
