@@ -163,6 +163,14 @@ export const prescriptionReviewSchema = z
 /** The refusal of a member of staff's review or status change of their own prescription order. */
 export const OWN_PRESCRIPTION_ORDER_MESSAGE =
   'This is your own prescription order: another member of staff must review it and change its status.';
+/**
+ * Whether `order` is a prescription order of the signed-in member of staff `userId`: the server
+ * refuses their review or status change of it (OWN_PRESCRIPTION_ORDER_MESSAGE), so no screen offers one.
+ */
+export const isOwnPrescriptionOrder = (
+  order: { prescription: unknown; userId: { _id: string } | null },
+  userId: string | undefined,
+) => order.prescription !== null && order.userId !== null && order.userId._id === userId;
 /** A repeat order's review, recorded in place of a pharmacist's. */
 export const REPEAT_REVIEW_NOTE = 'Repeat of an earlier approval of this prescription.';
 export const PRESCRIPTION_EXPIRED_MESSAGE =

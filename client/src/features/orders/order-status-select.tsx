@@ -2,15 +2,20 @@ import { ORDER_STATUSES, type Order, type OrderStatus } from '@apotheca/contract
 import { DispatchDialog } from './dispatch-dialog';
 import { useChangeOrderStatus } from './order-status-change.hook';
 
-/** The order list's status select: choosing a value sends it at once (any status may follow any other). */
-export function OrderStatusSelect({ order, label }: { order: Order; label: string }) {
+/**
+ * The order list's status select: choosing a value sends it at once (any status may follow any other).
+ * `refusal`: why the signed-in member of staff may not change it; the select is then disabled and says so.
+ */
+export function OrderStatusSelect({ order, label, refusal }: { order: Order; label: string; refusal?: string }) {
   const { choose, changing, dispatchDialog } = useChangeOrderStatus(order);
   return (
     <>
       <select
         aria-label={label}
+        title={refusal}
+        aria-description={refusal}
         value={order.status}
-        disabled={changing}
+        disabled={changing || refusal !== undefined}
         onChange={(event) => choose(event.target.value as OrderStatus)}
         className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
       >

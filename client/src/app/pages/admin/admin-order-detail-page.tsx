@@ -1,8 +1,10 @@
 import {
   adminPrescriptionPath,
+  isOwnPrescriptionOrder,
   type Order,
   ORDER_STATUSES,
   type OrderStatus,
+  OWN_PRESCRIPTION_ORDER_MESSAGE,
   PATHS,
   PRESCRIPTION_REVIEW,
 } from '@apotheca/contract';
@@ -18,6 +20,7 @@ import { OrderDelivery } from '../../../features/orders/order-delivery';
 import { OrderHistoryTimeline } from '../../../features/orders/order-history-timeline';
 import { RecallAlert } from '../../../features/orders/recall-alert';
 import { formatPrice } from '../../../lib/currency';
+import { useSession } from '../../session.hook';
 import { AdminOrderFrame } from './admin-order-frame';
 
 const ITEM_COLUMNS = [
@@ -67,6 +70,7 @@ function StatusForm({ order }: { order: Order }) {
 /** /admin/orders/:id: one order with its items and a status change. */
 export default function AdminOrderDetailPage() {
   const { id = '' } = useParams();
+  const { user } = useSession();
   return (
     <AdminOrderFrame
       id={id}
@@ -139,8 +143,14 @@ export default function AdminOrderDetailPage() {
           </div>
           <div className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
             <h2 className="mb-3 text-base font-semibold text-ink">Change status</h2>
-            {/* Keyed by status so the select follows the order once it has been fetched again. */}
-            <StatusForm key={order.status} order={order} />
+            {isOwnPrescriptionOrder(order, user?._id) ? (
+              <p role="note" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
+                {OWN_PRESCRIPTION_ORDER_MESSAGE}
+              </p>
+            ) : (
+              // Keyed by status so the select follows the order once it has been fetched again.
+              <StatusForm key={order.status} order={order} />
+            )}
             <h2 className="mb-3 mt-6 text-base font-semibold text-ink">History</h2>
             <OrderHistoryTimeline order={order} />
           </div>

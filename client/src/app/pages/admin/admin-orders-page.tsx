@@ -1,4 +1,10 @@
-import { adminOrderPath, ORDER_STATUSES, type OrderStatus } from '@apotheca/contract';
+import {
+  adminOrderPath,
+  isOwnPrescriptionOrder,
+  ORDER_STATUSES,
+  type OrderStatus,
+  OWN_PRESCRIPTION_ORDER_MESSAGE,
+} from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
@@ -11,6 +17,7 @@ import { ListSearchForm } from './list-search-form';
 import { useOrderListPage } from './order-list-page.hook';
 import { useListParam } from './page-param.hook';
 import { countLabel } from '../../../lib/count-label';
+import { useSession } from '../../session.hook';
 import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
 
 // The product's columns, in its order. On a phone the order, its status and its link stay in view.
@@ -31,6 +38,7 @@ const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES a
  * patient and filtered by status on the server; the page, search and status are kept in the URL.
  */
 export default function AdminOrdersPage() {
+  const { user } = useSession();
   const [statusParam, setStatus] = useListParam('status');
   const status = isOrderStatus(statusParam) ? statusParam : undefined;
   const { page, setPage, pageCount, q, setQ, data, orders, isLoading, isFetching, error } = useOrderListPage({
@@ -99,7 +107,11 @@ export default function AdminOrdersPage() {
                     <PaymentStatusBadge status={order.paymentStatus} />
                   </td>
                   <td className={cellClasses('left', true)}>
-                    <OrderStatusSelect order={order} label={`Update status of order ${order.number}`} />
+                    <OrderStatusSelect
+                      order={order}
+                      label={`Update status of order ${order.number}`}
+                      refusal={isOwnPrescriptionOrder(order, user?._id) ? OWN_PRESCRIPTION_ORDER_MESSAGE : undefined}
+                    />
                   </td>
                   <td className={cellClasses()}>
                     <Link

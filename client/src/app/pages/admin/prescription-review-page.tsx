@@ -12,6 +12,7 @@ import { useSession } from '../../session.hook';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   MAX_REPEATS,
+  isOwnPrescriptionOrder,
   type Order,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   PATHS,
@@ -65,7 +66,7 @@ export default function PrescriptionReviewPage() {
       {(order) => {
         const patient = order.userId;
         // The server refuses anyone's review of their own prescription order: the page offers no decision it would refuse.
-        const ownOrder = patient !== null && patient._id === user?._id;
+        const ownOrder = isOwnPrescriptionOrder(order, user?._id);
         const pending = order.prescription?.review === PRESCRIPTION_REVIEW.pending;
         return (
           <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">

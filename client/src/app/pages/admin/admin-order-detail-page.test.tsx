@@ -1,0 +1,81 @@
+import { OWN_PRESCRIPTION_ORDER_MESSAGE, PRESCRIPTION_REVIEW, ROLE, type Order } from '@apotheca/contract';
+import { screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserRequest } from '../../../test/browser-request';
+import { json } from '../../../test/json-response';
+import { order as orderOf } from '../../../test/order.fixture';
+import { renderWithStore } from '../../../test/render-with-store';
+import AdminOrderDetailPage from './admin-order-detail-page';
+import AdminOrdersPage from './admin-orders-page';
+
+/** The signed-in pharmacist of renderWithStore. */
+const PHARMACIST_ID = `user-${ROLE.pharmacist}`;
+
+/** A prescription order placed by `patientId`, approved, so that any other member of staff may move it on. */
+const prescriptionOrder = (patientId: string, number: string): Order =>
+  orderOf({
+    _id: `order-${number}`,
+    number,
+    userId: { _id: patientId, first_name: 'Sam', last_name: 'Staff' },
+    prescription: {
+      _id: 'rx-1',
+      review: PRESCRIPTION_REVIEW.approved,
+      note: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      repeat: false,
+      validUntil: null,
+      repeatsLeft: null,
+    },
+  });
+
+/** Answers the order screens' calls with `orders`, as the API does. */
+function serve(orders: Order[]) {
+  stubBrowserRequest();
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+    const { pathname } = new URL((input as Request).url);
+    if (pathname.startsWith('/api/orders/single-product/')) return Promise.resolve(json(200, { order: orders[0] }));
+    return Promise.resolve(json(200, { orders, total: orders.length }));
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe("a member of staff's own prescription order", () => {
+  it('shows on its page why its status is not theirs to change, instead of the status form', async () => {
+    serve([prescriptionOrder(PHARMACIST_ID, 'A-100001')]);
+    renderWithStore(
+      <Routes>
+        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+      </Routes>,
+      { path: '/admin/orders/order-A-100001', signedInAs: ROLE.pharmacist },
+    );
+    expect(await screen.findByRole('note')).toHaveTextContent(OWN_PRESCRIPTION_ORDER_MESSAGE);
+    expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
+  });
+
+  it("keeps the status form for another patient's order", async () => {
+    serve([prescriptionOrder('user-1', 'A-100002')]);
+    renderWithStore(
+      <Routes>
+        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+      </Routes>,
+      { path: '/admin/orders/order-A-100002', signedInAs: ROLE.pharmacist },
+    );
+    expect(await screen.findByRole('button', { name: 'Update Status' })).toBeInTheDocument();
+    expect(screen.queryByText(OWN_PRESCRIPTION_ORDER_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('has its status select disabled in the orders list, saying why, while the others stay open', async () => {
+    serve([prescriptionOrder(PHARMACIST_ID, 'A-100001'), prescriptionOrder('user-1', 'A-100002')]);
+    renderWithStore(<AdminOrdersPage />, { path: '/admin/orders', signedInAs: ROLE.pharmacist });
+    const own = await screen.findByRole('combobox', { name: 'Update status of order A-100001' });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAccessibleDescription(OWN_PRESCRIPTION_ORDER_MESSAGE);
+    expect(screen.getByRole('combobox', { name: 'Update status of order A-100002' })).toBeEnabled();
+  });
+});
