@@ -125,6 +125,31 @@ describe('the storefront with JavaScript off', () => {
     await Promise.all([withoutScript.close(), withScript.close()]);
   });
 
+  it('lays the menu out on a phone, where its button needs JavaScript, and hides the button', async () => {
+    const context = await browser.newContext({
+      baseURL: baseUrl(),
+      viewport: { width: 375, height: 740 },
+      javaScriptEnabled: false,
+    });
+    const page = await context.newPage();
+    await page.goto(PATHS.medicines);
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    for (const [name, path] of [
+      ['Medicines', PATHS.medicines],
+      ['Cart', PATHS.cart],
+      ['Orders', PATHS.orders],
+      ['Login/Sign Up', PATHS.login],
+    ] as const) {
+      const link = menu.getByRole('link', { name, exact: true });
+      expect(await link.isVisible(), name).toBe(true);
+      expect(await link.getAttribute('href')).toBe(path);
+    }
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    await menu.getByRole('link', { name: 'Orders', exact: true }).click();
+    await page.waitForURL(`${baseUrl()}${PATHS.orders}`);
+    await context.close();
+  });
+
   it('says on a page the browser renders alone that it needs JavaScript, and leads to the catalogue', async () => {
     const context = await noScript();
     const page = await context.newPage();

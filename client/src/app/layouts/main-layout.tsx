@@ -126,7 +126,7 @@ export function MainLayout() {
               {avatar}
               <button
                 type="button"
-                className="rounded-md p-2 text-ink hover:bg-slate-100"
+                className="rounded-md p-2 text-ink hover:bg-slate-100 noscript:hidden"
                 aria-expanded={menuOpen}
                 aria-controls="mobile-menu"
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}
@@ -182,6 +182,25 @@ export function MainLayout() {
           ) : null}
         </header>
       </div>
+      {/* Without JavaScript the menu button cannot open its menu: on a phone its links stand in a row instead. */}
+      <noscript>
+        <nav aria-label="Menu" className="border-b border-slate-200 bg-white px-4 py-2 md:hidden">
+          <ul className="flex flex-wrap items-center gap-x-1 gap-y-2">
+            {MAIN_NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={navLinkClass}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li className="ml-auto">
+              <Link to={PATHS.login} className={buttonClasses('primary', 'sm')}>
+                Login/Sign Up
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </noscript>
       {/* At least a screen tall, so the footer never jumps down as a lazy page arrives. */}
       <PageMain className="min-h-screen flex-1" />
       <SiteFooter />
