@@ -145,13 +145,13 @@ export function BatchesSection({ medicineId, canEdit }: { medicineId: string; ca
           {/* Each batch's state as the server judges it by the database's today, as checkout does. */}
           {batches.map(({ state, ...batch }) => (
             <tr key={batch._id}>
-              {/* A long lot number wraps on a phone rather than push the actions out of view. */}
+              {/* A long lot number wraps on a phone rather than push the actions out of view; its date and state wrap by words. */}
               <th
                 scope="row"
                 className="break-all px-2 py-2 text-left align-middle font-mono font-normal text-ink sm:whitespace-nowrap lg:px-3"
               >
                 {batch.lot}
-                <span className="flex flex-col items-start gap-1 pt-1 font-sans text-xs text-muted sm:hidden">
+                <span className="flex flex-col items-start gap-1 break-normal pt-1 font-sans text-xs text-muted sm:hidden">
                   Expires {formatCalendarDate(batch.expiresOn)}
                   <span className={STATE_CLASS[state]}>{state}</span>
                 </span>
