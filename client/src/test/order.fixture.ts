@@ -1,4 +1,4 @@
-import type { Order } from '@apotheca/contract';
+import type { Order, PrescriptionReview } from '@apotheca/contract';
 
 /** A shopper's order of one prescription medicine, as the API answers it; `overrides` change any field. */
 export const order = (overrides: Partial<Order>): Order => ({
@@ -27,4 +27,16 @@ export const order = (overrides: Partial<Order>): Order => ({
   dispatchedAt: null,
   deliveryEstimate: null,
   ...overrides,
+});
+
+/** An order's prescription as the API answers it, with its review `review` and nothing else decided. */
+export const orderPrescription = (review: PrescriptionReview): NonNullable<Order['prescription']> => ({
+  _id: 'rx-1',
+  review,
+  note: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  repeat: false,
+  validUntil: null,
+  repeatsLeft: null,
 });

@@ -65,6 +65,15 @@ export function MainLayout() {
     </Link>
   ) : null;
 
+  // The header's links, in its row on a wide screen and in the phone's row without JavaScript.
+  const mainNavItems = MAIN_NAV_LINKS.map((link) => (
+    <li key={link.to}>
+      <NavLink to={link.to} className={navLinkClass}>
+        {link.label}
+      </NavLink>
+    </li>
+  ));
+
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -82,15 +91,7 @@ export function MainLayout() {
             className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 md:gap-4"
           >
             <BrandLogo compact />
-            <ul className="hidden items-center gap-1 md:flex">
-              {MAIN_NAV_LINKS.map((link) => (
-                <li key={link.to}>
-                  <NavLink to={link.to} className={navLinkClass}>
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <ul className="hidden items-center gap-1 md:flex">{mainNavItems}</ul>
             <MedicineSearchBox className="flex-1 md:min-w-40 md:max-w-xs" />
             <HeaderCartLink />
             {/*
@@ -186,13 +187,7 @@ export function MainLayout() {
       <noscript>
         <nav aria-label="Menu" className="border-b border-slate-200 bg-white px-4 py-2 md:hidden">
           <ul className="flex flex-wrap items-center gap-x-1 gap-y-2">
-            {MAIN_NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} className={navLinkClass}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
+            {mainNavItems}
             <li className="ml-auto">
               <Link to={PATHS.login} className={buttonClasses('primary', 'sm')}>
                 Login/Sign Up

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
-import { order as orderOf } from '../../../test/order.fixture';
+import { order as orderOf, orderPrescription } from '../../../test/order.fixture';
 import { renderWithStore } from '../../../test/render-with-store';
 import AdminOrderDetailPage from './admin-order-detail-page';
 import AdminOrdersPage from './admin-orders-page';
@@ -18,16 +18,7 @@ const prescriptionOrder = (patientId: string, number: string): Order =>
     _id: `order-${number}`,
     number,
     userId: { _id: patientId, first_name: 'Sam', last_name: 'Staff' },
-    prescription: {
-      _id: 'rx-1',
-      review: PRESCRIPTION_REVIEW.approved,
-      note: null,
-      reviewedBy: null,
-      reviewedAt: null,
-      repeat: false,
-      validUntil: null,
-      repeatsLeft: null,
-    },
+    prescription: orderPrescription(PRESCRIPTION_REVIEW.approved),
   });
 
 /** Answers the order screens' calls with `orders`, as the API does. */

@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
-import { order as orderOf } from '../../../test/order.fixture';
+import { order as orderOf, orderPrescription } from '../../../test/order.fixture';
 import { renderWithStore } from '../../../test/render-with-store';
 import PrescriptionReviewPage from './prescription-review-page';
 
@@ -15,16 +15,7 @@ const PHARMACIST_ID = `user-${ROLE.pharmacist}`;
 const awaitingReview = (patientId: string): Order =>
   orderOf({
     userId: { _id: patientId, first_name: 'Sam', last_name: 'Staff' },
-    prescription: {
-      _id: 'rx-1',
-      review: PRESCRIPTION_REVIEW.pending,
-      note: null,
-      reviewedBy: null,
-      reviewedAt: null,
-      repeat: false,
-      validUntil: null,
-      repeatsLeft: null,
-    },
+    prescription: orderPrescription(PRESCRIPTION_REVIEW.pending),
   });
 
 /** Serves the order, the patient's order list and the prescription's file as the API does. */
