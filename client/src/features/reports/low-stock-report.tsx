@@ -44,8 +44,7 @@ export function LowStockReport({ canEdit, medicineHref }: { canEdit: boolean; me
               <td className={cellClasses('right')}>{medicine.stock}</td>
               <td className={cellClasses()}>
                 {canEdit ? (
-                  // Keyed by the stored level: when the report brings another one, the field shows it.
-                  <ReorderLevelForm key={medicine.reorderLevel} medicine={medicine} />
+                  <ReorderLevelForm medicine={medicine} />
                 ) : (
                   medicine.reorderLevel
                 )}

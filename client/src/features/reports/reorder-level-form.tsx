@@ -8,6 +8,14 @@ import { useSetReorderLevelMutation } from './reports.api';
 /** The admin's inline edit of a medicine's reorder level, in its row of the low-stock report. */
 export function ReorderLevelForm({ medicine }: { medicine: StockLevel }) {
   const [value, setValue] = useState(String(medicine.reorderLevel));
+  // When the report brings another level (another admin's change), the field shows it; but not when
+  // it is the re-read of this admin's own save, which lands after they may have typed the next one.
+  const [shown, setShown] = useState(medicine.reorderLevel);
+  const [saved, setSaved] = useState<number>();
+  if (medicine.reorderLevel !== shown) {
+    setShown(medicine.reorderLevel);
+    if (medicine.reorderLevel !== saved) setValue(String(medicine.reorderLevel));
+  }
   const [error, setError] = useState<string>();
   const [save, { isLoading }] = useSetReorderLevelMutation();
   const errorId = useId();
@@ -18,6 +26,7 @@ export function ReorderLevelForm({ medicine }: { medicine: StockLevel }) {
     try {
       const { reorderLevel } = parsed.data;
       await save({ medicineId: medicine._id, reorderLevel }).unwrap();
+      setSaved(reorderLevel);
       toast.success(`Reorder level of ${medicine.name} set to ${reorderLevel}.`);
     } catch (failure) {
       setError(fieldErrors(failure).reorderLevel ?? errorMessage(failure));

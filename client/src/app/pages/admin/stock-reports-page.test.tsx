@@ -41,6 +41,10 @@ function fakeServer() {
     /** What the next write-off answers: a refusal, or null to write off. */
     writeOffRefusal: null as string | null,
     lowStockFailure: null as string | null,
+    /** While set, the low-stock report answers only once it resolves: a slow re-read. */
+    lowStockHeld: null as Promise<void> | null,
+    /** While set, the low-stock report reads this level, as another admin's later change. */
+    levelElsewhere: null as number | null,
   };
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
@@ -58,10 +62,18 @@ function fakeServer() {
         expiredTotal: state.expired.length,
       });
     }
-    if (url.pathname === '/api/reports/low-stock')
+    if (url.pathname === '/api/reports/low-stock') {
+      await state.lowStockHeld;
       return state.lowStockFailure
         ? json(503, { message: state.lowStockFailure })
-        : json(200, { medicines: state.low, total: state.low.length });
+        : json(200, {
+            medicines: state.low.map((medicine) => ({
+              ...medicine,
+              reorderLevel: state.levelElsewhere ?? medicine.reorderLevel,
+            })),
+            total: state.low.length,
+          });
+    }
     if (url.pathname.endsWith('/write-off')) {
       if (state.writeOffRefusal) return json(409, { message: state.writeOffRefusal });
       state.expired = [];
@@ -165,6 +177,32 @@ describe('StockReportsPage', () => {
     // The report is read again after the change.
     await waitFor(() => expect(calls.filter((call) => call.startsWith('GET /api/reports/low-stock'))).toHaveLength(2));
     expect(await screen.findByText('Reorder level of Ezy set to 40.')).toBeInTheDocument();
+  });
+
+  it('keeps the next level the admin types while their last save is read again, and shows a level changed elsewhere', async () => {
+    const { calls, state } = fakeServer();
+    const { user } = renderPage(ROLE.admin);
+    const low = await table('Medicines below their reorder level');
+    const level = within(low).getByRole('spinbutton', { name: 'Reorder level of Ezy' });
+    let release = () => {};
+    state.lowStockHeld = new Promise((resolve) => (release = resolve));
+    await user.clear(level);
+    await user.type(level, '40');
+    await user.click(within(low).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Reorder level of Ezy set to 40.')).toBeInTheDocument();
+    // The report's re-read lands after the admin has typed the next level.
+    await user.clear(level);
+    await user.type(level, '3');
+    release();
+    await waitFor(() => expect(calls.filter((call) => call.startsWith('GET /api/reports/low-stock'))).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(level).toHaveValue(3);
+
+    // Another admin's change, read with the report after this admin's next save, is shown.
+    state.lowStockHeld = null;
+    state.levelElsewhere = 70;
+    await user.click(within(low).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(level).toHaveValue(70));
   });
 
   it('shows a report’s failure in the server’s words, and the other reports still', async () => {
