@@ -263,7 +263,9 @@ describe('the storefront before its app has hydrated', () => {
     release();
     await hydrated(page);
     expect(await image.getAttribute('src')).toBe('/art/medicine-placeholder.svg');
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // Once the placeholder has loaded (complete), it is drawn: a broken image completes with no width.
+    await image.evaluate((img: HTMLImageElement) => img.decode().catch(() => undefined));
+    expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     expect(await image.boundingBox()).toEqual(before);
     await page.context().close();
   });
