@@ -29,11 +29,15 @@ export const SERVER_BUSY_MESSAGE = 'The shop is very busy right now. Please try 
  */
 export const EMAIL_PATTERN = /^[^\s\p{Cc}@]+@[^\s\p{Cc}@][^\s\p{Cc}@.]*\.[^\s\p{Cc}@]+$/u;
 
-/** Control characters (a NUL byte above all) belong in no search and no stored text; line breaks and tabs may. */
-const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}/u;
+/**
+ * Control characters (a NUL byte above all) belong in no search and no stored text; line breaks and
+ * tabs may. Nor does half of a surrogate pair (JSON's "\ud800" alone), which is no character at all.
+ */
+const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
 /**
  * Free text that is stored or searched holds no control character: PostgreSQL's text and jsonb
- * refuse a NUL byte outright, and an escape sequence would reach a pharmacist's screen or a patient's mail.
+ * refuse a NUL byte outright (and jsonb a lone surrogate), and an escape sequence would reach a
+ * pharmacist's screen or a patient's mail.
  */
 export const hasNoControlCharacter = (s: string) => !CONTROL_CHARACTER.test(s);
 export const controlCharacterMessage = (label: string) => `${label} must not contain control characters.`;

@@ -89,6 +89,10 @@ describe('a delivery address at checkout', () => {
     const nul = await checkout(headers, { address: { ...HOME_ADDRESS, line1: '12\u0000' } });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().errors).toEqual({ 'address.line1': 'Address line 1 must not contain control characters.' });
+    // Nor is half of a surrogate pair, which the order's copy of the address (jsonb) cannot hold.
+    const half = await checkout(headers, { address: { ...HOME_ADDRESS, name: 'Ada \ud800' } });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errors).toEqual({ 'address.name': 'Name must not contain control characters.' });
 
     const order = await placed(headers, { address: { ...HOME_ADDRESS, line2: 'Flat 3' }, saveAddress: true });
     expect(order.address).toEqual({ ...HOME_ADDRESS, line2: 'Flat 3' });
@@ -165,7 +169,7 @@ describe('dispatch with tracking', () => {
 
   it('refuses a control character in the carrier or tracking number, and leaves the order as it was', async () => {
     const { headers, order } = await newOrder({ address: HOME_ADDRESS });
-    const response = await dispatch(order._id, { carrier: 'Royal\u0000Mail', trackingNumber: 'RM1\u001b[2J' });
+    const response = await dispatch(order._id, { carrier: 'Royal\u0000Mail', trackingNumber: 'RM1\ud800' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       carrier: 'Carrier must not contain control characters.',

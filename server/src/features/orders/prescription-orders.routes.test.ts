@@ -175,6 +175,9 @@ describe('the prescription review', () => {
     const nul = await review(order._id, { decision: 'reject', note: 'Expired\u0000' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().errors).toEqual({ note: 'The note must not contain control characters.' });
+    const half = await review(order._id, { decision: 'reject', note: 'Expired \udc00' });
+    expect(half.statusCode).toBe(400);
+    expect(half.json().errors).toEqual({ note: 'The note must not contain control characters.' });
 
     const rejected = await review(order._id, { decision: 'reject', note: 'The prescription has expired.' });
     expect(rejected.statusCode).toBe(200);
