@@ -43,11 +43,7 @@ export function LowStockReport({ canEdit, medicineHref }: { canEdit: boolean; me
               </th>
               <td className={cellClasses('right')}>{medicine.stock}</td>
               <td className={cellClasses()}>
-                {canEdit ? (
-                  <ReorderLevelForm medicine={medicine} />
-                ) : (
-                  medicine.reorderLevel
-                )}
+                {canEdit ? <ReorderLevelForm medicine={medicine} /> : medicine.reorderLevel}
               </td>
             </tr>
           ))}
