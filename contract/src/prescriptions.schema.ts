@@ -42,15 +42,8 @@ export const PRESCRIPTION_STATE = {
   expired: 'expired',
   rejected: 'rejected',
 } as const;
-export const PRESCRIPTION_STATES = [
-  PRESCRIPTION_STATE.new,
-  PRESCRIPTION_STATE.awaitingReview,
-  PRESCRIPTION_STATE.approved,
-  PRESCRIPTION_STATE.usedUp,
-  PRESCRIPTION_STATE.expired,
-  PRESCRIPTION_STATE.rejected,
-] as const;
-export type PrescriptionState = (typeof PRESCRIPTION_STATES)[number];
+export const PRESCRIPTION_STATES = Object.values(PRESCRIPTION_STATE) as [PrescriptionState, ...PrescriptionState[]];
+export type PrescriptionState = (typeof PRESCRIPTION_STATE)[keyof typeof PRESCRIPTION_STATE];
 /** The states checkout refuses (used up, expired), or a pharmacist would again (rejected): never chosen for an order. */
 const SPENT_PRESCRIPTION_STATES: readonly PrescriptionState[] = [
   PRESCRIPTION_STATE.usedUp,
