@@ -14,7 +14,7 @@ import {
   type Role,
 } from '@apotheca/contract';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { alias, type PgColumn } from 'drizzle-orm/pg-core';
+import { alias, PgTransaction, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { preparedQuery } from '../../db/prepared';
@@ -196,12 +196,12 @@ function toOrders(
 /** Orders matching `where`, newest first (or oldest), with their owner's name, their items and their history. */
 export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false): Promise<Order[]> {
   const reads = orderReads(db, where);
-  const [rows, items, history] = await Promise.all([
-    reads.rows.orderBy(...(oldestFirst ? OLDEST_FIRST : NEWEST_FIRST)),
-    reads.items,
-    reads.history,
-  ]);
-  return toOrders(rows, items, history);
+  const rows = reads.rows.orderBy(...(oldestFirst ? OLDEST_FIRST : NEWEST_FIRST));
+  // A pool runs the three reads side by side on three connections. A transaction has one
+  // connection, which takes one query at a time: pg queues a second sent meanwhile, deprecated
+  // (pg 9 refuses it), so there they are read in turn.
+  if (db instanceof PgTransaction) return toOrders(await rows, await reads.items, await reads.history);
+  return toOrders(...(await Promise.all([rows, reads.items, reads.history])));
 }
 
 const ACTORS = 'actors';
