@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { MEDICINE_FACETS, type MedicineFacets, type MedicineListResponse } from '@apotheca/contract';
 import { pageKey, renderPage } from './entry-server';
 import { readServerState, SERVER_STATE_ELEMENT_ID } from './lib/api';
 import { json } from './test/json-response';
@@ -18,10 +19,19 @@ const medicine = medicineFixture({
   version: 1,
 });
 
-/** The API as the page renderer sees it: every list and every medicine is this one medicine. */
+/**
+ * The API as the page renderer sees it: every list and every medicine is this one medicine, which
+ * has no substitute. Each answer has its contract's shape, so every part of the page renders.
+ */
 const fetchFromApi = (input: RequestInfo | URL, init?: RequestInit) => {
   const { pathname } = new URL(new Request(input, init).url);
-  const body = pathname === '/api/medicines' ? { medicines: [medicine], total: 1 } : { medicine };
+  const list: MedicineListResponse = {
+    medicines: [medicine],
+    total: 1,
+    facets: Object.fromEntries(MEDICINE_FACETS.map((facet) => [facet, []])) as MedicineFacets,
+  };
+  const body =
+    pathname === '/api/medicines' ? list : pathname.endsWith('/substitutes') ? { substitutes: [] } : { medicine };
   return Promise.resolve(
     new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
   );

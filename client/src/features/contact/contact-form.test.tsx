@@ -1,9 +1,19 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import type { ContactConfig } from '@apotheca/contract';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserRequest } from '../../test/browser-request';
+import { json } from '../../test/json-response';
 import { renderWithStore } from '../../test/render-with-store';
 import { ContactForm } from './contact-form';
 
 describe('ContactForm', () => {
+  // The form asks where to post on mount: the shop's own endpoint, as without a third-party service.
+  const config: ContactConfig = { formUrl: null, accessKey: null };
+  beforeEach(() => {
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, config)));
+  });
+
   it('requires every field', async () => {
     const { user } = renderWithStore(<ContactForm />);
     await user.click(screen.getByRole('button', { name: 'Send message' }));
