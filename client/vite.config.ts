@@ -161,6 +161,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // The test files share one module graph and one jsdom instead of loading React, the store and
+    // jsdom again for each (docs/decisions/0101): a test's globals, spies, rendered tree, storage and
+    // toasts are undone after it, whichever file comes next.
+    isolate: false,
     // Every test starts with the real globals and no spy left by the one before it.
     unstubGlobals: true,
     restoreMocks: true,

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { toast } from 'sonner';
 import { afterEach } from 'vitest';
 
 // findBy… and waitFor wait for what a user would see; on a busy machine a render can take longer
@@ -8,6 +9,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
+  // sonner keeps its toasts in its module and replays the undismissed ones to the next toaster that
+  // mounts, which would show one test's notices in the next test's page.
+  toast.dismiss();
   // A test of server-side code runs without a browser (`@vitest-environment node`), so with no storage.
   globalThis.localStorage?.clear();
 });
