@@ -1,56 +1,65 @@
 import { PATHS, medicinePath } from '@apotheca/contract';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { newPage, useBrowser } from './support/browser';
 import { addToCart, createShopper, listMedicines, medicinesInStock, shopperPage } from './support/shop';
 import { violations } from './support/axe';
 
 describe('accessibility of every storefront route (axe-core)', () => {
   const browser = useBrowser();
-  it.each(['desktop', 'mobile'] as const)('finds no violation on the public routes (%s)', async (viewport) => {
-    const { medicines } = await listMedicines('limit=1');
-    const page = await newPage(browser, viewport);
-    const routes = [
-      [PATHS.home, 'Top Sellers'],
-      [PATHS.medicines, 'Medicines'],
-      [medicinePath(medicines[0]!._id), medicines[0]!.name],
-      [PATHS.about, 'About Apotheca'],
-      [PATHS.contact, 'Contact us'],
-      [PATHS.login, 'Login'],
-      [PATHS.register, 'Create your account'],
-      [PATHS.forgotPassword, 'Forgot password'],
-      ['/no/such/page', 'Page Not Found'],
-    ] as const;
-    for (const [path, heading] of routes) {
-      await page.goto(path);
-      await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await violations(page), path).toEqual([]);
-    }
-    await page.context().close();
-  });
+  // Each test's pages mostly wait (for the network to settle, for axe), so the four run side by side.
+  it.concurrent.for(['desktop', 'mobile'] as const)(
+    'finds no violation on the public routes (%s)',
+    { timeout: 180_000 },
+    async (viewport, { expect }) => {
+      const { medicines } = await listMedicines('limit=1');
+      const page = await newPage(browser, viewport);
+      const routes = [
+        [PATHS.home, 'Top Sellers'],
+        [PATHS.medicines, 'Medicines'],
+        [medicinePath(medicines[0]!._id), medicines[0]!.name],
+        [PATHS.about, 'About Apotheca'],
+        [PATHS.contact, 'Contact us'],
+        [PATHS.login, 'Login'],
+        [PATHS.register, 'Create your account'],
+        [PATHS.forgotPassword, 'Forgot password'],
+        ['/no/such/page', 'Page Not Found'],
+      ] as const;
+      for (const [path, heading] of routes) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await violations(page), path).toEqual([]);
+      }
+      await page.context().close();
+    },
+  );
 
-  it.each(['desktop', 'mobile'] as const)('finds no violation on the shopper routes (%s)', async (viewport) => {
-    const shopper = await createShopper();
-    const [medicine] = await medicinesInStock(1);
-    await addToCart(shopper.token, medicine!._id);
-    const page = await shopperPage(browser, shopper, viewport);
-    for (const [path, heading] of [
-      [PATHS.cart, 'Your Cart'],
-      [PATHS.checkout, 'Make a Payment'],
-      [PATHS.profile, 'Your profile'],
-      [PATHS.orders, 'My orders'],
-      [PATHS.addresses, 'My addresses'],
-    ] as const) {
-      await page.goto(path);
-      await page.getByRole('heading', { name: heading }).waitFor();
-      await page.waitForLoadState('networkidle');
-      expect(await violations(page), path).toEqual([]);
-    }
-    // The form's errors are part of the page too.
-    await page.goto(PATHS.register);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText('First name is required.').waitFor();
-    expect(await violations(page), '/register with errors').toEqual([]);
-    await page.context().close();
-  });
+  it.concurrent.for(['desktop', 'mobile'] as const)(
+    'finds no violation on the shopper routes (%s)',
+    { timeout: 180_000 },
+    async (viewport, { expect }) => {
+      const shopper = await createShopper();
+      const [medicine] = await medicinesInStock(1);
+      await addToCart(shopper.token, medicine!._id);
+      const page = await shopperPage(browser, shopper, viewport);
+      for (const [path, heading] of [
+        [PATHS.cart, 'Your Cart'],
+        [PATHS.checkout, 'Make a Payment'],
+        [PATHS.profile, 'Your profile'],
+        [PATHS.orders, 'My orders'],
+        [PATHS.addresses, 'My addresses'],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading }).waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(await violations(page), path).toEqual([]);
+      }
+      // The form's errors are part of the page too.
+      await page.goto(PATHS.register);
+      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await page.getByText('First name is required.').waitFor();
+      expect(await violations(page), '/register with errors').toEqual([]);
+      await page.context().close();
+    },
+  );
 });
