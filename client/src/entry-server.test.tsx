@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { MEDICINE_FACETS, type MedicineFacets, type MedicineListResponse } from '@apotheca/contract';
+import type { MedicineListResponse } from '@apotheca/contract';
 import { pageKey, renderPage } from './entry-server';
 import { readServerState, SERVER_STATE_ELEMENT_ID } from './lib/api';
 import { json } from './test/json-response';
@@ -28,7 +28,7 @@ const fetchFromApi = (input: RequestInfo | URL, init?: RequestInit) => {
   const list: MedicineListResponse = {
     medicines: [medicine],
     total: 1,
-    facets: Object.fromEntries(MEDICINE_FACETS.map((facet) => [facet, []])) as MedicineFacets,
+    facets: { category: [], dosageForm: [], prescriptionRequired: [], developedBy: [] },
   };
   const body =
     pathname === '/api/medicines' ? list : pathname.endsWith('/substitutes') ? { substitutes: [] } : { medicine };
