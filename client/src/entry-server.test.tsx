@@ -19,22 +19,22 @@ const medicine = medicineFixture({
   version: 1,
 });
 
+/** The catalogue's list as the API answers it: this one medicine, with no facet to offer. */
+const list: MedicineListResponse = {
+  medicines: [medicine],
+  total: 1,
+  facets: { category: [], dosageForm: [], prescriptionRequired: [], developedBy: [] },
+};
+
 /**
  * The API as the page renderer sees it: every list and every medicine is this one medicine, which
  * has no substitute. Each answer has its contract's shape, so every part of the page renders.
  */
 const fetchFromApi = (input: RequestInfo | URL, init?: RequestInit) => {
   const { pathname } = new URL(new Request(input, init).url);
-  const list: MedicineListResponse = {
-    medicines: [medicine],
-    total: 1,
-    facets: { category: [], dosageForm: [], prescriptionRequired: [], developedBy: [] },
-  };
   const body =
     pathname === '/api/medicines' ? list : pathname.endsWith('/substitutes') ? { substitutes: [] } : { medicine };
-  return Promise.resolve(
-    new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }),
-  );
+  return Promise.resolve(json(200, body));
 };
 
 /** The server state block of a rendered page, as the browser's parser would read it. */
