@@ -10,6 +10,7 @@ export default defineConfig({
     // builds its own app on its own database. Halves this project's time.
     isolate: false,
     globalSetup: ['./src/test/global-setup.ts'],
+    setupFiles: ['./src/test/warnings.setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
