@@ -23,7 +23,7 @@ import { startCredentialCleanup } from './features/auth/credential-cleanup.job';
 import { startUnusedPrescriptionRemoval } from './features/prescriptions/unused-prescriptions.job';
 import authPlugin from './features/auth/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
-import errorsPlugin, { sendError } from './plugins/errors.plugin';
+import errorsPlugin, { sendClientError, sendError } from './plugins/errors.plugin';
 import mailOutboxPlugin from './features/mail/mail-outbox.plugin';
 import metricsPlugin from './features/metrics/metrics.plugin';
 import { loggerOptions, prettyLogStream, requestLogger, type LogStream } from './plugins/log-options';
@@ -84,6 +84,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
+    clientErrorHandler: sendClientError,
     trustProxy: trustedProxies(config.trustProxy),
     // Let in-flight requests finish on shutdown while refusing new connections.
     forceCloseConnections: 'idle',

@@ -1,6 +1,7 @@
-import Fastify from 'fastify';
+import net, { type AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../test/test-context';
 import errorsPlugin from './errors.plugin';
 
@@ -28,5 +29,40 @@ describe('the one error handler', () => {
     }
     const stored = await app.inject({ method: 'POST', url: '/store', payload: { note: 'fine', as: 'jsonb' } });
     expect(stored.json()).toEqual({ stored: true });
+  });
+});
+
+/** Bytes written straight to the server, and everything it writes back before it closes the connection. */
+function rawExchange(app: FastifyInstance, bytes: string): Promise<{ status: number; body: string }> {
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
+    let answer = '';
+    socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), body });
+    });
+  });
+}
+
+describe('a request the HTTP parser refuses before any route', () => {
+  beforeAll(async () => {
+    await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it.each([
+    ['a header line without a colon', 'GET /api/medicines HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400],
+    ['no request line at all', 'GARBAGE\r\n\r\n', 400],
+    [
+      'headers past the 16 KB limit',
+      `GET /api/auth/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+  ])('answers %s in the one error shape, not the framework’s', async (_case, bytes, status) => {
+    const answer = await rawExchange(ctx.app, bytes);
+    expect(answer.status).toBe(status);
+    expect(Object.keys(JSON.parse(answer.body) as object)).toEqual(['message']);
   });
 });

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { controlCharacterMessage } from '@apotheca/contract';
@@ -65,6 +67,34 @@ export function sendError(error: FastifyError | HttpError | Error, request: Fast
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+}
+
+/**
+ * What Node's HTTP parser refuses before Fastify sees a request (a malformed request line or header,
+ * headers past Node's 16 KB limit, a request that did not arrive in time), with the status that says why.
+ */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
+};
+const MALFORMED_REQUEST = { status: 400, message: 'The request could not be read.' };
+
+/**
+ * Fastify's `clientErrorHandler`: a request the HTTP parser refused is answered in the one error
+ * shape too, where Fastify's default wrote its own `{ error, message, statusCode }`, and its
+ * connection closed. A reset connection, or one whose answer has already begun, is only closed.
+ */
+export function sendClientError(error: Error & { code?: string }, socket: Socket) {
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (error.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
+    const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
+    const body = JSON.stringify({ message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 export default fp(
