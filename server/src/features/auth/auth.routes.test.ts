@@ -630,6 +630,20 @@ describe('hostile input', () => {
       status: 400,
     },
     {
+      // Stored, it would read as U+FFFD: the account would answer to an address no one typed, and to
+      // every other half pair in its place.
+      name: 'half a surrogate pair in a registered e-mail',
+      url: '/api/auth/register',
+      payload: registration({ email: 'ad\ud800a@example.com' }),
+      status: 400,
+    },
+    {
+      name: 'half a surrogate pair in a forgot-password e-mail',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'ad\udc00a@example.com' },
+      status: 400,
+    },
+    {
       name: 'a NUL in a name',
       url: '/api/auth/register',
       payload: registration({ first_name: 'A\u0000da' }),

@@ -58,6 +58,7 @@ describe('POST /api/contact', () => {
     ['SQL in the subject', { ...valid, subject: "x' OR '1'='1" }, {}, 400],
     ['a NUL in the e-mail', { ...valid, email: 'ada\u0000@example.com' }, {}, 400],
     ['a control character in the e-mail', { ...valid, email: 'ada@example.com\u0085' }, {}, 400],
+    ['half a surrogate pair in the e-mail', { ...valid, email: 'ad\ud800a@example.com' }, {}, 400],
     ['a NUL in the message', { ...valid, message: 'Where is\u0000 my order' }, {}, 400],
   ])('answers %s with %i and stores nothing', async (_label, payload, headers, status) => {
     const before = await stored();
