@@ -34,6 +34,15 @@ function fieldErrors(issues: FieldIssue[]): Record<string, string> {
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 const UNSTORABLE_TEXT_MESSAGE = controlCharacterMessage('Text');
 
+/**
+ * A row the request refers to went away between its checks and its write (23503, a foreign key
+ * violation), such as a shopper deleted while a session read just before still lets them in: a
+ * conflict, not a server fault. Its statement wrote nothing; tried again, the request meets the
+ * deletion's own answer (for that shopper, 401).
+ */
+const REFERENCE_GONE = '23503';
+const REFERENCE_GONE_MESSAGE = 'Something this request refers to was removed meanwhile. Please try again.';
+
 /** An id longer than the router keeps is unknown like any other id: 404 `{ message }`. */
 const NOT_FOUND_MESSAGE = 'Not found.';
 
@@ -57,6 +66,9 @@ export function sendError(error: FastifyError | HttpError | Error, request: Fast
   }
   if (UNSTORABLE_TEXT.has(sqlState(error) ?? '')) {
     return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
+  }
+  if (sqlState(error) === REFERENCE_GONE) {
+    return reply.code(409).send({ message: REFERENCE_GONE_MESSAGE });
   }
   if ((error as FastifyError).code === 'FST_ERR_MAX_PARAM_LENGTH') {
     return reply.code(404).send({ message: NOT_FOUND_MESSAGE });

@@ -3,12 +3,13 @@ import {
   cartResponseSchema,
   clearCartResponseSchema,
   deletedCartItemResponseSchema,
+  errorResponseSchema,
   updatedCartItemResponseSchema,
 } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openPg, type Db } from '../../db/client';
-import { cartItems, medicines } from '../../db/schema';
+import { cartItems, carts, medicines, users } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, type AuthHeaders } from '../../test/test-users';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
@@ -280,5 +281,20 @@ describe('an add into an existing cart', () => {
     } finally {
       await single.close();
     }
+  });
+});
+
+describe('a shopper deleted on another instance, whose session this one still holds', () => {
+  // The deletion's notification has not reached this instance yet (it trusts a session it read for
+  // up to SESSION_CACHE_TTL_MS): the row is removed here without one.
+  it('answers their add with 409 in the one error shape, not a server error, and stores nothing', async () => {
+    const { user, headers } = await createTestUser(ctx);
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    expect(await getCart(headers)).toBeNull();
+    await ctx.database.db.delete(users).where(eq(users.id, user.id));
+    const response = await add(headers, { medicineId: medicine.id });
+    expect(response.statusCode, response.body).toBe(409);
+    expect(errorResponseSchema.strict().parse(response.json()).message).toEqual(expect.any(String));
+    expect(await ctx.database.db.select().from(carts).where(eq(carts.userId, user.id))).toEqual([]);
   });
 });
