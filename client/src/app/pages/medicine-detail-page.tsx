@@ -55,12 +55,15 @@ export default function MedicineDetailPage() {
               fetchPriority="high"
               className="aspect-[4/3] w-full rounded-3xl border border-slate-200 bg-brand-50 object-cover"
             />
-            <div className="flex flex-col gap-5">
+            {/* min-w-0: a long name wraps inside the column instead of widening it past a phone's screen. */}
+            <div className="flex min-w-0 flex-col gap-5">
               <p className="w-fit rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-800">
                 {medicine.category}
               </p>
               <div className="flex flex-col gap-1">
-                <h1 className="text-4xl font-extrabold tracking-tight text-ink">{medicine.name}</h1>
+                <h1 className="text-3xl font-extrabold tracking-tight text-ink wrap-break-word sm:text-4xl">
+                  {medicine.name}
+                </h1>
                 {medicine.activeIngredient || medicine.strength || medicine.dosageForm ? (
                   <p className="text-lg text-muted">
                     {[medicine.activeIngredient, strengthAndForm(medicine)].filter(Boolean).join(' · ')}

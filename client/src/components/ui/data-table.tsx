@@ -12,6 +12,14 @@ const ALIGN = { left: 'text-left', right: 'text-right tabular-nums' } as const;
 export const cellClasses = (align: DataTableColumn['align'] = 'left', wide = false) =>
   `whitespace-nowrap px-2 py-2 align-middle lg:px-3 ${ALIGN[align]} ${wide ? WIDE : ''}`;
 
+/**
+ * A value that may be long without a space to break at (an e-mail address, a medicine's name): it wraps
+ * inside its cell, so that one long value does not widen its column until the others leave the screen.
+ */
+export function WrappingText({ children }: { children: ReactNode }) {
+  return <span className="whitespace-normal wrap-anywhere">{children}</span>;
+}
+
 const STICKY_LAST =
   '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-white [&_thead_th:last-child]:bg-slate-50 [&_tr>*:last-child]:shadow-[-1px_0_0_var(--color-slate-200)]';
 

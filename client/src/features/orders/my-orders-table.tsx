@@ -92,7 +92,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                         {order.items.map((item) => (
                           <li key={item._id} className="flex justify-between gap-4">
                             <span className="font-medium">{item.name}</span>
-                            <span className="text-muted">
+                            <span className="whitespace-nowrap text-muted">
                               {formatPrice(item.price)} × {item.quantity}
                             </span>
                           </li>

@@ -11,7 +11,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { cellClasses, DataTable, WrappingText } from '../../../components/ui/data-table';
 import { SelectField } from '../../../components/ui/select-field';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
 import { useChangeOrderStatus } from '../../../features/orders/order-status-change.hook';
@@ -80,7 +80,8 @@ export default function AdminOrderDetailPage() {
     >
       {(order) => (
         <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-          <div className="flex flex-col gap-4">
+          {/* min-w-0: the column is as wide as the screen, not as its widest content, so the items table fits it. */}
+          <div className="flex min-w-0 flex-col gap-4">
             <RecallAlert order={order} />
             <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
               <Detail label="Order number">
@@ -126,7 +127,7 @@ export default function AdminOrderDetailPage() {
               {order.items.map((item) => (
                 <tr key={item._id}>
                   <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
-                    {item.name}
+                    <WrappingText>{item.name}</WrappingText>
                   </th>
                   <td className={cellClasses('right')}>{formatPrice(item.price)}</td>
                   <td className={cellClasses('right')}>{item.quantity}</td>

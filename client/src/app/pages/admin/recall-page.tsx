@@ -7,7 +7,7 @@ import {
   ROLE,
 } from '@apotheca/contract';
 import { Link, useParams } from 'react-router';
-import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { cellClasses, DataTable, WrappingText } from '../../../components/ui/data-table';
 import { DetailList } from '../../../components/ui/detail-list';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageNavigation } from '../../../components/ui/page-navigation';
@@ -97,7 +97,9 @@ export default function RecallPage() {
                       <td className={cellClasses()}>
                         {order.patient ? order.patient.name : <span className="italic text-muted">Deleted</span>}
                       </td>
-                      <td className={cellClasses('left', true)}>{order.patient?.email}</td>
+                      <td className={cellClasses('left', true)}>
+                        <WrappingText>{order.patient?.email}</WrappingText>
+                      </td>
                       <td className={cellClasses('right')}>{order.units}</td>
                       <td className={cellClasses()}>
                         <span className="flex flex-col items-start gap-1">

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { cellClasses, DataTable, WrappingText } from '../../../components/ui/data-table';
 import { ShortId } from '../../../components/ui/short-id';
 import { useDeleteUserMutation, useGetAllUsersQuery, useSetUserRoleMutation } from '../../../features/auth/users.api';
 import { errorMessage } from '../../../lib/error-message';
@@ -115,7 +115,9 @@ export default function UsersPage() {
                       </span>
                     )}
                   </th>
-                  <td className={cellClasses()}>{user.email}</td>
+                  <td className={cellClasses()}>
+                    <WrappingText>{user.email}</WrappingText>
+                  </td>
                   <td className={cellClasses()}>{CREATION_TIME.format(new Date(user.created_at))}</td>
                   <td className={cellClasses()}>
                     <select

@@ -1,0 +1,107 @@
+import { adminOrderPath, adminRecallPath, type Batch, medicinePath, type Order, PATHS } from '@apotheca/contract';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pageAs, useOwnMedicine } from './support/admin-fixtures';
+import { baseUrl, useBrowser, VIEWPORTS } from './support/browser';
+import { addToCart, api, createShopper, DELIVERY_ADDRESS, shopperPage } from './support/shop';
+
+// Real catalogues and customers have names and addresses far longer than the demo's: each screen
+// below must still fit its reader's screen, every column of its tables in view.
+
+/** How far the page scrolls sideways: 0 when it fits the screen. */
+const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** How far a table's frame scrolls sideways: 0 when every column is in view. */
+const tableScroll = (table: Locator) =>
+  table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth);
+
+describe('long names and e-mail addresses', () => {
+  const browser = useBrowser();
+  const { admin, medicine } = useOwnMedicine('Hydroxychloroquine-Sulfate-Extended-Release', {
+    developedBy: 'Bristol Myers Squibb Pharmaceutical Research Institute',
+    stock: '20',
+    price: '1234.99',
+  });
+  const longEmail = `bartholomew.featherstonehaugh-williamson.${Date.now()}@example-pharmacy-customer.co.uk`;
+  let order: Order;
+  let shopper: Awaited<ReturnType<typeof createShopper>>;
+
+  beforeAll(async () => {
+    shopper = await createShopper(longEmail);
+    await addToCart(shopper.token, medicine._id);
+    ({ order } = await api<{ order: Order }>(
+      '/orders/add-order',
+      { method: 'POST', body: JSON.stringify({ address: DELIVERY_ADDRESS }) },
+      shopper.token,
+    ));
+  });
+
+  it.for([true, false])(
+    'shows a medicine with a long name on a phone without sideways scroll (JavaScript on: %s)',
+    async (javaScriptEnabled) => {
+      const context = await browser.newContext({ baseURL: baseUrl(), viewport: VIEWPORTS.mobile, javaScriptEnabled });
+      const page = await context.newPage();
+      await page.goto(medicinePath(medicine._id));
+      const heading = page.getByRole('heading', { level: 1, name: medicine.name });
+      await heading.waitFor();
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      const box = await heading.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+      await context.close();
+    },
+  );
+
+  it("shows every column of the order's items, its total included, on the admin's order page on a phone", async () => {
+    const page = await pageAs(browser, admin);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.goto(adminOrderPath(order._id));
+    const items = page.getByRole('table', { name: 'Items of the order' });
+    await items.getByRole('rowheader', { name: medicine.name }).waitFor();
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(await tableScroll(items)).toBeLessThanOrEqual(0);
+    const total = items.getByRole('row', { name: /Total/ }).getByRole('cell');
+    expect(await total.textContent()).toBe(`$${order.totalPrice.toFixed(2)}`);
+    const box = await total.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
+    await page.context().close();
+  });
+
+  it("keeps an item's price and quantity on one line in My orders on a phone", async () => {
+    const page = await shopperPage(browser, shopper, 'mobile');
+    await page.goto(PATHS.orders);
+    await page.getByRole('row').filter({ hasText: order.number }).click();
+    const figures = page.getByText(`$${medicine.price.toFixed(2)} × 1`);
+    await figures.waitFor();
+    // The text's own box (the element stretches to its row's height): one line high.
+    const [height, lineHeight] = await figures.evaluate((element) => {
+      const text = document.createRange();
+      text.selectNodeContents(element);
+      return [text.getBoundingClientRect().height, parseFloat(getComputedStyle(element).lineHeight)];
+    });
+    expect(height).toBeLessThan(lineHeight * 1.5);
+    await page.context().close();
+  });
+
+  it("keeps the recall's Status and the users' Role in view at a laptop's width beside a long e-mail", async () => {
+    const { batches } = await api<{ batches: Batch[] }>(`/medicines/${medicine._id}/batches`, {}, admin.token);
+    const drawnFrom = batches.find((batch) => batch.quantity > 0)!;
+    await api(
+      `/medicines/${medicine._id}/batches/${drawnFrom._id}/recall`,
+      { method: 'POST', body: JSON.stringify({ reason: 'Contaminated at the plant' }) },
+      admin.token,
+    );
+    const page = await pageAs(browser, admin);
+
+    await page.goto(adminRecallPath(drawnFrom._id));
+    const orders = page.getByRole('table', { name: `Orders that drew from lot ${drawnFrom.lot}` });
+    const row = orders.getByRole('row').filter({ has: page.getByRole('link', { name: order.number }) });
+    await row.getByText('On hold').waitFor();
+    expect(await tableScroll(orders)).toBeLessThanOrEqual(0);
+
+    await page.goto(`${PATHS.adminUsers}?${new URLSearchParams({ q: longEmail }).toString()}`);
+    const users = page.getByRole('table', { name: 'Users' });
+    await users.getByRole('combobox').waitFor();
+    expect(await tableScroll(users)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});
