@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageAs, useOwnMedicine } from './support/admin-fixtures';
 import { baseUrl, useBrowser, VIEWPORTS } from './support/browser';
-import { addToCart, api, createShopper, DELIVERY_ADDRESS, shopperPage } from './support/shop';
+import { addToCart, api, createShopper, DELIVERY_ADDRESS, saveAddress, shopperPage } from './support/shop';
 
 // Real catalogues and customers have names and addresses far longer than the demo's: each screen
 // below must still fit its reader's screen, every column of its tables in view.
@@ -102,6 +102,25 @@ describe('long names and e-mail addresses', () => {
     const users = page.getByRole('table', { name: 'Users' });
     await users.getByRole('combobox').waitFor();
     expect(await tableScroll(users)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+});
+
+describe('the fixed header', () => {
+  const browser = useBrowser();
+
+  it('leaves the first field a form refuses in view below it on a phone', async () => {
+    const shopper = await createShopper();
+    await saveAddress(shopper.token);
+    const page = await shopperPage(browser, shopper, 'mobile');
+    await page.goto(PATHS.addresses);
+    await page.getByRole('button', { name: 'Add address' }).click();
+    const field = page.getByLabel('Full name');
+    await page.getByText('Phone number is required.').waitFor();
+    expect(await field.evaluate((element) => element === document.activeElement)).toBe(true);
+    const header = await page.getByRole('banner').boundingBox();
+    const box = await field.boundingBox();
+    expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     await page.context().close();
   });
 });
