@@ -68,6 +68,18 @@ describe('the storefront with JavaScript off', () => {
     await context.close();
   });
 
+  it("shows the banner's first slide without the arrows and dots that need JavaScript to move it", async () => {
+    const context = await noScript();
+    const page = await context.newPage();
+    await page.goto(PATHS.medicines);
+    const banner = page.getByRole('region', { name: 'Highlights' });
+    await banner.getByRole('group', { name: '1 of 3' }).waitFor();
+    for (const name of ['Previous slide', 'Next slide', 'Go to slide 1']) {
+      expect(await banner.getByRole('button', { name }).isVisible(), name).toBe(false);
+    }
+    await context.close();
+  });
+
   it('says beside the login fields and under Add to cart that they need JavaScript', async () => {
     const context = await noScript();
     const page = await context.newPage();

@@ -37,8 +37,9 @@ export function BannerCarousel({ slides, label, autoplayMs, minDragPx }: Props) 
 
   const previous = useCallback(() => embla?.scrollPrev(), [embla]);
   const next = useCallback(() => embla?.scrollNext(), [embla]);
+  // Arrows and dots need the script that moves the slides; without it they are not shown.
   const arrow =
-    'absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow-md hover:bg-white';
+    'absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full bg-white/90 text-ink shadow-md hover:bg-white noscript:hidden';
 
   return (
     <section aria-roledescription="carousel" aria-label={label} className="relative">
@@ -79,7 +80,7 @@ export function BannerCarousel({ slides, label, autoplayMs, minDragPx }: Props) 
           <path d="M7.5 4.5 13 10l-5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1">
+      <div className="absolute inset-x-0 bottom-2 flex justify-center gap-1 noscript:hidden">
         {slides.map((slide, index) => (
           <button
             key={slide.src}
