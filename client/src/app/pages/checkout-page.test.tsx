@@ -122,6 +122,14 @@ describe('CheckoutPage', () => {
     expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
   });
 
+  it('puts the order summary with its grand total before Pay now, where a phone stacks them', async () => {
+    checkoutAgainst(placed());
+    const total = await screen.findByRole('row', { name: /Grand total/ });
+    expect(total).toHaveTextContent('$9.00');
+    const pay = screen.getByRole('button', { name: 'Pay now' });
+    expect(total.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('falls back to the general failure when the server gives no reason', async () => {
     await payAgainst(json(500, {}));
     expect(await screen.findAllByText('Something went wrong. Please try again.')).not.toHaveLength(0);

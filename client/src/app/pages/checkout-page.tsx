@@ -75,7 +75,11 @@ export default function CheckoutPage() {
       {error ? <LoadError error={error} /> : null}
       {cart && cart.items.length > 0 ? (
         <div className="grid items-start gap-6 md:grid-cols-[1fr_340px]">
-          <div className="flex flex-col gap-6">
+          {/* The summary comes first, so a phone shows what is paid for above Pay now; beside the forms, it is their right-hand column. */}
+          <div className="md:col-start-2 md:row-start-1">
+            <CartSummary cart={cart} />
+          </div>
+          <div className="flex flex-col gap-6 md:col-start-1 md:row-start-1">
             <DeliveryAddressStep value={delivery} onChange={setDelivery} />
             {rxNames.length > 0 ? (
               <PrescriptionPicker medicines={rxNames} value={prescriptionId} onChange={setPrescriptionId} />
@@ -92,7 +96,6 @@ export default function CheckoutPage() {
               <PaymentForm onPay={(payment) => void pay(payment)} busy={paying} />
             </SectionCard>
           </div>
-          <CartSummary cart={cart} />
         </div>
       ) : null}
     </div>
