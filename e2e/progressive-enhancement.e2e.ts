@@ -19,6 +19,9 @@ async function holdTheApp(context: BrowserContext) {
   return release;
 }
 
+/** index.html's notice while a page the browser renders alone waits for the app. */
+const PAGE_LOADING = 'Loading the page…';
+
 const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 /** The 1 kB boot module that keeps early taps has run (lib/early-input.ts); the app has not. */
 const keepingTaps = (page: Page) => page.locator('html[data-early-input]').waitFor({ state: 'attached' });
@@ -172,6 +175,8 @@ describe('the storefront with JavaScript off', () => {
         'This page needs JavaScript, which is off in this browser.',
       );
       expect(await notice.isVisible()).toBe(true);
+      // The notice of a page still loading is for a browser that runs the app.
+      expect(await page.getByText(PAGE_LOADING).isVisible()).toBe(false);
     }
     await notice.getByRole('link', { name: 'browse medicines' }).click();
     await page.getByRole('heading', { level: 1, name: 'Medicines' }).waitFor();
@@ -279,6 +284,23 @@ describe('the storefront before its app has hydrated', () => {
     await image.evaluate((img: HTMLImageElement) => img.decode().catch(() => undefined));
     expect(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
     expect(await image.boundingBox()).toEqual(before);
+    await page.context().close();
+  });
+});
+
+describe('a page the browser renders alone, while its app loads', () => {
+  const browser = useBrowser();
+
+  it('says the page is loading rather than showing a blank page, until the page is there', async () => {
+    const page = await browser.newPage({ baseURL: baseUrl() });
+    const release = await holdTheApp(page.context());
+    await page.goto(PATHS.register);
+    const notice = page.getByRole('status').filter({ hasText: PAGE_LOADING });
+    await notice.waitFor();
+
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    expect(await notice.isVisible()).toBe(false);
     await page.context().close();
   });
 });
