@@ -26,6 +26,7 @@ import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
+import { cancelUnpaidOrders, REPEAT_GONE_MESSAGE } from './order-status.service';
 import { setOrderStatus } from './orders.fixtures';
 
 // Where an order goes, how staff send it, and ordering the same again.
@@ -389,6 +390,69 @@ describe('repeat orders of a prescription', () => {
       .set({ validUntil: today(-1) })
       .where(eq(prescriptions.id, prescriptionId));
     expect((await states())[prescriptionId]?.state).toBe(PRESCRIPTION_STATE.expired);
+  });
+
+  it("gives a canceled repeat's repeat back once, whoever cancels it at once, and spends it again when it is opened again", async () => {
+    const { shopper, insulin, prescriptionId } = await approvedPrescription({ validUntil: today(30), repeats: 1 });
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    await addToCart(ctx, shopper.headers, insulin.id);
+    const repeat = await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    expect(await repeatsLeft(prescriptionId)).toBe(0);
+
+    const cancels = await Promise.all(
+      [admin, pharmacist.headers].map((headers) => setOrderStatus(ctx, headers, repeat._id, ORDER_STATUS.canceled)),
+    );
+    expect(cancels.map(({ statusCode }) => statusCode)).toEqual([200, 200]);
+    expect(await repeatsLeft(prescriptionId)).toBe(1);
+    expect(await stockOf(insulin.id)).toBe(18);
+    expect((await orderOf(repeat._id, shopper.headers)).prescription).toMatchObject({ repeatsLeft: 1 });
+
+    const reopened = await setOrderStatus(ctx, admin, repeat._id, ORDER_STATUS.pending);
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(await repeatsLeft(prescriptionId)).toBe(0);
+    expect(await stockOf(insulin.id)).toBe(17);
+  });
+
+  it('gives the repeat of a repeat order the shop cancels unpaid back, for the patient to order again', async () => {
+    const { shopper, insulin, prescriptionId } = await approvedPrescription({ validUntil: today(30), repeats: 1 });
+    await addToCart(ctx, shopper.headers, insulin.id);
+    const unpaid = await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    await ctx.database.db
+      .update(orders)
+      .set({ createdAt: new Date(dayAgo.getTime() - 60_000) })
+      .where(eq(orders.id, unpaid._id));
+    expect(await cancelUnpaidOrders(ctx.database.db, dayAgo)).toBe(1);
+    expect(await repeatsLeft(prescriptionId)).toBe(1);
+
+    await addToCart(ctx, shopper.headers, insulin.id);
+    const again = await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    expect(again.prescription).toMatchObject({ review: PRESCRIPTION_REVIEW.approved, repeat: true, repeatsLeft: 0 });
+  });
+
+  it('keeps a canceled repeat canceled when its repeat was spent since, or its prescription has expired', async () => {
+    const { shopper, insulin, prescriptionId } = await approvedPrescription({ validUntil: today(30), repeats: 1 });
+    await addToCart(ctx, shopper.headers, insulin.id);
+    const canceled = await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    expect((await setOrderStatus(ctx, admin, canceled._id, ORDER_STATUS.canceled)).statusCode).toBe(200);
+    await addToCart(ctx, shopper.headers, insulin.id);
+    await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    expect(await stockOf(insulin.id)).toBe(17);
+
+    const spent = await setOrderStatus(ctx, admin, canceled._id, ORDER_STATUS.pending);
+    expect(spent.statusCode).toBe(409);
+    expect(spent.json()).toEqual({ message: REPEAT_GONE_MESSAGE });
+    await ctx.database.db
+      .update(prescriptions)
+      .set({ repeatsLeft: 1, validUntil: today(-1) })
+      .where(eq(prescriptions.id, prescriptionId));
+    const expired = await setOrderStatus(ctx, admin, canceled._id, ORDER_STATUS.accepted);
+    expect(expired.statusCode).toBe(409);
+    expect(expired.json()).toEqual({ message: REPEAT_GONE_MESSAGE });
+
+    expect((await orderOf(canceled._id, shopper.headers)).status).toBe(ORDER_STATUS.canceled);
+    expect(await stockOf(insulin.id)).toBe(17);
+    expect(await repeatsLeft(prescriptionId)).toBe(1);
   });
 
   it('gives the last repeat to exactly one of two racing orders', async () => {

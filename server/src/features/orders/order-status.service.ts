@@ -14,12 +14,13 @@ import {
   type PrescriptionReview,
   type PrescriptionReviewInput,
 } from '@apotheca/contract';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { orderHistory, orders, prescriptions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { recordAudit } from '../audit/audit.service';
+import { repeatRefusal } from '../prescriptions/prescriptions.service';
 import { restoreOrderStock, takeOrderStock } from '../stock/stock.service';
 import { mailReviewDecision, mailStatusChange } from './order-mail.service';
 import { loadOrders, ORDER_NOT_FOUND_MESSAGE, type OrderRow } from './orders.service';
@@ -32,6 +33,8 @@ export const AWAITING_REVIEW_MESSAGE =
 export const PRESCRIPTION_REJECTED_MESSAGE =
   "This order's prescription was rejected; it cannot be accepted or dispatched.";
 export const NOTHING_TO_REVIEW_MESSAGE = 'This order has no prescription waiting for review.';
+export const REPEAT_GONE_MESSAGE =
+  'This order was a repeat of a prescription that has since passed its last day or used its repeats; it cannot be opened again. The patient needs a new prescription.';
 
 /** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
 const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];
@@ -65,6 +68,37 @@ function parcelAfter(order: OrderRow, to: OrderStatus, dispatch: Dispatch): Parc
 /** What the audit log says of a parcel: its carrier and tracking number. */
 const parcelForAudit = ({ carrier, trackingNumber }: Parcel) => ({ carrier, trackingNumber });
 
+/**
+ * A repeat order spends one repeat of its prescription only while it stands: canceled (by staff, or
+ * by the unpaid-order expiry), it gives the repeat back, so the patient may order again; opened
+ * again, it spends one anew, refused (409) when the prescription has no repeat left or is past its
+ * last day, as checkout would refuse it. Called after the order's stock has moved, so the
+ * prescription's row is locked after the medicines, in checkout's order. A prescription gone with
+ * its patient has nothing to give back or spend.
+ */
+async function moveRepeat(tx: Tx, order: OrderRow, to: OrderStatus): Promise<void> {
+  if (!order.prescriptionRepeat || order.prescriptionId === null) return;
+  const where = eq(prescriptions.id, order.prescriptionId);
+  if (to === ORDER_STATUS.canceled) {
+    await tx
+      .update(prescriptions)
+      .set({ repeatsLeft: sql`${prescriptions.repeatsLeft} + 1` })
+      .where(where);
+    return;
+  }
+  const [prescription] = await tx
+    .select({ refusal: repeatRefusal(sql`${prescriptions.validUntil}`, sql`${prescriptions.repeatsLeft}`) })
+    .from(prescriptions)
+    .where(where)
+    .for('update');
+  if (!prescription) return;
+  if (prescription.refusal !== null) throw HttpError.conflict(REPEAT_GONE_MESSAGE);
+  await tx
+    .update(prescriptions)
+    .set({ repeatsLeft: sql`${prescriptions.repeatsLeft} - 1` })
+    .where(where);
+}
+
 /** Who makes a change: a signed-in user's id, or null for the shop itself. */
 export type Actor = { id: string } | null;
 
@@ -85,8 +119,8 @@ async function lockOrder(tx: Tx, id: string) {
 /**
  * Moves a locked order to `to`, in the caller's transaction. Any status may follow any other
  * (the product sets no order of statuses, so staff can correct a mistake), except that an order whose prescription is pending or rejected never becomes
- * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back; leaving it takes the stock again, with a
- * 409 when it is no longer there. The parcel is written with the status (parcelAfter). The history gets the status
+ * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back (and a repeat order's repeat); leaving it takes
+ * them again, with a 409 when they are no longer there. The parcel is written with the status (parcelAfter). The history gets the status
  * change and the stock that moved. Answers the parcel written, if any.
  */
 async function applyStatusChange(
@@ -106,9 +140,11 @@ async function applyStatusChange(
   const history: HistoryRow[] = [{ event: ORDER_EVENT.statusChanged, from: order.status, to, note }];
   if (to === ORDER_STATUS.canceled) {
     await restoreOrderStock(tx, order.id);
+    await moveRepeat(tx, order, to);
     history.push({ event: ORDER_EVENT.stockRestored });
   } else if (order.status === ORDER_STATUS.canceled) {
     await takeOrderStock(tx, order.id);
+    await moveRepeat(tx, order, to);
     history.push({ event: ORDER_EVENT.stockTaken });
   }
   const parcel = parcelAfter(order, to, dispatch);
