@@ -125,13 +125,15 @@ function checkoutStatement(db: Db, prescribed: boolean) {
     for update`);
   const repeat = cte('repeat').as(sql`
     -- A prescription approved before, whose approved orders held every prescription-only medicine
-    -- of this cart, is reused as a repeat: within its validity and with a repeat left, or refused.
+    -- of this cart in at least the quantity it holds, is reused as a repeat: within its validity and
+    -- with a repeat left, or refused. More than a pharmacist approved goes to a pharmacist.
     select rx.id, ${repeatRefusal(sql`rx.valid_until`, sql`rx.repeats_left`)} as refusal
     from ${rx} rx
     where rx.valid_until is not null and not exists (
       select 1 from ${stock} s where s.prescription_required and not exists (
         select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
-        where o.prescription_id = rx.id and o.prescription_review = ${PRESCRIPTION_REVIEW.approved} and oi.medicine_id = s.id))`);
+        where o.prescription_id = rx.id and o.prescription_review = ${PRESCRIPTION_REVIEW.approved}
+          and oi.medicine_id = s.id and oi.quantity >= s.quantity))`);
   // The prescription's part, or what it comes to when the request names none.
   const hasRx = prescribed ? sql`exists (select 1 from ${rx})` : sql`false`;
   const rxId = prescribed ? sql`(select id from ${rx})` : sql`null::uuid`;

@@ -26,7 +26,7 @@ import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
-import { cancelUnpaidOrders, REPEAT_GONE_MESSAGE } from './order-status.service';
+import { AWAITING_REVIEW_MESSAGE, cancelUnpaidOrders, REPEAT_GONE_MESSAGE } from './order-status.service';
 import { setOrderStatus } from './orders.fixtures';
 
 // Where an order goes, how staff send it, and ordering the same again.
@@ -336,6 +336,26 @@ describe('repeat orders of a prescription', () => {
     expect(usedUp.statusCode).toBe(400);
     expect(usedUp.json()).toEqual({ message: PRESCRIPTION_USED_UP_MESSAGE });
     expect(await stockOf(insulin.id)).toBe(16);
+  });
+
+  it('sends a repeat of more than the pharmacist approved to a pharmacist, spending no repeat', async () => {
+    const { shopper, insulin, prescriptionId, first } = await approvedPrescription({
+      validUntil: today(30),
+      repeats: 1,
+    });
+    expect(first.items.map(({ quantity }) => quantity)).toEqual([2]);
+    await addToCart(ctx, shopper.headers, insulin.id, 3);
+    const more = await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    expect(more.prescription).toMatchObject({ review: PRESCRIPTION_REVIEW.pending, repeat: false });
+    expect(await repeatsLeft(prescriptionId)).toBe(1);
+    const accepted = await setOrderStatus(ctx, admin, more._id, ORDER_STATUS.accepted);
+    expect(accepted.statusCode).toBe(409);
+    expect(accepted.json()).toEqual({ message: AWAITING_REVIEW_MESSAGE });
+
+    // The quantity approved, or less, is still a repeat.
+    await addToCart(ctx, shopper.headers, insulin.id, 2);
+    const repeat = await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    expect(repeat.prescription).toMatchObject({ review: PRESCRIPTION_REVIEW.approved, repeat: true, repeatsLeft: 0 });
   });
 
   it('refuses an expired prescription and asks for a new upload, changing nothing', async () => {
