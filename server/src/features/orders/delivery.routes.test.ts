@@ -26,7 +26,12 @@ import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
-import { AWAITING_REVIEW_MESSAGE, cancelUnpaidOrders, REPEAT_GONE_MESSAGE } from './order-status.service';
+import {
+  ALREADY_DISPATCHED_MESSAGE,
+  AWAITING_REVIEW_MESSAGE,
+  cancelUnpaidOrders,
+  REPEAT_GONE_MESSAGE,
+} from './order-status.service';
 import { setOrderStatus } from './orders.fixtures';
 
 // Where an order goes, how staff send it, and ordering the same again.
@@ -188,6 +193,33 @@ describe('dispatch with tracking', () => {
     const response = await dispatch(order._id, { carrier: '', trackingNumber: '' });
     expect(response.statusCode).toBe(200);
     expect(response.json().order).toMatchObject({ carrier: null, trackingNumber: null });
+  });
+
+  it('tells the second of two staff dispatching one order at once, each with a parcel, that it went already', async () => {
+    const { headers, order } = await newOrder({ address: HOME_ADDRESS });
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const parcels = [
+      { headers: admin, parcel: { carrier: 'DHL Express', trackingNumber: 'JD0146000012345678' } },
+      { headers: pharmacist.headers, parcel: { carrier: 'Royal Mail', trackingNumber: 'RM123456789GB' } },
+    ];
+    const answers = await Promise.all(
+      parcels.map(({ headers: staff, parcel }) =>
+        setOrderStatus(ctx, staff, order._id, ORDER_STATUS.dispatched, parcel),
+      ),
+    );
+    expect(answers.map(({ statusCode }) => statusCode).sort()).toEqual([200, 409]);
+    const sent = parcels[answers.findIndex(({ statusCode }) => statusCode === 200)]!.parcel;
+    expect(answers.find(({ statusCode }) => statusCode === 409)!.json()).toEqual({
+      message: ALREADY_DISPATCHED_MESSAGE,
+    });
+    const seen = await orderOf(order._id, headers);
+    expect(seen).toMatchObject({ status: ORDER_STATUS.dispatched, ...sent });
+    expect(seen.history.filter((entry) => entry.to === ORDER_STATUS.dispatched)).toHaveLength(1);
+
+    // The same dispatch sent again, or a status alone, changes nothing and is no conflict.
+    expect((await dispatch(order._id, sent)).statusCode).toBe(200);
+    expect((await dispatch(order._id)).statusCode).toBe(200);
+    expect(await orderOf(order._id, headers)).toMatchObject({ dispatchedAt: seen.dispatchedAt, ...sent });
   });
 
   it('clears the parcel of an order moved back before dispatch, in its history and audit too', async () => {

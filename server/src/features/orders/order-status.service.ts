@@ -33,6 +33,8 @@ export const AWAITING_REVIEW_MESSAGE =
 export const PRESCRIPTION_REJECTED_MESSAGE =
   "This order's prescription was rejected; it cannot be accepted or dispatched.";
 export const NOTHING_TO_REVIEW_MESSAGE = 'This order has no prescription waiting for review.';
+export const ALREADY_DISPATCHED_MESSAGE =
+  'This order has been dispatched already, with another parcel. To send a new one, move it back to Accepted and dispatch it again.';
 export const REPEAT_GONE_MESSAGE =
   'This order was a repeat of a prescription that has since passed its last day or used its repeats; it cannot be opened again. The patient needs a new prescription.';
 
@@ -64,6 +66,15 @@ function parcelAfter(order: OrderRow, to: OrderStatus, dispatch: Dispatch): Parc
     return { carrier: null, trackingNumber: null, dispatchedAt: null };
   return undefined;
 }
+
+/**
+ * Whether a dispatch names a carrier or tracking number other than those of the parcel already sent:
+ * a second member of staff dispatching the order is told it went, rather than answered as if their
+ * parcel were the one the patient follows. The same dispatch sent twice (a double click) is no change.
+ */
+const namesOtherParcel = (sent: Parcel, { carrier, trackingNumber }: Dispatch) =>
+  (carrier !== undefined || trackingNumber !== undefined) &&
+  ((carrier ?? null) !== sent.carrier || (trackingNumber ?? null) !== sent.trackingNumber);
 
 /** What the audit log says of a parcel: its carrier and tracking number. */
 const parcelForAudit = ({ carrier, trackingNumber }: Parcel) => ({ carrier, trackingNumber });
@@ -120,7 +131,8 @@ async function lockOrder(tx: Tx, id: string) {
  * Moves a locked order to `to`, in the caller's transaction. Any status may follow any other
  * (the product sets no order of statuses, so staff can correct a mistake), except that an order whose prescription is pending or rejected never becomes
  * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back (and a repeat order's repeat); leaving it takes
- * them again, with a 409 when they are no longer there. The parcel is written with the status (parcelAfter). The history gets the status
+ * them again, with a 409 when they are no longer there. The parcel is written with the status (parcelAfter); an order dispatched already is not
+ * dispatched again with another parcel (409). The history gets the status
  * change and the stock that moved. Answers the parcel written, if any.
  */
 async function applyStatusChange(
@@ -131,7 +143,11 @@ async function applyStatusChange(
   note: string | null = null,
   dispatch: Dispatch = {},
 ): Promise<Parcel | undefined> {
-  if (order.status === to) return undefined;
+  if (order.status === to) {
+    if (to === ORDER_STATUS.dispatched && namesOtherParcel(order, dispatch))
+      throw HttpError.conflict(ALREADY_DISPATCHED_MESSAGE);
+    return undefined;
+  }
   if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.pending)
     throw HttpError.conflict(AWAITING_REVIEW_MESSAGE);
   if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.rejected)
