@@ -126,10 +126,13 @@ function checkoutStatement(db: Db, prescribed: boolean) {
   const repeat = cte('repeat').as(sql`
     -- A prescription approved before, whose approved orders held every prescription-only medicine
     -- of this cart in at least the quantity it holds, is reused as a repeat: within its validity and
-    -- with a repeat left, or refused. More than a pharmacist approved goes to a pharmacist.
+    -- with a repeat left, or refused. More than a pharmacist approved goes to a pharmacist, and so
+    -- does every order of a prescription a pharmacist has rejected since, as its owner's list says.
     select rx.id, ${repeatRefusal(sql`rx.valid_until`, sql`rx.repeats_left`)} as refusal
     from ${rx} rx
     where rx.valid_until is not null and not exists (
+      select 1 from ${orders} o where o.prescription_id = rx.id and o.prescription_review = ${PRESCRIPTION_REVIEW.rejected}
+    ) and not exists (
       select 1 from ${stock} s where s.prescription_required and not exists (
         select 1 from ${orderItems} oi join ${orders} o on o.id = oi.order_id
         where o.prescription_id = rx.id and o.prescription_review = ${PRESCRIPTION_REVIEW.approved}

@@ -390,6 +390,26 @@ describe('repeat orders of a prescription', () => {
     expect(repeat.prescription).toMatchObject({ review: PRESCRIPTION_REVIEW.approved, repeat: true, repeatsLeft: 0 });
   });
 
+  it('reuses no prescription a pharmacist has rejected on one of its orders: its next order goes to a pharmacist', async () => {
+    const { shopper, insulin, prescriptionId } = await approvedPrescription({ validUntil: today(30), repeats: 2 });
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    await addToCart(ctx, shopper.headers, insulin.id, 3);
+    const second = await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    const rejected = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${second._id}/prescription-review`,
+      headers: pharmacist.headers,
+      payload: { decision: 'reject', note: 'The prescription is forged.' },
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+
+    await addToCart(ctx, shopper.headers, insulin.id);
+    const next = await placed(shopper.headers, { prescriptionId, address: HOME_ADDRESS });
+    expect(next.prescription).toMatchObject({ review: PRESCRIPTION_REVIEW.pending, repeat: false });
+    expect(await repeatsLeft(prescriptionId)).toBe(2);
+    expect((await setOrderStatus(ctx, admin, next._id, ORDER_STATUS.accepted)).statusCode).toBe(409);
+  });
+
   it('refuses an expired prescription and asks for a new upload, changing nothing', async () => {
     const { shopper, insulin, prescriptionId } = await approvedPrescription({ validUntil: today(), repeats: 2 });
     await ctx.database.db
