@@ -284,6 +284,11 @@ export const orders = pgTable(
     check('orders_prescription_review_check', oneOf(t.prescriptionReview, PRESCRIPTION_REVIEWS)),
     // The pharmacist's queue: pending reviews, oldest first.
     index('orders_prescription_review_idx').on(t.prescriptionReview, t.createdAt, t.id),
+    // A prescription's orders: its state in the patient's list, whether checkout may reuse it as a
+    // repeat, whether it is unused. Only the orders that carry one are in it.
+    index('orders_prescription_idx')
+      .on(t.prescriptionId)
+      .where(sql`${t.prescriptionId} is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "orders_prescription_idx" ON "orders" USING btree ("prescription_id") WHERE "orders"."prescription_id" is not null;
