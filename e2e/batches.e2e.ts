@@ -6,6 +6,7 @@ import {
   lotTakenMessage,
   type Medicine,
   type Order,
+  ORDER_STATUS,
 } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -100,13 +101,19 @@ describe('batches and recalls', () => {
     await page.context().close();
   });
 
-  it('an admin recalls the lot, sees the order that drew from it and notifies its patient once', async () => {
+  it('an admin recalls the lot, sees the order that drew from it and notifies its patient, who received it, once', async () => {
     const shopper = await createShopper();
     await addToCart(shopper.token, medicine._id);
     const { order } = await api<{ order: Order }>(
       '/orders/add-order',
       { method: 'POST', body: JSON.stringify({ address: DELIVERY_ADDRESS }) },
       shopper.token,
+    );
+    // The notice goes to the patients the lot reached: this order has been dispatched.
+    await api(
+      `/orders/update-order/${order._id}`,
+      { method: 'PATCH', body: JSON.stringify({ status: ORDER_STATUS.dispatched }) },
+      admin.token,
     );
     const { batches } = await api<{ batches: Batch[] }>(`/medicines/${medicine._id}/batches`, {}, admin.token);
     const batch = batches.find((candidate) => candidate.lot === lot)!;

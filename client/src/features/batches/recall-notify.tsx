@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { countLabel } from '../../lib/count-label';
 import { errorMessage } from '../../lib/error-message';
@@ -15,9 +15,11 @@ export function RecallNotify({ batchId }: { batchId: string }) {
   const [notify, { isLoading }] = useNotifyRecallMutation();
   const [result, setResult] = useState<RecallNotified | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const whoId = useId();
   return (
     <div className="flex flex-col items-start gap-2">
       <Button
+        aria-describedby={whoId}
         disabled={isLoading}
         onClick={() => {
           setFailure(null);
@@ -28,6 +30,9 @@ export function RecallNotify({ batchId }: { batchId: string }) {
       >
         {isLoading ? 'Notifying…' : 'Notify patients'}
       </Button>
+      <p id={whoId} className="text-sm text-muted sm:max-w-xs">
+        Mails once each patient whose order with this lot was dispatched. Orders on hold have not left the shop.
+      </p>
       <p role="status" className="text-sm text-ink">
         {result ? notifiedText(result) : null}
       </p>

@@ -343,12 +343,14 @@ export async function getRecall(
 /**
  * Mails each patient who received units of a recalled lot, once: a notice row per lot and patient,
  * unique, is claimed in the same transaction as the mail, so a second press or a second instance
- * finds it claimed and sends nothing.
+ * finds it claimed and sends nothing. Received means dispatched: the units of a canceled order went
+ * back to the shop, and an order not yet dispatched is flagged for the pharmacist, who holds it; the
+ * notice tells its reader they received the lot.
  */
 export async function notifyRecall(db: Db, batchId: string, actorId: string) {
   const recall = await recallOf(db, batchId);
   if (!recall.batch.recalledAt) throw HttpError.conflict(NOT_RECALLED_MESSAGE);
-  const orders = await recalledOrders(db, batchId);
+  const orders = (await recalledOrders(db, batchId)).filter((order) => order.status === ORDER_STATUS.dispatched);
   const patients = [
     ...new Map(orders.flatMap((order) => (order.patient ? [[order.patient._id, order.patient]] : []))).values(),
   ];

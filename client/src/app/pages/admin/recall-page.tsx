@@ -95,7 +95,11 @@ export default function RecallPage() {
                         </Link>
                       </th>
                       <td className={cellClasses()}>
-                        {order.patient ? order.patient.name : <span className="italic text-muted">Deleted</span>}
+                        {order.patient ? (
+                          <WrappingText>{order.patient.name}</WrappingText>
+                        ) : (
+                          <span className="italic text-muted">Deleted</span>
+                        )}
                       </td>
                       <td className={cellClasses('left', true)}>
                         <WrappingText>{order.patient?.email}</WrappingText>
