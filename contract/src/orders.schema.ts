@@ -221,8 +221,9 @@ const ORDER_SORTS = [ORDER_SORT.newest, ORDER_SORT.oldest] as const;
  * GET /orders (staff) may ask for one page, newest first: `page` from 1 and `limit` up to
  * MAX_LIST_LIMIT. Without either it answers every match, as it always has; with one, the other
  * defaults to page 1 or ADMIN_ORDERS_PAGE_SIZE. `q` is an order number ("A-100234") or words of
- * the patient's name or e-mail; `status`, `review` and `userId` narrow the list; `sort=oldest` puts
- * the longest waiting first. `total` counts every match, not the page.
+ * the patient's name or e-mail; `status`, `review` and `userId` narrow the list (`review=pending`:
+ * the orders waiting for a pharmacist, a canceled one left out); `sort=oldest` puts the longest
+ * waiting first. `total` counts every match, not the page.
  */
 export const orderListQuerySchema = staffListQuerySchema.extend({
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}.` }).optional(),

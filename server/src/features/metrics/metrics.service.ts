@@ -1,9 +1,9 @@
-import { PRESCRIPTION_REVIEW } from '@apotheca/contract';
-import { count, eq, isNull, min, type SQL } from 'drizzle-orm';
+import { count, isNull, min, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { Counter, Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Database } from '../../db/client';
 import { mailOutbox, orders } from '../../db/schema';
+import { awaitingReview } from '../prescriptions/prescriptions.service';
 import { RequestHistogram } from './request-histogram';
 
 /** What the shop's code counts itself; the registry reads everything else when it is scraped. */
@@ -82,12 +82,11 @@ export function createShopMetrics(database: Database): ShopMetrics {
     oldest: 'Age of the oldest mail not sent yet, 0 when none waits (shop-wide).',
     rows: { table: mailOutbox, since: mailOutbox.createdAt, where: isNull(mailOutbox.sentAt) },
   });
-  const pendingReview = eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending);
   waitingGauges(registry, database, {
     name: 'apotheca_prescription_reviews',
     waiting: 'Orders whose prescription waits for a pharmacist (shop-wide).',
     oldest: 'Age of the oldest order waiting for its prescription review, 0 when none waits (shop-wide).',
-    rows: { table: orders, since: orders.createdAt, where: pendingReview },
+    rows: { table: orders, since: orders.createdAt, where: awaitingReview(orders) },
   });
 
   const pool = database.pool;

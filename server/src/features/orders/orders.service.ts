@@ -7,6 +7,7 @@ import {
   orderNumberLabel,
   parseOrderNumber,
   PAYMENT_STATUS,
+  PRESCRIPTION_REVIEW,
   type Order,
   type OrderHistoryEntry,
   type OrderListQuery,
@@ -23,6 +24,7 @@ import { containsPattern } from '../../db/contains-pattern';
 import { orderCounts, orderDays, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { userPatternMatches } from '../auth/auth.service';
+import { awaitingReview } from '../prescriptions/prescriptions.service';
 
 // Reading orders: one shape for every answer, with items and history. Writes are checkout.service
 // (placing) and order-status.service (every later change).
@@ -293,6 +295,23 @@ async function orderMatches(db: Db, q: string): Promise<SQL> {
   return sql`${orders.userId} = any(${sql.param(found.map(({ id }) => id))}::uuid[])`;
 }
 
+/**
+ * The rows of `table` of a status and a review, either left out. Review pending means waiting for a
+ * pharmacist (awaitingReview): a canceled order is left out of the queue.
+ */
+const ofKind = (
+  table: Parameters<typeof awaitingReview>[0],
+  { status, review }: Pick<OrderListQuery, 'status' | 'review'>,
+) =>
+  and(
+    status === undefined ? undefined : eq(table.status, status),
+    review === undefined
+      ? undefined
+      : review === PRESCRIPTION_REVIEW.pending
+        ? awaitingReview(table)
+        : eq(table.prescriptionReview, review),
+  );
+
 /** A list filtered by status and review alone, or not at all: its orders are counted by the database. */
 const isKeptCount = ({ q, userId }: OrderListQuery) => q === undefined && userId === undefined;
 
@@ -302,17 +321,11 @@ const isKeptCount = ({ q, userId }: OrderListQuery) => q === undefined && userId
  * counted, over the few orders their index finds.
  */
 function totalQuery(db: Db, query: OrderListQuery, matching: SQL | undefined): SQL {
-  const { status, review } = query;
   if (!isKeptCount(query)) return db.select({ total: count() }).from(orders).where(matching).getSQL();
   return db
     .select({ total: sql`coalesce(sum(${orderCounts.orders}), 0)` })
     .from(orderCounts)
-    .where(
-      and(
-        status === undefined ? undefined : eq(orderCounts.status, status),
-        review === undefined ? undefined : eq(orderCounts.prescriptionReview, review),
-      ),
-    )
+    .where(ofKind(orderCounts, query))
     .getSQL();
 }
 
@@ -337,19 +350,13 @@ const HEAD_PAGES = 10;
  * so the counts and the orders are read as of the same moment and the page is the one OFFSET reads.
  */
 function seekQuery(
-  { status, review }: Pick<OrderListQuery, 'status' | 'review'>,
+  query: Pick<OrderListQuery, 'status' | 'review'>,
   oldestFirst: boolean,
   limit: number,
   offset: number,
 ): SQL {
-  const kinds = and(
-    status === undefined ? undefined : eq(orderDays.status, status),
-    review === undefined ? undefined : eq(orderDays.prescriptionReview, review),
-  );
-  const matching = and(
-    status === undefined ? undefined : eq(orders.status, status),
-    review === undefined ? undefined : eq(orders.prescriptionReview, review),
-  );
+  const kinds = ofKind(orderDays, query);
+  const matching = ofKind(orders, query);
   // The day the page starts in is the last one, in the list's order, with no more than `offset`
   // orders before it; each day starts at midnight UTC, as the trigger counts it.
   const [direction, last, entered] = oldestFirst
@@ -434,11 +441,10 @@ async function pageOf(
  * match, or one page of them when `page` or `limit` is given.
  */
 export async function listAllOrders(db: Db, query: OrderListQuery = {}): Promise<{ orders: Order[]; total: number }> {
-  const { page, limit, q, status, review, userId, sort } = query;
+  const { page, limit, q, userId, sort } = query;
   const matching = and(
     q === undefined ? undefined : await orderMatches(db, q),
-    status === undefined ? undefined : eq(orders.status, status),
-    review === undefined ? undefined : eq(orders.prescriptionReview, review),
+    ofKind(orders, query),
     userId === undefined ? undefined : eq(orders.userId, userId),
   );
   const oldestFirst = sort === ORDER_SORT.oldest;

@@ -1,6 +1,7 @@
 import {
   orderListResponseSchema,
   orderResponseSchema,
+  ORDER_STATUS,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   PRESCRIPTION_REVIEW,
   PRESCRIPTION_STATE,
@@ -11,7 +12,7 @@ import {
   type Order,
   VALID_UNTIL_MESSAGE,
 } from '@apotheca/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cartItems, carts, orders } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
@@ -287,9 +288,16 @@ describe('the prescription review', () => {
       expect(response.statusCode).toBe(200);
       return orderListResponseSchema.parse(response.json()).total;
     };
+    // Waiting: pending review, and not canceled.
     const waiting = async () =>
-      (await ctx.database.db.select().from(orders).where(eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending)))
-        .length;
+      (
+        await ctx.database.db
+          .select()
+          .from(orders)
+          .where(
+            and(eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending), ne(orders.status, ORDER_STATUS.canceled)),
+          )
+      ).length;
     const before = await queue();
     expect(before).toBe(await waiting());
     const approved = await rxOrder();
@@ -300,6 +308,45 @@ describe('the prescription review', () => {
     expect((await review(rejected.order._id, { decision: 'reject', note: 'Unreadable' })).statusCode).toBe(200);
     expect(await queue()).toBe(before + 1);
     expect(await queue()).toBe(await waiting());
+  });
+
+  it('leaves a canceled order out of the queue, its count and its prescription’s state, until it is opened again', async () => {
+    const { order, shopper } = await rxOrder();
+    const prescriptionId = order.prescription!._id!;
+    const waitingIds = async () => {
+      const response = await ctx.app.inject({
+        url: `/api/orders?review=${PRESCRIPTION_REVIEW.pending}&sort=oldest&limit=100`,
+        headers: pharmacist.headers,
+      });
+      const list = orderListResponseSchema.parse(response.json());
+      return { ids: list.orders.map((listed) => listed._id), total: list.total };
+    };
+    const queued = async () => {
+      const response = await ctx.app.inject({ url: '/api/prescriptions?status=pending', headers: pharmacist.headers });
+      return prescriptionsResponseSchema.parse(response.json()).prescriptions.map((listed) => listed._id);
+    };
+    const stateOf = async () => {
+      const response = await ctx.app.inject({ url: '/api/prescriptions', headers: shopper.headers });
+      return prescriptionsResponseSchema.parse(response.json()).prescriptions.find((p) => p._id === prescriptionId)
+        ?.state;
+    };
+    const before = await waitingIds();
+    expect(before.ids).toContain(order._id);
+    expect(await queued()).toContain(prescriptionId);
+    expect(await stateOf()).toBe(PRESCRIPTION_STATE.awaitingReview);
+
+    // The shop cancels it (unpaid for a day, say): nobody waits for a decision on it.
+    expect((await setStatus(order._id, ORDER_STATUS.canceled)).statusCode).toBe(200);
+    const canceled = await waitingIds();
+    expect(canceled.ids).not.toContain(order._id);
+    expect(canceled.total).toBe(before.total - 1);
+    expect(await queued()).not.toContain(prescriptionId);
+    expect(await stateOf()).toBe(PRESCRIPTION_STATE.new);
+
+    expect((await setStatus(order._id, ORDER_STATUS.pending)).statusCode).toBe(200);
+    expect((await waitingIds()).ids).toContain(order._id);
+    expect(await queued()).toContain(prescriptionId);
+    expect(await stateOf()).toBe(PRESCRIPTION_STATE.awaitingReview);
   });
 
   it('lists the waiting prescriptions, longest waiting first, with ?status=pending', async () => {

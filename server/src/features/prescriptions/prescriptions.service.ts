@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   isStaff,
+  ORDER_STATUS,
   PRESCRIPTION_FILE_TYPE_MESSAGE,
   PRESCRIPTION_QUOTA_MESSAGE,
   PRESCRIPTION_UNUSED_MAX_BYTES,
@@ -12,7 +13,8 @@ import {
   type PrescriptionState,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, desc, eq, inArray, lt, notExists, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, ne, notExists, sql, sum, type SQL } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { orders, prescriptions, prescriptionViews, storedFiles, users } from '../../db/schema';
@@ -45,19 +47,35 @@ export const repeatRefusal = (validUntil: SQL, repeatsLeft: SQL) =>
   sql`case when ${validUntil} < current_date then ${PRESCRIPTION_STATE.expired}::text
     when ${repeatsLeft} < 1 then ${PRESCRIPTION_STATE.usedUp}::text end`;
 
+/** A table of orders or of their counts: each row has an order's status and prescription review. */
+type OrderKinds = { status: AnyPgColumn; prescriptionReview: AnyPgColumn };
+
 /**
- * Whether an order the prescription was sent with has the review `review`. Qualified by hand:
- * Drizzle drops the table names of a one-table select, which would turn `id` into the order's.
+ * The orders that wait for a pharmacist: their prescription's review is pending and they stand. A
+ * canceled order (an unpaid one the shop canceled after a day, say) waits for no decision, until it
+ * is opened again. The pharmacist's queue, its count and a prescription's state all read it.
  */
-const hasOrderReviewed = (review: PrescriptionReview) =>
-  sql`exists (select 1 from ${orders} o where o.prescription_id = ${prescriptions}.id and o.prescription_review = ${review})`;
+export const awaitingReview = (table: OrderKinds) =>
+  and(eq(table.prescriptionReview, PRESCRIPTION_REVIEW.pending), ne(table.status, ORDER_STATUS.canceled))!;
+
+/** The orders a prescription was sent with, named apart from the prescription's own columns. */
+const SENT_WITH = 'sent_with';
+const sentWith = alias(orders, SENT_WITH);
+
+/**
+ * Whether an order the prescription was sent with is `reviewed`. Qualified by hand: Drizzle drops
+ * the table names of a one-table select, which would turn `id` into the order's.
+ */
+const hasOrder = (reviewed: SQL) =>
+  sql`exists (select 1 from ${orders} as ${sql.identifier(SENT_WITH)} where ${sentWith.prescriptionId} = ${prescriptions}.id and ${reviewed})`;
+const reviewedAs = (review: PrescriptionReview) => eq(sentWith.prescriptionReview, review);
 
 /** The prescription's state now: a refusal says it all, then its spent terms, then its orders' reviews. */
 const stateNow = sql<PrescriptionState>`coalesce(
-  case when ${hasOrderReviewed(PRESCRIPTION_REVIEW.rejected)} then ${PRESCRIPTION_STATE.rejected}::text end,
+  case when ${hasOrder(reviewedAs(PRESCRIPTION_REVIEW.rejected))} then ${PRESCRIPTION_STATE.rejected}::text end,
   ${repeatRefusal(sql`${prescriptions}.valid_until`, sql`${prescriptions}.repeats_left`)},
-  case when ${hasOrderReviewed(PRESCRIPTION_REVIEW.pending)} then ${PRESCRIPTION_STATE.awaitingReview}::text
-    when ${hasOrderReviewed(PRESCRIPTION_REVIEW.approved)} then ${PRESCRIPTION_STATE.approved}::text
+  case when ${hasOrder(awaitingReview(sentWith))} then ${PRESCRIPTION_STATE.awaitingReview}::text
+    when ${hasOrder(reviewedAs(PRESCRIPTION_REVIEW.approved))} then ${PRESCRIPTION_STATE.approved}::text
     else ${PRESCRIPTION_STATE.new}::text end)`;
 
 /** Prescriptions that no order has used, where `where` holds too. */
@@ -142,7 +160,7 @@ export async function listPrescriptions(db: Db, viewer: Viewer, { pending = fals
     .select({ prescription: prescriptions, state: stateNow })
     .from(prescriptions)
     .innerJoin(orders, eq(orders.prescriptionId, prescriptions.id))
-    .where(and(own, eq(orders.prescriptionReview, PRESCRIPTION_REVIEW.pending)))
+    .where(and(own, awaitingReview(orders)))
     .orderBy(asc(orders.createdAt), asc(orders.id));
   // One prescription may wait with two orders; it is listed once, at its longest wait.
   const listed = new Set<string>();
