@@ -127,7 +127,9 @@ export const ROLE_LABELS: Record<(typeof ROLES)[number], string> = {
   pharmacist: 'Pharmacist',
   admin: 'Admin',
 };
-export const CART_OPERATIONS = ['increment', 'decrement'] as const;
+/** What a cart line's quantity buttons ask of the server: one more, or one fewer. */
+export const CART_OPERATION = { increment: 'increment', decrement: 'decrement' } as const;
+export const CART_OPERATIONS = [CART_OPERATION.increment, CART_OPERATION.decrement] as const;
 
 /** GET /medicines with no arguments answers limit 5, page 1, as the original client expects. */
 export const DEFAULT_LIST_LIMIT = 5;

@@ -1,4 +1,4 @@
-import type { CartItem } from '@apotheca/contract';
+import { CART_OPERATION, type CartItem, type CartOperation } from '@apotheca/contract';
 import { DetailList } from '../../components/ui/detail-list';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
@@ -15,7 +15,7 @@ const stepper =
 export function CartItemCard({ item }: { item: CartItem }) {
   const [update, { isLoading: updating }] = useUpdateCartItemMutation();
   const [remove, { isLoading: removing }] = useRemoveCartItemMutation();
-  const change = async (operation: 'increment' | 'decrement') => {
+  const change = async (operation: CartOperation) => {
     const result = await update({ cartItemId: item.cartItemId, operation });
     if (result.error) toast.error(errorMessage(result.error));
   };
@@ -57,7 +57,7 @@ export function CartItemCard({ item }: { item: CartItem }) {
               className={stepper}
               aria-label={`Decrease quantity of ${item.name}`}
               disabled={item.quantity <= 1 || updating}
-              onClick={() => void change('decrement')}
+              onClick={() => void change(CART_OPERATION.decrement)}
             >
               −
             </button>
@@ -69,7 +69,7 @@ export function CartItemCard({ item }: { item: CartItem }) {
               className={stepper}
               aria-label={`Increase quantity of ${item.name}`}
               disabled={item.quantity >= item.stock || updating}
-              onClick={() => void change('increment')}
+              onClick={() => void change(CART_OPERATION.increment)}
             >
               +
             </button>

@@ -3,6 +3,7 @@ import {
   type AddToCart,
   type Cart,
   type CartItem,
+  CART_OPERATION,
   type CartOperation,
 } from '@apotheca/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
@@ -179,7 +180,7 @@ export async function updateCartItem(
 ): Promise<CartItem> {
   const row = await findOwnItem(db, userId, cartItemId);
   const { item, medicine } = row;
-  const quantity = item.quantity + (operation === 'increment' ? 1 : -1);
+  const quantity = item.quantity + (operation === CART_OPERATION.increment ? 1 : -1);
   if (quantity < 1) throw HttpError.conflict(QUANTITY_BELOW_ONE_MESSAGE);
   assertOrderable(medicine, quantity);
   // Written only if nobody changed it since it was read, so two quick clicks cannot pass a bound.
