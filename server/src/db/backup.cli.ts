@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { BackupError, backupFileName, restoreBackup, writeBackup } from './backup';
+import { BackupError, backupFileName, checkBackupFile, restoreBackup, writeBackup } from './backup';
 import { openDatabase, openPg, type Database } from './client';
 import { DataDirLockedError } from './data-dir-lock';
 import { EmbeddedPostgresError, runningEmbeddedPostgres } from './embedded-postgres';
@@ -31,6 +31,8 @@ async function restore(): Promise<string> {
   if (!given) throw new BackupError('Name the backup file to restore: npm run restore -- FILE');
   const file = path.resolve(config.invocationDir, given);
   const target = config.databaseUrl ? 'The database of DATABASE_URL' : `DATA_DIR (${config.dataDir})`;
+  // Before the target is opened: opening an embedded DATA_DIR creates its database.
+  await checkBackupFile(file);
   const database = await openDatabase(config);
   return withDatabase(database, async () => {
     const started = performance.now();

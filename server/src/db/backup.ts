@@ -124,6 +124,32 @@ async function* backupFileLines(file: string): AsyncGenerator<{ kind: string; te
   if (rest) throw new BackupError(`${file} is cut short.`);
 }
 
+/** The header of a backup file's first line, or a BackupError when the file is no Apotheca backup. */
+function checkedHeader(file: string, first: IteratorResult<{ kind: string; text: string }>): Header {
+  let header: Partial<Header> | undefined;
+  try {
+    header = first.done || first.value.kind !== 'H' ? undefined : (JSON.parse(first.value.text) as Header);
+  } catch {
+    // A first line that is no JSON: no backup either.
+  }
+  if (header?.format !== FORMAT || header.version !== VERSION)
+    throw new BackupError(`${file} is not an Apotheca backup.`);
+  return header as Header;
+}
+
+/**
+ * Refuses a file that is missing, unreadable or no Apotheca backup, reading only its first line: a
+ * restore checks it before it opens the target, so a wrong path leaves no database behind.
+ */
+export async function checkBackupFile(file: string): Promise<void> {
+  const lines = backupFileLines(file);
+  try {
+    checkedHeader(file, await lines.next());
+  } finally {
+    await lines.return(undefined);
+  }
+}
+
 /**
  * Brings the target to the migrations the backup was taken at, so its rows fit the tables; the
  * later migrations of this version run after the rows are in, as on any start.
@@ -176,10 +202,7 @@ export async function restoreBackup(
   target: string,
 ): Promise<{ tables: number; rows: number }> {
   const lines = backupFileLines(file);
-  const first = await lines.next();
-  const header = first.done || first.value.kind !== 'H' ? undefined : (JSON.parse(first.value.text) as Header);
-  if (header?.format !== FORMAT || header.version !== VERSION)
-    throw new BackupError(`${file} is not an Apotheca backup.`);
+  const header = checkedHeader(file, await lines.next());
   const occupied = await firstNonEmptyTable(database.db, await backedUpTables(database.db));
   if (occupied) {
     throw new BackupError(

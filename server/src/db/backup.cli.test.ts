@@ -1,0 +1,45 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-restore-cli-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** `npm run restore -- FILE` into `dataDir`, as an operator types it: its exit code and what it printed. */
+async function restore(file: string, dataDir: string) {
+  try {
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'backup.cli.ts', 'restore', file], {
+      cwd: import.meta.dirname,
+      // Only DATA_DIR: the embedded default, whatever DATABASE_URL the test run has.
+      env: { DATA_DIR: dataDir },
+    });
+    return { code: 0, stderr: '' };
+  } catch (error) {
+    const failed = error as { code: number; stderr: string };
+    return { code: failed.code, stderr: failed.stderr };
+  }
+}
+
+describe('npm run restore of a file that is no backup', () => {
+  const files = {
+    missing: path.join(scratch, 'no-such.backup.gz'),
+    foreign: path.join(scratch, 'foreign.gz'),
+    plain: path.join(scratch, 'notes.txt'),
+  };
+  fs.writeFileSync(files.foreign, gzipSync('H {"format":"someone-else"}\n'));
+  fs.writeFileSync(files.plain, 'not gzipped\n');
+
+  it.each(Object.entries(files))('refuses a %s file and leaves no database in DATA_DIR', async (_kind, file) => {
+    const dataDir = path.join(scratch, `data-${path.basename(file)}`);
+    const { code, stderr } = await restore(file, dataDir);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not (a readable|an Apotheca) backup`),
+    );
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+});
