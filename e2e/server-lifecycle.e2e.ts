@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Medicine, Order } from '@apotheca/contract';
 import { afterAll, describe, expect, it } from 'vitest';
-import { spawnServer, type ServerProcess } from './support/product-server';
+import { freePort, spawnServer, type ServerProcess } from './support/product-server';
 
 // On the embedded database (the PostgreSQL the app starts in DATA_DIR, whatever DATABASE_URL the
 // run has): a clean stop that stops PostgreSQL too, every row kept across a restart, and a second
@@ -109,6 +110,23 @@ describe('the server process on the embedded database', () => {
     }
     // Two starts, the first creating the embedded cluster.
   }, 240_000);
+
+  it('refuses a PORT already in use with a message naming it, and leaves no database running', async () => {
+    const portEnv = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-port-')), DATABASE_URL: '' };
+    // Another program on the port, whose health answer is no Apotheca's.
+    const other = http.createServer((_request, response) => response.writeHead(503).end());
+    const port = await freePort();
+    await new Promise<void>((resolve) => other.listen(port, '127.0.0.1', resolve));
+    try {
+      const refused = await spawnServer(portEnv, port);
+      expect(await refused.stop()).toBe(1);
+      expect(refused.output()).toContain(`PORT ${port} on 127.0.0.1 is already in use by another process`);
+      expect(fs.existsSync(path.join(portEnv.DATA_DIR, 'postgres/postmaster.pid'))).toBe(false);
+    } finally {
+      other.close();
+      fs.rmSync(portEnv.DATA_DIR, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('drains on SIGTERM: not ready, still answering, then a clean exit', async () => {
     const server = await spawnServer({ ...env, DRAIN_DELAY_MS: '1500' });

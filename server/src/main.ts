@@ -27,6 +27,12 @@ async function main() {
     // The embedded PostgreSQL is a process of its own: a failed start must not leave it running
     // (closing the app closes its database).
     await (built ? built.close() : database.close()).catch(() => {});
+    // Node's own words (a stack, EADDRINUSE) name no setting: the operator's way out is PORT.
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ConfigError(
+        `PORT ${config.port} on ${config.host} is already in use by another process: stop that process, or set PORT to a free port.`,
+      );
+    }
     throw error;
   }
   const app = built;
