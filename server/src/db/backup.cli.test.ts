@@ -9,10 +9,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-restore-cli-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-/** `npm run restore -- FILE` into `dataDir`, as an operator types it: its exit code and what it printed. */
-async function restore(file: string, dataDir: string) {
+/** `npm run backup` or `npm run restore -- FILE` on `dataDir`, as an operator types it: its exit code and what it printed. */
+async function cli(args: string[], dataDir: string) {
   try {
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'backup.cli.ts', 'restore', file], {
+    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'backup.cli.ts', ...args], {
       cwd: import.meta.dirname,
       // Only DATA_DIR: the embedded default, whatever DATABASE_URL the test run has.
       env: { DATA_DIR: dataDir },
@@ -35,11 +35,21 @@ describe('npm run restore of a file that is no backup', () => {
 
   it.each(Object.entries(files))('refuses a %s file and leaves no database in DATA_DIR', async (_kind, file) => {
     const dataDir = path.join(scratch, `data-${path.basename(file)}`);
-    const { code, stderr } = await restore(file, dataDir);
+    const { code, stderr } = await cli(['restore', file], dataDir);
     expect(code).toBe(1);
     expect(stderr).toMatch(
       new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not (a readable|an Apotheca) backup`),
     );
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+});
+
+describe('npm run backup of a DATA_DIR that does not exist', () => {
+  it('refuses it with a message naming it and creates nothing there', async () => {
+    const dataDir = path.join(scratch, 'mistyped');
+    const { code, stderr } = await cli(['backup', path.join(scratch, 'shop.backup.gz')], dataDir);
+    expect(code).toBe(1);
+    expect(stderr).toContain(`DATA_DIR (${dataDir}) does not exist`);
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 });

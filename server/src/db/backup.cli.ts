@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config';
 import { BackupError, backupFileName, checkBackupFile, restoreBackup, writeBackup } from './backup';
@@ -16,6 +17,10 @@ const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(
 async function backup(): Promise<string> {
   const file = path.resolve(config.invocationDir, given ?? path.join(config.backupDir, backupFileName(new Date())));
   const running = config.databaseUrl ? undefined : runningEmbeddedPostgres(config.dataDir);
+  // Opening an embedded DATA_DIR creates it: a mistyped one would be left holding a new, empty database.
+  if (!config.databaseUrl && !fs.existsSync(config.dataDir)) {
+    throw new BackupError(`DATA_DIR (${config.dataDir}) does not exist: there is no shop there to back up.`);
+  }
   const database = running ? openPg(running, { poolSize: 1 }) : await openDatabase(config);
   return withDatabase(database, async () => {
     const started = performance.now();
