@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../test/test-context';
+import { backupFileName, writeBackup } from './backup';
 import { takeScheduledBackup } from './backup-schedule';
 
 const HOUR_MS = 3_600_000;
@@ -17,9 +18,13 @@ afterAll(() => {
 });
 
 describe('scheduled backups', () => {
-  it('keep only the newest BACKUP_KEEP files, and each period is written by one instance only', async () => {
+  it('keep the newest BACKUP_KEEP of their own and every backup taken by hand, and each period is written by one instance only', async () => {
     const schedule = { dir, everyMs: HOUR_MS, keep: 2 };
     const start = Date.UTC(2026, 10, 27, 1, 0, 0);
+    // Taken by hand into the same folder, before the scheduled ones (before an upgrade, say): kept.
+    const byHand = path.basename(
+      (await writeBackup(ctx.database, path.join(dir, backupFileName(new Date(start))))).file,
+    );
     const written: string[] = [];
     for (let hour = 0; hour < 4; hour += 1) {
       // Two instances on one database look at the same period at once.
@@ -33,6 +38,6 @@ describe('scheduled backups', () => {
       // A later look in the same period writes nothing more.
       expect(await takeScheduledBackup(ctx.database, schedule, new Date(now.getTime() + 30 * 60_000))).toBeUndefined();
     }
-    expect(fs.readdirSync(dir).sort()).toEqual(written.slice(-2).sort());
+    expect(fs.readdirSync(dir).sort()).toEqual([byHand, ...written.slice(-2)].sort());
   });
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { startPeriodicTask } from '../periodic-task';
-import { backupFileName, isBackupFileName, writeBackup, type BackupSummary } from './backup';
+import { backupFileName, isScheduledBackupFileName, writeBackup, type BackupSummary } from './backup';
 import type { Database } from './client';
 import { backups } from './schema';
 
@@ -11,11 +11,11 @@ type BackupSchedule = { dir: string; everyMs: number; keep: number };
 /** How often an instance looks whether the current period's backup is taken. */
 const CHECK_EVERY_MS = 60_000;
 
-/** Removes all but the newest `keep` backup files of `dir` (their names sort by time); answers those removed. */
+/** Removes all but the newest `keep` scheduled backups of `dir` (their names sort by time); answers those removed. */
 function pruneBackups(dir: string, keep: number): string[] {
   const removed = fs
     .readdirSync(dir)
-    .filter(isBackupFileName)
+    .filter(isScheduledBackupFileName)
     .sort()
     .reverse()
     .slice(keep)
@@ -42,7 +42,7 @@ export async function takeScheduledBackup(
     .returning({ period: backups.period });
   if (claimed.length === 0) return undefined;
   try {
-    const backup = await writeBackup(database, path.join(schedule.dir, backupFileName(now)));
+    const backup = await writeBackup(database, path.join(schedule.dir, backupFileName(now, true)));
     await database.db.update(backups).set({ file: backup.file, bytes: backup.bytes }).where(eq(backups.period, period));
     pruneBackups(schedule.dir, schedule.keep);
     return backup;

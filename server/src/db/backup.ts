@@ -48,9 +48,14 @@ const NOT_BACKED_UP = ['backups'];
 const backedUpTables = async (db: Database['db'] | Tx) =>
   (await tablesInKeyOrder(db)).filter((table) => !NOT_BACKED_UP.includes(table));
 
-/** The file name of a backup taken at `time`: names sort as the backups were taken. */
-export const backupFileName = (time: Date) => `apotheca-${time.toISOString().replace(/[:.]/g, '-')}.backup.gz`;
-export const isBackupFileName = (name: string) => /^apotheca-.+\.backup\.gz$/.test(name);
+/**
+ * The file name of a backup taken at `time`: names sort as the backups were taken. The scheduled
+ * ones are named apart (`scheduled`), so that keeping the newest few of them never removes a backup
+ * an operator took by hand into the same folder (before an upgrade, say).
+ */
+export const backupFileName = (time: Date, scheduled = false) =>
+  `apotheca-${scheduled ? 'scheduled-' : ''}${time.toISOString().replace(/[:.]/g, '-')}.backup.gz`;
+export const isScheduledBackupFileName = (name: string) => /^apotheca-scheduled-.+\.backup\.gz$/.test(name);
 
 async function* backupLines(tx: Tx, counts: { tables: number; rows: number }): AsyncGenerator<string> {
   const migrated = await queryRows(tx, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as "is"`);
