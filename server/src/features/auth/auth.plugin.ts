@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { cacheSessions, findSessionUser, type SessionUser } from './session.service';
 import { HttpError } from '../../http-error';
+import { bearerToken } from '../../lib/bearer-token';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,10 +33,10 @@ export default fp(
     await cacheSessions(app.database);
 
     const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-      const header = request.headers.authorization;
-      const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
       // The client stores the token as a JSON string, quotes included; tolerate the quotes it may carry.
-      const token = match?.[1]?.trim().replace(/^"(.*)"$/, '$1');
+      const token = bearerToken(request.headers.authorization)
+        ?.trim()
+        .replace(/^"(.*)"$/, '$1');
       if (!token) throw HttpError.unauthorized(NO_TOKEN_MESSAGE);
       const user = token.length <= 200 ? await findSessionUser(app.database.db, token) : null;
       if (!user) throw HttpError.unauthorized(BAD_TOKEN_MESSAGE);

@@ -37,6 +37,12 @@ describe('GET /api/metrics', () => {
     }
   });
 
+  it('takes the scheme in any case, as HTTP has it', async () => {
+    const response = await scrape(`bearer ${TOKEN}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('apotheca_orders_placed_total');
+  });
+
   it('answers 404 to every token when METRICS_TOKEN is not set', async () => {
     const closed = await createTestContext();
     try {

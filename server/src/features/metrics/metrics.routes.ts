@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import { bearerToken } from '../../lib/bearer-token';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -20,7 +21,7 @@ const metricsRoutes: FastifyPluginAsync<{ token: string | undefined }> = async (
       },
     },
     async (request, reply) => {
-      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+      const given = bearerToken(request.headers.authorization);
       if (!token || !given || !timingSafeEqual(digest(given), digest(token))) {
         return reply.callNotFound();
       }
