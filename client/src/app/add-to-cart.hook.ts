@@ -6,7 +6,7 @@ import {
   TOAST_ADD_TO_CART_MS,
   TOAST_LOGIN_NEEDED_MS,
 } from '@apotheca/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { useAddToCartMutation, useGetCartQuery } from '../features/cart/cart.api';
@@ -22,6 +22,8 @@ export function useAddToCart() {
   const navigate = useNavigate();
   const { data } = useGetCartQuery(undefined, { skip: !isAuth });
   const [add] = useAddToCartMutation();
+  // The medicines whose add is on its way: their buttons wait, so a double click adds once and says so once.
+  const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
 
   const quantities = useMemo(
     () => new Map((data?.cart?.items ?? []).map((item) => [item.medicineId._id, item.quantity])),
@@ -39,6 +41,7 @@ export function useAddToCart() {
       return;
     }
     const { _id, name, developedBy, maxMonthsExpiry, category, imageUrl, price } = medicine;
+    setAdding((current) => new Set(current).add(_id));
     const result = await add({
       medicineId: _id,
       quantity: 1,
@@ -49,6 +52,7 @@ export function useAddToCart() {
       imageUrl,
       price,
     });
+    setAdding((current) => new Set([...current].filter((id) => id !== _id)));
     if (!result.error) toast.success(ITEM_ADDED_MESSAGE, { duration: TOAST_ADD_TO_CART_MS, closeButton: true });
     // The server answers 409 when the cart already holds it e.g. added from another tab.
     else if ('status' in result.error && result.error.status === 409) toast.info(ALREADY_IN_CART_MESSAGE);
@@ -57,6 +61,8 @@ export function useAddToCart() {
 
   return {
     addToCart: (medicine: Medicine) => void addToCart(medicine),
+    /** Whether this medicine's add is on its way. */
+    isAdding: (medicineId: string) => adding.has(medicineId),
     /** The cart quantity of each medicine for a logged-in shopper; undefined for a visitor. */
     quantityOf: (medicineId: string) => (isAuth ? (quantities.get(medicineId) ?? 0) : undefined),
   };

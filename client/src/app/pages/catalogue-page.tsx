@@ -43,7 +43,7 @@ export default function CataloguePage() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const { data, isFetching, error } = useListMedicinesQuery(listQueryOf(filters));
-  const { addToCart, quantityOf } = useAddToCart();
+  const { addToCart, isAdding, quantityOf } = useAddToCart();
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / filters.limit));
   const change = (next: Partial<Omit<CatalogueFilters, 'page'>>) => setSearch(searchWithFilter(search, next));
 
@@ -95,6 +95,7 @@ export default function CataloguePage() {
                       medicine={medicine}
                       eager={index < 3}
                       onAddToCart={addToCart}
+                      adding={isAdding(medicine._id)}
                       cartQuantity={quantityOf(medicine._id)}
                     />
                   ))}

@@ -64,7 +64,7 @@ const catalogueFigure = (total: number) => (total < 10 ? String(total) : `${Math
 function TopSellers() {
   // The list is loaded on entry with no arguments, which the server answers with its first 5.
   const { data, isLoading, error } = useListMedicinesQuery();
-  const { addToCart } = useAddToCart();
+  const { addToCart, isAdding } = useAddToCart();
   return (
     <section aria-labelledby="top-sellers" className="mx-auto max-w-7xl px-4 py-12">
       <div className="mb-6 flex items-end justify-between gap-4">
@@ -81,7 +81,14 @@ function TopSellers() {
           ? Array.from({ length: TOP_SELLERS_PLACEHOLDERS }, (_, index) => <MedicineCardSkeleton key={index} />)
           : data?.medicines
               .slice(0, TOP_SELLERS_COUNT)
-              .map((medicine) => <MedicineCard key={medicine._id} medicine={medicine} onAddToCart={addToCart} />)}
+              .map((medicine) => (
+                <MedicineCard
+                  key={medicine._id}
+                  medicine={medicine}
+                  onAddToCart={addToCart}
+                  adding={isAdding(medicine._id)}
+                />
+              ))}
         {data ? (
           <Link
             to={PATHS.medicines}

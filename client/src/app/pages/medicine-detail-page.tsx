@@ -18,7 +18,7 @@ export default function MedicineDetailPage() {
   const medicine = data?.medicine;
   // Substitutes share the ingredient; a medicine that names none has none to show.
   const { data: substitutes } = useGetSubstitutesQuery(id, { skip: !medicine?.activeIngredient });
-  const { addToCart, quantityOf } = useAddToCart();
+  const { addToCart, isAdding, quantityOf } = useAddToCart();
   const inCart = medicine ? (quantityOf(medicine._id) ?? 0) : 0;
   // The record's details that are stated, then the rows every medicine has.
   const details: DetailRow[] = medicine
@@ -86,7 +86,7 @@ export default function MedicineDetailPage() {
               ) : null}
               {inCart > 0 ? <p className="font-medium text-brand-800">In cart · Quantity: {inCart}</p> : null}
               {medicine.stock > 0 ? (
-                <AddToCartButton medicine={medicine} onAddToCart={addToCart} size="lg" />
+                <AddToCartButton medicine={medicine} onAddToCart={addToCart} busy={isAdding(medicine._id)} size="lg" />
               ) : (
                 <p className="rounded-lg bg-slate-100 px-4 py-3 text-center font-semibold text-slate-700">
                   Out of Stock

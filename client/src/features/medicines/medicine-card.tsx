@@ -10,6 +10,8 @@ import { PrescriptionBadge } from './prescription-badge';
 type Props = {
   medicine: Medicine;
   onAddToCart: (medicine: Medicine) => void;
+  /** Its add to the cart is on its way. */
+  adding?: boolean;
   /** In the catalogue the card says whether the medicine is in the cart and how many. */
   cartQuantity?: number | undefined;
   /** Above the fold: load the image at once instead of lazily. */
@@ -17,7 +19,7 @@ type Props = {
 };
 
 /** A medicine's card: image, name, maker, price, stock and its add-to-cart button. */
-export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = false }: Props) {
+export function MedicineCard({ medicine, onAddToCart, adding = false, cartQuantity, eager = false }: Props) {
   const inCart = cartQuantity !== undefined && cartQuantity > 0;
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
@@ -59,7 +61,7 @@ export function MedicineCard({ medicine, onAddToCart, cartQuantity, eager = fals
         ) : null}
         <div className="mt-auto pt-1">
           {medicine.stock > 0 ? (
-            <AddToCartButton medicine={medicine} onAddToCart={onAddToCart} className="w-full" />
+            <AddToCartButton medicine={medicine} onAddToCart={onAddToCart} busy={adding} className="w-full" />
           ) : (
             <p className="rounded-lg bg-slate-100 px-4 py-2 text-center text-sm font-semibold text-slate-700">
               Out of Stock

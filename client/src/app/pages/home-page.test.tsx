@@ -1,0 +1,36 @@
+import { ITEM_ADDED_MESSAGE, ALREADY_IN_CART_MESSAGE, ROLE } from '@apotheca/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubBrowserRequest } from '../../test/browser-request';
+import { json } from '../../test/json-response';
+import { medicineFixture } from '../../test/medicine.fixture';
+import { renderWithStore } from '../../test/render-with-store';
+import HomePage from './home-page';
+
+const medicine = medicineFixture();
+const pathOf = (input: unknown) => new URL((input as Request).url).pathname;
+
+describe('HomePage', () => {
+  it('adds a medicine once on a double click, its button waiting for the answer', async () => {
+    stubBrowserRequest();
+    let answerAdd: (response: Response) => void = () => undefined;
+    const fetchMock = vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      if (pathOf(input) === '/api/medicines') return Promise.resolve(json(200, { medicines: [medicine], total: 1 }));
+      if (pathOf(input) === '/api/cart') return Promise.resolve(json(200, { cart: null }));
+      // The add waits until the test answers it, as a slow server would.
+      return new Promise<Response>((resolve) => (answerAdd = resolve));
+    });
+    const { user } = renderWithStore(<HomePage />, { signedInAs: ROLE.user });
+
+    const button = await screen.findByRole('button', { name: 'Add to cart' });
+    await user.dblClick(button);
+    expect(button).toBeDisabled();
+    answerAdd(json(201, { item: { medicineId: medicine._id, quantity: 1 } }));
+
+    await screen.findByText(ITEM_ADDED_MESSAGE);
+    await waitFor(() => expect(button).toBeEnabled());
+    const adds = fetchMock.mock.calls.filter(([input]) => pathOf(input) === '/api/cart/add');
+    expect(adds).toHaveLength(1);
+    expect(screen.queryByText(ALREADY_IN_CART_MESSAGE)).toBeNull();
+  });
+});
