@@ -6,7 +6,7 @@ import { AuditEntries } from '../../../features/audit/audit-entries';
 import { AuditFilters, isAuditKind, type AuditFilterValues } from '../../../features/audit/audit-filters';
 import { countLabel } from '../../../lib/count-label';
 import { AdminPageHeader } from './admin-page-header';
-import { usePageParam } from './page-param.hook';
+import { usePageCount, usePageParam } from './page-param.hook';
 import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
 
 const FILTERS = ['actor', 'kind', 'subject'] as const;
@@ -42,7 +42,7 @@ export default function AuditPage() {
     { refetchOnMountOrArgChange: true },
   );
   const filtered = FILTERS.some((name) => filters[name] !== '');
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / AUDIT_PAGE_SIZE));
+  const pageCount = usePageCount(data?.total, AUDIT_PAGE_SIZE, isFetching);
 
   return (
     <section>

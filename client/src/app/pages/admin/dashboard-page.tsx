@@ -15,7 +15,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { useDeleteConfirmation } from './delete-confirmation.hook';
 import { LoadError } from '../../../components/ui/load-error';
 import { ListSearchForm } from './list-search-form';
-import { useListParam, usePageParam } from './page-param.hook';
+import { useListParam, usePageCount, usePageParam } from './page-param.hook';
 import { countLabel } from '../../../lib/count-label';
 
 /** Rows a page: enough to work through the catalogue without scrolling far on a laptop. */
@@ -45,14 +45,12 @@ export default function DashboardPage() {
     ...(q ? { q } : {}),
   });
   const [deleteMedicine, { isLoading: deleting }] = useDeleteMedicineMutation();
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / DASHBOARD_PAGE_SIZE));
+  const pageCount = usePageCount(data?.total, DASHBOARD_PAGE_SIZE, isFetching);
 
   const { toDelete, heading, ask, cancel, confirm } = useDeleteConfirmation(data?.medicines, async (medicine) => {
     try {
       await deleteMedicine(medicine._id).unwrap();
       toast.success('Item Deleted Successfully');
-      // Deleting the last row of the last page would leave an empty page behind.
-      if (data?.medicines.length === 1 && page > 1) setPage(page - 1);
       return true;
     } catch (failure) {
       toast.error('Error deleting item', { description: errorMessage(failure) });

@@ -1,6 +1,6 @@
 import { ADMIN_ORDERS_PAGE_SIZE, type OrderListQuery } from '@apotheca/contract';
 import { useListOrdersQuery } from '../../../features/orders/order-admin.api';
-import { useListParam, usePageParam } from './page-param.hook';
+import { useListParam, usePageCount, usePageParam } from './page-param.hook';
 
 /**
  * A page of the staff's orders narrowed by `filter` and searched by order number or patient on the
@@ -15,6 +15,6 @@ export function useOrderListPage(filter: Omit<OrderListQuery, 'page' | 'limit' |
     limit: ADMIN_ORDERS_PAGE_SIZE,
     q: q || undefined,
   });
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / ADMIN_ORDERS_PAGE_SIZE));
+  const pageCount = usePageCount(data?.total, ADMIN_ORDERS_PAGE_SIZE, isFetching);
   return { page, setPage, pageCount, q, setQ, data, orders: data?.orders ?? [], isLoading, isFetching, error };
 }

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 
 /**
@@ -8,14 +9,30 @@ import { useSearchParams } from 'react-router';
 export function usePageParam() {
   const [searchParams, setSearchParams] = useSearchParams();
   const page = Math.max(1, Math.floor(Number(searchParams.get('page'))) || 1);
-  const setPage = (next: number) =>
+  const setPage = (next: number, options?: { replace: boolean }) =>
     setSearchParams((current) => {
       const params = new URLSearchParams(current);
       if (next > 1) params.set('page', String(next));
       else params.delete('page');
       return params;
-    });
+    }, options);
   return [page, setPage] as const;
+}
+
+/**
+ * The number of pages of a list of `total` rows (1 for an empty one). A page past the end, from an
+ * old link or after the last rows were deleted meanwhile, shows an empty list and no pager to leave
+ * it by: once the list's own answer is in (not another page's or search's, while `fetching`), the
+ * URL's page becomes the last one, in place of the page that does not exist.
+ */
+export function usePageCount(total: number | undefined, pageSize: number, fetching: boolean): number {
+  const [page, setPage] = usePageParam();
+  const pageCount = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  const pastTheEnd = total !== undefined && !fetching && page > pageCount;
+  useEffect(() => {
+    if (pastTheEnd) setPage(pageCount, { replace: true });
+  }, [pastTheEnd, pageCount, setPage]);
+  return pageCount;
 }
 
 /**

@@ -17,7 +17,7 @@ import { RecallNotify } from '../../../features/batches/recall-notify';
 import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
 import { countLabel } from '../../../lib/count-label';
 import { AdminPageHeader } from './admin-page-header';
-import { usePageParam } from './page-param.hook';
+import { usePageCount, usePageParam } from './page-param.hook';
 import { formatCalendarDate } from '../../../lib/calendar-date';
 
 // On a phone the order, its patient, its units and its status stay in view.
@@ -39,9 +39,9 @@ export default function RecallPage() {
   const isAdmin = user?.role === ROLE.admin;
   const [page, setPage] = usePageParam();
   // A lot may have reached thousands of orders: the server sends them a page at a time.
-  const { data, isLoading, error } = useGetRecallQuery({ batchId, page });
+  const { data, isLoading, isFetching, error } = useGetRecallQuery({ batchId, page });
   const total = data?.total ?? 0;
-  const pageCount = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
+  const pageCount = usePageCount(data?.total, REPORT_PAGE_SIZE, isFetching);
 
   return (
     <section>

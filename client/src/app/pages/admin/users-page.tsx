@@ -19,7 +19,7 @@ import { AdminPageHeader } from './admin-page-header';
 import { useDeleteConfirmation } from './delete-confirmation.hook';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { ListSearchForm } from './list-search-form';
-import { useListParam, usePageParam } from './page-param.hook';
+import { useListParam, usePageCount, usePageParam } from './page-param.hook';
 import { countLabel } from '../../../lib/count-label';
 import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
 import { SelectOptions } from '../../../components/ui/select-field';
@@ -52,7 +52,7 @@ export default function UsersPage() {
     page,
     limit: USERS_PAGE_SIZE,
   });
-  const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / USERS_PAGE_SIZE));
+  const pageCount = usePageCount(data?.total, USERS_PAGE_SIZE, isFetching);
   const [toPromote, setToPromote] = useState<User | null>(null);
   const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
   const [setUserRole, { isLoading: settingRole }] = useSetUserRoleMutation();
