@@ -1,4 +1,5 @@
 import { CART_CLEARED_MESSAGE, CHECKOUT_NAVIGATION_DELAY_MS, PATHS } from '@apotheca/contract';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -13,6 +14,14 @@ export default function CartPage() {
   const [clearCart, { isLoading: clearing }] = useClearCartMutation();
   const navigate = useNavigate();
   const cart = data?.cart;
+  // Once chosen, checkout follows the toast's moment, once: a second click would add a second history
+  // entry (Back would land on checkout again), and a shopper who leaves meanwhile is not pulled back.
+  const [proceeding, setProceeding] = useState(false);
+  useEffect(() => {
+    if (!proceeding) return;
+    const timer = setTimeout(() => void navigate(PATHS.checkout), CHECKOUT_NAVIGATION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [proceeding, navigate]);
 
   const deleteCart = async () => {
     const result = await clearCart();
@@ -24,7 +33,7 @@ export default function CartPage() {
   };
   const proceed = () => {
     toast.info('Proceeding to checkout...');
-    setTimeout(() => void navigate(PATHS.checkout), CHECKOUT_NAVIGATION_DELAY_MS);
+    setProceeding(true);
   };
 
   return (
@@ -55,7 +64,7 @@ export default function CartPage() {
             ))}
           </div>
           <CartSummary cart={cart}>
-            <Button size="lg" className="w-full" onClick={proceed}>
+            <Button size="lg" className="w-full" disabled={proceeding} onClick={proceed}>
               Proceed to Checkout
             </Button>
           </CartSummary>

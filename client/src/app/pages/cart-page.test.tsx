@@ -1,0 +1,50 @@
+import { CHECKOUT_NAVIGATION_DELAY_MS, PATHS, ROLE } from '@apotheca/contract';
+import { screen } from '@testing-library/react';
+import { Route, Routes, useNavigate } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserRequest } from '../../test/browser-request';
+import { cartItemFixture } from '../../test/cart-item.fixture';
+import { json } from '../../test/json-response';
+import { renderWithStore } from '../../test/render-with-store';
+import CartPage from './cart-page';
+
+/** Stands in for the checkout page: the browser's Back button, and nothing else. */
+function CheckoutStandIn() {
+  const navigate = useNavigate();
+  return (
+    <button type="button" onClick={() => void navigate(-1)}>
+      Back
+    </button>
+  );
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('CartPage', () => {
+  it('goes to checkout once on a double click of Proceed to Checkout, so Back returns to the cart', async () => {
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      Promise.resolve(json(200, { cart: { _id: 'cart-1', totalPrice: 21.98, items: [cartItemFixture()] } })),
+    );
+    const { user } = renderWithStore(
+      <Routes>
+        <Route path={PATHS.cart} element={<CartPage />} />
+        <Route path={PATHS.checkout} element={<CheckoutStandIn />} />
+      </Routes>,
+      { path: PATHS.cart, signedInAs: ROLE.user },
+    );
+
+    const proceed = await screen.findByRole('button', { name: 'Proceed to Checkout' });
+    await user.dblClick(proceed);
+    expect(proceed).toBeDisabled();
+    expect(await screen.findAllByText('Proceeding to checkout...')).toHaveLength(1);
+    // The shopper waits the toast's moment for the checkout page.
+    await user.click(
+      await screen.findByRole('button', { name: 'Back' }, { timeout: 2 * CHECKOUT_NAVIGATION_DELAY_MS }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+  });
+});
