@@ -78,6 +78,13 @@ const TAG_TYPES = [
 ] as const;
 type ApiTag = (typeof TAG_TYPES)[number];
 
+/**
+ * The reads an order's change makes stale besides the orders: checking out takes stock, and a
+ * cancellation (by staff, or a rejected prescription) puts it back, as reopening takes it again;
+ * the catalogue, each medicine, its batches and the stock and sales reports show it.
+ */
+export const STOCK_TAGS = ['Medicines', 'Medicine', 'Batches', 'Reports'] as const satisfies readonly ApiTag[];
+
 /** A read of the caller's whole list (their cart, orders, addresses…), cached under its tag. */
 export const listQuery = (url: string, tag: ApiTag) => ({ query: () => url, providesTags: [tag] });
 

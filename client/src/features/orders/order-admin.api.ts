@@ -1,5 +1,5 @@
 import type * as contract from '@apotheca/contract';
-import { api, apiPath, change, pagedListQuery } from '../../lib/api';
+import { api, apiPath, change, pagedListQuery, STOCK_TAGS } from '../../lib/api';
 
 /** The staff's order calls: a page of orders searched and filtered on the server, one order, and a status change. */
 const orderAdminApi = api.injectEndpoints({
@@ -9,11 +9,12 @@ const orderAdminApi = api.injectEndpoints({
       query: (id) => apiPath`/orders/single-product/${id}`,
       providesTags: (_result, _error, id) => [{ type: 'Order', id }],
     }),
-    // After a status update the order is re-fetched, so both the list and the detail show what was stored.
+    // After a status update the order is re-fetched, so both the list and the detail show what was stored,
+    // and so is the stock it took or gave back.
     updateOrderStatus: build.mutation<contract.OrderResponse, contract.UpdateOrder & contract.IdParams>({
       ...change(
         ({ id, ...body }) => ({ url: apiPath`/orders/update-order/${id}`, method: 'PATCH', body }),
-        ({ id }) => ['Orders', { type: 'Order', id }],
+        ({ id }) => ['Orders', { type: 'Order', id }, ...STOCK_TAGS],
       ),
       // The list's select and badge show the new status at once; a failure puts the old one back.
       async onQueryStarted({ id, status }, lifecycle) {
@@ -32,7 +33,7 @@ const orderAdminApi = api.injectEndpoints({
     reviewPrescription: build.mutation<contract.OrderResponse, contract.PrescriptionReviewInput & contract.IdParams>(
       change(
         ({ id, ...body }) => ({ url: apiPath`/orders/${id}/prescription-review`, method: 'POST', body }),
-        ({ id }) => ['Orders', { type: 'Order', id }, 'Medicines', 'Medicine'],
+        ({ id }) => ['Orders', { type: 'Order', id }, ...STOCK_TAGS],
       ),
     ),
   }),

@@ -1,5 +1,5 @@
 import type { AddOrder, OrderResponse, OrdersResponse, ReorderResponse } from '@apotheca/contract';
-import { api, apiPath, change, listQuery } from '../../lib/api';
+import { api, apiPath, change, listQuery, STOCK_TAGS } from '../../lib/api';
 
 const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -9,7 +9,7 @@ const ordersApi = api.injectEndpoints({
     addOrder: build.mutation<OrderResponse, AddOrder>(
       change(
         (body) => ({ url: '/orders/add-order', method: 'POST', body }),
-        ['Orders', 'Cart', 'Medicines', 'Medicine', 'Addresses'],
+        ['Orders', 'Cart', 'Addresses', ...STOCK_TAGS],
       ),
     ),
     // Order again: the past order's items go back in the cart.

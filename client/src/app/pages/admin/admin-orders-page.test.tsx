@@ -1,11 +1,14 @@
-import { ADMIN_ORDERS_PAGE_SIZE, PATHS, ROLE } from '@apotheca/contract';
-import { screen } from '@testing-library/react';
+import { ADMIN_ORDERS_PAGE_SIZE, ORDER_STATUS, PATHS, ROLE } from '@apotheca/contract';
+import { screen, within } from '@testing-library/react';
+import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
+import { medicineFixture } from '../../../test/medicine.fixture';
 import { order } from '../../../test/order.fixture';
 import { renderWithStore } from '../../../test/render-with-store';
 import AdminOrdersPage from './admin-orders-page';
+import DashboardPage from './dashboard-page';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -28,5 +31,50 @@ describe('AdminOrdersPage', () => {
     expect(await screen.findByRole('rowheader', { name: 'A-100009' })).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.queryByText('No orders available.')).toBeNull();
+  });
+});
+
+describe('a canceled order on the dashboard', () => {
+  it('shows the stock its cancellation put back when the admin returns to the dashboard', async () => {
+    // The shop's stock of the order's medicine: the cancellation puts its 3 units back.
+    let stock = 5;
+    const pending = order({ items: [{ ...order({}).items[0]!, quantity: 3 }] });
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const request = input as Request;
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/medicines')
+        return Promise.resolve(json(200, { medicines: [medicineFixture({ name: 'Insulin', stock })], total: 1 }));
+      if (request.method === 'PATCH') {
+        stock += 3;
+        return Promise.resolve(json(200, { order: { ...pending, status: ORDER_STATUS.canceled } }));
+      }
+      return Promise.resolve(json(200, { orders: [pending], total: 1 }));
+    });
+    const { user } = renderWithStore(
+      <>
+        <nav>
+          <Link to={PATHS.admin}>Dashboard</Link>
+          <Link to={PATHS.adminOrders}>Orders</Link>
+        </nav>
+        <Routes>
+          <Route path={PATHS.admin} element={<DashboardPage />} />
+          <Route path={PATHS.adminOrders} element={<AdminOrdersPage />} />
+        </Routes>
+      </>,
+      { path: PATHS.admin, signedInAs: ROLE.admin },
+    );
+    const stockCell = async () => within(await screen.findByRole('row', { name: /Insulin/ })).getAllByRole('cell')[4]!;
+    expect(await stockCell()).toHaveTextContent('5');
+
+    await user.click(screen.getByRole('link', { name: 'Orders' }));
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: `Update status of order ${pending.number}` }),
+      ORDER_STATUS.canceled,
+    );
+    await screen.findByText(`Order status updated to ${ORDER_STATUS.canceled}`);
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+
+    await vi.waitFor(async () => expect(await stockCell()).toHaveTextContent('8'));
   });
 });
