@@ -4,7 +4,8 @@ import { CANNOT_REACH_SHOP_MESSAGE } from '@apotheca/contract';
 
 /**
  * The one place that turns a failed call into a message: the server's `{ message }` when it sent
- * one (every error answer has one), "cannot reach the shop" when no answer came, else the caller's fallback.
+ * one (every error answer has one), "cannot reach the shop" when no answer came or a proxy answered in
+ * its place, else the caller's fallback.
  */
 export function errorMessage(error: unknown, fallback = 'Network Error'): string {
   if (!error || typeof error !== 'object') return fallback;
@@ -14,6 +15,10 @@ export function errorMessage(error: unknown, fallback = 'Network Error'): string
     if (data && typeof data === 'object' && 'message' in data && typeof data.message === 'string') return data.message;
     // No answer at all (the server is down, the network is): the browser's own text says nothing useful.
     if (fetchError.status === 'FETCH_ERROR') return CANNOT_REACH_SHOP_MESSAGE;
+    // An answer that is not the shop's JSON: a 5xx is a proxy's page while the shop is down or restarting,
+    // and the parser's own text ("SyntaxError: Unexpected token '<'…") would mean nothing to the reader.
+    if (fetchError.status === 'PARSING_ERROR')
+      return fetchError.originalStatus >= 500 ? CANNOT_REACH_SHOP_MESSAGE : fallback;
     if ('error' in fetchError && typeof fetchError.error === 'string') return fetchError.error;
     return fallback;
   }

@@ -1,5 +1,7 @@
+import { CANNOT_REACH_SHOP_MESSAGE } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { stubBrowserRequest } from '../../test/browser-request';
 import { cartItemFixture } from '../../test/cart-item.fixture';
 import { renderWithStore } from '../../test/render-with-store';
 import { CartItemCard } from './cart-item-card';
@@ -13,5 +15,20 @@ describe('CartItemCard', () => {
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Please login to remove medicine from cart')).toBeInTheDocument();
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("says the shop cannot be reached when a proxy answers in the shop's place while it is down", async () => {
+    stubBrowserRequest();
+    // The load balancer's own page when no instance of the shop answers: HTML, not the shop's JSON.
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response('<html><body><h1>503 Service Unavailable</h1>No server is available.</body></html>', {
+        status: 503,
+        headers: { 'content-type': 'text/html' },
+      }),
+    );
+    const { user } = renderWithStore(<CartItemCard item={item} />);
+    await user.click(screen.getByRole('button', { name: `Increase quantity of ${item.name}` }));
+    expect(await screen.findByText(CANNOT_REACH_SHOP_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByText(/SyntaxError|JSON/)).toBeNull();
   });
 });
