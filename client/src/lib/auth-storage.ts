@@ -29,3 +29,17 @@ export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
 }
+
+/**
+ * Calls `onChange` whenever another tab of the shop changes the stored session (logs in or out; a
+ * tab's own writes raise no event in it). Returns the call that stops listening.
+ */
+export function onStoredSessionChange(onChange: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    // A null key: the whole storage was cleared.
+    if (event.storageArea !== localStorage) return;
+    if (event.key === null || event.key === TOKEN_KEY || event.key === USER_KEY) onChange();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}

@@ -1,0 +1,79 @@
+import { PATHS, ROLE, type User } from '@apotheca/contract';
+import { act, screen } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeSession } from '../lib/auth-storage';
+import { stubBrowserRequest } from '../test/browser-request';
+import { json } from '../test/json-response';
+import { renderWithStore } from '../test/render-with-store';
+import { AuthBootstrap } from './auth-bootstrap';
+import { RequireAuth } from './guards/require-auth';
+
+/** What another tab of the shop does to the storage both share: this tab hears of it as a storage event. */
+function inAnotherTab(change: () => void) {
+  change();
+  act(() => void window.dispatchEvent(new StorageEvent('storage', { key: 'user', storageArea: localStorage })));
+}
+
+const cartScreen = (
+  <>
+    <AuthBootstrap />
+    <Routes>
+      <Route
+        path={PATHS.cart}
+        element={
+          <RequireAuth>
+            <h1>Your Cart</h1>
+          </RequireAuth>
+        }
+      />
+      <Route path={PATHS.login} element={<h1>Login</h1>} />
+    </Routes>
+  </>
+);
+
+const shopper: User = {
+  _id: 'user-1',
+  first_name: 'Ann',
+  last_name: 'Shopper',
+  email: 'ann@example.com',
+  ph_no: '0123456789',
+  role: ROLE.user,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+/** This tab starts signed in as the shopper, whose token the start-up check confirms. */
+function signedInTab() {
+  storeSession('token-of-user-1', shopper);
+  stubBrowserRequest();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { user: shopper })));
+  return renderWithStore(cartScreen, { path: PATHS.cart });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+describe('a session changed in another tab', () => {
+  it('logs this tab out too when another tab logs out, rather than keep showing a cart it can no longer load', async () => {
+    const { store } = signedInTab();
+    expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+
+    inAnotherTab(() => localStorage.clear());
+
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    expect(store.getState().auth.isAuth).toBe(false);
+  });
+
+  it("follows another tab's login as someone else, so this tab never shows one person while acting as another", () => {
+    const { store } = signedInTab();
+    const other: User = { ...shopper, _id: 'user-2', email: 'other@example.com' };
+
+    inAnotherTab(() => storeSession('token-of-user-2', other));
+
+    expect(store.getState().auth.user).toEqual(other);
+    expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+  });
+});
