@@ -3,7 +3,8 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { useSchemaForm } from '../../lib/schema-form.hook';
 import { TextField } from '../../components/ui/text-field';
-import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { errorMessage } from '../../lib/error-message';
+import { showServerFieldErrors } from '../../lib/field-binding';
 import { useRegisterMutation } from './auth.api';
 
 const FIELDS: { name: keyof RegisterInput; label: string; type: string; autoComplete: string }[] = [
@@ -22,9 +23,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
   const onSubmit = async (form: Register) => {
     const result = await registerUser(form);
     if (result.error) {
-      for (const [field, message] of Object.entries(fieldErrors(result.error))) {
-        setError(field as keyof RegisterInput, { message });
-      }
+      showServerFieldErrors(result.error, setError);
       toast.error('Registration failed', { description: errorMessage(result.error) });
       return;
     }

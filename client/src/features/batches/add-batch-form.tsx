@@ -4,13 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../components/ui/button';
-import { fieldBinding } from '../../lib/field-binding';
+import { fieldBinding, showServerFieldErrors } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
-import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { useAddBatchMutation, type AddBatch } from './batches.api';
-
-type Fields = keyof AddBatch;
 
 /** A delivery of the medicine: its lot, expiry date and units, checked with the contract's rules as the server checks them. */
 export function AddBatchForm({ medicineId }: { medicineId: string }) {
@@ -40,7 +38,7 @@ export function AddBatchForm({ medicineId }: { medicineId: string }) {
             toast.success(`Lot ${body.lot} added`);
             reset();
           } catch (error) {
-            for (const [field, message] of Object.entries(fieldErrors(error))) setError(field as Fields, { message });
+            showServerFieldErrors(error, setError);
             setFailure(errorMessage(error));
           }
         })(event)

@@ -178,6 +178,20 @@ describe('MedicineForm (add)', () => {
     expect(await screen.findByText('Name is taken.')).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('Ibuprofen-400');
   });
+
+  it('takes the admin to the first field the server refused, as a refusal on the client does', async () => {
+    const save = vi.fn().mockRejectedValue({
+      status: 400,
+      data: { message: 'Stock is too large.', errors: { stock: 'Stock is too large.', price: 'Price is too large.' } },
+    });
+    const { user } = renderForm({ save });
+    await fillValidFields(user);
+    await user.click(screen.getByLabelText('Image URL', { selector: 'input[type=radio]' }));
+    await user.type(screen.getByLabelText('Image URL', { selector: 'input[type=url]' }), 'https://example.com/a.png');
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    expect(await screen.findByText('Price is too large.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Stock')).toHaveFocus();
+  });
 });
 
 describe('MedicineForm (update)', () => {

@@ -21,9 +21,9 @@ import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select-field';
 import { TextAreaField } from '../../components/ui/text-area-field';
-import { fieldBinding } from '../../lib/field-binding';
+import { fieldBinding, showServerFieldErrors } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
-import { errorMessage, errorStatus, fieldErrors } from '../../lib/error-message';
+import { errorMessage, errorStatus } from '../../lib/error-message';
 import { differences, MedicineEditConflict } from './medicine-edit-conflict';
 
 const IMAGE_MODES = [...ADD_IMAGE_MODES, ...UPDATE_IMAGE_MODES] as const;
@@ -246,10 +246,10 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
       // The server's message says what went wrong; the update form puts its failure title above it.
       if (config.failureTitle) toast.error(config.failureTitle, { description: errorMessage(error) });
       else toast.error(errorMessage(error));
-      for (const [field, message] of Object.entries(fieldErrors(error))) {
+      showServerFieldErrors(error, setError, (field) => {
         const name = SERVER_FIELD_ALIASES[field] ?? field;
-        if (FORM_FIELDS.has(name)) setError(name as Path<FormInput>, { message });
-      }
+        return FORM_FIELDS.has(name) ? (name as Path<FormInput>) : undefined;
+      });
     }
   });
 
