@@ -85,6 +85,14 @@ type ApiTag = (typeof TAG_TYPES)[number];
  */
 export const STOCK_TAGS = ['Medicines', 'Medicine', 'Batches', 'Reports'] as const satisfies readonly ApiTag[];
 
+/**
+ * The reads one medicine's stock change makes stale: its batches, itself, the catalogue and the
+ * stock reports. A batch change moves its sellable total, and so do the medicine form's stock (an
+ * adjustment on its batches) and its deletion.
+ */
+export const medicineStockChanged = (medicineId: string) =>
+  [{ type: 'Batches', id: medicineId }, { type: 'Medicine', id: medicineId }, 'Medicines', 'Reports'] as const;
+
 /** A read of the caller's whole list (their cart, orders, addresses…), cached under its tag. */
 export const listQuery = (url: string, tag: ApiTag) => ({ query: () => url, providesTags: [tag] });
 

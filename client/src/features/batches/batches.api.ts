@@ -8,7 +8,7 @@ import type {
   recallResponseSchema,
 } from '@apotheca/contract';
 import type { z } from 'zod';
-import { api, apiPath } from '../../lib/api';
+import { api, apiPath, medicineStockChanged } from '../../lib/api';
 
 export type AddBatch = z.input<typeof addBatchSchema>;
 type AdjustBatch = z.infer<typeof adjustBatchSchema>;
@@ -21,9 +21,6 @@ const batchUrl = ({ medicineId, batchId }: OfBatch) => apiPath`/medicines/${medi
 
 // Every change to a batch moves the medicine's sellable stock (and raises its version): the
 // medicine, the catalogue and the stock reports are fetched again with its batches.
-const medicineChanged = (medicineId: string) =>
-  [{ type: 'Batches', id: medicineId }, { type: 'Medicine', id: medicineId }, 'Medicines', 'Reports'] as const;
-
 /** A medicine's batches (staff read them, an admin changes them) and a recalled lot's orders and notices. */
 const batchesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -37,21 +34,21 @@ const batchesApi = api.injectEndpoints({
         method: 'POST',
         body,
       }),
-      invalidatesTags: (_result, _error, { medicineId }) => [...medicineChanged(medicineId)],
+      invalidatesTags: (_result, _error, { medicineId }) => [...medicineStockChanged(medicineId)],
     }),
     adjustBatch: build.mutation<BatchResponse, OfBatch & { body: AdjustBatch }>({
       query: ({ body, ...of }) => ({ url: batchUrl(of), method: 'PATCH', body }),
-      invalidatesTags: (_result, _error, { medicineId }) => [...medicineChanged(medicineId)],
+      invalidatesTags: (_result, _error, { medicineId }) => [...medicineStockChanged(medicineId)],
     }),
     writeOffBatch: build.mutation<BatchResponse, OfBatch & { reason: string }>({
       query: ({ reason, ...of }) => ({ url: `${batchUrl(of)}/write-off`, method: 'POST', body: { reason } }),
-      invalidatesTags: (_result, _error, { medicineId }) => [...medicineChanged(medicineId)],
+      invalidatesTags: (_result, _error, { medicineId }) => [...medicineStockChanged(medicineId)],
     }),
     // A recall flags the orders not yet dispatched: their history changes too.
     recallBatch: build.mutation<z.infer<typeof recallResponseSchema>, OfBatch & { reason: string }>({
       query: ({ reason, ...of }) => ({ url: `${batchUrl(of)}/recall`, method: 'POST', body: { reason } }),
       invalidatesTags: (_result, _error, { medicineId, batchId }) => [
-        ...medicineChanged(medicineId),
+        ...medicineStockChanged(medicineId),
         { type: 'Recall', id: batchId },
         'Orders',
         'Order',

@@ -1,22 +1,26 @@
 import type * as contract from '@apotheca/contract';
-import { api, apiPath, change } from '../../lib/api';
+import { api, apiPath, change, medicineStockChanged } from '../../lib/api';
 
-/** The admin's catalogue calls; add and update are multipart (they may carry the image file), so they take FormData. */
+/**
+ * The admin's catalogue calls; add and update are multipart (they may carry the image file), so they
+ * take FormData. Each moves the stock reports: a new medicine starts with its stock and the default
+ * reorder level, an edit may set its stock, a deletion takes its batches with it.
+ */
 const medicineAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     addMedicine: build.mutation<contract.NewMedicineResponse, FormData>(
-      change((body) => ({ url: '/medicines/add-medicine', method: 'POST', body }), ['Medicines']),
+      change((body) => ({ url: '/medicines/add-medicine', method: 'POST', body }), ['Medicines', 'Reports']),
     ),
     updateMedicine: build.mutation<contract.UpdatedMedicineResponse, contract.IdParams & { body: FormData }>(
       change(
         ({ id, body }) => ({ url: apiPath`/medicines/update-medicine/${id}`, method: 'PATCH', body }),
-        ({ id }) => ['Medicines', { type: 'Medicine', id }],
+        ({ id }) => medicineStockChanged(id),
       ),
     ),
     deleteMedicine: build.mutation<contract.DeletedMedicineResponse, string>(
       change(
         (id) => ({ url: apiPath`/medicines/delete-medicine/${id}`, method: 'DELETE' }),
-        (id) => ['Medicines', { type: 'Medicine', id }],
+        (id) => medicineStockChanged(id),
       ),
     ),
   }),

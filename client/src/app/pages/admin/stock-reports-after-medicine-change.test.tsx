@@ -1,0 +1,68 @@
+import { ROLE, type LowStockReport as LowStockAnswer, type StockLevel } from '@apotheca/contract';
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubBrowserRequest } from '../../../test/browser-request';
+import { json } from '../../../test/json-response';
+import { renderWithStore } from '../../../test/render-with-store';
+import { LowStockReport } from '../../../features/reports/low-stock-report';
+import {
+  useAddMedicineMutation,
+  useDeleteMedicineMutation,
+  useUpdateMedicineMutation,
+} from '../../../features/medicines/medicine-admin.api';
+
+// A medicine's form sets its stock, a new medicine starts below the default reorder level, and a
+// deleted one has no stock left to report: the stock reports an admin has open must show each.
+
+const level = (id: string, name: string, stock: number): StockLevel => ({ _id: id, name, stock, reorderLevel: 10 });
+
+/** The three admin changes of a medicine, each a button, beside the low-stock report. */
+function Changes() {
+  const [add] = useAddMedicineMutation();
+  const [update] = useUpdateMedicineMutation();
+  const [remove] = useDeleteMedicineMutation();
+  return (
+    <>
+      <button onClick={() => void add(new FormData())}>Add</button>
+      <button onClick={() => void update({ id: 'med-1', body: new FormData() })}>Update</button>
+      <button onClick={() => void remove('med-1')}>Delete</button>
+    </>
+  );
+}
+
+describe('the admin’s medicine changes', () => {
+  it('read the low-stock report again: a stock edited on the form, a medicine added or deleted', async () => {
+    stubBrowserRequest();
+    let low: StockLevel[] = [level('med-1', 'Aspirin', 2)];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const request = input as Request;
+      const { pathname } = new URL(request.url);
+      if (pathname.endsWith('/reports/low-stock'))
+        return Promise.resolve(json(200, { medicines: low, total: low.length } satisfies LowStockAnswer));
+      if (pathname.includes('/update-medicine/')) low = [level('med-1', 'Aspirin', 7)];
+      if (pathname.endsWith('/add-medicine')) low = [...low, level('med-2', 'Ibuprofen', 3)];
+      if (pathname.includes('/delete-medicine/')) low = low.filter((medicine) => medicine._id !== 'med-1');
+      return Promise.resolve(json(200, {}));
+    });
+    const { user } = renderWithStore(
+      <>
+        <Changes />
+        <LowStockReport canEdit={false} medicineHref={(id) => `/admin/update/${id}`} />
+      </>,
+      { signedInAs: ROLE.admin },
+    );
+    const stockOf = async (name: string) =>
+      (await screen.findByRole('rowheader', { name })).closest('tr')!.querySelectorAll('td')[0];
+
+    expect(await stockOf('Aspirin')).toHaveTextContent('2');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await vi.waitFor(async () => expect(await stockOf('Aspirin')).toHaveTextContent('7'));
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await stockOf('Ibuprofen')).toHaveTextContent('3');
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await vi.waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Aspirin' })).not.toBeInTheDocument());
+    expect(screen.getByText('1 medicine below the reorder level')).toBeInTheDocument();
+  });
+});
