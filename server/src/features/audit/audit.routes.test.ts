@@ -187,6 +187,12 @@ describe('every staff write leaves exactly one audit entry', () => {
       before: { quantity: 5 },
       after: { quantity: 3, reason: 'Counted again' },
     });
+    // A count that finds what the batch holds corrects nothing, and is no entry.
+    const recounted = await entriesOf(() =>
+      inject('PATCH', `${batchUrl}/${ids.KEEP}`, admin.headers, { quantity: 3, reason: 'Counted a third time' }),
+    );
+    expect(recounted.response.json().batch).toMatchObject({ _id: ids.KEEP, quantity: 3 });
+    expect(recounted.rows).toEqual([]);
 
     const writtenOff = await entryOf(() =>
       inject('POST', `${batchUrl}/${ids.WASTE}/write-off`, admin.headers, { reason: 'Damaged' }),

@@ -182,6 +182,8 @@ export async function adjustBatch(
   return changeBatches(db, catalogue, medicineId, async (tx) => {
     const { batch, medicine } = await lockBatch(tx, medicineId, batchId);
     assertChangeable(batch);
+    // A count that finds what the batch holds changes nothing: no movement of 0, and no audit entry.
+    if (quantity === batch.quantity) return toBatch(batch);
     const [row] = await tx.update(batches).set({ quantity }).where(eq(batches.id, batch.id)).returning();
     await assertStockWithinMax(tx, medicine);
     await recordBatchMovement(tx, batch.id, actorId, BATCH_MOVEMENT.adjusted, quantity - batch.quantity, reason);
