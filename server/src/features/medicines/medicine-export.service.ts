@@ -12,7 +12,21 @@ import { absoluteImageUrl, medicineColumns, toMedicine } from './medicines.servi
 /** A byte order mark first, so a spreadsheet opens the file as UTF-8. */
 const BOM = '\uFEFF';
 
-const cell = (value: string | number | boolean | null) => (value === null ? '' : String(value));
+/**
+ * Text a spreadsheet would run as a formula (a cell beginning =, +, -, @, a tab or a carriage return),
+ * and text that already carries apostrophes before one of those: the export puts one apostrophe
+ * more in front, which a spreadsheet shows as text, and the import takes exactly one off again, so a
+ * round trip keeps every leaflet as written (docs/decisions/0105).
+ */
+const FORMULA_TEXT = /^'*[=+\-@\t\r]/;
+
+const cell = (value: string | number | boolean | null) => {
+  const text = value === null ? '' : String(value);
+  return FORMULA_TEXT.test(text) ? `'${text}` : text;
+};
+
+/** A cell of an imported file as the exported medicine held it: the apostrophe the export added taken off. */
+export const importedCell = (text: string) => (FORMULA_TEXT.test(text) && text.startsWith("'") ? text.slice(1) : text);
 
 /** One row a medicine, in name order; a stored image as an absolute URL, which an import keeps as it is. */
 export async function exportMedicinesCsv(db: Db, appUrl: string): Promise<string> {

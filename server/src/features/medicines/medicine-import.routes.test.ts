@@ -261,6 +261,24 @@ describe('POST /api/medicines/import', () => {
     expect(await catalogueState()).toEqual(before);
   });
 
+  it('exports text that a spreadsheet would run as a formula as plain text, and imports it back unchanged', async () => {
+    const leaflet = {
+      description: '=HYPERLINK("http://evil.example/","Open")',
+      directions: '+1 tablet a day',
+      sideEffects: '-Headache',
+      warnings: '@SUM(1)',
+      storage: "'=Already quoted",
+    };
+    await insertMedicine(ctx, { name: 'Formulin', ...leaflet });
+    const before = await catalogueState();
+    const [header, row] = Papa.parse<string[]>((await exportCsv()).body.replace(/^\uFEFF/, '')).data;
+    const cells = Object.fromEntries(header!.map((name, i) => [name, row![i]!]));
+    // A spreadsheet runs a cell beginning =, +, - or @; a leading apostrophe makes it text.
+    for (const [field, text] of Object.entries(leaflet)) expect(cells[field]).toBe(`'${text}`);
+    expect(await report((await exportCsv()).body)).toEqual({ created: 0, updated: 0, unchanged: 1, refused: [] });
+    expect(await catalogueState()).toEqual(before);
+  });
+
   it('refuses rows row by row: an unknown _id, the same medicine twice, a stale version, bad images', async () => {
     const medicine = await insertMedicine(ctx, { name: 'Aspirin' });
     const file = csv([

@@ -48,6 +48,7 @@ import {
   type ConvertedImage,
 } from './medicine-image.service';
 import type { CatalogueWriter } from './catalogue-cache.service';
+import { importedCell } from './medicine-export.service';
 import { absoluteImageUrl, fieldMessages, medicineColumns, toMedicine, type MedicineRow } from './medicines.service';
 
 // The catalogue's CSV import (docs/decisions/0074): every row is checked with the add and update
@@ -91,7 +92,7 @@ function readCatalogueCsv(content: Buffer): CsvRow[] {
     if (isBlank(cells)) return;
     const row = i + 2;
     if (cells.length !== columns.length) rows.push({ row, error: cellCountMessage(cells.length, columns.length) });
-    else rows.push({ row, cells: Object.fromEntries(columns.map((name, c) => [name, cells[c]!])) });
+    else rows.push({ row, cells: Object.fromEntries(columns.map((name, c) => [name, importedCell(cells[c]!)])) });
   });
   if (rows.length > IMPORT_MAX_ROWS) throw HttpError.badRequest(IMPORT_TOO_MANY_ROWS_MESSAGE);
   return rows;
