@@ -223,6 +223,27 @@ describe('POST /api/medicines/import', () => {
     expect(await catalogueState()).toEqual(after);
   });
 
+  it('updates by name and maker alone a file without strength and pack size columns, as a supplier price list has', async () => {
+    const panadol = await insertMedicine(ctx, {
+      name: 'Panadol',
+      developedBy: 'Haleon',
+      strength: '500 mg',
+      packSize: '24 tablets',
+      priceCents: 549,
+    });
+    const before = await catalogueState();
+    const file = csv([{ name: 'panadol', developedBy: 'Haleon', price: '4.99' }]);
+    expect(await report(file, true)).toEqual({ created: 0, updated: 1, unchanged: 0, refused: [] });
+    expect(await catalogueState()).toEqual(before);
+    expect(await report(file)).toEqual({ created: 0, updated: 1, unchanged: 0, refused: [] });
+    const rows = await ctx.database.db.select().from(medicines);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ id: panadol.id, name: 'panadol', strength: '500 mg', priceCents: 499 });
+    // With the column, a strength the catalogue lacks is another medicine.
+    const otherStrength = csv([newMedicine('Panadol', { developedBy: 'Haleon', strength: '1 g' })]);
+    expect(await report(otherStrength, true)).toMatchObject({ created: 1, updated: 0 });
+  });
+
   it('refuses the whole real run for one bad row, naming the row and its message, and changes nothing', async () => {
     const kept = await insertMedicine(ctx, { name: 'Aspirin', priceCents: 300 });
     const file = csv([

@@ -57,6 +57,8 @@ import { absoluteImageUrl, fieldMessages, medicineColumns, toMedicine, type Medi
 
 /** A data row of the file: its number as a spreadsheet shows it (the header is row 1) and its cells by column. */
 type CsvRow = { row: number; cells: Partial<Record<MedicineField, string>> } | { row: number; error: string };
+/** The file's column names, as its header line gives them, and its rows. */
+type CatalogueCsv = { columns: string[]; rows: CsvRow[] };
 
 /** The separator is the one the header line uses more: a column name holds neither. */
 function separatorOf(text: string): string {
@@ -68,7 +70,7 @@ function separatorOf(text: string): string {
 const isBlank = (cells: string[]) => cells.every((cell) => cell.trim() === '');
 
 /** The file's rows, or a 400 for a file that is not a UTF-8 CSV of the medicine's columns. */
-function readCatalogueCsv(content: Buffer): CsvRow[] {
+function readCatalogueCsv(content: Buffer): CatalogueCsv {
   let text: string;
   try {
     // The decoder drops a leading byte order mark.
@@ -95,7 +97,7 @@ function readCatalogueCsv(content: Buffer): CsvRow[] {
     else rows.push({ row, cells: Object.fromEntries(columns.map((name, c) => [name, importedCell(cells[c]!)])) });
   });
   if (rows.length > IMPORT_MAX_ROWS) throw HttpError.badRequest(IMPORT_TOO_MANY_ROWS_MESSAGE);
-  return rows;
+  return { columns, rows };
 }
 
 type Fields = ReturnType<typeof addMedicineFieldsSchema.parse>;
@@ -107,9 +109,19 @@ type Update = { row: number; current: MedicineRow; values: Partial<Values>; imag
 /** What a file would do to the catalogue as read when it was planned. */
 type ImportPlan = { creates: Create[]; updates: Update[]; unchanged: number; refused: RefusedRow[] };
 
-/** Rows without `_id` are matched by name, maker, strength and pack size, whatever their case. */
-const naturalKey = (m: { name: string; developedBy: string; strength?: string; packSize?: string }) =>
-  [m.name, m.developedBy, m.strength ?? '', m.packSize ?? ''].map((part) => part.toLowerCase()).join('\u0000');
+type KeyParts = { name?: string; developedBy?: string; strength?: string; packSize?: string };
+const KEY_COLUMNS = ['name', 'developedBy', 'strength', 'packSize'] as const;
+
+/**
+ * Rows without `_id` are matched by name, maker, strength and pack size, whatever their case and
+ * spacing. A file without a strength or pack size column leaves them as they are, as it leaves any
+ * other column out (docs/decisions/0106): a supplier's price list of names and makers updates
+ * the medicines it names rather than add them again.
+ */
+const naturalKey = (m: KeyParts, columns: readonly string[] = KEY_COLUMNS) =>
+  KEY_COLUMNS.filter((column) => columns.includes(column))
+    .map((column) => (m[column] ?? '').trim().replace(/\s+/g, ' ').toLowerCase())
+    .join('\u0000');
 
 /** A medicine as the form would send it back: what a column the file leaves out stays. */
 function asForm(row: MedicineRow): Record<string, string> {
@@ -129,11 +141,17 @@ function changesOf(current: MedicineRow, values: Values): Partial<Values> {
  * Checks every row against the catalogue as it is now, without writing: each row becomes a create,
  * an update, an unchanged medicine or a refusal with the forms' messages.
  */
-async function planImport(db: Db, rows: CsvRow[], appUrl: string): Promise<ImportPlan> {
+async function planImport(db: Db, { columns, rows }: CatalogueCsv, appUrl: string): Promise<ImportPlan> {
   const catalogue = await db.select(medicineColumns).from(medicines);
   const byId = new Map(catalogue.map((m) => [m.id, m]));
+  // Matching needs a name and a maker; the columns of the file say which other parts it names.
+  const keyColumns = columns.includes('name') && columns.includes('developedBy') ? columns : undefined;
   const byKey = new Map<string, MedicineRow[]>();
-  for (const m of catalogue) byKey.set(naturalKey(m), [...(byKey.get(naturalKey(m)) ?? []), m]);
+  if (keyColumns)
+    for (const m of catalogue) {
+      const key = naturalKey(m, keyColumns);
+      byKey.set(key, [...(byKey.get(key) ?? []), m]);
+    }
   const plan: ImportPlan = { creates: [], updates: [], unchanged: 0, refused: [] };
   const firstRowOf = new Map<string, number>();
 
@@ -150,22 +168,16 @@ async function planImport(db: Db, rows: CsvRow[], appUrl: string): Promise<Impor
       plan.refused.push({ row, errors: { _id: IMPORT_UNKNOWN_ID_MESSAGE } });
       continue;
     }
+    // A matched row is an update, and the columns it leaves out keep the medicine's values.
+    const matches = !id && keyColumns ? (byKey.get(naturalKey(csvRow.cells, keyColumns)) ?? []) : [];
+    const ambiguous = matches.length > 1;
+    if (matches.length === 1) current = matches[0];
     // A medicine's stock is the sum of its batches: the file's figure is checked, and only a new
     // medicine takes it, as its first batch; blank counts as none.
     const form = { ...rest, stock: stock?.trim() ? stock : '0' };
-    let fields = current
+    const fields = current
       ? updateMedicineFieldsSchema.safeParse({ ...asForm(current), ...form })
       : addMedicineFieldsSchema.safeParse(form);
-    let ambiguous = false;
-    if (fields.success && !current) {
-      const matches = byKey.get(naturalKey(fields.data)) ?? [];
-      if (matches.length > 1) ambiguous = true;
-      // A matched row is an update, and the columns it leaves out keep the medicine's values.
-      else if (matches[0]) {
-        current = matches[0];
-        fields = updateMedicineFieldsSchema.safeParse({ ...asForm(current), ...form });
-      }
-    }
     const errors: Record<string, string> = fields.success ? {} : fieldMessages(fields.error);
     if (ambiguous) errors._id = IMPORT_AMBIGUOUS_MESSAGE;
     const identity = current?.id ?? (fields.success ? naturalKey(fields.data) : undefined);
