@@ -67,6 +67,20 @@ describe('the catalogue in chromium', () => {
     await page.context().close();
   });
 
+  it('sends a page past the last one to the last page, not to a spelling hint, when the search has matches', async () => {
+    const { total } = await listMedicines('q=amox&limit=100');
+    const last = Math.ceil(total / 6);
+    const page = await openPage(browser, cataloguePath({ q: 'amox', page: last + 5 }));
+    await page.getByText(`Page ${last + 5} is past the last page of ${total} medicines.`).waitFor();
+    expect(await page.getByText('No medicines found').count()).toBe(0);
+    await page.getByRole('link', { name: `Go to page ${last}` }).click();
+    await page.getByText(`Page ${last} of ${last}`).waitFor();
+    expect(query(page).get('q')).toBe('amox');
+    await cards(page).first().waitFor();
+    expect(await cards(page).count()).toBe(total - (last - 1) * 6);
+    await page.context().close();
+  });
+
   it("shows 'Out of Stock' instead of the button for a medicine without stock", async () => {
     const page = await openPage(browser, cataloguePath({ sort: 'out_of_stock', limit: 3 }));
     await cards(page).first().getByText('Out of Stock').waitFor();

@@ -102,15 +102,33 @@ export default function CataloguePage() {
           </div>
           {!isFetching && data?.medicines.length === 0 ? (
             <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-              <p className="text-lg text-muted">No medicines found</p>
-              <p className="text-sm text-muted">
-                {filters.q
-                  ? 'Check the spelling, or search by the active ingredient, such as “paracetamol”.'
-                  : 'Try a wider price range or another category.'}{' '}
-                <Link to={cataloguePath()} className="font-semibold text-brand-700 hover:text-brand-900">
-                  See all medicines
-                </Link>
-              </p>
+              {data.total > 0 ? (
+                // A link kept from a longer list, or a page number typed in: the matches are on earlier
+                // pages, so a spelling hint would mislead.
+                <>
+                  <p className="text-lg text-muted">
+                    Page {filters.page} is past the last page of {countLabel(data.total, 'medicine')}.
+                  </p>
+                  <Link
+                    to={cataloguePath(searchWithFilter(search, { page: pageCount }))}
+                    className="font-semibold text-brand-700 hover:text-brand-900"
+                  >
+                    Go to page {pageCount}
+                  </Link>
+                </>
+              ) : (
+                <>
+                  <p className="text-lg text-muted">No medicines found</p>
+                  <p className="text-sm text-muted">
+                    {filters.q
+                      ? 'Check the spelling, or search by the active ingredient, such as “paracetamol”.'
+                      : 'Try a wider price range or another category.'}{' '}
+                    <Link to={cataloguePath()} className="font-semibold text-brand-700 hover:text-brand-900">
+                      See all medicines
+                    </Link>
+                  </p>
+                </>
+              )}
             </div>
           ) : null}
           <Pager
