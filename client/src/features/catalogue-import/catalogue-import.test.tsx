@@ -1,5 +1,7 @@
 import {
+  IMAGE_FETCH_MESSAGE,
   IMPORT_TOO_LARGE_MESSAGE,
+  importRefusedMessage,
   MEDICINE_NAME_MESSAGE,
   ROW_ERROR_KEY,
   sameMedicineMessage,
@@ -79,6 +81,22 @@ describe('CatalogueImport', () => {
       'POST /api/medicines/import?dryRun=true',
       'POST /api/medicines/import',
     ]);
+  });
+
+  it('names the rows a real run refuses after a clean check, and asks for a new check', async () => {
+    // An image host that answered the check and fails the import, or a catalogue changed in between.
+    fakeServer(
+      json(200, report({ created: 2 })),
+      json(400, { message: importRefusedMessage(1), errors: { '3': IMAGE_FETCH_MESSAGE } }),
+    );
+    const { user } = renderWithStore(<CatalogueImport />);
+    await user.upload(screen.getByLabelText('CSV file'), csvFile('flaky.csv'));
+    await user.click(screen.getByRole('button', { name: 'Check the file' }));
+    await user.click(await screen.findByRole('button', { name: 'Import the file' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(importRefusedMessage(1))).toBeTruthy();
+    expect(within(alert).getByText(`Row 3: ${IMAGE_FETCH_MESSAGE}`)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Import the file' })).toBeNull();
   });
 
   it("shows the server's refusal of the whole file", async () => {

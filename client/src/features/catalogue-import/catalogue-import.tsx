@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { cellClasses, DataTable } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
 import { countLabel } from '../../lib/count-label';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { useImportCatalogueMutation } from './catalogue-import.api';
 
 const REFUSED_COLUMNS = [{ label: 'Row', align: 'right' }, { label: 'Column' }, { label: 'Message' }] as const;
@@ -43,7 +43,8 @@ export function CatalogueImport() {
   const [file, setFile] = useState<File | null>(null);
   const [checked, setChecked] = useState<ImportReport | null>(null);
   const [imported, setImported] = useState<ImportReport | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  // The server's message, and for a real run it refused, its messages by row number (its `errors` keys).
+  const [failure, setFailure] = useState<{ message: string; rows: [string, string][] } | null>(null);
 
   const run = async (dryRun: boolean) => {
     if (!file) return;
@@ -56,7 +57,13 @@ export function CatalogueImport() {
         setImported(report);
       }
     } catch (error) {
-      setFailure(errorMessage(error));
+      // A real run can refuse rows its check passed (an image host that stopped answering, the
+      // catalogue changed meanwhile): the rows are named, and the file must be checked again.
+      if (!dryRun) setChecked(null);
+      setFailure({
+        message: errorMessage(error),
+        rows: Object.entries(fieldErrors(error)).filter(([row]) => /^\d+$/.test(row)),
+      });
     }
   };
   const check = (event: FormEvent) => {
@@ -89,7 +96,12 @@ export function CatalogueImport() {
 
       {failure ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {failure}
+          {failure.message}
+          {failure.rows.map(([row, message]) => (
+            <span key={row} className="mt-1 block">
+              Row {row}: {message}
+            </span>
+          ))}
         </p>
       ) : null}
 
