@@ -416,3 +416,24 @@ describe('search on two instances of one database', () => {
     }
   });
 });
+
+describe('accents', () => {
+  it('reads accents as the letters they sit on, in the search and in the catalogue', async () => {
+    // Short words allow no typo, so an accent typed on a French or Spanish keyboard lost them.
+    expect(await names('q=M%C3%B3x')).toEqual(await names('q=Mox'));
+    expect((await names('q=Az%C3%A9%C3%A9'))[0]).toBe('Azee');
+    // An exact name typed with an accent still heads the list, before the names it only begins.
+    expect((await names('q=M%C3%B3x'))[0]).toBe('Mox');
+    // Last in the file: the catalogue the other tests count stays as it was.
+    const added = await sendForm(ctx, 'POST', '/api/medicines/add-medicine', admin, {
+      ...validMedicineFields,
+      name: 'Folaxin',
+      activeIngredient: 'Ácido fólico',
+      imageUrl: 'https://img.example.test/f.png',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    expect((await names('q=acido%20fol'))[0]).toBe('Folaxin');
+    const suggestions = await get('/api/medicines/suggestions?q=%C3%A1cido');
+    expect(medicineSuggestionsResponseSchema.parse(suggestions.json()).suggestions[0]?.name).toBe('Folaxin');
+  });
+});

@@ -49,10 +49,20 @@ const EXACT_BONUS = 1e6;
 // and a shopper who drops two letters of one ("amoxcilin") or swaps two ("ibuprfoen") still means it.
 const allowedEdits = (word: string) => (word.length < 4 ? 0 : word.length < 8 ? 1 : 2);
 
+/**
+ * Text as search compares it: lower case, and the accents of Latin, Greek and Cyrillic letters taken
+ * off, on the catalogue's words and the typed ones alike. Words of under 4 letters allow no typo, so
+ * "Móx" typed on a Spanish keyboard found nothing, and a longer word spent its one typo on the accent.
+ */
+const searchForm = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
+
 /** Words are runs of letters and digits: `%`, `_`, quotes and backslashes only separate them. */
 const words = (text: string) =>
-  text
-    .toLowerCase()
+  searchForm(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean);
 const hasLetter = (word: string) => /\p{L}/u.test(word);
@@ -171,8 +181,8 @@ function buildSnapshot(rows: MedicineRow[], generation: number): Snapshot {
     words: wordMap,
     numbers: numberMap,
     wordsByLength,
-    lowerNames: rows.map((row) => row.name.toLowerCase()),
-    lowerIngredients: rows.map((row) => row.activeIngredient.toLowerCase()),
+    lowerNames: rows.map((row) => searchForm(row.name)),
+    lowerIngredients: rows.map((row) => searchForm(row.activeIngredient)),
     facets: Object.fromEntries(MEDICINE_FACETS.map((facet) => [facet, facetColumn(rows, facetValue[facet])])) as Record<
       MedicineFacet,
       FacetColumn
@@ -261,7 +271,7 @@ function match(snapshot: Snapshot, q: string): { docs: number[]; score: Float64A
 
 /** Exact name and ingredient matches first, then by score, then by name. */
 function byRelevance(snapshot: Snapshot, q: string, docs: number[], score: Float64Array) {
-  const exact = q.trim().toLowerCase();
+  const exact = searchForm(q.trim());
   // Worked out once per match rather than in every comparison.
   for (const doc of docs)
     if (snapshot.lowerNames[doc] === exact || snapshot.lowerIngredients[doc] === exact) score[doc]! += EXACT_BONUS;
