@@ -53,11 +53,14 @@ const allowedEdits = (word: string) => (word.length < 4 ? 0 : word.length < 8 ? 
  * Text as search compares it: lower case, and the accents of Latin, Greek and Cyrillic letters taken
  * off, on the catalogue's words and the typed ones alike. Words of under 4 letters allow no typo, so
  * "Móx" typed on a Spanish keyboard found nothing, and a longer word spent its one typo on the accent.
+ * Composed again afterwards: the other marks (a kana's voicing, a Hangul syllable's parts) stay part of
+ * their letter, not a break between words.
  */
 const searchForm = (text: string) =>
   text
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
+    .normalize('NFC')
     .toLowerCase();
 
 /** Words are runs of letters and digits: `%`, `_`, quotes and backslashes only separate them. */
