@@ -125,6 +125,20 @@ const NOTHING = ['xyzzy', 'qqq', 'zz', 'chocolate', 'bicycle', '999', 'paracetam
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 
+// A strength as a box shows it, after the name: with or without a space or a unit, in another unit of
+// mass. Only the medicines of that strength are found (the name's others are other medicines), and the
+// one of that very name first.
+const BY_STRENGTH: [q: string, first: string, all: string[]][] = [
+  ['metformin 500 mg', 'Metformin', ['Metformin', 'Glucophage', 'Glycomet']],
+  ['paracetamol 500', 'Paracetamol', ['Paracetamol', 'Panadol', 'Crocin', 'Tylenol', 'Pyrigesic']],
+  ['ibuprofen 200mg', 'Ibuprofen', ['Ibuprofen', 'Nurofen', 'Advil']],
+  ['IBUPROFEN 400 MG', 'Ibuprofen-400', ['Brufen', 'Nurofen-Express', 'Ibuprofen-400']],
+  ['metformin 1 g', 'Glucophage-1000', ['Glucophage-1000', 'Glycomet-1000']],
+  ['ibuprofen 5%', 'Ibuprofen-Gel', ['Ibuleve', 'Nurofen-Gel', 'Ibuprofen-Gel']],
+  ['paracetamol 120 mg/5 ml', 'Paracetamol-Syrup', ['Calpol', 'Panadol-Baby', 'Paracetamol-Syrup']],
+  ['metformn 850mg', 'Metformin-850', ['Metformin-850', 'Glucophage-850']],
+];
+
 describe('the relevance set', () => {
   it.each(FIRST)('%s: %s finds %o first, in the list and the suggestions', async (_kind, q, first) => {
     const list = await get(`/api/medicines?q=${encodeURIComponent(q)}&limit=1`);
@@ -142,5 +156,18 @@ describe('the relevance set', () => {
     );
     expect({ found, total }).toEqual({ found: [], total: 0 });
     expect((await get(`/api/medicines/suggestions?q=${encodeURIComponent(q)}`)).json()).toEqual({ suggestions: [] });
+  });
+
+  it.each(BY_STRENGTH)('%s finds that strength only, %s first', async (q, first, all) => {
+    const list = medicineListResponseSchema.parse((await get(`/api/medicines?q=${encodeURIComponent(q)}`)).json());
+    expect(list.medicines[0]?.name).toBe(first);
+    expect(list.medicines.map(({ name }) => name).sort()).toEqual([...all].sort());
+    const box = await get(`/api/medicines/suggestions?q=${encodeURIComponent(q)}`);
+    expect(medicineSuggestionsResponseSchema.parse(box.json()).suggestions[0]).toMatchObject({ name: first });
+  });
+
+  it('a strength no medicine of the name has finds none of its other strengths', async () => {
+    const { total } = medicineListResponseSchema.parse((await get('/api/medicines?q=metformin%20750%20mg')).json());
+    expect(total).toBe(0);
   });
 });

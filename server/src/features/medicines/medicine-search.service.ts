@@ -43,6 +43,8 @@ const fieldWeight = (field: number, fieldWords: number) => FIELD_BOOSTS[field]! 
 // A word only begun, or mistyped, counts for less than the word itself; a typo the less the more edits.
 const PREFIX_WEIGHT = 0.6;
 const TYPO_WEIGHT = 0.4;
+/** What a strength's amount adds to a medicine's score: as much as its maker's one word. */
+const STRENGTH_WEIGHT = 1;
 /** Lifts a medicine whose whole name or ingredient is the query above every other match. */
 const EXACT_BONUS = 1e6;
 // Typos: none in words under 4 letters, one edit up to 7 letters, two from 8: medicine names are long,
@@ -70,6 +72,52 @@ const words = (text: string) =>
     .filter(Boolean);
 const hasLetter = (word: string) => /\p{L}/u.test(word);
 
+/**
+ * The units a strength is written in, each as a base unit and how many of it one is: masses in
+ * micrograms, so "1 g" finds "1000 mg" and "0.5 mg" finds "500 mcg". Lower case, as `searchForm` leaves them.
+ */
+const STRENGTH_UNITS: Record<string, [base: string, factor: number]> = {
+  mcg: ['mcg', 1],
+  µg: ['mcg', 1],
+  μg: ['mcg', 1],
+  ug: ['mcg', 1],
+  mg: ['mcg', 1000],
+  g: ['mcg', 1_000_000],
+  ml: ['ml', 1],
+  '%': ['%', 1],
+  iu: ['unit', 1],
+  unit: ['unit', 1],
+  units: ['unit', 1],
+};
+/**
+ * An amount as a box or a strength writes it: a number, with a decimal point or comma, and a unit after
+ * it or none, with a space or without ("500 mg", "500mg", "0,5 mg", "5%", "500"). A number inside a word
+ * ("b12") is not one.
+ */
+const AMOUNT = new RegExp(
+  `(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)(?:\\s*(${Object.keys(STRENGTH_UNITS)
+    .sort((a, b) => b.length - a.length)
+    .join('|')}))?(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+
+/** An amount's number as the index keeps it ("0,5" is "0.5") and, with its unit, the amount in its base unit. */
+type Amount = { number: string; measure?: string };
+
+/** The amounts in `text` (in search form), and the text without them. */
+function amountsIn(text: string): { amounts: Amount[]; rest: string } {
+  const amounts: Amount[] = [];
+  const rest = text.replace(AMOUNT, (_, digits: string, unit: string | undefined) => {
+    const value = Number(digits.replace(',', '.'));
+    const [base, factor] = unit === undefined ? [] : STRENGTH_UNITS[unit]!;
+    // Rounded to a thousandth of the base unit: 0.1 mg is 100 mcg, not 100.00000000000001.
+    const measure = base === undefined ? undefined : `${Math.round(value * factor! * 1000) / 1000}${base}`;
+    amounts.push({ number: String(value), measure });
+    return ' ';
+  });
+  return { amounts, rest };
+}
+
 /** The medicines a word is in (indexes into the snapshot) and, for each, its weight there (`fieldWeight`). */
 type Postings = { docs: Int32Array; weights: Float32Array };
 
@@ -86,6 +134,12 @@ type Snapshot = {
   /** Words with a letter, where typos are looked for; numbers ("650") match only as typed or begun. */
   words: SearchableMap<Postings>;
   numbers: SearchableMap<Postings>;
+  /**
+   * The amounts of each medicine's strength ("500 mg/125 mg" has two): by number alone, for an amount
+   * typed without a unit, and by its measure in the base unit ("500000mcg"), for one typed with a unit.
+   */
+  strengthNumbers: SearchableMap<Postings>;
+  strengthMeasures: Map<string, Postings>;
   /**
    * The same words by length: a typo search looks only among words it could be within reach of
    * (an edit changes the length by one at most), in trees a fraction of the whole one's size.
@@ -174,6 +228,25 @@ function buildSnapshot(rows: MedicineRow[], generation: number): Snapshot {
       weights: Float32Array.from(weights),
     });
 
+  const byNumber = new Map<string, number[]>();
+  const byMeasure = new Map<string, number[]>();
+  rows.forEach((row, doc) => {
+    for (const { number, measure } of amountsIn(searchForm(row.strength)).amounts) {
+      const docs = byNumber.get(number) ?? byNumber.set(number, []).get(number)!;
+      if (docs.at(-1) !== doc) docs.push(doc);
+      if (measure === undefined) continue;
+      const measured = byMeasure.get(measure) ?? byMeasure.set(measure, []).get(measure)!;
+      if (measured.at(-1) !== doc) measured.push(doc);
+    }
+  });
+  const strengthPostings = (docs: number[]): Postings => ({
+    docs: Int32Array.from(docs),
+    weights: new Float32Array(docs.length).fill(STRENGTH_WEIGHT),
+  });
+  const strengthNumbers = new SearchableMap<Postings>();
+  for (const [number, docs] of byNumber) strengthNumbers.set(number, strengthPostings(docs));
+  const strengthMeasures = new Map([...byMeasure].map(([measure, docs]) => [measure, strengthPostings(docs)]));
+
   const wordsByLength: SearchableMap<Postings>[] = [];
   for (const [word, postings] of wordMap) (wordsByLength[word.length] ??= new SearchableMap()).set(word, postings);
 
@@ -183,6 +256,8 @@ function buildSnapshot(rows: MedicineRow[], generation: number): Snapshot {
     json: new Array<string | undefined>(rows.length),
     words: wordMap,
     numbers: numberMap,
+    strengthNumbers,
+    strengthMeasures,
     wordsByLength,
     lowerNames: rows.map((row) => searchForm(row.name)),
     lowerIngredients: rows.map((row) => searchForm(row.activeIngredient)),
@@ -238,8 +313,28 @@ function expand(snapshot: Snapshot, word: string): [Postings, number][] {
 }
 
 /**
- * The medicines that match every word of `q` (a word matches a catalogue word it is, begins, or is
- * a typo of), each with its score: the weight of each match times the word's weight in the medicine.
+ * The medicines an amount typed stands for: with a unit, those whose strength has that amount, in any
+ * unit of its kind; without one, those whose strength has that number, or whose name, ingredient,
+ * maker or category has it ("Dolo-650"); a number only begun ("50" on the way to "500") counts for less.
+ */
+function expandAmount(snapshot: Snapshot, { number, measure }: Amount): [Postings, number][] {
+  if (measure !== undefined) {
+    const postings = snapshot.strengthMeasures.get(measure);
+    return postings ? [[postings, 1]] : [];
+  }
+  return [
+    ...expand(snapshot, number),
+    ...[...snapshot.strengthNumbers.atPrefix(number)].map(([term, postings]): [Postings, number] => [
+      postings,
+      term === number ? 1 : PREFIX_WEIGHT,
+    ]),
+  ];
+}
+
+/**
+ * The medicines that match every word and amount of `q` (a word matches a catalogue word it is, begins,
+ * or is a typo of; an amount, see `expandAmount`), each with its score: the weight of each match times
+ * the word's weight in the medicine.
  */
 function match(snapshot: Snapshot, q: string): { docs: number[]; score: Float64Array } {
   const size = snapshot.rows.length;
@@ -252,9 +347,15 @@ function match(snapshot: Snapshot, q: string): { docs: number[]; score: Float64A
   }
   const stamp = scratch.stamp;
   let candidates: number[] = [];
-  const queryWords = [...new Set(words(q))];
-  queryWords.forEach((word, w) => {
-    for (const [{ docs, weights }, weight] of expand(snapshot, word)) {
+  const { amounts, rest } = amountsIn(searchForm(q));
+  const terms = [
+    ...[...new Set(words(rest))].map((word) => expand(snapshot, word)),
+    ...[...new Map(amounts.map((amount) => [amount.measure ?? amount.number, amount])).values()].map((amount) =>
+      expandAmount(snapshot, amount),
+    ),
+  ];
+  terms.forEach((term, w) => {
+    for (const [{ docs, weights }, weight] of term) {
       for (let i = 0; i < docs.length; i++) {
         const doc = docs[i]!;
         if (w === 0 && seen[doc] !== stamp) {
@@ -272,12 +373,17 @@ function match(snapshot: Snapshot, q: string): { docs: number[]; score: Float64A
   return { docs: candidates, score };
 }
 
-/** Exact name and ingredient matches first, then by score, then by name. */
+/**
+ * Exact name and ingredient matches first, then by score, then by name. A query with a strength is
+ * exact for the name it has besides ("metformin" of "metformin 500 mg").
+ */
 function byRelevance(snapshot: Snapshot, q: string, docs: number[], score: Float64Array) {
-  const exact = searchForm(q.trim());
+  const whole = searchForm(q.trim());
+  const named = amountsIn(whole).rest.replace(/\s+/g, ' ').trim();
+  const isExact = (text: string) => text === whole || (named !== '' && text === named);
   // Worked out once per match rather than in every comparison.
   for (const doc of docs)
-    if (snapshot.lowerNames[doc] === exact || snapshot.lowerIngredients[doc] === exact) score[doc]! += EXACT_BONUS;
+    if (isExact(snapshot.lowerNames[doc]!) || isExact(snapshot.lowerIngredients[doc]!)) score[doc]! += EXACT_BONUS;
   const nameRank = rankOf(snapshot, 'name');
   return (a: number, b: number) => score[b]! - score[a]! || nameRank[a]! - nameRank[b]!;
 }
