@@ -142,7 +142,7 @@ export const SEARCH_QUERY_MAX_LENGTH = 100;
 /** The header box asks for suggestions once this many characters are typed, and shows at most SUGGESTIONS_LIMIT. */
 export const SUGGESTIONS_MIN_LENGTH = 2;
 export const SUGGESTIONS_LIMIT = 8;
-/** Substitutes shown on a medicine page, cheapest first. */
+/** Substitutes shown on a medicine page, cheapest per unit first. */
 export const SUBSTITUTES_LIMIT = 20;
 /**
  * Money is stored in 32-bit integer cents (docs/decisions/0017): no price filter and no order total

@@ -153,7 +153,7 @@ export function packUnits(packSize: string): { count: number; unit: PackUnit } |
   return { count, unit };
 }
 
-/** `GET /medicines/:id/substitutes`: the same active ingredient, strength and dosage form, cheapest first. */
+/** `GET /medicines/:id/substitutes`: the same active ingredient, strength and dosage form, cheapest per unit first. */
 const substituteSchema = medicineSchema.extend({
   /** Dollars less than the medicine the page shows, pack for pack; 0 for the same price, negative when it costs more. */
   saving: z.number(),

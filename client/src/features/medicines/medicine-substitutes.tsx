@@ -32,7 +32,7 @@ type Props = {
   substitutes: readonly Substitute[];
 };
 
-/** Other brands of the same active ingredient, strength and dosage form, cheapest first as the API sends them, each with its price per unit. */
+/** Other brands of the same active ingredient, strength and dosage form, cheapest per unit first as the API sends them, each with its price per unit. */
 export function MedicineSubstitutes({ of, substitutes }: Props) {
   return (
     <section aria-labelledby="substitutes" className="rounded-3xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -41,7 +41,7 @@ export function MedicineSubstitutes({ of, substitutes }: Props) {
       </h2>
       <p className="mt-1 text-muted">
         Same active ingredient, strength and form: {[of.activeIngredient, strengthAndForm(of)].join(' · ')}. Cheapest
-        first.
+        per unit first.
       </p>
       {substitutes.length === 0 ? (
         <p className="mt-4 text-muted">No other brand of it is in the catalogue.</p>

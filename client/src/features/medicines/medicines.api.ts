@@ -26,7 +26,7 @@ export const medicinesApi = api.injectEndpoints({
       query: (q) => ({ url: '/medicines/suggestions', params: { q } }),
       providesTags: ['Medicines'],
     }),
-    /** Other medicines of the same ingredient, strength and form, cheapest first. */
+    /** Other medicines of the same ingredient, strength and form, cheapest per unit first. */
     getSubstitutes: build.query<SubstitutesResponse, string>({
       query: (id) => apiPath`/medicines/${id}/substitutes`,
       providesTags: ['Medicines'],

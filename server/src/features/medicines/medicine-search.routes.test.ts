@@ -250,6 +250,22 @@ describe('substitutes', () => {
     expect(byName.Ibumed).toMatchObject({ unit: 'mL', savingPerUnit: null });
     expect(byName.Ibumed!.unitPrice).toBeCloseTo(0.0899, 6);
   });
+
+  it('orders substitutes by the price per unit the list shows, not by the price of the pack', async () => {
+    const capsules = { activeIngredient: 'Omeprazole', strength: '20 mg', dosageForm: 'Capsule' as const };
+    const page = await insertMedicine(ctx, { ...capsules, name: 'Losec', packSize: '14 capsules', priceCents: 700 });
+    // Per capsule: Omez 20c, Prilosec 25c, Zegerid 25c (a tie, by pack price then name), Omepral 40c.
+    await insertMedicine(ctx, { ...capsules, name: 'Omepral', packSize: '7 capsules', priceCents: 280 });
+    await insertMedicine(ctx, { ...capsules, name: 'Zegerid', packSize: '28 capsules', priceCents: 700 });
+    await insertMedicine(ctx, { ...capsules, name: 'Omez', packSize: '56 capsules', priceCents: 1120 });
+    await insertMedicine(ctx, { ...capsules, name: 'Prilosec', packSize: '28 capsules', priceCents: 700 });
+    // No count of capsules: no price per capsule to place it by, so after those that have one.
+    await insertMedicine(ctx, { ...capsules, name: 'Omecap', packSize: 'Blister', priceCents: 100 });
+    const { substitutes } = substitutesResponseSchema.parse(
+      (await get(`/api/medicines/${page.id}/substitutes`)).json(),
+    );
+    expect(substitutes.map((s) => s.name)).toEqual(['Omez', 'Prilosec', 'Zegerid', 'Omepral', 'Omecap']);
+  });
 });
 
 describe('the medicine record through the admin forms', () => {

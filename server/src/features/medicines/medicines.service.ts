@@ -97,7 +97,7 @@ export async function findMedicine(db: Db, id: string): Promise<MedicineRow> {
 const strengthKey = sql`lower(replace(${medicines.strength}, ' ', ''))`;
 
 /**
- * Other medicines with the same active ingredient, strength and dosage form, cheapest first, each
+ * Other medicines with the same active ingredient, strength and dosage form, cheapest per unit first, each
  * with what it saves against this one. A medicine that does not state all three has none.
  */
 export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]> {
@@ -105,7 +105,7 @@ export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]>
   if (!medicine.activeIngredient || !medicine.strength || !medicine.dosageForm) return [];
   const rows = await substitutesQuery(db, medicine);
   const pack = packUnits(medicine.packSize);
-  return rows.map((row) => {
+  const substitutes = rows.map((row) => {
     const substitutePack = packUnits(row.packSize);
     const unitPrice = substitutePack && centsToDollars(row.priceCents / substitutePack.count);
     return {
@@ -120,23 +120,37 @@ export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]>
           : null,
     };
   });
+  /**
+   * The list shows each substitute's price per unit, so it is ordered by that: those priced in the
+   * medicine's own unit first, then those in another unit, then those of no unit; ties keep the
+   * query's order (pack price, name, id).
+   */
+  const group = ({ unit }: Substitute) => (unit === null ? 2 : unit === pack?.unit ? 0 : 1);
+  return substitutes
+    .sort(
+      (a, b) =>
+        group(a) - group(b) || (a.unit ?? '').localeCompare(b.unit ?? '') || (a.unitPrice ?? 0) - (b.unitPrice ?? 0),
+    )
+    .slice(0, SUBSTITUTES_LIMIT);
 }
 
 /** The query of findSubstitutes, on its own so the bench can print its plan. */
 export function substitutesQuery(db: Db, medicine: MedicineRow) {
-  return db
-    .select(medicineColumns)
-    .from(medicines)
-    .where(
-      and(
-        eq(sql`lower(${medicines.activeIngredient})`, medicine.activeIngredient.toLowerCase()),
-        eq(strengthKey, medicine.strength.replace(/ /g, '').toLowerCase()),
-        eq(medicines.dosageForm, medicine.dosageForm!),
-        ne(medicines.id, medicine.id),
-      ),
-    )
-    .orderBy(asc(medicines.priceCents), asc(medicines.name), asc(medicines.id))
-    .limit(SUBSTITUTES_LIMIT);
+  return (
+    db
+      .select(medicineColumns)
+      .from(medicines)
+      .where(
+        and(
+          eq(sql`lower(${medicines.activeIngredient})`, medicine.activeIngredient.toLowerCase()),
+          eq(strengthKey, medicine.strength.replace(/ /g, '').toLowerCase()),
+          eq(medicines.dosageForm, medicine.dosageForm!),
+          ne(medicines.id, medicine.id),
+        ),
+      )
+      // Every one of them: findSubstitutes orders them by unit price, which it works out from the pack size.
+      .orderBy(asc(medicines.priceCents), asc(medicines.name), asc(medicines.id))
+  );
 }
 
 /** A medicine's fields as the audit log keeps them: all but its id (the entry's subject) and version. */
