@@ -150,4 +150,33 @@ describe('the header search box', () => {
     await user.keyboard('{ArrowDown}');
     expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option')[0]!.id);
   });
+
+  it('offers no list of an earlier query while the suggestions of the words now typed load', async () => {
+    const asked: string[] = [];
+    let answerPan = () => {};
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const q = new URL(input instanceof Request ? input.url : String(input)).searchParams.get('q') ?? '';
+      asked.push(q);
+      const answer = (suggestions: MedicineSuggestion[]) =>
+        new Response(JSON.stringify({ suggestions }), { headers: { 'content-type': 'application/json' } });
+      if (q !== 'pan') return Promise.resolve(answer(SUGGESTIONS));
+      return new Promise((resolve) => (answerPan = () => resolve(answer([suggestion('Panadol')]))));
+    });
+    const { user, box } = renderBox();
+    await user.type(box, 'pa');
+    expect(await screen.findAllByRole('option')).toHaveLength(3);
+
+    // Calpol and Co-codamol are no suggestions for "pan": the list of "pa" goes while it loads.
+    await user.type(box, 'n');
+    await waitFor(() => expect(asked).toEqual(['pa', 'pan']));
+    expect(screen.queryAllByRole('option')).toEqual([]);
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await user.keyboard('{ArrowDown}');
+    expect(box).not.toHaveAttribute('aria-activedescendant');
+
+    answerPan();
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['PanadolParacetamol · 500 mg · Tablet$3.50']);
+  });
 });

@@ -54,8 +54,11 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
   const typed = useDebouncedValue(text.trim(), SUGGESTIONS_DELAY_MS);
   // Asked for only while the box is in use: a search shown on the catalogue page asks for nothing.
   const wanted = open && typed.length >= SUGGESTIONS_MIN_LENGTH && text.trim().length >= SUGGESTIONS_MIN_LENGTH;
-  const { data } = useSuggestMedicinesQuery(typed, { skip: !wanted });
-  const suggestions: MedicineSuggestion[] = wanted ? (data?.suggestions ?? []) : [];
+  const { currentData } = useSuggestMedicinesQuery(typed, { skip: !wanted });
+  // Only the list of the words in the box now: an earlier query's, kept while the new one waits for a
+  // pause in typing or for its answer, would offer medicines that may not match what is typed.
+  const current = wanted && typed === text.trim();
+  const suggestions: MedicineSuggestion[] = current ? (currentData?.suggestions ?? []) : [];
   const expanded = suggestions.length > 0;
   const activeIndex = expanded && active < suggestions.length ? active : -1;
 
