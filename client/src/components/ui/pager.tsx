@@ -10,6 +10,9 @@ const linkClasses = buttonClasses('secondary');
  * before the page's JavaScript has run, or without it; at an end of the list the step is a disabled link.
  */
 export function Pager({ page, pageCount, hrefOf }: Props) {
+  // A page past the last (a link kept from a longer list) is none of the pages: "Page 9 of 3" would be
+  // untrue, and Previous would lead to another page past the last. The page says where the last one is.
+  if (page > pageCount) return null;
   const step = (label: string, target: number, enabled: boolean) =>
     enabled ? (
       <Link to={hrefOf(target)} className={linkClasses}>
