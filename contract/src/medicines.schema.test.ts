@@ -48,6 +48,38 @@ describeMessages(
   [{ stock: '0', price: 3, maxMonthsExpiry: 6 }],
 );
 
+// A maker or a category is letters of any alphabet and spaces, as a person's name is (docs/decisions/0097).
+describe('a maker and a category in any alphabet', () => {
+  it.each([
+    ['Laboratoires Thérapeutiques', 'Antibiótico'],
+    ['Łódzkie Zakłady Farmaceutyczne', 'Przeciwbólowe'],
+    ['Фармстандарт', 'Антибиотик'],
+    ['武田薬品', '抗生物質'],
+    ['डाबर इंडिया', 'आयुर्वेद'],
+  ])('takes %s and %s, in the add and update forms and as catalogue filters', (developedBy, category) => {
+    for (const schema of [addMedicineFieldsSchema, updateMedicineFieldsSchema])
+      expect(schema.safeParse({ ...valid, developedBy, category }).error?.issues).toBeUndefined();
+    expect(medicineListQuerySchema.parse({ developedBy, category })).toMatchObject({ developedBy, category });
+  });
+
+  it('stores them composed, and counts letters, not the marks typed apart from them', () => {
+    const parsed = addMedicineFieldsSchema.parse({ ...valid, developedBy: 'Pfize\u0301r', category: 'Zoe\u0308' });
+    expect(parsed).toMatchObject({ developedBy: 'Pfizér', category: 'Zoë' });
+    expect(firstMessage(addMedicineFieldsSchema, { ...valid, category: 'Ab\u0301' }, 'category')).toBe(
+      'Category must be at least 3 letters.',
+    );
+    expect(medicineListQuerySchema.parse({ category: 'Zoe\u0308' }).category).toBe('Zoë');
+  });
+
+  it('still refuses digits, punctuation and a mark alone', () => {
+    for (const developedBy of ['Sun Pharma 2', 'Dr. Reddy', '\u0301abc'])
+      expect(firstMessage(addMedicineFieldsSchema, { ...valid, developedBy }, 'developedBy')).toBe(
+        'Company name must be at least 3 letters.',
+      );
+    expect(medicineListQuerySchema.safeParse({ category: 'Pain-Relief' }).success).toBe(false);
+  });
+});
+
 describeMessages('update medicine', updateMedicineFieldsSchema, valid, [
   ...sharedCases,
   { field: 'price', value: '0', message: 'Price must be a positive number.' },

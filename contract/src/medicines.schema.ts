@@ -8,6 +8,7 @@ import {
   searchQuery,
   wholeNumber,
   withoutControlCharacters,
+  lettersAnd,
 } from './common.schema';
 import {
   DEFAULT_LIST_LIMIT,
@@ -69,14 +70,15 @@ const queryPrice = (name: string) =>
       .optional(),
   );
 
-// A category or a maker is letters and spaces, as the add form requires.
+// A category or a maker is letters of any alphabet and spaces, as the add form requires, composed as stored.
 const queryLetters = (name: string) =>
   z.preprocess(
     blankToUndefined,
     z
       .string({ error: `${name} must be text.` })
+      .normalize('NFC')
       .max(100, `${name} must be at most 100 characters.`)
-      .regex(/^[A-Za-z ]+$/, `${name} must contain only letters and spaces.`)
+      .regex(lettersAnd(' '), `${name} must contain only letters and spaces.`)
       .optional(),
   );
 const queryBoolean = (name: string) =>
@@ -214,11 +216,15 @@ const medicineName = formText('Medicine name is required.')
   // One word of letters, digits and hyphens that starts with a letter: "Metformin-XR" yes, "500" or "Para 500" no.
   .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$/, MEDICINE_NAME_MESSAGE));
 
+/**
+ * A maker or a category: letters of any alphabet (with their marks) and spaces, as a person's name
+ * (docs/decisions/0097), stored composed; at least NAME_MIN_LETTERS letters, a mark not counted.
+ */
 const lettersAtLeast = (label: string, message: string) =>
   formText(`${label} is required.`)
-    .pipe(z.string().max(100, `${label} must be at most 100 characters.`))
-    .pipe(z.string().regex(new RegExp(`^[A-Za-z ]*$`), message))
-    .pipe(z.string().refine((s) => s.replace(/ /g, '').length >= NAME_MIN_LETTERS, message));
+    .pipe(z.string().normalize('NFC').max(100, `${label} must be at most 100 characters.`))
+    .pipe(z.string().regex(lettersAnd(' '), message))
+    .pipe(z.string().refine((s) => (s.match(/\p{L}/gu) ?? []).length >= NAME_MIN_LETTERS, message));
 
 const price = (message: string) =>
   formText(message)

@@ -324,6 +324,28 @@ describe('the medicine record through the admin forms', () => {
     expect((await list('q=febrilex&prescriptionRequired=true')).total).toBe(1);
   });
 
+  it('takes a maker and a category in any alphabet, stored composed, and filters the catalogue by them', async () => {
+    const added = await add({
+      ...validMedicineFields,
+      name: 'Biseptol',
+      developedBy: 'Łódzkie Zakłady Farmaceutyczne',
+      // The accent typed as a mark of its own, as some keyboards send it.
+      category: 'Przeciwbo\u0301lowe',
+      imageUrl: 'https://img.example.test/b.png',
+    });
+    expect(added.statusCode).toBe(201);
+    const { newMedicine } = newMedicineResponseSchema.parse(added.json());
+    expect(newMedicine).toMatchObject({ developedBy: 'Łódzkie Zakłady Farmaceutyczne', category: 'Przeciwbólowe' });
+    const updated = await update(newMedicine._id, {
+      ...validMedicineFields,
+      name: 'Biseptol',
+      developedBy: 'Фармстандарт',
+    });
+    expect(updated.statusCode).toBe(200);
+    const filtered = await list(`developedBy=${encodeURIComponent('Фармстандарт')}`);
+    expect(filtered.medicines.map(({ name }) => name)).toEqual(['Biseptol']);
+  });
+
   it('gives a medicine added without details empty ones', async () => {
     const added = await add({ ...validMedicineFields, name: 'Plainol', imageUrl: 'https://img.example.test/p.png' });
     expect(newMedicineResponseSchema.parse(added.json()).newMedicine).toMatchObject({
