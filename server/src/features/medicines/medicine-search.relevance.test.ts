@@ -92,9 +92,10 @@ const FIRST: [kind: string, q: string, first: First][] = [
   ['strength', '1000', { activeIngredient: 'Metformin' }],
   ['strength', 'lipitor 40', { name: 'Lipitor-40' }],
   ['strength', 'glucophage 1000', { name: 'Glucophage-1000' }],
-  // Forms, where a name carries them.
+  // Forms, as a name or the form field carries them.
   ['form', 'gel', { name: 'Diclofenac-Gel' }],
-  ['form', 'syrup', { name: 'Brufen-Syrup' }],
+  // Named a syrup and sold as one, before Brufen-Syrup, a suspension (docs/decisions/0107).
+  ['form', 'syrup', { name: 'Paracetamol-Syrup' }],
   ['form', 'drops', { name: 'Crocin-Drops' }],
   ['form', 'suspension', { activeIngredient: 'Amoxicillin' }],
   ['form', 'cream', { name: 'Fusidic-Acid-Cream' }],
@@ -126,8 +127,8 @@ const NOTHING = ['xyzzy', 'qqq', 'zz', 'chocolate', 'bicycle', '999', 'paracetam
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 
 // A strength as a box shows it, after the name: with or without a space or a unit, in another unit of
-// mass. Only the medicines of that strength are found (the name's others are other medicines), and the
-// one of that very name first.
+// mass, and the form after it. Only the medicines of that strength and form are found (the name's
+// others are other medicines), and the one of that very name first.
 const BY_STRENGTH: [q: string, first: string, all: string[]][] = [
   ['metformin 500 mg', 'Metformin', ['Metformin', 'Glucophage', 'Glycomet']],
   ['paracetamol 500', 'Paracetamol', ['Paracetamol', 'Panadol', 'Crocin', 'Tylenol', 'Pyrigesic']],
@@ -137,6 +138,10 @@ const BY_STRENGTH: [q: string, first: string, all: string[]][] = [
   ['ibuprofen 5%', 'Ibuprofen-Gel', ['Ibuleve', 'Nurofen-Gel', 'Ibuprofen-Gel']],
   ['paracetamol 120 mg/5 ml', 'Paracetamol-Syrup', ['Calpol', 'Panadol-Baby', 'Paracetamol-Syrup']],
   ['metformn 850mg', 'Metformin-850', ['Metformin-850', 'Glucophage-850']],
+  // The form as the box names it, whether the name carries it or not (Ibuleve is a gel, Calpol a syrup).
+  ['paracetamol 500 mg tablets', 'Paracetamol', ['Paracetamol', 'Panadol', 'Crocin', 'Tylenol', 'Pyrigesic']],
+  ['ibuprofen gel', 'Ibuprofen-Gel', ['Ibuleve', 'Nurofen-Gel', 'Ibuprofen-Gel']],
+  ['paracetamol syrup', 'Paracetamol-Syrup', ['Calpol', 'Panadol-Baby', 'Paracetamol-Syrup']],
 ];
 
 describe('the relevance set', () => {
@@ -158,7 +163,7 @@ describe('the relevance set', () => {
     expect((await get(`/api/medicines/suggestions?q=${encodeURIComponent(q)}`)).json()).toEqual({ suggestions: [] });
   });
 
-  it.each(BY_STRENGTH)('%s finds that strength only, %s first', async (q, first, all) => {
+  it.each(BY_STRENGTH)('%s finds that strength and form only, %s first', async (q, first, all) => {
     const list = medicineListResponseSchema.parse((await get(`/api/medicines?q=${encodeURIComponent(q)}`)).json());
     expect(list.medicines[0]?.name).toBe(first);
     expect(list.medicines.map(({ name }) => name).sort()).toEqual([...all].sort());

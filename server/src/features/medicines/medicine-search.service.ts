@@ -20,7 +20,7 @@ import { medicineColumns, toMedicine, type MedicineListFilter, type MedicineRow 
  * here and every other instance's change notification does, so a write is searchable at the next
  * request.
  *
- * The words of name, active ingredient, maker and category are kept in MiniSearch's radix tree
+ * The words of name, active ingredient, maker, category and form are kept in MiniSearch's radix tree
  * (its `SearchableMap`), which finds the words a typed word is a prefix of or a typo of; each word
  * points at the medicines it is in, with its weight in each, as typed arrays. A search is then a
  * pass over those arrays, and filters, facets and order are integer comparisons on per-medicine
@@ -32,9 +32,10 @@ type MedicineSearch = {
   suggest(q: string): Promise<MedicineSuggestion[]>;
 };
 
-const SEARCH_FIELDS = ['name', 'activeIngredient', 'developedBy', 'category'] as const;
-// Name and ingredient say what a medicine is; maker and category only narrow it down.
-const FIELD_BOOSTS = [3, 3, 1, 1];
+// The form too: a box says "Tablets" or "Gel" after the name, and Ibuleve is a gel without saying so.
+const SEARCH_FIELDS = ['name', 'activeIngredient', 'developedBy', 'category', 'dosageForm'] as const;
+// Name and ingredient say what a medicine is; maker, category and form only narrow it down.
+const FIELD_BOOSTS = [3, 3, 1, 1, 1];
 /**
  * What one word adds to a medicine's score from one field: its field's boost, less in a longer field
  * ("Amoxicillin" says more of Amoxil than of "Amoxicillin + Clavulanic acid").
