@@ -138,6 +138,10 @@ const BY_STRENGTH: [q: string, first: string, all: string[]][] = [
   ['ibuprofen 5%', 'Ibuprofen-Gel', ['Ibuleve', 'Nurofen-Gel', 'Ibuprofen-Gel']],
   ['paracetamol 120 mg/5 ml', 'Paracetamol-Syrup', ['Calpol', 'Panadol-Baby', 'Paracetamol-Syrup']],
   ['metformn 850mg', 'Metformin-850', ['Metformin-850', 'Glucophage-850']],
+  // An amount per millilitre or per dose, as written on the box.
+  ['lantus 100 units/ml', 'Lantus', ['Lantus']],
+  ['paracetamol drops 100 mg/ml', 'Paracetamol-Drops', ['Crocin-Drops', 'Paracetamol-Drops']],
+  ['glyceryl trinitrate 400 mcg/dose', 'GTN-Spray', ['Nitrolingual', 'GTN-Spray']],
   // The form as the box names it, whether the name carries it or not (Ibuleve is a gel, Calpol a syrup).
   ['paracetamol 500 mg tablets', 'Paracetamol', ['Paracetamol', 'Panadol', 'Crocin', 'Tylenol', 'Pyrigesic']],
   ['ibuprofen gel', 'Ibuprofen-Gel', ['Ibuleve', 'Nurofen-Gel', 'Ibuprofen-Gel']],

@@ -90,15 +90,17 @@ const STRENGTH_UNITS: Record<string, [base: string, factor: number]> = {
   unit: ['unit', 1],
   units: ['unit', 1],
 };
+const UNIT_PATTERN = Object.keys(STRENGTH_UNITS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 /**
  * An amount as a box or a strength writes it: a number, with a decimal point or comma, and a unit after
- * it or none, with a space or without ("500 mg", "500mg", "0,5 mg", "5%", "500"). A number inside a word
- * ("b12") is not one.
+ * it or none, with a space or without ("500 mg", "500mg", "0,5 mg", "5%", "500"), and what it is per
+ * when that is a unit or a dose ("100 units/mL", "400 mcg/dose": the amount is the 100 units or the
+ * 400 mcg; "120 mg/5 mL" is two amounts). A number inside a word ("b12") is not one.
  */
 const AMOUNT = new RegExp(
-  `(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)(?:\\s*(${Object.keys(STRENGTH_UNITS)
-    .sort((a, b) => b.length - a.length)
-    .join('|')}))?(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)(?:\\s*(${UNIT_PATTERN}))?(?:\\s*/\\s*(?:${UNIT_PATTERN}|dose))?(?![\\p{L}\\p{N}])`,
   'gu',
 );
 
