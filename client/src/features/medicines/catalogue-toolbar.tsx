@@ -7,6 +7,14 @@ import { SUBMIT_ON_CHANGE } from '../../lib/early-input';
 import { filtersFromSearch, type CatalogueFilters } from './catalogue-filters';
 
 const CATEGORY_OPTIONS = [{ value: '', label: 'All categories' }, ...CATEGORIES.map((c) => ({ value: c, label: c }))];
+/**
+ * The shop's categories and, when the list is filtered by another (an admin may name one of their own,
+ * and the facets offer it), that one too: a select without it would show "All categories".
+ */
+const categoryOptions = (category: string) =>
+  category === '' || (CATEGORIES as readonly string[]).includes(category)
+    ? CATEGORY_OPTIONS
+    : [...CATEGORY_OPTIONS, { value: category, label: category }];
 const SORT_OPTIONS = [{ value: '', label: 'Featured' }, ...SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))];
 
 type PriceKey = 'minPrice' | 'maxPrice';
@@ -79,7 +87,7 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
         name="category"
         className="col-span-3 min-w-0 md:col-span-1"
         value={filters.category}
-        options={CATEGORY_OPTIONS}
+        options={categoryOptions(filters.category)}
         onChange={(event) => onChange({ category: event.target.value })}
       />
       <SelectField
