@@ -142,6 +142,8 @@ const BY_STRENGTH: [q: string, first: string, all: string[]][] = [
   ['lantus 100 units/ml', 'Lantus', ['Lantus']],
   ['paracetamol drops 100 mg/ml', 'Paracetamol-Drops', ['Crocin-Drops', 'Paracetamol-Drops']],
   ['glyceryl trinitrate 400 mcg/dose', 'GTN-Spray', ['Nitrolingual', 'GTN-Spray']],
+  // A number only begun is a strength on its way, not the 5 mL a syrup's strength is given in.
+  ['paracetamol 5', 'Paracetamol', ['Paracetamol', 'Panadol', 'Crocin', 'Tylenol', 'Pyrigesic']],
   // The form as the box names it, whether the name carries it or not (Ibuleve is a gel, Calpol a syrup).
   ['paracetamol 500 mg tablets', 'Paracetamol', ['Paracetamol', 'Panadol', 'Crocin', 'Tylenol', 'Pyrigesic']],
   ['ibuprofen gel', 'Ibuprofen-Gel', ['Ibuleve', 'Nurofen-Gel', 'Ibuprofen-Gel']],

@@ -95,12 +95,13 @@ const UNIT_PATTERN = Object.keys(STRENGTH_UNITS)
   .join('|');
 /**
  * An amount as a box or a strength writes it: a number, with a decimal point or comma, and a unit after
- * it or none, with a space or without ("500 mg", "500mg", "0,5 mg", "5%", "500"), and what it is per
- * when that is a unit or a dose ("100 units/mL", "400 mcg/dose": the amount is the 100 units or the
- * 400 mcg; "120 mg/5 mL" is two amounts). A number inside a word ("b12") is not one.
+ * it or none, with a space or without ("500 mg", "500mg", "0,5 mg", "5%", "500"), and the volume or
+ * dose it is in ("100 units/mL", "120 mg/5 mL", "400 mcg/dose": the amount is the 100 units, the 120 mg
+ * or the 400 mcg, so "paracetamol 5" is a strength begun, not a syrup's 5 mL). "500 mg/125 mg" is two
+ * amounts. A number inside a word ("b12") is not one.
  */
 const AMOUNT = new RegExp(
-  `(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)(?:\\s*(${UNIT_PATTERN}))?(?:\\s*/\\s*(?:${UNIT_PATTERN}|dose))?(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}.,])(\\d+(?:[.,]\\d+)?)(?:\\s*(${UNIT_PATTERN}))?(?:\\s*/\\s*(?:\\d+(?:[.,]\\d+)?\\s*)?(?:ml|dose))?(?![\\p{L}\\p{N}])`,
   'gu',
 );
 
