@@ -163,14 +163,19 @@ export const prescriptionReviewSchema = z
 /** The refusal of a member of staff's review or status change of their own prescription order. */
 export const OWN_PRESCRIPTION_ORDER_MESSAGE =
   'This is your own prescription order: another member of staff must review it and change its status.';
+/** The refusal of a member of staff's status change of their own order without a prescription. */
+export const OWN_ORDER_MESSAGE = 'This is your own order: another member of staff must change its status.';
+/** Why a member of staff may not change the status of their own order, with or without a prescription. */
+export const ownOrderMessage = (hasPrescription: boolean) =>
+  hasPrescription ? OWN_PRESCRIPTION_ORDER_MESSAGE : OWN_ORDER_MESSAGE;
 /**
- * Whether `order` is a prescription order of the signed-in member of staff `userId`: the server
- * refuses their review or status change of it (OWN_PRESCRIPTION_ORDER_MESSAGE), so no screen offers one.
+ * Why the signed-in member of staff `userId` may not change `order`'s status, or undefined when they
+ * may: the server refuses every change of one's own order (ownOrderMessage), so no screen offers one.
  */
-export const isOwnPrescriptionOrder = (
+export const ownOrderRefusal = (
   order: { prescription: unknown; userId: { _id: string } | null },
   userId: string | undefined,
-) => order.prescription !== null && order.userId !== null && order.userId._id === userId;
+) => (order.userId !== null && order.userId._id === userId ? ownOrderMessage(order.prescription !== null) : undefined);
 /** A repeat order's review, recorded in place of a pharmacist's. */
 export const REPEAT_REVIEW_NOTE = 'Repeat of an earlier approval of this prescription.';
 export const PRESCRIPTION_EXPIRED_MESSAGE =

@@ -3,7 +3,7 @@ import {
   AUDIT_KIND,
   ORDER_EVENT,
   ORDER_STATUS,
-  OWN_PRESCRIPTION_ORDER_MESSAGE,
+  ownOrderMessage,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
@@ -175,12 +175,14 @@ async function applyStatusChange(
 }
 
 /**
- * Staff are shoppers too, and the review is the one control between a prescription-only medicine
- * and its dispatch: nobody passes it, or moves the order on, for their own order (403).
+ * Staff are shoppers too, and no one checks their own work: the review is the one control between a
+ * prescription-only medicine and its dispatch, and a status change decides whether an unpaid order
+ * is kept from the expiry, sent or canceled. So nobody reviews, or changes the status of, their own
+ * order (403); another member of staff does (docs/decisions/0109).
  */
-function refuseOwnPrescriptionOrder(order: OrderRow, actor: Actor): void {
-  if (order.prescriptionReview !== null && actor !== null && order.userId === actor.id)
-    throw HttpError.forbidden(OWN_PRESCRIPTION_ORDER_MESSAGE);
+function refuseOwnOrder(order: OrderRow, actor: Actor): void {
+  if (actor !== null && order.userId === actor.id)
+    throw HttpError.forbidden(ownOrderMessage(order.prescriptionReview !== null));
 }
 
 /** An admin's or pharmacist's status change, in one transaction, with its audit entry. */
@@ -193,7 +195,7 @@ export async function changeOrderStatus(
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    refuseOwnPrescriptionOrder(order, actor);
+    refuseOwnOrder(order, actor);
     const parcel = await applyStatusChange(tx, order, to, actor, null, dispatch);
     if (order.status !== to) {
       // A parcel written or cleared is part of the change: the one it replaces, if any, and the new one.
@@ -222,7 +224,8 @@ export async function reviewPrescription(
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    refuseOwnPrescriptionOrder(order, actor);
+    // An order without a prescription has nothing to review (409 below), whoever placed it.
+    if (order.prescriptionReview !== null) refuseOwnOrder(order, actor);
     if (order.prescriptionReview !== PRESCRIPTION_REVIEW.pending) throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
     const review: PrescriptionReview =
       decision === PRESCRIPTION_DECISION.approve ? PRESCRIPTION_REVIEW.approved : PRESCRIPTION_REVIEW.rejected;

@@ -7,6 +7,7 @@ import {
   ordersResponseSchema,
   orderListResponseSchema,
   ORDER_STATUSES,
+  OWN_ORDER_MESSAGE,
   PRESCRIPTION_REVIEW,
   type Order,
 } from '@apotheca/contract';
@@ -487,6 +488,25 @@ describe('PATCH /api/orders/update-order/:id', () => {
     expect(await stockOf(medicine.id)).toBe(2);
     expect((await setStatus(order._id, 'Dispatched')).statusCode).toBe(200);
     expect(await stockOf(medicine.id)).toBe(2);
+  });
+
+  it('is never made by the member of staff whose order it is, with or without a prescription; another one may', async () => {
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    const own = await placedOrder(admin, medicine.id, 2, { address: HOME_ADDRESS });
+    const colleagues = await placedOrder(pharmacist.headers, medicine.id, 1, { address: HOME_ADDRESS });
+    for (const status of ['Accepted', 'Dispatched', 'Canceled']) {
+      const response = await setStatus(own._id, status);
+      expect(response.statusCode, status).toBe(403);
+      expect(response.json()).toEqual({ message: OWN_ORDER_MESSAGE });
+    }
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, own._id));
+    expect(stored).toMatchObject({ status: 'Pending', paymentStatus: 'Pending' });
+    expect(await stockOf(medicine.id)).toBe(2);
+
+    expect((await setStatus(own._id, 'Accepted', pharmacist.headers)).statusCode).toBe(200);
+    expect((await setStatus(colleagues._id, 'Canceled')).statusCode).toBe(200);
+    expect(await stockOf(medicine.id)).toBe(3);
   });
 
   it("says a canceled order's payment was refunded, or never charged, to its owner and to admins", async () => {

@@ -1,4 +1,10 @@
-import { OWN_PRESCRIPTION_ORDER_MESSAGE, PRESCRIPTION_REVIEW, ROLE, type Order } from '@apotheca/contract';
+import {
+  OWN_ORDER_MESSAGE,
+  OWN_PRESCRIPTION_ORDER_MESSAGE,
+  PRESCRIPTION_REVIEW,
+  ROLE,
+  type Order,
+} from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -67,6 +73,35 @@ describe("a member of staff's own prescription order", () => {
     const own = await screen.findByRole('combobox', { name: 'Update status of order A-100001' });
     expect(own).toBeDisabled();
     expect(own).toHaveAccessibleDescription(OWN_PRESCRIPTION_ORDER_MESSAGE);
+    expect(screen.getByRole('combobox', { name: 'Update status of order A-100002' })).toBeEnabled();
+  });
+});
+
+describe("a member of staff's own order without a prescription", () => {
+  const ownOrder = orderOf({
+    _id: 'order-A-100003',
+    number: 'A-100003',
+    userId: { _id: PHARMACIST_ID, first_name: 'Sam', last_name: 'Staff' },
+  });
+
+  it('shows on its page that another member of staff must change its status, instead of the status form', async () => {
+    serve([ownOrder]);
+    renderWithStore(
+      <Routes>
+        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+      </Routes>,
+      { path: '/admin/orders/order-A-100003', signedInAs: ROLE.pharmacist },
+    );
+    expect(await screen.findByRole('note')).toHaveTextContent(OWN_ORDER_MESSAGE);
+    expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
+  });
+
+  it('has its status select disabled in the orders list, saying why', async () => {
+    serve([ownOrder, prescriptionOrder('user-1', 'A-100002')]);
+    renderWithStore(<AdminOrdersPage />, { path: '/admin/orders', signedInAs: ROLE.pharmacist });
+    const own = await screen.findByRole('combobox', { name: 'Update status of order A-100003' });
+    expect(own).toBeDisabled();
+    expect(own).toHaveAccessibleDescription(OWN_ORDER_MESSAGE);
     expect(screen.getByRole('combobox', { name: 'Update status of order A-100002' })).toBeEnabled();
   });
 });

@@ -1,10 +1,9 @@
 import {
   adminPrescriptionPath,
-  isOwnPrescriptionOrder,
   type Order,
   ORDER_STATUSES,
   type OrderStatus,
-  OWN_PRESCRIPTION_ORDER_MESSAGE,
+  ownOrderRefusal,
   PATHS,
   PRESCRIPTION_REVIEW,
 } from '@apotheca/contract';
@@ -78,85 +77,89 @@ export default function AdminOrderDetailPage() {
       title="Order details"
       loadingLabel="Loading order…"
     >
-      {(order) => (
-        <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
-          {/* min-w-0: the column is as wide as the screen, not as its widest content, so the items table fits it. */}
-          <div className="flex min-w-0 flex-col gap-4">
-            <RecallAlert order={order} />
-            <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
-              <Detail label="Order number">
-                <span className="font-mono">{order.number}</span>
-              </Detail>
-              <Detail label="Order ID" wide>
-                <span className="break-all font-mono">{order._id}</span>
-              </Detail>
-              <Detail label="Status">
-                <OrderStatusBadge status={order.status} />
-              </Detail>
-              <Detail label="Payment Status">
-                <PaymentStatusBadge status={order.paymentStatus} />
-              </Detail>
-              <Detail label="User">
-                {order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted'}
-              </Detail>
-              <Detail label="Placed on">{new Date(order.createdAt).toLocaleString()}</Detail>
-              <Detail label="Delivery" wide>
-                {order.address ? (
-                  <OrderDelivery order={order} />
-                ) : (
-                  <span className="font-medium text-amber-800">
-                    No delivery address: the order needs one before it can be dispatched.
-                  </span>
-                )}
-              </Detail>
-              {order.prescription ? (
-                <Detail label="Prescription" wide>
-                  {order.prescription.review === PRESCRIPTION_REVIEW.pending ? (
-                    <Link to={adminPrescriptionPath(order._id)} className="font-medium text-brand-800 underline">
-                      Awaiting review: review it
-                    </Link>
+      {(order) => {
+        // The server refuses anyone's status change of their own order: the page offers none it would refuse.
+        const refusal = ownOrderRefusal(order, user?._id);
+        return (
+          <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+            {/* min-w-0: the column is as wide as the screen, not as its widest content, so the items table fits it. */}
+            <div className="flex min-w-0 flex-col gap-4">
+              <RecallAlert order={order} />
+              <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
+                <Detail label="Order number">
+                  <span className="font-mono">{order.number}</span>
+                </Detail>
+                <Detail label="Order ID" wide>
+                  <span className="break-all font-mono">{order._id}</span>
+                </Detail>
+                <Detail label="Status">
+                  <OrderStatusBadge status={order.status} />
+                </Detail>
+                <Detail label="Payment Status">
+                  <PaymentStatusBadge status={order.paymentStatus} />
+                </Detail>
+                <Detail label="User">
+                  {order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted'}
+                </Detail>
+                <Detail label="Placed on">{new Date(order.createdAt).toLocaleString()}</Detail>
+                <Detail label="Delivery" wide>
+                  {order.address ? (
+                    <OrderDelivery order={order} />
                   ) : (
-                    `${order.prescription.review === PRESCRIPTION_REVIEW.approved ? 'Approved' : 'Rejected'} by ${
-                      order.prescription.reviewedBy?.name ?? 'a former pharmacist'
-                    }${order.prescription.note ? `: ${order.prescription.note}` : ''}`
+                    <span className="font-medium text-amber-800">
+                      No delivery address: the order needs one before it can be dispatched.
+                    </span>
                   )}
                 </Detail>
-              ) : null}
-            </dl>
-            <DataTable caption="Items of the order" columns={ITEM_COLUMNS}>
-              {order.items.map((item) => (
-                <tr key={item._id}>
-                  <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
-                    <WrappingText>{item.name}</WrappingText>
+                {order.prescription ? (
+                  <Detail label="Prescription" wide>
+                    {order.prescription.review === PRESCRIPTION_REVIEW.pending ? (
+                      <Link to={adminPrescriptionPath(order._id)} className="font-medium text-brand-800 underline">
+                        Awaiting review: review it
+                      </Link>
+                    ) : (
+                      `${order.prescription.review === PRESCRIPTION_REVIEW.approved ? 'Approved' : 'Rejected'} by ${
+                        order.prescription.reviewedBy?.name ?? 'a former pharmacist'
+                      }${order.prescription.note ? `: ${order.prescription.note}` : ''}`
+                    )}
+                  </Detail>
+                ) : null}
+              </dl>
+              <DataTable caption="Items of the order" columns={ITEM_COLUMNS}>
+                {order.items.map((item) => (
+                  <tr key={item._id}>
+                    <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
+                      <WrappingText>{item.name}</WrappingText>
+                    </th>
+                    <td className={cellClasses('right')}>{formatPrice(item.price)}</td>
+                    <td className={cellClasses('right')}>{item.quantity}</td>
+                    <td className={cellClasses('right')}>{formatPrice(item.price * item.quantity)}</td>
+                  </tr>
+                ))}
+                <tr className="bg-slate-50 font-semibold">
+                  <th scope="row" colSpan={3} className={`${cellClasses('right')} text-ink`}>
+                    Total
                   </th>
-                  <td className={cellClasses('right')}>{formatPrice(item.price)}</td>
-                  <td className={cellClasses('right')}>{item.quantity}</td>
-                  <td className={cellClasses('right')}>{formatPrice(item.price * item.quantity)}</td>
+                  <td className={cellClasses('right')}>{formatPrice(order.totalPrice)}</td>
                 </tr>
-              ))}
-              <tr className="bg-slate-50 font-semibold">
-                <th scope="row" colSpan={3} className={`${cellClasses('right')} text-ink`}>
-                  Total
-                </th>
-                <td className={cellClasses('right')}>{formatPrice(order.totalPrice)}</td>
-              </tr>
-            </DataTable>
+              </DataTable>
+            </div>
+            <div className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+              <h2 className="mb-3 text-base font-semibold text-ink">Change status</h2>
+              {refusal ? (
+                <p role="note" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
+                  {refusal}
+                </p>
+              ) : (
+                // Keyed by status so the select follows the order once it has been fetched again.
+                <StatusForm key={order.status} order={order} />
+              )}
+              <h2 className="mb-3 mt-6 text-base font-semibold text-ink">History</h2>
+              <OrderHistoryTimeline order={order} />
+            </div>
           </div>
-          <div className="self-start rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
-            <h2 className="mb-3 text-base font-semibold text-ink">Change status</h2>
-            {isOwnPrescriptionOrder(order, user?._id) ? (
-              <p role="note" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
-                {OWN_PRESCRIPTION_ORDER_MESSAGE}
-              </p>
-            ) : (
-              // Keyed by status so the select follows the order once it has been fetched again.
-              <StatusForm key={order.status} order={order} />
-            )}
-            <h2 className="mb-3 mt-6 text-base font-semibold text-ink">History</h2>
-            <OrderHistoryTimeline order={order} />
-          </div>
-        </div>
-      )}
+        );
+      }}
     </AdminOrderFrame>
   );
 }

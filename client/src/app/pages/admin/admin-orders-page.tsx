@@ -1,10 +1,4 @@
-import {
-  adminOrderPath,
-  isOwnPrescriptionOrder,
-  ORDER_STATUSES,
-  type OrderStatus,
-  OWN_PRESCRIPTION_ORDER_MESSAGE,
-} from '@apotheca/contract';
+import { adminOrderPath, ORDER_STATUSES, type OrderStatus, ownOrderRefusal } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
@@ -110,7 +104,7 @@ export default function AdminOrdersPage() {
                     <OrderStatusSelect
                       order={order}
                       label={`Update status of order ${order.number}`}
-                      refusal={isOwnPrescriptionOrder(order, user?._id) ? OWN_PRESCRIPTION_ORDER_MESSAGE : undefined}
+                      refusal={ownOrderRefusal(order, user?._id)}
                     />
                   </td>
                   <td className={cellClasses()}>

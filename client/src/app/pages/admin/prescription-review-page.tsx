@@ -12,9 +12,8 @@ import { useSession } from '../../session.hook';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   MAX_REPEATS,
-  isOwnPrescriptionOrder,
   type Order,
-  OWN_PRESCRIPTION_ORDER_MESSAGE,
+  ownOrderRefusal,
   PATHS,
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
@@ -66,7 +65,7 @@ export default function PrescriptionReviewPage() {
       {(order) => {
         const patient = order.userId;
         // The server refuses anyone's review of their own prescription order: the page offers no decision it would refuse.
-        const ownOrder = isOwnPrescriptionOrder(order, user?._id);
+        const refusal = ownOrderRefusal(order, user?._id);
         const pending = order.prescription?.review === PRESCRIPTION_REVIEW.pending;
         return (
           <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
@@ -94,9 +93,9 @@ export default function PrescriptionReviewPage() {
                 </ul>
                 <PastOrders order={order} />
               </div>
-              {pending && ownOrder ? (
+              {pending && refusal ? (
                 <p role="note" className="rounded-lg bg-amber-50 p-4 text-sm text-amber-900">
-                  {OWN_PRESCRIPTION_ORDER_MESSAGE}
+                  {refusal}
                 </p>
               ) : pending ? (
                 <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
