@@ -115,12 +115,23 @@ const dispatchText = (label: string) =>
     .optional()
     .transform((value) => value || undefined);
 
-/** A status change; a dispatch may name the carrier and the parcel's tracking number. */
+const orderStatusField = (label: string) =>
+  z.enum(ORDER_STATUSES, { error: `${label} must be one of ${ORDER_STATUSES.join(', ')}.` });
+
+/**
+ * A status change; a dispatch may name the carrier and the parcel's tracking number. `fromStatus`,
+ * optional, is the status the caller's screen showed: a change from any other is refused
+ * (ORDER_STATUS_CHANGED_MESSAGE), so a screen read before someone else's change cannot overwrite it
+ * unseen (docs/decisions/0110). A call with the status alone changes the order whatever it holds.
+ */
 export const updateOrderSchema = z.object({
-  status: z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}.` }),
+  status: orderStatusField('Status'),
+  fromStatus: orderStatusField('From status').optional(),
   carrier: dispatchText('Carrier'),
   trackingNumber: dispatchText('Tracking number'),
 });
+export const ORDER_STATUS_CHANGED_MESSAGE =
+  "This order's status was changed by someone else after you loaded it. Nothing was saved: check its status now and choose again.";
 export const ADDRESS_NEEDED_MESSAGE = 'This order has no delivery address; it cannot be dispatched before it has one.';
 
 /** A pharmacist's decisions on a prescription; every comparison of them goes through PRESCRIPTION_DECISION. */

@@ -15,7 +15,9 @@ export function useChangeOrderStatus(order: Order) {
   const [dispatching, setDispatching] = useState(false);
   const change = async (status: OrderStatus, parcel: Partial<Parcel> = {}) => {
     try {
-      await update({ id: order._id, status, ...parcel }).unwrap();
+      // The status this screen shows goes with the change: the server refuses it if someone else moved
+      // the order meanwhile, and the order is then read again, so the screen shows what they did.
+      await update({ id: order._id, status, fromStatus: order.status, ...parcel }).unwrap();
       toast.success(`Order status updated to ${status}`);
     } catch (error) {
       toast.error('Error updating order status', { description: errorMessage(error) });

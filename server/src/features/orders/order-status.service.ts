@@ -3,6 +3,7 @@ import {
   AUDIT_KIND,
   ORDER_EVENT,
   ORDER_STATUS,
+  ORDER_STATUS_CHANGED_MESSAGE,
   ownOrderMessage,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
@@ -185,17 +186,23 @@ function refuseOwnOrder(order: OrderRow, actor: Actor): void {
     throw HttpError.forbidden(ownOrderMessage(order.prescriptionReview !== null));
 }
 
-/** An admin's or pharmacist's status change, in one transaction, with its audit entry. */
+/**
+ * An admin's or pharmacist's status change, in one transaction, with its audit entry; refused (409)
+ * when `fromStatus`, the status the caller saw, is no longer the order's.
+ */
 export async function changeOrderStatus(
   db: Db,
   id: string,
   to: OrderStatus,
   actor: NonNullable<Actor>,
   dispatch: Dispatch = {},
+  fromStatus?: OrderStatus,
 ): Promise<Order> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
     refuseOwnOrder(order, actor);
+    // Read under the lock, so no change slips in between the check and the write.
+    if (fromStatus !== undefined && fromStatus !== order.status) throw HttpError.conflict(ORDER_STATUS_CHANGED_MESSAGE);
     const parcel = await applyStatusChange(tx, order, to, actor, null, dispatch);
     if (order.status !== to) {
       // A parcel written or cleared is part of the change: the one it replaces, if any, and the new one.

@@ -7,6 +7,7 @@ import {
   ordersResponseSchema,
   orderListResponseSchema,
   ORDER_STATUSES,
+  ORDER_STATUS_CHANGED_MESSAGE,
   OWN_ORDER_MESSAGE,
   PRESCRIPTION_REVIEW,
   type Order,
@@ -507,6 +508,32 @@ describe('PATCH /api/orders/update-order/:id', () => {
     expect((await setStatus(own._id, 'Accepted', pharmacist.headers)).statusCode).toBe(200);
     expect((await setStatus(colleagues._id, 'Canceled')).statusCode).toBe(200);
     expect(await stockOf(medicine.id)).toBe(3);
+  });
+
+  it("refuses a change from a status the order no longer has, so a screen read before another's change cannot overwrite it", async () => {
+    const { headers } = await shopper();
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    const order = await placedOrder(headers, medicine.id, 2);
+    // Both read it Pending; the pharmacist cancels it first.
+    expect(
+      (await setOrderStatus(ctx, pharmacist.headers, order._id, 'Canceled', { fromStatus: 'Pending' })).statusCode,
+    ).toBe(200);
+
+    const stale = await setOrderStatus(ctx, admin, order._id, 'Accepted', { fromStatus: 'Pending' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: ORDER_STATUS_CHANGED_MESSAGE });
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored!.status).toBe('Canceled');
+    expect(await stockOf(medicine.id)).toBe(5);
+
+    const fresh = await setOrderStatus(ctx, admin, order._id, 'Accepted', { fromStatus: 'Canceled' });
+    expect(orderResponseSchema.parse(fresh.json()).order.status).toBe('Accepted');
+    // A call with the status alone, as the API has always taken it, still changes the order.
+    expect(orderResponseSchema.parse((await setStatus(order._id, 'Pending')).json()).order.status).toBe('Pending');
+    const malformed = await setOrderStatus(ctx, admin, order._id, 'Accepted', { fromStatus: 'Lost' });
+    expect(malformed.statusCode).toBe(400);
+    expect(Object.keys(malformed.json().errors)).toEqual(['fromStatus']);
   });
 
   it("says a canceled order's payment was refunded, or never charged, to its owner and to admins", async () => {

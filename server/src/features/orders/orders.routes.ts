@@ -99,11 +99,15 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       schema: { ...docs, params: idParamsSchema, body: updateOrderSchema, response: { 200: orderResponseSchema } },
     },
     async (request) => {
-      const { status, carrier, trackingNumber } = request.body;
-      const order = await changeOrderStatus(app.database.db, request.params.id, status, currentUser(request), {
-        carrier,
-        trackingNumber,
-      });
+      const { status, fromStatus, carrier, trackingNumber } = request.body;
+      const order = await changeOrderStatus(
+        app.database.db,
+        request.params.id,
+        status,
+        currentUser(request),
+        { carrier, trackingNumber },
+        fromStatus,
+      );
       await written(order);
       return { order };
     },

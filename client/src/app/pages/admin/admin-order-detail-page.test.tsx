@@ -1,4 +1,6 @@
 import {
+  ORDER_STATUS,
+  ORDER_STATUS_CHANGED_MESSAGE,
   OWN_ORDER_MESSAGE,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   PRESCRIPTION_REVIEW,
@@ -103,5 +105,38 @@ describe("a member of staff's own order without a prescription", () => {
     expect(own).toBeDisabled();
     expect(own).toHaveAccessibleDescription(OWN_ORDER_MESSAGE);
     expect(screen.getByRole('combobox', { name: 'Update status of order A-100002' })).toBeEnabled();
+  });
+});
+
+describe('a status change on an order someone else changed meanwhile', () => {
+  it('sends the status the page showed, and on the refusal shows the order as it is now', async () => {
+    const pending = orderOf({ _id: 'order-A-100004', number: 'A-100004' });
+    // Another admin cancels the order after this page read it.
+    let stored = pending;
+    const sent: unknown[] = [];
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      if (request.method === 'PATCH') {
+        sent.push(await request.json());
+        return json(409, { message: ORDER_STATUS_CHANGED_MESSAGE });
+      }
+      return json(200, { order: stored });
+    });
+    const { user } = renderWithStore(
+      <Routes>
+        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+      </Routes>,
+      { path: '/admin/orders/order-A-100004', signedInAs: ROLE.admin },
+    );
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'New status' }), ORDER_STATUS.accepted);
+    stored = { ...pending, status: ORDER_STATUS.canceled };
+    await user.click(screen.getByRole('button', { name: 'Update Status' }));
+
+    expect(await screen.findByText(ORDER_STATUS_CHANGED_MESSAGE)).toBeInTheDocument();
+    expect(sent).toEqual([{ status: ORDER_STATUS.accepted, fromStatus: ORDER_STATUS.pending }]);
+    await vi.waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'New status' })).toHaveValue(ORDER_STATUS.canceled),
+    );
   });
 });
