@@ -87,8 +87,9 @@ export const STOCK_TAGS = ['Medicines', 'Medicine', 'Batches', 'Reports'] as con
 
 /**
  * The reads one medicine's stock change makes stale: its batches, itself, the catalogue and the
- * stock reports. A batch change moves its sellable total, and so do the medicine form's stock (an
- * adjustment on its batches) and its deletion.
+ * reports. A batch change moves its sellable total, and so do the medicine form's stock (an
+ * adjustment on its batches) and its deletion; the form's name is also the one the sales report's
+ * top medicines show.
  */
 export const medicineStockChanged = (medicineId: string) =>
   [{ type: 'Batches', id: medicineId }, { type: 'Medicine', id: medicineId }, 'Medicines', 'Reports'] as const;

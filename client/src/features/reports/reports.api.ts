@@ -2,9 +2,10 @@ import type * as contract from '@apotheca/contract';
 import { api, apiPath, change, pagedListQuery } from '../../lib/api';
 
 /**
- * The stock reports' calls: a page of each report and a medicine's reorder level, whose change
- * re-reads them. A write-off is a batch change (features/batches), which re-reads them too. The
- * sales report is re-read after any order changes (the `Orders` tag).
+ * The reports' calls: a page of each stock report, the sales report and a medicine's reorder level,
+ * whose change re-reads them. Every report is filed under `Reports`, which every write that moves
+ * one of their figures makes stale: an order's change (STOCK_TAGS), a medicine's (medicineStockChanged:
+ * its stock, and its name, which the sales report's top medicines show), a batch's, an import.
  */
 const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -15,7 +16,7 @@ const reportsApi = api.injectEndpoints({
       pagedListQuery('/reports/low-stock', 'Reports'),
     ),
     salesReport: build.query<contract.SalesReport, contract.SalesReportQuery>(
-      pagedListQuery('/reports/sales', 'Orders'),
+      pagedListQuery('/reports/sales', 'Reports'),
     ),
     setReorderLevel: build.mutation<contract.ReorderLevelResponse, contract.ReorderLevelInput & { medicineId: string }>(
       change(

@@ -1,10 +1,11 @@
-import { ROLE, type LowStockReport as LowStockAnswer, type StockLevel } from '@apotheca/contract';
+import { ROLE, type LowStockReport as LowStockAnswer, type SalesReport, type StockLevel } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
 import { renderWithStore } from '../../../test/render-with-store';
 import { LowStockReport } from '../../../features/reports/low-stock-report';
+import { useSalesReportQuery } from '../../../features/reports/reports.api';
 import {
   useAddMedicineMutation,
   useDeleteMedicineMutation,
@@ -64,5 +65,51 @@ describe('the admin’s medicine changes', () => {
     await user.click(screen.getByRole('button', { name: 'Delete' }));
     await vi.waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Aspirin' })).not.toBeInTheDocument());
     expect(screen.getByText('1 medicine below the reorder level')).toBeInTheDocument();
+  });
+});
+
+/** The names of the sales report's top medicines, as the overview lists them. */
+function TopMedicines() {
+  const { data } = useSalesReportQuery({});
+  return (
+    <ul aria-label="Top medicines">
+      {data?.topMedicines.map((medicine) => (
+        <li key={medicine._id}>{medicine.name}</li>
+      ))}
+    </ul>
+  );
+}
+
+describe('a renamed medicine', () => {
+  it("reads the sales report's top medicines again, under the new name", async () => {
+    stubBrowserRequest();
+    let name = 'Asprin';
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const { pathname } = new URL((input as Request).url);
+      if (pathname.endsWith('/reports/sales')) {
+        const report: SalesReport = {
+          days: 30,
+          from: '2026-10-31',
+          to: '2026-11-29',
+          totals: { orders: 1, revenue: 9 },
+          daily: [],
+          byStatus: [],
+          topMedicines: [{ _id: 'med-1', name, units: 3, revenue: 9 }],
+        };
+        return Promise.resolve(json(200, report));
+      }
+      if (pathname.includes('/update-medicine/')) name = 'Aspirin';
+      return Promise.resolve(json(200, {}));
+    });
+    const { user } = renderWithStore(
+      <>
+        <Changes />
+        <TopMedicines />
+      </>,
+      { signedInAs: ROLE.admin },
+    );
+    expect(await screen.findByText('Asprin')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Aspirin')).toBeInTheDocument();
   });
 });
