@@ -39,7 +39,7 @@ export type BatchState = (typeof BATCH_STATE)[keyof typeof BATCH_STATE];
 
 /**
  * A batch in its medicine's list, with its state judged by the server as checkout judges it: a recall
- * or a write-off says it all; otherwise expired from its expiry date on by the database's today, so
+ * or a write-off says it all; otherwise expired from its expiry date on by the shop's day, so
  * the staff's screen never disagrees with what can be sold, whatever the browser's clock says.
  */
 const listedBatchSchema = batchSchema.extend({ state: z.enum(BATCH_STATE) });

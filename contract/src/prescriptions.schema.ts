@@ -60,7 +60,7 @@ const prescriptionSchema = z.object({
   createdAt: z.string(),
   /** A pharmacist refused it for an order: checkout does not choose it for the shopper. */
   rejected: z.boolean(),
-  /** Its state, judged by the server as checkout judges it (by the database's today). */
+  /** Its state, judged by the server as checkout judges it (by the shop's day). */
   state: z.enum(PRESCRIPTION_STATES),
   /** An approval's terms: the last day (YYYY-MM-DD) a repeat order may reuse it, and how many are left; null before. */
   validUntil: z.string().nullable(),

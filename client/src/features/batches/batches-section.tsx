@@ -142,7 +142,7 @@ export function BatchesSection({ medicineId, canEdit }: { medicineId: string; ca
           columns={withActions ? [...COLUMNS, ACTIONS] : COLUMNS}
           stickyLastColumn={withActions}
         >
-          {/* Each batch's state as the server judges it by the database's today, as checkout does. */}
+          {/* Each batch's state as the server judges it by the shop's day, as checkout does. */}
           {batches.map(({ state, ...batch }) => (
             <tr key={batch._id}>
               {/* A long lot number wraps on a phone rather than push the actions out of view; its date and state wrap by words. */}

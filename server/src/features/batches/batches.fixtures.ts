@@ -7,26 +7,25 @@ import { insertMedicine } from '../medicines/medicines.fixtures';
 
 // Shared by the batch and report tests: the day expiry is judged by, and medicines stocked lot by lot.
 
-/** Fixes the day expiry is judged by, as the database's clock would read it. */
+/** Fixes the day expiry is judged by, as the shop's clock would read it. */
 export const freezeToday = (ctx: TestContext, day: string) =>
   ctx.database.db.execute(
     sql.raw(`create or replace function shop_today() returns date language sql stable as $$ select date '${day}' $$`),
   );
-const thawToday = (ctx: TestContext) =>
-  ctx.database.db.execute(
-    sql`create or replace function shop_today() returns date language sql stable as $$ select current_date $$`,
-  );
 
 /**
  * `use` with the day expiry is judged by fixed at `day` (a test may move it on with freezeToday),
- * and the database's own clock back afterwards, even when `use` fails.
+ * and the migrations' own definition of the day back afterwards, even when `use` fails.
  */
 export async function onDay(ctx: TestContext, day: string, use: () => Promise<void>): Promise<void> {
+  const { rows } = (await ctx.database.db.execute<{ definition: string }>(
+    sql`select pg_get_functiondef('shop_today()'::regprocedure) as definition`,
+  )) as { rows: { definition: string }[] };
   try {
     await freezeToday(ctx, day);
     await use();
   } finally {
-    await thawToday(ctx);
+    await ctx.database.db.execute(sql.raw(rows[0]!.definition));
   }
 }
 

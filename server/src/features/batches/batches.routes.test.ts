@@ -79,7 +79,7 @@ describe('batches at checkout', () => {
     });
   });
 
-  it("lists each batch with its state as the database's today judges it, as checkout does", async () => {
+  it("lists each batch with its state as the shop's day judges it, as checkout does", async () => {
     await onDay(ctx, '2040-06-10', async () => {
       const { medicine, ids } = await medicineWithBatches(ctx, admin, [
         { lot: 'GOOD', expiresOn: '2040-06-11', quantity: 2 },

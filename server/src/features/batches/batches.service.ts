@@ -72,7 +72,7 @@ export function toBatch(row: BatchRow): Batch {
   };
 }
 
-/** A batch's state in the order checkout judges it: a recall, a write-off, then the database's today. */
+/** A batch's state in the order checkout judges it: a recall, a write-off, then the shop's day. */
 const BATCH_STATE_NOW = sql<BatchState>`case
   when ${batches.recalledAt} is not null then ${BATCH_STATE.recalled}::text
   when ${batches.writtenOffAt} is not null then ${BATCH_STATE.writtenOff}::text

@@ -6,11 +6,16 @@ import {
   type LowStockReport,
   type ReportBatch,
 } from '@apotheca/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { openPg } from '../../db/client';
+import { batches } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';
 import { insertMedicine } from '../medicines/medicines.fixtures';
+import { salesReport } from '../reports/reports.service';
 import { medicineWithBatches, onDay, type Delivery } from './batches.fixtures';
+import { expiryReport } from './batches.service';
 
 // The expiry and low-stock reports and the reorder level, on a database of their own so that each
 // report lists exactly what these tests stocked.
@@ -166,5 +171,36 @@ describe('the low-stock report and the reorder level', () => {
     // Nothing was stored but by the admin's own valid calls: the level is still the default.
     const { medicines } = (await get('/api/reports/low-stock')).json<LowStockReport>();
     expect(medicines.find((row) => row._id === medicine.id)).toMatchObject({ stock: 5, reorderLevel: 10 });
+  });
+});
+
+describe("the shop's day", () => {
+  it('is the UTC day the sales report reads, whatever the time zone of the database session', async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'TODAY', expiresOn: '2099-01-01', quantity: 2 },
+      { lot: 'TOMORROW', expiresOn: '2099-01-01', quantity: 3 },
+    ]);
+    const { to: today } = await salesReport(ctx.database.db, 1);
+    const tomorrow = new Date(Date.parse(today) + 86_400_000).toISOString().slice(0, 10);
+    await ctx.database.db.update(batches).set({ expiresOn: today }).where(eq(batches.id, ids.TODAY!));
+    await ctx.database.db.update(batches).set({ expiresOn: tomorrow }).where(eq(batches.id, ids.TOMORROW!));
+    const own = (rows: ReportBatch[]) => lots(rows.filter((row) => row.medicine._id === medicine.id));
+
+    // A server not set to UTC gives its connections its own zone. These two are 26 hours apart: at
+    // any moment, at least one of them is on another day than UTC.
+    for (const zone of ['Etc/GMT+12', 'Pacific/Kiritimati']) {
+      const url = new URL(ctx.config.databaseUrl!);
+      url.searchParams.set('options', `-c TimeZone=${zone}`);
+      const zoned = openPg(url.toString(), { poolSize: 1 });
+      try {
+        const report = await expiryReport(zoned.db, { days: 30, expiringPage: 1, expiredPage: 1, limit: 100 });
+        expect({ expired: own(report.expired), expiring: own(report.expiring) }, zone).toEqual({
+          expired: ['TODAY'],
+          expiring: ['TOMORROW'],
+        });
+      } finally {
+        await zoned.close();
+      }
+    }
   });
 });

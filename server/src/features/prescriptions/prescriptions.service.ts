@@ -40,11 +40,12 @@ const toPrescription = (row: PrescriptionRow, state: PrescriptionState): Prescri
 
 /**
  * Why an approval's terms no longer let a repeat order reuse the prescription: past its last day by
- * the database's today, or no repeat left; null while they do. Checkout refuses a repeat by it, and
+ * the shop's day (`shop_today()`, the UTC day the approval's own check reads), or no repeat left;
+ * null while they do. Checkout refuses a repeat by it, and
  * the patient's list shows it, so the two never disagree.
  */
 export const repeatRefusal = (validUntil: SQL, repeatsLeft: SQL) =>
-  sql`case when ${validUntil} < current_date then ${PRESCRIPTION_STATE.expired}::text
+  sql`case when ${validUntil} < shop_today() then ${PRESCRIPTION_STATE.expired}::text
     when ${repeatsLeft} < 1 then ${PRESCRIPTION_STATE.usedUp}::text end`;
 
 /** A table of orders or of their counts: each row has an order's status and prescription review. */

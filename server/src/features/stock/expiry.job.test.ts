@@ -6,7 +6,7 @@ import { useTestContext } from '../../test/test-context';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 
 // A batch stops being sold on its expiry date with nothing written: the catalogue's search, its
-// stock filter and its facets must stop counting it once the database's day reaches that date.
+// stock filter and its facets must stop counting it once the shop's day (UTC) reaches that date.
 
 const ctx = useTestContext({ expiryCheckMs: 50 });
 
@@ -16,7 +16,7 @@ const list = async (query: string) =>
 describe('the expiry watch', () => {
   it('takes a batch out of search, the stock filter and the facets on its expiry date, with no write', async () => {
     const medicine = await insertMedicine(ctx, { name: 'Expirol', category: 'Allergy Medicine', stock: 5 });
-    // Its one batch expires tomorrow by the database's day.
+    // Its one batch expires tomorrow by the shop's day (UTC).
     await ctx.database.db
       .update(batches)
       .set({ expiresOn: sql`shop_today() + 1` })
@@ -25,7 +25,7 @@ describe('the expiry watch', () => {
     expect(inStock.medicines.map((m) => [m.name, m.stock])).toEqual([['Expirol', 5]]);
     expect(inStock.facets.category).toEqual([{ value: 'Allergy Medicine', count: 1 }]);
 
-    // Midnight passes: the database's day moves on, and no row changes.
+    // Midnight passes: the shop's day (UTC) moves on, and no row changes.
     await ctx.database.db.execute(
       sql`create or replace function shop_today() returns date language sql stable as $$ select current_date + 1 $$`,
     );

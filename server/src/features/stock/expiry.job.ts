@@ -7,8 +7,8 @@ type Options = { db: Db; catalogue: CatalogueCache; everyMs: number; onError: (e
 
 /**
  * A batch stops counting on its expiry date with no write, so nothing tells the catalogue's caches
- * and search index that the stock changed. Every `everyMs` this asks the database for its day
- * (`shop_today()`, the day expiry is judged by); when the day has moved on, the catalogue is
+ * and search index that the stock changed. Every `everyMs` this asks the database for the shop's day
+ * (`shop_today()`, the UTC day expiry is judged by: docs/decisions/0111); when the day has moved on, the catalogue is
  * invalidated and every figure is read again. Answers a stop function.
  */
 export function startExpiryWatch({ db, catalogue, everyMs, onError }: Options): () => Promise<void> {
