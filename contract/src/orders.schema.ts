@@ -122,7 +122,7 @@ const orderStatusField = (label: string) =>
  * A status change; a dispatch may name the carrier and the parcel's tracking number. `fromStatus`,
  * optional, is the status the caller's screen showed: a change from any other is refused
  * (ORDER_STATUS_CHANGED_MESSAGE), so a screen read before someone else's change cannot overwrite it
- * unseen (docs/decisions/0110). A call with the status alone changes the order whatever it holds.
+ * unseen (docs/decisions/0109). A call with the status alone changes the order whatever it holds.
  */
 export const updateOrderSchema = z.object({
   status: orderStatusField('Status'),
