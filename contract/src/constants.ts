@@ -90,6 +90,8 @@ export const ORDER_EVENT = {
   statusChanged: 'status-changed',
   stockRestored: 'stock-restored',
   stockTaken: 'stock-taken',
+  /** A dispatched order canceled: its parcel had left the shop, so its units are not for sale again (0110). */
+  stockKeptOut: 'stock-kept-out',
   reviewDecided: 'review-decided',
   recallFlagged: 'recall-flagged',
 } as const;
@@ -98,6 +100,7 @@ export const ORDER_EVENTS = [
   ORDER_EVENT.statusChanged,
   ORDER_EVENT.stockRestored,
   ORDER_EVENT.stockTaken,
+  ORDER_EVENT.stockKeptOut,
   ORDER_EVENT.reviewDecided,
   ORDER_EVENT.recallFlagged,
 ] as const;

@@ -17,6 +17,8 @@ function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null 
       return forShopper ? null : 'Stock put back';
     case ORDER_EVENT.stockTaken:
       return forShopper ? null : 'Stock taken again';
+    case ORDER_EVENT.stockKeptOut:
+      return forShopper ? null : 'Stock not put back: the parcel had left the shop';
     case ORDER_EVENT.recallFlagged:
       return forShopper ? null : 'Holds a recalled lot';
   }

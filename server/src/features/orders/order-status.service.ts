@@ -15,7 +15,7 @@ import {
   type PrescriptionReview,
   type PrescriptionReviewInput,
 } from '@apotheca/contract';
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { orderHistory, orders, prescriptions } from '../../db/schema';
@@ -129,10 +129,30 @@ async function lockOrder(tx: Tx, id: string) {
 }
 
 /**
+ * Whether a canceled order's units went back into stock when it was canceled: not when it was canceled
+ * after its dispatch (its last stock event says which, for orders canceled before that rule too).
+ */
+async function stockCameBack(tx: Tx, orderId: string): Promise<boolean> {
+  const [last] = await tx
+    .select({ event: orderHistory.event })
+    .from(orderHistory)
+    .where(
+      and(
+        eq(orderHistory.orderId, orderId),
+        inArray(orderHistory.event, [ORDER_EVENT.stockRestored, ORDER_EVENT.stockKeptOut]),
+      ),
+    )
+    .orderBy(desc(orderHistory.id))
+    .limit(1);
+  return last?.event !== ORDER_EVENT.stockKeptOut;
+}
+
+/**
  * Moves a locked order to `to`, in the caller's transaction. Any status may follow any other
  * (the product sets no order of statuses, so staff can correct a mistake), except that an order whose prescription is pending or rejected never becomes
  * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back (and a repeat order's repeat); leaving it takes
- * them again, with a 409 when they are no longer there. The parcel is written with the status (parcelAfter); an order dispatched already is not
+ * them again, with a 409 when they are no longer there. A dispatched order's parcel has left the shop:
+ * canceled, its units are not put back for sale, so leaving 'Canceled' has none to take (0110). The parcel is written with the status (parcelAfter); an order dispatched already is not
  * dispatched again with another parcel (409). The history gets the status
  * change and the stock that moved. Answers the parcel written, if any.
  */
@@ -156,13 +176,18 @@ async function applyStatusChange(
   if (to === ORDER_STATUS.dispatched && !order.address) throw HttpError.conflict(ADDRESS_NEEDED_MESSAGE);
   const history: HistoryRow[] = [{ event: ORDER_EVENT.statusChanged, from: order.status, to, note }];
   if (to === ORDER_STATUS.canceled) {
-    await restoreOrderStock(tx, order.id);
+    if (order.status === ORDER_STATUS.dispatched) history.push({ event: ORDER_EVENT.stockKeptOut });
+    else {
+      await restoreOrderStock(tx, order.id);
+      history.push({ event: ORDER_EVENT.stockRestored });
+    }
     await moveRepeat(tx, order, to);
-    history.push({ event: ORDER_EVENT.stockRestored });
   } else if (order.status === ORDER_STATUS.canceled) {
-    await takeOrderStock(tx, order.id);
+    if (await stockCameBack(tx, order.id)) {
+      await takeOrderStock(tx, order.id);
+      history.push({ event: ORDER_EVENT.stockTaken });
+    }
     await moveRepeat(tx, order, to);
-    history.push({ event: ORDER_EVENT.stockTaken });
   }
   const parcel = parcelAfter(order, to, dispatch);
   await tx

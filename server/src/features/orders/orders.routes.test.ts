@@ -536,6 +536,32 @@ describe('PATCH /api/orders/update-order/:id', () => {
     expect(Object.keys(malformed.json().errors)).toEqual(['fromStatus']);
   });
 
+  it('keeps the units of a dispatched order out of stock when it is canceled: its parcel left the shop', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    const order = await placedOrder(headers, medicine.id, 3, { address: HOME_ADDRESS });
+    expect((await setStatus(order._id, 'Dispatched')).statusCode).toBe(200);
+
+    const canceled = await setStatus(order._id, 'Canceled');
+    expect(canceled.statusCode).toBe(200);
+    expect(orderResponseSchema.parse(canceled.json()).order.history.slice(-2)).toMatchObject([
+      { event: 'status-changed', from: 'Dispatched', to: 'Canceled' },
+      { event: 'stock-kept-out' },
+    ]);
+    expect(await stockOf(medicine.id)).toBe(2);
+    // Opened again, it takes nothing: its units never came back.
+    expect((await setStatus(order._id, 'Dispatched')).statusCode).toBe(200);
+    expect(await stockOf(medicine.id)).toBe(2);
+
+    // A dispatch made by mistake is undone first: back to Accepted, the parcel never left, and a
+    // cancellation then puts the units back.
+    expect((await setStatus(order._id, 'Accepted')).statusCode).toBe(200);
+    expect((await setStatus(order._id, 'Canceled')).statusCode).toBe(200);
+    expect(await stockOf(medicine.id)).toBe(5);
+    expect((await setStatus(order._id, 'Pending')).statusCode).toBe(200);
+    expect(await stockOf(medicine.id)).toBe(2);
+  });
+
   it("says a canceled order's payment was refunded, or never charged, to its owner and to admins", async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx, { stock: 5 });

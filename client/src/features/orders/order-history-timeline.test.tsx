@@ -1,0 +1,33 @@
+import { ORDER_EVENT, ORDER_STATUS, type OrderHistoryEntry } from '@apotheca/contract';
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { order } from '../../test/order.fixture';
+import { OrderHistoryTimeline } from './order-history-timeline';
+
+const entry = (event: OrderHistoryEntry['event'], from: string | null = null, to: string | null = null) => ({
+  at: '2026-11-29T08:00:00.000Z',
+  actor: null,
+  event,
+  from,
+  to,
+  note: null,
+});
+
+describe('OrderHistoryTimeline', () => {
+  it("tells staff, not the patient, that a dispatched order's cancellation put no stock back", () => {
+    const canceled = order({
+      status: ORDER_STATUS.canceled,
+      history: [
+        entry(ORDER_EVENT.statusChanged, ORDER_STATUS.dispatched, ORDER_STATUS.canceled),
+        entry(ORDER_EVENT.stockKeptOut),
+      ],
+    });
+    const { unmount } = render(<OrderHistoryTimeline order={canceled} />);
+    expect(screen.getByRole('list', { name: 'Order history' })).toHaveTextContent(
+      'Stock not put back: the parcel had left the shop',
+    );
+    unmount();
+    render(<OrderHistoryTimeline order={canceled} forShopper />);
+    expect(screen.getByRole('list', { name: 'Order history' })).not.toHaveTextContent('Stock not put back');
+  });
+});
