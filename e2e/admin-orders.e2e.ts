@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_PAGE_SIZE, pagedPath, PATHS, type Order } from '@apotheca/contract';
+import { ADMIN_ORDERS_PAGE_SIZE, OWN_ORDER_MESSAGE, pagedPath, PATHS, type Order } from '@apotheca/contract';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
@@ -186,5 +186,18 @@ describe('the admin works through the orders', () => {
     await page.screenshot({ path: '/tmp/shots-mailstaff/admin-orders-375.png', fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: '/tmp/shots-mailstaff/admin-orders-1280.png', fullPage: true });
+  });
+  it("offers the admin no status change of their own order: the list's select is disabled and the order page says why", async () => {
+    const order = await placeOrder(admin);
+    const page = await pageAs(browser, admin);
+    const row = await openOrderRow(page, order);
+    const select = row.getByRole('combobox', { name: `Update status of order ${order.number}` });
+    expect(await select.isDisabled()).toBe(true);
+    expect(await select.getAttribute('aria-description')).toBe(OWN_ORDER_MESSAGE);
+
+    await row.getByRole('link', { name: `View items of order ${order.number}` }).click();
+    await page.getByRole('note').filter({ hasText: OWN_ORDER_MESSAGE }).waitFor();
+    expect(await page.getByRole('button', { name: 'Update Status' }).count()).toBe(0);
+    await page.context().close();
   });
 });
