@@ -1,7 +1,9 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Medicine } from '@apotheca/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startCluster, type Cluster } from '../scripts/cluster.mjs';
+import { startBalancer, startCluster, type Balancer, type Cluster } from '../scripts/cluster.mjs';
 import { createFreshPgDatabase } from '../server/src/test/fresh-pg-database';
 import { startRedisServer, type RedisServer } from '../server/src/test/redis-server';
 import { adminEnv } from './support/admin-account';
@@ -148,5 +150,56 @@ describe('three instances behind the load balancer', () => {
     await Promise.all(workers);
     expect(outcomes.failed).toEqual([]);
     expect(outcomes.ok).toBeGreaterThan(50);
+  });
+});
+
+// deploy/haproxy.cfg in front of two stand-ins for instances, one of which takes every request and
+// dies before answering (an instance killed after its checkout committed): what the balancer sends
+// on again is what a shopper's click does twice.
+describe('the load balancer, when an instance dies before answering', () => {
+  const received: string[] = [];
+  let backends: http.Server[];
+  let balancer: Balancer;
+
+  const backend = (answers: boolean) =>
+    new Promise<http.Server>((resolve) => {
+      const server = http.createServer((request, response) => {
+        if (request.url === '/api/health/ready') return void response.end('{"status":"ready"}');
+        received.push(`${request.method} ${request.url}`);
+        request.resume().on('end', () => (answers ? response.end('{}') : request.socket.destroy()));
+      });
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    });
+
+  beforeAll(async () => {
+    backends = [await backend(false), await backend(true)];
+    balancer = await startBalancer({ ports: backends.map((server) => (server.address() as AddressInfo).port) });
+  });
+  afterAll(async () => {
+    await balancer?.stop();
+    for (const server of backends ?? []) server.closeAllConnections();
+    await Promise.all((backends ?? []).map((server) => new Promise((resolve) => server.close(resolve))));
+  });
+
+  it('sends a read on to another instance, and never a checkout or a cart change', async () => {
+    const changes = ['POST /api/orders/add-order', 'PATCH /api/cart/update/1'].flatMap((change) =>
+      [1, 2, 3, 4].map((n) => `${change}?n=${n}`),
+    );
+    const reads = changes.map((_, n) => `GET /api/medicines?n=${n}`);
+    const answers = new Map<string, number | 'no answer'>();
+    for (const request of [...reads, ...changes]) {
+      const [method, path] = request.split(' ');
+      const response = await fetch(`${balancer.url}${path}`, {
+        method,
+        body: method === 'GET' ? undefined : '{}',
+      }).catch(() => undefined);
+      answers.set(request, response?.status ?? 'no answer');
+    }
+    // Round robin gives some of each to the dying instance: a read is answered by the other one, a
+    // change fails (502, or its connection closed, as the instance's was) instead of being made a
+    // second time; the shopper looks at their orders or cart.
+    expect(reads.map((request) => answers.get(request))).toEqual(reads.map(() => 200));
+    expect(received.filter((request) => !request.startsWith('GET')).sort()).toEqual([...changes].sort());
+    expect(changes.filter((request) => answers.get(request) !== 200)).not.toEqual([]);
   });
 });

@@ -17,3 +17,7 @@ export function startCluster(options: {
   env?: Record<string, string>;
   echo?: boolean;
 }): Promise<Cluster>;
+
+export type Balancer = { url: string; stop: () => Promise<void> };
+
+export function startBalancer(options: { ports: number[]; port?: number; echo?: boolean }): Promise<Balancer>;

@@ -76,6 +76,33 @@ async function startInstance({ databaseUrl, redisUrl, env, echo, index }) {
   return { url, port, pid: instance.child.pid, output: instance.output, stop: instance.stop };
 }
 
+/** Debian's haproxy with deploy/haproxy.cfg in front of the instances on `ports`; resolves once it answers. */
+export async function startBalancer({ ports, port, echo = false }) {
+  const lbPort = port ?? (await freePort());
+  const url = `http://127.0.0.1:${lbPort}`;
+  const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-haproxy-')), 'haproxy.cfg');
+  const servers = ports.map((serverPort, i) => `    server app${i + 1} 127.0.0.1:${serverPort}\n`).join('');
+  fs.writeFileSync(config, `${fs.readFileSync(HAPROXY_CONFIG, 'utf8')}${servers}`);
+  const haproxy = spawnLogged(
+    'haproxy',
+    ['-db', '-f', config],
+    { ...process.env, APOTHECA_LB_ADDRESS: `127.0.0.1:${lbPort}` },
+    'haproxy',
+    echo,
+  );
+  const stop = async () => {
+    await haproxy.stop();
+    fs.rmSync(path.dirname(config), { recursive: true, force: true });
+  };
+  try {
+    await waitForReady(url, haproxy.child, haproxy.output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, stop };
+}
+
 /**
  * Starts `instances` servers one after another (the first migrates and seeds), then haproxy in
  * front of them, and resolves once the load balancer answers.
@@ -93,31 +120,19 @@ export async function startCluster({ instances = 3, databaseUrl, redisUrl, port,
     await Promise.all(started.map((instance) => instance.stop()));
     throw error;
   }
-  const lbPort = port ?? (await freePort());
-  const url = `http://127.0.0.1:${lbPort}`;
-  const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-haproxy-')), 'haproxy.cfg');
-  const servers = started.map((instance, i) => `    server app${i + 1} 127.0.0.1:${instance.port}\n`).join('');
-  fs.writeFileSync(config, `${fs.readFileSync(HAPROXY_CONFIG, 'utf8')}${servers}`);
-  const haproxy = spawnLogged(
-    'haproxy',
-    ['-db', '-f', config],
-    { ...process.env, APOTHECA_LB_ADDRESS: `127.0.0.1:${lbPort}` },
-    'haproxy',
-    echo,
-  );
+  let balancer;
   try {
-    await waitForReady(url, haproxy.child, haproxy.output);
+    balancer = await startBalancer({ ports: started.map((instance) => instance.port), port, echo });
   } catch (error) {
-    await Promise.all([...started, haproxy].map((p) => p.stop()));
+    await Promise.all(started.map((instance) => instance.stop()));
     throw error;
   }
   return {
-    url,
+    url: balancer.url,
     instances: started,
     stop: async () => {
       await Promise.all(started.map((instance) => instance.stop()));
-      await haproxy.stop();
-      fs.rmSync(path.dirname(config), { recursive: true, force: true });
+      await balancer.stop();
     },
   };
 }
