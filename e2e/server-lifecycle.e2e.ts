@@ -3,7 +3,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Medicine, Order } from '@apotheca/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { freePort, spawnServer, type ServerProcess } from './support/product-server';
 
 // On the embedded database (the PostgreSQL the app starts in DATA_DIR, whatever DATABASE_URL the
@@ -52,6 +52,40 @@ describe('the server process on the embedded database', () => {
     expect(login.status).toBe(200);
     expect(await restarted.stop('SIGINT')).toBe(0);
   });
+
+  it('takes the scheduled backup again after a process killed while writing it restarts', async () => {
+    const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-lifecycle-backups-'));
+    const backupEnv = { ...env, BACKUP_EVERY_HOURS: '24', BACKUP_DIR: backupDir };
+    const written = () => fs.readdirSync(backupDir);
+    let restarted: ServerProcess | undefined;
+    try {
+      // A start looks at once, and the process dies while the demo shop's backup is being written (it
+      // ran out of memory, say): its partial file is there, the file it would become is not.
+      const starting = spawnServer(backupEnv);
+      await vi.waitFor(() => expect(written().filter((name) => name.endsWith('.partial'))).toHaveLength(1), {
+        timeout: 60_000,
+        interval: 5,
+      });
+      process.kill(Number(fs.readFileSync(path.join(dataDir, 'apotheca.pid'), 'utf8')), 'SIGKILL');
+      expect(await (await starting).stop()).toBeNull();
+      expect(written().filter((name) => name.endsWith('.gz'))).toEqual([]);
+
+      restarted = await spawnServer(backupEnv);
+      // Its period's backup, written whole, and nothing left of the killed one's partial file (health data).
+      await vi.waitFor(
+        () => expect(written()).toEqual([expect.stringMatching(/^apotheca-scheduled-.+\.backup\.gz$/)]),
+        {
+          timeout: 30_000,
+          interval: 100,
+        },
+      );
+      expect(await restarted.stop()).toBe(0);
+    } finally {
+      await restarted?.stop();
+      fs.rmSync(backupDir, { recursive: true, force: true });
+    }
+    // Two starts and two backups of the demo shop.
+  }, 120_000);
 
   it("starts as root with DATA_DIR under a 0700 directory, as a clone in root's home directory", async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-root-home-'));

@@ -55,6 +55,8 @@ const backedUpTables = async (db: Database['db'] | Tx) =>
  */
 export const backupFileName = (time: Date, scheduled = false) =>
   `apotheca-${scheduled ? 'scheduled-' : ''}${time.toISOString().replace(/[:.]/g, '-')}.backup.gz`;
+/** A backup being written is named so until it is complete. */
+export const PARTIAL_SUFFIX = '.partial';
 export const isScheduledBackupFileName = (name: string) => /^apotheca-scheduled-.+\.backup\.gz$/.test(name);
 
 async function* backupLines(tx: Tx, counts: { tables: number; rows: number }): AsyncGenerator<string> {
@@ -95,7 +97,7 @@ async function* backupLines(tx: Tx, counts: { tables: number; rows: number }): A
  */
 export async function writeBackup(database: Database, file: string): Promise<BackupSummary> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
-  const partial = `${file}.partial`;
+  const partial = `${file}${PARTIAL_SUFFIX}`;
   const counts = { tables: 0, rows: 0 };
   try {
     await database.db.transaction(
