@@ -65,6 +65,9 @@ describe('the log', () => {
     await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${session}` } });
 
     expect(log()).toContain(file!); // the outbox mail is logged by its path
+    // …and by its row, never by whom it is to or its subject: a recall's or a prescription's names a
+    // patient's medicine, and the log is kept by the service manager for anyone who reads it.
+    expect(log()).not.toContain(user.email);
     expect(log()).toContain(`/api/auth/validate-token/[redacted]`);
     expect(log()).toContain(`/api/auth/reset-password/${user.id}/[redacted]`);
     for (const secret of [token!, newPassword, session, 'scrypt$']) expect(log()).not.toContain(secret);

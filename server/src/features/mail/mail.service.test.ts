@@ -41,8 +41,8 @@ describe('the file outbox', () => {
       expect(second).toContain('Subject: Second');
       expect(second).toMatch(/^Message-ID: <outbox-row@shop\.example>$/m);
       expect(written).toEqual([
-        { to: 'ada@example.com', subject: 'First', file },
-        { to: 'ada@example.com', subject: 'Second', file },
+        { file, messageId: undefined },
+        { file, messageId: '<outbox-row@shop.example>' },
       ]);
 
       fs.rmSync(outboxDir, { recursive: true });
