@@ -1,4 +1,5 @@
 import { PATHS, medicinePath } from '@apotheca/contract';
+import type { Page } from 'playwright-core';
 import { describe, it } from 'vitest';
 import { newPage, useBrowser } from './support/browser';
 import { addToCart, createShopper, listMedicines, medicinesInStock, shopperPage } from './support/shop';
@@ -62,4 +63,34 @@ describe('accessibility of every storefront route (axe-core)', () => {
       await page.context().close();
     },
   );
+});
+
+/** What has the keyboard's focus: its tag and its text, as a screen reader would start reading. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return element ? `${element.tagName.toLowerCase()}: ${element.textContent?.trim() ?? ''}` : null;
+  });
+
+describe('a keyboard and screen reader user', () => {
+  const browser = useBrowser();
+
+  it('arrives at each page it follows a link to: its heading has focus and the title names it', async ({ expect }) => {
+    // The catalogue's first card, as it lists them.
+    const {
+      medicines: [medicine],
+    } = await listMedicines('limit=1');
+    const page = await newPage(browser);
+    await page.goto(PATHS.home);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Medicines' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('h1: Medicines');
+    expect(await page.title()).toBe('Medicines · Apotheca');
+    // The followed link left with the page it was on: focus does not fall back to the document's start.
+    await page.getByRole('main').getByRole('link', { name: medicine!.name, exact: true }).first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe(`h1: ${medicine!.name}`);
+    expect(await page.title()).toBe(`${medicine!.name} · Apotheca`);
+    await page.context().close();
+  });
 });

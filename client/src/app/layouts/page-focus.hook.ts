@@ -1,0 +1,44 @@
+import { useEffect, useEffectEvent, type RefObject } from 'react';
+import { useLocation } from 'react-router';
+
+/** What every page's title ends with, after the page's own heading. */
+const SITE_NAME = 'Apotheca';
+
+/**
+ * A page reached inside the app is announced as a page loaded anew would be: its title names it (its
+ * main heading, then the shop), and focus moves to that heading, so a screen reader reads where the
+ * reader arrived and the next Tab starts at the page's top instead of at the followed link (or, when
+ * that link left with the old page, at the document's start). The heading may come later than the
+ * route (a lazy page, a page that loads its record first): it is watched for until it comes. Only
+ * focus that stayed where the navigation left it is moved: a reader who went on meanwhile keeps their
+ * place. The page a visit starts on (the router's first location, keyed 'default') keeps the
+ * browser's own focus, at the document's start; a new query on the same path (a search, a filter, a
+ * list's page) is the same page, and keeps focus too.
+ */
+export function usePageFocus(main: RefObject<HTMLElement | null>): void {
+  const { pathname, key } = useLocation();
+  const cameByNavigation = useEffectEvent(() => key !== 'default');
+  useEffect(() => {
+    const region = main.current;
+    if (!region) return;
+    const focusAtNavigation = document.activeElement;
+    let focusDone = !cameByNavigation();
+    const announce = () => {
+      const heading = region.querySelector('h1');
+      const name = heading?.textContent?.trim();
+      if (!heading || !name) return;
+      document.title = `${name} · ${SITE_NAME}`;
+      if (focusDone) return;
+      focusDone = true;
+      const current = document.activeElement;
+      if (current !== focusAtNavigation && current !== document.body && current !== null) return;
+      heading.tabIndex = -1;
+      heading.focus();
+    };
+    announce();
+    // The heading's text can change after it shows (a record's name once it has loaded): the title follows.
+    const observer = new MutationObserver(announce);
+    observer.observe(region, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [main, pathname]);
+}
