@@ -93,4 +93,16 @@ describe('a keyboard and screen reader user', () => {
     expect(await page.title()).toBe(`${medicine!.name} · Apotheca`);
     await page.context().close();
   });
+
+  it('keeps its place in the cart when an item it removes leaves with the focused button', async ({ expect }) => {
+    const shopper = await createShopper();
+    for (const medicine of await medicinesInStock(2)) await addToCart(shopper.token, medicine._id);
+    const page = await shopperPage(browser, shopper);
+    await page.goto(PATHS.cart);
+    await page.getByRole('button', { name: 'Remove' }).first().focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('h1: Your Cart');
+    await expect.poll(() => page.getByRole('button', { name: 'Remove' }).count()).toBe(1);
+    await page.context().close();
+  });
 });

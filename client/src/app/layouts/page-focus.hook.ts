@@ -4,16 +4,23 @@ import { useLocation } from 'react-router';
 /** What every page's title ends with, after the page's own heading. */
 const SITE_NAME = 'Apotheca';
 
+/** Nothing holds the focus: the browser starts the next Tab at the document's start. */
+const focusIsLost = () => document.activeElement === document.body || document.activeElement === null;
+
 /**
- * A page reached inside the app is announced as a page loaded anew would be: its title names it (its
- * main heading, then the shop), and focus moves to that heading, so a screen reader reads where the
- * reader arrived and the next Tab starts at the page's top instead of at the followed link (or, when
- * that link left with the old page, at the document's start). The heading may come later than the
- * route (a lazy page, a page that loads its record first): it is watched for until it comes. Only
- * focus that stayed where the navigation left it is moved: a reader who went on meanwhile keeps their
- * place. The page a visit starts on (the router's first location, keyed 'default') keeps the
- * browser's own focus, at the document's start; a new query on the same path (a search, a filter, a
- * list's page) is the same page, and keeps focus too.
+ * Where focus goes in the page shown in `main`, so a keyboard or screen reader user is never sent
+ * back to the document's start:
+ * - A page reached inside the app is announced as a page loaded anew would be: its title names it (its
+ *   main heading, then the shop), and focus moves to that heading, so a screen reader reads where the
+ *   reader arrived and the next Tab starts at the page's top instead of at the followed link (or, when
+ *   that link left with the old page, at the document's start). The heading may come later than the
+ *   route (a lazy page, a page that loads its record first): it is watched for until it comes. Only
+ *   focus that stayed where the navigation left it is moved: a reader who went on meanwhile keeps
+ *   their place. The page a visit starts on (the router's first location, keyed 'default') keeps the
+ *   browser's own focus, at the document's start; a new query on the same path (a search, a filter, a
+ *   list's page) is the same page, and keeps focus too.
+ * - A control that leaves the page while it has focus (a removed cart item's Remove button) would drop
+ *   focus to the document's start: it goes to the page's heading instead.
  */
 export function usePageFocus(main: RefObject<HTMLElement | null>): void {
   const { pathname, key } = useLocation();
@@ -22,23 +29,36 @@ export function usePageFocus(main: RefObject<HTMLElement | null>): void {
     const region = main.current;
     if (!region) return;
     const focusAtNavigation = document.activeElement;
-    let focusDone = !cameByNavigation();
-    const announce = () => {
+    let arrivalFocused = !cameByNavigation();
+    let lastFocused: Element | null = null;
+    const focusHeading = (heading: HTMLElement) => {
+      heading.tabIndex = -1;
+      heading.focus();
+    };
+    const onChange = () => {
       const heading = region.querySelector('h1');
       const name = heading?.textContent?.trim();
       if (!heading || !name) return;
       document.title = `${name} · ${SITE_NAME}`;
-      if (focusDone) return;
-      focusDone = true;
-      const current = document.activeElement;
-      if (current !== focusAtNavigation && current !== document.body && current !== null) return;
-      heading.tabIndex = -1;
-      heading.focus();
+      if (lastFocused && !lastFocused.isConnected && focusIsLost()) {
+        lastFocused = null;
+        focusHeading(heading);
+      }
+      if (arrivalFocused) return;
+      arrivalFocused = true;
+      if (document.activeElement === focusAtNavigation || focusIsLost()) focusHeading(heading);
     };
-    announce();
+    const remember = (event: FocusEvent) => {
+      lastFocused = event.target as Element;
+    };
+    onChange();
+    region.addEventListener('focusin', remember);
     // The heading's text can change after it shows (a record's name once it has loaded): the title follows.
-    const observer = new MutationObserver(announce);
+    const observer = new MutationObserver(onChange);
     observer.observe(region, { childList: true, subtree: true, characterData: true });
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      region.removeEventListener('focusin', remember);
+    };
   }, [main, pathname]);
 }

@@ -20,6 +20,21 @@ const loadRecord = () =>
     await Promise.resolve();
   });
 
+/** A cart whose items each leave the page with their Remove button. */
+function CartPage() {
+  const [items, setItems] = useState(['Paracetamol', 'Ibuprofen']);
+  return (
+    <>
+      <h1>Your Cart</h1>
+      {items.map((item) => (
+        <button key={item} type="button" onClick={() => setItems(items.filter((other) => other !== item))}>
+          Remove {item}
+        </button>
+      ))}
+    </>
+  );
+}
+
 function renderShop() {
   return renderWithStore(
     <Routes>
@@ -30,6 +45,7 @@ function renderShop() {
               <Link to={PATHS.medicines}>Medicines</Link>
               <Link to={PATHS.about}>About</Link>
               <Link to={`${PATHS.home}?q=para`}>Search</Link>
+              <Link to={PATHS.cart}>Cart</Link>
               <input aria-label="Search medicines" />
             </nav>
             <PageMain className="" />
@@ -39,6 +55,7 @@ function renderShop() {
         <Route path={PATHS.home} element={<h1>Your trusted online pharmacy</h1>} />
         <Route path={PATHS.medicines} element={<h1>Medicines</h1>} />
         <Route path={PATHS.about} element={<RecordPage />} />
+        <Route path={PATHS.cart} element={<CartPage />} />
       </Route>
     </Routes>,
   );
@@ -77,5 +94,17 @@ describe('a page reached inside the app', () => {
     const { user } = renderShop();
     await user.click(screen.getByRole('link', { name: 'Search' }));
     expect(screen.getByRole('link', { name: 'Search' })).toHaveFocus();
+  });
+});
+
+describe('a control that leaves the page while it has focus', () => {
+  it('hands focus to the page heading instead of the document start', async () => {
+    const { user } = renderShop();
+    await user.click(screen.getByRole('link', { name: 'Cart' }));
+    await user.click(screen.getByRole('button', { name: 'Remove Paracetamol' }));
+    expect(screen.getByRole('heading', { name: 'Your Cart' })).toHaveFocus();
+    // The next Tab goes on from the cart, at the item left.
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Remove Ibuprofen' })).toHaveFocus();
   });
 });
