@@ -4,6 +4,7 @@ import { describe, it } from 'vitest';
 import { newPage, useBrowser } from './support/browser';
 import { addToCart, createShopper, listMedicines, medicinesInStock, shopperPage } from './support/shop';
 import { violations } from './support/axe';
+import { adminSession, pageAs } from './support/admin-fixtures';
 
 describe('accessibility of every storefront route (axe-core)', () => {
   const browser = useBrowser();
@@ -103,6 +104,19 @@ describe('a keyboard and screen reader user', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toBe('h1: Your Cart');
     await expect.poll(() => page.getByRole('button', { name: 'Remove' }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('skips the admin header of links with its first Tab', async ({ expect }) => {
+    const page = await pageAs(browser, await adminSession());
+    await page.goto(PATHS.adminOrders);
+    await page.getByRole('heading', { name: 'Orders' }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('a: Skip to content');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    // The next stop is the page's own first control, not the header's Dashboard link.
+    expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
     await page.context().close();
   });
 });

@@ -8,6 +8,7 @@ import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { SiteFooter } from './site-footer';
 import { PageMain } from './page-main';
+import { SkipLink } from './skip-link';
 
 const ADMIN_ONLY: readonly Role[] = [ROLE.admin];
 // A pharmacist sees Orders, Prescriptions and Stock reports only; every other page of the area is an admin's.
@@ -34,6 +35,7 @@ export default function AdminLayout() {
   const role = user?.role ?? ROLE.user;
   return (
     <div className="flex min-h-screen flex-col">
+      <SkipLink />
       <header className="border-b border-slate-200 bg-white">
         <nav
           aria-label="Admin"

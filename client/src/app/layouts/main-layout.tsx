@@ -12,6 +12,7 @@ import { BrandLogo } from './brand-logo';
 import { HeaderCartLink } from './header-cart-link';
 import { SiteFooter } from './site-footer';
 import { PageMain } from './page-main';
+import { SkipLink } from './skip-link';
 
 /** The header's navigation; a link is marked on its path and every path below it. */
 export const MAIN_NAV_LINKS = [
@@ -76,12 +77,7 @@ export function MainLayout() {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
-      >
-        Skip to content
-      </a>
+      <SkipLink />
       <div className="h-16">
         <header
           className={`inset-x-0 top-0 z-40 border-b transition-colors ${scrolled ? 'fixed border-slate-200/70 bg-white/75 shadow-sm backdrop-blur-md' : 'relative border-slate-200 bg-white'}`}
