@@ -119,4 +119,19 @@ describe('a keyboard and screen reader user', () => {
     expect(await page.evaluate(() => document.activeElement?.closest('main') !== null)).toBe(true);
     await page.context().close();
   });
+
+  it('closes the phone menu with Escape, back on its button', async ({ expect }) => {
+    const page = await newPage(browser, 'mobile');
+    await page.goto(PATHS.home);
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('a: Medicines');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#mobile-menu').count()).toBe(0);
+    expect(
+      await page.getByRole('button', { name: 'Open menu' }).evaluate((button) => button === document.activeElement),
+    ).toBe(true);
+    await page.context().close();
+  });
 });

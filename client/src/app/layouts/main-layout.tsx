@@ -1,5 +1,5 @@
 import { HEADER_SCROLL_THRESHOLD, LOGGED_OUT_MESSAGE, PATHS } from '@apotheca/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { EARLY_ACTION } from '../../lib/early-input';
 import { toast } from '../../lib/toast';
@@ -48,6 +48,14 @@ export function MainLayout() {
   // The mobile menu closes when one of its links is followed. It is closed by the click itself, not by
   // watching the location, so a menu opened right after a navigation is not shut by its late render.
   const closeMenu = () => setMenuOpen(false);
+  // Escape closes the open menu from its button or any of its links, and focus goes back to the button
+  // (a disclosure's way out for a keyboard user, who otherwise tabs through every link to leave it).
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const escapeMenu = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !menuOpen) return;
+    closeMenu();
+    menuButton.current?.focus();
+  };
 
   const desktopLogout = async () => {
     await logout();
@@ -122,7 +130,9 @@ export function MainLayout() {
             <div className="flex items-center gap-2 md:hidden">
               {avatar}
               <button
+                ref={menuButton}
                 type="button"
+                onKeyDown={escapeMenu}
                 className="rounded-md p-2 text-ink hover:bg-slate-100 noscript:hidden"
                 aria-expanded={menuOpen}
                 aria-controls="mobile-menu"
@@ -143,7 +153,11 @@ export function MainLayout() {
             </div>
           </nav>
           {menuOpen ? (
-            <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden">
+            <div
+              id="mobile-menu"
+              onKeyDown={escapeMenu}
+              className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+            >
               <ul className="flex flex-col py-2">
                 {MAIN_NAV_LINKS.map((link) => (
                   <li key={link.to}>
