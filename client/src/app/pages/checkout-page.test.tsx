@@ -11,7 +11,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { renderWithStore } from '../../test/render-with-store';
-import CheckoutPage, { PRESCRIPTION_MISSING_NOTICE } from './checkout-page';
+import CheckoutPage, { ADDRESS_MISSING_NOTICE, PRESCRIPTION_MISSING_NOTICE } from './checkout-page';
 import { stubBrowserRequest } from '../../test/browser-request';
 import { json } from '../../test/json-response';
 
@@ -74,7 +74,10 @@ const home: Address = {
 };
 
 /** Renders the checkout against a server whose add-order answers `answer`; returns the bodies it was sent. */
-function checkoutAgainst(answer: Response, { inCart = cart, prescriptions = [] as Prescription[] } = {}) {
+function checkoutAgainst(
+  answer: Response,
+  { inCart = cart, prescriptions = [] as Prescription[], addresses = [home] } = {},
+) {
   const sent: unknown[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
@@ -85,7 +88,7 @@ function checkoutAgainst(answer: Response, { inCart = cart, prescriptions = [] a
     }
     if (path === '/api/cart') return json(200, { cart: inCart });
     if (path === '/api/prescriptions') return json(200, { prescriptions });
-    if (path === '/api/addresses') return json(200, { addresses: [home] });
+    if (path === '/api/addresses') return json(200, { addresses });
     return json(404, { message: 'Not found' });
   });
   return { sent, ...renderWithStore(<CheckoutPage />, { path: '/checkout' }) };
@@ -193,6 +196,28 @@ describe('CheckoutPage', () => {
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findAllByText(PRESCRIPTION_MISSING_NOTICE)).not.toHaveLength(0);
     expect(radio).not.toBeChecked();
+    expect(sent).toEqual([]);
+  });
+
+  it('takes a keyboard user to the prescription step that Pay now found unchosen', async () => {
+    const { user } = checkoutAgainst(placed(), {
+      inCart: rxCart,
+      prescriptions: [prescription('rx-1'), prescription('rx-2')],
+    });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findAllByText(PRESCRIPTION_MISSING_NOTICE)).not.toHaveLength(0);
+    expect(screen.getByLabelText('Take a photo')).toHaveFocus();
+  });
+
+  it('takes a keyboard user to the delivery step when no address is given yet', async () => {
+    const { user, sent } = checkoutAgainst(placed(), { addresses: [] });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findAllByText(ADDRESS_MISSING_NOTICE)).not.toHaveLength(0);
+    const step = screen.getByRole('region', { name: 'Delivery address' });
+    expect(step).toContainElement(document.activeElement as HTMLElement);
+    expect(document.activeElement).toBeInstanceOf(HTMLInputElement);
     expect(sent).toEqual([]);
   });
 

@@ -16,7 +16,14 @@ import { SectionCard } from '../../components/ui/section-card';
 export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
 /** The product's checkout failure text, for a failure the server gave no reason for. */
 const ORDER_FAILED_FALLBACK = 'Something went wrong. Please try again.';
-const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
+export const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
+
+/**
+ * A step Pay now found unfinished: its notice is a toast, and focus goes to the step's first control,
+ * so a keyboard or screen reader user is taken to what to do instead of being left at the button.
+ */
+const focusStep = (step: HTMLElement | null) =>
+  step?.querySelector<HTMLElement>('input:not(:disabled), select, textarea, button:not(:disabled)')?.focus();
 
 export default function CheckoutPage() {
   const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -30,6 +37,8 @@ export default function CheckoutPage() {
   const rxNames = cart?.items.filter((item) => item.prescriptionRequired).map((item) => item.name) ?? [];
   const [prescriptionId, setPrescriptionId] = useState<string | null>(null);
   const [delivery, setDelivery] = useState<DeliveryChoice | null>(null);
+  const deliveryStep = useRef<HTMLDivElement>(null);
+  const prescriptionStep = useRef<HTMLDivElement>(null);
 
   // An empty cart shows the empty-cart alert and redirects to /: there is nothing to pay for.
   useEffect(() => {
@@ -42,10 +51,12 @@ export default function CheckoutPage() {
   const pay = async (payment: Payment) => {
     if (rxNames.length > 0 && !prescriptionId) {
       toast.error(PRESCRIPTION_MISSING_NOTICE);
+      focusStep(prescriptionStep.current);
       return;
     }
     if (!delivery) {
       toast.error(ADDRESS_MISSING_NOTICE);
+      focusStep(deliveryStep.current);
       return;
     }
     const result = await addOrder({
@@ -80,9 +91,13 @@ export default function CheckoutPage() {
             <CartSummary cart={cart} />
           </div>
           <div className="flex flex-col gap-6 md:col-start-1 md:row-start-1">
-            <DeliveryAddressStep value={delivery} onChange={setDelivery} />
+            <div ref={deliveryStep}>
+              <DeliveryAddressStep value={delivery} onChange={setDelivery} />
+            </div>
             {rxNames.length > 0 ? (
-              <PrescriptionPicker medicines={rxNames} value={prescriptionId} onChange={setPrescriptionId} />
+              <div ref={prescriptionStep}>
+                <PrescriptionPicker medicines={rxNames} value={prescriptionId} onChange={setPrescriptionId} />
+              </div>
             ) : null}
             <SectionCard
               titleId="payment-title"
