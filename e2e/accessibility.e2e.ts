@@ -95,6 +95,31 @@ describe('a keyboard and screen reader user', () => {
     await page.context().close();
   });
 
+  it('sees a page a link opens from its top, as a page loaded anew, and comes back to its place', async ({
+    expect,
+  }) => {
+    for (const viewport of ['mobile', 'desktop'] as const) {
+      const page = await newPage(browser, viewport);
+      await page.goto(PATHS.medicines);
+      const cards = page.getByRole('main').locator(`a[href^="${PATHS.medicines}/"]`);
+      const card = cards.last();
+      await card.scrollIntoViewIfNeeded();
+      const listScroll = await page.evaluate(() => window.scrollY);
+      expect(listScroll, viewport).toBeGreaterThan(500);
+      await card.click();
+      await expect.poll(() => focused(page), { message: viewport }).toMatch(/^h1: /);
+      expect(await page.evaluate(() => window.scrollY), viewport).toBe(0);
+      // The heading sits below the header, not under it.
+      const header = await page.getByRole('banner').boundingBox();
+      const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+      expect(heading!.y, viewport).toBeGreaterThanOrEqual(header!.y + header!.height);
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Medicines', exact: true }).waitFor();
+      await expect.poll(() => page.evaluate(() => window.scrollY), { message: viewport }).toBe(listScroll);
+      await page.context().close();
+    }
+  });
+
   it('keeps its place in the cart when an item it removes leaves with the focused button', async ({ expect }) => {
     const shopper = await createShopper();
     for (const medicine of await medicinesInStock(2)) await addToCart(shopper.token, medicine._id);

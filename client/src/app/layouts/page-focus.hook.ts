@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, type RefObject } from 'react';
-import { useLocation } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 
 /** What every page's title ends with, after the page's own heading. */
 const SITE_NAME = 'Apotheca';
@@ -19,21 +19,28 @@ const focusIsLost = () => document.activeElement === document.body || document.a
  *   their place. The page a visit starts on (the router's first location, keyed 'default') keeps the
  *   browser's own focus, at the document's start; a new query on the same path (a search, a filter, a
  *   list's page) is the same page, and keeps focus too.
+ * - A page a link opens starts at its top, as a page loaded anew does, and its heading takes focus
+ *   without scrolling: the router keeps the old page's scroll otherwise, so a medicine opened from far
+ *   down the catalogue showed its middle, and focus alone scrolled the heading under the fixed header.
+ *   Back and Forward leave the scroll to the browser, which puts the reader back where they were.
  * - A control that leaves the page while it has focus (a removed cart item's Remove button) would drop
  *   focus to the document's start: it goes to the page's heading instead.
  */
 export function usePageFocus(main: RefObject<HTMLElement | null>): void {
   const { pathname, key } = useLocation();
+  const navigationType = useNavigationType();
   const cameByNavigation = useEffectEvent(() => key !== 'default');
+  const openedByLink = useEffectEvent(() => key !== 'default' && navigationType !== NavigationType.Pop);
   useEffect(() => {
     const region = main.current;
     if (!region) return;
     const focusAtNavigation = document.activeElement;
     let arrivalFocused = !cameByNavigation();
     let lastFocused: Element | null = null;
-    const focusHeading = (heading: HTMLElement) => {
+    if (openedByLink()) window.scrollTo(0, 0);
+    const focusHeading = (heading: HTMLElement, options?: FocusOptions) => {
       heading.tabIndex = -1;
-      heading.focus();
+      heading.focus(options);
     };
     const onChange = () => {
       const heading = region.querySelector('h1');
@@ -46,7 +53,7 @@ export function usePageFocus(main: RefObject<HTMLElement | null>): void {
       }
       if (arrivalFocused) return;
       arrivalFocused = true;
-      if (document.activeElement === focusAtNavigation || focusIsLost()) focusHeading(heading);
+      if (document.activeElement === focusAtNavigation || focusIsLost()) focusHeading(heading, { preventScroll: true });
     };
     const remember = (event: FocusEvent) => {
       lastFocused = event.target as Element;
