@@ -3,6 +3,8 @@
 // them without loading the schemas.
 
 export const REGISTERED_MESSAGE = 'Registered successfully';
+/** The server's refusal of a registration, shown at the form's e-mail field too. */
+export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 export const LOGGED_IN_MESSAGE = 'Logged-in successfully';
 /** The product's wording, typo included. */
 export const LOGGED_OUT_MESSAGE = 'Sucessfull LoggedOut';

@@ -1,5 +1,7 @@
+import { EMAIL_TAKEN_MESSAGE } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { stubBrowserRequest } from '../../test/browser-request';
 import { renderWithStore } from '../../test/render-with-store';
 import { RegisterForm } from './register-form';
 
@@ -39,6 +41,33 @@ describe('RegisterForm', () => {
     expect(screen.getByText('Password is required.')).toBeInTheDocument();
     expect(screen.getByText('Phone number is required.')).toBeInTheDocument();
     expect(fetchSpy).not.toHaveBeenCalled();
+    expect(onRegistered).not.toHaveBeenCalled();
+    fetchSpy.mockRestore();
+  });
+
+  it('shows a taken e-mail at the e-mail field, takes focus there and keeps the toast', async () => {
+    stubBrowserRequest();
+    const fetchSpy = vi.spyOn(globalThis, 'fetch').mockResolvedValue(
+      new Response(JSON.stringify({ message: EMAIL_TAKEN_MESSAGE }), {
+        status: 409,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    const onRegistered = vi.fn();
+    const { user } = renderWithStore(<RegisterForm onRegistered={onRegistered} />);
+    await user.type(screen.getByLabelText('First name'), 'Ann');
+    await user.type(screen.getByLabelText('Last name'), 'Lee');
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Abcdefg1!');
+    await user.type(screen.getByLabelText('Phone number'), '0123456789');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+    expect(await screen.findByText('Registration failed')).toBeInTheDocument();
+    const email = screen.getByLabelText('Email');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(EMAIL_TAKEN_MESSAGE);
+    expect(email).toHaveFocus();
+    expect(email).toHaveValue('ann@example.com');
     expect(onRegistered).not.toHaveBeenCalled();
     fetchSpy.mockRestore();
   });

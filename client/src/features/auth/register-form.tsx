@@ -3,7 +3,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { useSchemaForm } from '../../lib/schema-form.hook';
 import { TextField } from '../../components/ui/text-field';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage, errorStatus } from '../../lib/error-message';
 import { showServerFieldErrors } from '../../lib/field-binding';
 import { useRegisterMutation } from './auth.api';
 
@@ -24,6 +24,10 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
     const result = await registerUser(form);
     if (result.error) {
       showServerFieldErrors(result.error, setError);
+      // The one conflict a registration meets is an e-mail already registered: said at that field, where
+      // it is to be changed, and not only in a toast that passes.
+      if (errorStatus(result.error) === 409)
+        setError('email', { message: errorMessage(result.error) }, { shouldFocus: true });
       toast.error('Registration failed', { description: errorMessage(result.error) });
       return;
     }

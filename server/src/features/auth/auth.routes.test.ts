@@ -16,6 +16,7 @@ import {
   NOT_ADMIN_MESSAGE,
   REGISTERED_MESSAGE,
   USER_DELETED_MESSAGE,
+  EMAIL_TAKEN_MESSAGE,
 } from '@apotheca/contract';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -31,7 +32,6 @@ import { useTestContext } from '../../test/test-context';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
 import {
   ADMIN_UNDELETABLE_MESSAGE,
-  EMAIL_TAKEN_MESSAGE,
   INVALID_CREDENTIALS_MESSAGE,
   LAST_ADMIN_MESSAGE,
   USER_NOT_FOUND_MESSAGE,

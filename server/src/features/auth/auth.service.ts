@@ -1,5 +1,6 @@
 import {
   AUDIT_KIND,
+  EMAIL_TAKEN_MESSAGE,
   resetPasswordPath,
   ROLE,
   USERS_PAGE_SIZE,
@@ -28,7 +29,6 @@ import {
   type SessionUser,
 } from './session.service';
 
-export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
 /** One message for an unknown e-mail and a wrong password, so neither can be probed. */
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
 /** The same answer whether or not the address is registered, so no one can probe for accounts. */
