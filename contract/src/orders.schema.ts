@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { addressInputSchema, orderAddressSchema } from './addresses.schema';
 import { cartSchema } from './cart.schema';
 import { calendarDate, idSchema, moneySchema, staffListQuerySchema, withoutControlCharacters } from './common.schema';
-import { ORDER_EVENTS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
+import { ORDER_EVENTS, ORDER_STATUS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
 import { paymentSchema } from './payment.schema';
-import { PRESCRIPTION_REVIEWS } from './prescriptions.schema';
+import { PRESCRIPTION_REVIEW, PRESCRIPTION_REVIEWS } from './prescriptions.schema';
 
 /** An order keeps each item's name and price as they were when it was placed, whatever the catalogue says later. */
 const orderItemSchema = z.object({
@@ -79,6 +79,13 @@ const orderSchema = z.object({
   /** The days (YYYY-MM-DD) between which a dispatched order should arrive; null before dispatch. */
   deliveryEstimate: z.object({ from: z.string(), to: z.string() }).nullable(),
 });
+
+/**
+ * An order waits for a pharmacist while its prescription's review is pending and it stands: a canceled
+ * order waits for no decision, as the pharmacist's queue leaves it out, until it is opened again.
+ */
+export const awaitsPrescriptionReview = ({ status, prescription }: Pick<Order, 'status' | 'prescription'>) =>
+  prescription?.review === PRESCRIPTION_REVIEW.pending && status !== ORDER_STATUS.canceled;
 
 const ADDRESS_CHOICE_MESSAGE = 'Choose one of your addresses.';
 const ONE_ADDRESS_MESSAGE = 'Send either a saved address or a new one, not both.';

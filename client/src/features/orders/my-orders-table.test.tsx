@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { order } from '../../test/order.fixture';
+import { order, orderPrescription } from '../../test/order.fixture';
 import { renderWithStore } from '../../test/render-with-store';
 import { MyOrdersTable } from './my-orders-table';
 
@@ -64,5 +64,27 @@ describe('MyOrdersTable', () => {
     const details = screen.getByText('Aspirin').closest('tr')!;
     expect(within(details).getByText('Total')).toBeInTheDocument();
     expect(within(details).getByText('$19.00')).toBeInTheDocument();
+  });
+
+  it('says no review is awaited for a canceled order whose prescription was never reviewed', async () => {
+    const { user } = renderWithStore(
+      <MyOrdersTable
+        orders={[order({ status: 'Canceled', paymentStatus: 'Refunded', prescription: orderPrescription('pending') })]}
+      />,
+    );
+    const row = screen.getByRole('button', { name: 'A-100001' }).closest('tr')!;
+    expect(within(row).getByText('Canceled')).toBeInTheDocument();
+    expect(within(row).queryByText('Prescription awaiting review')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'A-100001' }));
+    expect(screen.queryByText('Awaiting prescription review')).not.toBeInTheDocument();
+  });
+
+  it('says a standing order still awaits its review', async () => {
+    const { user } = renderWithStore(
+      <MyOrdersTable orders={[order({ prescription: orderPrescription('pending') })]} />,
+    );
+    expect(screen.getByText('Prescription awaiting review')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'A-100001' }));
+    expect(screen.getByText('Awaiting prescription review')).toBeInTheDocument();
   });
 });

@@ -1,4 +1,10 @@
-import { PATHS, PRESCRIPTION_REVIEW, reorderSkipMessage, type Order } from '@apotheca/contract';
+import {
+  awaitsPrescriptionReview,
+  PATHS,
+  PRESCRIPTION_REVIEW,
+  reorderSkipMessage,
+  type Order,
+} from '@apotheca/contract';
 import { Fragment, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
@@ -80,7 +86,11 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                   <td className="px-4 py-3">
                     <div className="flex flex-col items-start gap-1">
                       <OrderStatusBadge status={order.status} />
-                      {order.prescription ? <PrescriptionReviewBadge review={order.prescription.review} /> : null}
+                      {/* A canceled order's unreviewed prescription is awaited by no one, so no badge says it is. */}
+                      {order.prescription &&
+                      (order.prescription.review !== PRESCRIPTION_REVIEW.pending || awaitsPrescriptionReview(order)) ? (
+                        <PrescriptionReviewBadge review={order.prescription.review} />
+                      ) : null}
                     </div>
                   </td>
                   <td className="hidden px-4 py-3 text-right font-semibold sm:table-cell">{total}</td>

@@ -1,4 +1,10 @@
-import { ORDER_EVENT, PRESCRIPTION_REVIEW, type Order, type OrderHistoryEntry } from '@apotheca/contract';
+import {
+  awaitsPrescriptionReview,
+  ORDER_EVENT,
+  PRESCRIPTION_REVIEW,
+  type Order,
+  type OrderHistoryEntry,
+} from '@apotheca/contract';
 
 const AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -26,14 +32,14 @@ function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null 
 
 /**
  * An order's life as a timeline: every change with its time, and for staff who made it and the
- * note. The shopper's version says when the prescription is still waiting for a pharmacist.
+ * note. It says when the prescription is still waiting for a pharmacist, which a canceled order's is not.
  */
 export function OrderHistoryTimeline({ order, forShopper = false }: { order: Order; forShopper?: boolean }) {
   const rows = order.history.flatMap((entry) => {
     const text = describe(entry, forShopper);
     return text ? [{ entry, text }] : [];
   });
-  const waiting = order.prescription?.review === PRESCRIPTION_REVIEW.pending;
+  const waiting = awaitsPrescriptionReview(order);
   return (
     <ol aria-label="Order history" className="flex flex-col gap-2 border-l-2 border-brand-200 pl-4">
       {rows.map(({ entry, text }, index) => (
