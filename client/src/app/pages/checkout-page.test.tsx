@@ -11,7 +11,11 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { renderWithStore } from '../../test/render-with-store';
-import CheckoutPage, { ADDRESS_MISSING_NOTICE, PRESCRIPTION_MISSING_NOTICE } from './checkout-page';
+import CheckoutPage, {
+  ADDRESS_MISSING_NOTICE,
+  PRESCRIPTION_MISSING_NOTICE,
+  PRESCRIPTION_UPLOADING_NOTICE,
+} from './checkout-page';
 import { stubBrowserRequest } from '../../test/browser-request';
 import { json } from '../../test/json-response';
 
@@ -73,10 +77,18 @@ const home: Address = {
   createdAt: '2026-11-20T10:00:00.000Z',
 };
 
-/** Renders the checkout against a server whose add-order answers `answer`; returns the bodies it was sent. */
+/**
+ * Renders the checkout against a server whose add-order answers `answer` and whose prescription upload
+ * answers `uploaded`; returns the bodies add-order was sent.
+ */
 function checkoutAgainst(
   answer: Response,
-  { inCart = cart, prescriptions = [] as Prescription[], addresses = [home] } = {},
+  {
+    inCart = cart,
+    prescriptions = [] as Prescription[],
+    addresses = [home],
+    uploaded = Promise.resolve(json(404, { message: 'Not found' })),
+  } = {},
 ) {
   const sent: unknown[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -87,7 +99,7 @@ function checkoutAgainst(
       return answer;
     }
     if (path === '/api/cart') return json(200, { cart: inCart });
-    if (path === '/api/prescriptions') return json(200, { prescriptions });
+    if (path === '/api/prescriptions') return request.method === 'POST' ? uploaded : json(200, { prescriptions });
     if (path === '/api/addresses') return json(200, { addresses });
     return json(404, { message: 'Not found' });
   });
@@ -236,5 +248,25 @@ describe('CheckoutPage', () => {
     expect(screen.queryByText(PRESCRIPTION_CHOICE_MESSAGE)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(sent).toEqual([expect.objectContaining({ prescriptionId: 'rx-2' })]));
+  });
+
+  it('says a prescription still uploading is on its way rather than missing, and pays once it is there', async () => {
+    let answerUpload: (answer: Response) => void = () => {};
+    const uploaded = new Promise<Response>((resolve) => (answerUpload = resolve));
+    const { user, sent } = checkoutAgainst(placed(), { inCart: rxCart, uploaded });
+    await user.upload(
+      await screen.findByLabelText('Choose a file'),
+      new File(['%PDF-1.4'], 'prescription.pdf', { type: 'application/pdf' }),
+    );
+    expect(await screen.findByText('Uploading…')).toBeInTheDocument();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findAllByText(PRESCRIPTION_UPLOADING_NOTICE)).not.toHaveLength(0);
+    expect(screen.queryByText(PRESCRIPTION_MISSING_NOTICE)).not.toBeInTheDocument();
+    expect(sent).toEqual([]);
+    answerUpload(json(201, { prescription: prescription('rx-new') }));
+    expect(await screen.findByText('Prescription uploaded')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(sent).toEqual([expect.objectContaining({ prescriptionId: 'rx-new' })]));
   });
 });

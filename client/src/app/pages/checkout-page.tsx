@@ -11,9 +11,11 @@ import { useGetCartQuery } from '../../features/cart/cart.api';
 import { useAddOrderMutation } from '../../features/orders/orders.api';
 import { PaymentForm } from '../../features/orders/payment-form';
 import { PrescriptionPicker } from '../../features/prescriptions/prescription-picker';
+import { usePrescriptionUpload } from '../../features/prescriptions/prescriptions.api';
 import { SectionCard } from '../../components/ui/section-card';
 
 export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
+export const PRESCRIPTION_UPLOADING_NOTICE = 'Your prescription is still uploading. Pay once it is uploaded.';
 /** The product's checkout failure text, for a failure the server gave no reason for. */
 const ORDER_FAILED_FALLBACK = 'Something went wrong. Please try again.';
 export const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
@@ -28,6 +30,7 @@ const focusStep = (step: HTMLElement | null) =>
 export default function CheckoutPage() {
   const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
   const [addOrder, { isLoading: paying }] = useAddOrderMutation();
+  const [, { isLoading: uploading }] = usePrescriptionUpload();
   const navigate = useNavigate();
   // Set once the cart has been turned into an order (or found empty): its emptiness is then expected.
   const done = useRef(false);
@@ -49,6 +52,11 @@ export default function CheckoutPage() {
   }, [empty, navigate]);
 
   const pay = async (payment: Payment) => {
+    // On a slow connection a prescription chosen a moment ago may still be on its way: it is not missing.
+    if (rxNames.length > 0 && uploading) {
+      toast.info(PRESCRIPTION_UPLOADING_NOTICE);
+      return;
+    }
     if (rxNames.length > 0 && !prescriptionId) {
       toast.error(PRESCRIPTION_MISSING_NOTICE);
       focusStep(prescriptionStep.current);

@@ -9,7 +9,7 @@ import { useEffect, useId } from 'react';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
-import { useMyPrescriptionsQuery, useUploadPrescriptionMutation } from './prescriptions.api';
+import { useMyPrescriptionsQuery, usePrescriptionUpload } from './prescriptions.api';
 
 const UPLOADED = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const kind = (prescription: Prescription) => (prescription.fileType === 'application/pdf' ? 'PDF' : 'Photo');
@@ -52,7 +52,7 @@ export function PrescriptionPicker({
   onChange: (id: string) => void;
 }) {
   const { data } = useMyPrescriptionsQuery();
-  const [upload, { isLoading: uploading }] = useUploadPrescriptionMutation();
+  const [upload, { isLoading: uploading }] = usePrescriptionUpload();
   const name = useId();
   const prescriptions = data?.prescriptions ?? [];
   // A prescription checkout would refuse (used up, expired) or a pharmacist refused is listed, never chosen.

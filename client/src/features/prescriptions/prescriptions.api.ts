@@ -34,4 +34,11 @@ const prescriptionsApi = api.injectEndpoints({
   }),
 });
 
-export const { useMyPrescriptionsQuery, useUploadPrescriptionMutation, usePrescriptionFileQuery } = prescriptionsApi;
+export const { useMyPrescriptionsQuery, usePrescriptionFileQuery } = prescriptionsApi;
+
+/**
+ * The prescription upload, one shared by every screen part that uses it: the checkout's Pay now sees
+ * an upload the prescription step started, so a file still on its way is not taken for a missing one.
+ */
+export const usePrescriptionUpload = () =>
+  prescriptionsApi.useUploadPrescriptionMutation({ fixedCacheKey: 'prescription-upload' });
