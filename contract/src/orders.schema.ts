@@ -112,6 +112,30 @@ export const addOrderSchema = z
   .nullish()
   .transform((body): Partial<NonNullable<typeof body>> => body ?? {});
 
+/**
+ * The header that names one checkout attempt: a resend of it (the answer was lost, the instance died)
+ * returns the order the first one placed instead of placing another. Optional; a checkout without it
+ * is placed as it comes. Header names are case-insensitive; Node hands them over in lower case.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_KEY_MIN_LENGTH = 16;
+const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
+export const IDEMPOTENCY_KEY_MESSAGE = `The Idempotency-Key must be ${IDEMPOTENCY_KEY_MIN_LENGTH} to ${IDEMPOTENCY_KEY_MAX_LENGTH} letters, digits, hyphens or underscores.`;
+/** A key used before with another request: the order it placed stands, and the patient is told where to look. */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE =
+  'This checkout was already placed as an order with other details. Check your orders before ordering again.';
+export const idempotencyKeySchema = z
+  .string()
+  .regex(new RegExp(`^[A-Za-z0-9_-]{${IDEMPOTENCY_KEY_MIN_LENGTH},${IDEMPOTENCY_KEY_MAX_LENGTH}}$`), {
+    error: IDEMPOTENCY_KEY_MESSAGE,
+  });
+/** add-order's headers: the optional key; every other header passes through untouched. */
+export const addOrderHeadersSchema = z.looseObject({
+  [IDEMPOTENCY_KEY_HEADER]: idempotencyKeySchema.optional().meta({
+    description: 'One per checkout attempt: a resend with the same key answers the order the first placed.',
+  }),
+});
+
 const DISPATCH_TEXT_MAX = 60;
 const dispatchText = (label: string) =>
   z
@@ -265,6 +289,7 @@ export type OrdersResponse = z.infer<typeof ordersResponseSchema>;
 export type Order = z.infer<typeof orderSchema>;
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export type AddOrder = z.input<typeof addOrderSchema>;
+export type AddOrderBody = z.output<typeof addOrderSchema>;
 export type UpdateOrder = z.input<typeof updateOrderSchema>;
 export type ReorderResponse = z.infer<typeof reorderResponseSchema>;
 export type ReorderSkip = ReorderResponse['skipped'][number];

@@ -276,6 +276,12 @@ export const orders = pgTable(
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     dispatchedAt: instant('dispatched_at'),
+    /**
+     * The Idempotency-Key of the checkout that placed it, and a digest of that request's body: a resend
+     * with the key answers this order, one with another body is refused (docs/decisions/0120).
+     */
+    checkoutKey: text('checkout_key'),
+    checkoutFingerprint: text('checkout_fingerprint'),
     createdAt: createdAt(),
   },
   // Every list of orders is ordered by (created_at, id): each index below ends with both, so a
@@ -295,6 +301,11 @@ export const orders = pgTable(
     // The pharmacist's queue: pending reviews, oldest first.
     index('orders_prescription_review_idx').on(t.prescriptionReview, t.createdAt, t.id),
     userReferenceIndex('orders_reviewed_by_idx', t.reviewedBy),
+    // One order per checkout attempt of a patient, even for two copies of it running at once; an order
+    // placed without a key is outside it.
+    uniqueIndex('orders_user_checkout_key_unique')
+      .on(t.userId, t.checkoutKey)
+      .where(sql`${t.checkoutKey} is not null`),
     // A prescription's orders: its state in the patient's list, whether checkout may reuse it as a
     // repeat, whether it is unused. Only the orders that carry one are in it.
     index('orders_prescription_idx')

@@ -20,20 +20,26 @@ import {
   type Payment,
   type Role,
   EMPTY_CART_MESSAGE,
+  IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  type AddOrderBody,
 } from '@apotheca/contract';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { cartItems, carts, mailOutbox, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
-import { retryOnceOnLockConflict } from '../../db/retry';
+import { retryOnceOnLockConflict, sqlState } from '../../db/retry';
 import { HttpError } from '../../http-error';
+import { sha256 } from '../auth/session.service';
 import { repeatRefusal } from '../prescriptions/prescriptions.service';
 import { checkoutStock, recalledLot, stockConflict } from '../stock/stock.service';
 import { ORDER_PLACED_TEMPLATE, orderPlacedMailData } from './order-mail.service';
-import { toOrder, type OrderRow } from './orders.service';
+import { loadOrders, toOrder, type OrderRow } from './orders.service';
 
 // Checkout: turns the caller's cart into an order.
+
+/** PostgreSQL's SQLSTATE for a write a unique index refused. */
+const UNIQUE_VIOLATION = '23505';
 
 type Shopper = { id: string; firstName: string; lastName: string; role: Role };
 
@@ -171,12 +177,12 @@ function checkoutStatement(db: Db, prescribed: boolean) {
   );
   const newOrder = cte('new_order').as(sql`
     insert into ${orders} (user_id, total_cents, payment_status, card_last4, prescription_id, prescription_review,
-      prescription_repeat, review_note, reviewed_at, address)
+      prescription_repeat, review_note, reviewed_at, address, checkout_key, checkout_fingerprint)
     select ${userId}, total_cents, ${sql.placeholder('paymentStatus')}, ${sql.placeholder('cardLast4')},
       case when needs_rx then ${rxId} end,
       case when is_repeat then ${PRESCRIPTION_REVIEW.approved} when needs_rx then ${PRESCRIPTION_REVIEW.pending} end,
       is_repeat, case when is_repeat then ${REPEAT_REVIEW_NOTE} end, case when is_repeat then now() end,
-      ${sql.placeholder('address')}::jsonb
+      ${sql.placeholder('address')}::jsonb, ${sql.placeholder('checkoutKey')}, ${sql.placeholder('checkoutFingerprint')}
     from ${ruling} where ok
     returning *`);
   const newItems = cte('new_items').as(sql`
@@ -239,14 +245,76 @@ function checkoutStatement(db: Db, prescribed: boolean) {
 const checkoutQuery = preparedQuery((db) => checkoutStatement(db, false).prepare('checkout'));
 const prescribedCheckoutQuery = preparedQuery((db) => checkoutStatement(db, true).prepare('checkout_prescribed'));
 
-export async function placeOrder(
+/** One checkout attempt as the client named it (its Idempotency-Key) and a digest of what it asked. */
+export type CheckoutAttempt = { key: string; fingerprint: string };
+
+/**
+ * A digest of an add-order body, to tell a resend of an attempt from another request under its key.
+ * The card's number counts by its last four digits only and its CVV not at all: a digest of a
+ * 12-digit number could be reversed by trying them all, and the number is never kept whole.
+ */
+export function checkoutAttempt(
+  key: string,
+  { payment, prescriptionId, addressId, address, saveAddress }: AddOrderBody,
+) {
+  const card = payment && {
+    cardholderName: payment.cardholderName,
+    expiry: payment.expiry,
+    last4: payment.cardNumber.slice(-4),
+  };
+  const asked = [card ?? null, prescriptionId ?? null, addressId ?? null, address ?? null, saveAddress ?? false];
+  return { key, fingerprint: sha256(JSON.stringify(asked)) };
+}
+
+/**
+ * The order an attempt placed, if one did. A key that placed an order for another request is a
+ * conflict: its order stands, and the patient is told to look at their orders.
+ */
+async function orderOfAttempt(db: Db, userId: string, { key, fingerprint }: CheckoutAttempt): Promise<Order | null> {
+  const [placed] = await db
+    .select({ id: orders.id, fingerprint: orders.checkoutFingerprint })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, key)));
+  if (!placed) return null;
+  if (placed.fingerprint !== fingerprint) throw HttpError.conflict(IDEMPOTENCY_KEY_REUSED_MESSAGE);
+  const [order] = await loadOrders(db, eq(orders.id, placed.id));
+  return order ?? null;
+}
+
+/**
+ * Places the cart's order once per attempt: `replayed` when an earlier copy of the attempt placed it,
+ * which is then answered as it stands. The key is checked by the order's unique index as the order
+ * is written, so the first copy pays no look-up; a copy that fails (its cart already emptied by the
+ * first, or the index refusing a second order) looks for the first's order before it reports its
+ * own failure. Two copies at once: the second waits on the cart's lock, then finds the cart empty.
+ */
+export async function placeOrderOnce(
   db: Db,
   user: Shopper,
-  {
-    payment,
-    prescriptionId,
-    address = null,
-  }: { payment?: Payment | undefined; prescriptionId?: string | undefined; address?: OrderAddress | null },
+  request: CheckoutRequest,
+  attempt: CheckoutAttempt | undefined,
+): Promise<{ order: Order; replayed: boolean }> {
+  try {
+    return { order: await placeOrder(db, user, request, attempt), replayed: false };
+  } catch (error) {
+    const mayBeCopy = error instanceof HttpError || sqlState(error) === UNIQUE_VIOLATION;
+    const earlier = attempt && mayBeCopy ? await orderOfAttempt(db, user.id, attempt) : null;
+    if (!earlier) throw error;
+    return { order: earlier, replayed: true };
+  }
+}
+
+type CheckoutRequest = {
+  payment?: Payment | undefined;
+  prescriptionId?: string | undefined;
+  address?: OrderAddress | null;
+};
+
+async function placeOrder(
+  db: Db,
+  user: Shopper,
+  { payment, prescriptionId, address = null }: CheckoutRequest,
+  attempt: CheckoutAttempt | undefined,
 ): Promise<Order> {
   // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
   // `stock` locks the medicines (stock.service.ts).
@@ -260,6 +328,8 @@ export async function placeOrder(
       // Only the last four digits of a card are ever kept.
       cardLast4: payment ? payment.cardNumber.slice(-4) : null,
       address: address && JSON.stringify(address),
+      checkoutKey: attempt?.key ?? null,
+      checkoutFingerprint: attempt?.fingerprint ?? null,
     }),
   );
   const rows = result.map((row) => checkoutRowSchema.parse(row));
@@ -296,6 +366,8 @@ export async function placeOrder(
     carrier: null,
     trackingNumber: null,
     dispatchedAt: null,
+    checkoutKey: attempt?.key ?? null,
+    checkoutFingerprint: attempt?.fingerprint ?? null,
     createdAt: head.created_at,
   };
   const items = placedRows.map((row) => ({

@@ -1,4 +1,5 @@
 import {
+  addOrderHeadersSchema,
   addOrderSchema,
   idParamsSchema,
   orderListQuerySchema,
@@ -8,6 +9,7 @@ import {
   prescriptionReviewSchema,
   reorderResponseSchema,
   updateOrderSchema,
+  IDEMPOTENCY_KEY_HEADER,
   type Order,
 } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,7 +18,7 @@ import { currentUser } from '../auth/auth.plugin';
 import { deliveryAddress, keepCheckoutAddress } from '../addresses/addresses.service';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
-import { placeOrder } from './checkout.service';
+import { checkoutAttempt, placeOrderOnce } from './checkout.service';
 import { changeOrderStatus, reviewPrescription } from './order-status.service';
 import { getOrder, listAllOrders, listUserOrders } from './orders.service';
 import { reorder } from './reorder.service';
@@ -38,18 +40,28 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
 
   app.post(
     '/orders/add-order',
-    { preHandler: app.authenticate, schema: { ...docs, body: addOrderSchema, response: { 201: orderResponseSchema } } },
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...docs,
+        headers: addOrderHeadersSchema,
+        body: addOrderSchema,
+        response: { 201: orderResponseSchema },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const attempt = key === undefined ? undefined : checkoutAttempt(key, request.body);
       const { addressId, address, saveAddress, ...rest } = request.body;
       const delivery = await deliveryAddress(app.database.db, user.id, { addressId, address });
-      let order: Order;
-      try {
-        order = await placeOrder(app.database.db, user, { ...rest, address: delivery });
-      } catch (error) {
+      const placing = placeOrderOnce(app.database.db, user, { ...rest, address: delivery }, attempt);
+      const { order, replayed } = await placing.catch((error: unknown) => {
         if (error instanceof HttpError && error.statusCode === 409) app.metrics.checkoutConflicts.inc();
         throw error;
-      }
+      });
+      // A resend of a placed attempt gets the first answer again: what placing did is done already.
+      if (replayed) return reply.code(201).send({ order });
       app.metrics.ordersPlaced.inc();
       // Saved to the book only once the order is placed, so a refused checkout changes nothing.
       if (address && saveAddress) await keepCheckoutAddress(app.database.db, user.id, address);
