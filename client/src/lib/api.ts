@@ -1,5 +1,13 @@
 import { createAction } from '@reduxjs/toolkit';
-import { createApi, fetchBaseQuery, type FetchArgs, type TagDescription } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+  type QueryReturnValue,
+  type TagDescription,
+} from '@reduxjs/toolkit/query/react';
 import { clearSession, readToken } from './auth-storage';
 
 type ApiBaseQuery = ReturnType<typeof fetchBaseQuery>;
@@ -124,6 +132,38 @@ type StaleTags = readonly TagDescription<ApiTag>[];
 export const change = <Arg>(request: (arg: Arg) => FetchArgs, stale: StaleTags | ((arg: Arg) => StaleTags)) => ({
   query: request,
   invalidatesTags: typeof stale === 'function' ? (_result: unknown, _error: unknown, arg: Arg) => stale(arg) : stale,
+});
+
+/**
+ * A failure after which the shop may or may not have done the change: no answer came at all, or the
+ * load balancer answered 502 or 503 in the shop's place (its own page, or the shop's JSON when it
+ * was too busy), as it does when the instance that had the request died.
+ */
+const UNANSWERED_STATUSES: readonly number[] = [502, 503];
+const unanswered = (error: FetchBaseQueryError | undefined) =>
+  error !== undefined &&
+  (error.status === 'FETCH_ERROR' ||
+    UNANSWERED_STATUSES.includes(error.status === 'PARSING_ERROR' ? error.originalStatus : Number(error.status)));
+
+/**
+ * A change the server carries out once however often it is sent (it names itself with an
+ * Idempotency-Key): sent once more, at once, when it went unanswered, so that the caller learns
+ * what happened to it instead of guessing; a second loss is reported as any failure is.
+ */
+export const resentOnceUnanswered = <Result, Arg>(request: (arg: Arg) => FetchArgs, stale: StaleTags) => ({
+  queryFn: async (
+    arg: Arg,
+    _api: unknown,
+    _extraOptions: unknown,
+    send: (args: FetchArgs) => ReturnType<ApiBaseQuery>,
+  ): Promise<QueryReturnValue<Result, FetchBaseQueryError, FetchBaseQueryMeta>> => {
+    const first = await send(request(arg));
+    const answer = unanswered(first.error) ? await send(request(arg)) : first;
+    return answer.error
+      ? { error: answer.error, meta: answer.meta }
+      : { data: answer.data as Result, meta: answer.meta };
+  },
+  invalidatesTags: stale,
 });
 
 /**

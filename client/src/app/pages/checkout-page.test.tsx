@@ -1,4 +1,6 @@
 import {
+  CANNOT_REACH_SHOP_MESSAGE,
+  IDEMPOTENCY_KEY_HEADER,
   maxPerOrderMessage,
   PRESCRIPTION_CHOICE_MESSAGE,
   PRESCRIPTION_STATE,
@@ -78,11 +80,12 @@ const home: Address = {
 };
 
 /**
- * Renders the checkout against a server whose add-order answers `answer` and whose prescription upload
- * answers `uploaded`; returns the bodies add-order was sent.
+ * Renders the checkout against a server whose add-order answers `answer`, or each of `answer` in
+ * turn (an Error: no answer came), and whose prescription upload answers `uploaded`; returns the
+ * bodies add-order was sent and the key each carried.
  */
 function checkoutAgainst(
-  answer: Response,
+  answer: Response | (Response | Error)[],
   {
     inCart = cart,
     prescriptions = [] as Prescription[],
@@ -91,19 +94,24 @@ function checkoutAgainst(
   } = {},
 ) {
   const sent: unknown[] = [];
+  const keys: (string | null)[] = [];
+  const answers = Array.isArray(answer) ? [...answer] : [answer];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
     const request = input as Request;
     const path = new URL(request.url).pathname;
     if (path === '/api/orders/add-order') {
       sent.push(await request.json());
-      return answer;
+      keys.push(request.headers.get(IDEMPOTENCY_KEY_HEADER));
+      const next = answers.length > 1 ? answers.shift()! : answers[0]!;
+      if (next instanceof Error) throw next;
+      return next;
     }
     if (path === '/api/cart') return json(200, { cart: inCart });
     if (path === '/api/prescriptions') return request.method === 'POST' ? uploaded : json(200, { prescriptions });
     if (path === '/api/addresses') return json(200, { addresses });
     return json(404, { message: 'Not found' });
   });
-  return { sent, ...renderWithStore(<CheckoutPage />, { path: '/checkout' }) };
+  return { sent, keys, ...renderWithStore(<CheckoutPage />, { path: '/checkout' }) };
 }
 
 async function fillCard(user: ReturnType<typeof renderWithStore>['user']) {
@@ -121,6 +129,10 @@ async function payAgainst(refusal: Response) {
 }
 
 const placed = () => json(201, { order: {} });
+/** What fetch does when the instance that had the request died: no answer at all. */
+const noAnswer = () => new TypeError('Failed to fetch');
+/** The load balancer's own page in the shop's place: not JSON. */
+const balancerPage = (status: number) => new Response('<html><body>No server is available</body></html>', { status });
 
 describe('CheckoutPage', () => {
   beforeEach(() => {
@@ -268,5 +280,42 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText('Prescription uploaded')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(sent).toEqual([expect.objectContaining({ prescriptionId: 'rx-new' })]));
+  });
+
+  it.each([
+    ['no answer came', noAnswer()],
+    ['the load balancer answered 502', balancerPage(502)],
+    ['the load balancer answered 503', balancerPage(503)],
+  ])('sends the order once more with the same key when %s, then shows it placed', async (_, lost) => {
+    const { user, sent, keys } = checkoutAgainst([lost, placed()]);
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Order placed!')).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toEqual(sent[0]);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('sends a refused order once, and its next Pay with the same key', async () => {
+    const refusal = () => json(409, { message: 'Only 1 of Paracetamol left in stock.' });
+    const { user, sent, keys } = checkoutAgainst([refusal(), refusal()]);
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Only 1 of Paracetamol left in stock.')).toBeInTheDocument();
+    expect(sent).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('says the shop cannot be reached when the second send is lost too', async () => {
+    const { user, sent } = checkoutAgainst([noAnswer(), noAnswer()]);
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText(CANNOT_REACH_SHOP_MESSAGE)).toBeInTheDocument();
+    expect(sent).toHaveLength(2);
+    expect(screen.queryByText('Order placed!')).not.toBeInTheDocument();
   });
 });

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { DeliveryAddressStep, type DeliveryChoice } from '../../features/addresses/delivery-address-step';
 import { CartSummary } from '../../features/cart/cart-summary';
 import { useGetCartQuery } from '../../features/cart/cart.api';
+import { useCheckoutKey } from '../../features/orders/checkout-key.hook';
 import { useAddOrderMutation } from '../../features/orders/orders.api';
 import { PaymentForm } from '../../features/orders/payment-form';
 import { PrescriptionPicker } from '../../features/prescriptions/prescription-picker';
@@ -35,6 +36,7 @@ export default function CheckoutPage() {
   // Set once the cart has been turned into an order (or found empty): its emptiness is then expected.
   const done = useRef(false);
   const cart = data?.cart;
+  const [checkoutKey, renewCheckoutKey] = useCheckoutKey(cart);
   const empty = !isLoading && !error && (!cart || cart.items.length === 0);
   // Prescription-only medicines in the cart: the order needs one of the shopper's prescriptions.
   const rxNames = cart?.items.filter((item) => item.prescriptionRequired).map((item) => item.name) ?? [];
@@ -68,9 +70,8 @@ export default function CheckoutPage() {
       return;
     }
     const result = await addOrder({
-      payment,
-      ...delivery,
-      ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}),
+      key: checkoutKey,
+      body: { payment, ...delivery, ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}) },
     });
     if (result.error) {
       // The server's reason (a shortage, a limit per order, a missing prescription) says what to change.
@@ -78,6 +79,7 @@ export default function CheckoutPage() {
       return;
     }
     done.current = true;
+    renewCheckoutKey();
     toast.success('Order placed!', { description: 'Your order has been successfully placed.' });
     await navigate(PATHS.home);
   };

@@ -1,14 +1,29 @@
-import type { AddOrder, OrderResponse, OrdersResponse, ReorderResponse } from '@apotheca/contract';
-import { api, apiPath, change, listQuery, STOCK_TAGS } from '../../lib/api';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type AddOrder,
+  type OrderResponse,
+  type OrdersResponse,
+  type ReorderResponse,
+} from '@apotheca/contract';
+import { api, apiPath, change, listQuery, resentOnceUnanswered, STOCK_TAGS } from '../../lib/api';
+
+/** One checkout attempt: its body, and the key that makes a resend of it answer the order already placed. */
+export type PlaceOrder = { body: AddOrder; key: string };
 
 const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     myOrders: build.query<OrdersResponse, void>(listQuery('/orders/my-orders', 'Orders')),
     // The order is built from the cart on the server, which empties it; a new delivery
-    // address may be saved to the address book on the way.
-    addOrder: build.mutation<OrderResponse, AddOrder>(
-      change(
-        (body) => ({ url: '/orders/add-order', method: 'POST', body }),
+    // address may be saved to the address book on the way. Its key lets it be sent again when
+    // the answer was lost, as an instance dying behind the load balancer loses it.
+    addOrder: build.mutation<OrderResponse, PlaceOrder>(
+      resentOnceUnanswered(
+        ({ body, key }) => ({
+          url: '/orders/add-order',
+          method: 'POST',
+          body,
+          headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+        }),
         ['Orders', 'Cart', 'Addresses', ...STOCK_TAGS],
       ),
     ),
