@@ -60,11 +60,14 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
         if (error instanceof HttpError && error.statusCode === 409) app.metrics.checkoutConflicts.inc();
         throw error;
       });
-      // A resend of a placed attempt gets the first answer again: what placing did is done already.
-      if (replayed) return reply.code(201).send({ order });
-      app.metrics.ordersPlaced.inc();
-      // Saved to the book only once the order is placed, so a refused checkout changes nothing.
-      if (address && saveAddress) await keepCheckoutAddress(app.database.db, user.id, address);
+      // A resend of a placed attempt is not counted again, nor its address kept twice (the first
+      // copy kept it, unless its instance died first: the order holds its own copy). The catalogue
+      // and the outbox still hear of it, which a first copy that died may never have told them.
+      if (!replayed) {
+        app.metrics.ordersPlaced.inc();
+        // Saved to the book only once the order is placed, so a refused checkout changes nothing.
+        if (address && saveAddress) await keepCheckoutAddress(app.database.db, user.id, address);
+      }
       await written(order);
       return reply.code(201).send({ order });
     },
