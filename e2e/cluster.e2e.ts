@@ -1,6 +1,15 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Medicine } from '@apotheca/contract';
+import os from 'node:os';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type LoginResponse,
+  type Medicine,
+  type OrderResponse,
+  type OrdersResponse,
+} from '@apotheca/contract';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBalancer, startCluster, type Balancer, type Cluster } from '../scripts/cluster.mjs';
@@ -8,7 +17,7 @@ import { createFreshPgDatabase } from '../server/src/test/fresh-pg-database';
 import { startRedisServer, type RedisServer } from '../server/src/test/redis-server';
 import { adminEnv } from './support/admin-account';
 import { medicineForm } from './support/admin-fixtures';
-import { ADMIN } from './support/shop';
+import { ADMIN, DELIVERY_ADDRESS, PASSWORD, uniqueEmail } from './support/shop';
 
 const RATE_LIMIT = 6;
 
@@ -21,11 +30,13 @@ describe('three instances behind the load balancer', () => {
   let cluster: Cluster;
   let urls: string[];
   let adminToken: string;
+  let patient: LoginResponse;
 
   const call = (url: string, path: string, init: RequestInit = {}, token?: string) =>
     fetch(`${url}/api${path}`, {
       ...init,
       headers: {
+        ...(init.headers as Record<string, string> | undefined),
         ...(init.body && typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}),
         ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
@@ -43,6 +54,14 @@ describe('three instances behind the load balancer', () => {
     urls = cluster.instances.map((instance) => instance.url);
     const login = await call(urls[0]!, '/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) });
     adminToken = ((await login.json()) as { token: string }).token;
+    const email = uniqueEmail('cluster');
+    const shopper = { first_name: 'Ann', last_name: 'Shopper', email, password: PASSWORD, ph_no: '0123456789' };
+    await call(urls[0]!, '/auth/register', { method: 'POST', body: JSON.stringify(shopper) });
+    const signedIn = await call(urls[0]!, '/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    patient = (await signedIn.json()) as LoginResponse;
   }, 300_000);
   afterAll(async () => {
     await cluster?.stop();
@@ -155,6 +174,90 @@ describe('three instances behind the load balancer', () => {
     await Promise.all(workers);
     expect(outcomes.failed).toEqual([]);
     expect(outcomes.ok).toBeGreaterThan(50);
+    expect(fs.existsSync(cluster.instances[1]!.dataDir)).toBe(false);
+  });
+
+  it('places an order once when the instance placing it dies before answering and the patient sends it again', async () => {
+    const { medicines } = (await (await call(cluster.url, '/medicines?limit=100')).json()) as { medicines: Medicine[] };
+    const medicine = medicines.find((candidate) => candidate.stock >= 2 && !candidate.prescriptionRequired)!;
+    const addToCart = { method: 'POST', body: JSON.stringify({ medicineId: medicine._id, quantity: 2 }) };
+    expect((await call(cluster.url, '/cart/add', addToCart, patient.token)).status).toBe(201);
+    const checkout = {
+      method: 'POST',
+      headers: { [IDEMPOTENCY_KEY_HEADER]: 'cluster-resend-0000000000000001' },
+      body: JSON.stringify({ address: DELIVERY_ADDRESS, saveAddress: true }),
+    };
+    const placedOrders = async () => {
+      const reader = new pg.Client({ connectionString: database.url });
+      await reader.connect();
+      try {
+        return (await reader.query<{ id: string }>('select id from orders where user_id = $1', [patient.user._id]))
+          .rows;
+      } finally {
+        await reader.end();
+      }
+    };
+
+    // The test holds the address book: the instance commits the order, then waits to keep the
+    // address, and dies there, its answer never sent: the patient cannot tell whether it was placed.
+    const holder = new pg.Client({ connectionString: database.url });
+    await holder.connect();
+    let lost: Response | undefined;
+    try {
+      await holder.query('begin');
+      await holder.query('lock table addresses in share row exclusive mode');
+      const first = call(cluster.url, '/orders/add-order', checkout, patient.token).catch(() => undefined);
+      const placing = await vi.waitFor(
+        async () => {
+          const { rows } = await holder.query<{ application_name: string }>(
+            `select application_name from pg_stat_activity where wait_event_type = 'Lock' and application_name like 'apotheca-app%'`,
+          );
+          expect(rows).toHaveLength(1);
+          return rows[0]!.application_name;
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      const dying = cluster.instances.find((_, i) => placing === `apotheca-app${i + 1}`)!;
+      await dying.stop('SIGKILL');
+      lost = await first;
+      expect(fs.existsSync(dying.dataDir)).toBe(false);
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+    }
+    expect(lost?.status).not.toBe(201);
+    expect(await placedOrders()).toHaveLength(1);
+
+    // What the storefront does: the same request with the same key, which the balancer gives a live instance.
+    const resent = await call(cluster.url, '/orders/add-order', checkout, patient.token);
+    expect(resent.status).toBe(201);
+    const { order } = (await resent.json()) as OrderResponse;
+    expect(await placedOrders()).toEqual([{ id: order._id }]);
+    const mine = (await (await call(cluster.url, '/orders/my-orders', {}, patient.token)).json()) as OrdersResponse;
+    expect(mine.orders.map((placed) => placed._id)).toEqual([order._id]);
+    await vi.waitFor(
+      async () => {
+        const seen = (await (await call(cluster.url, `/medicines/${medicine._id}`)).json()) as { medicine: Medicine };
+        expect(seen.medicine.stock).toBe(medicine.stock - 2);
+      },
+      { timeout: 5000, interval: 50 },
+    );
+  });
+});
+
+describe('a cluster whose instance cannot start', () => {
+  const instanceDirectories = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith('apotheca-instance-'));
+
+  it('stops and leaves no instance directory behind', async () => {
+    const before = new Set(instanceDirectories());
+    const starting = startCluster({
+      instances: 1,
+      databaseUrl: process.env.DATABASE_URL!,
+      redisUrl: 'redis://127.0.0.1:1',
+      env: { RATE_LIMIT_PER_MINUTE: 'many' },
+    });
+    await expect(starting).rejects.toThrow('RATE_LIMIT_PER_MINUTE');
+    expect(instanceDirectories().filter((name) => !before.has(name))).toEqual([]);
   });
 });
 

@@ -2,6 +2,8 @@ export type ClusterInstance = {
   url: string;
   port: number;
   pid: number;
+  /** Its DATA_DIR, removed once it has stopped. */
+  dataDir: string;
   output: () => string;
   /** Sends the signal (SIGTERM: drain) and resolves with the exit code. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;

@@ -46,10 +46,22 @@ function spawnLogged(command, args, env, label, echo) {
   return { child, output: () => output, stop };
 }
 
-/** One instance of the built server on a free port; `stop` drains it (SIGTERM) unless told otherwise. */
+/** `databaseUrl` with the name each of its connections gives PostgreSQL: pg_stat_activity then tells the instances apart. */
+function namedConnection(databaseUrl, name) {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('application_name', name);
+  return url.toString();
+}
+
+/**
+ * One instance of the built server on a free port; `stop` drains it (SIGTERM) unless told otherwise.
+ * Its DATA_DIR (the mail outbox) is a temporary directory that goes with it: once it has stopped,
+ * died, or failed to start.
+ */
 async function startInstance({ databaseUrl, redisUrl, env, echo, index }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-instance-'));
   const processEnv = {
     ...process.env,
     NODE_ENV: 'production',
@@ -60,10 +72,10 @@ async function startInstance({ databaseUrl, redisUrl, env, echo, index }) {
     TRUST_PROXY: '1',
     ...env,
     PORT: String(port),
-    DATABASE_URL: databaseUrl,
+    DATABASE_URL: namedConnection(databaseUrl, `apotheca-app${index}`),
     REDIS_URL: redisUrl,
     // Migrations and the seed ran on the first instance; the others only serve.
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-instance-')),
+    DATA_DIR: dataDir,
   };
   const instance = spawnLogged(
     process.execPath,
@@ -72,8 +84,18 @@ async function startInstance({ databaseUrl, redisUrl, env, echo, index }) {
     `app${index}`,
     echo,
   );
-  await waitForReady(url, instance.child, instance.output);
-  return { url, port, pid: instance.child.pid, output: instance.output, stop: instance.stop };
+  const stop = async (signal) => {
+    const code = await instance.stop(signal);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    return code;
+  };
+  try {
+    await waitForReady(url, instance.child, instance.output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, port, pid: instance.child.pid, dataDir, output: instance.output, stop };
 }
 
 /** Debian's haproxy with deploy/haproxy.cfg in front of the instances on `ports`; resolves once it answers. */
