@@ -180,6 +180,21 @@ describe('three instances behind the load balancer', () => {
   it('places an order once when the instance placing it dies before answering and the patient sends it again', async () => {
     const { medicines } = (await (await call(cluster.url, '/medicines?limit=100')).json()) as { medicines: Medicine[] };
     const medicine = medicines.find((candidate) => candidate.stock >= 2 && !candidate.prescriptionRequired)!;
+    const stockOn = async (url: string) =>
+      ((await (await call(url, `/medicines/${medicine._id}`)).json()) as { medicine: Medicine }).medicine.stock;
+    const answering = async () => {
+      const health = await Promise.all(
+        urls.map((url) =>
+          fetch(`${url}/api/health`).then(
+            (r) => r.ok,
+            () => false,
+          ),
+        ),
+      );
+      return urls.filter((_, i) => health[i]);
+    };
+    // Every instance has the medicine's answer cached before the checkout.
+    for (const url of await answering()) expect(await stockOn(url)).toBe(medicine.stock);
     const addToCart = { method: 'POST', body: JSON.stringify({ medicineId: medicine._id, quantity: 2 }) };
     expect((await call(cluster.url, '/cart/add', addToCart, patient.token)).status).toBe(201);
     const checkout = {
@@ -228,9 +243,14 @@ describe('three instances behind the load balancer', () => {
     expect(lost?.status).not.toBe(201);
     expect(await placedOrders()).toHaveLength(1);
 
-    // What the storefront does: the same request with the same key, which the balancer gives a live instance.
-    const resent = await call(cluster.url, '/orders/add-order', checkout, patient.token);
+    // What the storefront does: the same request with the same key, which the balancer gives a live
+    // instance; sent here to one chosen, to read its catalogue next.
+    const survivor = (await answering())[0]!;
+    const resent = await call(survivor, '/orders/add-order', checkout, patient.token);
     expect(resent.status).toBe(201);
+    // The instance that died never told the others of the stock it took; the one that answered the
+    // resend does, so its own catalogue shows the new stock at once.
+    expect(await stockOn(survivor)).toBe(medicine.stock - 2);
     const { order } = (await resent.json()) as OrderResponse;
     expect(await placedOrders()).toEqual([{ id: order._id }]);
     const mine = (await (await call(cluster.url, '/orders/my-orders', {}, patient.token)).json()) as OrdersResponse;
