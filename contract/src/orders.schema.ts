@@ -207,17 +207,21 @@ export const OWN_PRESCRIPTION_ORDER_MESSAGE =
   'This is your own prescription order: another member of staff must review it and change its status.';
 /** The refusal of a member of staff's status change of their own order without a prescription. */
 export const OWN_ORDER_MESSAGE = 'This is your own order: another member of staff must change its status.';
-/** Why a member of staff may not change the status of their own order, with or without a prescription. */
-export const ownOrderMessage = (hasPrescription: boolean) =>
-  hasPrescription ? OWN_PRESCRIPTION_ORDER_MESSAGE : OWN_ORDER_MESSAGE;
 /**
- * Why the signed-in member of staff `userId` may not change `order`'s status, or undefined when they
- * may: the server refuses every change of one's own order (ownOrderMessage), so no screen offers one.
+ * The one rule on staff and their own orders (docs/decisions/0109): why the member of staff `userId`
+ * may not review or change the status of `order`, read as the API answers it, or undefined when they
+ * may. An order is a prescription order when it answers a `prescription`, its file deleted or not.
+ * The server refuses with this message (403) and the staff screens show it in place of the control.
  */
 export const ownOrderRefusal = (
-  order: { prescription: unknown; userId: { _id: string } | null },
+  order: { prescription: object | null; userId: { _id: string } | null },
   userId: string | undefined,
-) => (order.userId !== null && order.userId._id === userId ? ownOrderMessage(order.prescription !== null) : undefined);
+) =>
+  order.userId !== null && order.userId._id === userId
+    ? order.prescription !== null
+      ? OWN_PRESCRIPTION_ORDER_MESSAGE
+      : OWN_ORDER_MESSAGE
+    : undefined;
 /** A repeat order's review, recorded in place of a pharmacist's. */
 export const REPEAT_REVIEW_NOTE = 'Repeat of an earlier approval of this prescription.';
 export const PRESCRIPTION_EXPIRED_MESSAGE =

@@ -4,7 +4,7 @@ import {
   ORDER_EVENT,
   ORDER_STATUS,
   ORDER_STATUS_CHANGED_MESSAGE,
-  ownOrderMessage,
+  ownOrderRefusal,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
@@ -24,7 +24,7 @@ import { recordAudit } from '../audit/audit.service';
 import { repeatRefusal } from '../prescriptions/prescriptions.service';
 import { restoreOrderStock, takeOrderStock } from '../stock/stock.service';
 import { mailReviewDecision, mailStatusChange } from './order-mail.service';
-import { loadOrders, ORDER_NOT_FOUND_MESSAGE, type OrderRow } from './orders.service';
+import { loadOrders, ORDER_NOT_FOUND_MESSAGE, prescriptionOf, type OrderRow } from './orders.service';
 
 // Every change to an order after it is placed goes through here: which change is allowed, the stock
 // that moves with it, the history row and the patient's mail, all in the transaction of the change.
@@ -204,11 +204,16 @@ async function applyStatusChange(
  * Staff are shoppers too, and no one checks their own work: the review is the one control between a
  * prescription-only medicine and its dispatch, and a status change decides whether an unpaid order
  * is kept from the expiry, sent or canceled. So nobody reviews, or changes the status of, their own
- * order (403); another member of staff does (docs/decisions/0109).
+ * order (403); another member of staff does (docs/decisions/0109). The rule and its message are the
+ * contract's ownOrderRefusal, read of the order as the API answers it, so the server refuses exactly
+ * what the staff screens withhold, in their words.
  */
-function refuseOwnOrder(order: OrderRow, actor: Actor): void {
-  if (actor !== null && order.userId === actor.id)
-    throw HttpError.forbidden(ownOrderMessage(order.prescriptionReview !== null));
+function refuseOwnOrder(order: OrderRow, actor: NonNullable<Actor>): void {
+  const refusal = ownOrderRefusal(
+    { userId: order.userId === null ? null : { _id: order.userId }, prescription: prescriptionOf(order) },
+    actor.id,
+  );
+  if (refusal !== undefined) throw HttpError.forbidden(refusal);
 }
 
 /**

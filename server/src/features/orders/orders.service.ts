@@ -72,6 +72,30 @@ function paymentStatusOf(order: OrderRow): PaymentStatus {
   return order.paymentStatus === PAYMENT_STATUS.paid ? PAYMENT_STATUS.refunded : PAYMENT_STATUS.notCharged;
 }
 
+/**
+ * The prescription an order carries, as the API answers it: null for an order placed without one. Its
+ * review is what makes an order a prescription order, whether its file is still stored or not; the
+ * own-order rule (ownOrderRefusal) reads this same answer on the server and on the staff screens.
+ */
+export function prescriptionOf(
+  order: OrderRow,
+  reviewer: OrderUser = null,
+  terms: OrderPrescriptionTerms = null,
+): Order['prescription'] {
+  return (
+    order.prescriptionReview && {
+      _id: order.prescriptionId,
+      review: order.prescriptionReview,
+      note: order.reviewNote,
+      reviewedBy: reviewer && { _id: reviewer.id, name: fullName(reviewer) },
+      reviewedAt: order.reviewedAt?.toISOString() ?? null,
+      repeat: order.prescriptionRepeat,
+      validUntil: terms?.validUntil ?? null,
+      repeatsLeft: terms?.repeatsLeft ?? null,
+    }
+  );
+}
+
 export function toOrder(
   { order, user, reviewer, terms = null }: OrderWithPeople,
   items: OrderItemRow[],
@@ -93,16 +117,7 @@ export function toOrder(
     status: order.status,
     paymentStatus: paymentStatusOf(order),
     createdAt: order.createdAt.toISOString(),
-    prescription: order.prescriptionReview && {
-      _id: order.prescriptionId,
-      review: order.prescriptionReview,
-      note: order.reviewNote,
-      reviewedBy: reviewer && { _id: reviewer.id, name: fullName(reviewer) },
-      reviewedAt: order.reviewedAt?.toISOString() ?? null,
-      repeat: order.prescriptionRepeat,
-      validUntil: terms?.validUntil ?? null,
-      repeatsLeft: terms?.repeatsLeft ?? null,
-    },
+    prescription: prescriptionOf(order, reviewer, terms),
     history,
     address: order.address,
     carrier: order.carrier,

@@ -3,6 +3,7 @@ import {
   orderResponseSchema,
   ORDER_STATUS,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
+  ownOrderRefusal,
   PRESCRIPTION_REVIEW,
   PRESCRIPTION_STATE,
   prescriptionNeededMessage,
@@ -14,7 +15,7 @@ import {
 } from '@apotheca/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, orders } from '../../db/schema';
+import { cartItems, carts, orders, prescriptions } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
@@ -246,6 +247,35 @@ describe('the prescription review', () => {
     const byAdmin = await setStatus(order._id, 'Dispatched', admin.headers);
     expect(byAdmin.statusCode).toBe(200);
     expect(orderResponseSchema.parse(byAdmin.json()).order.prescription?.reviewedBy?._id).toBe(admin.user.id);
+  });
+
+  it("refuses one's own order with the very message the staff screens show for it, whatever its prescription became", async () => {
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    const plain = async () => {
+      await addToCart(ctx, pharmacist.headers, (await insertMedicine(ctx, { name: 'Gauze', stock: 3 })).id);
+      return orderResponseSchema.parse((await checkout(pharmacist.headers, { address: HOME_ADDRESS })).json()).order;
+    };
+    const pending = (await rxOrder(pharmacist)).order;
+    const prescriptionGone = (await rxOrder(pharmacist)).order;
+    await ctx.database.db.delete(prescriptions).where(eq(prescriptions.id, prescriptionGone.prescription!._id!));
+    const repeat = (await rxOrder(pharmacist)).order;
+    await ctx.database.db
+      .update(orders)
+      .set({ prescriptionReview: PRESCRIPTION_REVIEW.approved, prescriptionRepeat: true })
+      .where(eq(orders.id, repeat._id));
+    for (const { _id } of [await plain(), pending, prescriptionGone, repeat]) {
+      const shown = orderResponseSchema.parse(
+        (
+          await ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${_id}`, headers: pharmacist.headers })
+        ).json(),
+      ).order;
+      const refusal = ownOrderRefusal(shown, pharmacist.user.id);
+      expect(refusal, _id).toBeDefined();
+      const response = await setStatus(_id, ORDER_STATUS.canceled);
+      expect(response.statusCode, _id).toBe(403);
+      expect(response.json(), _id).toEqual({ message: refusal });
+      expect((await setStatus(_id, ORDER_STATUS.canceled, admin.headers)).statusCode, _id).toBe(200);
+    }
   });
 
   it("marks a rejected prescription in its owner's list, so checkout does not choose it again", async () => {
