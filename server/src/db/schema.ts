@@ -267,7 +267,10 @@ export const orders = pgTable(
     prescriptionId: uuid('prescription_id').references((): AnyPgColumn => prescriptions.id, { onDelete: 'set null' }),
     prescriptionReview: text('prescription_review', { enum: PRESCRIPTION_REVIEWS }),
     reviewNote: text('review_note'),
-    reviewedBy: uuid('reviewed_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    // The pharmacist who reviewed, kept after they are deleted, as the audit log keeps its actors
+    // (which already ties each review to them): no foreign key, so deleting a pharmacist who reviewed
+    // thousands of orders rewrites none of them, and a reviewer no longer in users reads as null.
+    reviewedBy: uuid('reviewed_by'),
     reviewedAt: instant('reviewed_at'),
     /** The order reused an earlier approval of its prescription, spending one repeat. */
     prescriptionRepeat: boolean('prescription_repeat').notNull().default(false),
@@ -300,7 +303,6 @@ export const orders = pgTable(
     check('orders_prescription_review_check', oneOf(t.prescriptionReview, PRESCRIPTION_REVIEWS)),
     // The pharmacist's queue: pending reviews, oldest first.
     index('orders_prescription_review_idx').on(t.prescriptionReview, t.createdAt, t.id),
-    userReferenceIndex('orders_reviewed_by_idx', t.reviewedBy),
     // One order per checkout attempt of a patient, even for two copies of it running at once; an order
     // placed without a key is outside it.
     uniqueIndex('orders_user_checkout_key_unique')

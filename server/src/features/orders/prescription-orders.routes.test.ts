@@ -278,6 +278,38 @@ describe('the prescription review', () => {
     }
   });
 
+  it('keeps the orders a deleted pharmacist reviewed as they were, each answered as reviewed by a former pharmacist', async () => {
+    const reviewer = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    const { order } = await rxOrder();
+    const reviewed = orderResponseSchema.parse(
+      (await review(order._id, { decision: 'approve', note: 'Checked.' }, reviewer.headers)).json(),
+    ).order;
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/delete-user/${reviewer.user.id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const after = orderResponseSchema.parse(
+      (
+        await ctx.app.inject({ method: 'GET', url: `/api/orders/single-product/${order._id}`, headers: admin.headers })
+      ).json(),
+    ).order;
+    expect(after.prescription).toEqual({ ...reviewed.prescription, reviewedBy: null });
+    expect(after.history.map(({ actor }) => actor?._id ?? null)).toEqual(
+      reviewed.history.map(({ actor }) => (actor?._id === reviewer.user.id ? null : (actor?._id ?? null))),
+    );
+    // Deleting them rewrites none of the orders they reviewed: the row keeps their id, as the audit log
+    // does, and names no one a user could be.
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored).toMatchObject({
+      prescriptionReview: 'approved',
+      reviewNote: 'Checked.',
+      reviewedBy: reviewer.user.id,
+    });
+  });
+
   it("marks a rejected prescription in its owner's list, so checkout does not choose it again", async () => {
     const { order, shopper } = await rxOrder();
     const unused = await myPrescription(shopper.headers);
