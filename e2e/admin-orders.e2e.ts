@@ -193,7 +193,9 @@ describe('the admin works through the orders', () => {
     const row = await openOrderRow(page, order);
     const select = row.getByRole('combobox', { name: `Update status of order ${order.number}` });
     expect(await select.isDisabled()).toBe(true);
-    expect(await select.getAttribute('aria-description')).toBe(OWN_ORDER_MESSAGE);
+    const why = page.locator(`[id="${await select.getAttribute('aria-describedby')}"]`);
+    expect(await why.textContent()).toBe(OWN_ORDER_MESSAGE);
+    expect(await why.isVisible()).toBe(true);
 
     await row.getByRole('link', { name: `View items of order ${order.number}` }).click();
     await page.getByRole('note').filter({ hasText: OWN_ORDER_MESSAGE }).waitFor();

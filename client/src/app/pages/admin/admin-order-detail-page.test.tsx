@@ -106,6 +106,15 @@ describe("a member of staff's own order without a prescription", () => {
     expect(own).toHaveAccessibleDescription(OWN_ORDER_MESSAGE);
     expect(screen.getByRole('combobox', { name: 'Update status of order A-100002' })).toBeEnabled();
   });
+
+  it('says in the orders list, on screen beside the disabled select, why it cannot change it', async () => {
+    serve([ownOrder, prescriptionOrder('user-1', 'A-100002')]);
+    renderWithStore(<AdminOrdersPage />, { path: '/admin/orders', signedInAs: ROLE.pharmacist });
+    const own = await screen.findByRole('combobox', { name: 'Update status of order A-100003' });
+    // A disabled select's title shows only to a mouse resting on it, never on a touch screen.
+    expect(own.closest('td')).toHaveTextContent(OWN_ORDER_MESSAGE);
+    expect(screen.getAllByText(OWN_ORDER_MESSAGE)).toHaveLength(1);
+  });
 });
 
 describe('a status change on an order someone else changed meanwhile', () => {
