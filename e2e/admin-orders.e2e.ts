@@ -187,6 +187,17 @@ describe('the admin works through the orders', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.screenshot({ path: '/tmp/shots-mailstaff/admin-orders-1280.png', fullPage: true });
   });
+  it('highlights a row under the pointer to its end, its sticky View Items cell included', async () => {
+    const order = await placeOrder(await createShopper());
+    const page = await pageAs(browser, admin);
+    const row = await openOrderRow(page, order);
+    await row.hover();
+    const background = (part: Locator) => part.evaluate((element) => getComputedStyle(element).backgroundColor);
+    // The row turns grey under the pointer; the View Items cell, painted white to cover what scrolls under it, too.
+    await expect.poll(() => background(row)).not.toBe('rgba(0, 0, 0, 0)');
+    expect(await background(row.getByRole('cell').last())).toBe(await background(row));
+    await page.context().close();
+  });
   it("offers the admin no status change of their own order: the list's select is disabled and the order page says why", async () => {
     const order = await placeOrder(admin);
     const page = await pageAs(browser, admin);

@@ -20,8 +20,9 @@ export function WrappingText({ children }: { children: ReactNode }) {
   return <span className="whitespace-normal wrap-anywhere">{children}</span>;
 }
 
+// The sticky cell is painted to cover what scrolls under it, so it takes a hovered row's grey too.
 const STICKY_LAST =
-  '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-white [&_thead_th:last-child]:bg-slate-50 [&_tr>*:last-child]:shadow-[-1px_0_0_var(--color-slate-200)]';
+  '[&_tr>*:last-child]:sticky [&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-white [&_thead_th:last-child]:bg-slate-50 [&_tbody>tr:hover>*:last-child]:bg-slate-50 [&_tr>*:last-child]:shadow-[-1px_0_0_var(--color-slate-200)]';
 
 /**
  * A dense table for work screens: column headers with scope, a caption for screen readers, and a
