@@ -237,6 +237,8 @@ export async function listUsers(
 /**
  * Deletes a shopper. Their sessions, prescriptions and private files go with them (the foreign keys
  * cascade) and their orders stay with no user (ON DELETE SET NULL), so the admin list shows 'Deleted'.
+ * A pharmacist's reviews stay on the orders under their id, untouched, and read as a former
+ * pharmacist's: no order they reviewed is rewritten by the delete (docs/decisions/0118).
  */
 export async function deleteUser(db: Db, id: string, actorId: string): Promise<User> {
   if (!isUuid(id)) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
