@@ -228,3 +228,13 @@ export const PRESCRIPTION_FILE_FIELD = 'file';
 export const PRESCRIPTION_UNUSED_MAX_FILES = 10;
 export const PRESCRIPTION_UNUSED_MAX_BYTES = 50 * 1024 * 1024;
 export const PRESCRIPTION_UNUSED_KEEP_DAYS = 7;
+
+/**
+ * The header that names one checkout attempt: a resend of it (the answer was lost, the instance died)
+ * returns the order the first one placed instead of placing another. Optional; a checkout without it
+ * is placed as it comes. Header names are case-insensitive; Node hands them over in lower case.
+ * Here with the constants, not beside its schema: the storefront's start-up code sends it, and a
+ * schema module imported there would make its chunk and the schemas' chunk import each other, so the
+ * page would fail as it starts.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { addressInputSchema, orderAddressSchema } from './addresses.schema';
 import { cartSchema } from './cart.schema';
 import { calendarDate, idSchema, moneySchema, staffListQuerySchema, withoutControlCharacters } from './common.schema';
-import { ORDER_EVENTS, ORDER_STATUS, ORDER_STATUSES, PAYMENT_STATUSES, ROLES } from './constants';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  ORDER_EVENTS,
+  ORDER_STATUS,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  ROLES,
+} from './constants';
 import { paymentSchema } from './payment.schema';
 import { PRESCRIPTION_REVIEW, PRESCRIPTION_REVIEWS } from './prescriptions.schema';
 
@@ -112,12 +119,6 @@ export const addOrderSchema = z
   .nullish()
   .transform((body): Partial<NonNullable<typeof body>> => body ?? {});
 
-/**
- * The header that names one checkout attempt: a resend of it (the answer was lost, the instance died)
- * returns the order the first one placed instead of placing another. Optional; a checkout without it
- * is placed as it comes. Header names are case-insensitive; Node hands them over in lower case.
- */
-export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 const IDEMPOTENCY_KEY_MIN_LENGTH = 16;
 const IDEMPOTENCY_KEY_MAX_LENGTH = 64;
 export const IDEMPOTENCY_KEY_MESSAGE = `The Idempotency-Key must be ${IDEMPOTENCY_KEY_MIN_LENGTH} to ${IDEMPOTENCY_KEY_MAX_LENGTH} letters, digits, hyphens or underscores.`;
