@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
 import { api, createShopper, toast } from './support/shop';
-import { baseUrl, textsOf, useBrowser } from './support/browser';
+import { baseUrl, saveScreenshot, textsOf, useBrowser } from './support/browser';
 
 /** The colour family of a status badge, read from its classes (yellow, green or red). */
 async function badgeColour(badge: Locator): Promise<string | undefined> {
@@ -183,9 +183,9 @@ describe('the admin works through the orders', () => {
     const link = await row.getByRole('cell').last().boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(link!.x + 1);
     expect(await status.isVisible()).toBe(true);
-    await page.screenshot({ path: '/tmp/shots-mailstaff/admin-orders-375.png', fullPage: true });
+    await saveScreenshot(page, 'admin-orders-375');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: '/tmp/shots-mailstaff/admin-orders-1280.png', fullPage: true });
+    await saveScreenshot(page, 'admin-orders-1280');
   });
   it('highlights a row under the pointer to its end, its sticky View Items cell included', async () => {
     const order = await placeOrder(await createShopper());

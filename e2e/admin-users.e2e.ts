@@ -2,7 +2,7 @@ import { PATHS, type LoginResponse, type User } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
 import { api, createShopper, PASSWORD, toast } from './support/shop';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, saveScreenshot, useBrowser } from './support/browser';
 
 /** The users screen searched for one address: the list pages, so a new user is found by search. */
 const usersSearch = (email: string) => `${PATHS.adminUsers}?${new URLSearchParams({ q: email }).toString()}`;
@@ -85,7 +85,7 @@ describe('the admin manages users', () => {
     expect(pharmacist.user.role).toBe('pharmacist');
     const staffPage = await pageAs(browser, pharmacist);
     // An admin-only page sends a pharmacist to the orders.
-    await staffPage.goto('/admin/users');
+    await staffPage.goto(PATHS.adminUsers);
     await staffPage.waitForURL(`${baseUrl()}/admin/orders`);
     await staffPage.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     const nav = staffPage.getByRole('navigation', { name: 'Admin' });
@@ -117,9 +117,9 @@ describe('the admin manages users', () => {
     expect(await rows.count()).toBe(1);
     expect(await rows.first().getByRole('cell').allTextContents()).toContain(shopper.user.email);
     expect(new URL(page.url()).searchParams.get('q')).toBe(shopper.user.email.toUpperCase());
-    await page.screenshot({ path: '/tmp/shots-mailstaff/admin-users-1280.png', fullPage: true });
+    await saveScreenshot(page, 'admin-users-1280');
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: '/tmp/shots-mailstaff/admin-users-375.png', fullPage: true });
+    await saveScreenshot(page, 'admin-users-375');
   });
 
   it('asks before granting admin: Cancel changes nothing, Make admin grants it', async () => {
@@ -131,7 +131,7 @@ describe('the admin manages users', () => {
     await role.selectOption('admin');
     const dialog = page.getByRole('dialog', { name: 'Make this user an admin?' });
     await dialog.getByText(shopper.user.email, { exact: false }).waitFor();
-    await page.screenshot({ path: '/tmp/shots-mailstaff/admin-users-confirm-1280.png' });
+    await saveScreenshot(page, 'admin-users-confirm-1280', { fullPage: false });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await role.inputValue()).toBe('user');

@@ -52,11 +52,6 @@ describe('the audit log', () => {
   });
 
   it('has no axe violations and no sideways scroll of the page on a phone or a laptop', async () => {
-    await expectTablesAccessible(
-      await pageAs(browser, admin),
-      PATHS.adminAudit,
-      ['Audit log'],
-      (width) => `/tmp/shots-audit/audit-${width}.png`,
-    );
+    await expectTablesAccessible(await pageAs(browser, admin), PATHS.adminAudit, ['Audit log'], 'audit');
   });
 });

@@ -11,11 +11,10 @@ import {
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, saveScreenshot, useBrowser } from './support/browser';
 import { addToCart, api, createShopper, DELIVERY_ADDRESS, mailsTo, mailTo, toast } from './support/shop';
 import { violations } from './support/axe';
 
-const SHOTS = '/tmp/shots-batches';
 const expiresOn = `${new Date().getFullYear() + 2}-06-30`;
 
 /** At a phone's and a laptop's width: no axe finding, nothing wider than the screen, and a screenshot. */
@@ -34,7 +33,7 @@ async function checkWidths(page: Page, name: string, selector?: string) {
       ].map((element) => element.scrollWidth - element.clientWidth),
     );
     expect(Math.max(...overflow), `${name} at ${width} px is wider than the screen`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await saveScreenshot(page, `batches-${name}-${width}`);
   }
 }
 

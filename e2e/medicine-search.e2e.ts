@@ -43,7 +43,7 @@ describe('finding a medicine', () => {
       const expected = await search('paracetmol');
       expect(expected.medicines[0]?.activeIngredient).toBe('Paracetamol');
       const page = await newPage(browser, viewport);
-      await page.goto('/');
+      await page.goto(PATHS.home);
       await searchBox(page).fill('paracetmol');
       await searchBox(page).press('Enter');
       await page.waitForURL(`${baseUrl()}/medicines?q=paracetmol`);
@@ -174,7 +174,7 @@ describe('finding a medicine', () => {
     const expected = await search('ibuprofen');
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const offline = await context.newPage();
-    await offline.goto('/');
+    await offline.goto(PATHS.home);
     await searchBox(offline).fill('ibuprofen');
     await searchBox(offline).press('Enter');
     await offline.waitForURL(`${baseUrl()}/medicines?q=ibuprofen`);

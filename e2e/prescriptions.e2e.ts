@@ -1,9 +1,9 @@
-import type { LoginResponse, Medicine, Order } from '@apotheca/contract';
+import { adminPrescriptionPath, PATHS, type LoginResponse, type Medicine, type Order } from '@apotheca/contract';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
 import { addToCart, api, createShopper, PASSWORD, saveAddress, shopperPage, toast, payByCard } from './support/shop';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, saveScreenshot, useBrowser } from './support/browser';
 
 /** A photo of a paper prescription, as a phone camera takes it. */
 const prescriptionPhoto = () =>
@@ -60,7 +60,7 @@ describe('prescription medicines', () => {
     await saveAddress(shopper.token);
     await addToCart(shopper.token, insulin._id);
     const page = await shopperPage(browser, shopper, 'mobile');
-    await page.goto('/checkout');
+    await page.goto(PATHS.checkout);
     const step = page.getByRole('group', { name: 'Prescription' });
     await step.getByText('Insulin').waitFor();
     // The camera is offered: an image input with capture set.
@@ -80,7 +80,7 @@ describe('prescription medicines', () => {
 
     const { orders } = await api<{ orders: Order[] }>('/orders/my-orders', {}, shopper.token);
     expect(orders[0]!.prescription?.review).toBe('pending');
-    await page.goto('/orders');
+    await page.goto(PATHS.orders);
     await page.locator('tbody tr').first().click();
     await page.getByText('Awaiting prescription review').waitFor();
     await page.context().close();
@@ -92,7 +92,7 @@ describe('prescription medicines', () => {
     const second = await rxOrderOf(shopper, insulin);
 
     const page = await pageAs(browser, pharmacist);
-    await page.goto('/admin/prescriptions');
+    await page.goto(PATHS.adminPrescriptions);
     const queue = page.getByRole('table', { name: 'Prescriptions waiting for review' });
     await queue.waitFor();
     // The queue is searched on the server, by order number as by patient.
@@ -105,12 +105,12 @@ describe('prescription medicines', () => {
     await expect
       .poll(() => queue.locator('tbody tr td:first-child').allInnerTexts())
       .toEqual([first.number, second.number]);
-    await page.screenshot({ path: '/tmp/shots-mailstaff/queue-1280.png', fullPage: true });
-    await page.goto(`/admin/prescriptions/${first._id}`);
+    await saveScreenshot(page, 'queue-1280');
+    await page.goto(adminPrescriptionPath(first._id));
     // The patient's other order, fetched for this patient alone.
     await page.getByRole('list', { name: 'Past orders' }).getByText(second.number, { exact: false }).waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.screenshot({ path: '/tmp/shots-mailstaff/review-375.png', fullPage: true });
+    await saveScreenshot(page, 'review-375');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('img', { name: 'Prescription' }).waitFor();
     await page.getByRole('list', { name: 'Prescription items' }).getByText('Insulin × 1').waitFor();
@@ -118,7 +118,7 @@ describe('prescription medicines', () => {
     await toast(page, 'Prescription approved');
     await page.waitForURL(`${baseUrl()}/admin/prescriptions`);
 
-    await page.goto(`/admin/prescriptions/${second._id}`);
+    await page.goto(adminPrescriptionPath(second._id));
     await page.getByRole('img', { name: 'Prescription' }).waitFor();
     await page.getByRole('button', { name: 'Reject' }).click();
     await page.getByText('Say why the prescription is rejected.').waitFor();
@@ -128,7 +128,7 @@ describe('prescription medicines', () => {
     await page.context().close();
 
     const patientPage = await shopperPage(browser, shopper, 'mobile');
-    await patientPage.goto('/orders');
+    await patientPage.goto(PATHS.orders);
     const rows = patientPage.locator('tbody tr');
     await rows.first().waitFor();
     // Newest first: the rejected order, then the approved one.

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
+import { saveScreenshot } from './browser';
 import { expect } from 'vitest';
 
 /** Every running transition (a toast fading in or out) finished, and the toasts' states as a string. */
@@ -53,14 +54,9 @@ export async function expectAccessibleOnPhoneAndLaptop(
 
 /**
  * A staff page of tables at `path`, checked as above once its `tables` are shown and nothing more
- * loads; each width's whole page is saved at `shotPath(width)` for a reviewer's eye.
+ * loads; each width's whole page is saved as screenshot `<shot>-<width>` for a reviewer's eye.
  */
-export function expectTablesAccessible(
-  page: Page,
-  path: string,
-  tables: string[],
-  shotPath: (width: number) => string,
-): Promise<void> {
+export function expectTablesAccessible(page: Page, path: string, tables: string[], shot: string): Promise<void> {
   return expectAccessibleOnPhoneAndLaptop(
     page,
     async () => {
@@ -68,6 +64,6 @@ export function expectTablesAccessible(
       for (const name of tables) await page.getByRole('table', { name }).waitFor();
       await page.waitForLoadState('networkidle');
     },
-    (width) => page.screenshot({ path: shotPath(width), fullPage: true }),
+    (width) => saveScreenshot(page, `${shot}-${width}`),
   );
 }

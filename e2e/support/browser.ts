@@ -1,8 +1,17 @@
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-flags';
 
 export const baseUrl = (): string => inject('baseUrl');
+
+/** Where the browser tests leave screenshots for a reviewer's eye: with the test results, out of git. */
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../.test-results/screenshots');
+
+/** Saves what `page` shows (its whole length unless `fullPage` is false) as `<name>.png` for a reviewer. */
+export function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<Buffer> {
+  return page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
+}
 
 function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
