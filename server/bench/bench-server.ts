@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Options } from 'autocannon';
-import { CATEGORIES, ROLE } from '@apotheca/contract';
+import { CATEGORIES, IDEMPOTENCY_KEY_HEADER, ROLE } from '@apotheca/contract';
 import { openDatabase, openPg, type Database } from '../src/db/client';
 import { medicines, users } from '../src/db/schema';
 import { SEED_CATALOGUE } from '../src/startup/seed-catalogue';
@@ -680,8 +680,8 @@ const luaStrings = (texts: string[]) => `{${texts.map((text) => JSON.stringify(t
 
 /**
  * Each connection is a shopper of its own (no two connections ever share a cart) who empties their
- * cart, then adds one in-stock medicine to it and checks out, over and over; wrk's Lua counts the
- * orders placed. With `ordersPerSecond`, each connection starts an order every
+ * cart, then adds one in-stock medicine to it and checks out, over and over, each checkout with a key
+ * of its own as the storefront sends one; wrk's Lua counts the orders placed. With `ordersPerSecond`, each connection starts an order every
  * `connections / ordersPerSecond` seconds (read on LuaJIT's monotonic clock) rather than as fast as
  * the server answers.
  */
@@ -695,6 +695,9 @@ export async function orderLoad(
   const scenario = `
 local ids = ${luaStrings(inStockIds)}
 local tokens = ${luaStrings(tokens)}
+-- Keys are the shopper's for as long as their orders: a run of its own, so a shopper's next run never reuses one.
+local run = ${JSON.stringify(Date.now().toString(36))}
+local attempts = 0
 counted = 0
 -- A run stopped between an add and its checkout leaves a line behind: each shopper starts empty.
 local cleared, checkingOut = false, false
@@ -708,7 +711,11 @@ init = function()
 end
 request = function()
   if not cleared then return wrk.format('DELETE', '/api/cart/clear', checkout) end
-  if checkingOut then return wrk.format('POST', '/api/orders/add-order', checkout) end
+  if checkingOut then
+    attempts = attempts + 1
+    checkout[${JSON.stringify(IDEMPOTENCY_KEY_HEADER)}] = string.format('bench-%s-%04d-%08d', run, connection, attempts)
+    return wrk.format('POST', '/api/orders/add-order', checkout)
+  end
   return wrk.format('POST', '/api/cart/add', add, '{"medicineId":"' .. ids[math.random(#ids)] .. '","quantity":1}')
 end
 response = function(status)
