@@ -139,7 +139,11 @@ export const medicineListResponseSchema = z.object({
 const PACK_UNITS = ['tablet', 'capsule', 'mL'] as const;
 type PackUnit = (typeof PACK_UNITS)[number];
 
-const PACK_COUNT = /^(\d+(?:\.\d+)?)\s*(tablets?|capsules?|ml)$/i;
+/**
+ * A pack size that counts units: its count, then its unit word (singular or plural). Case-insensitive, and
+ * written so that PostgreSQL's regular expressions read it alike: the substitutes' query orders by it.
+ */
+export const PACK_COUNT = /^(\d+(?:\.\d+)?)\s*(tablets?|capsules?|ml)$/i;
 
 /**
  * How many units a pack holds: "20 tablets" is 20 tablets, "100 mL" is 100 mL. A pack of anything

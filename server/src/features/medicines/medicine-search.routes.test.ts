@@ -5,6 +5,7 @@ import {
   newMedicineResponseSchema,
   ROLE,
   SEARCH_QUERY_TOO_LONG_MESSAGE,
+  SUBSTITUTES_LIMIT,
   substitutesResponseSchema,
   updatedMedicineResponseSchema,
 } from '@apotheca/contract';
@@ -265,6 +266,21 @@ describe('substitutes', () => {
       (await get(`/api/medicines/${page.id}/substitutes`)).json(),
     );
     expect(substitutes.map((s) => s.name)).toEqual(['Omez', 'Prilosec', 'Zegerid', 'Omepral', 'Omecap']);
+  });
+
+  it('lists the first substitutes by price per unit when more match than it shows, not the cheapest packs', async () => {
+    const tablets = { activeIngredient: 'Cetirizine', strength: '10 mg', dosageForm: 'Tablet' as const };
+    const page = await insertMedicine(ctx, { ...tablets, name: 'Zyrtec', packSize: '10 tablets', priceCents: 500 });
+    // One more than the list shows, each 10 tablets at 100 to 120 cents; then the dearest pack, cheapest a tablet.
+    for (let i = 0; i <= SUBSTITUTES_LIMIT; i++)
+      await insertMedicine(ctx, { ...tablets, name: `Cetiri ${i}`, packSize: '10 tablets', priceCents: 100 + i });
+    await insertMedicine(ctx, { ...tablets, name: 'Alerid', packSize: '100 tablets', priceCents: 900 });
+    const { substitutes } = substitutesResponseSchema.parse(
+      (await get(`/api/medicines/${page.id}/substitutes`)).json(),
+    );
+    expect(substitutes).toHaveLength(SUBSTITUTES_LIMIT);
+    expect(substitutes.map((s) => s.name).slice(0, 3)).toEqual(['Alerid', 'Cetiri 0', 'Cetiri 1']);
+    expect(substitutes.at(-1)!.name).toBe(`Cetiri ${SUBSTITUTES_LIMIT - 2}`);
   });
 });
 

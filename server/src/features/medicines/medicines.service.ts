@@ -9,6 +9,7 @@ import {
   MEDICINE_VERSION_MESSAGE,
   medicineEtag,
   medicineVersionSchema,
+  PACK_COUNT,
   packUnits,
   SUBSTITUTES_LIMIT,
   type Substitute,
@@ -105,7 +106,7 @@ export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]>
   if (!medicine.activeIngredient || !medicine.strength || !medicine.dosageForm) return [];
   const rows = await substitutesQuery(db, medicine);
   const pack = packUnits(medicine.packSize);
-  const substitutes = rows.map((row) => {
+  return rows.map((row) => {
     const substitutePack = packUnits(row.packSize);
     const unitPrice = substitutePack && centsToDollars(row.priceCents / substitutePack.count);
     return {
@@ -120,37 +121,42 @@ export async function findSubstitutes(db: Db, id: string): Promise<Substitute[]>
           : null,
     };
   });
-  /**
-   * The list shows each substitute's price per unit, so it is ordered by that: those priced in the
-   * medicine's own unit first, then those in another unit, then those of no unit; ties keep the
-   * query's order (pack price, name, id).
-   */
-  const group = ({ unit }: Substitute) => (unit === null ? 2 : unit === pack?.unit ? 0 : 1);
-  return substitutes
-    .sort(
-      (a, b) =>
-        group(a) - group(b) || (a.unit ?? '').localeCompare(b.unit ?? '') || (a.unitPrice ?? 0) - (b.unitPrice ?? 0),
-    )
-    .slice(0, SUBSTITUTES_LIMIT);
 }
 
-/** The query of findSubstitutes, on its own so the bench can print its plan. */
+// A pack's count of units and its unit as packUnits reads them, in SQL: the same pattern, the unit word in
+// the singular and lower case ('tablet', 'capsule', 'ml'); both null for a pack of no count.
+const packMatch = sql`regexp_match(btrim(${medicines.packSize}), ${PACK_COUNT.source}, 'i')`;
+const packCount = sql`nullif((${packMatch})[1]::numeric, 0)`;
+const packUnit = sql`case when ${packCount} is not null then rtrim(lower((${packMatch})[2]), 's') end`;
+
+/**
+ * The query of findSubstitutes, on its own so the bench can print its plan. The list shows each
+ * substitute's price per unit, so it is ordered by that: those priced in the medicine's own unit first,
+ * then those in another unit, then those of no unit; ties by pack price, name and id. The database
+ * orders and limits, so a common ingredient's hundred substitutes are not all read to show the first.
+ */
 export function substitutesQuery(db: Db, medicine: MedicineRow) {
-  return (
-    db
-      .select(medicineColumns)
-      .from(medicines)
-      .where(
-        and(
-          eq(sql`lower(${medicines.activeIngredient})`, medicine.activeIngredient.toLowerCase()),
-          eq(strengthKey, medicine.strength.replace(/ /g, '').toLowerCase()),
-          eq(medicines.dosageForm, medicine.dosageForm!),
-          ne(medicines.id, medicine.id),
-        ),
-      )
-      // Every one of them: findSubstitutes orders them by unit price, which it works out from the pack size.
-      .orderBy(asc(medicines.priceCents), asc(medicines.name), asc(medicines.id))
-  );
+  const ownUnit = packUnits(medicine.packSize)?.unit.toLowerCase() ?? null;
+  return db
+    .select(medicineColumns)
+    .from(medicines)
+    .where(
+      and(
+        eq(sql`lower(${medicines.activeIngredient})`, medicine.activeIngredient.toLowerCase()),
+        eq(strengthKey, medicine.strength.replace(/ /g, '').toLowerCase()),
+        eq(medicines.dosageForm, medicine.dosageForm!),
+        ne(medicines.id, medicine.id),
+      ),
+    )
+    .orderBy(
+      sql`case when ${packUnit} is null then 2 when ${packUnit} = ${ownUnit} then 0 else 1 end`,
+      asc(packUnit),
+      asc(sql`${medicines.priceCents} / ${packCount}`),
+      asc(medicines.priceCents),
+      asc(medicines.name),
+      asc(medicines.id),
+    )
+    .limit(SUBSTITUTES_LIMIT);
 }
 
 /** A medicine's fields as the audit log keeps them: all but its id (the entry's subject) and version. */
