@@ -1,4 +1,4 @@
-import { cataloguePath, PATHS } from '@apotheca/contract';
+import { cataloguePath, PATHS, PRICE_RANGE_MESSAGE } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, openPage, textsOf, useBrowser } from './support/browser';
@@ -59,10 +59,17 @@ describe('the catalogue in chromium', () => {
       expect(dollars).toBeGreaterThanOrEqual(10);
       expect(dollars).toBeLessThanOrEqual(20);
     }
+    // A maximum below the minimum holds no price: said at the fields, and not searched.
     await page.getByLabel('Max price ($)').fill('1');
     await page.getByLabel('Max price ($)').press('Enter');
+    await page.getByText(PRICE_RANGE_MESSAGE).waitFor();
+    expect(query(page).get('maxPrice')).toBe('20');
+    await page.getByLabel('Min price ($)').fill('1999');
+    await page.getByLabel('Max price ($)').fill('1999.5');
+    await page.getByLabel('Max price ($)').press('Enter');
     await page.getByText('No medicines found').waitFor();
-    expect(query(page).get('maxPrice')).toBe('1');
+    expect(await page.getByText(PRICE_RANGE_MESSAGE).count()).toBe(0);
+    expect(query(page).get('maxPrice')).toBe('1999.5');
     expect(query(page).get('page')).toBe('1');
     await page.context().close();
   });

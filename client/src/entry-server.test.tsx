@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { MedicineListResponse } from '@apotheca/contract';
+import { PRICE_RANGE_MESSAGE, type MedicineListResponse } from '@apotheca/contract';
 import { pageKey, renderPage } from './entry-server';
 import { readServerState, SERVER_STATE_ELEMENT_ID } from './lib/api';
 import { json } from './test/json-response';
@@ -76,6 +76,21 @@ describe('the server-rendered home page', () => {
     expect(await figureOf(227)).toBe('220+');
     expect(await figureOf(60)).toBe('60+');
     expect(await figureOf(7)).toBe('7');
+  });
+});
+
+describe('the server-rendered catalogue', () => {
+  it('says at the price fields that a minimum above the maximum holds no price, with no list to fail', async () => {
+    // The API refuses such a range, as the server does.
+    const refusingBadRange = (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(new Request(input, init).url).searchParams.get('minPrice') === '50'
+        ? Promise.resolve(json(400, { message: PRICE_RANGE_MESSAGE, errors: { minPrice: PRICE_RANGE_MESSAGE } }))
+        : fetchFromApi(input, init);
+    const page = await renderPage(TEMPLATE, '/medicines?minPrice=50&maxPrice=10', refusingBadRange);
+    expect(page!.status).toBe(200);
+    const text = page!.html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(PRICE_RANGE_MESSAGE);
+    expect(text).not.toContain('No medicines found');
   });
 });
 

@@ -1,4 +1,4 @@
-import { cataloguePath, PATHS } from '@apotheca/contract';
+import { cataloguePath, isPriceRange, PATHS } from '@apotheca/contract';
 import { fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 // The web-streams build, not Node's: Node's keeps its request in an AsyncLocalStorage, and on Node 20
 // the first render then turns on async hooks for the rest of the process's life, which taxes every
@@ -25,8 +25,12 @@ const SERVER_RENDERED: { path: string; prefetch?: Prefetch }[] = [
   { path: PATHS.home, prefetch: (store) => void store.dispatch(medicinesApi.endpoints.listMedicines.initiate()) },
   {
     path: PATHS.medicines,
-    prefetch: (store, _params, search) =>
-      void store.dispatch(medicinesApi.endpoints.listMedicines.initiate(listQueryOf(filtersFromSearch(search)))),
+    prefetch: (store, _params, search) => {
+      const filters = filtersFromSearch(search);
+      // The page asks for no list of a price range that holds no price (it says so at the price fields).
+      if (isPriceRange(filters.minPrice, filters.maxPrice))
+        void store.dispatch(medicinesApi.endpoints.listMedicines.initiate(listQueryOf(filters)));
+    },
   },
   {
     path: PATHS.medicine,

@@ -154,6 +154,14 @@ export const SUBSTITUTES_LIMIT = 20;
 export const MAX_MONEY_CENTS = 2 ** 31 - 1;
 export const DEFAULT_MIN_PRICE = 0;
 export const DEFAULT_MAX_PRICE = 2000;
+
+/**
+ * A price range that can hold a price: a minimum above the maximum matches nothing, and is a mistake to
+ * say so of, not an empty list. Either end may be absent. Here, free of zod, for the storefront's start-up code.
+ */
+export const isPriceRange = (minPrice: number | undefined, maxPrice: number | undefined) =>
+  minPrice === undefined || maxPrice === undefined || minPrice <= maxPrice;
+
 export const TOP_SELLERS_COUNT = 3;
 export const TOP_SELLERS_PLACEHOLDERS = 4;
 export const ADMIN_ORDERS_PAGE_SIZE = 8;

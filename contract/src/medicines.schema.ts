@@ -14,6 +14,7 @@ import {
   DEFAULT_LIST_LIMIT,
   DOSAGE_FORMS,
   IMAGE_MAX_BYTES,
+  isPriceRange,
   LEAFLET_MAX_LENGTH,
   LEAFLET_SECTION_LABELS,
   type MEDICINE_FACETS,
@@ -23,6 +24,7 @@ import {
   SORT_SYNONYMS,
   SORTS,
 } from './constants';
+import { PRICE_RANGE_MESSAGE } from './messages';
 
 /**
  * A medicine as every response carries it. The record's details (ingredient, strength, form, pack,
@@ -86,39 +88,41 @@ const queryBoolean = (name: string) =>
 
 export const DOSAGE_FORM_QUERY_MESSAGE = `dosageForm must be one of ${DOSAGE_FORMS.join(', ')}.`;
 
-export const medicineListQuerySchema = z.object({
-  q: z.preprocess(blankToUndefined, searchQuery.transform((s) => s || undefined).optional()),
-  category: queryLetters('category'),
-  dosageForm: z.preprocess(blankToUndefined, z.enum(DOSAGE_FORMS, { error: DOSAGE_FORM_QUERY_MESSAGE }).optional()),
-  prescriptionRequired: queryBoolean('prescriptionRequired'),
-  developedBy: queryLetters('developedBy'),
-  minPrice: queryPrice('minPrice'),
-  maxPrice: queryPrice('maxPrice'),
-  inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
-  // The original client's names are read as the API's own, so the rest of the code sees only those.
-  sort: z.preprocess(
-    blankToUndefined,
-    z
-      .union(
-        [
-          z.enum(SORTS),
-          z
-            .enum(Object.keys(SORT_SYNONYMS) as [keyof typeof SORT_SYNONYMS])
-            .meta({
-              deprecated: true,
-              description: `Deprecated synonyms: ${Object.entries(SORT_SYNONYMS)
-                .map(([synonym, name]) => `${synonym} for ${name}`)
-                .join(', ')}.`,
-            })
-            .transform((synonym) => SORT_SYNONYMS[synonym]),
-        ],
-        { error: `sort must be one of ${SORTS.join(', ')}.` },
-      )
-      .optional(),
-  ),
-  limit: pageNumberSchema('limit', MAX_LIST_LIMIT).transform((limit) => limit ?? DEFAULT_LIST_LIMIT),
-  page: pageNumberSchema('page', 100000).transform((page) => page ?? 1),
-});
+export const medicineListQuerySchema = z
+  .object({
+    q: z.preprocess(blankToUndefined, searchQuery.transform((s) => s || undefined).optional()),
+    category: queryLetters('category'),
+    dosageForm: z.preprocess(blankToUndefined, z.enum(DOSAGE_FORMS, { error: DOSAGE_FORM_QUERY_MESSAGE }).optional()),
+    prescriptionRequired: queryBoolean('prescriptionRequired'),
+    developedBy: queryLetters('developedBy'),
+    minPrice: queryPrice('minPrice'),
+    maxPrice: queryPrice('maxPrice'),
+    inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+    // The original client's names are read as the API's own, so the rest of the code sees only those.
+    sort: z.preprocess(
+      blankToUndefined,
+      z
+        .union(
+          [
+            z.enum(SORTS),
+            z
+              .enum(Object.keys(SORT_SYNONYMS) as [keyof typeof SORT_SYNONYMS])
+              .meta({
+                deprecated: true,
+                description: `Deprecated synonyms: ${Object.entries(SORT_SYNONYMS)
+                  .map(([synonym, name]) => `${synonym} for ${name}`)
+                  .join(', ')}.`,
+              })
+              .transform((synonym) => SORT_SYNONYMS[synonym]),
+          ],
+          { error: `sort must be one of ${SORTS.join(', ')}.` },
+        )
+        .optional(),
+    ),
+    limit: pageNumberSchema('limit', MAX_LIST_LIMIT).transform((limit) => limit ?? DEFAULT_LIST_LIMIT),
+    page: pageNumberSchema('page', 100000).transform((page) => page ?? 1),
+  })
+  .refine((query) => isPriceRange(query.minPrice, query.maxPrice), { path: ['minPrice'], error: PRICE_RANGE_MESSAGE });
 
 /** One value of a facet (`prescriptionRequired`'s are 'true' and 'false', as in the query), most matches first. */
 const facetCountSchema = z.object({ value: z.string(), count: z.number().int() });

@@ -1,4 +1,10 @@
-import { CAROUSEL_AUTOPLAY_MS, CAROUSEL_MIN_DRAG_PX, CATALOGUE_PAGE_SIZE, cataloguePath } from '@apotheca/contract';
+import {
+  CAROUSEL_AUTOPLAY_MS,
+  CAROUSEL_MIN_DRAG_PX,
+  CATALOGUE_PAGE_SIZE,
+  cataloguePath,
+  isPriceRange,
+} from '@apotheca/contract';
 import { Link, useSearchParams } from 'react-router';
 import { BannerCarousel, type BannerSlide } from '../../components/ui/banner-carousel';
 import { LoadError } from '../../components/ui/load-error';
@@ -42,7 +48,10 @@ const SLIDES: readonly BannerSlide[] = [
 export default function CataloguePage() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
-  const { data, isFetching, error } = useListMedicinesQuery(listQueryOf(filters));
+  // A price range that holds no price is said at its fields (the toolbar), not searched.
+  const { data, isFetching, error } = useListMedicinesQuery(listQueryOf(filters), {
+    skip: !isPriceRange(filters.minPrice, filters.maxPrice),
+  });
   const { addToCart, isAdding, quantityOf } = useAddToCart();
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / filters.limit));
   const change = (next: Partial<Omit<CatalogueFilters, 'page'>>) => setSearch(searchWithFilter(search, next));

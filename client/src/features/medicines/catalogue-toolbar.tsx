@@ -1,5 +1,13 @@
-import { CATALOGUE_PAGE_SIZE, CATEGORIES, PATHS, SORT_LABELS, SORTS } from '@apotheca/contract';
-import type { FormEvent } from 'react';
+import {
+  CATALOGUE_PAGE_SIZE,
+  CATEGORIES,
+  isPriceRange,
+  PATHS,
+  PRICE_RANGE_MESSAGE,
+  SORT_LABELS,
+  SORTS,
+} from '@apotheca/contract';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select-field';
 import { TextField } from '../../components/ui/text-field';
@@ -30,13 +38,35 @@ type Props = {
  * lib/early-input.ts) loads the filtered catalogue, page 1. Once hydrated, a change applies at once.
  */
 export function CatalogueToolbar({ filters, onChange }: Props) {
+  // A range typed here that holds no price, kept off the list until put right; or the URL's own, as a
+  // search sent without JavaScript (or a link) brings it.
+  const [rangeRefused, setRangeRefused] = useState(false);
+  const rangeError = rangeRefused || !isPriceRange(filters.minPrice, filters.maxPrice);
+  const rangeErrorId = `${useId()}-price-range`;
   const priceOf = (raw: string, key: PriceKey) => {
     const value = Number(raw);
-    return raw !== '' && Number.isFinite(value) && value >= 0 && value !== filters[key] ? { [key]: value } : {};
+    return raw !== '' && Number.isFinite(value) && value >= 0 ? value : filters[key];
   };
-  const priceChange = (key: PriceKey, raw: string) => {
-    const change = priceOf(raw, key);
-    if (Object.keys(change).length > 0) onChange(change);
+  /** The price fields' change, both read at once: a range whose minimum is above its maximum is said and not applied. */
+  const priceChange = (form: FormData | HTMLFormElement) => {
+    const fields = form instanceof FormData ? form : new FormData(form);
+    const text = (name: PriceKey) => {
+      const value = fields.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const minPrice = priceOf(text('minPrice'), 'minPrice');
+    const maxPrice = priceOf(text('maxPrice'), 'maxPrice');
+    const valid = isPriceRange(minPrice, maxPrice);
+    setRangeRefused(!valid);
+    if (!valid) return undefined;
+    return {
+      ...(minPrice !== filters.minPrice ? { minPrice } : {}),
+      ...(maxPrice !== filters.maxPrice ? { maxPrice } : {}),
+    };
+  };
+  const applyPrices = (form: HTMLFormElement | null) => {
+    const change = form && priceChange(form);
+    if (change && Object.keys(change).length > 0) onChange(change);
   };
   // The whole form, selects included, as a GET submission would send it: a select changed while the
   // page hydrates is submitted by lib/early-input.ts and arrives here, never through its onChange.
@@ -48,12 +78,13 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       const value = form.get(name);
       return typeof value === 'string' ? value : '';
     };
+    const prices = priceChange(form);
+    if (!prices) return;
     const chosen = filtersFromSearch(new URLSearchParams({ category: text('category'), sort: text('sort') }));
     const change = {
       ...(chosen.category !== filters.category ? { category: chosen.category } : {}),
       ...(chosen.sort !== filters.sort ? { sort: chosen.sort } : {}),
-      ...priceOf(text('minPrice'), 'minPrice'),
-      ...priceOf(text('maxPrice'), 'maxPrice'),
+      ...prices,
     };
     if (Object.keys(change).length > 0) onChange(change);
   };
@@ -68,7 +99,9 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       defaultValue={filters[key]}
       key={`${key}-${filters[key]}`}
       className="col-span-2 min-w-0 md:col-span-1"
-      onBlur={(event) => priceChange(key, event.target.value)}
+      onBlur={(event) => applyPrices(event.target.form)}
+      aria-invalid={rangeError || undefined}
+      aria-describedby={rangeError ? rangeErrorId : undefined}
     />
   );
   return (
@@ -108,6 +141,11 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       <Button type="submit" variant="secondary" className="col-span-2 md:col-span-1">
         Apply
       </Button>
+      {rangeError ? (
+        <p id={rangeErrorId} role="alert" className="col-span-full text-sm text-red-700">
+          {PRICE_RANGE_MESSAGE}
+        </p>
+      ) : null}
     </form>
   );
 }

@@ -9,6 +9,7 @@ import {
   medicineListResponseSchema,
   medicineResponseSchema,
   newMedicineResponseSchema,
+  PRICE_RANGE_MESSAGE,
   ROLE,
   UNKNOWN_FILE_FIELD_MESSAGE,
   UPDATE_IMAGE_URL_MESSAGE,
@@ -149,6 +150,14 @@ describe('GET /api/medicines', () => {
     const body = response.json();
     expect(Object.keys(body.errors)).toEqual([field]);
     if (message) expect(body.errors[field!]).toBe(message);
+  });
+
+  it('refuses a minimum price above the maximum with 400 naming minPrice, and takes one equal to it', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/medicines?minPrice=50&maxPrice=10' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: PRICE_RANGE_MESSAGE, errors: { minPrice: PRICE_RANGE_MESSAGE } });
+    const equal = await ctx.app.inject({ method: 'GET', url: '/api/medicines?minPrice=10&maxPrice=10' });
+    expect(equal.statusCode).toBe(200);
   });
 });
 
