@@ -94,6 +94,37 @@ describe('the server-rendered catalogue', () => {
   });
 });
 
+describe('the server-rendered search', () => {
+  it('offers the strengths a medicine comes in for a strength not stocked, not a spelling hint', async () => {
+    const noneInThatStrength = () =>
+      Promise.resolve(
+        json(200, {
+          ...list,
+          medicines: [],
+          total: 0,
+          otherStrengths: { name: 'metformin', strengths: ['500 mg', '850 mg'] },
+        }),
+      );
+    const page = await renderPage(TEMPLATE, '/medicines?q=metformin+750+mg', noneInThatStrength);
+    // React's markers between a text's parts are no text.
+    const html = page!.html.replace(/<!-- -->/g, '');
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain('We don’t stock “metformin” in that strength.');
+    expect(text).not.toContain('Check the spelling');
+    const links = [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(([, href, name]) => [
+      name,
+      href!.replace(/&amp;/g, '&'),
+    ]);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        ['500 mg', '/medicines?q=metformin+500+mg&page=1'],
+        ['850 mg', '/medicines?q=metformin+850+mg&page=1'],
+        ['All “metformin”', '/medicines?q=metformin&page=1'],
+      ]),
+    );
+  });
+});
+
 describe('readServerState', () => {
   const documentWith = (text: string | null) => {
     const doc = {

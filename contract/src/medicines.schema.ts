@@ -137,6 +137,11 @@ export const medicineListResponseSchema = z.object({
   medicines: z.array(medicineSchema),
   total: z.number().int(),
   facets: medicineFacetsSchema,
+  /**
+   * Only when the search names a strength that no medicine of that name has ("metformin 750 mg", where the
+   * shop has 500 and 850 mg): the name searched for, and the strengths its medicines come in, lowest first.
+   */
+  otherStrengths: z.object({ name: z.string(), strengths: z.array(z.string()) }).optional(),
 });
 
 /** The units a pack's price is compared by. */

@@ -4,6 +4,7 @@ import {
   CATALOGUE_PAGE_SIZE,
   cataloguePath,
   isPriceRange,
+  type MedicineListResponse,
 } from '@apotheca/contract';
 import { Link, useSearchParams } from 'react-router';
 import { BannerCarousel, type BannerSlide } from '../../components/ui/banner-carousel';
@@ -125,6 +126,10 @@ export default function CataloguePage() {
                     Go to page {pageCount}
                   </Link>
                 </>
+              ) : data.otherStrengths ? (
+                // The name is found, not in the strength typed: a spelling hint would mislead, and a patient
+                // should not take another strength for it unawares, so each is offered by its strength.
+                <StrengthsOffered {...data.otherStrengths} filters={filters} />
               ) : (
                 <>
                   <p className="text-lg text-muted">No medicines found</p>
@@ -148,5 +153,37 @@ export default function CataloguePage() {
         </div>
       </div>
     </div>
+  );
+}
+
+const linkClass = 'font-semibold text-brand-700 hover:text-brand-900';
+
+/** A search for a strength the medicine does not come in: the strengths it does, and the medicine alone. */
+function StrengthsOffered({
+  name,
+  strengths,
+  filters,
+}: NonNullable<MedicineListResponse['otherStrengths']> & { filters: CatalogueFilters }) {
+  const searchFor = (q: string) => cataloguePath(searchWithFilter(catalogueSearch(filters), { q }));
+  return (
+    <>
+      <p className="text-lg text-muted">We don’t stock “{name}” in that strength.</p>
+      <p className="text-sm text-muted">It comes in:</p>
+      <ul className="flex flex-wrap justify-center gap-2">
+        {strengths.map((strength) => (
+          <li key={strength}>
+            <Link
+              to={searchFor(`${name} ${strength}`)}
+              className="inline-block rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm font-semibold text-brand-800 hover:bg-brand-100"
+            >
+              {strength}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link to={searchFor(name)} className={`text-sm ${linkClass}`}>
+        All “{name}”
+      </Link>
+    </>
   );
 }

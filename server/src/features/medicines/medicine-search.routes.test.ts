@@ -153,6 +153,17 @@ describe('search', () => {
     },
   );
 
+  it('says of a strength the shop does not stock which strengths the medicine comes in, not that nothing matched', async () => {
+    const missing = await list(`q=${encodeURIComponent('paracetamol 750 mg')}`);
+    expect(missing.total).toBe(0);
+    // Crocin's "500mg" is Panadol's "500 mg"; Paracetamolix (caffeine, its name only begun by the words) is not it.
+    expect(missing.otherStrengths).toEqual({ name: 'paracetamol', strengths: ['120 mg/5 mL', '500 mg', '650 mg'] });
+    // A strength it has finds it, with nothing to say; nor is anything said of words that match no medicine.
+    expect((await list(`q=${encodeURIComponent('paracetamol 650 mg')}`)).otherStrengths).toBeUndefined();
+    expect((await list(`q=${encodeURIComponent('zzzz 750 mg')}`)).otherStrengths).toBeUndefined();
+    expect((await list('q=paracetamoll')).otherStrengths).toBeUndefined();
+  });
+
   it('answers a clear 400 for a search too long, with control characters or given twice', async () => {
     const tooLong = await get(`/api/medicines?q=${'a'.repeat(101)}`);
     expect(tooLong.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import {
   SUGGESTIONS_LIMIT,
   type FacetCount,
   type MedicineFacet,
+  type MedicineListResponse,
   type MedicineSuggestion,
 } from '@apotheca/contract';
 import SearchableMap from 'minisearch/SearchableMap';
@@ -377,13 +378,43 @@ function match(snapshot: Snapshot, q: string): { docs: number[]; score: Float64A
   return { docs: candidates, score };
 }
 
+/** The words of a query (in search form) besides its amounts: "metformin" of "metformin 500 mg". */
+const nameOf = (whole: string) => amountsIn(whole).rest.replace(/\s+/g, ' ').trim();
+
+/**
+ * When `q` names a strength that no medicine of its name has, that name and the strengths its medicines
+ * come in, lowest first, each once however it is spaced ("500mg" is "500 mg"). Of the medicines whose whole
+ * name or ingredient it is: those whose name it only begins or is a typo of are other medicines.
+ */
+function otherStrengths(snapshot: Snapshot, q: string): MedicineListResponse['otherStrengths'] {
+  const whole = searchForm(q.trim());
+  const name = nameOf(whole);
+  if (name === '' || amountsIn(whole).amounts.length === 0) return undefined;
+  const strengths = new Map<string, { strength: string; amount: number }>();
+  for (const doc of match(snapshot, name).docs) {
+    if (snapshot.lowerNames[doc] !== name && snapshot.lowerIngredients[doc] !== name) continue;
+    const strength = snapshot.rows[doc]!.strength.trim();
+    const [first] = amountsIn(searchForm(strength)).amounts;
+    const key = searchForm(strength).replace(/\s+/g, '');
+    if (first && !strengths.has(key))
+      strengths.set(key, { strength, amount: Number.parseFloat(first.measure ?? first.number) });
+  }
+  if (strengths.size === 0) return undefined;
+  return {
+    name,
+    strengths: [...strengths.values()]
+      .sort((a, b) => a.amount - b.amount || (a.strength < b.strength ? -1 : 1))
+      .map(({ strength }) => strength),
+  };
+}
+
 /**
  * Exact name and ingredient matches first, then by score, then by name. A query with a strength is
  * exact for the name it has besides ("metformin" of "metformin 500 mg").
  */
 function byRelevance(snapshot: Snapshot, q: string, docs: number[], score: Float64Array) {
   const whole = searchForm(q.trim());
-  const named = amountsIn(whole).rest.replace(/\s+/g, ' ').trim();
+  const named = nameOf(whole);
   const isExact = (text: string) => text === whole || (named !== '' && text === named);
   // Worked out once per match rather than in every comparison.
   for (const doc of docs)
@@ -549,7 +580,11 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
       const page = firstInOrder(kept, start + filter.limit, compare)
         .slice(start)
         .map((doc) => medicineJson(snap, doc));
-      return `{"medicines":[${page.join(',')}],"total":${kept.length},"facets":${JSON.stringify(facets)}}`;
+      // Nothing found for a name and a strength: the strengths that name comes in, rather than a spelling hint.
+      const strengths = found?.docs.length === 0 ? otherStrengths(snap, filter.q!) : undefined;
+      return `{"medicines":[${page.join(',')}],"total":${kept.length},"facets":${JSON.stringify(facets)}${
+        strengths ? `,"otherStrengths":${JSON.stringify(strengths)}` : ''
+      }}`;
     },
 
     async suggest(q) {
