@@ -1,4 +1,4 @@
-import { cataloguePath, medicinePath, PATHS } from '@apotheca/contract';
+import { cataloguePath, medicinePath, PATHS, type MedicineResponse } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, useBrowser } from './support/browser';
 import { addMedicineAs, adminSession } from './support/admin-fixtures';
@@ -32,6 +32,31 @@ describe('server-rendered pages', () => {
     await page.getByRole('heading', { level: 1, name: medicine.name }).waitFor();
     expect(await page.getByText('Developed By').count()).toBeGreaterThan(0);
     await context.close();
+  });
+
+  it('sends each page with its own title, the one the app names it by once loaded, and a medicine its description', async () => {
+    const { medicines } = await listMedicines('limit=1');
+    const medicine = medicines[0]!;
+    const { medicine: record } = await api<MedicineResponse>(`/medicines/${medicine._id}`);
+    const htmlOf = async (path: string) => (await fetch(`${baseUrl()}${path}`)).text();
+    const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
+    const page = await newPage(browser, 'mobile');
+    try {
+      for (const [path, title] of [
+        [cataloguePath({ category: 'Antibiotic' }), 'Medicines · Apotheca'],
+        [medicinePath(medicine._id), `${medicine.name} · Apotheca`],
+        [PATHS.about, 'About Apotheca · Apotheca'],
+      ] as const) {
+        // Twice: the second answer is the kept page's.
+        for (const _ of [1, 2]) expect(titleOf(await htmlOf(path)), path).toBe(title);
+        await page.goto(path);
+        expect(await page.title(), path).toBe(title);
+      }
+    } finally {
+      await page.context().close();
+    }
+    const description = (await htmlOf(medicinePath(medicine._id))).match(/<meta name="description" content="([^"]*)"/);
+    expect(description?.[1]?.replace(/&amp;/g, '&')).toBe(record.description);
   });
 
   it('answers 404 for a medicine that does not exist, with the error on the page', async () => {

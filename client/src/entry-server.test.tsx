@@ -79,6 +79,24 @@ describe('the server-rendered home page', () => {
   });
 });
 
+describe('the server-rendered title', () => {
+  it("names a page by its heading, as the app does, with stored text escaped, and a medicine's page by its description", async () => {
+    const named = { ...medicine, name: 'A&B </title><b>', description: 'Eases "pain" & <fever>' };
+    const fetchNamed = async (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(new Request(input, init).url).pathname === `/api/medicines/${medicine._id}`
+        ? json(200, { medicine: named })
+        : fetchFromApi(input, init);
+    const template =
+      '<html><head><meta name="description" content="The shop" /><title>Shop</title></head><body><div id="root"></div></body></html>';
+    const page = await renderPage(template, `/medicines/${medicine._id}`, fetchNamed);
+    expect(page!.html).toContain('<title>A&amp;B &lt;/title&gt;&lt;b&gt; · Apotheca</title>');
+    expect(page!.html).toContain('<meta name="description" content="Eases &quot;pain&quot; &amp; &lt;fever&gt;" />');
+    const catalogue = await renderPage(template, '/medicines', fetchFromApi);
+    expect(catalogue!.html).toContain('<title>Medicines · Apotheca</title>');
+    expect(catalogue!.html).toContain('<meta name="description" content="The shop" />');
+  });
+});
+
 describe('the server-rendered catalogue', () => {
   it('says at the price fields that a minimum above the maximum holds no price, with no list to fail', async () => {
     // The API refuses such a range, as the server does.

@@ -9,19 +9,22 @@ import { matchPath, matchRoutes, StaticRouter, type Params } from 'react-router'
 import { AppProviders } from './app/app-providers';
 import { AppRoutes, routes } from './app/router';
 import { MAIN_NAV_LINKS } from './app/layouts/main-layout';
+import { pageTitle } from './app/layouts/page-focus.hook';
 import { createStore, type AppStore } from './app/store';
 import { filtersFromSearch, listQueryOf } from './features/medicines/catalogue-filters';
 import { medicinesApi } from './features/medicines/medicines.api';
 import { api, SERVER_STATE_ELEMENT_ID, type ServerTransport } from './lib/api';
 
 type Prefetch = (store: AppStore, params: Params, search: URLSearchParams) => void;
+/** What a page says of itself to a search engine or a link preview, from the answers it shows; none keeps the shop's. */
+type Description = (store: AppStore, params: Params) => string | undefined;
 
 /**
  * The public pages the server renders, with the API answers each one shows. They are the pages a
  * visitor lands on, and show nothing of a session; any other page is rendered in the browser alone.
  * The arguments are the ones each page's own hooks ask for, so hydration finds them in the cache.
  */
-const SERVER_RENDERED: { path: string; prefetch?: Prefetch }[] = [
+const SERVER_RENDERED: { path: string; prefetch?: Prefetch; description?: Description }[] = [
   { path: PATHS.home, prefetch: (store) => void store.dispatch(medicinesApi.endpoints.listMedicines.initiate()) },
   {
     path: PATHS.medicines,
@@ -38,6 +41,8 @@ const SERVER_RENDERED: { path: string; prefetch?: Prefetch }[] = [
       void store.dispatch(medicinesApi.endpoints.getMedicine.initiate(id));
       void store.dispatch(medicinesApi.endpoints.getSubstitutes.initiate(id));
     },
+    description: (store, { id = '' }) =>
+      medicinesApi.endpoints.getMedicine.select(id)(store.getState()).data?.medicine.description,
   },
   { path: PATHS.about },
   // Its form is disabled until hydrated (features/auth/login-form.tsx), so no password leaves natively.
@@ -54,6 +59,27 @@ const ROOT_ELEMENT = '<div id="root"></div>';
 const PAGE_NEEDS_SCRIPT = /\s*<noscript id="page-needs-script">[\s\S]*?<\/noscript>/;
 // Any origin will do: the server answers these requests itself, without a network.
 const SERVER_ORIGIN = 'http://apotheca.internal';
+
+const TITLE_ELEMENT = /<title>[\s\S]*?<\/title>/;
+const DESCRIPTION_ELEMENT = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
+
+/**
+ * The text of the page's main heading, as the browser reads it (its textContent) to name the page once
+ * the app has loaded (app/layouts/page-focus.hook.ts): its tags and React's markers dropped, its entities
+ * left as they are, which a title element reads as the browser does.
+ */
+function headingOf(markup: string): string | undefined {
+  const main = markup.indexOf('<main');
+  const heading = main === -1 ? null : /<h1[^>]*>([\s\S]*?)<\/h1>/.exec(markup.slice(main));
+  const text = heading?.[1]!
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text || undefined;
+}
+
+const escapeAttribute = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** A server-rendered page of `pathname`, with its route's params, if it is one. */
 function serverRenderedPage(pathname: string) {
@@ -127,8 +153,17 @@ export async function renderPage(template: string, url: string, fetch: ServerFet
     const markup = await new Response(prelude).text();
     // '<' escaped, so no answer can close the script element early.
     const state = JSON.stringify(store.getState()[api.reducerPath]).replace(/</g, '\\u003c');
+    // The page is named in the HTML sent, as the app names it once loaded: without JavaScript, or before it
+    // has run, a tab, a bookmark, a search result and a screen reader otherwise had the shop's generic title.
+    // Part of the kept page: a medicine's page is rendered again when the catalogue changes, title too.
+    const heading = headingOf(markup);
+    const description = page?.entry.description?.(store, page.match!.params)?.replace(/\s+/g, ' ').trim();
     // A replacer function, so a '$'', '$`' or '$&' in stored text is inserted as it is, never expanded.
     const html = template
+      .replace(TITLE_ELEMENT, (title) => (heading ? `<title>${pageTitle(heading)}</title>` : title))
+      .replace(DESCRIPTION_ELEMENT, (meta) =>
+        description ? `<meta name="description" content="${escapeAttribute(description)}" />` : meta,
+      )
       .replace(PAGE_NEEDS_SCRIPT, '')
       .replace(
         ROOT_ELEMENT,

@@ -4,6 +4,9 @@ import { NavigationType, useLocation, useNavigationType } from 'react-router';
 /** What every page's title ends with, after the page's own heading. */
 const SITE_NAME = 'Apotheca';
 
+/** A page's title: its main heading, then the shop; the server writes the same into a page it renders. */
+export const pageTitle = (heading: string) => `${heading} · ${SITE_NAME}`;
+
 /** Nothing holds the focus: the browser starts the next Tab at the document's start. */
 const focusIsLost = () => document.activeElement === document.body || document.activeElement === null;
 
@@ -46,7 +49,7 @@ export function usePageFocus(main: RefObject<HTMLElement | null>): void {
       const heading = region.querySelector('h1');
       const name = heading?.textContent?.trim();
       if (!heading || !name) return;
-      document.title = `${name} · ${SITE_NAME}`;
+      document.title = pageTitle(name);
       if (lastFocused && !lastFocused.isConnected && focusIsLost()) {
         lastFocused = null;
         focusHeading(heading);
