@@ -53,6 +53,9 @@ describe('loadConfig', () => {
   it.each([
     ['PORT', 'eighty'],
     ['DATABASE_URL', 'mysql://localhost/db'],
+    ['DATABASE_URL', 'not a url'],
+    ['DATABASE_URL', 'postgres://[bad'],
+    ['REDIS_URL', 'localhost:6379'],
     ['SMTP_URL', 'http://mail'],
     ['RATE_LIMIT_PER_MINUTE', '-1'],
     ['UNPAID_ORDER_TTL_MINUTES', '1.5'],

@@ -6,10 +6,12 @@ import { DEFAULT_SCRYPT_COST } from './lib/password-hash';
 // The only module that reads process.env. Its variables and their defaults are the README's table.
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+// A value that is not a URL at all stops at its first message: the protocol check would otherwise
+// parse it again and throw, and the start would end in a stack trace instead of naming the variable.
 const optionalUrl = (protocols: string[]) =>
   z
     .string()
-    .url()
+    .url({ abort: true })
     .refine((v) => protocols.includes(new URL(v).protocol), `must start with ${protocols.join(' or ')}//`)
     .optional();
 
