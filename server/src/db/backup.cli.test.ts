@@ -24,6 +24,9 @@ async function cli(args: string[], dataDir: string) {
   }
 }
 
+/** A path as a regular expression that matches it literally. */
+const escaped = (file: string) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 describe('npm run restore of a file that is no backup', () => {
   const files = {
     missing: path.join(scratch, 'no-such.backup.gz'),
@@ -33,13 +36,33 @@ describe('npm run restore of a file that is no backup', () => {
   fs.writeFileSync(files.foreign, gzipSync('H {"format":"someone-else"}\n'));
   fs.writeFileSync(files.plain, 'not gzipped\n');
 
+  // A backup's first line is whole in both; what is broken lies further on, where a restore that read
+  // only the header would already have made the target's database.
+  const header = `H ${JSON.stringify({ format: 'apotheca-backup', version: 1, createdAt: '2026-11-29', migrations: [] })}\n`;
+  const rows = 'R {"name":"Paracetamol 500 mg tablets, a pack of sixteen"}\n'.repeat(20_000);
+  const whole = gzipSync(`${header}T {"table":"medicines","columns":["name"]}\n${rows}E {"tables":1,"rows":20000}\n`);
+  const truncated = path.join(scratch, 'truncated.backup.gz');
+  fs.writeFileSync(truncated, whole.subarray(0, whole.length - 100));
+  const corrupted = path.join(scratch, 'corrupted.backup.gz');
+  // The gzip trailer's checksum no longer matches the data.
+  fs.writeFileSync(corrupted, Buffer.concat([whole.subarray(0, -8), Buffer.from([0, 0, 0, 0]), whole.subarray(-4)]));
+
   it.each(Object.entries(files))('refuses a %s file and leaves no database in DATA_DIR', async (_kind, file) => {
     const dataDir = path.join(scratch, `data-${path.basename(file)}`);
     const { code, stderr } = await cli(['restore', file], dataDir);
     expect(code).toBe(1);
-    expect(stderr).toMatch(
-      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not (a readable|an Apotheca) backup`),
-    );
+    expect(stderr).toMatch(new RegExp(`^${escaped(file)} is not (a readable|an Apotheca) backup`));
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it.each([
+    ['truncated', truncated],
+    ['corrupted', corrupted],
+  ])('refuses a %s backup before it makes a database in DATA_DIR', async (_kind, file) => {
+    const dataDir = path.join(scratch, `data-${path.basename(file)}`);
+    const { code, stderr } = await cli(['restore', file], dataDir);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(new RegExp(`^${escaped(file)} is not a readable backup`));
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 });

@@ -145,13 +145,18 @@ function checkedHeader(file: string, first: IteratorResult<{ kind: string; text:
 }
 
 /**
- * Refuses a file that is missing, unreadable or no Apotheca backup, reading only its first line: a
- * restore checks it before it opens the target, so a wrong path leaves no database behind.
+ * Refuses a file that is missing, unreadable, no Apotheca backup, cut short or damaged, reading it
+ * through once (gzip's own checksum then vouches for every byte): a restore checks it before it
+ * opens the target, so a bad file leaves no database behind, where the restore itself would meet
+ * the damage only after it had made the target's database.
  */
 export async function checkBackupFile(file: string): Promise<void> {
   const lines = backupFileLines(file);
   try {
     checkedHeader(file, await lines.next());
+    let ended = false;
+    for await (const { kind } of lines) ended = kind === 'E';
+    if (!ended) throw new BackupError(`${file} is cut short.`);
   } finally {
     await lines.return(undefined);
   }
