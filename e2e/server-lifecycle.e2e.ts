@@ -162,6 +162,28 @@ describe('the server process on the embedded database', () => {
     }
   }, 120_000);
 
+  it.each([
+    [
+      'a malformed DATABASE_URL',
+      'postgres://apotheca:s3cret-pass@[db-host/apotheca',
+      /^Invalid configuration:\n {2}DATABASE_URL: Invalid URL\n$/,
+    ],
+    [
+      'a DATABASE_URL nothing answers on',
+      'postgres://apotheca:s3cret-pass@127.0.0.1:1/apotheca',
+      /^Connecting to the PostgreSQL of DATABASE_URL \(postgres:\/\/apotheca:\*\*\*@127\.0\.0\.1:1\/apotheca\) failed: .*ECONNREFUSED.*\n$/,
+    ],
+  ])(
+    'refuses %s with a message naming it, never its password',
+    async (_case, databaseUrl, message) => {
+      const refused = await spawnServer({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl });
+      expect(await refused.stop()).toBe(1);
+      expect(refused.output()).toMatch(message);
+      expect(refused.output()).not.toContain('s3cret-pass');
+    },
+    60_000,
+  );
+
   it('drains on SIGTERM: not ready, still answering, then a clean exit', async () => {
     const server = await spawnServer({ ...env, DRAIN_DELAY_MS: '1500' });
     expect((await fetch(`${server.baseUrl}/api/health/ready`)).status).toBe(200);

@@ -2,9 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { DataDirLockedError } from './db/data-dir-lock';
-import { EmbeddedPostgresError } from './db/embedded-postgres';
-import { PgliteImportError } from './db/pglite-import';
+import { isExplained } from './db/operator-command';
 import { adminPasswordLine, prepareDatabase, type StartupReport } from './startup/startup';
 
 async function main() {
@@ -70,9 +68,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  const explained = [ConfigError, DataDirLockedError, EmbeddedPostgresError, PgliteImportError];
-  if (explained.some((kind) => error instanceof kind)) {
-    process.stderr.write(`${(error as Error).message}\n`);
+  if (isExplained(error)) {
+    process.stderr.write(`${error.message}\n`);
   } else {
     process.stderr.write(
       `Apotheca failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,

@@ -10,12 +10,12 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-restore-cli-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** `npm run backup` or `npm run restore -- FILE` on `dataDir`, as an operator types it: its exit code and what it printed. */
-async function cli(args: string[], dataDir: string) {
+async function cli(args: string[], dataDir: string, env: Record<string, string> = {}) {
   try {
     await promisify(execFile)(process.execPath, ['--import', 'tsx', 'backup.cli.ts', ...args], {
       cwd: import.meta.dirname,
       // Only DATA_DIR: the embedded default, whatever DATABASE_URL the test run has.
-      env: { DATA_DIR: dataDir },
+      env: { DATA_DIR: dataDir, ...env },
     });
     return { code: 0, stderr: '' };
   } catch (error) {
@@ -74,5 +74,25 @@ describe('npm run backup of a DATA_DIR that does not exist', () => {
     expect(code).toBe(1);
     expect(stderr).toContain(`DATA_DIR (${dataDir}) does not exist`);
     expect(fs.existsSync(dataDir)).toBe(false);
+  });
+});
+
+describe('npm run backup with a setting it cannot use', () => {
+  it.each([
+    ['a bad variable', { PORT: 'eighty' }, /^Invalid configuration:\n {2}PORT: .*\n$/],
+    [
+      'a DATABASE_URL nothing answers on',
+      { DATABASE_URL: 'postgres://apotheca:s3cret-pass@127.0.0.1:1/apotheca' },
+      /^Connecting to the PostgreSQL of DATABASE_URL \(postgres:\/\/apotheca:\*\*\*@127\.0\.0\.1:1\/apotheca\) failed: .*ECONNREFUSED.*\n$/,
+    ],
+  ])('npm run backup with %s says so in one line and exits 1', async (_case, env, message) => {
+    const { code, stderr } = await cli(
+      ['backup', path.join(scratch, 'never.backup.gz')],
+      path.join(scratch, 'unused'),
+      env,
+    );
+    expect(code).toBe(1);
+    expect(stderr).toMatch(message);
+    expect(stderr).not.toContain('s3cret-pass');
   });
 });

@@ -1,20 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import { BackupError, backupFileName, checkBackupFile, restoreBackup, writeBackup } from './backup';
 import { openDatabase, openPg, type Database } from './client';
-import { DataDirLockedError } from './data-dir-lock';
-import { EmbeddedPostgresError, runningEmbeddedPostgres } from './embedded-postgres';
+import { runningEmbeddedPostgres } from './embedded-postgres';
+import { runOperatorCommand } from './operator-command';
 
 // `npm run backup [-- FILE]`: the whole shop in one file, into BACKUP_DIR unless a FILE is named.
 // While the shop runs on the embedded default, the backup reads through its PostgreSQL.
 // `npm run restore -- FILE`: fills an empty DATA_DIR (or the empty database of DATABASE_URL) from a
 // backup; the shop's next start runs as usual on it.
-const config = loadConfig();
 const [command, given] = process.argv.slice(2);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-async function backup(): Promise<string> {
+async function backup(config: Config): Promise<string> {
   const file = path.resolve(config.invocationDir, given ?? path.join(config.backupDir, backupFileName(new Date())));
   const running = config.databaseUrl ? undefined : runningEmbeddedPostgres(config.dataDir);
   // Opening an embedded DATA_DIR creates it: a mistyped one would be left holding a new, empty database.
@@ -32,7 +31,7 @@ async function backup(): Promise<string> {
   });
 }
 
-async function restore(): Promise<string> {
+async function restore(config: Config): Promise<string> {
   if (!given) throw new BackupError('Name the backup file to restore: npm run restore -- FILE');
   const file = path.resolve(config.invocationDir, given);
   const target = config.databaseUrl ? 'The database of DATABASE_URL' : `DATA_DIR (${config.dataDir})`;
@@ -54,11 +53,7 @@ async function withDatabase(database: Database, run: () => Promise<string>): Pro
   }
 }
 
-try {
-  process.stdout.write(`${await (command === 'restore' ? restore() : backup())}\n`);
-} catch (error) {
-  const explained = [BackupError, DataDirLockedError, EmbeddedPostgresError];
-  if (!explained.some((kind) => error instanceof kind)) throw error;
-  process.stderr.write(`${(error as Error).message}\n`);
-  process.exit(1);
-}
+await runOperatorCommand(async () => {
+  const config = loadConfig();
+  return command === 'restore' ? restore(config) : backup(config);
+});

@@ -175,8 +175,38 @@ export function openPg(connectionString: string, options: { poolSize?: number } 
 }
 
 /** DATABASE_URL's server, or else the embedded PostgreSQL in DATA_DIR, stopped when the database closes. */
+/** A DATABASE_URL the start or a command could not connect to: its message names it, its password hidden. */
+export class DatabaseUnreachableError extends Error {}
+
+/** The URL as it may be printed: a password in it is a secret of the deployment. */
+function withoutPassword(databaseUrl: string): string {
+  const url = new URL(databaseUrl);
+  if (url.password) url.password = '***';
+  return url.toString();
+}
+
+/**
+ * The PostgreSQL of DATABASE_URL, once it answered: the pool connects at its first query, and a
+ * server that is down, a wrong password or a missing database would otherwise end the start (or
+ * `npm run backup`) in the driver's stack trace, far from the variable that says where to look.
+ */
+async function openServer(databaseUrl: string): Promise<Database> {
+  const database = openPg(databaseUrl);
+  try {
+    await database.ping();
+  } catch (error) {
+    await database.close().catch(() => {});
+    // Drizzle's own message names only the statement; the driver's reason is its cause.
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause : (error as Error);
+    throw new DatabaseUnreachableError(
+      `Connecting to the PostgreSQL of DATABASE_URL (${withoutPassword(databaseUrl)}) failed: ${reason.message}`,
+    );
+  }
+  return database;
+}
+
 export async function openDatabase(options: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
-  if (options.databaseUrl) return openPg(options.databaseUrl);
+  if (options.databaseUrl) return openServer(options.databaseUrl);
   const embedded = await startEmbeddedPostgres(options.dataDir);
   const database = openPg(embedded.connectionString);
   return {

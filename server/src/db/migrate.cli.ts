@@ -1,9 +1,11 @@
 import { loadConfig } from '../config';
 import { openDatabase } from './client';
+import { runOperatorCommand } from './operator-command';
 
 // `npm run db:migrate`: applies the committed migrations to the configured database.
-const config = loadConfig();
-const database = await openDatabase(config);
-await database.migrate();
-await database.close();
-process.stdout.write(`Migrations applied (${database.driver}).\n`);
+await runOperatorCommand(async () => {
+  const database = await openDatabase(loadConfig());
+  await database.migrate();
+  await database.close();
+  return `Migrations applied (${database.driver}).`;
+});
