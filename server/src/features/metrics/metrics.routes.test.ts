@@ -57,6 +57,24 @@ describe('GET /api/metrics', () => {
     }
   });
 
+  it('still answers while the database is down, saying so, with the process figures', async () => {
+    const down = await createTestContext({ metricsToken: TOKEN });
+    try {
+      await down.database.close();
+      const response = await down.app.inject({
+        method: 'GET',
+        url: '/api/metrics',
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(response.statusCode).toBe(200);
+      const scraped = new Map(parsePrometheusTextFormat(response.body).map((family) => [family.name, family]));
+      expect(scraped.get('apotheca_database_up')?.metrics[0]?.value).toBe('0');
+      expect(scraped.has('process_resident_memory_bytes')).toBe(true);
+    } finally {
+      await down.close();
+    }
+  });
+
   it('reports requests, memory, event-loop lag and the waiting queues in Prometheus text', async () => {
     await ctx.app.inject({ method: 'GET', url: '/api/health' });
     const scraped = await families();
@@ -64,6 +82,7 @@ describe('GET /api/metrics', () => {
       'apotheca_http_request_duration_seconds',
       'apotheca_orders_placed_total',
       'apotheca_checkout_conflicts_total',
+      'apotheca_database_up',
       'apotheca_mail_outbox_waiting',
       'apotheca_mail_outbox_oldest_age_seconds',
       'apotheca_prescription_reviews_waiting',

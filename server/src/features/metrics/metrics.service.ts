@@ -38,12 +38,17 @@ function waitingGauges(
     help: queue.oldest,
     registers: [registry],
     async collect() {
-      const [row] = await database.db
+      // While the database is down the queue's last figures stand (apotheca_database_up says why): a
+      // failed read would otherwise fail the whole scrape, process figures and all, when they matter most.
+      const rows = await database.db
         .select({ waiting: count(), oldest: min(since) })
         .from(table)
-        .where(where);
-      waiting.set(row?.waiting ?? 0);
-      this.set(ageSeconds(row?.oldest));
+        .where(where)
+        .catch(() => undefined);
+      const row = rows?.[0];
+      if (!row) return;
+      waiting.set(row.waiting);
+      this.set(ageSeconds(row.oldest));
     },
   });
 }
@@ -76,6 +81,19 @@ export function createShopMetrics(database: Database): ShopMetrics {
     registers: [registry],
   });
 
+  new Gauge({
+    name: 'apotheca_database_up',
+    help: "1 when this instance's database answered at this scrape, 0 when it did not.",
+    registers: [registry],
+    async collect() {
+      this.set(
+        await database.ping().then(
+          () => 1,
+          () => 0,
+        ),
+      );
+    },
+  });
   waitingGauges(registry, database, {
     name: 'apotheca_mail_outbox',
     waiting: 'Mails in the outbox not sent yet (shop-wide).',
