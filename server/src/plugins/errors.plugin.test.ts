@@ -2,6 +2,7 @@ import net, { type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPg } from '../db/client';
 import { useTestContext } from '../test/test-context';
 import errorsPlugin from './errors.plugin';
 
@@ -29,6 +30,22 @@ describe('the one error handler', () => {
     }
     const stored = await app.inject({ method: 'POST', url: '/store', payload: { note: 'fine', as: 'jsonb' } });
     expect(stored.json()).toEqual({ stored: true });
+  });
+
+  it('answers a request whose database is down 503 in the one error shape, as the health check does', async () => {
+    // A PostgreSQL that nothing listens for: what a stopped server or a killed embedded one leaves.
+    const down = openPg('postgres://postgres@127.0.0.1:1/apotheca', { poolSize: 1 });
+    const reading = Fastify();
+    try {
+      await reading.register(errorsPlugin);
+      reading.get('/read', async () => down.db.execute(sql`select 1`));
+      const response = await reading.inject({ method: 'GET', url: '/read' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: 'The database is not answering.' });
+    } finally {
+      await reading.close();
+      await down.close();
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import { healthResponseSchema, readinessResponseSchema } from '@apotheca/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
+import { DATABASE_DOWN_MESSAGE } from '../../plugins/errors.plugin';
 
 /** Set by a stopping instance (main.ts) so the load balancer sends it no new requests. */
 export type Readiness = { draining: boolean };
@@ -16,7 +17,7 @@ const healthRoutes: FastifyPluginAsyncZod<{ readiness: Readiness }> = async (app
     try {
       await app.database.ping();
     } catch {
-      throw new HttpError(503, 'The database is not answering.');
+      throw new HttpError(503, DATABASE_DOWN_MESSAGE);
     }
   };
   app.get('/health', { schema: { tags: ['health'], response: { 200: healthResponseSchema } } }, async () => {
