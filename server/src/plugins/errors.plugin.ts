@@ -44,12 +44,12 @@ const REFERENCE_GONE = '23503';
 const REFERENCE_GONE_MESSAGE = 'Something this request refers to was removed meanwhile. Please try again.';
 
 /**
- * The database could not be reached (its socket or port closed, the server shutting down or not
- * yet accepting connections, SQLSTATE class 08 or 57P01–57P03): the instance is unavailable, as
- * its health check says, not at fault, so a load balancer or a client tries again rather than
- * counting a server error.
+ * The database could not be reached (its port closed or the connection cut, the server shutting down
+ * or not yet accepting connections, SQLSTATE class 08 or 57P01–57P03): the instance is unavailable,
+ * as its health check says, not at fault, so a load balancer or a client tries again rather than
+ * counting a server error. Not ENOENT: that is a file missing from the disk as often as a socket.
  */
-const DATABASE_UNREACHABLE = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
+const DATABASE_UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
 const DATABASE_GONE_STATES = new Set(['57P01', '57P02', '57P03']);
 export const DATABASE_DOWN_MESSAGE = 'The database is not answering.';
 const isDatabaseDown = (code: string) =>
