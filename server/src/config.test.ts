@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_ADMIN_EMAIL, loadConfig } from './config';
+import { ConfigError, DEFAULT_ADMIN_EMAIL, loadConfig, PUBLISHED_ADMIN_PASSWORD } from './config';
 
 describe('loadConfig', () => {
   it("uses the README's defaults when nothing is set", () => {
@@ -67,6 +67,7 @@ describe('loadConfig', () => {
     ['METRICS_TOKEN', 'short'],
     ['BACKUP_KEEP', '0'],
     ['BACKUP_EVERY_HOURS', '-1'],
+    ['ADMIN_PASSWORD', PUBLISHED_ADMIN_PASSWORD],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -58,6 +58,12 @@ const DEFAULT_MAIL_FROM = 'Apotheca <no-reply@apotheca.test>';
 /** An order placed without payment holds its stock this long, then is canceled (docs/decisions/0018). */
 const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 24 * 60;
 
+/**
+ * The first admin's password an earlier README published: no install may keep it. A start replaces it
+ * on any admin who still has it, and ADMIN_PASSWORD may not set it (docs/decisions/0123).
+ */
+export const PUBLISHED_ADMIN_PASSWORD = 'Admin@12345';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -66,7 +72,11 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).optional(),
   ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
   // Unset: the first start generates one and prints it once (docs/decisions/0045).
-  ADMIN_PASSWORD: z.string().min(8).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(8)
+    .refine((password) => password !== PUBLISHED_ADMIN_PASSWORD, 'was published in an earlier README: choose another')
+    .optional(),
   SEED_CATALOGUE: booleanFlag.default(true),
   APP_URL: optionalUrl(['http:', 'https:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),

@@ -1,8 +1,10 @@
-import { CATEGORIES } from '@apotheca/contract';
+import { CATEGORIES, ROLE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../test/test-context';
-import { verifyPassword } from '../lib/password-hash';
+import { PUBLISHED_ADMIN_PASSWORD } from '../config';
+import { createSession } from '../features/auth/session.service';
+import { hashPassword, verifyPassword } from '../lib/password-hash';
 import { medicines, users } from '../db/schema';
 import { ensureAdmin, seedCatalogue } from './seed';
 import { medicineColumns } from '../features/medicines/medicines.service';
@@ -99,12 +101,58 @@ describe('the first admin without ADMIN_PASSWORD', () => {
     const printed = /first@example\.test \/ password (\S+)/.exec(banner)?.[1];
     expect(printed).toBe(admin.generatedPassword);
 
-    expect((await logIn('first@example.test', 'Admin@12345')).statusCode).toBe(401);
+    expect((await logIn('first@example.test', PUBLISHED_ADMIN_PASSWORD)).statusCode).toBe(401);
     const login = await logIn('first@example.test', printed!);
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ user: { email: 'first@example.test', role: 'admin' } });
     // Once an admin exists, no later start makes or shows another password.
     const again = await ensureAdmin(ctx.database.db, { email: 'first@example.test', password: undefined });
     expect(adminPasswordLine('first@example.test', again)).toBe('');
+  });
+});
+
+describe('an admin of an earlier version who kept its published password', () => {
+  const ctx = useTestContext();
+  const logIn = (email: string, password: string) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  const admin = async (email: string, password: string) => {
+    const [row] = await ctx.database.db
+      .insert(users)
+      .values({
+        firstName: 'Old',
+        lastName: 'Admin',
+        email,
+        phNo: '0000000000',
+        passwordHash: await hashPassword(password),
+        role: ROLE.admin,
+      })
+      .returning({ id: users.id });
+    return { id: row!.id, token: await createSession(ctx.database.db, row!.id, false) };
+  };
+  const profile = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
+
+  it('gets a generated password in its place at the next start, shown once, and its sessions end', async () => {
+    const old = await admin('old@example.test', PUBLISHED_ADMIN_PASSWORD);
+    const other = await admin('other@example.test', 'Chosen@Pass-2026');
+    expect((await profile(old.token)).statusCode).toBe(200);
+
+    const started = await ensureAdmin(ctx.database.db, { email: 'old@example.test', password: undefined });
+    const banner = adminPasswordLine('old@example.test', started);
+    const printed = /old@example\.test still had the password an earlier version published; it is now (\S+)/.exec(
+      banner,
+    )?.[1];
+    expect(printed).toBeDefined();
+    expect(banner).not.toContain('other@example.test');
+
+    expect((await logIn('old@example.test', PUBLISHED_ADMIN_PASSWORD)).statusCode).toBe(401);
+    expect((await logIn('old@example.test', printed!)).statusCode).toBe(200);
+    expect((await profile(old.token)).statusCode).toBe(401);
+    // An admin who chose their own password keeps it, and their session.
+    expect((await logIn('other@example.test', 'Chosen@Pass-2026')).statusCode).toBe(200);
+    expect((await profile(other.token)).statusCode).toBe(200);
+    // The next start finds nothing to replace and shows no password.
+    const again = await ensureAdmin(ctx.database.db, { email: 'old@example.test', password: undefined });
+    expect(adminPasswordLine('old@example.test', again)).toBe('');
   });
 });

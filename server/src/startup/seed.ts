@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { ROLE } from '@apotheca/contract';
-import { hashPassword } from '../lib/password-hash';
+import { PUBLISHED_ADMIN_PASSWORD } from '../config';
+import { hashPassword, verifyPassword } from '../lib/password-hash';
+import { changeSessions, revokeAllSessions } from '../features/auth/session.service';
 import { copyMedicineImage, storeMedicineImage } from '../features/medicines/medicine-image.service';
 import type { Db } from '../db/client';
 import { batches, medicines, users } from '../db/schema';
@@ -14,19 +16,31 @@ import { SEED_CATALOGUE } from './seed-catalogue';
  */
 const generatePassword = () => `Aa1@${randomBytes(16).toString('base64url')}`;
 
-export type EnsuredAdmin = { created: boolean; generatedPassword?: string };
+export type EnsuredAdmin = {
+  created: boolean;
+  generatedPassword?: string;
+  /** Admins whose published password this start replaced, each with the one it generated for them. */
+  replaced?: { email: string; password: string }[];
+};
 
 /**
  * The first admin, created only when no admin exists, so a restart never adds a second. Without a password given, it
  * gets a generated one, returned so that the start prints it once; there is no published default
- * (docs/decisions/0045).
+ * (docs/decisions/0045). An admin of an earlier version who still has the password its README
+ * published gets a generated one in its place, and loses every session opened with it.
  */
 export async function ensureAdmin(
   db: Db,
   admin: { email: string; password: string | undefined },
 ): Promise<EnsuredAdmin> {
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, ROLE.admin)).limit(1);
-  if (existing) return { created: false };
+  const admins = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.role, ROLE.admin));
+  if (admins.length > 0) {
+    const replaced = await replacePublishedPasswords(db, admins);
+    return { created: false, ...(replaced.length > 0 && { replaced }) };
+  }
   const generatedPassword = admin.password === undefined ? generatePassword() : undefined;
   await db.insert(users).values({
     firstName: 'Store',
@@ -37,6 +51,28 @@ export async function ensureAdmin(
     role: ROLE.admin,
   });
   return { created: true, ...(generatedPassword && { generatedPassword }) };
+}
+
+type AdminRow = { id: string; email: string; passwordHash: string };
+
+/**
+ * Anyone who read the README of an earlier version knows the password it gave the first admin: an
+ * admin who kept it is open to them, so each start checks every admin (a few hashes, once) and
+ * replaces that password with a generated one, shown once at the start as a first admin's is.
+ */
+async function replacePublishedPasswords(db: Db, admins: AdminRow[]) {
+  const replaced = [];
+  for (const { id, email, passwordHash } of admins) {
+    if (!(await verifyPassword(PUBLISHED_ADMIN_PASSWORD, passwordHash))) continue;
+    const password = generatePassword();
+    const newHash = await hashPassword(password);
+    await changeSessions(db, { userId: id }, async (tx) => {
+      await tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, id));
+      await revokeAllSessions(tx, id);
+    });
+    replaced.push({ email, password });
+  }
+  return replaced;
 }
 
 /**

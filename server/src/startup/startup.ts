@@ -21,11 +21,16 @@ export async function prepareDatabase(database: Database, config: Config): Promi
 }
 
 /**
- * The lines that show a generated admin password, the one time it exists in clear; empty when the
- * admin already existed or ADMIN_PASSWORD chose it.
+ * The lines that show a generated admin password, the one time it exists in clear: a first admin's, or
+ * the one that replaced an earlier version's published password; empty when there is neither.
  */
 export function adminPasswordLine(email: string, admin: EnsuredAdmin): string {
-  if (!admin.generatedPassword) return '';
+  const replaced = (admin.replaced ?? []).map(
+    (replacement) =>
+      `  The admin ${replacement.email} still had the password an earlier version published; it is now ${replacement.password}\n` +
+      '  This password is shown only now: keep it. The sessions opened with the old one have ended.\n',
+  );
+  if (!admin.generatedPassword) return replaced.join('');
   return (
     `  First admin created: ${email} / password ${admin.generatedPassword}\n` +
     '  This password is shown only now: keep it (set ADMIN_PASSWORD before the first start to choose one).\n'
