@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { ROLE } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app';
@@ -71,6 +72,22 @@ describe('the log', () => {
     expect(log()).toContain(`/api/auth/validate-token/[redacted]`);
     expect(log()).toContain(`/api/auth/reset-password/${user.id}/[redacted]`);
     for (const secret of [token!, newPassword, session, 'scrypt$']) expect(log()).not.toContain(secret);
+  });
+  it('holds no value a query string carried: a patient searched for by e-mail or phone, a token', async () => {
+    const { headers } = await createTestUser(ctx, { role: ROLE.admin });
+    const email = 'query-probe@example.com';
+    const phone = '0198765432';
+    for (const url of [
+      `/api/auth/get-all-users?search=${encodeURIComponent(email)}`,
+      `/api/orders?search=${phone}&page=2`,
+      `/reset-password?token=query-secret-token&email=${email}`,
+    ])
+      await ctx.app.inject({ method: 'GET', url, headers });
+
+    for (const secret of [email, encodeURIComponent(email), phone, 'query-secret-token'])
+      expect(log()).not.toContain(secret);
+    // Which route and which parameters were asked stays readable.
+    expect(log()).toContain('/api/orders?search=[redacted]&page=[redacted]');
   });
 });
 

@@ -3,14 +3,22 @@ import type { ChildLoggerOptions, FastifyChildLoggerFactory } from 'fastify/type
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import PinoPretty from 'pino-pretty';
 
-// What reaches the log never holds a secret: no password, hash, bearer token or reset token.
+// What reaches the log never holds a secret: no password, hash, bearer token or reset token, nor
+// a value of a query string.
 
 const REDACTED = '[redacted]';
 
 /** Reset tokens travel in the path: the token segment of these URLs is masked. */
 const TOKEN_IN_PATH = /(\/validate-token\/|\/reset-password\/[^/?#]*\/)[^/?#]+/g;
 
-const maskTokensInUrl = (url: string): string => url.replace(TOKEN_IN_PATH, `$1${REDACTED}`);
+/**
+ * A query string's values are masked, its parameter names kept: a staff search names a patient by
+ * e-mail or phone, and a pasted link may carry a token (docs/decisions/0124).
+ */
+const QUERY_VALUE = /([?&][^=&#]*=)[^&#]*/g;
+
+const maskUrl = (url: string): string =>
+  url.replace(TOKEN_IN_PATH, `$1${REDACTED}`).replace(QUERY_VALUE, `$1${REDACTED}`);
 
 type DatabaseFailure = { code?: unknown; constraint?: unknown; table?: unknown; column?: unknown };
 
@@ -53,7 +61,7 @@ export function loggerOptions(level: string, stream?: LogStream): FastifyServerO
       err: serializeError,
       req: (request: LoggedRequest) => ({
         method: request.method,
-        url: maskTokensInUrl(request.url),
+        url: maskUrl(request.url),
         host: request.host,
         remoteAddress: request.ip,
       }),
