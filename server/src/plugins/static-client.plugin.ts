@@ -194,8 +194,9 @@ export default fp<Options>(
         if (page?.kept) readyUrls.set(request.url, page);
         if (page) return await sendHtml(request, reply, page, readyAnswer);
       } catch (error) {
-        // The browser renders the page itself, as it does every page the server does not render.
-        request.log.error({ err: error, url: request.url }, 'server-side rendering failed');
+        // The browser renders the page itself, as it does every page the server does not render. The
+        // request's id ties this line to its request line, whose URL is logged without query values.
+        request.log.error({ err: error }, 'server-side rendering failed');
       }
       return reply.code(200).sendFile('index.html', clientDistDir);
     };
