@@ -17,7 +17,7 @@ import {
   searchWithFilter,
   type CatalogueFilters,
 } from '../../features/medicines/catalogue-filters';
-import { CatalogueFacets } from '../../features/medicines/catalogue-facets';
+import { CatalogueFacets, hasFacets } from '../../features/medicines/catalogue-facets';
 import { CatalogueToolbar } from '../../features/medicines/catalogue-toolbar';
 import { MedicineCard } from '../../features/medicines/medicine-card';
 import { MedicineCardSkeleton } from '../../features/medicines/medicine-card-skeleton';
@@ -89,7 +89,10 @@ export default function CataloguePage() {
       {error ? <LoadError error={error} /> : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
         {data ? <CatalogueFacets layout="column" facets={data.facets} filters={filters} /> : null}
-        <div className="flex flex-col gap-6 lg:col-start-2">
+        {/* Once nothing matched there is no facet column: what the page says about it takes the whole width. */}
+        <div
+          className={`flex flex-col gap-6 ${!data || hasFacets({ facets: data.facets, filters }) ? 'lg:col-start-2' : 'lg:col-span-2'}`}
+        >
           <h2 className="sr-only">Results</h2>
           <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
             {isFetching

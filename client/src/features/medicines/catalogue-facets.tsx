@@ -87,6 +87,10 @@ function FacetGroups({ facets, filters }: Props) {
   );
 }
 
+/** Whether the matches have any facet to show: none when nothing matched. */
+export const hasFacets = ({ facets, filters }: Props) =>
+  MEDICINE_FACETS.some((facet) => valuesOf(facets, facet, filters[facet]).length > 0);
+
 /**
  * How many of the current matches each category, dosage form, prescription status and maker has.
  * Every value is a real link to the catalogue with that filter applied (or removed, for the value in
@@ -95,7 +99,7 @@ function FacetGroups({ facets, filters }: Props) {
  */
 export function CatalogueFacets({ layout, ...props }: Props & { layout: 'fold' | 'column' }) {
   const headingId = useId();
-  if (!MEDICINE_FACETS.some((facet) => valuesOf(props.facets, facet, props.filters[facet]).length > 0)) return null;
+  if (!hasFacets(props)) return null;
   return layout === 'fold' ? (
     <details className="group lg:hidden open:basis-full">
       <summary className="ml-auto w-fit cursor-pointer rounded-lg border border-slate-200 bg-white px-3 py-1.5 text-sm font-semibold text-ink shadow-sm">
