@@ -53,6 +53,21 @@ describe('the server process on the embedded database', () => {
     expect(await restarted.stop('SIGINT')).toBe(0);
   });
 
+  it('exits when its embedded PostgreSQL is killed under it, and a restart brings both back', async () => {
+    const server = await spawnServer(env);
+    const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
+    process.kill(postmaster, 'SIGKILL');
+    // Exiting non-zero is what makes a container's restart policy or systemd start it again.
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('stopped: exiting, for a restart to start it again');
+
+    const restarted = await spawnServer(env);
+    expect((await fetch(`${restarted.baseUrl}/api/health/ready`)).status).toBe(200);
+    const medicines = (await (await fetch(`${restarted.baseUrl}/api/medicines?limit=1`)).json()) as { total: number };
+    expect(medicines.total).toBe(222);
+    expect(await restarted.stop()).toBe(0);
+  });
+
   it('takes the scheduled backup again after a process killed while writing it restarts', async () => {
     const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-lifecycle-backups-'));
     const backupEnv = { ...env, BACKUP_EVERY_HOURS: '24', BACKUP_DIR: backupDir };

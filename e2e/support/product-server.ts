@@ -31,6 +31,8 @@ export type ServerProcess = {
   output: () => string;
   /** Sends the signal and resolves with the exit code once the process has ended. */
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  /** Resolves with the exit code once the process has ended, by itself or stopped. */
+  exited: Promise<number | null>;
 };
 
 /** Runs the built server (what `npm start` runs) with the given environment on a free port. */
@@ -62,6 +64,7 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
   return {
     baseUrl,
     output: () => output,
+    exited,
     stop: async (signal = 'SIGTERM') => {
       if (server.exitCode === null) server.kill(signal);
       return exited;

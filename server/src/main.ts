@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { postmasterRunning } from './db/embedded-postgres';
 import { isExplained } from './db/operator-command';
 import { adminPasswordLine, prepareDatabase, type StartupReport } from './startup/startup';
+
+/** How often the app looks whether its embedded PostgreSQL still runs. */
+const EMBEDDED_WATCH_MS = 2_000;
 
 async function main() {
   const config = loadConfig();
@@ -51,6 +55,27 @@ async function main() {
   };
   onSignal = (signal) => void shutdown(signal);
   if (signalled) onSignal(signalled);
+
+  // The embedded PostgreSQL is this instance's own: stopped under it (killed, out of memory), the app
+  // could only answer 503 until someone noticed. It exits non-zero instead, so that whatever restarts
+  // the app (a container's policy, systemd) starts both again; the restart recovers the database.
+  const embeddedDir = database.embeddedDir;
+  if (embeddedDir) {
+    const watch = setInterval(() => {
+      if (closing || postmasterRunning(embeddedDir)) return;
+      clearInterval(watch);
+      closing = true;
+      app.log.fatal(`The embedded PostgreSQL in ${embeddedDir} stopped: exiting, for a restart to start it again`);
+      const timer = setTimeout(() => process.exit(1), 10_000).unref();
+      void app
+        .close()
+        .catch(() => {})
+        .finally(() => {
+          clearTimeout(timer);
+          process.exit(1);
+        });
+    }, EMBEDDED_WATCH_MS).unref();
+  }
 
   const shownHost = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host;
   const lines = [

@@ -131,11 +131,12 @@ function lastLines(file: string, count: number): string {
 }
 
 /**
- * A postmaster still running on `clusterDir`, left by an app that was killed (a child does not die
- * with its parent). After a reboot the PID in postmaster.pid may belong to another program: on
- * Linux only a process started with this directory counts.
+ * Whether a postmaster runs on `clusterDir`: one left by an app that was killed (a child does not die
+ * with its parent), or the running app's own, which may be killed under it. After a reboot the PID in
+ * postmaster.pid may belong to another program: on Linux only a process started with this directory
+ * counts.
  */
-function leftoverPostmaster(clusterDir: string): boolean {
+export function postmasterRunning(clusterDir: string): boolean {
   let pid: number;
   try {
     pid = Number(fs.readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -161,7 +162,7 @@ export const embeddedConnectionString = (clusterDir: string) =>
  */
 export function runningEmbeddedPostgres(dataDir: string): string | undefined {
   const dir = path.join(dataDir, 'postgres');
-  return leftoverPostmaster(dir) ? embeddedConnectionString(dir) : undefined;
+  return postmasterRunning(dir) ? embeddedConnectionString(dir) : undefined;
 }
 
 /**
@@ -235,7 +236,7 @@ async function startLocked(dataDir: string, unlock: () => void): Promise<Embedde
   const pgCtl = (args: string[]) => run(pg_ctl, ['-D', dir, ...args], asUser);
   // Our lock was free, so the app that started this postmaster is gone: stop it (fast) and start
   // afresh; crash recovery replays the WAL.
-  if (leftoverPostmaster(dir)) {
+  if (postmasterRunning(dir)) {
     const stopped = await pgCtl(['stop', '-m', 'fast', '-w']);
     if (stopped.code !== 0) throw failure(`Stopping the PostgreSQL left running in ${dir} failed: ${stopped.printed}`);
   }
