@@ -230,8 +230,9 @@ export const PRESCRIPTION_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp',
 export const PRESCRIPTION_ACCEPT = PRESCRIPTION_FILE_TYPES.join(',');
 export const PRESCRIPTION_FILE_FIELD = 'file';
 /**
- * What one patient may keep of prescriptions not used in any order: a count and a total size, so
- * that an open registration cannot fill the disk. Unused ones are removed after some days.
+ * What one patient may upload, within the days below, of prescriptions no current order holds (unused,
+ * or sent only with orders since canceled): a count and a total size, so that an open registration
+ * cannot fill the disk. Unused ones are removed after those days.
  */
 export const PRESCRIPTION_UNUSED_MAX_FILES = 10;
 export const PRESCRIPTION_UNUSED_MAX_BYTES = 50 * 1024 * 1024;

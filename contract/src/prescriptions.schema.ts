@@ -12,9 +12,9 @@ export const PRESCRIPTION_TOO_LARGE_MESSAGE = `The prescription must be at most 
 export const PRESCRIPTION_FILE_TYPE_MESSAGE = 'The prescription must be a JPEG, PNG, WebP or PDF file.';
 export const PRESCRIPTION_FILE_REQUIRED_MESSAGE = 'Choose the photo or scan of your prescription.';
 export const PRESCRIPTION_QUOTA_MESSAGE =
-  `You already keep the most prescriptions not yet used in an order (${PRESCRIPTION_UNUSED_MAX_FILES} files, ` +
-  `${PRESCRIPTION_UNUSED_MAX_BYTES / (1024 * 1024)} MB in all). Choose one of them at checkout; ` +
-  `unused ones are removed after ${PRESCRIPTION_UNUSED_KEEP_DAYS} days.`;
+  `You already have the most prescriptions that no current order holds (${PRESCRIPTION_UNUSED_MAX_FILES} files, ` +
+  `${PRESCRIPTION_UNUSED_MAX_BYTES / (1024 * 1024)} MB in all, uploaded in the last ${PRESCRIPTION_UNUSED_KEEP_DAYS} days). ` +
+  `Choose one of them at checkout; each stops counting ${PRESCRIPTION_UNUSED_KEEP_DAYS} days after its upload.`;
 
 /**
  * The states of a prescription's review, attached to the order it was sent with; every comparison

@@ -8,13 +8,15 @@ import {
   PRESCRIPTION_TOO_LARGE_MESSAGE,
   prescriptionResponseSchema,
   prescriptionsResponseSchema,
+  ORDER_STATUS,
   ROLE,
+  type OrderStatus,
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { PDFArray, PDFDict, PDFDocument, PDFStream, type PDFObject } from 'pdf-lib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { prescriptions, prescriptionViews } from '../../db/schema';
+import { orders, prescriptions, prescriptionViews } from '../../db/schema';
 import { getFile } from '../../db/stored-files';
 import { PRIVATE_ANSWER } from '../auth/auth.plugin';
 import { useTestContext } from '../../test/test-context';
@@ -225,6 +227,27 @@ describe('POST /api/prescriptions', () => {
     );
     expect(await own()).toHaveLength(0);
     expect(await getFile(ctx.database.db, prescriptionFilePath(kept!.id))).toBeUndefined();
+    expect((await uploadPrescription(ctx, headers, PDF_SCAN)).statusCode).toBe(201);
+  });
+
+  it('counts a prescription whose orders were all canceled, so orders left unpaid cannot fill the disk', async () => {
+    const { headers, user } = await createTestUser(ctx);
+    const sentWith = async (prescriptionId: string, status: OrderStatus) =>
+      ctx.database.db.insert(orders).values({ userId: user.id, totalCents: 100, prescriptionId, status });
+    const uploaded: string[] = [];
+    for (let n = 0; n < PRESCRIPTION_UNUSED_MAX_FILES; n += 1) {
+      const upload = await uploadPrescription(ctx, headers, PDF_SCAN);
+      expect(upload.statusCode).toBe(201);
+      uploaded.push(prescriptionResponseSchema.parse(upload.json()).prescription._id);
+      // Sent with an order that was then canceled: left unpaid, or refused by the pharmacist.
+      await sentWith(uploaded.at(-1)!, ORDER_STATUS.canceled);
+    }
+    const over = await uploadPrescription(ctx, headers, PDF_SCAN);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ message: PRESCRIPTION_QUOTA_MESSAGE });
+
+    // One that an order standing holds is the patient's record, and no longer counted.
+    await sentWith(uploaded[0]!, ORDER_STATUS.pending);
     expect((await uploadPrescription(ctx, headers, PDF_SCAN)).statusCode).toBe(201);
   });
 

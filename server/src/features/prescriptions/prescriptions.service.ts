@@ -5,6 +5,7 @@ import {
   PRESCRIPTION_FILE_TYPE_MESSAGE,
   PRESCRIPTION_QUOTA_MESSAGE,
   PRESCRIPTION_UNUSED_MAX_BYTES,
+  PRESCRIPTION_UNUSED_KEEP_DAYS,
   PRESCRIPTION_UNUSED_MAX_FILES,
   PRESCRIPTION_REVIEW,
   PRESCRIPTION_STATE,
@@ -13,7 +14,7 @@ import {
   type PrescriptionState,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, desc, eq, inArray, lt, ne, notExists, sql, sum, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lt, ne, notExists, sql, sum, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -84,15 +85,27 @@ const unused = (where: ReturnType<typeof eq>) =>
   and(where, notExists(sql`(select 1 from ${orders} where ${orders.prescriptionId} = ${prescriptions.id})`));
 
 /**
- * Refuses (409) an upload past the patient's allowance of unused prescriptions, in count and bytes.
+ * What counts against a patient's allowance: the prescriptions no standing order holds, uploaded within
+ * the days an unused one is kept. Those whose orders were all canceled count too: otherwise upload
+ * after upload, each sent with an order left unpaid and canceled a day later, would fill the disk.
+ * They stop counting with those days, but stay with their orders, which staff may open again.
+ */
+const countedAgainstAllowance = (userId: string) =>
+  and(
+    eq(prescriptions.userId, userId),
+    gt(prescriptions.createdAt, sql`now() - make_interval(days => ${PRESCRIPTION_UNUSED_KEEP_DAYS})`),
+    notExists(
+      sql`(select 1 from ${orders} where ${orders.prescriptionId} = ${prescriptions.id} and ${orders.status} <> ${ORDER_STATUS.canceled})`,
+    ),
+  );
+
+/**
+ * Refuses (409) an upload past the patient's allowance of prescriptions not in use, in count and bytes.
  * The patient's row is locked first, so two uploads at once are counted one after the other.
  */
 async function checkUnusedAllowance(tx: Tx, userId: string, adding: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  const kept = await tx
-    .select({ id: prescriptions.id })
-    .from(prescriptions)
-    .where(unused(eq(prescriptions.userId, userId)));
+  const kept = await tx.select({ id: prescriptions.id }).from(prescriptions).where(countedAgainstAllowance(userId));
   const paths = kept.map(({ id }) => prescriptionFilePath(id));
   const [stored] =
     paths.length > 0
