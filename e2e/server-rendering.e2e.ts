@@ -35,9 +35,13 @@ describe('server-rendered pages', () => {
   });
 
   it('sends each page with its own title, the one the app names it by once loaded, and a medicine its description', async () => {
-    const { medicines } = await listMedicines('limit=1');
-    const medicine = medicines[0]!;
-    const { medicine: record } = await api<MedicineResponse>(`/medicines/${medicine._id}`);
+    // One with a description: other test files add medicines without one to the shared catalogue.
+    const { medicines } = await listMedicines('limit=20');
+    const records = await Promise.all(
+      medicines.map(async ({ _id }) => (await api<MedicineResponse>(`/medicines/${_id}`)).medicine),
+    );
+    const record = records.find(({ description }) => description.trim() !== '')!;
+    const medicine = medicines.find(({ _id }) => _id === record._id)!;
     const htmlOf = async (path: string) => (await fetch(`${baseUrl()}${path}`)).text();
     const titleOf = (html: string) => html.match(/<title>([^<]*)<\/title>/)?.[1];
     const page = await newPage(browser, 'mobile');
