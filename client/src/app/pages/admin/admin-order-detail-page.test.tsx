@@ -117,6 +117,52 @@ describe("a member of staff's own order without a prescription", () => {
   });
 });
 
+describe("an order's prescription awaiting review, on the order's page", () => {
+  const renderOrderPage = (order: Order) => {
+    serve([order]);
+    renderWithStore(
+      <Routes>
+        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+      </Routes>,
+      { path: `/admin/orders/${order._id}`, signedInAs: ROLE.pharmacist },
+    );
+  };
+  const pending = (patientId: string, status: Order['status']) =>
+    orderOf({
+      userId: { _id: patientId, first_name: 'Sam', last_name: 'Staff' },
+      status,
+      prescription: orderPrescription(PRESCRIPTION_REVIEW.pending),
+    });
+
+  it("links a patient's order to its review", async () => {
+    renderOrderPage(pending('user-1', ORDER_STATUS.pending));
+    expect(await screen.findByRole('link', { name: 'Awaiting review: review it' })).toBeInTheDocument();
+  });
+
+  it("says the pharmacist's own order awaits another pharmacist, with no link to a review they may not make", async () => {
+    renderOrderPage(pending(PHARMACIST_ID, ORDER_STATUS.pending));
+    expect(await screen.findByText("Awaiting another pharmacist's review")).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /review/i })).not.toBeInTheDocument();
+  });
+
+  it('says a canceled order waits for no review, and still links to one', async () => {
+    renderOrderPage(pending('user-1', ORDER_STATUS.canceled));
+    expect(
+      await screen.findByText('Not reviewed: the order is canceled, so it waits for no review unless it is reopened.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Review it anyway' })).toBeInTheDocument();
+    expect(screen.queryByText(/Awaiting/)).not.toBeInTheDocument();
+  });
+
+  it("says the pharmacist's own canceled order is not reviewed, with no link", async () => {
+    renderOrderPage(pending(PHARMACIST_ID, ORDER_STATUS.canceled));
+    expect(
+      await screen.findByText('Not reviewed: the order is canceled, so it waits for no review unless it is reopened.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /review/i })).not.toBeInTheDocument();
+  });
+});
+
 describe('a status change on an order someone else changed meanwhile', () => {
   it('sends the status the page showed, and on the refusal shows the order as it is now', async () => {
     const pending = orderOf({ _id: 'order-A-100004', number: 'A-100004' });

@@ -18,6 +18,7 @@ import { DispatchDialog } from '../../../features/orders/dispatch-dialog';
 import { OrderDelivery } from '../../../features/orders/order-delivery';
 import { OrderHistoryTimeline } from '../../../features/orders/order-history-timeline';
 import { RecallAlert } from '../../../features/orders/recall-alert';
+import { UnreviewedPrescription } from '../../../features/orders/unreviewed-prescription';
 import { formatPrice } from '../../../lib/currency';
 import { useSession } from '../../session.hook';
 import { AdminOrderFrame } from './admin-order-frame';
@@ -114,9 +115,15 @@ export default function AdminOrderDetailPage() {
                 {order.prescription ? (
                   <Detail label="Prescription" wide>
                     {order.prescription.review === PRESCRIPTION_REVIEW.pending ? (
-                      <Link to={adminPrescriptionPath(order._id)} className="font-medium text-brand-800 underline">
-                        Awaiting review: review it
-                      </Link>
+                      <UnreviewedPrescription
+                        order={order}
+                        userId={user?._id}
+                        reviewLink={
+                          <Link to={adminPrescriptionPath(order._id)} className="font-medium text-brand-800 underline">
+                            Awaiting review: review it
+                          </Link>
+                        }
+                      />
                     ) : (
                       `${order.prescription.review === PRESCRIPTION_REVIEW.approved ? 'Approved' : 'Rejected'} by ${
                         order.prescription.reviewedBy?.name ?? 'a former pharmacist'

@@ -7,6 +7,8 @@ import { ListSearchForm } from './list-search-form';
 import { useOrderListPage } from './order-list-page.hook';
 import { waitingTime } from '../../../lib/waiting-time';
 import { QueryList } from '../../../components/ui/query-list';
+import { UnreviewedPrescription } from '../../../features/orders/unreviewed-prescription';
+import { useSession } from '../../session.hook';
 
 const COLUMNS = [
   { label: 'Order' },
@@ -21,6 +23,7 @@ const COLUMNS = [
  * searched by order number or patient on the server.
  */
 export default function PrescriptionQueuePage() {
+  const { user } = useSession();
   const {
     page,
     setPage,
@@ -75,13 +78,19 @@ export default function PrescriptionQueuePage() {
                     </td>
                     <td className={cellClasses()}>{waitingTime(order.createdAt)}</td>
                     <td className={cellClasses()}>
-                      <Link
-                        to={adminPrescriptionPath(order._id)}
-                        aria-label={`Review the prescription of ${patient}`}
-                        className="font-semibold text-brand-800 underline"
-                      >
-                        Review
-                      </Link>
+                      <UnreviewedPrescription
+                        order={order}
+                        userId={user?._id}
+                        reviewLink={
+                          <Link
+                            to={adminPrescriptionPath(order._id)}
+                            aria-label={`Review the prescription of ${patient}`}
+                            className="font-semibold text-brand-800 underline"
+                          >
+                            Review
+                          </Link>
+                        }
+                      />
                     </td>
                   </tr>
                 );
