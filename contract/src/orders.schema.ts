@@ -173,7 +173,7 @@ export const REJECTION_NOTE_REQUIRED_MESSAGE = 'Say why the prescription is reje
 const REVIEW_NOTE_MAX = 500;
 export const MAX_REPEATS = 12;
 export const VALID_UNTIL_MESSAGE = 'Valid until must be a date (YYYY-MM-DD).';
-const REPEATS_NEED_DATE_MESSAGE = 'Say until when the repeats may be used.';
+export const REPEATS_NEED_DATE_MESSAGE = 'Say until when the repeats may be used.';
 export const VALID_UNTIL_PAST_MESSAGE = 'Valid until cannot be in the past.';
 
 /** A pharmacist's decision; a rejection says why, and the patient reads it. */

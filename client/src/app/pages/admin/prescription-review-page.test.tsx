@@ -1,5 +1,12 @@
-import { OWN_PRESCRIPTION_ORDER_MESSAGE, PRESCRIPTION_REVIEW, ROLE, type Order } from '@apotheca/contract';
+import {
+  OWN_PRESCRIPTION_ORDER_MESSAGE,
+  PRESCRIPTION_REVIEW,
+  REPEATS_NEED_DATE_MESSAGE,
+  ROLE,
+  type Order,
+} from '@apotheca/contract';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
@@ -59,5 +66,22 @@ describe('PrescriptionReviewPage', () => {
     expect(await screen.findByRole('note')).toHaveTextContent(OWN_PRESCRIPTION_ORDER_MESSAGE);
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the repeats a pharmacist typed without a date, saying the date is needed, instead of approving none', async () => {
+    serve(awaitingReview('user-1'));
+    renderPage();
+    const user = userEvent.setup();
+    const repeats = await screen.findByLabelText('Repeats allowed');
+    await user.clear(repeats);
+    await user.type(repeats, '3');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+
+    expect(await screen.findByText(REPEATS_NEED_DATE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Repeats allowed')).toHaveValue(3);
+    const reviews = vi
+      .mocked(globalThis.fetch)
+      .mock.calls.filter(([input]) => (input as Request).url.endsWith('/prescription-review'));
+    expect(reviews).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import {
   PRESCRIPTION_REVIEW,
   type PrescriptionDecision,
   REJECTION_NOTE_REQUIRED_MESSAGE,
+  REPEATS_NEED_DATE_MESSAGE,
 } from '@apotheca/contract';
 import { AdminOrderFrame } from './admin-order-frame';
 
@@ -35,12 +36,19 @@ export default function PrescriptionReviewPage() {
   const [noteError, setNoteError] = useState<string | undefined>();
   // An approval's terms: until when repeat orders may reuse the prescription, and how many.
   const [validUntil, setValidUntil] = useState('');
+  const [validUntilError, setValidUntilError] = useState<string | undefined>();
   const [repeats, setRepeats] = useState(0);
   const navigate = useNavigate();
 
   const decide = async (decision: PrescriptionDecision) => {
     if (decision === PRESCRIPTION_DECISION.reject && note.trim() === '') {
       setNoteError(REJECTION_NOTE_REQUIRED_MESSAGE);
+      return;
+    }
+    // Repeats need a date until which they may be used (the contract's rule): approving without one
+    // would drop the repeats the pharmacist typed.
+    if (decision === PRESCRIPTION_DECISION.approve && repeats > 0 && !validUntil) {
+      setValidUntilError(REPEATS_NEED_DATE_MESSAGE);
       return;
     }
     try {
@@ -113,7 +121,11 @@ export default function PrescriptionReviewPage() {
                       label="Valid until (for repeats)"
                       type="date"
                       value={validUntil}
-                      onChange={(event) => setValidUntil(event.target.value)}
+                      error={validUntilError}
+                      onChange={(event) => {
+                        setValidUntil(event.target.value);
+                        setValidUntilError(undefined);
+                      }}
                     />
                     <TextField
                       label="Repeats allowed"
@@ -121,7 +133,10 @@ export default function PrescriptionReviewPage() {
                       min={0}
                       max={MAX_REPEATS}
                       value={repeats}
-                      onChange={(event) => setRepeats(Number(event.target.value) || 0)}
+                      onChange={(event) => {
+                        setRepeats(Number(event.target.value) || 0);
+                        setValidUntilError(undefined);
+                      }}
                     />
                   </div>
                   <div className="mt-3 flex gap-3">
