@@ -163,6 +163,24 @@ describe("an order's prescription awaiting review, on the order's page", () => {
   });
 });
 
+describe("the order page's way back to the orders list", () => {
+  it('leads to the list as it was left: its status filter and search', async () => {
+    serve([prescriptionOrder('user-1', 'A-100002')]);
+    const { user } = renderWithStore(
+      <Routes>
+        <Route path="/admin/orders" element={<AdminOrdersPage />} />
+        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+      </Routes>,
+      { path: '/admin/orders?status=Pending&q=Staff', signedInAs: ROLE.pharmacist },
+    );
+    await user.click(await screen.findByRole('link', { name: 'View items of order A-100002' }));
+    expect(await screen.findByRole('link', { name: '← All orders' })).toHaveAttribute(
+      'href',
+      '/admin/orders?status=Pending&q=Staff',
+    );
+  });
+});
+
 describe('a status change on an order someone else changed meanwhile', () => {
   it('sends the status the page showed, and on the refusal shows the order as it is now', async () => {
     const pending = orderOf({ _id: 'order-A-100004', number: 'A-100004' });

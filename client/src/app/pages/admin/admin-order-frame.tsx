@@ -5,6 +5,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { useGetOrderQuery } from '../../../features/orders/order-admin.api';
 import { AdminPageHeader } from './admin-page-header';
+import { useListReturn } from './list-return.hook';
 
 /**
  * An admin screen about one order (its details, its prescription's review): a way back to the list
@@ -25,9 +26,10 @@ export function AdminOrderFrame({
 }) {
   const { data, isLoading, error } = useGetOrderQuery(id);
   const order = data?.order;
+  const backTo = useListReturn(back.to);
   return (
     <section>
-      <Link to={back.to} className="text-sm font-medium text-brand-800 hover:underline">
+      <Link to={backTo} className="text-sm font-medium text-brand-800 hover:underline">
         ← {back.label}
       </Link>
       <AdminPageHeader title={title} subtitle={order ? `Order ${order.number}` : undefined} />

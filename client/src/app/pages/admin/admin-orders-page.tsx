@@ -8,6 +8,7 @@ import { OrderStatusSelect } from '../../../features/orders/order-status-select'
 import { formatPrice } from '../../../lib/currency';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
+import { useListLinkState } from './list-return.hook';
 import { useOrderListPage } from './order-list-page.hook';
 import { useListParam } from './page-param.hook';
 import { countLabel } from '../../../lib/count-label';
@@ -33,6 +34,7 @@ const isOrderStatus = (value: string): value is OrderStatus => (ORDER_STATUSES a
  */
 export default function AdminOrdersPage() {
   const { user } = useSession();
+  const linkState = useListLinkState();
   const [statusParam, setStatus] = useListParam('status');
   const status = isOrderStatus(statusParam) ? statusParam : undefined;
   const { page, setPage, pageCount, q, setQ, data, orders, isLoading, isFetching, error } = useOrderListPage({
@@ -110,6 +112,7 @@ export default function AdminOrdersPage() {
                   <td className={cellClasses()}>
                     <Link
                       to={adminOrderPath(order._id)}
+                      state={linkState}
                       aria-label={`View items of order ${order.number}`}
                       className={buttonClasses('secondary', 'sm')}
                     >

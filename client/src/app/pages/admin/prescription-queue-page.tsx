@@ -4,6 +4,7 @@ import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
+import { useListLinkState } from './list-return.hook';
 import { useOrderListPage } from './order-list-page.hook';
 import { waitingTime } from '../../../lib/waiting-time';
 import { QueryList } from '../../../components/ui/query-list';
@@ -24,6 +25,7 @@ const COLUMNS = [
  */
 export default function PrescriptionQueuePage() {
   const { user } = useSession();
+  const linkState = useListLinkState();
   const {
     page,
     setPage,
@@ -84,6 +86,7 @@ export default function PrescriptionQueuePage() {
                         reviewLink={
                           <Link
                             to={adminPrescriptionPath(order._id)}
+                            state={linkState}
                             aria-label={`Review the prescription of ${patient}`}
                             className="font-semibold text-brand-800 underline"
                           >

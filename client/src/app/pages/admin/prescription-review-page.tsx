@@ -22,6 +22,7 @@ import {
   REPEATS_NEED_DATE_MESSAGE,
 } from '@apotheca/contract';
 import { AdminOrderFrame } from './admin-order-frame';
+import { useListReturn } from './list-return.hook';
 
 /**
  * /admin/prescriptions/:id (an order id): the prescription beside the order's prescription-only
@@ -39,6 +40,7 @@ export default function PrescriptionReviewPage() {
   const [validUntilError, setValidUntilError] = useState<string | undefined>();
   const [repeats, setRepeats] = useState(0);
   const navigate = useNavigate();
+  const queue = useListReturn(PATHS.adminPrescriptions);
 
   const decide = async (decision: PrescriptionDecision) => {
     if (decision === PRESCRIPTION_DECISION.reject && note.trim() === '') {
@@ -57,7 +59,7 @@ export default function PrescriptionReviewPage() {
       toast.success(
         decision === PRESCRIPTION_DECISION.approve ? 'Prescription approved' : 'Prescription rejected, order canceled',
       );
-      await navigate(PATHS.adminPrescriptions);
+      await navigate(queue);
     } catch (err) {
       toast.error('Review not saved', { description: errorMessage(err) });
     }
