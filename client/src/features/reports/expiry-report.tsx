@@ -1,9 +1,10 @@
 import { EXPIRY_WINDOWS, REPORT_PAGE_SIZE, type ExpiryWindow, type ReportBatch } from '@apotheca/contract';
-import { useState, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { cellClasses } from '../../components/ui/data-table';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
+import { useReportParam } from './report-param.hook';
 import { useExpiryReportQuery } from './reports.api';
 import {
   batchCount,
@@ -94,9 +95,9 @@ function WindowChoice({ days, onChange }: { days: ExpiryWindow; onChange: (days:
  */
 export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
   const canWriteOff = onWriteOff !== undefined;
-  const [days, setDays] = useState<ExpiryWindow>(EXPIRY_WINDOWS[0]);
-  const [expiringPage, setExpiringPage] = useState(1);
-  const [expiredPage, setExpiredPage] = useState(1);
+  const [days, setDays] = useReportParam<ExpiryWindow>('days', EXPIRY_WINDOWS[0], EXPIRY_WINDOWS);
+  const [expiringPage, setExpiringPage] = useReportParam<number>('expiringPage', 1);
+  const [expiredPage, setExpiredPage] = useReportParam<number>('expiredPage', 1);
   const { data, isFetching, error } = useExpiryReportQuery({
     days,
     expiringPage,
@@ -104,7 +105,11 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
     limit: REPORT_PAGE_SIZE,
   });
   // A write-off can empty the last page of expired stock: show the page before it.
-  if (data && expiredPage > reportPageCount(data.expiredTotal)) setExpiredPage(reportPageCount(data.expiredTotal));
+  const lastExpiredPage = data && reportPageCount(data.expiredTotal);
+  useEffect(() => {
+    if (lastExpiredPage !== undefined && expiredPage > lastExpiredPage)
+      setExpiredPage(lastExpiredPage, { replace: true });
+  });
   const notLoaded = error ? <LoadError error={error} /> : <Spinner label="Loading the expiry report…" />;
 
   return (
@@ -112,15 +117,7 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
       <ReportSection
         title={`Expiring within ${days} days`}
         count={data && batchCount(data.expiringTotal)}
-        controls={
-          <WindowChoice
-            days={days}
-            onChange={(next) => {
-              setDays(next);
-              setExpiringPage(1);
-            }}
-          />
-        }
+        controls={<WindowChoice days={days} onChange={(next) => setDays(next, { clear: ['expiringPage'] })} />}
       >
         {!data ? (
           notLoaded
@@ -159,7 +156,7 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
                 label: 'Expired batches pages',
                 page: expiredPage,
                 total: data.expiredTotal,
-                onPageChange: setExpiredPage,
+                onPageChange: (page) => setExpiredPage(page),
               }}
             >
               {data.expired.map((batch) => (

@@ -1,10 +1,11 @@
 import { REPORT_PAGE_SIZE } from '@apotheca/contract';
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { cellClasses } from '../../components/ui/data-table';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ReorderLevelForm } from './reorder-level-form';
 import { useLowStockReportQuery } from './reports.api';
+import { useReportParam } from './report-param.hook';
 import { countLabel } from '../../lib/count-label';
 import { EmptyReport, MedicineLink, PagedReportTable, reportPageCount, ReportSection } from './report-section';
 
@@ -15,10 +16,13 @@ const COLUMNS = [{ label: 'Medicine' }, { label: 'Stock', align: 'right' }, { la
  * time; an admin edits a level in its row (a medicine raised to its stock or above leaves the list).
  */
 export function LowStockReport({ canEdit, medicineHref }: { canEdit: boolean; medicineHref: (id: string) => string }) {
-  const [page, setPage] = useState(1);
+  const [page, setPage] = useReportParam<number>('lowStockPage', 1);
   const { data, isFetching, error } = useLowStockReportQuery({ page, limit: REPORT_PAGE_SIZE });
   // A changed level can empty the last page: show the page before it.
-  if (data && page > reportPageCount(data.total)) setPage(reportPageCount(data.total));
+  const lastPage = data && reportPageCount(data.total);
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) setPage(lastPage, { replace: true });
+  });
   return (
     <ReportSection title="Low stock" count={data && `${countLabel(data.total, 'medicine')} below the reorder level`}>
       {!data ? (
@@ -34,7 +38,7 @@ export function LowStockReport({ canEdit, medicineHref }: { canEdit: boolean; me
           caption="Medicines below their reorder level"
           columns={COLUMNS}
           fetching={isFetching}
-          pages={{ label: 'Low stock pages', page, total: data.total, onPageChange: setPage }}
+          pages={{ label: 'Low stock pages', page, total: data.total, onPageChange: (next) => setPage(next) }}
         >
           {data.medicines.map((medicine) => (
             <tr key={medicine._id}>

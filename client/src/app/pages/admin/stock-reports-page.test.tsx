@@ -10,6 +10,7 @@ import {
   type StockLevel,
 } from '@apotheca/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../../test/render-with-store';
 import StockReportsPage from './stock-reports-page';
@@ -89,8 +90,20 @@ function fakeServer() {
   return { calls, state };
 }
 
-function renderPage(role: Role) {
-  const view = renderWithStore(<StockReportsPage />, { path: '/admin/reports', signedInAs: role });
+/** The address the page is at, as the browser's bar and its back button know it. */
+function Location() {
+  const { search } = useLocation();
+  return <output aria-label="Location">{search}</output>;
+}
+
+function renderPage(role: Role, path = '/admin/reports') {
+  const view = renderWithStore(
+    <>
+      <StockReportsPage />
+      <Location />
+    </>,
+    { path, signedInAs: role },
+  );
   return view;
 }
 
@@ -128,6 +141,16 @@ describe('StockReportsPage', () => {
     await user.click(screen.getByRole('radio', { name: '90 days' }));
     expect(rowNames(await table('Batches expiring within 90 days'))).toEqual(['Amoxil', 'Brufen', 'Cetrizin']);
     expect(screen.getByRole('radio', { name: '90 days' })).toBeChecked();
+  });
+
+  it('keeps the chosen window in the address, so that coming back to the page (a medicine opened, then Back) shows it again', async () => {
+    fakeServer();
+    const { user } = renderPage(ROLE.admin, '/admin/reports?days=60');
+    expect(rowNames(await table('Batches expiring within 60 days'))).toEqual(['Amoxil', 'Brufen']);
+    expect(screen.getByRole('radio', { name: '60 days' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: '90 days' }));
+    expect(rowNames(await table('Batches expiring within 90 days'))).toEqual(['Amoxil', 'Brufen', 'Cetrizin']);
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('?days=90');
   });
 
   it('writes off an expired batch with a reason, shows a refusal in the server’s words, and the batch leaves the list', async () => {
