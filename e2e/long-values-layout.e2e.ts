@@ -82,6 +82,22 @@ describe('long names and e-mail addresses', () => {
     await page.context().close();
   });
 
+  it("keeps a long e-mail to a few lines in the users' list on a phone, whose table scrolls sideways", async () => {
+    const page = await pageAs(browser, admin);
+    await page.setViewportSize(VIEWPORTS.mobile);
+    await page.goto(`${PATHS.adminUsers}?${new URLSearchParams({ q: longEmail }).toString()}`);
+    const email = page.getByRole('table', { name: 'Users' }).getByText(longEmail);
+    await email.waitFor();
+    // Squeezed to the width of its longest run of letters, the address took a line for every few of them.
+    const [height, lineHeight] = await email.evaluate((element) => {
+      const text = document.createRange();
+      text.selectNodeContents(element);
+      return [text.getBoundingClientRect().height, parseFloat(getComputedStyle(element).lineHeight)];
+    });
+    expect(height / lineHeight).toBeLessThanOrEqual(5);
+    await page.context().close();
+  });
+
   it("keeps the recall's Status and the users' Role in view at a laptop's width beside a long e-mail", async () => {
     const { batches } = await api<{ batches: Batch[] }>(`/medicines/${medicine._id}/batches`, {}, admin.token);
     const drawnFrom = batches.find((batch) => batch.quantity > 0)!;

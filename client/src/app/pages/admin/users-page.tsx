@@ -115,7 +115,9 @@ export default function UsersPage() {
                       </span>
                     )}
                   </th>
-                  <td className={cellClasses()}>
+                  {/* On a phone the table scrolls sideways, and a wrapping address would shrink to a few letters
+                      a line, each row then many lines tall: it keeps a readable width there. */}
+                  <td className={`${cellClasses()} min-w-64 sm:min-w-0`}>
                     <WrappingText>{user.email}</WrappingText>
                   </td>
                   <td className={cellClasses()}>{CREATION_TIME.format(new Date(user.created_at))}</td>
