@@ -1,4 +1,5 @@
 import {
+  ORDER_STATUS,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   PRESCRIPTION_REVIEW,
   REPEATS_NEED_DATE_MESSAGE,
@@ -83,5 +84,14 @@ describe('PrescriptionReviewPage', () => {
       .mocked(globalThis.fetch)
       .mock.calls.filter(([input]) => (input as Request).url.endsWith('/prescription-review'));
     expect(reviews).toEqual([]);
+  });
+
+  it('says that a canceled order waits for no review, above a decision kept should it be reopened', async () => {
+    serve({ ...awaitingReview('user-1'), status: ORDER_STATUS.canceled });
+    renderPage();
+    expect(await screen.findByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'The order is canceled, so it waits for no review; a decision made now stays with it if it is reopened.',
+    );
   });
 });

@@ -11,6 +11,7 @@ import { toast } from '../../../lib/toast';
 import { useSession } from '../../session.hook';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
+  awaitsPrescriptionReview,
   MAX_REPEATS,
   type Order,
   ownOrderRefusal,
@@ -109,6 +110,13 @@ export default function PrescriptionReviewPage() {
                 </p>
               ) : pending ? (
                 <div className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+                  {/* The queue leaves a canceled order out; reached from its page, the review is optional. */}
+                  {awaitsPrescriptionReview(order) ? null : (
+                    <p role="note" className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                      The order is canceled, so it waits for no review; a decision made now stays with it if it is
+                      reopened.
+                    </p>
+                  )}
                   <TextAreaField
                     label="Note to the patient"
                     value={note}
