@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { cellClasses } from '../../components/ui/data-table';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { useReportParam } from './report-param.hook';
+import { useNumberParam } from '../../lib/number-param.hook';
 import { useExpiryReportQuery } from './reports.api';
 import {
   batchCount,
@@ -95,9 +95,9 @@ function WindowChoice({ days, onChange }: { days: ExpiryWindow; onChange: (days:
  */
 export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
   const canWriteOff = onWriteOff !== undefined;
-  const [days, setDays] = useReportParam<ExpiryWindow>('days', EXPIRY_WINDOWS[0], EXPIRY_WINDOWS);
-  const [expiringPage, setExpiringPage] = useReportParam<number>('expiringPage', 1);
-  const [expiredPage, setExpiredPage] = useReportParam<number>('expiredPage', 1);
+  const [days, setDays] = useNumberParam<ExpiryWindow>('days', EXPIRY_WINDOWS[0], EXPIRY_WINDOWS);
+  const [expiringPage, setExpiringPage] = useNumberParam<number>('expiringPage', 1);
+  const [expiredPage, setExpiredPage] = useNumberParam<number>('expiredPage', 1);
   const { data, isFetching, error } = useExpiryReportQuery({
     days,
     expiringPage,

@@ -5,7 +5,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ReorderLevelForm } from './reorder-level-form';
 import { useLowStockReportQuery } from './reports.api';
-import { useReportParam } from './report-param.hook';
+import { useNumberParam } from '../../lib/number-param.hook';
 import { countLabel } from '../../lib/count-label';
 import { EmptyReport, MedicineLink, PagedReportTable, reportPageCount, ReportSection } from './report-section';
 
@@ -16,7 +16,7 @@ const COLUMNS = [{ label: 'Medicine' }, { label: 'Stock', align: 'right' }, { la
  * time; an admin edits a level in its row (a medicine raised to its stock or above leaves the list).
  */
 export function LowStockReport({ canEdit, medicineHref }: { canEdit: boolean; medicineHref: (id: string) => string }) {
-  const [page, setPage] = useReportParam<number>('lowStockPage', 1);
+  const [page, setPage] = useNumberParam<number>('lowStockPage', 1);
   const { data, isFetching, error } = useLowStockReportQuery({ page, limit: REPORT_PAGE_SIZE });
   // A changed level can empty the last page: show the page before it.
   const lastPage = data && reportPageCount(data.total);

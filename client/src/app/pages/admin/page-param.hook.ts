@@ -1,23 +1,13 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { useNumberParam } from '../../../lib/number-param.hook';
 
 /**
  * The list page kept in the URL (?page=N), so a reload, a shared link or coming back from a detail
  * screen shows the same page; page 1 keeps the URL clean. The list's other parameters (its search,
  * its filter) stay as they are.
  */
-export function usePageParam() {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const page = Math.max(1, Math.floor(Number(searchParams.get('page'))) || 1);
-  const setPage = (next: number, options?: { replace: boolean }) =>
-    setSearchParams((current) => {
-      const params = new URLSearchParams(current);
-      if (next > 1) params.set('page', String(next));
-      else params.delete('page');
-      return params;
-    }, options);
-  return [page, setPage] as const;
-}
+export const usePageParam = () => useNumberParam<number>('page', 1);
 
 /**
  * The number of pages of a list of `total` rows (1 for an empty one). A page past the end, from an
