@@ -1,4 +1,4 @@
-import { MEDICINE_CHANGED_MESSAGE } from '@apotheca/contract';
+import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, MEDICINE_CHANGED_MESSAGE } from '@apotheca/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AppToaster from '../../components/ui/app-toaster';
@@ -109,6 +109,19 @@ describe('MedicineForm (add)', () => {
     expect(screen.queryByText('Please upload an image file.')).not.toBeInTheDocument();
     await user.type(screen.getByLabelText('Image URL', { selector: 'input[type=url]' }), 'not a url');
     expect(await screen.findByText('Please enter a valid URL.')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('refuses an image past the size limit at its field, before uploading it', async () => {
+    const { user, save } = renderForm();
+    await fillValidFields(user);
+    const tooLarge = new File([new Uint8Array(IMAGE_MAX_BYTES + 1)], 'scan.png', { type: 'image/png' });
+    await user.upload(screen.getByLabelText('Image file'), tooLarge);
+    expect(await screen.findByText(IMAGE_TOO_LARGE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText('Image file')).toHaveAccessibleDescription(
+      expect.stringContaining(IMAGE_TOO_LARGE_MESSAGE),
+    );
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
     expect(save).not.toHaveBeenCalled();
   });
 

@@ -6,7 +6,9 @@ import {
   addMedicineFieldsSchema,
   CATEGORIES,
   DOSAGE_FORMS,
+  IMAGE_MAX_BYTES,
   IMAGE_MIME_TYPES,
+  IMAGE_TOO_LARGE_MESSAGE,
   LEAFLET_SECTION_LABELS,
   LEAFLET_SECTIONS,
   UPDATE_IMAGE_MODES,
@@ -66,6 +68,9 @@ const formSchema = ({ fieldsSchema, urlSchema, fileRequired }: (typeof VARIANTS)
         const isImage = imageFile && (IMAGE_MIME_TYPES as readonly string[]).includes(imageFile.type);
         if (imageFile ? !isImage : fileRequired) {
           ctx.addIssue({ code: 'custom', path: ['imageFile'], message: ADD_IMAGE_FILE_MESSAGE });
+        } else if (imageFile && imageFile.size > IMAGE_MAX_BYTES) {
+          // The server refuses it too, but only once the whole file is uploaded: minutes on a slow line.
+          ctx.addIssue({ code: 'custom', path: ['imageFile'], message: IMAGE_TOO_LARGE_MESSAGE });
         }
         return;
       }
