@@ -166,6 +166,9 @@ describe('MedicineForm (add)', () => {
     });
     expect(await screen.findAllByText('Item added to Database')).not.toHaveLength(0);
     await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+    // The file input no longer shows the saved medicine's file, which the next one would not be sent with.
+    expect(screen.getByLabelText<HTMLInputElement>('Image file').files).toHaveLength(0);
+    expect(screen.getByLabelText('Image file')).toHaveValue('');
   });
 
   it('sends imageUrl in url mode, and no file', async () => {

@@ -16,7 +16,7 @@ import {
   updateMedicineFieldsSchema,
   type Medicine,
 } from '@apotheca/contract';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { z } from 'zod';
@@ -195,6 +195,12 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
   const field = fieldBinding(register, errors);
   const [imageMode, imageFile, imageUrl] = useWatch({ control, name: ['imageMode', 'imageFile', 'imageUrl'] });
   const [filePreview, readPreview] = useFilePreview(imageMode === 'file' ? imageFile : null);
+  // A file input keeps showing its file after the form drops it (emptied after a save): it is emptied
+  // too, so it never shows a file that would not be sent.
+  const fileInput = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    if (!imageFile && fileInput.current) fileInput.current.value = '';
+  }, [imageFile]);
   const categoriesId = useId();
   const leaflet = useWatch({ control, name: [...LEAFLET_SECTIONS] });
   const leafletWritten = leaflet.filter((text) => typeof text === 'string' && text.trim() !== '').length;
@@ -358,7 +364,10 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
                     }
                     error={fieldState.error?.message}
                     name={field.name}
-                    ref={field.ref}
+                    ref={(input) => {
+                      field.ref(input);
+                      fileInput.current = input;
+                    }}
                     onBlur={field.onBlur}
                     onChange={(event) => {
                       const file = event.target.files?.[0] ?? null;
