@@ -15,6 +15,7 @@ const COMPARED_FIELDS: Record<string, string> = {
   strength: 'Strength',
   dosageForm: 'Dosage form',
   packSize: 'Pack size',
+  maxPerOrder: 'Max per order',
   prescriptionRequired: 'Prescription required',
   ...LEAFLET_SECTION_LABELS,
   imageUrl: 'Image link',

@@ -22,6 +22,7 @@ const UNSTATED_DETAILS = {
   strength: '',
   dosageForm: '',
   packSize: '',
+  maxPerOrder: '',
   prescriptionRequired: 'false',
   description: '',
   directions: '',
@@ -228,6 +229,7 @@ describe('MedicineForm (update)', () => {
       strength: '500 mg',
       dosageForm: 'Tablet',
       packSize: '16 tablets',
+      maxPerOrder: '',
       prescriptionRequired: 'false',
       description: 'Relieves mild to moderate pain and fever.',
       directions: 'Adults: 1 to 2 tablets every 4 to 6 hours.',
@@ -259,6 +261,21 @@ describe('MedicineForm (update)', () => {
       prescriptionRequired: 'true',
       storage: 'Below 25 °C.',
     });
+  });
+
+  it("shows and edits the medicine's limit per order, empty for no limit", async () => {
+    const { user, save } = renderForm({ variant: 'update', medicine: { ...medicine, maxPerOrder: 2 } });
+    expect(screen.getByLabelText('Max per order')).toHaveValue('2');
+    await retype(user, 'Max per order', '0');
+    expect(
+      await screen.findByText('Max per order must be a whole number from 1, or empty for no limit.'),
+    ).toBeInTheDocument();
+    await retype(user, 'Max per order', '4');
+    expect((await submitted(user, save, 'Update Medicine')).maxPerOrder).toBe('4');
+
+    save.mockClear();
+    await user.clear(screen.getByLabelText('Max per order'));
+    expect((await submitted(user, save, 'Update Medicine')).maxPerOrder).toBe('');
   });
 
   it("shows the contract's messages for the record's details, and opens the leaflet on an error in it", async () => {

@@ -100,6 +100,8 @@ function defaultValues(variant: MedicineFormVariant, medicine?: Medicine): FormI
     strength: medicine?.strength ?? '',
     dosageForm: medicine?.dosageForm ?? '',
     packSize: medicine?.packSize ?? '',
+    // No limit is an empty field.
+    maxPerOrder: medicine?.maxPerOrder == null ? '' : String(medicine.maxPerOrder),
     prescriptionRequired: medicine?.prescriptionRequired ?? false,
     description: medicine?.description ?? '',
     directions: medicine?.directions ?? '',
@@ -119,7 +121,7 @@ const onlyStockMoved = (filled: FormInput, fresh: FormInput) =>
 /** The multipart body: every field, and the image as medicine_img (file) or imageUrl. */
 function toFormData({ imageMode, imageFile, imageUrl, ...fields }: FormOutput): FormData {
   const body = new FormData();
-  // A dosage form not stated is null in the parsed values and '' on the wire.
+  // A dosage form not stated, or no limit per order, is null in the parsed values and '' on the wire.
   for (const [key, value] of Object.entries(fields)) body.append(key, value === null ? '' : String(value));
   if (imageMode !== 'file') body.append('imageUrl', imageUrl);
   else if (imageFile) body.append('medicine_img', imageFile);
@@ -312,6 +314,13 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
             <TextField key={name} label={label} autoComplete="off" placeholder={example} {...field(name)} />
           ))}
           <SelectField label="Dosage form" options={DOSAGE_FORM_OPTIONS} {...field('dosageForm')} />
+          <TextField
+            label="Max per order"
+            inputMode="numeric"
+            hint="Leave empty for no limit"
+            autoComplete="off"
+            {...field('maxPerOrder')}
+          />
           <label className="flex items-center gap-2 text-sm font-medium text-ink sm:col-span-2">
             <input type="checkbox" className="size-4 accent-brand-700" {...register('prescriptionRequired')} />
             Prescription required
