@@ -8,9 +8,12 @@ import { createStore } from '../app/store';
 import AppToaster from '../components/ui/app-toaster';
 import { loggedIn } from '../features/auth/auth.slice';
 
+/** The id of renderWithStore's signed-in user of `role`. */
+export const signedInUserId = (role: Role) => `user-${role}`;
+
 /** A signed-in member of the shop with the given role, as the login answer gives it. */
 const testUser = (role: Role): User => ({
-  _id: `user-${role}`,
+  _id: signedInUserId(role),
   first_name: 'Sam',
   last_name: 'Staff',
   email: `${role}@example.com`,

@@ -1,8 +1,10 @@
 import {
+  adminOrderPath,
   ORDER_STATUS,
   ORDER_STATUS_CHANGED_MESSAGE,
   OWN_ORDER_MESSAGE,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
+  PATHS,
   PRESCRIPTION_REVIEW,
   ROLE,
   type Order,
@@ -13,12 +15,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
 import { order as orderOf, orderPrescription } from '../../../test/order.fixture';
-import { renderWithStore } from '../../../test/render-with-store';
+import { renderWithStore, signedInUserId } from '../../../test/render-with-store';
 import AdminOrderDetailPage from './admin-order-detail-page';
 import AdminOrdersPage from './admin-orders-page';
 
 /** The signed-in pharmacist of renderWithStore. */
-const PHARMACIST_ID = `user-${ROLE.pharmacist}`;
+const PHARMACIST_ID = signedInUserId(ROLE.pharmacist);
 
 /** A prescription order placed by `patientId`, approved, so that any other member of staff may move it on. */
 const prescriptionOrder = (patientId: string, number: string): Order =>
@@ -49,9 +51,9 @@ describe("a member of staff's own prescription order", () => {
     serve([prescriptionOrder(PHARMACIST_ID, 'A-100001')]);
     renderWithStore(
       <Routes>
-        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
       </Routes>,
-      { path: '/admin/orders/order-A-100001', signedInAs: ROLE.pharmacist },
+      { path: adminOrderPath('order-A-100001'), signedInAs: ROLE.pharmacist },
     );
     expect(await screen.findByRole('note')).toHaveTextContent(OWN_PRESCRIPTION_ORDER_MESSAGE);
     expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
@@ -61,9 +63,9 @@ describe("a member of staff's own prescription order", () => {
     serve([prescriptionOrder('user-1', 'A-100002')]);
     renderWithStore(
       <Routes>
-        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
       </Routes>,
-      { path: '/admin/orders/order-A-100002', signedInAs: ROLE.pharmacist },
+      { path: adminOrderPath('order-A-100002'), signedInAs: ROLE.pharmacist },
     );
     expect(await screen.findByRole('button', { name: 'Update Status' })).toBeInTheDocument();
     expect(screen.queryByText(OWN_PRESCRIPTION_ORDER_MESSAGE)).not.toBeInTheDocument();
@@ -71,7 +73,7 @@ describe("a member of staff's own prescription order", () => {
 
   it('has its status select disabled in the orders list, saying why, while the others stay open', async () => {
     serve([prescriptionOrder(PHARMACIST_ID, 'A-100001'), prescriptionOrder('user-1', 'A-100002')]);
-    renderWithStore(<AdminOrdersPage />, { path: '/admin/orders', signedInAs: ROLE.pharmacist });
+    renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.pharmacist });
     const own = await screen.findByRole('combobox', { name: 'Update status of order A-100001' });
     expect(own).toBeDisabled();
     expect(own).toHaveAccessibleDescription(OWN_PRESCRIPTION_ORDER_MESSAGE);
@@ -90,9 +92,9 @@ describe("a member of staff's own order without a prescription", () => {
     serve([ownOrder]);
     renderWithStore(
       <Routes>
-        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
       </Routes>,
-      { path: '/admin/orders/order-A-100003', signedInAs: ROLE.pharmacist },
+      { path: adminOrderPath('order-A-100003'), signedInAs: ROLE.pharmacist },
     );
     expect(await screen.findByRole('note')).toHaveTextContent(OWN_ORDER_MESSAGE);
     expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
@@ -100,7 +102,7 @@ describe("a member of staff's own order without a prescription", () => {
 
   it('has its status select disabled in the orders list, saying why', async () => {
     serve([ownOrder, prescriptionOrder('user-1', 'A-100002')]);
-    renderWithStore(<AdminOrdersPage />, { path: '/admin/orders', signedInAs: ROLE.pharmacist });
+    renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.pharmacist });
     const own = await screen.findByRole('combobox', { name: 'Update status of order A-100003' });
     expect(own).toBeDisabled();
     expect(own).toHaveAccessibleDescription(OWN_ORDER_MESSAGE);
@@ -109,7 +111,7 @@ describe("a member of staff's own order without a prescription", () => {
 
   it('says in the orders list, on screen beside the disabled select, why it cannot change it', async () => {
     serve([ownOrder, prescriptionOrder('user-1', 'A-100002')]);
-    renderWithStore(<AdminOrdersPage />, { path: '/admin/orders', signedInAs: ROLE.pharmacist });
+    renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.pharmacist });
     const own = await screen.findByRole('combobox', { name: 'Update status of order A-100003' });
     // A disabled select's title shows only to a mouse resting on it, never on a touch screen.
     expect(own.closest('td')).toHaveTextContent(OWN_ORDER_MESSAGE);
@@ -122,9 +124,9 @@ describe("an order's prescription awaiting review, on the order's page", () => {
     serve([order]);
     renderWithStore(
       <Routes>
-        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
       </Routes>,
-      { path: `/admin/orders/${order._id}`, signedInAs: ROLE.pharmacist },
+      { path: adminOrderPath(order._id), signedInAs: ROLE.pharmacist },
     );
   };
   const pending = (patientId: string, status: Order['status']) =>
@@ -168,15 +170,15 @@ describe("the order page's way back to the orders list", () => {
     serve([prescriptionOrder('user-1', 'A-100002')]);
     const { user } = renderWithStore(
       <Routes>
-        <Route path="/admin/orders" element={<AdminOrdersPage />} />
-        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+        <Route path={PATHS.adminOrders} element={<AdminOrdersPage />} />
+        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
       </Routes>,
-      { path: '/admin/orders?status=Pending&q=Staff', signedInAs: ROLE.pharmacist },
+      { path: `${PATHS.adminOrders}?status=Pending&q=Staff`, signedInAs: ROLE.pharmacist },
     );
     await user.click(await screen.findByRole('link', { name: 'View items of order A-100002' }));
     expect(await screen.findByRole('link', { name: '← All orders' })).toHaveAttribute(
       'href',
-      '/admin/orders?status=Pending&q=Staff',
+      `${PATHS.adminOrders}?status=Pending&q=Staff`,
     );
   });
 });
@@ -198,9 +200,9 @@ describe('a status change on an order someone else changed meanwhile', () => {
     });
     const { user } = renderWithStore(
       <Routes>
-        <Route path="/admin/orders/:id" element={<AdminOrderDetailPage />} />
+        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
       </Routes>,
-      { path: '/admin/orders/order-A-100004', signedInAs: ROLE.admin },
+      { path: adminOrderPath('order-A-100004'), signedInAs: ROLE.admin },
     );
     await user.selectOptions(await screen.findByRole('combobox', { name: 'New status' }), ORDER_STATUS.accepted);
     stored = { ...pending, status: ORDER_STATUS.canceled };

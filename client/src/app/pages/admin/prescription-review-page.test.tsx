@@ -1,50 +1,27 @@
 import {
+  adminPrescriptionPath,
   ORDER_STATUS,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
-  PRESCRIPTION_REVIEW,
   REPEATS_NEED_DATE_MESSAGE,
+  PATHS,
   ROLE,
-  type Order,
 } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubBrowserRequest } from '../../../test/browser-request';
-import { json } from '../../../test/json-response';
-import { order as orderOf, orderPrescription } from '../../../test/order.fixture';
-import { renderWithStore } from '../../../test/render-with-store';
+import { awaitingReview, serveReview } from '../../../test/order.fixture';
+import { renderWithStore, signedInUserId } from '../../../test/render-with-store';
 import PrescriptionReviewPage from './prescription-review-page';
 
-/** The signed-in pharmacist of renderWithStore. */
-const PHARMACIST_ID = `user-${ROLE.pharmacist}`;
-
-/** An order waiting for its prescription's review, placed by `patientId`. */
-const awaitingReview = (patientId: string): Order =>
-  orderOf({
-    userId: { _id: patientId, first_name: 'Sam', last_name: 'Staff' },
-    prescription: orderPrescription(PRESCRIPTION_REVIEW.pending),
-  });
-
-/** Serves the order, the patient's order list and the prescription's file as the API does. */
-function serve(order: Order) {
-  stubBrowserRequest();
-  vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:prescription');
-  vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
-    const { pathname } = new URL((input as Request).url);
-    if (pathname.endsWith('/file'))
-      return Promise.resolve(new Response('png', { status: 200, headers: { 'content-type': 'image/png' } }));
-    if (pathname.startsWith('/api/orders/single-product/')) return Promise.resolve(json(200, { order }));
-    return Promise.resolve(json(200, { orders: [order], total: 1 }));
-  });
-}
+const PHARMACIST_ID = signedInUserId(ROLE.pharmacist);
 
 const renderPage = () =>
   renderWithStore(
     <Routes>
-      <Route path="/admin/prescriptions/:id" element={<PrescriptionReviewPage />} />
+      <Route path={PATHS.adminPrescription} element={<PrescriptionReviewPage />} />
     </Routes>,
-    { path: '/admin/prescriptions/order-1', signedInAs: ROLE.pharmacist },
+    { path: adminPrescriptionPath('order-1'), signedInAs: ROLE.pharmacist },
   );
 
 afterEach(() => {
@@ -54,7 +31,7 @@ afterEach(() => {
 
 describe('PrescriptionReviewPage', () => {
   it("offers a patient's prescription for approval or rejection", async () => {
-    serve(awaitingReview('user-1'));
+    serveReview(awaitingReview('user-1'));
     renderPage();
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Reject' })).toBeEnabled();
@@ -62,7 +39,7 @@ describe('PrescriptionReviewPage', () => {
   });
 
   it("says why instead of offering a decision on the pharmacist's own prescription order", async () => {
-    serve(awaitingReview(PHARMACIST_ID));
+    serveReview(awaitingReview(PHARMACIST_ID));
     renderPage();
     expect(await screen.findByRole('note')).toHaveTextContent(OWN_PRESCRIPTION_ORDER_MESSAGE);
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
@@ -70,7 +47,7 @@ describe('PrescriptionReviewPage', () => {
   });
 
   it('keeps the repeats a pharmacist typed without a date, saying the date is needed, instead of approving none', async () => {
-    serve(awaitingReview('user-1'));
+    serveReview(awaitingReview('user-1'));
     renderPage();
     const user = userEvent.setup();
     const repeats = await screen.findByLabelText('Repeats allowed');
@@ -87,7 +64,7 @@ describe('PrescriptionReviewPage', () => {
   });
 
   it('says that a canceled order waits for no review, above a decision kept should it be reopened', async () => {
-    serve({ ...awaitingReview('user-1'), status: ORDER_STATUS.canceled });
+    serveReview({ ...awaitingReview('user-1'), status: ORDER_STATUS.canceled });
     renderPage();
     expect(await screen.findByRole('button', { name: 'Approve' })).toBeEnabled();
     expect(screen.getByRole('note')).toHaveTextContent(
