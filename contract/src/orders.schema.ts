@@ -165,6 +165,10 @@ export const updateOrderSchema = z.object({
 export const ORDER_STATUS_CHANGED_MESSAGE =
   "This order's status was changed by someone else after you loaded it. Nothing was saved: check its status now and choose again.";
 export const ADDRESS_NEEDED_MESSAGE = 'This order has no delivery address; it cannot be dispatched before it has one.';
+export const AWAITING_REVIEW_MESSAGE =
+  'This order waits for a pharmacist to approve its prescription; it cannot be accepted or dispatched before.';
+export const PRESCRIPTION_REJECTED_MESSAGE =
+  "This order's prescription was rejected; it cannot be accepted or dispatched.";
 
 /** A pharmacist's decisions on a prescription; every comparison of them goes through PRESCRIPTION_DECISION. */
 export const PRESCRIPTION_DECISION = { approve: 'approve', reject: 'reject' } as const;

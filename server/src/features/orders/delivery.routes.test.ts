@@ -3,6 +3,7 @@ import {
   ADDRESS_NEEDED_MESSAGE,
   ADDRESS_NOT_FOUND_MESSAGE,
   addressResponseSchema,
+  AWAITING_REVIEW_MESSAGE,
   ORDER_EVENT,
   ORDER_STATUS,
   orderResponseSchema,
@@ -26,12 +27,7 @@ import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
-import {
-  ALREADY_DISPATCHED_MESSAGE,
-  AWAITING_REVIEW_MESSAGE,
-  cancelUnpaidOrders,
-  REPEAT_GONE_MESSAGE,
-} from './order-status.service';
+import { ALREADY_DISPATCHED_MESSAGE, cancelUnpaidOrders, REPEAT_GONE_MESSAGE } from './order-status.service';
 import { setOrderStatus } from './orders.fixtures';
 
 // Where an order goes, how staff send it, and ordering the same again.

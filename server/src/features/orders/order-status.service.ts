@@ -1,12 +1,14 @@
 import {
   ADDRESS_NEEDED_MESSAGE,
   AUDIT_KIND,
+  AWAITING_REVIEW_MESSAGE,
   ORDER_EVENT,
   ORDER_STATUS,
   ORDER_STATUS_CHANGED_MESSAGE,
   ownOrderRefusal,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
+  PRESCRIPTION_REJECTED_MESSAGE,
   PRESCRIPTION_REVIEW,
   VALID_UNTIL_PAST_MESSAGE,
   type Order,
@@ -29,10 +31,6 @@ import { loadOrders, ORDER_NOT_FOUND_MESSAGE, prescriptionOf, type OrderRow } fr
 // Every change to an order after it is placed goes through here: which change is allowed, the stock
 // that moves with it, the history row and the patient's mail, all in the transaction of the change.
 
-export const AWAITING_REVIEW_MESSAGE =
-  'This order waits for a pharmacist to approve its prescription; it cannot be accepted or dispatched before.';
-export const PRESCRIPTION_REJECTED_MESSAGE =
-  "This order's prescription was rejected; it cannot be accepted or dispatched.";
 export const NOTHING_TO_REVIEW_MESSAGE = 'This order has no prescription waiting for review.';
 export const ALREADY_DISPATCHED_MESSAGE =
   'This order has been dispatched already, with another parcel. To send a new one, move it back to Accepted and dispatch it again.';

@@ -1,9 +1,11 @@
 import {
+  AWAITING_REVIEW_MESSAGE,
   orderListResponseSchema,
   orderResponseSchema,
   ORDER_STATUS,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   ownOrderRefusal,
+  PRESCRIPTION_REJECTED_MESSAGE,
   PRESCRIPTION_REVIEW,
   PRESCRIPTION_STATE,
   prescriptionNeededMessage,
@@ -22,11 +24,7 @@ import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
-import {
-  AWAITING_REVIEW_MESSAGE,
-  NOTHING_TO_REVIEW_MESSAGE,
-  PRESCRIPTION_REJECTED_MESSAGE,
-} from './order-status.service';
+import { NOTHING_TO_REVIEW_MESSAGE } from './order-status.service';
 import { setOrderStatus } from './orders.fixtures';
 
 type Headers = { authorization?: string };
