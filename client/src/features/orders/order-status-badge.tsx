@@ -12,9 +12,19 @@ const YELLOW = `${badge} bg-yellow-50 text-yellow-800 ring-yellow-600/30`;
 const GREEN = `${badge} bg-green-50 text-green-800 ring-green-600/30`;
 const RED = `${badge} bg-red-50 text-red-800 ring-red-600/30`;
 
-/** Pending is shown in yellow and the other statuses in green. */
+/**
+ * Pending is shown in yellow, Canceled in red (the order stopped, as a rejected prescription's red
+ * says: a canceled order must not read as a success) and the statuses of an order going ahead in green.
+ */
+const ORDER_STATUS_CLASS: Record<OrderStatus, string> = {
+  [ORDER_STATUS.pending]: YELLOW,
+  [ORDER_STATUS.accepted]: GREEN,
+  [ORDER_STATUS.dispatched]: GREEN,
+  [ORDER_STATUS.canceled]: RED,
+};
+
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
-  return <span className={status === ORDER_STATUS.pending ? YELLOW : GREEN}>{status}</span>;
+  return <span className={ORDER_STATUS_CLASS[status]}>{status}</span>;
 }
 
 /** Payment status 'Paid' is green and anything else red. */
