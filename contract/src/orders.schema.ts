@@ -9,9 +9,10 @@ import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
   ROLES,
+  type OrderStatus,
 } from './constants';
 import { paymentSchema } from './payment.schema';
-import { PRESCRIPTION_REVIEW, PRESCRIPTION_REVIEWS } from './prescriptions.schema';
+import { PRESCRIPTION_REVIEW, PRESCRIPTION_REVIEWS, type PrescriptionReview } from './prescriptions.schema';
 
 /** An order keeps each item's name and price as they were when it was placed, whatever the catalogue says later. */
 const orderItemSchema = z.object({
@@ -169,6 +170,31 @@ export const AWAITING_REVIEW_MESSAGE =
   'This order waits for a pharmacist to approve its prescription; it cannot be accepted or dispatched before.';
 export const PRESCRIPTION_REJECTED_MESSAGE =
   "This order's prescription was rejected; it cannot be accepted or dispatched.";
+
+/** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
+const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];
+
+/**
+ * The one rule on which status an order may take: why `order`, read as the API answers it, may not
+ * move to `to`, or undefined when it may. Any status may follow any other (the product sets no order
+ * of statuses, so staff can correct a mistake), except that an order whose prescription is pending or
+ * rejected never becomes Accepted or Dispatched, and one without a delivery address is not dispatched.
+ * Its own status is no change. The server refuses with this message (409) and the staff screens
+ * offer no status it names, saying why. What the order alone does not tell (stock no longer there to
+ * take back, a repeat's prescription used up since, someone else's change) the server alone refuses.
+ */
+export const statusChangeRefusal = (
+  order: { status: OrderStatus; prescription: { review: PrescriptionReview } | null; address: object | null },
+  to: OrderStatus,
+) => {
+  if (order.status === to) return undefined;
+  if (NEEDS_APPROVAL.includes(to) && order.prescription?.review === PRESCRIPTION_REVIEW.pending)
+    return AWAITING_REVIEW_MESSAGE;
+  if (NEEDS_APPROVAL.includes(to) && order.prescription?.review === PRESCRIPTION_REVIEW.rejected)
+    return PRESCRIPTION_REJECTED_MESSAGE;
+  if (to === ORDER_STATUS.dispatched && order.address === null) return ADDRESS_NEEDED_MESSAGE;
+  return undefined;
+};
 
 /** A pharmacist's decisions on a prescription; every comparison of them goes through PRESCRIPTION_DECISION. */
 export const PRESCRIPTION_DECISION = { approve: 'approve', reject: 'reject' } as const;

@@ -1,15 +1,13 @@
 import {
-  ADDRESS_NEEDED_MESSAGE,
   AUDIT_KIND,
-  AWAITING_REVIEW_MESSAGE,
   ORDER_EVENT,
   ORDER_STATUS,
   ORDER_STATUS_CHANGED_MESSAGE,
   ownOrderRefusal,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
-  PRESCRIPTION_REJECTED_MESSAGE,
   PRESCRIPTION_REVIEW,
+  statusChangeRefusal,
   VALID_UNTIL_PAST_MESSAGE,
   type Order,
   type OrderEvent,
@@ -36,9 +34,6 @@ export const ALREADY_DISPATCHED_MESSAGE =
   'This order has been dispatched already, with another parcel. To send a new one, move it back to Accepted and dispatch it again.';
 export const REPEAT_GONE_MESSAGE =
   'This order was a repeat of a prescription that has since passed its last day or used its repeats; it cannot be opened again. The patient needs a new prescription.';
-
-/** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
-const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];
 
 /** What staff may say of a parcel when dispatching it. */
 export type Dispatch = { carrier?: string | undefined; trackingNumber?: string | undefined };
@@ -147,8 +142,8 @@ async function stockCameBack(tx: Tx, orderId: string): Promise<boolean> {
 
 /**
  * Moves a locked order to `to`, in the caller's transaction. Any status may follow any other
- * (the product sets no order of statuses, so staff can correct a mistake), except that an order whose prescription is pending or rejected never becomes
- * Accepted or Dispatched (409). Entering 'Canceled' gives the stock back (and a repeat order's repeat); leaving it takes
+ * (the product sets no order of statuses, so staff can correct a mistake), except where the contract's
+ * statusChangeRefusal says not (409: a prescription pending or rejected, no delivery address). Entering 'Canceled' gives the stock back (and a repeat order's repeat); leaving it takes
  * them again, with a 409 when they are no longer there. A dispatched order's parcel has left the shop:
  * canceled, its units are not put back for sale, so leaving 'Canceled' has none to take (0110). The parcel is written with the status (parcelAfter); an order dispatched already is not
  * dispatched again with another parcel (409). The history gets the status
@@ -167,11 +162,12 @@ async function applyStatusChange(
       throw HttpError.conflict(ALREADY_DISPATCHED_MESSAGE);
     return undefined;
   }
-  if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.pending)
-    throw HttpError.conflict(AWAITING_REVIEW_MESSAGE);
-  if (NEEDS_APPROVAL.includes(to) && order.prescriptionReview === PRESCRIPTION_REVIEW.rejected)
-    throw HttpError.conflict(PRESCRIPTION_REJECTED_MESSAGE);
-  if (to === ORDER_STATUS.dispatched && !order.address) throw HttpError.conflict(ADDRESS_NEEDED_MESSAGE);
+  // The contract's rule, read of the order as the API answers it: the staff screens offer no status it refuses.
+  const refusal = statusChangeRefusal(
+    { status: order.status, prescription: prescriptionOf(order), address: order.address },
+    to,
+  );
+  if (refusal !== undefined) throw HttpError.conflict(refusal);
   const history: HistoryRow[] = [{ event: ORDER_EVENT.statusChanged, from: order.status, to, note }];
   if (to === ORDER_STATUS.canceled) {
     if (order.status === ORDER_STATUS.dispatched) history.push({ event: ORDER_EVENT.stockKeptOut });

@@ -1,15 +1,18 @@
 import {
+  ADDRESS_NEEDED_MESSAGE,
   adminOrderPath,
+  AWAITING_REVIEW_MESSAGE,
   ORDER_STATUS,
   ORDER_STATUS_CHANGED_MESSAGE,
   OWN_ORDER_MESSAGE,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   PATHS,
+  PRESCRIPTION_REJECTED_MESSAGE,
   PRESCRIPTION_REVIEW,
   ROLE,
   type Order,
 } from '@apotheca/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
@@ -213,5 +216,70 @@ describe('a status change on an order someone else changed meanwhile', () => {
     await vi.waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'New status' })).toHaveValue(ORDER_STATUS.canceled),
     );
+  });
+});
+
+describe('the statuses the server would refuse for an order', () => {
+  const address = {
+    name: 'Pat Ient',
+    phone: '+441234567890',
+    line1: '1 High Street',
+    line2: '',
+    city: 'London',
+    postalCode: 'SW1A 1AA',
+    country: 'United Kingdom',
+  };
+  const awaiting = orderOf({
+    _id: 'order-A-100005',
+    number: 'A-100005',
+    address,
+    prescription: orderPrescription(PRESCRIPTION_REVIEW.pending),
+  });
+  const rejected = orderOf({
+    _id: 'order-A-100006',
+    number: 'A-100006',
+    status: ORDER_STATUS.canceled,
+    address,
+    prescription: orderPrescription(PRESCRIPTION_REVIEW.rejected),
+  });
+  const addressless = orderOf({ _id: 'order-A-100007', number: 'A-100007', prescription: null });
+  const option = (select: HTMLElement, status: string) => within(select).getByRole('option', { name: status });
+
+  it('are not offered in the orders list, and the list says why beside the select', async () => {
+    serve([awaiting, rejected, addressless]);
+    renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.admin });
+
+    const waiting = await screen.findByRole('combobox', { name: 'Update status of order A-100005' });
+    expect(option(waiting, ORDER_STATUS.accepted)).toBeDisabled();
+    expect(option(waiting, ORDER_STATUS.dispatched)).toBeDisabled();
+    expect(option(waiting, ORDER_STATUS.canceled)).toBeEnabled();
+    expect(waiting.closest('td')).toHaveTextContent(AWAITING_REVIEW_MESSAGE);
+    expect(waiting).toHaveAccessibleDescription(AWAITING_REVIEW_MESSAGE);
+
+    const refused = screen.getByRole('combobox', { name: 'Update status of order A-100006' });
+    expect(option(refused, ORDER_STATUS.accepted)).toBeDisabled();
+    expect(option(refused, ORDER_STATUS.pending)).toBeEnabled();
+    expect(refused.closest('td')).toHaveTextContent(PRESCRIPTION_REJECTED_MESSAGE);
+
+    const noAddress = screen.getByRole('combobox', { name: 'Update status of order A-100007' });
+    expect(option(noAddress, ORDER_STATUS.dispatched)).toBeDisabled();
+    expect(option(noAddress, ORDER_STATUS.accepted)).toBeEnabled();
+    expect(noAddress.closest('td')).toHaveTextContent(ADDRESS_NEEDED_MESSAGE);
+  });
+
+  it("are not offered by the order page's status form, which says why", async () => {
+    serve([rejected]);
+    renderWithStore(
+      <Routes>
+        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
+      </Routes>,
+      { path: adminOrderPath(rejected._id), signedInAs: ROLE.admin },
+    );
+    const select = await screen.findByRole('combobox', { name: 'New status' });
+    expect(option(select, ORDER_STATUS.accepted)).toBeDisabled();
+    expect(option(select, ORDER_STATUS.dispatched)).toBeDisabled();
+    expect(option(select, ORDER_STATUS.pending)).toBeEnabled();
+    expect(select).toHaveAccessibleDescription(PRESCRIPTION_REJECTED_MESSAGE);
+    expect(screen.getByText(PRESCRIPTION_REJECTED_MESSAGE)).toBeVisible();
   });
 });

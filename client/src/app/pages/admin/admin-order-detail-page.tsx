@@ -1,7 +1,6 @@
 import {
   adminPrescriptionPath,
   type Order,
-  ORDER_STATUSES,
   type OrderStatus,
   ownOrderRefusal,
   PATHS,
@@ -13,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { cellClasses, DataTable, WrappingText } from '../../../components/ui/data-table';
 import { SelectField } from '../../../components/ui/select-field';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
+import { orderStatusChoices } from '../../../features/orders/order-status-choices';
 import { useChangeOrderStatus } from '../../../features/orders/order-status-change.hook';
 import { DispatchDialog } from '../../../features/orders/dispatch-dialog';
 import { OrderDelivery } from '../../../features/orders/order-delivery';
@@ -30,8 +30,6 @@ const ITEM_COLUMNS = [
   { label: 'Subtotal', align: 'right' },
 ] as const;
 
-const STATUS_OPTIONS = ORDER_STATUSES.map((status) => ({ value: status, label: status }));
-
 function Detail({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>
@@ -41,10 +39,14 @@ function Detail({ label, wide = false, children }: { label: string; wide?: boole
   );
 }
 
-/** The status select and its Update Status button; the order is fetched again after an update, so the page shows what was stored. */
+/**
+ * The status select and its Update Status button; the order is fetched again after an update, so the
+ * page shows what was stored. The statuses the server would refuse cannot be chosen, and the hint says why.
+ */
 function StatusForm({ order }: { order: Order }) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const { choose, changing, dispatchDialog } = useChangeOrderStatus(order);
+  const { options, reasons } = orderStatusChoices(order);
   return (
     <form
       className="flex flex-wrap items-end gap-3"
@@ -57,7 +59,8 @@ function StatusForm({ order }: { order: Order }) {
       <SelectField
         label="New status"
         value={status}
-        options={STATUS_OPTIONS}
+        options={options}
+        hint={reasons.length > 0 ? reasons.join(' ') : undefined}
         onChange={(event) => setStatus(event.target.value as OrderStatus)}
       />
       <Button type="submit" disabled={changing || status === order.status}>

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUS, ORDER_STATUSES } from './constants';
+import {
+  ADDRESS_NEEDED_MESSAGE,
+  AWAITING_REVIEW_MESSAGE,
+  PRESCRIPTION_REJECTED_MESSAGE,
+  statusChangeRefusal,
+} from './orders.schema';
+import { PRESCRIPTION_REVIEW } from './prescriptions.schema';
+
+const address = { line1: '1 High Street' };
+const prescribed = (review: (typeof PRESCRIPTION_REVIEW)[keyof typeof PRESCRIPTION_REVIEW]) => ({ review });
+
+describe('statusChangeRefusal', () => {
+  it('lets an order with an approved prescription and an address move to any status', () => {
+    const order = { status: ORDER_STATUS.pending, prescription: prescribed(PRESCRIPTION_REVIEW.approved), address };
+    expect(ORDER_STATUSES.map((to) => statusChangeRefusal(order, to))).toEqual(ORDER_STATUSES.map(() => undefined));
+  });
+
+  it('refuses Accepted and Dispatched while the prescription awaits review, or once it was rejected', () => {
+    const awaiting = { status: ORDER_STATUS.pending, prescription: prescribed(PRESCRIPTION_REVIEW.pending), address };
+    const rejected = { status: ORDER_STATUS.canceled, prescription: prescribed(PRESCRIPTION_REVIEW.rejected), address };
+    expect(ORDER_STATUSES.map((to) => statusChangeRefusal(awaiting, to))).toEqual([
+      undefined,
+      AWAITING_REVIEW_MESSAGE,
+      AWAITING_REVIEW_MESSAGE,
+      undefined,
+    ]);
+    expect(ORDER_STATUSES.map((to) => statusChangeRefusal(rejected, to))).toEqual([
+      undefined,
+      PRESCRIPTION_REJECTED_MESSAGE,
+      PRESCRIPTION_REJECTED_MESSAGE,
+      undefined,
+    ]);
+  });
+
+  it('refuses Dispatched to an order without a delivery address, and nothing else', () => {
+    const order = { status: ORDER_STATUS.pending, prescription: null, address: null };
+    expect(ORDER_STATUSES.map((to) => statusChangeRefusal(order, to))).toEqual([
+      undefined,
+      undefined,
+      ADDRESS_NEEDED_MESSAGE,
+      undefined,
+    ]);
+  });
+});
