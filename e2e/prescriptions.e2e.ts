@@ -113,6 +113,11 @@ describe('prescription medicines', () => {
     await saveScreenshot(page, 'review-375');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('img', { name: 'Prescription' }).waitFor();
+    // In the narrow side column the date field has its own row: its label on one line, as the repeats' is.
+    const validUntil = await page.getByText('Valid until (for repeats)').boundingBox();
+    const repeats = await page.getByText('Repeats allowed').boundingBox();
+    expect(validUntil!.height).toBe(repeats!.height);
+    await saveScreenshot(page, 'review-1280');
     await page.getByRole('list', { name: 'Prescription items' }).getByText('Insulin × 1').waitFor();
     await page.getByRole('button', { name: 'Approve' }).click();
     await toast(page, 'Prescription approved');

@@ -126,7 +126,8 @@ export default function PrescriptionReviewPage() {
                       setNoteError(undefined);
                     }}
                   />
-                  <div className="mt-3 grid gap-3 sm:grid-cols-2">
+                  {/* Side by side only where each has room (the date's digits and picker): by the column's width, not the screen's, since at lg the column is narrow. */}
+                  <div className="mt-3 grid grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] gap-3">
                     <TextField
                       label="Valid until (for repeats)"
                       type="date"
