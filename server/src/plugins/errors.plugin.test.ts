@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPg } from '../db/client';
+import { startDatabaseProxy } from '../test/database-proxy';
 import { useTestContext } from '../test/test-context';
 import errorsPlugin from './errors.plugin';
 
@@ -45,6 +46,32 @@ describe('the one error handler', () => {
     } finally {
       await reading.close();
       await down.close();
+    }
+  });
+
+  it('answers 503 too when the connection is cut in mid-query, but 500 to an error of ours that reads the same', async () => {
+    const proxy = await startDatabaseProxy();
+    const cutOff = openPg(proxy.url, { poolSize: 1 });
+    const reading = Fastify({ logger: false });
+    try {
+      await reading.register(errorsPlugin);
+      reading.get('/read', async () => {
+        await cutOff.db.execute(sql`select 1`);
+        const waiting = cutOff.db.execute(sql`select pg_sleep(30)`);
+        proxy.cut();
+        return waiting;
+      });
+      reading.get('/ours', async () => {
+        throw new TypeError('Connection terminated unexpectedly');
+      });
+      const response = await reading.inject({ method: 'GET', url: '/read' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ message: 'The database is not answering.' });
+      expect((await reading.inject({ method: 'GET', url: '/ours' })).statusCode).toBe(500);
+    } finally {
+      await reading.close();
+      await cutOff.close();
+      await proxy.close();
     }
   });
 });

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { controlCharacterMessage } from '@apotheca/contract';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseDown } from '../db/database-down';
 import { sqlState } from '../db/retry';
 import { HttpError } from '../http-error';
 
@@ -44,16 +45,10 @@ const REFERENCE_GONE = '23503';
 const REFERENCE_GONE_MESSAGE = 'Something this request refers to was removed meanwhile. Please try again.';
 
 /**
- * The database could not be reached (its port closed or the connection cut, the server shutting down
- * or not yet accepting connections, SQLSTATE class 08 or 57P01–57P03): the instance is unavailable,
- * as its health check says, not at fault, so a load balancer or a client tries again rather than
- * counting a server error. Not ENOENT: that is a file missing from the disk as often as a socket.
+ * The database could not be reached: the instance is unavailable, as its health check says, not at
+ * fault, so a load balancer or a client tries again rather than counting a server error.
  */
-const DATABASE_UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH']);
-const DATABASE_GONE_STATES = new Set(['57P01', '57P02', '57P03']);
 export const DATABASE_DOWN_MESSAGE = 'The database is not answering.';
-const isDatabaseDown = (code: string) =>
-  DATABASE_UNREACHABLE.has(code) || DATABASE_GONE_STATES.has(code) || /^08[0-9A-Z]{3}$/.test(code);
 
 /** An id longer than the router keeps is unknown like any other id: 404 `{ message }`. */
 const NOT_FOUND_MESSAGE = 'Not found.';
@@ -82,7 +77,7 @@ export function sendError(error: FastifyError | HttpError | Error, request: Fast
   if (sqlState(error) === REFERENCE_GONE) {
     return reply.code(409).send({ message: REFERENCE_GONE_MESSAGE });
   }
-  if (isDatabaseDown(sqlState(error) ?? '')) {
+  if (isDatabaseDown(error)) {
     request.log.error({ err: error }, 'the database is not answering');
     return reply.code(503).send({ message: DATABASE_DOWN_MESSAGE });
   }
