@@ -117,7 +117,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   });
 
   app.decorate('readiness', { draining: false });
-  const catalogue = await createCatalogueCache(database);
+  const catalogue = await createCatalogueCache(database, app.log);
   app.addHook('onClose', () => catalogue.close());
   await app.register(
     async (api) => {
@@ -146,14 +146,14 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     catalogue,
     ttlMinutes: config.unpaidOrderTtlMinutes,
     everyMs: config.unpaidOrderSweepMs,
-    onError: (error) => app.log.error({ err: error }, 'canceling unpaid orders failed'),
+    log: app.log,
   });
   app.addHook('onClose', stopUnpaidOrderExpiry);
   const stopExpiryWatch = startExpiryWatch({
     db: database.db,
     catalogue,
     everyMs: config.expiryCheckMs,
-    onError: (error) => app.log.error({ err: error }, 'checking the day of expiry failed'),
+    log: app.log,
   });
   app.addHook('onClose', stopExpiryWatch);
   app.addHook('onClose', startCredentialCleanup({ db: database.db, everyMs: CLEANUP_INTERVAL_MS, log: app.log }));
@@ -167,7 +167,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       database,
       schedule: { dir: config.backupDir, everyMs: config.backupEveryHours * 3_600_000, keep: config.backupKeep },
       onBackup: ({ file, bytes, rows }) => app.log.info({ file, bytes, rows }, 'scheduled backup written'),
-      onError: (error) => app.log.error({ err: error }, 'scheduled backup failed'),
+      log: app.log,
     });
     app.addHook('onClose', stopScheduledBackups);
   }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { startPeriodicTask } from '../periodic-task';
 import { backupFileName, isScheduledBackupFileName, PARTIAL_SUFFIX, writeBackup, type BackupSummary } from './backup';
 import type { Database } from './client';
@@ -67,20 +68,20 @@ type Options = {
   database: Database;
   schedule: BackupSchedule;
   onBackup: (backup: BackupSummary) => void;
-  onError: (error: unknown) => void;
+  log: FastifyBaseLogger;
 };
 
 /**
  * Looks every minute (and at once) whether the current period's backup is taken, and takes it if
  * not. Answers a stop function that waits for a backup being written.
  */
-export function startScheduledBackups({ database, schedule, onBackup, onError }: Options): () => Promise<void> {
-  return startPeriodicTask(CHECK_EVERY_MS, async () => {
-    try {
+export function startScheduledBackups({ database, schedule, onBackup, log }: Options): () => Promise<void> {
+  return startPeriodicTask(
+    CHECK_EVERY_MS,
+    async () => {
       const backup = await takeScheduledBackup(database, schedule);
       if (backup) onBackup(backup);
-    } catch (error) {
-      onError(error);
-    }
-  });
+    },
+    { log, failure: 'scheduled backup failed' },
+  );
 }

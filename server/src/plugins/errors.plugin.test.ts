@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPg } from '../db/client';
 import { startDatabaseProxy } from '../test/database-proxy';
 import { useTestContext } from '../test/test-context';
@@ -50,7 +50,7 @@ describe('the one error handler', () => {
   });
 
   it('answers 503 too when the connection is cut in mid-query, but 500 to an error of ours that reads the same', async () => {
-    const proxy = await startDatabaseProxy();
+    const proxy = await startDatabaseProxy(inject('testDatabase').serverUrl);
     const cutOff = openPg(proxy.url, { poolSize: 1 });
     const reading = Fastify({ logger: false });
     try {

@@ -1,7 +1,7 @@
 import net, { type AddressInfo } from 'node:net';
 
 export type DatabaseProxy = {
-  /** A connection string to the `postgres` database through the proxy. */
+  /** The connection string it was made for, through the proxy. */
   url: string;
   /** Cuts every connection at once, as a killed server or a broken network does, without a word. */
   cut(): void;
@@ -13,10 +13,16 @@ export type DatabaseProxy = {
 };
 
 /**
- * A TCP proxy to the test PostgreSQL at 127.0.0.1:5432, so a test can take a real database away
- * (and bring it back) without stopping the server the other tests share.
+ * A TCP proxy to the PostgreSQL of `databaseUrl`, so a test can take a real database away (and bring
+ * it back) without stopping the server the other tests share.
  */
-export async function startDatabaseProxy(): Promise<DatabaseProxy> {
+export async function startDatabaseProxy(databaseUrl: string): Promise<DatabaseProxy> {
+  const target = new URL(databaseUrl);
+  const port = Number(target.port || 5432);
+  // A `host` parameter names the directory of a Unix socket, as the embedded server's URL does.
+  const socketDir = target.searchParams.get('host');
+  const connectUpstream = () =>
+    socketDir ? net.connect(`${socketDir}/.s.PGSQL.${port}`) : net.connect(port, target.hostname);
   const sockets = new Set<net.Socket>();
   const track = (socket: net.Socket) => {
     sockets.add(socket);
@@ -24,7 +30,7 @@ export async function startDatabaseProxy(): Promise<DatabaseProxy> {
     socket.on('error', () => {});
   };
   const server = net.createServer((client) => {
-    const upstream = net.connect(5432, '127.0.0.1');
+    const upstream = connectUpstream();
     track(client);
     track(upstream);
     client.pipe(upstream);
@@ -34,7 +40,11 @@ export async function startDatabaseProxy(): Promise<DatabaseProxy> {
   });
   const listen = (port: number) => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   await listen(0);
-  const { port } = server.address() as AddressInfo;
+  const proxyPort = (server.address() as AddressInfo).port;
+  const proxied = new URL(databaseUrl);
+  proxied.searchParams.delete('host');
+  proxied.hostname = '127.0.0.1';
+  proxied.port = String(proxyPort);
   const cut = () => {
     for (const socket of sockets) socket.destroy();
   };
@@ -44,10 +54,10 @@ export async function startDatabaseProxy(): Promise<DatabaseProxy> {
     await closed;
   };
   return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    url: proxied.toString(),
     cut,
     stop,
-    start: () => listen(port),
+    start: () => listen(proxyPort),
     close: async () => {
       if (server.listening) await stop();
     },

@@ -11,13 +11,9 @@ export function startCredentialCleanup({ db, everyMs, log }: { db: Db; everyMs: 
   return startPeriodicTask(
     everyMs,
     async () => {
-      try {
-        const purged = await purgeStaleCredentials(db);
-        log.info(purged, 'stale sessions and reset tokens purged');
-      } catch (err) {
-        log.error({ err }, 'stale credential purge failed');
-      }
+      const purged = await purgeStaleCredentials(db);
+      log.info(purged, 'stale sessions and reset tokens purged');
     },
-    { atOnce: false },
+    { atOnce: false, log, failure: 'stale credential purge failed' },
   );
 }

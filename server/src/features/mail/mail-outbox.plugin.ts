@@ -24,7 +24,7 @@ export default fp<{ config: Config }>(
     const worker = startMailOutboxWorker(app.database.db, mailer, {
       intervalMs: OUTBOX_INTERVAL_MS,
       appUrl: config.appUrl,
-      onError: (err) => app.log.error({ err }, 'mail outbox run failed'),
+      log: app.log,
     });
     app.decorate('mailOutbox', worker);
     app.addHook('onClose', async () => {

@@ -1,7 +1,9 @@
 import { setImmediate } from 'node:timers/promises';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { taskFailures } from '../../periodic-task';
 import { isMailTemplate, renderMail, type TemplatedMail } from './mail-templates.service';
 import type { MailMessage, Mailer } from './mail.service';
 
@@ -114,10 +116,11 @@ export type MailOutboxWorker = {
 export function startMailOutboxWorker(
   db: Db,
   mailer: Mailer,
-  { intervalMs, appUrl, onError }: { intervalMs: number; appUrl: string; onError: (error: unknown) => void },
+  { intervalMs, appUrl, log }: { intervalMs: number; appUrl: string; log: FastifyBaseLogger },
 ): MailOutboxWorker {
   // The shop's own host names its messages, as APP_URL's links do; read once, not per run.
   const addressing: Addressing = { appUrl, messageIdDomain: new URL(appUrl).hostname };
+  const failures = taskFailures(log, 'mail outbox run failed');
   let running: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
   let stopped = false;
@@ -126,11 +129,7 @@ export function startMailOutboxWorker(
       // Started: it may have read the outbox already, so a wake from now on queues another run.
       queued = undefined;
       if (stopped) return;
-      try {
-        await deliverDueMail(db, mailer, addressing);
-      } catch (error) {
-        onError(error);
-      }
+      await deliverDueMail(db, mailer, addressing).then(failures.succeeded, failures.failed);
     });
     return queued;
   };

@@ -2,11 +2,15 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { mailOutbox } from '../../db/schema';
+import { openPg } from '../../db/client';
+import { capturingLog } from '../../test/capturing-log';
+import { startDatabaseProxy } from '../../test/database-proxy';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { mailingTestContext } from '../../test/test-app';
 
 import { createTestUser } from '../../test/test-users';
-import { enqueueMail } from './mail-outbox.service';
+import { enqueueMail, startMailOutboxWorker } from './mail-outbox.service';
+import type { Mailer } from './mail.service';
 
 // The outbox keeps a mail until the mail server has taken it: through an outage and a restart,
 // and it is delivered once.
@@ -16,6 +20,33 @@ const mailing = mailingTestContext({ appUrl: 'https://shop.example' });
 const rows = () => mailing.ctx.database.db.select().from(mailOutbox);
 
 describe('the mail outbox', () => {
+  it('logs a database outage once when its runs start failing and once when the database is back', async () => {
+    const proxy = await startDatabaseProxy(mailing.ctx.config.databaseUrl!);
+    const database = openPg(proxy.url, { poolSize: 1 });
+    const { lines, log } = capturingLog();
+    const mailer: Mailer = { send: async () => {}, close: () => {} };
+    const worker = startMailOutboxWorker(database.db, mailer, {
+      intervalMs: 60_000,
+      appUrl: 'https://shop.example',
+      log,
+    });
+    try {
+      await worker.wake();
+      await proxy.stop();
+      for (let run = 0; run < 4; run++) await worker.wake();
+      await proxy.start();
+      for (let run = 0; run < 2; run++) await worker.wake();
+    } finally {
+      await worker.stop();
+      await database.close();
+      await proxy.close();
+    }
+    expect(lines).toEqual([
+      'error: mail outbox run failed: the database is not answering; said once until it answers',
+      'info: mail outbox run failed no more: the database answers again',
+    ]);
+  });
+
   it('delivers a reset mail once after the mail server comes back', async () => {
     const port = Number(new URL(mailing.sink.url).port);
     await mailing.sink.close();

@@ -1,3 +1,4 @@
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/client';
 import { CATALOGUE_CHANNEL, createCatalogueCache } from './catalogue-cache.service';
@@ -24,6 +25,9 @@ function fakeDatabase() {
   };
 }
 
+/** These fakes are no PostgreSQL, so the change check that would log never runs. */
+const silentLog = Fastify({ logger: false }).log;
+
 /** The medicines a notification names, without its sender. */
 const named = (notifications: { payload: string }[]) => notifications.map(({ payload }) => payload.split('|')[1]);
 
@@ -42,7 +46,7 @@ const tick = () => new Promise((resolve) => setImmediate(resolve));
 describe('catalogue cache', () => {
   it('loads a key once for concurrent callers and keeps it until a notification arrives', async () => {
     const { database, deliver } = fakeDatabase();
-    const cache = await createCatalogueCache(database);
+    const cache = await createCatalogueCache(database, silentLog);
     let loads = 0;
     const load = () => Promise.resolve(`body ${++loads}`);
     const bodies = await Promise.all([cache.get('k', load), cache.get('k', load)]);
@@ -55,7 +59,7 @@ describe('catalogue cache', () => {
 
   it('never keeps a load that started before a write', async () => {
     const { database, notifications } = fakeDatabase();
-    const cache = await createCatalogueCache(database);
+    const cache = await createCatalogueCache(database, silentLog);
     const slow = deferred();
     const reading = cache.get('k', () => slow.promise);
     const writing = cache.invalidate();
@@ -68,7 +72,7 @@ describe('catalogue cache', () => {
 
   it('does not remember a failed load', async () => {
     const { database } = fakeDatabase();
-    const cache = await createCatalogueCache(database);
+    const cache = await createCatalogueCache(database, silentLog);
     const failing = deferred();
     const first = cache.get('k', () => failing.promise);
     failing.reject(new Error('gone'));
@@ -78,7 +82,7 @@ describe('catalogue cache', () => {
 
   it('shares notifications among a burst of writes without missing the last one', async () => {
     const { database, notifications } = fakeDatabase();
-    const cache = await createCatalogueCache(database);
+    const cache = await createCatalogueCache(database, silentLog);
     const settled: string[] = [];
     const write = (name: string) => cache.invalidate().then(() => settled.push(name));
     void write('a');
@@ -101,7 +105,7 @@ describe('catalogue cache', () => {
 
   it('counts a generation for every change, written here or notified by another instance', async () => {
     const { database, notifications, deliver } = fakeDatabase();
-    const cache = await createCatalogueCache(database);
+    const cache = await createCatalogueCache(database, silentLog);
     expect(cache.generation()).toBe(0);
     const writing = cache.invalidate();
     expect(cache.generation()).toBe(1);
@@ -113,7 +117,7 @@ describe('catalogue cache', () => {
 
   it('tells which medicines changed since a generation, when every change since named them', async () => {
     const { database, notifications, deliver } = fakeDatabase();
-    const cache = await createCatalogueCache(database);
+    const cache = await createCatalogueCache(database, silentLog);
     void cache.invalidate(['a']);
     void cache.invalidate(['b', 'c']);
     expect(cache.changedSince(0)).toEqual(new Set(['a', 'b', 'c']));
@@ -137,7 +141,7 @@ describe('catalogue cache', () => {
 
   it('names the medicines of a burst of orders in the one notification that follows', async () => {
     const { database, notifications } = fakeDatabase();
-    const cache = await createCatalogueCache(database);
+    const cache = await createCatalogueCache(database, silentLog);
     void cache.invalidate(['a']);
     void cache.invalidate(['b']);
     void cache.invalidate(['c', 'b']);
@@ -149,8 +153,8 @@ describe('catalogue cache', () => {
 
   it("skips its own notification's echo, while another instance on the database clears on it", async () => {
     const { database, notifications, deliver } = fakeDatabase();
-    const writer = await createCatalogueCache(database);
-    const other = await createCatalogueCache(database);
+    const writer = await createCatalogueCache(database, silentLog);
+    const other = await createCatalogueCache(database, silentLog);
     void writer.invalidate(['a']);
     expect(writer.generation()).toBe(1);
     // The database hands the notification to every listener, the writer's own included.

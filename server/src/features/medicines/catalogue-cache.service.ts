@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { count, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import { medicines } from '../../db/schema';
 import { startPeriodicTask } from '../../periodic-task';
@@ -73,23 +74,23 @@ const SENDER_MARK = '|';
  * change this instance made or was told of moves it too, and clears the cache once more: harmless,
  * and far cheaper than telling those apart. Answers a stop function that waits for a running check.
  */
-function startChangeCheck(db: Db, everyMs: number, onChanged: () => void): () => Promise<void> {
+function startChangeCheck(db: Db, everyMs: number, log: FastifyBaseLogger, onChanged: () => void): () => Promise<void> {
   let last: string | undefined;
-  return startPeriodicTask(everyMs, async () => {
-    try {
+  return startPeriodicTask(
+    everyMs,
+    async () => {
       const [row] = await db
         .select({ rows: count(), versions: sql<string>`coalesce(sum(${medicines.version}), 0)::text` })
         .from(medicines);
       const fingerprint = `${row!.rows}:${row!.versions}`;
       if (last !== undefined && fingerprint !== last) onChanged();
       last = fingerprint;
-    } catch {
-      // The database is away: the listening connection's reconnect reports that; the next check tries again.
-    }
-  });
+    },
+    { log, failure: 'checking the catalogue for changes failed' },
+  );
 }
 
-export async function createCatalogueCache(database: Database): Promise<CatalogueCache> {
+export async function createCatalogueCache(database: Database, log: FastifyBaseLogger): Promise<CatalogueCache> {
   // Pending loads are stored too: a burst of misses after a write costs one query, not one each.
   // A load that started before a write was dropped from the map by `clear`, so it is never kept.
   const entries = new LRUCache<string, Buffer | Promise<Buffer>>({ max: MAX_ENTRIES });
@@ -118,7 +119,7 @@ export async function createCatalogueCache(database: Database): Promise<Catalogu
   // Only PostgreSQL can have other instances writing: PGlite's DATA_DIR admits one process.
   const stopChangeCheck =
     database.driver === 'pg'
-      ? startChangeCheck(database.db, CHANGE_CHECK_EVERY_MS, () => clear(undefined))
+      ? startChangeCheck(database.db, CHANGE_CHECK_EVERY_MS, log, () => clear(undefined))
       : async () => {};
 
   // A burst of writes (checkouts under load) shares notifications: while one is on its way, later

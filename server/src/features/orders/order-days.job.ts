@@ -12,13 +12,9 @@ export function startOrderDaysFold({ db, everyMs, log }: { db: Db; everyMs: numb
   return startPeriodicTask(
     everyMs,
     async () => {
-      try {
-        const folded = await foldPastOrderDays(db);
-        if (folded > 0) log.info({ folded }, 'past days of order counts folded');
-      } catch (err) {
-        log.error({ err }, 'folding past days of order counts failed');
-      }
+      const folded = await foldPastOrderDays(db);
+      if (folded > 0) log.info({ folded }, 'past days of order counts folded');
     },
-    { atOnce: false },
+    { atOnce: false, log, failure: 'folding past days of order counts failed' },
   );
 }

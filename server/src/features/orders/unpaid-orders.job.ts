@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { startPeriodicTask } from '../../periodic-task';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
@@ -9,7 +10,7 @@ type Options = {
   /** Age in minutes at which an unpaid 'Pending' order is canceled; 0 turns the job off. */
   ttlMinutes: number;
   everyMs: number;
-  onError: (error: unknown) => void;
+  log: FastifyBaseLogger;
 };
 
 /**
@@ -17,20 +18,16 @@ type Options = {
  * (docs/decisions/0018), so an abandoned checkout does not hold stock for ever. A sweep starts only
  * after the previous one ended. Answers a stop function that waits for a running sweep.
  */
-export function startUnpaidOrderExpiry({ db, catalogue, ttlMinutes, everyMs, onError }: Options): () => Promise<void> {
+export function startUnpaidOrderExpiry({ db, catalogue, ttlMinutes, everyMs, log }: Options): () => Promise<void> {
   if (ttlMinutes === 0) return async () => {};
   return startPeriodicTask(
     everyMs,
     async () => {
-      try {
-        const canceled = await cancelUnpaidOrders(db, new Date(Date.now() - ttlMinutes * 60_000));
-        // The stock given back changes the catalogue's figures.
-        if (canceled > 0) await catalogue.invalidate();
-      } catch (error) {
-        onError(error);
-      }
+      const canceled = await cancelUnpaidOrders(db, new Date(Date.now() - ttlMinutes * 60_000));
+      // The stock given back changes the catalogue's figures.
+      if (canceled > 0) await catalogue.invalidate();
     },
     // The first sweep waits a whole period, as the server has only just started.
-    { atOnce: false },
+    { atOnce: false, log, failure: 'canceling unpaid orders failed' },
   );
 }

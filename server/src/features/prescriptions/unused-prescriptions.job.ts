@@ -22,14 +22,10 @@ export function startUnusedPrescriptionRemoval({
   return startPeriodicTask(
     everyMs,
     async () => {
-      try {
-        const before = new Date(Date.now() - PRESCRIPTION_UNUSED_KEEP_DAYS * DAY_MS);
-        const removed = await removeUnusedPrescriptions(db, before);
-        log.info({ removed }, 'prescriptions never used in an order removed');
-      } catch (err) {
-        log.error({ err }, 'unused prescription removal failed');
-      }
+      const before = new Date(Date.now() - PRESCRIPTION_UNUSED_KEEP_DAYS * DAY_MS);
+      const removed = await removeUnusedPrescriptions(db, before);
+      log.info({ removed }, 'prescriptions never used in an order removed');
     },
-    { atOnce: false },
+    { atOnce: false, log, failure: 'unused prescription removal failed' },
   );
 }

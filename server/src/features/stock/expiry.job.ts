@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { startPeriodicTask } from '../../periodic-task';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 
-type Options = { db: Db; catalogue: CatalogueCache; everyMs: number; onError: (error: unknown) => void };
+type Options = { db: Db; catalogue: CatalogueCache; everyMs: number; log: FastifyBaseLogger };
 
 /**
  * A batch stops counting on its expiry date with no write, so nothing tells the catalogue's caches
@@ -11,17 +12,17 @@ type Options = { db: Db; catalogue: CatalogueCache; everyMs: number; onError: (e
  * (`shop_today()`, the UTC day expiry is judged by: docs/decisions/0111); when the day has moved on, the catalogue is
  * invalidated and every figure is read again. Answers a stop function.
  */
-export function startExpiryWatch({ db, catalogue, everyMs, onError }: Options): () => Promise<void> {
+export function startExpiryWatch({ db, catalogue, everyMs, log }: Options): () => Promise<void> {
   let day: string | undefined;
-  return startPeriodicTask(everyMs, async () => {
-    try {
+  return startPeriodicTask(
+    everyMs,
+    async () => {
       const [row] = rowsOf<{ today: string }>(await db.execute(sql`select shop_today()::text as today`));
       if (day !== undefined && row && row.today !== day) await catalogue.invalidate();
       day = row?.today;
-    } catch (error) {
-      onError(error);
-    }
-  });
+    },
+    { log, failure: 'checking the day of expiry failed' },
+  );
 }
 
 /** Both drivers answer a raw statement with `{ rows }`. */
