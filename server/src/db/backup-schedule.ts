@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { taskFailures } from './database-down';
 import { startPeriodicTask } from '../periodic-task';
 import { backupFileName, isScheduledBackupFileName, PARTIAL_SUFFIX, writeBackup, type BackupSummary } from './backup';
 import type { Database } from './client';
@@ -82,6 +83,6 @@ export function startScheduledBackups({ database, schedule, onBackup, log }: Opt
       const backup = await takeScheduledBackup(database, schedule);
       if (backup) onBackup(backup);
     },
-    { log, failure: 'scheduled backup failed' },
+    { report: taskFailures(log, 'scheduled backup failed') },
   );
 }

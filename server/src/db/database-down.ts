@@ -1,3 +1,4 @@
+import type { RunReport } from '../periodic-task';
 import { sqlState } from './retry';
 
 /**
@@ -34,4 +35,35 @@ export function isDatabaseDown(error: unknown): boolean {
     if (isConnectionLost(current)) return true;
   }
   return false;
+}
+
+/** The part of a logger a background task's failures need (Fastify's logger is one). */
+export type TaskLog = {
+  error(details: { err: unknown }, message: string): void;
+  info(message: string): void;
+};
+
+/**
+ * How a background task's failures reach the log, under `failure`. A database that is down would
+ * fail every run, every few seconds, until it comes back, and an operator's log would fill with the
+ * same error and its stack: so an outage is logged once (error) when the task starts failing from
+ * it and once (info) when a run works again. Any other failure is logged at every run.
+ */
+export function taskFailures(log: TaskLog, failure: string): RunReport {
+  let databaseDown = false;
+  return {
+    failed: (error) => {
+      if (!isDatabaseDown(error)) {
+        log.error({ err: error }, failure);
+      } else if (!databaseDown) {
+        databaseDown = true;
+        log.error({ err: error }, `${failure}: the database is not answering; said once until it answers`);
+      }
+    },
+    succeeded: () => {
+      if (!databaseDown) return;
+      databaseDown = false;
+      log.info(`${failure} no more: the database answers again`);
+    },
+  };
 }

@@ -61,9 +61,7 @@ describe('the one error handler', () => {
         proxy.cut();
         return waiting;
       });
-      reading.get('/ours', async () => {
-        throw new TypeError('Connection terminated unexpectedly');
-      });
+      reading.get('/ours', () => Promise.reject(new TypeError('Connection terminated unexpectedly')));
       const response = await reading.inject({ method: 'GET', url: '/read' });
       expect(response.statusCode).toBe(503);
       expect(response.json()).toEqual({ message: 'The database is not answering.' });

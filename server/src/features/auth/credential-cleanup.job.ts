@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { taskFailures } from '../../db/database-down';
 import { startPeriodicTask } from '../../periodic-task';
 import { purgeStaleCredentials } from './credential-cleanup.service';
 
@@ -14,6 +15,6 @@ export function startCredentialCleanup({ db, everyMs, log }: { db: Db; everyMs: 
       const purged = await purgeStaleCredentials(db);
       log.info(purged, 'stale sessions and reset tokens purged');
     },
-    { atOnce: false, log, failure: 'stale credential purge failed' },
+    { atOnce: false, report: taskFailures(log, 'stale credential purge failed') },
   );
 }

@@ -1,9 +1,8 @@
 import { setImmediate } from 'node:timers/promises';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
-import { taskFailures } from '../../periodic-task';
+import { taskFailures, type TaskLog } from '../../db/database-down';
 import { isMailTemplate, renderMail, type TemplatedMail } from './mail-templates.service';
 import type { MailMessage, Mailer } from './mail.service';
 
@@ -116,7 +115,7 @@ export type MailOutboxWorker = {
 export function startMailOutboxWorker(
   db: Db,
   mailer: Mailer,
-  { intervalMs, appUrl, log }: { intervalMs: number; appUrl: string; log: FastifyBaseLogger },
+  { intervalMs, appUrl, log }: { intervalMs: number; appUrl: string; log: TaskLog },
 ): MailOutboxWorker {
   // The shop's own host names its messages, as APP_URL's links do; read once, not per run.
   const addressing: Addressing = { appUrl, messageIdDomain: new URL(appUrl).hostname };

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { count, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Db } from '../../db/client';
 import { medicines } from '../../db/schema';
+import { taskFailures, type TaskLog } from '../../db/database-down';
 import { startPeriodicTask } from '../../periodic-task';
 
 /**
@@ -74,7 +74,7 @@ const SENDER_MARK = '|';
  * change this instance made or was told of moves it too, and clears the cache once more: harmless,
  * and far cheaper than telling those apart. Answers a stop function that waits for a running check.
  */
-function startChangeCheck(db: Db, everyMs: number, log: FastifyBaseLogger, onChanged: () => void): () => Promise<void> {
+function startChangeCheck(db: Db, everyMs: number, log: TaskLog, onChanged: () => void): () => Promise<void> {
   let last: string | undefined;
   return startPeriodicTask(
     everyMs,
@@ -86,11 +86,11 @@ function startChangeCheck(db: Db, everyMs: number, log: FastifyBaseLogger, onCha
       if (last !== undefined && fingerprint !== last) onChanged();
       last = fingerprint;
     },
-    { log, failure: 'checking the catalogue for changes failed' },
+    { report: taskFailures(log, 'checking the catalogue for changes failed') },
   );
 }
 
-export async function createCatalogueCache(database: Database, log: FastifyBaseLogger): Promise<CatalogueCache> {
+export async function createCatalogueCache(database: Database, log: TaskLog): Promise<CatalogueCache> {
   // Pending loads are stored too: a burst of misses after a write costs one query, not one each.
   // A load that started before a write was dropped from the map by `clear`, so it is never kept.
   const entries = new LRUCache<string, Buffer | Promise<Buffer>>({ max: MAX_ENTRIES });

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { taskFailures } from '../../db/database-down';
 import { startPeriodicTask } from '../../periodic-task';
 import { foldPastOrderDays } from './order-days.service';
 
@@ -15,6 +16,6 @@ export function startOrderDaysFold({ db, everyMs, log }: { db: Db; everyMs: numb
       const folded = await foldPastOrderDays(db);
       if (folded > 0) log.info({ folded }, 'past days of order counts folded');
     },
-    { atOnce: false, log, failure: 'folding past days of order counts failed' },
+    { atOnce: false, report: taskFailures(log, 'folding past days of order counts failed') },
   );
 }

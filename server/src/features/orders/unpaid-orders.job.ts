@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { taskFailures } from '../../db/database-down';
 import { startPeriodicTask } from '../../periodic-task';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 import { cancelUnpaidOrders } from './order-status.service';
@@ -28,6 +29,6 @@ export function startUnpaidOrderExpiry({ db, catalogue, ttlMinutes, everyMs, log
       if (canceled > 0) await catalogue.invalidate();
     },
     // The first sweep waits a whole period, as the server has only just started.
-    { atOnce: false, log, failure: 'canceling unpaid orders failed' },
+    { atOnce: false, report: taskFailures(log, 'canceling unpaid orders failed') },
   );
 }

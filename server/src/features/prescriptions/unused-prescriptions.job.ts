@@ -1,6 +1,7 @@
 import { PRESCRIPTION_UNUSED_KEEP_DAYS } from '@apotheca/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { taskFailures } from '../../db/database-down';
 import { startPeriodicTask } from '../../periodic-task';
 import { removeUnusedPrescriptions } from './prescriptions.service';
 
@@ -26,6 +27,6 @@ export function startUnusedPrescriptionRemoval({
       const removed = await removeUnusedPrescriptions(db, before);
       log.info({ removed }, 'prescriptions never used in an order removed');
     },
-    { atOnce: false, log, failure: 'unused prescription removal failed' },
+    { atOnce: false, report: taskFailures(log, 'unused prescription removal failed') },
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { taskFailures } from '../../db/database-down';
 import { startPeriodicTask } from '../../periodic-task';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 
@@ -21,7 +22,7 @@ export function startExpiryWatch({ db, catalogue, everyMs, log }: Options): () =
       if (day !== undefined && row && row.today !== day) await catalogue.invalidate();
       day = row?.today;
     },
-    { log, failure: 'checking the day of expiry failed' },
+    { report: taskFailures(log, 'checking the day of expiry failed') },
   );
 }
 

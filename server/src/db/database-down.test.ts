@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { openPg } from './db/client';
-import { startPeriodicTask } from './periodic-task';
-import { capturingLog } from './test/capturing-log';
-import { startDatabaseProxy, type DatabaseProxy } from './test/database-proxy';
+import { openPg } from './client';
+import { taskFailures } from './database-down';
+import { startPeriodicTask } from '../periodic-task';
+import { capturingLog } from '../test/capturing-log';
+import { startDatabaseProxy, type DatabaseProxy } from '../test/database-proxy';
 
 /** A task that calls `work` and counts its runs; `runs(n)` resolves once n more have ended. */
 function countedTask(work: () => Promise<unknown>) {
@@ -32,7 +33,7 @@ describe('a periodic task', () => {
     const database = openPg(proxy.url, { poolSize: 1 });
     const { lines, log } = capturingLog();
     const { task, runs } = countedTask(() => database.db.execute(sql`select 1`));
-    const stop = startPeriodicTask(1, task, { log, failure: 'the check failed' });
+    const stop = startPeriodicTask(1, task, { report: taskFailures(log, 'the check failed') });
     try {
       await runs(2);
       await proxy.stop();
@@ -51,10 +52,8 @@ describe('a periodic task', () => {
 
   it('logs every other failure at every run', async () => {
     const { lines, log } = capturingLog();
-    const { task, runs } = countedTask(async () => {
-      throw new Error('no such table');
-    });
-    const stop = startPeriodicTask(1, task, { log, failure: 'the check failed' });
+    const { task, runs } = countedTask(() => Promise.reject(new Error('no such table')));
+    const stop = startPeriodicTask(1, task, { report: taskFailures(log, 'the check failed') });
     await runs(3);
     await stop();
     expect(lines.length).toBeGreaterThanOrEqual(3);
