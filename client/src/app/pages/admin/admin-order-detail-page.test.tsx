@@ -11,6 +11,7 @@ import {
   PRESCRIPTION_REVIEW,
   ROLE,
   type Order,
+  type Role,
 } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
@@ -44,6 +45,17 @@ function serve(orders: Order[]) {
   });
 }
 
+/** The order page of `order`, served as the API answers it, as `signedInAs` sees it. */
+function renderOrderPage(order: Order, signedInAs: Role = ROLE.pharmacist) {
+  serve([order]);
+  return renderWithStore(
+    <Routes>
+      <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
+    </Routes>,
+    { path: adminOrderPath(order._id), signedInAs },
+  );
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
@@ -51,25 +63,13 @@ afterEach(() => {
 
 describe("a member of staff's own prescription order", () => {
   it('shows on its page why its status is not theirs to change, instead of the status form', async () => {
-    serve([prescriptionOrder(PHARMACIST_ID, 'A-100001')]);
-    renderWithStore(
-      <Routes>
-        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
-      </Routes>,
-      { path: adminOrderPath('order-A-100001'), signedInAs: ROLE.pharmacist },
-    );
+    renderOrderPage(prescriptionOrder(PHARMACIST_ID, 'A-100001'));
     expect(await screen.findByRole('note')).toHaveTextContent(OWN_PRESCRIPTION_ORDER_MESSAGE);
     expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
   });
 
   it("keeps the status form for another patient's order", async () => {
-    serve([prescriptionOrder('user-1', 'A-100002')]);
-    renderWithStore(
-      <Routes>
-        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
-      </Routes>,
-      { path: adminOrderPath('order-A-100002'), signedInAs: ROLE.pharmacist },
-    );
+    renderOrderPage(prescriptionOrder('user-1', 'A-100002'));
     expect(await screen.findByRole('button', { name: 'Update Status' })).toBeInTheDocument();
     expect(screen.queryByText(OWN_PRESCRIPTION_ORDER_MESSAGE)).not.toBeInTheDocument();
   });
@@ -92,13 +92,7 @@ describe("a member of staff's own order without a prescription", () => {
   });
 
   it('shows on its page that another member of staff must change its status, instead of the status form', async () => {
-    serve([ownOrder]);
-    renderWithStore(
-      <Routes>
-        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
-      </Routes>,
-      { path: adminOrderPath('order-A-100003'), signedInAs: ROLE.pharmacist },
-    );
+    renderOrderPage(ownOrder);
     expect(await screen.findByRole('note')).toHaveTextContent(OWN_ORDER_MESSAGE);
     expect(screen.queryByRole('button', { name: 'Update Status' })).not.toBeInTheDocument();
   });
@@ -123,15 +117,6 @@ describe("a member of staff's own order without a prescription", () => {
 });
 
 describe("an order's prescription awaiting review, on the order's page", () => {
-  const renderOrderPage = (order: Order) => {
-    serve([order]);
-    renderWithStore(
-      <Routes>
-        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
-      </Routes>,
-      { path: adminOrderPath(order._id), signedInAs: ROLE.pharmacist },
-    );
-  };
   const pending = (patientId: string, status: Order['status']) =>
     orderOf({
       userId: { _id: patientId, first_name: 'Sam', last_name: 'Staff' },
@@ -268,13 +253,7 @@ describe('the statuses the server would refuse for an order', () => {
   });
 
   it("are not offered by the order page's status form, which says why", async () => {
-    serve([rejected]);
-    renderWithStore(
-      <Routes>
-        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
-      </Routes>,
-      { path: adminOrderPath(rejected._id), signedInAs: ROLE.admin },
-    );
+    renderOrderPage(rejected, ROLE.admin);
     const select = await screen.findByRole('combobox', { name: 'New status' });
     expect(option(select, ORDER_STATUS.accepted)).toBeDisabled();
     expect(option(select, ORDER_STATUS.dispatched)).toBeDisabled();
