@@ -1,4 +1,5 @@
 import {
+  addressResponseSchema,
   cartResponseSchema,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MESSAGE,
@@ -10,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { mailOutbox, orders } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, type AuthHeaders } from '../../test/test-users';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 
@@ -69,6 +71,23 @@ describe('POST /api/orders/add-order with an Idempotency-Key', () => {
     expect(await stockOf(medicine.id)).toBe(8);
     // The new cart waits for its own checkout.
     expect((await cartOf(headers))?.items.map((item) => item.quantity)).toEqual([3]);
+  });
+
+  it('answers a resend with the first order even when its saved address was deleted meanwhile', async () => {
+    const { headers, user, medicine } = await shopperWithCart(10, 2);
+    const { address } = addressResponseSchema.parse(
+      (await ctx.app.inject({ method: 'POST', url: '/api/addresses', headers, payload: HOME_ADDRESS })).json(),
+    );
+    const payload = { payment: card, addressId: address._id };
+    const first = await placeOrder(headers, KEY, payload);
+    expect(first.statusCode).toBe(201);
+    await ctx.app.inject({ method: 'DELETE', url: `/api/addresses/${address._id}`, headers });
+
+    const resent = await placeOrder(headers, KEY, payload);
+    expect(resent.statusCode, resent.body).toBe(201);
+    expect(resent.json()).toEqual(first.json());
+    expect(await ordersOf(user.id)).toHaveLength(1);
+    expect(await stockOf(medicine.id)).toBe(8);
   });
 
   it('places one order when two copies of an attempt arrive at once', async () => {

@@ -7,7 +7,7 @@ import {
   PRESCRIPTION_EXPIRED_MESSAGE,
   PRESCRIPTION_USED_UP_MESSAGE,
   REPEAT_REVIEW_NOTE,
-  type OrderAddress,
+  type AddressInput,
   PRESCRIPTION_REVIEW,
   PRESCRIPTION_STATE,
   prescriptionNeededMessage,
@@ -30,6 +30,7 @@ import { cartItems, carts, mailOutbox, orderHistory, orderItems, orders, prescri
 import { preparedQuery } from '../../db/prepared';
 import { retryOnceOnLockConflict, sqlState } from '../../db/retry';
 import { HttpError } from '../../http-error';
+import { deliveryAddress } from '../addresses/addresses.service';
 import { sha256 } from '../auth/session.service';
 import { repeatRefusal } from '../prescriptions/prescriptions.service';
 import { checkoutStock, recalledLot, stockConflict } from '../stock/stock.service';
@@ -285,8 +286,9 @@ async function orderOfAttempt(db: Db, userId: string, { key, fingerprint }: Chec
  * Places the cart's order once per attempt: `replayed` when an earlier copy of the attempt placed it,
  * which is then answered as it stands. The key is checked by the order's unique index as the order
  * is written, so the first copy pays no look-up; a copy that fails (its cart already emptied by the
- * first, or the index refusing a second order) looks for the first's order before it reports its
- * own failure. Two copies at once: the second waits on the cart's lock, then finds the cart empty.
+ * first, its saved address deleted since, or the index refusing a second order) looks for the
+ * first's order before it reports its own failure. Two copies at once: the second waits on the
+ * cart's lock, then finds the cart empty.
  */
 export async function placeOrderOnce(
   db: Db,
@@ -307,15 +309,19 @@ export async function placeOrderOnce(
 type CheckoutRequest = {
   payment?: Payment | undefined;
   prescriptionId?: string | undefined;
-  address?: OrderAddress | null;
+  addressId?: string | undefined;
+  address?: AddressInput | undefined;
 };
 
 async function placeOrder(
   db: Db,
   user: Shopper,
-  { payment, prescriptionId, address = null }: CheckoutRequest,
+  { payment, prescriptionId, addressId, address: typed }: CheckoutRequest,
   attempt: CheckoutAttempt | undefined,
 ): Promise<Order> {
+  // Read here, inside the attempt: a resend whose saved address was deleted after the first copy
+  // placed the order still finds that order, rather than failing for the address.
+  const address = await deliveryAddress(db, user.id, { addressId, address: typed });
   // `lines` locks the cart's items: a second checkout of the same cart waits, then finds them gone.
   // `stock` locks the medicines (stock.service.ts).
   // A deletion of a medicine locks in the same order (medicines.service.ts); a cycle it still forms

@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HttpError } from '../../http-error';
 import { currentUser } from '../auth/auth.plugin';
-import { deliveryAddress, keepCheckoutAddress } from '../addresses/addresses.service';
+import { keepCheckoutAddress } from '../addresses/addresses.service';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 import { checkoutAttempt, placeOrderOnce } from './checkout.service';
@@ -53,9 +53,8 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       const user = currentUser(request);
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const attempt = key === undefined ? undefined : checkoutAttempt(key, request.body);
-      const { addressId, address, saveAddress, ...rest } = request.body;
-      const delivery = await deliveryAddress(app.database.db, user.id, { addressId, address });
-      const placing = placeOrderOnce(app.database.db, user, { ...rest, address: delivery }, attempt);
+      const { address, saveAddress } = request.body;
+      const placing = placeOrderOnce(app.database.db, user, request.body, attempt);
       const { order, replayed } = await placing.catch((error: unknown) => {
         if (error instanceof HttpError && error.statusCode === 409) app.metrics.checkoutConflicts.inc();
         throw error;
