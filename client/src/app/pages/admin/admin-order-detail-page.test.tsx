@@ -262,3 +262,16 @@ describe('the statuses the server would refuse for an order', () => {
     expect(screen.getByText(PRESCRIPTION_REJECTED_MESSAGE)).toBeVisible();
   });
 });
+
+describe("an order's delivery and prescription, as its page tells them", () => {
+  /** The value the page's details list gives under `label`. */
+  const detail = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling as HTMLElement;
+
+  it('says once that an order has no delivery address: in its Delivery section, and why Dispatched is off', async () => {
+    renderOrderPage(orderOf({ prescription: null }), ROLE.admin);
+    await screen.findByRole('combobox', { name: 'New status' });
+    expect(detail('Delivery')).toHaveTextContent('No delivery address given.');
+    expect(screen.getByText(ADDRESS_NEEDED_MESSAGE)).toBeVisible();
+    expect(screen.getAllByText(/dispatched/)).toHaveLength(1);
+  });
+});
