@@ -1,3 +1,4 @@
+import { REPEAT_REVIEW_NOTE } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { order, orderPrescription } from '../../test/order.fixture';
@@ -86,5 +87,13 @@ describe('MyOrdersTable', () => {
     expect(screen.getByText('Prescription awaiting review')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'A-100001' }));
     expect(screen.getByText('Awaiting prescription review')).toBeInTheDocument();
+  });
+
+  it("tells a repeat's note as the shop's, not as a pharmacist's", async () => {
+    const repeat = { ...orderPrescription('approved'), repeat: true, note: REPEAT_REVIEW_NOTE };
+    const { user } = renderWithStore(<MyOrdersTable orders={[order({ prescription: repeat })]} />);
+    await user.click(screen.getByRole('button', { name: 'A-100001' }));
+    expect(screen.getByText(REPEAT_REVIEW_NOTE)).toBeInTheDocument();
+    expect(screen.queryByText('Pharmacist’s note')).not.toBeInTheDocument();
   });
 });

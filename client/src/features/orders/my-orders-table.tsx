@@ -122,7 +122,10 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                         </div>
                         {order.prescription?.note ? (
                           <div>
-                            <dt className="text-muted">Pharmacist’s note</dt>
+                            {/* A repeat's note is the shop's own: no pharmacist saw the order. */}
+                            <dt className="text-muted">
+                              {order.prescription.repeat ? 'Prescription' : 'Pharmacist’s note'}
+                            </dt>
                             <dd className="whitespace-pre-line text-ink">{order.prescription.note}</dd>
                           </div>
                         ) : null}

@@ -9,6 +9,7 @@ import {
   PATHS,
   PRESCRIPTION_REJECTED_MESSAGE,
   PRESCRIPTION_REVIEW,
+  REPEAT_REVIEW_NOTE,
   ROLE,
   type Order,
   type Role,
@@ -273,5 +274,13 @@ describe("an order's delivery and prescription, as its page tells them", () => {
     expect(detail('Delivery')).toHaveTextContent('No delivery address given.');
     expect(screen.getByText(ADDRESS_NEEDED_MESSAGE)).toBeVisible();
     expect(screen.getAllByText(/dispatched/)).toHaveLength(1);
+  });
+
+  it('says a repeat was approved by the shop itself, as the repeat of an earlier approval, not by a former pharmacist', async () => {
+    const repeat = { ...orderPrescription(PRESCRIPTION_REVIEW.approved), repeat: true, note: REPEAT_REVIEW_NOTE };
+    renderOrderPage(orderOf({ prescription: repeat }), ROLE.admin);
+    await screen.findByRole('combobox', { name: 'New status' });
+    expect(detail('Prescription')).toHaveTextContent(`Approved automatically: ${REPEAT_REVIEW_NOTE}`);
+    expect(screen.queryByText(/former pharmacist/)).not.toBeInTheDocument();
   });
 });

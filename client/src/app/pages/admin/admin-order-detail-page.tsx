@@ -40,6 +40,16 @@ function Detail({ label, wide = false, children }: { label: string; wide?: boole
 }
 
 /**
+ * Who decided a prescription's review, and their note. A repeat was approved by the shop itself at
+ * checkout, with no pharmacist; a decision without its reviewer is a pharmacist's since deleted.
+ */
+function reviewSummary({ review, repeat, reviewedBy, note }: NonNullable<Order['prescription']>) {
+  const decided = review === PRESCRIPTION_REVIEW.approved ? 'Approved' : 'Rejected';
+  const by = repeat ? `${decided} automatically` : `${decided} by ${reviewedBy?.name ?? 'a former pharmacist'}`;
+  return note ? `${by}: ${note}` : by;
+}
+
+/**
  * The status select and its Update Status button; the order is fetched again after an update, so the
  * page shows what was stored. The statuses the server would refuse cannot be chosen, and the hint says why.
  */
@@ -123,9 +133,7 @@ export default function AdminOrderDetailPage() {
                         }
                       />
                     ) : (
-                      `${order.prescription.review === PRESCRIPTION_REVIEW.approved ? 'Approved' : 'Rejected'} by ${
-                        order.prescription.reviewedBy?.name ?? 'a former pharmacist'
-                      }${order.prescription.note ? `: ${order.prescription.note}` : ''}`
+                      reviewSummary(order.prescription)
                     )}
                   </Detail>
                 ) : null}
