@@ -183,6 +183,15 @@ describe('the admin works through the orders', () => {
     const link = await row.getByRole('cell').last().boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(link!.x + 1);
     expect(await status.isVisible()).toBe(true);
+    // The search box is wide enough to say what it searches by: the status filter goes below it.
+    const placeholderFits = await page.getByRole('searchbox', { name: 'Search orders' }).evaluate((input) => {
+      const box = input as HTMLInputElement;
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = getComputedStyle(box).font;
+      const padding = parseFloat(getComputedStyle(box).paddingLeft) + parseFloat(getComputedStyle(box).paddingRight);
+      return context.measureText(box.placeholder).width <= box.clientWidth - padding;
+    });
+    expect(placeholderFits).toBe(true);
     await saveScreenshot(page, 'admin-orders-375');
     await page.setViewportSize({ width: 1280, height: 800 });
     await saveScreenshot(page, 'admin-orders-1280');

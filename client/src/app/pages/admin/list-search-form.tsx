@@ -37,7 +37,8 @@ export function ListSearchForm({
         onSearch(text);
       }}
     >
-      <div className="flex min-w-0 flex-1 flex-col gap-1">
+      {/* At least 15rem: on a phone a list's filters go below the box rather than squeeze its placeholder to a few letters. */}
+      <div className="flex min-w-60 flex-1 flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium text-ink">
           {label}
         </label>
