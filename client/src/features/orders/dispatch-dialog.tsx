@@ -22,10 +22,9 @@ export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDi
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-bold text-ink">Dispatch this order</DialogTitle>
+          {/* An order without an address never gets here: the screens offer it no Dispatched (statusChangeRefusal). */}
           <Description className="mt-2 text-sm text-muted">
-            {order?.address
-              ? 'The patient sees the carrier and tracking number on the order and in the mail. Both are optional.'
-              : 'This order has no delivery address; it cannot be dispatched before it has one.'}
+            The patient sees the carrier and tracking number on the order and in the mail. Both are optional.
           </Description>
           <form
             className="mt-4 flex flex-col gap-4"
