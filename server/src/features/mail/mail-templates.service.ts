@@ -72,10 +72,13 @@ const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout:
 The order is canceled and you are not charged for it. You may order again with another prescription.
 Choose "Order again" on the order in My Orders: its medicines go back in your cart, and checkout asks for a new prescription.{{/if}}`,
   },
+  // The subject and the first line, which a phone shows on its locked screen and an inbox in its list,
+  // name no medicine: what a patient takes is for them to read, not for whoever sees their screen.
   batchRecalled: {
     layout: 'notice',
-    subject: 'Recall: lot {{lot}} of {{medicine}}',
-    lines: `Lot {{lot}} of {{medicine}}, which you received from Apotheca, has been recalled by its manufacturer.
+    subject: 'Recall notice: a medicine you received from Apotheca',
+    lines: `A medicine you received from Apotheca has been recalled by its manufacturer.
+It is lot {{lot}} of {{medicine}}.
 Please stop using the units of lot {{lot}} (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.`,
   },
 };
@@ -93,13 +96,12 @@ See your order: {{orderUrl}}
 Apotheca
 `;
 
-// A block tag alone on its line takes that line's break with it: the closing comes after one blank line.
 const NOTICE_TEXT = `Dear {{name}},
 
 {{#each paragraphs}}{{this}}
-{{/each}}
 
-Apotheca`;
+{{/each}}Apotheca
+`;
 
 /** The HTML part of every layout: its greeting, the paragraphs, what the layout shows after them, the closing. */
 const htmlLayout = (greeting: string, after: string) => `<!doctype html>
