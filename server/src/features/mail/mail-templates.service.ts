@@ -40,6 +40,12 @@ const handlebars = Handlebars.create();
 const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 handlebars.registerHelper('money', (cents: number) => DOLLARS.format(cents / 100));
 handlebars.registerHelper('times', (cents: number, quantity: number) => DOLLARS.format((cents * quantity) / 100));
+const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
+/**
+ * A calendar day ("2026-12-02", no time or zone) as a mail says it, "Wednesday, December 2": read as UTC
+ * midnight, so no zone moves it to the day before.
+ */
+export const dayInWords = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
 /** An address on one line, as a mail names where the parcel goes. */
 handlebars.registerHelper('addressLine', ({ name, line1, line2, city, postalCode, country }: OrderAddress) =>
   [name, line1, line2, `${postalCode} ${city}`, country].filter(Boolean).join(', '),

@@ -37,6 +37,18 @@ describe('delivery mails', () => {
     const mail = await mailing.sink.nextMail();
     expect(mail.text).toContain('Carrier: Royal Mail');
     expect(mail.text).toContain('Tracking number: RM123456789GB');
-    expect(mail.text).toContain(`It should arrive between ${deliveryEstimate!.from} and ${deliveryEstimate!.to}.`);
+    // The days in words, as a reader says them, not the API's "2026-12-02".
+    const inWords = (day: string) =>
+      new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', {
+        weekday: 'long',
+        month: 'long',
+        day: 'numeric',
+        timeZone: 'UTC',
+      });
+    expect(inWords('2026-12-02')).toBe('Wednesday, December 2');
+    expect(mail.text).toContain(
+      `It should arrive between ${inWords(deliveryEstimate!.from)} and ${inWords(deliveryEstimate!.to)}.`,
+    );
+    expect(mail.text).not.toContain(deliveryEstimate!.from);
   });
 });

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox.service';
-import type { MailTemplateName, OrderMailData } from '../mail/mail-templates.service';
+import { dayInWords, type MailTemplateName, type OrderMailData } from '../mail/mail-templates.service';
 import { deliveryEstimate } from './orders.service';
 
 // What the patient is told about their order, written to the outbox in the transaction of the change
@@ -66,7 +66,7 @@ export async function mailStatusChange(tx: Tx, orderId: string, status: OrderSta
       note,
       carrier: parcel?.carrier ?? null,
       trackingNumber: parcel?.trackingNumber ?? null,
-      arrives: estimate && `between ${estimate.from} and ${estimate.to}`,
+      arrives: estimate && `between ${dayInWords(estimate.from)} and ${dayInWords(estimate.to)}`,
     },
   });
 }
