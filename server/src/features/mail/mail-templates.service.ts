@@ -26,8 +26,15 @@ type MailTemplates = {
     trackingNumber: string | null;
     /** When a dispatched parcel should arrive, in words; null before dispatch. */
     arrives: string | null;
+    /**
+     * A canceled order's payment, as its page reads it: "Refunded" when it was paid (`refunded`), else
+     * "Not charged".
+     */
+    canceled: boolean;
+    refunded: boolean;
   };
-  prescriptionReviewed: OrderMailData & { approved: boolean; note: string | null };
+  /** `refunded`: whether a rejected order, canceled by the rejection, had been paid. */
+  prescriptionReviewed: OrderMailData & { approved: boolean; note: string | null; refunded: boolean };
   /** A lot the patient received is recalled: whom it greets (their full name), the lot and its medicine. */
   batchRecalled: { name: string; lot: string; medicine: string };
 };
@@ -65,6 +72,7 @@ const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout:
     layout: 'order',
     subject: 'Your Apotheca order {{order}} is {{status}}',
     lines: `Your order {{order}} is now {{status}}.
+{{#if canceled}}{{#if refunded}}Your payment is refunded.{{else}}You are not charged for it.{{/if}}{{/if}}
 {{#if note}}{{note}}{{/if}}
 {{#if carrier}}Carrier: {{carrier}}{{/if}}
 {{#if trackingNumber}}Tracking number: {{trackingNumber}}{{/if}}
@@ -75,7 +83,7 @@ const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout:
     subject: '{{#if approved}}Your prescription is approved{{else}}Your prescription was rejected{{/if}}',
     lines: `{{#if approved}}A pharmacist approved the prescription of your order {{order}}.
 {{#if note}}Their note: {{note}}{{/if}}{{else}}A pharmacist rejected the prescription of your order {{order}}: {{note}}
-The order is canceled and you are not charged for it. You may order again with another prescription.
+The order is canceled and {{#if refunded}}your payment is refunded{{else}}you are not charged for it{{/if}}. You may order again with another prescription.
 Choose "Order again" on the order in My Orders: its medicines go back in your cart, and checkout asks for a new prescription.{{/if}}`,
   },
   // The subject and the first line, which a phone shows on its locked screen and an inbox in its list,

@@ -1,4 +1,10 @@
-import { PRESCRIPTION_REVIEW, type OrderStatus, type PrescriptionReview } from '@apotheca/contract';
+import {
+  ORDER_STATUS,
+  PAYMENT_STATUS,
+  PRESCRIPTION_REVIEW,
+  type OrderStatus,
+  type PrescriptionReview,
+} from '@apotheca/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
@@ -25,11 +31,18 @@ export const orderPlacedMailData = (order: string, buyer: string, items: string)
     'items', (select json_agg(json_build_object('name', name, 'quantity', quantity, 'priceCents', price_cents)
       order by name, id) from ${items}))`);
 
-/** The order's owner and what every order mail shows; none for a deleted user, who has no address. */
-async function owner(tx: Tx, orderId: string): Promise<{ email: string; data: OrderMailData } | undefined> {
+/**
+ * The order's owner, what every order mail shows and whether the order was paid; none for a deleted
+ * user, who has no address.
+ */
+async function owner(
+  tx: Tx,
+  orderId: string,
+): Promise<{ email: string; paid: boolean; data: OrderMailData } | undefined> {
   const [row] = await tx
     .select({
       email: users.email,
+      paymentStatus: orders.paymentStatus,
       firstName: users.firstName,
       number: orders.number,
       totalCents: orders.totalCents,
@@ -44,8 +57,8 @@ async function owner(tx: Tx, orderId: string): Promise<{ email: string; data: Or
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.name), asc(orderItems.id));
-  const { email, ...order } = row;
-  return { email, data: { ...order, items } };
+  const { email, paymentStatus, ...order } = row;
+  return { email, paid: paymentStatus === PAYMENT_STATUS.paid, data: { ...order, items } };
 }
 
 export async function mailStatusChange(tx: Tx, orderId: string, status: OrderStatus, note: string | null) {
@@ -67,6 +80,8 @@ export async function mailStatusChange(tx: Tx, orderId: string, status: OrderSta
       carrier: parcel?.carrier ?? null,
       trackingNumber: parcel?.trackingNumber ?? null,
       arrives: estimate && `between ${dayInWords(estimate.from)} and ${dayInWords(estimate.to)}`,
+      canceled: status === ORDER_STATUS.canceled,
+      refunded: to.paid,
     },
   });
 }
@@ -77,6 +92,6 @@ export async function mailReviewDecision(tx: Tx, orderId: string, review: Prescr
     await enqueueMail(tx, {
       to: to.email,
       template: 'prescriptionReviewed',
-      data: { ...to.data, approved: review === PRESCRIPTION_REVIEW.approved, note },
+      data: { ...to.data, approved: review === PRESCRIPTION_REVIEW.approved, note, refunded: to.paid },
     });
 }

@@ -18,7 +18,10 @@ beforeAll(async () => {
   pharmacist = (await createTestUser(mailing.ctx, { role: ROLE.pharmacist })).headers;
 });
 
-async function order(prescriptionOnly: boolean) {
+const nextYear = (new Date().getFullYear() + 1) % 100;
+const card = { cardholderName: 'ROSALIND F', cardNumber: '123456789012', expiry: `12/${nextYear}`, cvv: '123' };
+
+async function order(prescriptionOnly: boolean, paid = false) {
   const shopper = await createTestUser(mailing.ctx, { firstName: 'Rosalind' });
   const medicine = await insertMedicine(mailing.ctx, {
     name: 'Calm & Co <Forte>',
@@ -34,7 +37,7 @@ async function order(prescriptionOnly: boolean) {
     method: 'POST',
     url: '/api/orders/add-order',
     headers: shopper.headers,
-    payload: prescriptionId ? { prescriptionId } : {},
+    payload: { ...(prescriptionId ? { prescriptionId } : {}), ...(paid ? { payment: card } : {}) },
   });
   expect(response.statusCode).toBe(201);
   const placed = orderResponseSchema.parse(response.json()).order;
@@ -107,6 +110,46 @@ describe('order mails', () => {
     // The cancellation is told in that one mail, not in a second.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(mailing.sink.received.filter((mail) => mail.to.includes(rejected.email))).toHaveLength(2);
+  });
+
+  it("tells a canceled order's payment as its page does: refunded when paid, not charged otherwise", async () => {
+    const paid = await order(true, true);
+    await mailing.sink.nextMail();
+    const review = (decision: string) =>
+      mailing.ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/${paid.orderId}/prescription-review`,
+        headers: pharmacist,
+        payload: { decision, note: 'The prescription is not signed.' },
+      });
+    expect((await review('reject')).statusCode).toBe(200);
+    const rejection = await mailing.sink.nextMail();
+    expect(rejection.text).toContain('The order is canceled and your payment is refunded.');
+    expect(rejection.text).not.toContain('not charged');
+
+    const setStatus = async (id: string, status: string) => {
+      const changed = await mailing.ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/orders/update-order/${id}`,
+        headers: pharmacist,
+        payload: { status },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      return mailing.sink.nextMail();
+    };
+    // Staff open the rejected order again, then cancel it: the patient is told each change, once.
+    const reopened = await setStatus(paid.orderId, 'Pending');
+    expect(reopened.text).toContain(`Your order ${paid.id} is now Pending.`);
+    const canceledAgain = await setStatus(paid.orderId, 'Canceled');
+    expect(canceledAgain.text).toContain(`Your order ${paid.id} is now Canceled.`);
+    expect(canceledAgain.text).toContain('Your payment is refunded.');
+
+    const unpaid = await order(false);
+    await mailing.sink.nextMail();
+    const canceled = await setStatus(unpaid.orderId, 'Canceled');
+    expect(canceled.text).toContain('You are not charged for it.');
+    expect(canceled.text).not.toContain('refunded');
+    expect(mailing.sink.received.filter((mail) => mail.to.includes(paid.email))).toHaveLength(4);
   });
 
   it('places orders while the mail server is down, and delivers each confirmation once when it is back', async () => {

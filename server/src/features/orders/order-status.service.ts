@@ -147,7 +147,8 @@ async function stockCameBack(tx: Tx, orderId: string): Promise<boolean> {
  * them again, with a 409 when they are no longer there. A dispatched order's parcel has left the shop:
  * canceled, its units are not put back for sale, so leaving 'Canceled' has none to take (0110). The parcel is written with the status (parcelAfter); an order dispatched already is not
  * dispatched again with another parcel (409). The history gets the status
- * change and the stock that moved. Answers the parcel written, if any.
+ * change and the stock that moved, and the patient a mail, unless `toldInReview`: a rejection's cancellation
+ * is told in the rejection's own mail. Answers the parcel written, if any.
  */
 async function applyStatusChange(
   tx: Tx,
@@ -156,6 +157,7 @@ async function applyStatusChange(
   actor: Actor,
   note: string | null = null,
   dispatch: Dispatch = {},
+  { toldInReview = false } = {},
 ): Promise<Parcel | undefined> {
   if (order.status === to) {
     if (to === ORDER_STATUS.dispatched && namesOtherParcel(order, dispatch))
@@ -189,8 +191,8 @@ async function applyStatusChange(
     .set({ status: to, ...parcel })
     .where(eq(orders.id, order.id));
   await recordOrderEvents(tx, order.id, actor, history);
-  // A rejection's cancellation is told in the rejection's own mail.
-  if (order.prescriptionReview !== PRESCRIPTION_REVIEW.rejected) await mailStatusChange(tx, order.id, to, note);
+  // Only the cancellation the rejection makes: staff may open a rejected order again, and cancel it again.
+  if (!toldInReview) await mailStatusChange(tx, order.id, to, note);
   return parcel;
 }
 
@@ -280,7 +282,17 @@ export async function reviewPrescription(
     ]);
     await mailReviewDecision(tx, id, review, decided.reviewNote);
     if (review === PRESCRIPTION_REVIEW.rejected)
-      await applyStatusChange(tx, { ...order, ...decided }, ORDER_STATUS.canceled, actor, decided.reviewNote);
+      await applyStatusChange(
+        tx,
+        { ...order, ...decided },
+        ORDER_STATUS.canceled,
+        actor,
+        decided.reviewNote,
+        {},
+        {
+          toldInReview: true,
+        },
+      );
     // The decision and its terms, never the prescription itself nor the note (it stays in the order's history).
     const terms = review === PRESCRIPTION_REVIEW.approved && validUntil !== undefined ? { validUntil, repeats } : {};
     const canceled = review === PRESCRIPTION_REVIEW.rejected && order.status !== ORDER_STATUS.canceled;
