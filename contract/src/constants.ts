@@ -152,6 +152,8 @@ export const SUBSTITUTES_LIMIT = 20;
  * may go past this many cents, $21,474,836.47.
  */
 export const MAX_MONEY_CENTS = 2 ** 31 - 1;
+/** Dollars as the shop writes them, on its pages and in its mails: a $ sign and 2 decimals. */
+export const formatPrice = (dollars: number): string => `$${dollars.toFixed(2)}`;
 export const DEFAULT_MIN_PRICE = 0;
 export const DEFAULT_MAX_PRICE = 2000;
 

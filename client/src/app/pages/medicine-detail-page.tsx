@@ -1,4 +1,4 @@
-import { PATHS } from '@apotheca/contract';
+import { formatPrice, PATHS } from '@apotheca/contract';
 import { Link, useParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
 import { DetailList, type DetailRow } from '../../components/ui/detail-list';
@@ -9,7 +9,6 @@ import { MedicineLeaflet } from '../../features/medicines/medicine-leaflet';
 import { strengthAndForm } from '../../features/medicines/medicine-labels';
 import { MedicineSubstitutes } from '../../features/medicines/medicine-substitutes';
 import { useGetMedicineQuery, useGetSubstitutesQuery } from '../../features/medicines/medicines.api';
-import { formatPrice } from '../../lib/currency';
 import { useAddToCart } from '../add-to-cart.hook';
 
 export default function MedicineDetailPage() {

@@ -1,9 +1,8 @@
-import { CART_OPERATION, type CartItem, type CartOperation } from '@apotheca/contract';
+import { formatPrice, CART_OPERATION, type CartItem, type CartOperation } from '@apotheca/contract';
 import { DetailList } from '../../components/ui/detail-list';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { UploadedImage } from '../../components/ui/uploaded-image';
-import { formatPrice } from '../../lib/currency';
 import { readToken } from '../../lib/auth-storage';
 import { errorMessage } from '../../lib/error-message';
 import { useRemoveCartItemMutation, useUpdateCartItemMutation } from './cart.api';

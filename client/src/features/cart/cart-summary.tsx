@@ -1,6 +1,6 @@
+import { formatPrice } from '@apotheca/contract';
 import type { Cart } from '@apotheca/contract';
 import type { ReactNode } from 'react';
-import { formatPrice } from '../../lib/currency';
 
 /** The summary table (Item, Qty, Total and the grand total: price times quantity). */
 export function CartSummary({ cart, children }: { cart: Cart; children?: ReactNode }) {

@@ -1,8 +1,7 @@
-import { medicinePath, type Medicine } from '@apotheca/contract';
+import { formatPrice, medicinePath, type Medicine } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { DetailList } from '../../components/ui/detail-list';
 import { UploadedImage } from '../../components/ui/uploaded-image';
-import { formatPrice } from '../../lib/currency';
 import { AddToCartButton } from './add-to-cart-button';
 import { strengthAndForm } from './medicine-labels';
 import { PrescriptionBadge } from './prescription-badge';

@@ -1,4 +1,5 @@
 import {
+  formatPrice,
   cataloguePath,
   medicinePath,
   PATHS,
@@ -9,7 +10,6 @@ import {
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/debounced-value.hook';
-import { formatPrice } from '../../lib/currency';
 import { filtersFromSearch } from './catalogue-filters';
 import { strengthAndForm } from './medicine-labels';
 import { PrescriptionBadge } from './prescription-badge';

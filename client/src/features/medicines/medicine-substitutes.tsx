@@ -1,6 +1,5 @@
-import { medicinePath, type Substitute } from '@apotheca/contract';
+import { formatPrice, medicinePath, type Substitute } from '@apotheca/contract';
 import { Link } from 'react-router';
-import { formatPrice } from '../../lib/currency';
 import { strengthAndForm } from './medicine-labels';
 import { PrescriptionBadge } from './prescription-badge';
 

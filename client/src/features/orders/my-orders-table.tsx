@@ -1,4 +1,5 @@
 import {
+  formatPrice,
   awaitsPrescriptionReview,
   PATHS,
   PRESCRIPTION_REVIEW,
@@ -8,7 +9,6 @@ import {
 import { Fragment, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { formatPrice } from '../../lib/currency';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { OrderDelivery } from './order-delivery';

@@ -1,3 +1,4 @@
+import { formatPrice } from '@apotheca/contract';
 import type { SalesReport } from '@apotheca/contract';
 import {
   Bar,
@@ -14,7 +15,6 @@ import {
 import { cellClasses } from '../../components/ui/data-table';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { countLabel } from '../../lib/count-label';
-import { formatPrice } from '../../lib/currency';
 import { ChartFigure } from './chart-figure';
 
 // The sales report's three charts (recharts: SVG drawn by React, so nothing is fetched and no

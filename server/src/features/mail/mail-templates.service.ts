@@ -1,4 +1,4 @@
-import { orderNumberLabel, PATHS, type OrderAddress, type OrderStatus } from '@apotheca/contract';
+import { formatPrice, orderNumberLabel, PATHS, type OrderAddress, type OrderStatus } from '@apotheca/contract';
 import Handlebars from 'handlebars';
 import type { MailMessage } from './mail.service';
 
@@ -44,9 +44,8 @@ export type TemplatedMail = {
 }[MailTemplateName];
 
 const handlebars = Handlebars.create();
-const DOLLARS = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-handlebars.registerHelper('money', (cents: number) => DOLLARS.format(cents / 100));
-handlebars.registerHelper('times', (cents: number, quantity: number) => DOLLARS.format((cents * quantity) / 100));
+handlebars.registerHelper('money', (cents: number) => formatPrice(cents / 100));
+handlebars.registerHelper('times', (cents: number, quantity: number) => formatPrice((cents * quantity) / 100));
 const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', timeZone: 'UTC' });
 /**
  * A calendar day ("2026-12-02", no time or zone) as a mail says it, "Wednesday, December 2": read as UTC

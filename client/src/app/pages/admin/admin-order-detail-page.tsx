@@ -1,4 +1,5 @@
 import {
+  formatPrice,
   adminPrescriptionPath,
   type Order,
   type OrderStatus,
@@ -19,7 +20,6 @@ import { OrderDelivery } from '../../../features/orders/order-delivery';
 import { OrderHistoryTimeline } from '../../../features/orders/order-history-timeline';
 import { RecallAlert } from '../../../features/orders/recall-alert';
 import { UnreviewedPrescription } from '../../../features/orders/unreviewed-prescription';
-import { formatPrice } from '../../../lib/currency';
 import { useSession } from '../../session.hook';
 import { AdminOrderFrame } from './admin-order-frame';
 

@@ -1,11 +1,10 @@
-import { adminOrderPath, ORDER_STATUSES, type OrderStatus, ownOrderRefusal } from '@apotheca/contract';
+import { formatPrice, adminOrderPath, ORDER_STATUSES, type OrderStatus, ownOrderRefusal } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { cellClasses, DataTable } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
 import { OrderStatusSelect } from '../../../features/orders/order-status-select';
-import { formatPrice } from '../../../lib/currency';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
 import { useListLinkState } from './list-return.hook';

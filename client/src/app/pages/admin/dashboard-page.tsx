@@ -1,4 +1,4 @@
-import { PATHS, adminMedicineUpdatePath } from '@apotheca/contract';
+import { formatPrice, PATHS, adminMedicineUpdatePath } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { buttonClasses, Button } from '../../../components/ui/button';
@@ -9,7 +9,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { UploadedImage } from '../../../components/ui/uploaded-image';
 import { useDeleteMedicineMutation } from '../../../features/medicines/medicine-admin.api';
 import { useListMedicinesQuery } from '../../../features/medicines/medicines.api';
-import { formatPrice } from '../../../lib/currency';
 import { errorMessage } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
 import { useDeleteConfirmation } from './delete-confirmation.hook';
