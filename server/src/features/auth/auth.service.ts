@@ -135,12 +135,10 @@ export async function requestPasswordReset(db: Db, appUrl: string, email: string
     await tx
       .insert(passwordResetTokens)
       .values({ userId: row.id, tokenHash: sha256(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) });
-    const link = `${appUrl}${resetPasswordPath(row.id, token)}`;
     await enqueueMail(tx, {
       to: row.email,
-      subject: 'Reset your Apotheca password',
-      text: `Hello,\n\nTo choose a new password, open this link within the hour:\n\n${link}\n\nIf you did not ask for it, ignore this e-mail: your password stays as it is.\n`,
-      html: `<p>Hello,</p><p>To choose a new password, open this link within the hour:</p><p><a href="${link}">${link}</a></p><p>If you did not ask for it, ignore this e-mail: your password stays as it is.</p>`,
+      template: 'passwordReset',
+      data: { name: row.firstName, link: `${appUrl}${resetPasswordPath(row.id, token)}` },
     });
   });
 }

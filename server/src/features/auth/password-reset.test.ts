@@ -46,12 +46,15 @@ describe('password reset through a real SMTP server', () => {
   }
 
   it('mails a link that resets the password once and ends every session', async () => {
-    const { user, token: session } = await createTestUser(mailing.ctx);
+    const { user, token: session } = await createTestUser(mailing.ctx, { firstName: '<b>Bob</b> & "Co"' });
     const remembered = await createSession(mailing.ctx.database.db, user.id, true);
 
     const { mail, userId, token } = await mailedLink(user.email.toUpperCase());
     expect(mail.to).toEqual([user.email]);
     expect(mail.raw).toMatch(/^Subject: Reset your Apotheca password/m);
+    // Greeted by the name the account holds, as every other mail of the shop, typed markup shown as typed.
+    expect(mail.text).toContain('Dear <b>Bob</b> & "Co",');
+    expect(mail.text).toContain('<p>Dear &lt;b&gt;Bob&lt;/b&gt; &amp; &quot;Co&quot;,</p>');
     expect(userId).toBe(user.id);
 
     const valid = await post(`/api/auth/validate-token/${token}`);

@@ -17,24 +17,19 @@ const MAX_RETRY_DELAY_MS = 60 * 60 * 1000;
 const CLAIM_LEASE_MS = 5 * 60 * 1000;
 
 /**
- * Writes a mail to the outbox, either written out or as a template and its data (rendered when it
- * is sent); sent once the caller's transaction commits.
+ * Writes a mail to the outbox as a template and its data (rendered when it is sent); sent once the
+ * caller's transaction commits.
  */
-export async function enqueueMail(tx: Db | Tx, message: MailMessage | TemplatedMail): Promise<void> {
-  await tx
-    .insert(mailOutbox)
-    .values(
-      'template' in message
-        ? { to: message.to, template: message.template, data: message.data }
-        : { to: message.to, subject: message.subject, text: message.text, html: message.html },
-    );
+export async function enqueueMail(tx: Db | Tx, { to, template, data }: TemplatedMail): Promise<void> {
+  await tx.insert(mailOutbox).values({ to, template, data });
 }
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 /** What a sent mail names: APP_URL for its links, and APP_URL's host for its Message-ID. */
 type Addressing = { appUrl: string; messageIdDomain: string };
 /**
- * The mail a row holds: as written, or rendered from its template. Its Message-ID is the row's, so
+ * The mail a row holds: rendered from its template, or as written (a row an earlier version queued,
+ * which wrote the password reset out in full). Its Message-ID is the row's, so
  * a mail sent again (its sender died before recording it sent) reads as the same message to the
  * recipient's mail client; nodemailer's random one also cost a sixth of composing a mail.
  */

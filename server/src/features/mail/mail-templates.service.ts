@@ -37,6 +37,8 @@ type MailTemplates = {
   prescriptionReviewed: OrderMailData & { approved: boolean; note: string | null; refunded: boolean };
   /** A lot the patient received is recalled: whom it greets (their full name), the lot and its medicine. */
   batchRecalled: { name: string; lot: string; medicine: string };
+  /** A reset link, for the account holder (their first name): it opens the reset page on APP_URL. */
+  passwordReset: { name: string; link: string };
 };
 export type MailTemplateName = keyof MailTemplates;
 export type TemplatedMail = {
@@ -58,7 +60,7 @@ handlebars.registerHelper('addressLine', ({ name, line1, line2, city, postalCode
 );
 
 // Each mail's own words, and its layout: an order mail's shows the order, the same in every one; a
-// notice's (a recall) only its words.
+// notice's (a recall, a password reset) only its words and, if it has one, its link.
 const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout: keyof typeof LAYOUTS }> = {
   orderPlaced: {
     layout: 'order',
@@ -94,6 +96,12 @@ Choose "Order again" on the order in My Orders: its medicines go back in your ca
 It is lot {{lot}} of {{medicine}}.
 Please stop using the units of lot {{lot}} (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.`,
   },
+  passwordReset: {
+    layout: 'notice',
+    subject: 'Reset your Apotheca password',
+    lines: `To choose a new password, open the link below within the hour.
+If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+  },
 };
 
 const ORDER_TEXT = `Hello {{firstName}},
@@ -113,7 +121,9 @@ const NOTICE_TEXT = `Dear {{name}},
 
 {{#each paragraphs}}{{this}}
 
-{{/each}}Apotheca
+{{/each}}{{#if link}}{{link}}
+
+{{/if}}Apotheca
 `;
 
 /** The HTML part of every layout: its greeting, the paragraphs, what the layout shows after them, the closing. */
@@ -147,7 +157,10 @@ const LAYOUTS = {
   order: { text: handlebars.compile(ORDER_TEXT, asText), html: handlebars.compile(ORDER_HTML, { strict: true }) },
   notice: {
     text: handlebars.compile(NOTICE_TEXT, asText),
-    html: handlebars.compile(htmlLayout('Dear {{name}},', ''), { strict: true }),
+    html: handlebars.compile(
+      htmlLayout('Dear {{name}},', '{{#if link}}<p><a href="{{link}}">{{link}}</a></p>\n{{/if}}'),
+      { strict: true },
+    ),
   },
 };
 
