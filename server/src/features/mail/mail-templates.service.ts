@@ -73,8 +73,8 @@ const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout:
     layout: 'order',
     subject: 'Your Apotheca order {{order}} is {{status}}',
     lines: `Your order {{order}} is now {{status}}.
-{{#if canceled}}{{#if refunded}}Your payment is refunded.{{else}}You are not charged for it.{{/if}}{{/if}}
 {{#if note}}{{note}}{{/if}}
+{{#if canceled}}{{#if refunded}}Your payment is refunded.{{else}}You are not charged for it.{{/if}}{{/if}}
 {{#if carrier}}Carrier: {{carrier}}{{/if}}
 {{#if trackingNumber}}Tracking number: {{trackingNumber}}{{/if}}
 {{#if arrives}}It should arrive {{arrives}}.{{/if}}`,
@@ -99,8 +99,7 @@ Please stop using the units of lot {{lot}} (the lot number is printed on the pac
   passwordReset: {
     layout: 'notice',
     subject: 'Reset your Apotheca password',
-    lines: `To choose a new password, open the link below within the hour.
-If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+    lines: `To choose a new password, open the link below within the hour. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
   },
 };
 
@@ -126,9 +125,15 @@ const NOTICE_TEXT = `Dear {{name}},
 {{/if}}Apotheca
 `;
 
-/** The HTML part of every layout: its greeting, the paragraphs, what the layout shows after them, the closing. */
+/**
+ * The HTML part of every layout: its greeting, the paragraphs, what the layout shows after them, the
+ * closing. As wide as a phone's screen (without the viewport, a phone's mail app lays it out 980 px
+ * wide and shrinks the text), and a word longer than a line (a link, a name) broken rather than
+ * pushing the page sideways; an amount is never broken.
+ */
 const htmlLayout = (greeting: string, after: string) => `<!doctype html>
-<html lang="en"><body style="font-family: sans-serif; color: #0f172a;">
+<html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="overflow-wrap: anywhere; font-family: sans-serif; color: #0f172a;">
 <p>${greeting}</p>
 {{#each paragraphs}}<p>{{this}}</p>
 {{/each}}${after}<p>Apotheca</p>
@@ -139,8 +144,8 @@ const ORDER_HTML = htmlLayout(
   'Hello {{firstName}},',
   `<table style="border-collapse: collapse;">
 <caption style="text-align: left; font-weight: bold;">Your order {{order}}</caption>
-{{#each items}}<tr><td style="padding: 2px 12px 2px 0;">{{name}} × {{quantity}}</td><td style="text-align: right;">{{times priceCents quantity}}</td></tr>
-{{/each}}<tr><th style="text-align: left; padding-top: 6px;">Total</th><th style="text-align: right; padding-top: 6px;">{{money totalCents}}</th></tr>
+{{#each items}}<tr><td style="padding: 2px 12px 2px 0;">{{name}} × {{quantity}}</td><td style="text-align: right; white-space: nowrap;">{{times priceCents quantity}}</td></tr>
+{{/each}}<tr><th style="text-align: left; padding-top: 6px;">Total</th><th style="text-align: right; white-space: nowrap; padding-top: 6px;">{{money totalCents}}</th></tr>
 </table>
 <p><a href="{{orderUrl}}">See your order</a></p>
 `,
