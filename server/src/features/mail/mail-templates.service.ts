@@ -85,7 +85,7 @@ const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout:
     lines: `{{#if approved}}A pharmacist approved the prescription of your order {{order}}.
 {{#if note}}Their note: {{note}}{{/if}}{{else}}A pharmacist rejected the prescription of your order {{order}}: {{note}}
 The order is canceled and {{#if refunded}}your payment is refunded{{else}}you are not charged for it{{/if}}. You may order again with another prescription.
-Choose "Order again" on the order in My Orders: its medicines go back in your cart, and checkout asks for a new prescription.{{/if}}`,
+Choose "Order again" on the order in My orders: its medicines go back in your cart, and checkout asks for a new prescription.{{/if}}`,
   },
   // The subject and the first line, which a phone shows on its locked screen and an inbox in its list,
   // name no medicine: what a patient takes is for them to read, not for whoever sees their screen.

@@ -105,7 +105,7 @@ describe('order mails', () => {
     );
     // The way back is offered: the same medicines again, with a new prescription at checkout.
     expect(rejection.text).toContain(
-      'Choose "Order again" on the order in My Orders: its medicines go back in your cart, and checkout asks for a new prescription.',
+      'Choose "Order again" on the order in My orders: its medicines go back in your cart, and checkout asks for a new prescription.',
     );
     // The cancellation is told in that one mail, not in a second.
     await new Promise((resolve) => setTimeout(resolve, 500));
