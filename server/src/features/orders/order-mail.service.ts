@@ -10,7 +10,7 @@ import type { Tx } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import { dayInWords, type MailTemplateName, type OrderMailData } from '../mail/mail-templates.service';
-import { deliveryEstimate } from './orders.service';
+import { deliveryEstimate, paymentStatusOf } from './orders.service';
 
 // What the patient is told about their order, written to the outbox in the transaction of the change
 // (docs/decisions/0013) as a template and its data (docs/decisions/0049): order-status.service calls
@@ -32,13 +32,13 @@ export const orderPlacedMailData = (order: string, buyer: string, items: string)
       order by name, id) from ${items}))`);
 
 /**
- * The order's owner, what every order mail shows and whether the order was paid; none for a deleted
+ * The order's owner, what every order mail shows and whether canceling it gives back a payment; none for a deleted
  * user, who has no address.
  */
 async function owner(
   tx: Tx,
   orderId: string,
-): Promise<{ email: string; paid: boolean; data: OrderMailData } | undefined> {
+): Promise<{ email: string; refunded: boolean; data: OrderMailData } | undefined> {
   const [row] = await tx
     .select({
       email: users.email,
@@ -58,7 +58,9 @@ async function owner(
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.name), asc(orderItems.id));
   const { email, paymentStatus, ...order } = row;
-  return { email, paid: paymentStatus === PAYMENT_STATUS.paid, data: { ...order, items } };
+  // Whether a cancellation refunds it, as the order's page reads it.
+  const refunded = paymentStatusOf({ status: ORDER_STATUS.canceled, paymentStatus }) === PAYMENT_STATUS.refunded;
+  return { email, refunded, data: { ...order, items } };
 }
 
 export async function mailStatusChange(tx: Tx, orderId: string, status: OrderStatus, note: string | null) {
@@ -81,7 +83,7 @@ export async function mailStatusChange(tx: Tx, orderId: string, status: OrderSta
       trackingNumber: parcel?.trackingNumber ?? null,
       arrives: estimate && `between ${dayInWords(estimate.from)} and ${dayInWords(estimate.to)}`,
       canceled: status === ORDER_STATUS.canceled,
-      refunded: to.paid,
+      refunded: to.refunded,
     },
   });
 }
@@ -92,6 +94,6 @@ export async function mailReviewDecision(tx: Tx, orderId: string, review: Prescr
     await enqueueMail(tx, {
       to: to.email,
       template: 'prescriptionReviewed',
-      data: { ...to.data, approved: review === PRESCRIPTION_REVIEW.approved, note, refunded: to.paid },
+      data: { ...to.data, approved: review === PRESCRIPTION_REVIEW.approved, note, refunded: to.refunded },
     });
 }

@@ -67,9 +67,9 @@ const byName = (a: OrderItemRow, b: OrderItemRow) => a.name.localeCompare(b.name
  * A canceled order took no money, or gave it back: its payment reads 'Not charged' or 'Refunded'.
  * Derived rather than stored, so an order opened again reads as paid (or pending) once more.
  */
-function paymentStatusOf(order: OrderRow): PaymentStatus {
-  if (order.status !== ORDER_STATUS.canceled) return order.paymentStatus;
-  return order.paymentStatus === PAYMENT_STATUS.paid ? PAYMENT_STATUS.refunded : PAYMENT_STATUS.notCharged;
+export function paymentStatusOf({ status, paymentStatus }: Pick<OrderRow, 'status' | 'paymentStatus'>): PaymentStatus {
+  if (status !== ORDER_STATUS.canceled) return paymentStatus;
+  return paymentStatus === PAYMENT_STATUS.paid ? PAYMENT_STATUS.refunded : PAYMENT_STATUS.notCharged;
 }
 
 /**
