@@ -63,6 +63,38 @@ describe('server-rendered pages', () => {
     expect(description?.[1]?.replace(/&amp;/g, '&')).toBe(record.description);
   });
 
+  it("carries a long description cut at a word's end to what a search result shows, the page keeping it whole", async () => {
+    const admin = await adminSession();
+    // 600 characters an admin may write; the page's leaflet shows every one of them.
+    const description = Array.from({ length: 60 }, (_, i) => `Sentence ${i} & "more".`)
+      .join(' ')
+      .slice(0, 600);
+    expect(description).toHaveLength(600);
+    const newMedicine = await addMedicineAs(admin, {
+      name: `Long-Leaflet-${Date.now()}`,
+      developedBy: 'Acme Pharma',
+      stock: '5',
+      price: '3.50',
+      description,
+    });
+    const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
+    try {
+      const html = await (await fetch(`${baseUrl()}${medicinePath(newMedicine._id)}`)).text();
+      const content = html.match(/<meta name="description" content="([^"]*)"/)?.[1];
+      expect(content).toContain('Sentence 0 &amp; &quot;more&quot;.');
+      const text = content!.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+      expect(text.length).toBeLessThanOrEqual(160);
+      expect(text.endsWith('…')).toBe(true);
+      expect(description.startsWith(`${text.slice(0, -1)} `)).toBe(true);
+      const page = await context.newPage();
+      await page.goto(medicinePath(newMedicine._id));
+      expect(await page.getByText(description.slice(-40), { exact: false }).count()).toBe(1);
+    } finally {
+      await context.close();
+      await api(`/medicines/delete-medicine/${newMedicine._id}`, { method: 'DELETE' }, admin.token);
+    }
+  });
+
   it('answers 404 for a medicine that does not exist, with the error on the page', async () => {
     const context = await browser.newContext({ baseURL: baseUrl(), javaScriptEnabled: false });
     const page = await context.newPage();

@@ -95,6 +95,30 @@ describe('the server-rendered title', () => {
     expect(catalogue!.html).toContain('<title>Medicines · Apotheca</title>');
     expect(catalogue!.html).toContain('<meta name="description" content="The shop" />');
   });
+
+  it("cuts a long description at a word's end, with an ellipsis, to what a search result shows", async () => {
+    // 600 characters an admin may write: words of varied length, with '&' and quotes to escape.
+    const words = ['Eases', '"mild"', 'to', 'moderate', 'pain', '&', 'fever', 'in', 'adults', 'and', 'children'];
+    const long = Array.from({ length: 120 }, (_, i) => words[i % words.length])
+      .join(' ')
+      .slice(0, 600);
+    expect(long).toHaveLength(600);
+    const fetchLong = async (input: RequestInfo | URL, init?: RequestInit) =>
+      new URL(new Request(input, init).url).pathname === `/api/medicines/${medicine._id}`
+        ? json(200, { medicine: { ...medicine, description: long } })
+        : fetchFromApi(input, init);
+    const template =
+      '<html><head><meta name="description" content="The shop" /></head><body><div id="root"></div></body></html>';
+    const page = await renderPage(template, `/medicines/${medicine._id}`, fetchLong);
+    const content = page!.html.match(/<meta name="description" content="([^"]*)" \/>/)![1]!;
+    const text = content.replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+    expect(text.length).toBeLessThanOrEqual(160);
+    expect(text.length).toBeGreaterThan(140);
+    expect(text.endsWith('…')).toBe(true);
+    // Whole words of the description, in order, and nothing else.
+    expect(long.startsWith(`${text.slice(0, -1)} `)).toBe(true);
+    expect(content).toContain('Eases &quot;mild&quot; to moderate pain &amp; fever');
+  });
 });
 
 describe('the server-rendered catalogue', () => {

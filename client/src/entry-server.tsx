@@ -14,6 +14,7 @@ import { createStore, type AppStore } from './app/store';
 import { filtersFromSearch, listQueryOf } from './features/medicines/catalogue-filters';
 import { medicinesApi } from './features/medicines/medicines.api';
 import { api, SERVER_STATE_ELEMENT_ID, type ServerTransport } from './lib/api';
+import { metaDescription } from './lib/meta-description';
 
 type Prefetch = (store: AppStore, params: Params, search: URLSearchParams) => void;
 /** What a page says of itself to a search engine or a link preview, from the answers it shows; none keeps the shop's. */
@@ -157,7 +158,9 @@ export async function renderPage(template: string, url: string, fetch: ServerFet
     // has run, a tab, a bookmark, a search result and a screen reader otherwise had the shop's generic title.
     // Part of the kept page: a medicine's page is rendered again when the catalogue changes, title too.
     const heading = headingOf(markup);
-    const description = page?.entry.description?.(store, page.match!.params)?.replace(/\s+/g, ' ').trim();
+    // Stored text of any length, cut to what a search result shows (lib/meta-description.ts).
+    const stored = page?.entry.description?.(store, page.match!.params);
+    const description = stored === undefined ? undefined : metaDescription(stored);
     // A replacer function, so a '$'', '$`' or '$&' in stored text is inserted as it is, never expanded.
     const html = template
       .replace(TITLE_ELEMENT, (title) => (heading ? `<title>${pageTitle(heading)}</title>` : title))
