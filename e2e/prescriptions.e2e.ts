@@ -1,5 +1,6 @@
 import { adminPrescriptionPath, PATHS, type LoginResponse, type Medicine, type Order } from '@apotheca/contract';
 import sharp from 'sharp';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
 import { addToCart, api, createShopper, PASSWORD, saveAddress, shopperPage, toast, payByCard } from './support/shop';
@@ -20,20 +21,54 @@ const addRxMedicine = (admin: Session, name: string) =>
     prescriptionRequired: 'true',
   });
 
-/** A shopper's order of the medicine, placed through the API with an uploaded prescription. */
-async function rxOrderOf(shopper: Session, medicine: Medicine): Promise<Order> {
-  await addToCart(shopper.token, medicine._id);
+/** A scanned prescription: one page whose text a PDF viewer shows. */
+const PRESCRIPTION_PDF = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n' +
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n' +
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 400 300] /Contents 4 0 R' +
+    ' /Resources << /Font << /F1 5 0 R >> >> >> endobj\n' +
+    '4 0 obj << /Length 42 >> stream\nBT /F1 24 Tf 50 150 Td (Rx: Insulin) Tj ET\nendstream endobj\n' +
+    '5 0 obj << /Type /Font /Subtype /Type1 /BaseFont /Helvetica >> endobj\n' +
+    'trailer << /Root 1 0 R >>\n%%EOF\n',
+);
+
+/**
+ * The number of pages chromium's PDF viewer shows in `page` (in a frame of its own, anywhere in the
+ * page), once it has read the document; null before.
+ */
+async function pdfPagesShown(page: Page): Promise<string | null> {
+  const viewer = page.frames().find((frame) => frame.url().startsWith('chrome-extension:'));
+  return (
+    (await viewer
+      ?.locator('#pagelength')
+      .textContent({ timeout: 1000 })
+      .catch(() => null)) ?? null
+  );
+}
+
+type PrescriptionUpload = { content: Buffer; type: string; name: string };
+
+/** A prescription the shopper uploads through the API: a photo unless another file is given; its id. */
+async function uploadPrescriptionAs(shopper: Session, file?: PrescriptionUpload): Promise<string> {
+  const { content, type, name } = file ?? { content: await prescriptionPhoto(), type: 'image/jpeg', name: 'rx.jpg' };
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await prescriptionPhoto())], { type: 'image/jpeg' }), 'rx.jpg');
+  form.append('file', new Blob([new Uint8Array(content)], { type }), name);
   const uploaded = await fetch(`${baseUrl()}/api/prescriptions`, {
     method: 'POST',
     headers: { authorization: `Bearer ${shopper.token}` },
     body: form,
   });
-  const { prescription } = (await uploaded.json()) as { prescription: { _id: string } };
+  expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+  return ((await uploaded.json()) as { prescription: { _id: string } }).prescription._id;
+}
+
+/** A shopper's order of the medicine, placed through the API with an uploaded prescription. */
+async function rxOrderOf(shopper: Session, medicine: Medicine, file?: PrescriptionUpload): Promise<Order> {
+  await addToCart(shopper.token, medicine._id);
+  const prescriptionId = await uploadPrescriptionAs(shopper, file);
   const { order } = await api<{ order: Order }>(
     '/orders/add-order',
-    { method: 'POST', body: JSON.stringify({ prescriptionId: prescription._id }) },
+    { method: 'POST', body: JSON.stringify({ prescriptionId }) },
     shopper.token,
   );
   return order;
@@ -84,6 +119,55 @@ describe('prescription medicines', () => {
     await page.locator('tbody tr').first().click();
     await page.getByText('Awaiting prescription review').waitFor();
     await page.context().close();
+  });
+
+  it("opens a prescription's file on its own as its image or PDF, in a sandbox where nothing runs as the shop", async () => {
+    const shopper = await createShopper();
+    const authorization = `Bearer ${shopper.token}`;
+    const context = await browser.newContext({ extraHTTPHeaders: { authorization } });
+    try {
+      for (const file of [
+        { content: await prescriptionPhoto(), type: 'image/jpeg', name: 'prescription.jpg' },
+        { content: PRESCRIPTION_PDF, type: 'application/pdf', name: 'prescription.pdf' },
+      ]) {
+        const url = `${baseUrl()}/api/prescriptions/${await uploadPrescriptionAs(shopper, file)}/file`;
+        const { headers } = await fetch(url, { headers: { authorization } });
+        expect(headers.get('content-type')).toBe(file.type);
+        expect(headers.get('content-security-policy')).toMatch(/(^|; )sandbox(;|$)/);
+        expect(headers.get('x-content-type-options')).toBe('nosniff');
+        expect(headers.get('content-disposition')).toBe(`inline; filename="${file.name}"`);
+
+        const page = await context.newPage();
+        // The frame's own goto: the file is no page of the app, which page.goto waits to go live.
+        const response = await page.mainFrame().goto(url);
+        expect(response?.status()).toBe(200);
+        if (file.type === 'application/pdf') {
+          // Chromium's PDF viewer takes the document and shows its page, in the viewer's own frame: the
+          // file is never a document of the shop's origin (the page around it is chromium's own).
+          await expect.poll(() => pdfPagesShown(page), { timeout: 15_000 }).toBe('1');
+        } else {
+          const image = await page.locator('img').boundingBox();
+          expect(image!.width).toBeGreaterThan(100);
+          // The document is in an origin of its own (a sandbox's is "null"), never the shop's.
+          expect(await page.evaluate(() => window.origin)).toBe('null');
+        }
+        await saveScreenshot(page, `file-alone-${file.type.replace('/', '-')}`, { fullPage: false });
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+
+    // The pharmacist still reads a PDF in the review page, where the app shows it from the fetched file.
+    const pdfFile = { content: PRESCRIPTION_PDF, type: 'application/pdf', name: 'rx.pdf' };
+    const order = await rxOrderOf(shopper, insulin, pdfFile);
+    const pdfPage = await pageAs(browser, pharmacist);
+    await pdfPage.goto(adminPrescriptionPath(order._id));
+    await pdfPage.getByTitle('Prescription (PDF)').waitFor();
+    await expect.poll(() => pdfPagesShown(pdfPage), { timeout: 15_000 }).toBe('1');
+    await pdfPage.getByRole('link', { name: 'Download the prescription (PDF)' }).waitFor();
+    await saveScreenshot(pdfPage, 'review-pdf-1280');
+    await pdfPage.context().close();
   });
 
   it('a pharmacist approves one and rejects another; the shopper sees both outcomes', async () => {

@@ -28,6 +28,14 @@ declare module 'fastify' {
 
 /** Powerful browser features the shop never uses, refused to every page and anything it embeds. */
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()';
+/**
+ * The Content-Security-Policy of a file someone gave the shop (a patient's prescription, a medicine's
+ * image), in place of the pages' policy: a sandbox without scripts or the shop's origin, and nothing
+ * loaded from anywhere, so a crafted file opened on its own can never run script as the shop. A
+ * browser still shows an image or a PDF in it (its built-in viewer is no script of the document); the
+ * inline style is the browser's own, which centres an image opened alone.
+ */
+export const FILE_SANDBOX_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 /** A year, the usual HSTS lifetime. */
 const HSTS_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 

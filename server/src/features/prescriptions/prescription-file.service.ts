@@ -36,6 +36,15 @@ export async function preparePrescriptionFile(
   }
 }
 
+/** The name a browser gives a prescription's file it saves: its type's, never the patient's own. */
+const FILE_NAMES: Record<PrescriptionFileType, string> = {
+  'application/pdf': 'prescription.pdf',
+  'image/jpeg': 'prescription.jpg',
+  'image/png': 'prescription.png',
+  'image/webp': 'prescription.webp',
+};
+export const prescriptionFileName = (fileType: PrescriptionFileType) => FILE_NAMES[fileType];
+
 /**
  * Where a prescription's file is kept in the shared stored files, so every instance reads it. Only
  * `/uploads/*` is ever served from there, so nothing under `/private` is reachable without the

@@ -332,6 +332,41 @@ describe('reading prescriptions', () => {
     }
   });
 
+  it("serves the file as a document that can run no script in the shop's origin, and still opens as its type", async () => {
+    const { headers } = await createTestUser(ctx);
+    // A PDF that an HTML-sniffing browser would run: its bytes hold a page with a script.
+    const crafted = Buffer.concat([PDF_SCAN, Buffer.from('<html><script>alert(document.cookie)</script></html>\n')]);
+    for (const [content, type, name] of [
+      [crafted, 'application/pdf', 'prescription.pdf'],
+      [await photoWithGps(), 'image/jpeg', 'prescription.jpg'],
+      [
+        await sharp(await pngImage())
+          .webp()
+          .toBuffer(),
+        'image/webp',
+        'prescription.webp',
+      ],
+    ] as const) {
+      const { prescription } = prescriptionResponseSchema.parse(
+        (await uploadPrescription(ctx, headers, content)).json(),
+      );
+      const response = await readFile(prescription._id, headers);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe(type);
+      const policy = String(response.headers['content-security-policy']).split(/;\s*/);
+      // A sandbox without allow-scripts or allow-same-origin: no script runs, and none in the shop's origin.
+      expect(policy).toContain('sandbox');
+      expect(policy).toContain("default-src 'none'");
+      expect(policy.join(';')).not.toMatch(/script-src|allow-/);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['content-disposition']).toBe(`inline; filename="${name}"`);
+      expect(response.headers['cache-control']).toBe(PRIVATE_ANSWER);
+      expect(
+        response.rawPayload.equals((await getFile(ctx.database.db, prescriptionFilePath(prescription._id)))!.body),
+      ).toBe(true);
+    }
+  });
+
   it('goes with its owner: deleting the user removes the prescriptions and their files', async () => {
     const owner = await createTestUser(ctx);
     const other = await createTestUser(ctx);

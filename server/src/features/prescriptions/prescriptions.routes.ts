@@ -18,6 +18,8 @@ import { currentUser } from '../auth/auth.plugin';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import { boundInFlight } from '../../plugins/overload.plugin';
 import { strictlyLimited } from '../../plugins/rate-limit.plugin';
+import { FILE_SANDBOX_POLICY } from '../../plugins/security.plugin';
+import { prescriptionFileName } from './prescription-file.service';
 import { listPrescriptions, openPrescriptionFile, uploadPrescription } from './prescriptions.service';
 
 const MULTIPART_REQUIRED_MESSAGE = 'Send the prescription as multipart/form-data.';
@@ -114,8 +116,13 @@ const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     { preHandler: app.authenticate, schema: { ...docs, params: idParamsSchema } },
     async (request, reply) => {
       const file = await openPrescriptionFile(app.database.db, request.params.id, currentUser(request));
-      // Kept by no cache: `authenticate` marks every signed-in answer private.
-      return reply.header('content-disposition', 'inline').type(file.fileType).send(file.content);
+      // Kept by no cache: `authenticate` marks every signed-in answer private. Shown as its type says
+      // (nosniff, as on every answer) and sandboxed: opened on its own, no script in it runs as the shop.
+      return reply
+        .header('content-security-policy', FILE_SANDBOX_POLICY)
+        .header('content-disposition', `inline; filename="${prescriptionFileName(file.fileType)}"`)
+        .type(file.fileType)
+        .send(file.content);
     },
   );
 };
