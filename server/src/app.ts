@@ -83,7 +83,8 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: CONNECTION_TIMEOUT_MS,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    frameworkErrors: (error, request, reply) => void sendError(error, request, reply),
+    // Fastify answers these before any hook runs, so the security headers every answer carries are set here.
+    frameworkErrors: (error, request, reply) => void sendError(error, request, reply.headers(app.securityHeaders)),
     clientErrorHandler: sendClientError,
     trustProxy: trustedProxies(config.trustProxy),
     // Let in-flight requests finish on shutdown while refusing new connections.
@@ -93,13 +94,14 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
-  await app.register(overloadPlugin, { maxInFlight: config.maxInFlightRequests });
-  await app.register(databasePlugin, { database });
-  await app.register(metricsPlugin);
+  // First of the request hooks, so an answer another hook refuses (a busy instance's 503) carries them too.
   await app.register(securityPlugin, {
     connectOrigins: config.contactFormUrl ? [new URL(config.contactFormUrl).origin] : [],
     https: config.appUrl.startsWith('https:'),
   });
+  await app.register(overloadPlugin, { maxInFlight: config.maxInFlightRequests });
+  await app.register(databasePlugin, { database });
+  await app.register(metricsPlugin);
   await app.register(mailOutboxPlugin, { config });
   await app.register(rateLimitPlugin, { perMinute: config.rateLimitPerMinute, redisUrl: config.redisUrl });
   await app.register(authPlugin);
