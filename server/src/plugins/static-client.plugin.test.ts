@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { putFiles } from '../db/stored-files';
+import { FILE_SANDBOX_POLICY } from './security.plugin';
 import { insertMedicine } from '../features/medicines/medicines.fixtures';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { getOver, requestCount, sameParts } from '../test/over-http';
@@ -60,6 +61,13 @@ describe('static client and uploads', () => {
     expect(response.body).toBe('webp');
     expect(response.headers['cache-control']).toMatch(/max-age=31536000.*immutable/);
     expect(response.headers.etag).toMatch(/^"[\w-]+"$/);
+  });
+
+  it('serves an upload, opened on its own, as a sandboxed document of its declared type', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: '/uploads/medicines/x-card.webp' });
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toBe(FILE_SANDBOX_POLICY);
   });
 
   it('answers a missing upload, build asset or API path with JSON 404s, not the SPA', async () => {

@@ -11,6 +11,7 @@ import { getFile } from '../db/stored-files';
 import { HttpError } from '../http-error';
 import { loadPageRenderer, type RenderedPage } from './page-renderer';
 import type { ReadyAnswer } from './ready-answers';
+import { FILE_SANDBOX_POLICY } from './security.plugin';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -104,9 +105,11 @@ export default fp<Options>(
       const wanted = request.params['*'];
       const file = wanted.includes('\0') ? undefined : await getFile(app.database.db, `/uploads/${wanted}`);
       if (!file) throw routeNotFound(request);
+      // An image from an admin's file or URL: opened on its own, a sandbox, as a prescription's file is.
       reply
         .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
         .header('etag', file.etag)
+        .header('content-security-policy', FILE_SANDBOX_POLICY)
         .type(file.contentType);
       if (request.headers['if-none-match'] === file.etag) return reply.code(304).send();
       return reply.send(file.body);
