@@ -33,7 +33,7 @@ const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=()
  * image), in place of the pages' policy: a sandbox without scripts or the shop's origin, and nothing
  * loaded from anywhere, so a crafted file opened on its own can never run script as the shop. A
  * browser still shows an image or a PDF in it (its built-in viewer is no script of the document); the
- * inline style is the browser's own, which centres an image opened alone.
+ * inline style is the browser's own, which centres an image opened alone (docs/decisions/0129).
  */
 export const FILE_SANDBOX_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; sandbox";
 /** A year, the usual HSTS lifetime. */
