@@ -382,6 +382,13 @@ export const medicineVersionSchema = z.preprocess(
 );
 export const MEDICINE_CHANGED_MESSAGE =
   'This medicine was changed after you loaded it (a sale may have taken stock). Nothing was saved: check the current values and save again.';
+/**
+ * A medicine is the product its name, maker, strength and pack size name, whatever their case and
+ * spacing (docs/decisions/0130): an add, an edit or an import row that would make a second one is
+ * refused (409, at the name field).
+ */
+export const MEDICINE_DUPLICATE_MESSAGE =
+  'Another medicine in the catalogue has this name, maker, strength and pack size. Edit that one, or change one of these fields.';
 /** The update's headers: `If-Match`, optional; every other header passes through untouched. */
 export const medicineUpdateHeadersSchema = z.looseObject({
   'if-match': z

@@ -29,8 +29,9 @@ export class HttpError extends Error {
   static notFound(message: string) {
     return new HttpError(404, message);
   }
-  static conflict(message: string) {
-    return new HttpError(409, message);
+  /** `errors` names the field a conflict is at, when it is one field's (another medicine has its value). */
+  static conflict(message: string, errors?: Record<string, string>) {
+    return new HttpError(409, message, errors);
   }
   /** 503 for a server too busy right now: the client is told when to try again. */
   static serviceUnavailable(message: string, retryAfterSeconds = RETRY_AFTER_SECONDS) {

@@ -52,6 +52,9 @@ export const validMedicineFields = {
   price: '4.99',
 };
 
+/** The add form's fields for a medicine of its own name, which no other medicine is (docs/decisions/0130). */
+export const uniqueMedicineFields = () => ({ ...validMedicineFields, name: `Med-${randomUUID().slice(0, 8)}` });
+
 export const pngImage = (width = 64, height = 64) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 160, b: 150 } } })
     .png()

@@ -5,6 +5,7 @@ import {
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
+  MEDICINE_DUPLICATE_MESSAGE,
   MEDICINE_NAME_MESSAGE,
   medicineListResponseSchema,
   medicineResponseSchema,
@@ -20,7 +21,7 @@ import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { openPg } from '../../db/client';
-import { medicines } from '../../db/schema';
+import { medicines, storedFiles } from '../../db/schema';
 import { createTestContext } from '../../test/test-app';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers } from '../../test/test-users';
@@ -45,6 +46,10 @@ const list = async (query = '') => {
 };
 
 const countMedicines = async () => (await ctx.database.db.select().from(medicines)).length;
+/** The form's tests add the same medicine again and again: each starts from an empty catalogue, so none is a double. */
+const emptyCatalogue = async () => {
+  await ctx.database.db.delete(medicines);
+};
 
 const addMedicine = async (fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
   ctx.app.inject({ method: 'POST', url: '/api/medicines/add-medicine', ...(await withAuth(fields, file, admin)) });
@@ -202,6 +207,7 @@ describe('GET /api/medicines/:id', () => {
 });
 
 describe('POST /api/medicines/add-medicine', () => {
+  beforeEach(emptyCatalogue);
   it('answers a too-large field with 413 after reading the whole form, so the server still closes at once', async () => {
     // Over a real socket: an answer sent before the body is read leaves the upload hanging, and
     // closing the server then waits on it.
@@ -343,6 +349,7 @@ describe('POST /api/medicines/add-medicine', () => {
 });
 
 describe('PATCH /api/medicines/update-medicine/:id', () => {
+  beforeEach(emptyCatalogue);
   const update = async (id: string, fields: Record<string, string>, file?: Parameters<typeof multipart>[1]) =>
     ctx.app.inject({
       method: 'PATCH',
@@ -468,6 +475,105 @@ describe('PATCH /api/medicines/update-medicine/:id', () => {
   });
 });
 
+describe('a medicine that is already in the catalogue', () => {
+  const advil = { name: 'Advil', developedBy: 'Pfizer', strength: '200 mg', packSize: '24 tablets' };
+  const update = async (id: string, fields: Record<string, string>) =>
+    ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/medicines/update-medicine/${id}`,
+      ...(await withAuth(fields, undefined, admin)),
+    });
+  const named = async (name: string) => ctx.database.db.select().from(medicines).where(eq(medicines.name, name));
+
+  beforeEach(emptyCatalogue);
+
+  it('is not added again, whatever the case and spacing it is typed in: 409 at the name, and nothing stored', async () => {
+    await insertMedicine(ctx, advil);
+    const before = await countMedicines();
+    const response = await addMedicine({
+      ...validMedicineFields,
+      name: 'ADVIL',
+      developedBy: 'pfizer',
+      strength: '200mg',
+      packSize: ' 24  Tablets',
+      imageUrl: 'https://cdn.example.test/a.webp',
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: MEDICINE_DUPLICATE_MESSAGE,
+      errors: { name: MEDICINE_DUPLICATE_MESSAGE },
+    });
+    expect(await countMedicines()).toBe(before);
+  });
+
+  it('keeps no image uploaded with a refused add or edit', async () => {
+    await insertMedicine(ctx, advil);
+    const other = await insertMedicine(ctx, { ...advil, strength: '400 mg' });
+    const filesBefore = await ctx.database.db.select({ path: storedFiles.path }).from(storedFiles);
+    const upload = pngUpload(await pngImage(), 'advil.png');
+    expect((await addMedicine({ ...validMedicineFields, ...advil }, upload)).statusCode).toBe(409);
+    const edit = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/medicines/update-medicine/${other.id}`,
+      ...(await withAuth({ ...validMedicineFields, ...advil, stock: String(other.stock) }, upload, admin)),
+    });
+    expect(edit.statusCode).toBe(409);
+    expect(await ctx.database.db.select({ path: storedFiles.path }).from(storedFiles)).toEqual(filesBefore);
+  });
+
+  it('is another medicine when its maker, strength or pack size differs, whatever its dosage form says', async () => {
+    await insertMedicine(ctx, { ...advil, dosageForm: 'Tablet' });
+    for (const other of [{ developedBy: 'Haleon' }, { strength: '400 mg' }, { packSize: '48 tablets' }]) {
+      const response = await addMedicine({
+        ...validMedicineFields,
+        ...advil,
+        ...other,
+        imageUrl: 'https://cdn.example.test/a.webp',
+      });
+      expect(response.statusCode, response.body).toBe(201);
+    }
+    const sameButForForm = await addMedicine({
+      ...validMedicineFields,
+      ...advil,
+      dosageForm: 'Capsule',
+      imageUrl: 'https://cdn.example.test/a.webp',
+    });
+    expect(sameButForForm.statusCode).toBe(409);
+    expect(await named('Advil')).toHaveLength(4);
+  });
+
+  it('is added once when the same form is sent several times at once', async () => {
+    const fields = { ...validMedicineFields, ...advil, imageUrl: 'https://cdn.example.test/a.webp' };
+    const answers = await Promise.all([addMedicine(fields), addMedicine(fields), addMedicine(fields)]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    expect(await named('Advil')).toHaveLength(1);
+  });
+
+  it('cannot be made by editing another medicine into it, which stays as it was', async () => {
+    await insertMedicine(ctx, advil);
+    const other = await insertMedicine(ctx, { ...advil, strength: '400 mg' });
+    const response = await update(other.id, { ...validMedicineFields, ...advil, stock: String(other.stock) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      message: MEDICINE_DUPLICATE_MESSAGE,
+      errors: { name: MEDICINE_DUPLICATE_MESSAGE },
+    });
+    expect(await storedMedicine(ctx, other.id)).toEqual(other);
+  });
+
+  it('leaves a duplicate stored before the rule editable, as long as the edit keeps its identity', async () => {
+    const first = await insertMedicine(ctx, advil);
+    const second = await insertMedicine(ctx, advil);
+    const fields = { ...validMedicineFields, ...advil, name: 'ADVIL', stock: String(second.stock) };
+    const response = await update(second.id, { ...fields, price: '6.10' });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await storedMedicine(ctx, second.id)).toMatchObject({ name: 'ADVIL', priceCents: 610 });
+    // Renamed, it is no longer the first one's double.
+    expect((await update(second.id, { ...fields, name: 'Advil-Liqui' })).statusCode).toBe(200);
+    expect(await storedMedicine(ctx, first.id)).toEqual(first);
+  });
+});
+
 describe('DELETE /api/medicines/delete-medicine/:id', () => {
   it('answers the deleted medicine, then 404', async () => {
     const row = await insertMedicine(ctx);
@@ -482,6 +588,7 @@ describe('DELETE /api/medicines/delete-medicine/:id', () => {
 });
 
 describe('authorization', () => {
+  beforeEach(emptyCatalogue);
   it.each([
     ['POST', '/api/medicines/add-medicine'],
     ['PATCH', '/api/medicines/update-medicine/00000000-0000-4000-8000-000000000000'],
@@ -516,6 +623,7 @@ describe('authorization', () => {
 
 describe('catalogue cache', () => {
   let row: typeof medicines.$inferSelect;
+  beforeEach(emptyCatalogue);
   beforeEach(async () => {
     row = await insertMedicine(ctx, { name: 'Cached', stock: 4 });
   });

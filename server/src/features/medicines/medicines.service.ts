@@ -20,7 +20,7 @@ import {
 } from '@apotheca/contract';
 import { and, asc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { type z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { preparedQuery } from '../../db/prepared';
 import { centsToDollars, dollarsToCents } from '../../db/money';
@@ -37,6 +37,7 @@ import {
   stockConflict,
 } from '../stock/stock.service';
 import type { CatalogueWriter } from './catalogue-cache.service';
+import { assertNoOtherMedicineIs, identityKey } from './medicine-identity.service';
 import { isAcceptedImage, removeMedicineImage, storeMedicineImage } from './medicine-image.service';
 
 /** A medicine's row with its stock: the sellable total of its batches today. */
@@ -228,7 +229,8 @@ export async function addMedicine(
 ): Promise<Medicine> {
   const values = await readForm(db, form, { fields: addMedicineFieldsSchema, imageUrl: addImageUrlSchema });
   const { stock, ...fields } = values;
-  const added = await db.transaction(async (tx) => {
+  const added = await withImageRemovedOnFailure(db, form.image ? values.imageUrl : undefined, async (tx) => {
+    await assertNoOtherMedicineIs(tx, fields);
     const [added] = await tx.insert(medicines).values(fields).returning();
     await receiveFirstBatch(tx, added!, stock);
     const medicine = toMedicine({ ...added!, stock });
@@ -242,6 +244,16 @@ export async function addMedicine(
   });
   await catalogue.invalidate();
   return added;
+}
+
+/** Runs `write` in a transaction; when it fails (refused as a double), the image the form uploaded goes too. */
+async function withImageRemovedOnFailure<T>(db: Db, storedImageUrl: string | undefined, write: (tx: Tx) => Promise<T>) {
+  try {
+    return await db.transaction(write);
+  } catch (error) {
+    if (storedImageUrl !== undefined) await removeMedicineImage(db, storedImageUrl);
+    throw error;
+  }
 }
 
 /** The version an update is based on; a malformed one is a 400 on the `version` field. */
@@ -296,7 +308,15 @@ export async function updateMedicine(
   });
   const { stock, ...fields } = values;
   // The stock is a total of batches: a change of it is an adjustment on them, under the same precondition.
-  const updated = await db.transaction(async (tx) => {
+  const updated = await withImageRemovedOnFailure(db, form.image ? values.imageUrl : undefined, async (tx) => {
+    // A medicine stored twice before the rule stays editable: only a change of what it is is checked.
+    const next = {
+      name: fields.name,
+      developedBy: fields.developedBy,
+      strength: fields.strength ?? current.strength,
+      packSize: fields.packSize ?? current.packSize,
+    };
+    if (identityKey(next) !== identityKey(current)) await assertNoOtherMedicineIs(tx, next, current.id);
     const [row] = await tx
       .update(medicines)
       // A new image is no longer the one an import fetched: the next import of that URL fetches it again.

@@ -19,7 +19,7 @@ import {
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
-import { insertMedicine, multipart, pngImage, pngUpload, validMedicineFields } from '../medicines/medicines.fixtures';
+import { insertMedicine, multipart, pngImage, pngUpload, uniqueMedicineFields } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 
@@ -99,7 +99,7 @@ type Actor = 'anonymous' | 'owner' | 'another user' | 'pharmacist' | 'admin';
 const ACTORS: Actor[] = ['anonymous', 'owner', 'another user', 'pharmacist', 'admin'];
 
 const imageUrlForm = (extra: Record<string, string> = {}) =>
-  multipart({ ...validMedicineFields, imageUrl: 'https://cdn.example.test/a.webp', ...extra });
+  multipart({ ...uniqueMedicineFields(), imageUrl: 'https://cdn.example.test/a.webp', ...extra });
 
 /** A year from today, as the batch form's calendar date. */
 const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
@@ -498,10 +498,12 @@ describe('hostile input', () => {
 
   it('refuses hostile medicine forms and ignores the uploaded file name', async () => {
     const requests: InjectOptions[] = [];
-    for (const field of Object.keys(validMedicineFields)) {
+    // A medicine no other is: a hostile value the form let through would be added (201), not refused as a double.
+    const fields = uniqueMedicineFields();
+    for (const field of Object.keys(fields)) {
       for (const value of [...HOSTILE_STRINGS, '-1', '1e308', '']) {
         const form = await multipart({
-          ...validMedicineFields,
+          ...fields,
           [field]: value,
           imageUrl: 'https://cdn.example.test/a',
         });
@@ -514,7 +516,7 @@ describe('hostile input', () => {
       }
     }
     for (const imageUrl of [...HOSTILE_STRINGS, 'https://cdn.example.test/a\u0000b', 'file:///etc/passwd']) {
-      const form = await multipart({ ...validMedicineFields, imageUrl });
+      const form = await multipart({ ...fields, imageUrl });
       requests.push({
         method: 'POST',
         url: '/api/medicines/add-medicine',
@@ -539,7 +541,7 @@ describe('hostile input', () => {
     }
     await expectRefusedWithoutChange(requests);
 
-    const form = await multipart(validMedicineFields, pngUpload(await pngImage(), '../../../../tmp/evil.png'));
+    const form = await multipart(fields, pngUpload(await pngImage(), '../../../../tmp/evil.png'));
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/medicines/add-medicine',
