@@ -1,4 +1,4 @@
-import { MEDICINE_NAME_MESSAGE, PATHS } from '@apotheca/contract';
+import { MEDICINE_NAME_MESSAGE, PATHS, sameMedicineMessage } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalogue, pageAs, useAdminSession, openFromAdminHeader } from './support/admin-fixtures';
@@ -6,16 +6,17 @@ import { baseUrl, useBrowser } from './support/browser';
 import { listMedicines } from './support/shop';
 import { violations } from './support/axe';
 
-const COLUMNS = 'name,developedBy,maxMonthsExpiry,category,stock,price,imageUrl';
+const COLUMNS = 'name,developedBy,strength,maxMonthsExpiry,category,stock,price,imageUrl';
 
 /**
  * A CSV of new medicines, each with the picture of a medicine the shop stores itself, by its URL:
- * another test's medicine may name a picture on a host this machine cannot reach.
+ * another test's medicine may name a picture on a host this machine cannot reach. `strengths` are
+ * the rows' strengths, in order; a row without one states none.
  */
-async function catalogueFile(names: string[]) {
+async function catalogueFile(names: string[], strengths: string[] = []) {
   const picture = (await catalogue()).find((medicine) => medicine.imageUrl.startsWith('/'))!.imageUrl;
   const imageUrl = `${baseUrl()}${picture}`;
-  const rows = names.map((name) => `${name},Import Labs,24,Pain Relief,12,6.75,${imageUrl}`);
+  const rows = names.map((name, i) => `${name},Import Labs,${strengths[i] ?? ''},24,Pain Relief,12,6.75,${imageUrl}`);
   return { name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from([COLUMNS, ...rows].join('\n')) };
 }
 
@@ -59,5 +60,28 @@ describe('catalogue import', () => {
     await page.getByText('2 created, 0 updated, 0 unchanged.').waitFor();
 
     expect((await ours()).sort()).toEqual([good, fixed].sort());
+  });
+
+  it('refuses a second row of one medicine rather than add it twice, and imports the file without it', async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto(PATHS.adminImport);
+    const name = `Twicol-${Date.now()}`;
+    // The same medicine twice, its name and strength typed otherwise the second time.
+    await chooseAndCheck(page, await catalogueFile([name, name.toLowerCase()], ['200 mg', '200mg']));
+    const refused = page.getByRole('table', { name: 'Refused rows' });
+    const sameRow = refused.getByRole('row').filter({ hasText: sameMedicineMessage(2) });
+    await sameRow.waitFor();
+    expect(await sameRow.getByRole('cell').allInnerTexts()).toEqual(['3', 'The whole row', sameMedicineMessage(2)]);
+    await page.getByText('1 created, 0 updated, 0 unchanged, 1 row refused.', { exact: false }).waitFor();
+
+    await chooseAndCheck(page, await catalogueFile([name], ['200 mg']));
+    await page.getByRole('button', { name: 'Import the file' }).click();
+    await page.getByText('1 created, 0 updated, 0 unchanged.').waitFor();
+    // Imported again, typed otherwise, the file finds its medicine rather than add another.
+    await page.goto(PATHS.adminImport);
+    await chooseAndCheck(page, await catalogueFile([name.toUpperCase()], ['200MG']));
+    await page.getByText('0 created, 1 updated, 0 unchanged, 0 rows refused.', { exact: false }).waitFor();
+    const named = (await catalogue()).filter((m) => m.name.toLowerCase() === name.toLowerCase());
+    expect(named).toHaveLength(1);
   });
 });

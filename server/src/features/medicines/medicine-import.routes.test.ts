@@ -6,6 +6,7 @@ import {
   IMAGE_PRIVATE_ADDRESS_MESSAGE,
   IMPORT_IMAGES_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
+  IMPORT_CONFLICT_MESSAGE,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_ROWS,
   IMPORT_NOT_UTF8_MESSAGE,
@@ -16,6 +17,7 @@ import {
   importRefusedMessage,
   importReportSchema,
   MEDICINE_CHANGED_MESSAGE,
+  MEDICINE_DUPLICATE_MESSAGE,
   MEDICINE_FIELDS,
   MEDICINE_NAME_MESSAGE,
   medicineListResponseSchema,
@@ -41,6 +43,8 @@ let imageBase: string;
 /** The same server's images, on the loopback address no setting allows. */
 let otherLoopback: Server;
 let otherLoopbackBase: string;
+/** `/held.png` is answered once `until` settles; `arrived` is called when it is asked for. */
+let heldImage: { arrived: () => void; until: Promise<void> } | undefined;
 
 /** The images are served on this machine, a private address a shop must allow (docs/decisions/0085). */
 const ctx = useTestContext({ importPrivateImageRanges: ['127.0.0.1'] });
@@ -52,7 +56,10 @@ beforeAll(async () => {
   imageServer = createServer((request, response) => {
     if (request.url === '/pill.png' || request.url === '/other-pill.png')
       response.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    else if (request.url === '/not-an-image.png')
+    else if (request.url === '/held.png' && heldImage) {
+      heldImage.arrived();
+      void heldImage.until.then(() => response.writeHead(200, { 'content-type': 'image/png' }).end(png));
+    } else if (request.url === '/not-an-image.png')
       response.writeHead(200, { 'content-type': 'image/png' }).end('<html>');
     else if (request.url === '/cut-off.png') {
       // The connection drops half-way through the image it announced.
@@ -324,6 +331,67 @@ describe('POST /api/medicines/import', () => {
         { row: 8, errors: { imageUrl: IMAGE_FETCH_MESSAGE } },
       ],
     });
+  });
+
+  it('refuses a second row of one medicine whatever its case and spacing, and matches the catalogue the same way', async () => {
+    const advil = { developedBy: 'Pfizer', strength: '200 mg', packSize: '24 tablets' };
+    const file = csv([
+      newMedicine('Advil', advil),
+      newMedicine('ADVIL', { developedBy: ' pfizer', strength: '200mg', packSize: '24  Tablets' }),
+    ]);
+    expect(await report(file, true)).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      refused: [{ row: 3, errors: { row: sameMedicineMessage(2) } }],
+    });
+    const stored = await insertMedicine(ctx, { name: 'Advil', ...advil, priceCents: 450 });
+    const respaced = csv([
+      { name: 'advil', developedBy: 'Pfizer', strength: '200MG', packSize: '24tablets', price: '5' },
+    ]);
+    expect(await report(respaced)).toEqual({ created: 0, updated: 1, unchanged: 0, refused: [] });
+    expect(await ctx.database.db.select({ id: medicines.id }).from(medicines)).toEqual([{ id: stored.id }]);
+  });
+
+  it("refuses a row that edits a medicine into another's name, maker, strength and pack size", async () => {
+    await insertMedicine(ctx, { name: 'Advil', developedBy: 'Pfizer', strength: '200 mg' });
+    const stronger = await insertMedicine(ctx, { name: 'Advil', developedBy: 'Pfizer', strength: '400 mg' });
+    const other = await insertMedicine(ctx, { name: 'Nurofen', developedBy: 'Pfizer', strength: '200 mg' });
+    const before = await catalogueState();
+    const file = csv([
+      { ...newMedicine('Advil', { developedBy: 'Pfizer', strength: '200 MG', imageUrl: '' }), _id: stronger.id },
+      { ...newMedicine('Motrin', { developedBy: 'Pfizer', strength: '' }), _id: '' },
+      { ...newMedicine('motrin', { developedBy: 'Pfizer', strength: '', imageUrl: '' }), _id: other.id },
+    ]);
+    expect(await report(file, true)).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: 0,
+      refused: [
+        { row: 2, errors: { name: MEDICINE_DUPLICATE_MESSAGE } },
+        { row: 4, errors: { row: sameMedicineMessage(3) } },
+      ],
+    });
+    expect((await importFile(file)).statusCode).toBe(400);
+    expect(await catalogueState()).toEqual(before);
+  });
+
+  it('writes nothing when the medicine a row adds was added by the form while the file was imported', async () => {
+    let arrived!: () => void;
+    const requested = new Promise<void>((resolve) => (arrived = resolve));
+    let release!: () => void;
+    heldImage = { arrived, until: new Promise<void>((resolve) => (release = resolve)) };
+    const advil = newMedicine('Advil', { developedBy: 'Pfizer', strength: '200 mg' });
+    const importing = importFile(csv([{ ...advil, imageUrl: `${imageBase}/held.png` }]));
+    // The file is planned and its image on its way: the same medicine comes in through the form.
+    await requested;
+    const added = await sendForm(ctx, 'POST', '/api/medicines/add-medicine', admin, advil);
+    expect(added.statusCode, added.body).toBe(201);
+    release();
+    const response = await importing;
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: IMPORT_CONFLICT_MESSAGE });
+    expect(await ctx.database.db.select().from(medicines)).toHaveLength(1);
   });
 
   it("refuses the rows whose new images pass the import's budget for held images", async () => {

@@ -18,6 +18,7 @@ import {
   importRefusedMessage,
   malformedCsvMessage,
   MEDICINE_CHANGED_MESSAGE,
+  MEDICINE_DUPLICATE_MESSAGE,
   MEDICINE_FIELDS,
   MEDICINE_VERSION_MESSAGE,
   medicineVersionSchema,
@@ -49,6 +50,7 @@ import {
 } from './medicine-image.service';
 import type { CatalogueWriter } from './catalogue-cache.service';
 import { importedCell } from './medicine-export.service';
+import { identityKey, lockIdentities } from './medicine-identity.service';
 import { absoluteImageUrl, fieldMessages, medicineColumns, toMedicine, type MedicineRow } from './medicines.service';
 
 // The catalogue's CSV import (docs/decisions/0074): every row is checked with the add and update
@@ -109,20 +111,6 @@ type Update = { row: number; current: MedicineRow; values: Partial<Values>; imag
 /** What a file would do to the catalogue as read when it was planned. */
 type ImportPlan = { creates: Create[]; updates: Update[]; unchanged: number; refused: RefusedRow[] };
 
-type KeyParts = { name?: string; developedBy?: string; strength?: string; packSize?: string };
-const KEY_COLUMNS = ['name', 'developedBy', 'strength', 'packSize'] as const;
-
-/**
- * Rows without `_id` are matched by name, maker, strength and pack size, whatever their case and
- * spacing. A file without a strength or pack size column leaves them as they are, as it leaves any
- * other column out (docs/decisions/0106): a supplier's price list of names and makers updates
- * the medicines it names rather than add them again.
- */
-const naturalKey = (m: KeyParts, columns: readonly string[] = KEY_COLUMNS) =>
-  KEY_COLUMNS.filter((column) => columns.includes(column))
-    .map((column) => (m[column] ?? '').trim().replace(/\s+/g, ' ').toLowerCase())
-    .join('\u0000');
-
 /** A medicine as the form would send it back: what a column the file leaves out stays. */
 function asForm(row: MedicineRow): Record<string, string> {
   const medicine = toMedicine(row);
@@ -137,6 +125,18 @@ function changesOf(current: MedicineRow, values: Values): Partial<Values> {
   return changes;
 }
 
+/** The catalogue's medicines by a key of each. */
+function medicinesBy(catalogue: MedicineRow[], keyOf: (m: MedicineRow) => string): Map<string, MedicineRow[]> {
+  const groups = new Map<string, MedicineRow[]>();
+  for (const m of catalogue) {
+    const key = keyOf(m);
+    const group = groups.get(key);
+    if (group) group.push(m);
+    else groups.set(key, [m]);
+  }
+  return groups;
+}
+
 /**
  * Checks every row against the catalogue as it is now, without writing: each row becomes a create,
  * an update, an unchanged medicine or a refusal with the forms' messages.
@@ -144,15 +144,16 @@ function changesOf(current: MedicineRow, values: Values): Partial<Values> {
 async function planImport(db: Db, { columns, rows }: CatalogueCsv, appUrl: string): Promise<ImportPlan> {
   const catalogue = await db.select(medicineColumns).from(medicines);
   const byId = new Map(catalogue.map((m) => [m.id, m]));
-  // Matching needs a name and a maker; the columns of the file say which other parts it names.
+  // Rows without `_id` are matched by name, maker, strength and pack size, compared as a medicine's
+  // identity is (docs/decisions/0130): whatever their case and spacing. Matching needs a name and a
+  // maker; a file without a strength or pack size column leaves them as they are, as it leaves any other
+  // column out (docs/decisions/0106): a supplier's price list of names and makers updates the medicines
+  // it names rather than add them again.
   const keyColumns = columns.includes('name') && columns.includes('developedBy') ? columns : undefined;
-  const byKey = new Map<string, MedicineRow[]>();
-  if (keyColumns)
-    for (const m of catalogue) {
-      const key = naturalKey(m, keyColumns);
-      byKey.set(key, [...(byKey.get(key) ?? []), m]);
-    }
+  const byKey = keyColumns ? medicinesBy(catalogue, (m) => identityKey(m, keyColumns)) : new Map<string, never>();
+  const byIdentity = medicinesBy(catalogue, (m) => identityKey(m));
   const plan: ImportPlan = { creates: [], updates: [], unchanged: 0, refused: [] };
+  /** The first row of each medicine, by its id and by the identity a row gives it. */
   const firstRowOf = new Map<string, number>();
 
   for (const csvRow of rows) {
@@ -169,7 +170,7 @@ async function planImport(db: Db, { columns, rows }: CatalogueCsv, appUrl: strin
       continue;
     }
     // A matched row is an update, and the columns it leaves out keep the medicine's values.
-    const matches = !id && keyColumns ? (byKey.get(naturalKey(csvRow.cells, keyColumns)) ?? []) : [];
+    const matches = !id && keyColumns ? (byKey.get(identityKey(csvRow.cells, keyColumns)) ?? []) : [];
     const ambiguous = matches.length > 1;
     if (matches.length === 1) current = matches[0];
     // A medicine's stock is the sum of its batches: the file's figure is checked, and only a new
@@ -180,12 +181,18 @@ async function planImport(db: Db, { columns, rows }: CatalogueCsv, appUrl: strin
       : addMedicineFieldsSchema.safeParse(form);
     const errors: Record<string, string> = fields.success ? {} : fieldMessages(fields.error);
     if (ambiguous) errors._id = IMPORT_AMBIGUOUS_MESSAGE;
-    const identity = current?.id ?? (fields.success ? naturalKey(fields.data) : undefined);
-    if (identity !== undefined) {
-      const first = firstRowOf.get(identity);
-      if (first !== undefined) errors[ROW_ERROR_KEY] = sameMedicineMessage(first);
-      else firstRowOf.set(identity, row);
-    }
+    // What the row makes the medicine, when that is not what it was: a new one, or one edited into another.
+    const becomes = fields.success ? identityKey(fields.data) : undefined;
+    const newIdentity = becomes !== undefined && becomes !== (current && identityKey(current)) ? becomes : undefined;
+    // Two rows of one medicine: by its `_id` or match, or by what they make it. Doubles stored before the
+    // rule keep their rows, each by its own `_id`.
+    const claims = [current?.id, newIdentity].filter((claim) => claim !== undefined);
+    const first = claims.map((claim) => firstRowOf.get(claim)).find((claimed) => claimed !== undefined);
+    if (first !== undefined) errors[ROW_ERROR_KEY] = sameMedicineMessage(first);
+    else for (const claim of claims) firstRowOf.set(claim, row);
+    // A medicine the catalogue already has is not made a second time.
+    if (newIdentity !== undefined && (byIdentity.get(newIdentity) ?? []).some((m) => m.id !== current?.id))
+      errors.name = MEDICINE_DUPLICATE_MESSAGE;
 
     const sentImage = imageUrl?.trim() ?? '';
     const keepsImage =
@@ -285,6 +292,7 @@ const chunks = <T>(items: T[]) =>
  */
 async function writeImport(tx: Tx, plan: ImportPlan, images: Map<string, Buffer>, actorId: string) {
   const planned = new Map(plan.updates.map((u) => [u.current.id, u.current.version]));
+  await assertNoMedicineBecameWhatThePlanMakes(tx, plan, planned);
   const locked = await tx
     .select({ id: medicines.id, version: medicines.version })
     .from(medicines)
@@ -344,6 +352,33 @@ async function writeImport(tx: Tx, plan: ImportPlan, images: Map<string, Buffer>
     kind: AUDIT_KIND.imported,
     after: reportOf(plan),
   });
+}
+
+/**
+ * With the identities locked until the import commits: no medicine added or edited since the plan is
+ * what one of its rows makes (a new medicine, or one it edits into another), or 409 and nothing written.
+ */
+async function assertNoMedicineBecameWhatThePlanMakes(tx: Tx, plan: ImportPlan, planned: Map<string, number>) {
+  await lockIdentities(tx);
+  const made = new Set([
+    ...plan.creates.map((c) => identityKey(c.values)),
+    ...plan.updates.flatMap((u) => {
+      const key = identityKey({ ...u.current, ...u.values });
+      return key === identityKey(u.current) ? [] : [key];
+    }),
+  ]);
+  if (made.size === 0) return;
+  const catalogue = await tx
+    .select({
+      id: medicines.id,
+      name: medicines.name,
+      developedBy: medicines.developedBy,
+      strength: medicines.strength,
+      packSize: medicines.packSize,
+    })
+    .from(medicines);
+  if (catalogue.some((m) => !planned.has(m.id) && made.has(identityKey(m))))
+    throw HttpError.conflict(IMPORT_CONFLICT_MESSAGE);
 }
 
 /** Every written column of many medicines in one statement, each row raising its version. */
