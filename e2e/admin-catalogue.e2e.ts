@@ -1,4 +1,4 @@
-import { adminMedicineUpdatePath, pagedPath, PATHS } from '@apotheca/contract';
+import { adminMedicineUpdatePath, MEDICINE_DUPLICATE_MESSAGE, pagedPath, PATHS } from '@apotheca/contract';
 import type { Medicine } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -145,6 +145,31 @@ describe('the admin manages the catalogue', () => {
     const updated = await findMedicine('Filezol');
     expect(updated?.imageUrl).toMatch(/^\/uploads\/medicines\/.+\.webp$/);
     expect(updated?.imageUrl).not.toBe(added!.imageUrl);
+  });
+
+  it('refuses a medicine the catalogue already has at its name field, however it is typed, and adds it once', async () => {
+    const page = await pageAs(browser, admin);
+    const name = `Doublofen-${Date.now()}`;
+    const addWith = async (typed: string, strength: string, packSize: string) => {
+      await startNewMedicine(page, typed, { Strength: strength, 'Pack size': packSize });
+      await page.getByRole('radio', { name: 'Image URL' }).check();
+      await page.getByRole('textbox', { name: 'Image URL' }).fill(`${baseUrl()}/favicon.svg`);
+      await page.getByRole('button', { name: 'Add Medicine' }).click();
+    };
+    await addWith(name, '200 mg', '24 tablets');
+    await toast(page, 'Item added to Database');
+
+    // Sent again, as a double submit or a record entered twice would: typed otherwise, the same medicine.
+    await addWith(name.toUpperCase(), '200mg', '24 Tablets');
+    await toast(page, MEDICINE_DUPLICATE_MESSAGE);
+    const nameField = page.getByLabel('Name', { exact: true });
+    await expect.poll(() => nameField.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await nameField.getAttribute('aria-describedby'))!.split(' ');
+    const descriptions = await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).innerText()));
+    expect(descriptions).toContain(MEDICINE_DUPLICATE_MESSAGE);
+    // What the admin typed stays, to change or leave.
+    expect(await nameField.inputValue()).toBe(name.toUpperCase());
+    expect((await catalogue()).filter((m) => m.name.toLowerCase() === name.toLowerCase())).toHaveLength(1);
   });
 
   it("says 'Error deleting item' when the server refuses, and keeps the row", async () => {

@@ -25,7 +25,7 @@ export function errorMessage(error: unknown, fallback = 'Network Error'): string
   return (error as SerializedError).message ?? fallback;
 }
 
-/** The per-field messages of a 400 (`errors: { field: message }`), if the server sent them. */
+/** The per-field messages of a refused form (`errors: { field: message }`, a 400 or a 409), if the server sent them. */
 export function fieldErrors(error: unknown): Record<string, string> {
   const data = (error as { data?: { errors?: unknown } } | null)?.data;
   return data?.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string>) : {};

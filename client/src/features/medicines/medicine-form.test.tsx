@@ -1,4 +1,9 @@
-import { IMAGE_MAX_BYTES, IMAGE_TOO_LARGE_MESSAGE, MEDICINE_CHANGED_MESSAGE } from '@apotheca/contract';
+import {
+  IMAGE_MAX_BYTES,
+  IMAGE_TOO_LARGE_MESSAGE,
+  MEDICINE_CHANGED_MESSAGE,
+  MEDICINE_DUPLICATE_MESSAGE,
+} from '@apotheca/contract';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import AppToaster from '../../components/ui/app-toaster';
@@ -42,6 +47,12 @@ function renderForm(props: Partial<Parameters<typeof MedicineForm>[0]> = {}) {
   );
   return { save, user };
 }
+
+/** The server's answer to a medicine that another one already is. */
+const duplicateRefusal = {
+  status: 409,
+  data: { message: MEDICINE_DUPLICATE_MESSAGE, errors: { name: MEDICINE_DUPLICATE_MESSAGE } },
+};
 
 /** Replaces what the field labelled `label` holds with `value`, typed as the admin would. */
 async function retype(user: ReturnType<typeof userEvent.setup>, label: string, value: string) {
@@ -182,17 +193,14 @@ describe('MedicineForm (add)', () => {
     expect(sent).not.toHaveProperty('medicine_img');
   });
 
-  it("shows the server's field messages on the fields", async () => {
-    const save = vi.fn().mockRejectedValue({
-      status: 409,
-      data: { message: 'A medicine with this name already exists.', errors: { name: 'Name is taken.' } },
-    });
+  it("shows the server's refusal of a medicine the catalogue already has at the name field", async () => {
+    const save = vi.fn().mockRejectedValue(duplicateRefusal);
     const { user } = renderForm({ save });
     await fillValidFields(user);
     await user.click(screen.getByLabelText('Image URL', { selector: 'input[type=radio]' }));
     await user.type(screen.getByLabelText('Image URL', { selector: 'input[type=url]' }), 'https://example.com/a.png');
     await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
-    expect(await screen.findByText('Name is taken.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(MEDICINE_DUPLICATE_MESSAGE));
     expect(screen.getByLabelText('Name')).toHaveValue('Ibuprofen-400');
   });
 
@@ -338,6 +346,17 @@ describe('MedicineForm (update)', () => {
     expect(await screen.findAllByText('Failed to update medicine. Please try again.')).not.toHaveLength(0);
     expect(screen.getAllByText('Medicine not found')).not.toHaveLength(0);
     expect(onSaved).toHaveBeenCalledOnce();
+  });
+
+  it('shows a refusal as a double of another medicine at the name field, not as a stale form', async () => {
+    const onStale = vi.fn();
+    const { user, save } = renderForm({ variant: 'update', medicine, onStale });
+    save.mockRejectedValueOnce(duplicateRefusal);
+    await user.click(screen.getByRole('button', { name: 'Update Medicine' }));
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveAccessibleDescription(MEDICINE_DUPLICATE_MESSAGE));
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    expect(onStale).not.toHaveBeenCalled();
+    expect(screen.queryByText('Loading the current values…')).not.toBeInTheDocument();
   });
 
   it('shows why a stale form was refused and asks for the medicine again, on a 409 only', async () => {

@@ -25,7 +25,7 @@ import { SelectField } from '../../components/ui/select-field';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { fieldBinding, showServerFieldErrors } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
-import { errorMessage, errorStatus } from '../../lib/error-message';
+import { errorMessage, errorStatus, fieldErrors } from '../../lib/error-message';
 import { differences, MedicineEditConflict } from './medicine-edit-conflict';
 
 const IMAGE_MODES = [...ADD_IMAGE_MODES, ...UPDATE_IMAGE_MODES] as const;
@@ -250,7 +250,10 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
       if (config.clearAfterSave) reset(defaultValues(variant));
       onSaved?.();
     } catch (error) {
-      if (errorStatus(error) === 409 && basedOn !== undefined) {
+      // A 409 that names a field (another medicine already is what the form says) is shown at that field,
+      // as a 400's messages are; one that names none says the form is stale.
+      const stale = errorStatus(error) === 409 && Object.keys(fieldErrors(error)).length === 0;
+      if (stale && basedOn !== undefined) {
         // One message, in the form, with the differences once the medicine is loaded again.
         setConflict({ message: errorMessage(error), typed, refusedVersion: basedOn });
         onStale?.();
