@@ -1,10 +1,13 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Medicine, Order } from '@apotheca/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { freePort, spawnServer, type ServerProcess } from './support/product-server';
+import { freePort, serverEnv, spawnServer, type ServerProcess } from './support/product-server';
+
+const repositoryRoot = path.resolve(import.meta.dirname, '..');
 
 // On the embedded database (the PostgreSQL the app starts in DATA_DIR, whatever DATABASE_URL the
 // run has): a clean stop that stops PostgreSQL too, every row kept across a restart, and a second
@@ -208,6 +211,32 @@ describe('the server process on the embedded database', () => {
     expect((await fetch(`${server.baseUrl}/api/medicines?limit=1`)).status).toBe(200);
     expect(await exited).toBe(0);
   });
+
+  it('stops the server and its database when the npm running `npm start` is told to stop', async () => {
+    // As an operator runs it: `npm start`, then `kill <npm's PID>` (or a service manager's SIGTERM to it).
+    const npmEnv = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-npm-start-')), DATABASE_URL: '' };
+    const port = await freePort();
+    const health = `http://127.0.0.1:${port}/api/health`;
+    const npm = spawn('npm', ['start'], { cwd: repositoryRoot, env: serverEnv(port, npmEnv), stdio: 'ignore' });
+    const serverPid = () => Number(fs.readFileSync(path.join(npmEnv.DATA_DIR, 'apotheca.pid'), 'utf8'));
+    try {
+      await vi.waitFor(async () => expect((await fetch(health)).status).toBe(200), { timeout: 120_000, interval: 250 });
+      npm.kill('SIGTERM');
+      // PostgreSQL removes its postmaster.pid as it stops: the server stopped it on its way out.
+      await vi.waitFor(() => expect(fs.existsSync(path.join(npmEnv.DATA_DIR, 'postgres/postmaster.pid'))).toBe(false), {
+        timeout: 30_000,
+        interval: 250,
+      });
+      await expect(fetch(health)).rejects.toThrow();
+    } finally {
+      // A server left running by a failure above is stopped by its PID, which its DATA_DIR names.
+      if (fs.existsSync(path.join(npmEnv.DATA_DIR, 'postgres/postmaster.pid'))) process.kill(serverPid(), 'SIGTERM');
+      await vi.waitFor(() => expect(fs.existsSync(path.join(npmEnv.DATA_DIR, 'postgres/postmaster.pid'))).toBe(false), {
+        timeout: 30_000,
+      });
+      fs.rmSync(npmEnv.DATA_DIR, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('keeps every acknowledged order through a SIGKILL in the middle of a checkout rush, and restarts at once', async () => {
     const crashEnv = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-crash-')), DATABASE_URL: '' };

@@ -35,6 +35,20 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
+/** The environment a test's server runs with on `port`: production, quiet, cheap hashes, then `env`. */
+export const serverEnv = (port: number, env: Record<string, string>): NodeJS.ProcessEnv => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: String(port),
+  RATE_LIMIT_PER_MINUTE: '0',
+  // Cheap password hashes, as in the server tests: 2^17 costs a third of a second per registration.
+  SCRYPT_COST: '10',
+  LOG_LEVEL: 'warn',
+  ...adminEnv(),
+  ...env,
+});
+
 /** Runs the built server (what `npm start` runs) with the given environment on a free port. */
 export async function spawnServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
   port ??= await freePort();
@@ -43,18 +57,7 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
   await buildServerIfStale();
   const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
     cwd: path.join(root, 'server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      RATE_LIMIT_PER_MINUTE: '0',
-      // Cheap password hashes, as in the server tests: 2^17 costs a third of a second per registration.
-      SCRYPT_COST: '10',
-      LOG_LEVEL: 'warn',
-      ...adminEnv(),
-      ...env,
-    },
+    env: serverEnv(port, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
