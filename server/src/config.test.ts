@@ -73,6 +73,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
 
+  it.each([
+    ['DATABASE_URL', 'mysql://localhost/db', 'DATABASE_URL: must start with postgres:// or postgresql://'],
+    ['REDIS_URL', 'http://cache:6379', 'REDIS_URL: must start with redis:// or rediss://'],
+    ['PORT', 'eighty', 'PORT: must be a whole number from 0 to 65535'],
+    ['PORT', '70000', 'PORT: must be a whole number from 0 to 65535'],
+    ['DRAIN_DELAY_MS', '3s', 'DRAIN_DELAY_MS: must be a whole number, 0 or more'],
+    ['UNPAID_ORDER_TTL_MINUTES', '1.5', 'UNPAID_ORDER_TTL_MINUTES: must be a whole number, 0 or more'],
+    ['MAX_IN_FLIGHT_REQUESTS', '0', 'MAX_IN_FLIGHT_REQUESTS: must be a whole number, 1 or more'],
+    ['SCRYPT_COST', '30', 'SCRYPT_COST: must be a whole number from 10 to 20'],
+    ['BACKUP_EVERY_HOURS', 'daily', 'BACKUP_EVERY_HOURS: must be a number, 0 or more'],
+  ])('says in plain words what a bad %s must be (%s)', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(`Invalid configuration:\n  ${message}`);
+  });
+
   it('writes pretty log lines only to a terminal, and never under test', () => {
     expect(loadConfig({}, true).prettyLogs).toBe(true);
     expect(loadConfig({ NODE_ENV: 'production' }, true).prettyLogs).toBe(true);

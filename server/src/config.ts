@@ -12,8 +12,21 @@ const optionalUrl = (protocols: string[]) =>
   z
     .string()
     .url({ abort: true })
-    .refine((v) => protocols.includes(new URL(v).protocol), `must start with ${protocols.join(' or ')}//`)
+    .refine(
+      (v) => protocols.includes(new URL(v).protocol),
+      `must start with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
+    )
     .optional();
+
+/**
+ * A count, port or duration: an operator reads what it must be, not zod's words for a failed
+ * coercion ("expected number, received NaN").
+ */
+const wholeNumber = (min: number, max?: number) => {
+  const message = `must be a whole number${max === undefined ? `, ${min} or more` : ` from ${min} to ${max}`}`;
+  const schema = z.coerce.number({ error: message }).int(message).min(min, message);
+  return max === undefined ? schema : schema.max(max, message);
+};
 
 /** An address or a CIDR range: 10.0.0.0/8, ::1, fd00::/8. */
 const isAddressOrRange = (entry: string): boolean => {
@@ -66,7 +79,7 @@ export const PUBLISHED_ADMIN_PASSWORD = 'Admin@12345';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: wholeNumber(0, 65535).default(3000),
   HOST: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().min(1).optional(),
@@ -83,20 +96,23 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
   CONTACT_FORM_URL: optionalUrl(['http:', 'https:']),
   CONTACT_ACCESS_KEY: z.string().optional(),
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(20),
+  RATE_LIMIT_PER_MINUTE: wholeNumber(0).default(20),
   REDIS_URL: optionalUrl(['redis:', 'rediss:']),
-  UNPAID_ORDER_TTL_MINUTES: z.coerce.number().int().min(0).default(DEFAULT_UNPAID_ORDER_TTL_MINUTES),
+  UNPAID_ORDER_TTL_MINUTES: wholeNumber(0).default(DEFAULT_UNPAID_ORDER_TTL_MINUTES),
   TRUST_PROXY: trustProxySchema,
   IMPORT_PRIVATE_IMAGE_RANGES: addressListSchema,
-  SCRYPT_COST: z.coerce.number().int().min(10).max(20).default(DEFAULT_SCRYPT_COST),
-  DRAIN_DELAY_MS: z.coerce.number().int().min(0).default(0),
-  MAX_IN_FLIGHT_REQUESTS: z.coerce.number().int().min(1).default(256),
+  SCRYPT_COST: wholeNumber(10, 20).default(DEFAULT_SCRYPT_COST),
+  DRAIN_DELAY_MS: wholeNumber(0).default(0),
+  MAX_IN_FLIGHT_REQUESTS: wholeNumber(1).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16).optional(),
   INIT_CWD: z.string().min(1).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
-  BACKUP_EVERY_HOURS: z.coerce.number().min(0).default(0),
-  BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+  BACKUP_EVERY_HOURS: z.coerce
+    .number({ error: 'must be a number, 0 or more' })
+    .min(0, 'must be a number, 0 or more')
+    .default(0),
+  BACKUP_KEEP: wholeNumber(1).default(7),
 });
 
 export type Config = {
