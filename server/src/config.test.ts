@@ -76,8 +76,10 @@ describe('loadConfig', () => {
   it.each([
     ['DATABASE_URL', 'mysql://localhost/db', 'DATABASE_URL: must start with postgres:// or postgresql://'],
     ['REDIS_URL', 'http://cache:6379', 'REDIS_URL: must start with redis:// or rediss://'],
-    ['PORT', 'eighty', 'PORT: must be a whole number from 0 to 65535'],
-    ['PORT', '70000', 'PORT: must be a whole number from 0 to 65535'],
+    ['PORT', 'eighty', 'PORT: must be a whole number from 1 to 65535'],
+    // Port 0 would listen on a port nobody is told: the banner, APP_URL and the load balancer name PORT.
+    ['PORT', '0', 'PORT: must be a whole number from 1 to 65535'],
+    ['PORT', '70000', 'PORT: must be a whole number from 1 to 65535'],
     ['DRAIN_DELAY_MS', '3s', 'DRAIN_DELAY_MS: must be a whole number, 0 or more'],
     ['UNPAID_ORDER_TTL_MINUTES', '1.5', 'UNPAID_ORDER_TTL_MINUTES: must be a whole number, 0 or more'],
     ['MAX_IN_FLIGHT_REQUESTS', '0', 'MAX_IN_FLIGHT_REQUESTS: must be a whole number, 1 or more'],

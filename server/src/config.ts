@@ -79,7 +79,7 @@ export const PUBLISHED_ADMIN_PASSWORD = 'Admin@12345';
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  PORT: wholeNumber(0, 65535).default(3000),
+  PORT: wholeNumber(1, 65535).default(3000),
   HOST: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().min(1).optional(),
