@@ -56,6 +56,12 @@ describe('the server process on the embedded database', () => {
     expect(await restarted.stop('SIGINT')).toBe(0);
   });
 
+  it('stops cleanly on SIGHUP, as when the terminal it runs in closes, and leaves no database running', async () => {
+    const server = await spawnServer(env);
+    expect(await server.stop('SIGHUP')).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+  });
+
   it('exits when its embedded PostgreSQL is killed under it, and a restart brings both back', async () => {
     const server = await spawnServer(env);
     const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);

@@ -13,7 +13,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', HOST: '127.0.0.1', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
 // npm runs this script through a shell: a SIGTERM to npm (`kill`, a service manager) ends npm and that
 // shell and never reaches this process, which would keep the server, and its database, running with
 // nobody to stop them. Once whoever started this process is gone, the server is stopped as that

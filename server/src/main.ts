@@ -15,8 +15,9 @@ async function main() {
   // embedded PostgreSQL running without its app.
   let signalled: string | undefined;
   let onSignal = (signal: string) => void (signalled = signal);
-  process.on('SIGINT', () => onSignal('SIGINT'));
-  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  // SIGHUP too: the terminal of `npm start` closing (an SSH session that drops) would otherwise end the
+  // app at once and leave its embedded PostgreSQL running.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => onSignal(signal));
 
   const database = await openDatabase(config);
   let report: StartupReport;
