@@ -85,6 +85,8 @@ describe('loadConfig', () => {
     ['MAX_IN_FLIGHT_REQUESTS', '0', 'MAX_IN_FLIGHT_REQUESTS: must be a whole number, 1 or more'],
     ['SCRYPT_COST', '30', 'SCRYPT_COST: must be a whole number from 10 to 20'],
     ['BACKUP_EVERY_HOURS', 'daily', 'BACKUP_EVERY_HOURS: must be a number, 0 or more'],
+    ['ADMIN_PASSWORD', 'short', 'ADMIN_PASSWORD: must be 8 characters or more'],
+    ['METRICS_TOKEN', 'abc', 'METRICS_TOKEN: must be 16 characters or more'],
   ])('says in plain words what a bad %s must be (%s)', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(`Invalid configuration:\n  ${message}`);
   });

@@ -87,7 +87,7 @@ const envSchema = z.object({
   // Unset: the first start generates one and prints it once (docs/decisions/0045).
   ADMIN_PASSWORD: z
     .string()
-    .min(8)
+    .min(8, 'must be 8 characters or more')
     .refine((password) => password !== PUBLISHED_ADMIN_PASSWORD, 'was published in an earlier README: choose another')
     .optional(),
   SEED_CATALOGUE: booleanFlag.default(true),
@@ -105,7 +105,7 @@ const envSchema = z.object({
   DRAIN_DELAY_MS: wholeNumber(0).default(0),
   MAX_IN_FLIGHT_REQUESTS: wholeNumber(1).default(256),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  METRICS_TOKEN: z.string().min(16).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be 16 characters or more').optional(),
   INIT_CWD: z.string().min(1).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY_HOURS: z.coerce
