@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createFreshPgDatabase } from '../test/fresh-pg-database';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-restore-cli-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -12,15 +13,15 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 /** `npm run backup` or `npm run restore -- FILE` on `dataDir`, as an operator types it: its exit code and what it printed. */
 async function cli(args: string[], dataDir: string, env: Record<string, string> = {}) {
   try {
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', 'backup.cli.ts', ...args], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'backup.cli.ts', ...args], {
       cwd: import.meta.dirname,
       // Only DATA_DIR: the embedded default, whatever DATABASE_URL the test run has.
       env: { DATA_DIR: dataDir, ...env },
     });
-    return { code: 0, stderr: '' };
+    return { code: 0, stdout, stderr: '' };
   } catch (error) {
-    const failed = error as { code: number; stderr: string };
-    return { code: failed.code, stderr: failed.stderr };
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
   }
 }
 
@@ -94,5 +95,26 @@ describe('npm run backup with a setting it cannot use', () => {
     expect(code).toBe(1);
     expect(stderr).toMatch(message);
     expect(stderr).not.toContain('s3cret-pass');
+  });
+});
+
+describe('npm run restore into the database of DATABASE_URL', () => {
+  it('says in one sentence where the shop now is', async () => {
+    const { serverUrl, template } = inject('testDatabase');
+    const source = await createFreshPgDatabase(serverUrl, { template });
+    const target = await createFreshPgDatabase(serverUrl);
+    const file = path.join(scratch, 'server.backup.gz');
+    try {
+      expect((await cli(['backup', file], path.join(scratch, 'unused'), { DATABASE_URL: source.url })).code).toBe(0);
+      const { code, stdout } = await cli(['restore', file], path.join(scratch, 'unused'), {
+        DATABASE_URL: target.url,
+      });
+      expect(code).toBe(0);
+      expect(stdout).toMatch(
+        new RegExp(`^The database of DATABASE_URL now holds the shop of ${escaped(file)}: \\d+ rows of \\d+ tables`),
+      );
+    } finally {
+      await Promise.all([source.drop(), target.drop()]);
+    }
   });
 });

@@ -41,7 +41,9 @@ async function restore(config: Config): Promise<string> {
   return withDatabase(database, async () => {
     const started = performance.now();
     const restored = await restoreBackup(database, file, target);
-    return `Restored ${restored.rows} rows of ${restored.tables} tables from ${file} into ${target} (${seconds(started)} s).`;
+    // The target opens the sentence, as in the refusal of a target that holds a shop: it is a name
+    // with a capital ("The database of DATABASE_URL", "DATA_DIR (…)").
+    return `${target} now holds the shop of ${file}: ${restored.rows} rows of ${restored.tables} tables, restored in ${seconds(started)} s.`;
   });
 }
 
