@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   IDEMPOTENCY_KEY_HEADER,
   type LoginResponse,
@@ -278,6 +281,20 @@ describe('a cluster whose instance cannot start', () => {
     });
     await expect(starting).rejects.toThrow('RATE_LIMIT_PER_MINUTE');
     expect(instanceDirectories().filter((name) => !before.has(name))).toEqual([]);
+  });
+});
+
+describe('npm run cluster with a count or a port it cannot use', () => {
+  it.each([
+    ['INSTANCES', 'three', 'INSTANCES must be a whole number, 1 or more (it is "three").'],
+    ['INSTANCES', '0', 'INSTANCES must be a whole number, 1 or more (it is "0").'],
+    ['PORT', 'http', 'PORT must be a whole number from 1 to 65535 (it is "http").'],
+  ])('refuses %s=%s in one line, before it starts anything', async (name, value, message) => {
+    const run = promisify(execFile)(process.execPath, ['scripts/cluster.mjs'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, REDIS_URL: 'redis://127.0.0.1:1', [name]: value },
+    });
+    await expect(run).rejects.toMatchObject({ code: 1, stderr: `${message}\n` });
   });
 });
 

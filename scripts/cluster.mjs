@@ -159,13 +159,28 @@ export async function startCluster({ instances = 3, databaseUrl, redisUrl, port,
   };
 }
 
+/**
+ * The whole number a variable holds, from `min` to `max`, or its default when unset; anything else
+ * ends the command with one line naming it, before anything starts (no instances, or haproxy on port
+ * NaN, would otherwise fail two minutes later with haproxy's words).
+ */
+function wholeNumberSetting(name, fallback, min, max) {
+  const value = process.env[name] || String(fallback);
+  const number = Number(value);
+  if (/^\d+$/.test(value) && number >= min && number <= (max ?? Infinity)) return number;
+  const range = max === undefined ? `, ${min} or more` : ` from ${min} to ${max}`;
+  process.stderr.write(`${name} must be a whole number${range} (it is ${JSON.stringify(value)}).\n`);
+  process.exit(1);
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const instances = Number(process.env.INSTANCES ?? 3);
+  const instances = wholeNumberSetting('INSTANCES', 3, 1);
+  const port = wholeNumberSetting('PORT', 3000, 1, 65535);
   const cluster = await startCluster({
     instances,
     databaseUrl: process.env.DATABASE_URL,
     redisUrl: process.env.REDIS_URL,
-    port: Number(process.env.PORT ?? 3000),
+    port,
     echo: true,
   }).catch((error) => {
     process.stderr.write(`${error.message}\n`);
