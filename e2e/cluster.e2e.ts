@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,6 +16,7 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startBalancer, startCluster, type Balancer, type Cluster } from '../scripts/cluster.mjs';
+import { freePort } from '../scripts/free-port.mjs';
 import { createFreshPgDatabase } from '../server/src/test/fresh-pg-database';
 import { startRedisServer, type RedisServer } from '../server/src/test/redis-server';
 import { adminEnv } from './support/admin-account';
@@ -296,6 +297,43 @@ describe('npm run cluster with a count or a port it cannot use', () => {
     });
     await expect(run).rejects.toMatchObject({ code: 1, stderr: `${message}\n` });
   });
+});
+
+describe('npm run cluster told to stop through npm', () => {
+  it('stops the load balancer and every instance', async () => {
+    // As an operator runs it: `npm run cluster`, then `kill <npm's PID>` (or a service manager's SIGTERM to it).
+    const database = await createFreshPgDatabase(process.env.DATABASE_URL!);
+    const redis = await startRedisServer();
+    const port = await freePort();
+    let printed = '';
+    const npm = spawn('npm', ['run', 'cluster'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        ...adminEnv(),
+        INSTANCES: '1',
+        PORT: String(port),
+        DATABASE_URL: database.url,
+        REDIS_URL: redis.url,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    npm.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    const answers = async (url: string) => (await fetch(`${url}/api/health`).catch(() => undefined)) !== undefined;
+    try {
+      await vi.waitFor(() => expect(printed).toMatch(/app1: http:\/\/\S+/), { timeout: 240_000, interval: 500 });
+      const instance = /app1: (http:\/\/\S+)/.exec(printed)![1]!;
+      npm.kill('SIGTERM');
+      await vi.waitFor(
+        async () =>
+          expect([await answers(`http://127.0.0.1:${port}`), await answers(instance)]).toEqual([false, false]),
+        { timeout: 30_000, interval: 250 },
+      );
+    } finally {
+      await redis.stop();
+      await database.drop();
+    }
+  }, 300_000);
 });
 
 // deploy/haproxy.cfg in front of two stand-ins for instances, one of which takes every request and

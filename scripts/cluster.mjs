@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { buildClientIfStale } from './build-client.mjs';
 import { buildServerIfStale, SERVER_BUILD } from './build-server.mjs';
 import { freePort } from './free-port.mjs';
+import { whenStarterGone } from './starter-watch.mjs';
 
 // `npm run cluster`: N instances of the built server on one PostgreSQL (DATABASE_URL) and one Redis
 // (REDIS_URL), behind Debian's haproxy with deploy/haproxy.cfg. docs/deploy.md explains it.
@@ -191,7 +192,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       cluster.instances.map((instance, i) => `    app${i + 1}: ${instance.url}\n`).join('') +
       '  Ctrl-C drains and stops them.\n\n',
   );
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, () => void cluster.stop().then(() => process.exit(0)));
-  }
+  let stopping;
+  const stop = () => (stopping ??= cluster.stop().then(() => process.exit(0)));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, stop);
+  whenStarterGone(stop);
 }
