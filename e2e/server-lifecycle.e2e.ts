@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Medicine, Order } from '@apotheca/contract';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { isRunning } from '../server/src/db/data-dir-lock';
 import { freePort, serverEnv, spawnServer, type ServerProcess } from './support/product-server';
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
@@ -241,6 +242,37 @@ describe('the server process on the embedded database', () => {
         timeout: 30_000,
       });
       fs.rmSync(npmEnv.DATA_DIR, { recursive: true, force: true });
+    }
+  }, 180_000);
+
+  it('keeps serving when started without npm from a shell that then exits', async () => {
+    // `node scripts/start.mjs &` in a shell gone a few seconds later: the shop is meant to outlive it.
+    const direct = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-direct-start-')), DATABASE_URL: '' };
+    const { npm_lifecycle_event: _, ...env } = serverEnv(await freePort(), direct);
+    const health = `http://127.0.0.1:${env.PORT}/api/health`;
+    const shell = spawn('sh', ['-c', 'node scripts/start.mjs > /dev/null 2>&1 & echo $!; sleep 5'], {
+      cwd: repositoryRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let printed = '';
+    shell.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    await new Promise((resolve) => shell.on('exit', resolve));
+    const starter = Number(printed.trim());
+    expect(starter).toBeGreaterThan(1);
+    try {
+      await vi.waitFor(async () => expect((await fetch(health)).status).toBe(200), { timeout: 120_000, interval: 250 });
+      // Several of the starter watch's half-second checks later, it still answers.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      expect((await fetch(health)).status).toBe(200);
+    } finally {
+      // start.mjs passes the signal on to the server, which stops its database on its way out; one
+      // already gone (the failure above says why) has nothing left to stop.
+      if (isRunning(starter)) process.kill(starter, 'SIGTERM');
+      await vi.waitFor(() => expect(fs.existsSync(path.join(direct.DATA_DIR, 'postgres/postmaster.pid'))).toBe(false), {
+        timeout: 30_000,
+      });
+      fs.rmSync(direct.DATA_DIR, { recursive: true, force: true });
     }
   }, 180_000);
 
