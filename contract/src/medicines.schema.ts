@@ -133,15 +133,21 @@ const medicineFacetsSchema = z.object({
   developedBy: z.array(facetCountSchema),
 });
 
+/**
+ * Only when a search names a strength that no medicine of that name has ("metformin 750 mg", where the shop has
+ * 500 and 850 mg, or "metfromin 750 mg" mistyped): the name meant, and the strengths its medicines come in,
+ * lowest first. In the list, the strengths within its filters; `outsideFilters` when the filters leave none of
+ * them, and the strengths are then the whole shop's.
+ */
+const otherStrengthsSchema = z
+  .object({ name: z.string(), strengths: z.array(z.string()), outsideFilters: z.literal(true).optional() })
+  .optional();
+
 export const medicineListResponseSchema = z.object({
   medicines: z.array(medicineSchema),
   total: z.number().int(),
   facets: medicineFacetsSchema,
-  /**
-   * Only when the search names a strength that no medicine of that name has ("metformin 750 mg", where the
-   * shop has 500 and 850 mg): the name searched for, and the strengths its medicines come in, lowest first.
-   */
-  otherStrengths: z.object({ name: z.string(), strengths: z.array(z.string()) }).optional(),
+  otherStrengths: otherStrengthsSchema,
 });
 
 /** The units a pack's price is compared by. */
@@ -197,7 +203,10 @@ const medicineSuggestionSchema = medicineSchema.pick({
   price: true,
   imageUrl: true,
 });
-export const medicineSuggestionsResponseSchema = z.object({ suggestions: z.array(medicineSuggestionSchema) });
+export const medicineSuggestionsResponseSchema = z.object({
+  suggestions: z.array(medicineSuggestionSchema),
+  otherStrengths: otherStrengthsSchema,
+});
 /**
  * The medicine under `medicine`; at the top level, for the original client whose update form posts
  * back every key it finds there, only the eight fields of a medicine (`_id`, name, developedBy,

@@ -164,6 +164,38 @@ describe('search', () => {
     expect((await list('q=paracetamoll')).otherStrengths).toBeUndefined();
   });
 
+  it('offers the strengths within the filters set, or says that the filters leave none and offers the shop’s', async () => {
+    const q = `q=${encodeURIComponent('paracetamol 750 mg')}`;
+    // Up to $3.50: Paracetamol 500 mg ($2.99) and Dolo-650 ($3.25), not Panadol, Crocin or Calpol.
+    expect((await list(`${q}&maxPrice=3.5`)).otherStrengths).toEqual({
+      name: 'paracetamol',
+      strengths: ['500 mg', '650 mg'],
+    });
+    expect((await list(`${q}&dosageForm=Syrup`)).otherStrengths).toEqual({
+      name: 'paracetamol',
+      strengths: ['120 mg/5 mL'],
+    });
+    expect((await list(`${q}&category=Antibiotic`)).otherStrengths).toEqual({
+      name: 'paracetamol',
+      strengths: ['120 mg/5 mL', '500 mg', '650 mg'],
+      outsideFilters: true,
+    });
+  });
+
+  it('reads a mistyped name with a strength as the one name it is nearest, not as a misspelling to check', async () => {
+    const strengths = ['120 mg/5 mL', '500 mg', '650 mg'];
+    expect((await list(`q=${encodeURIComponent('paracetmol 750 mg')}`)).otherStrengths).toEqual({
+      name: 'paracetamol',
+      strengths,
+    });
+    expect((await list(`q=${encodeURIComponent('Paracetamool 750mg')}`)).otherStrengths).toEqual({
+      name: 'paracetamol',
+      strengths,
+    });
+    // As near to Paracetamol as to Paracetamolix, another medicine: neither is guessed.
+    expect((await list(`q=${encodeURIComponent('paracetamolx 750 mg')}`)).otherStrengths).toBeUndefined();
+  });
+
   it('answers a clear 400 for a search too long, with control characters or given twice', async () => {
     const tooLong = await get(`/api/medicines?q=${'a'.repeat(101)}`);
     expect(tooLong.statusCode).toBe(400);
@@ -211,6 +243,24 @@ describe('suggestions', () => {
       });
       expect(deleted.statusCode).toBe(200);
     }
+  });
+
+  it('offers the strengths a medicine comes in for a strength not stocked, rather than an empty list', async () => {
+    const suggested = async (q: string) =>
+      medicineSuggestionsResponseSchema.parse(
+        (await get(`/api/medicines/suggestions?q=${encodeURIComponent(q)}`)).json(),
+      );
+    const strengths = ['120 mg/5 mL', '500 mg', '650 mg'];
+    expect(await suggested('paracetamol 750 mg')).toEqual({
+      suggestions: [],
+      otherStrengths: { name: 'paracetamol', strengths },
+    });
+    expect(await suggested('paracetmol 750 mg')).toEqual({
+      suggestions: [],
+      otherStrengths: { name: 'paracetamol', strengths },
+    });
+    expect((await suggested('paracetamol 650 mg')).otherStrengths).toBeUndefined();
+    expect(await suggested('zzzz 750 mg')).toEqual({ suggestions: [] });
   });
 
   it('requires q', async () => {

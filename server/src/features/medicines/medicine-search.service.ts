@@ -5,6 +5,7 @@ import {
   type MedicineFacet,
   type MedicineListResponse,
   type MedicineSuggestion,
+  type MedicineSuggestionsResponse,
 } from '@apotheca/contract';
 import SearchableMap from 'minisearch/SearchableMap';
 import { inArray } from 'drizzle-orm';
@@ -30,7 +31,7 @@ import { medicineColumns, toMedicine, type MedicineListFilter, type MedicineRow 
 type MedicineSearch = {
   /** The list's response body, serialized: `{ medicines, total, facets }`. */
   list(filter: MedicineListFilter): Promise<string>;
-  suggest(q: string): Promise<MedicineSuggestion[]>;
+  suggest(q: string): Promise<MedicineSuggestionsResponse>;
 };
 
 // The form too: a box says "Tablets" or "Gel" after the name, and Ibuleve is a gel without saying so.
@@ -382,30 +383,72 @@ function match(snapshot: Snapshot, q: string): { docs: number[]; score: Float64A
 const nameOf = (whole: string) => amountsIn(whole).rest.replace(/\s+/g, ' ').trim();
 
 /**
- * When `q` names a strength that no medicine of its name has, that name and the strengths its medicines
- * come in, lowest first, each once however it is spaced ("500mg" is "500 mg"). Of the medicines whose whole
- * name or ingredient it is: those whose name it only begins or is a typo of are other medicines.
+ * The name `typed` (a query's words besides its amounts, in search form) stands for, among the names and
+ * ingredients of `docs`, the medicines its words match: the whole name or ingredient it is or, when it is
+ * none, the one it is a typo of word for word ("metfromin" of "metformin"), when one is nearer than every
+ * other. A name it only begins ("Paracetamolix" of "paracetamol") is another medicine's.
  */
-function otherStrengths(snapshot: Snapshot, q: string): MedicineListResponse['otherStrengths'] {
-  const whole = searchForm(q.trim());
-  const name = nameOf(whole);
-  if (name === '' || amountsIn(whole).amounts.length === 0) return undefined;
+function nameMeant(snapshot: Snapshot, typed: string, docs: number[]): string | undefined {
+  const { lowerNames, lowerIngredients } = snapshot;
+  if (docs.some((doc) => lowerNames[doc] === typed || lowerIngredients[doc] === typed)) return typed;
+  // Each typed word's catalogue words within its typos' reach, with their distance from it.
+  const reach = words(typed).map((word) => {
+    const edits = allowedEdits(word);
+    const near = new Map<string, number>();
+    for (let length = word.length - edits; length <= word.length + edits; length++)
+      for (const [term, [, distance]] of snapshot.wordsByLength[length]?.fuzzyGet(word, edits) ?? [])
+        near.set(term, distance);
+    return near;
+  });
+  let meant: string | undefined;
+  let nearest = Infinity;
+  let tied = false;
+  for (const doc of docs)
+    for (const text of [lowerNames[doc]!, lowerIngredients[doc]!]) {
+      const own = words(text);
+      if (own.length !== reach.length) continue;
+      const distance = own.reduce((sum, word, i) => sum + (reach[i]!.get(word) ?? Infinity), 0);
+      if (distance < nearest) [meant, nearest, tied] = [text, distance, false];
+      else if (distance === nearest && text !== meant) tied = true;
+    }
+  return tied || nearest === Infinity ? undefined : meant;
+}
+
+/** Each strength of `docs` once however it is spaced ("500mg" is "500 mg"), lowest amount first. */
+function strengthsOf(snapshot: Snapshot, docs: number[]): string[] {
   const strengths = new Map<string, { strength: string; amount: number }>();
-  for (const doc of match(snapshot, name).docs) {
-    if (snapshot.lowerNames[doc] !== name && snapshot.lowerIngredients[doc] !== name) continue;
+  for (const doc of docs) {
     const strength = snapshot.rows[doc]!.strength.trim();
     const [first] = amountsIn(searchForm(strength)).amounts;
     const key = searchForm(strength).replace(/\s+/g, '');
     if (first && !strengths.has(key))
       strengths.set(key, { strength, amount: Number.parseFloat(first.measure ?? first.number) });
   }
-  if (strengths.size === 0) return undefined;
-  return {
-    name,
-    strengths: [...strengths.values()]
-      .sort((a, b) => a.amount - b.amount || (a.strength < b.strength ? -1 : 1))
-      .map(({ strength }) => strength),
-  };
+  return [...strengths.values()]
+    .sort((a, b) => a.amount - b.amount || (a.strength < b.strength ? -1 : 1))
+    .map(({ strength }) => strength);
+}
+
+type OtherStrengths = MedicineListResponse['otherStrengths'];
+
+/**
+ * When `q` names a strength that no medicine of its name has, the name meant (see `nameMeant`) and the
+ * strengths its medicines (those whose whole name or ingredient it is) come in among those `kept` (the
+ * list's filters): a strength offered there lists something. When the filters keep none of them, the
+ * strengths of the whole shop, said to be outside the filters.
+ */
+function otherStrengths(snapshot: Snapshot, q: string, kept: (doc: number) => boolean): OtherStrengths {
+  const whole = searchForm(q.trim());
+  const typed = nameOf(whole);
+  if (typed === '' || amountsIn(whole).amounts.length === 0) return undefined;
+  const docs = match(snapshot, typed).docs;
+  const name = nameMeant(snapshot, typed, docs);
+  if (name === undefined) return undefined;
+  const ofName = docs.filter((doc) => snapshot.lowerNames[doc] === name || snapshot.lowerIngredients[doc] === name);
+  const within = strengthsOf(snapshot, ofName.filter(kept));
+  if (within.length > 0) return { name, strengths: within };
+  const everywhere = strengthsOf(snapshot, ofName);
+  return everywhere.length > 0 ? { name, strengths: everywhere, outsideFilters: true } : undefined;
 }
 
 /**
@@ -541,19 +584,25 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
       });
       const counts = columns.map((column) => new Int32Array(column.values.length));
 
-      // One pass: a medicine counts in a facet when it passes every filter but that facet's own.
-      const kept: number[] = [];
-      const visit = (doc: number) => {
+      /** The one facet whose filter a medicine fails, -1 for none, -2 when it fails more or another filter. */
+      const failingFacet = (doc: number) => {
         const price = snap.priceCents[doc]!;
-        if (price < minCents || price > maxCents) return;
-        if (inStock !== undefined && snap.stock[doc]! > 0 !== inStock) return;
+        if (price < minCents || price > maxCents) return -2;
+        if (inStock !== undefined && snap.stock[doc]! > 0 !== inStock) return -2;
         let failing = -1;
         for (let f = 0; f < columns.length; f++) {
           if (wanted[f] !== -1 && columns[f]!.codes[doc] !== wanted[f]) {
-            if (failing !== -1) return;
+            if (failing !== -1) return -2;
             failing = f;
           }
         }
+        return failing;
+      };
+      // One pass: a medicine counts in a facet when it passes every filter but that facet's own.
+      const kept: number[] = [];
+      const visit = (doc: number) => {
+        const failing = failingFacet(doc);
+        if (failing === -2) return;
         if (failing === -1) kept.push(doc);
         for (let f = 0; f < columns.length; f++) {
           const code = columns[f]!.codes[doc]!;
@@ -581,7 +630,8 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
         .slice(start)
         .map((doc) => medicineJson(snap, doc));
       // Nothing found for a name and a strength: the strengths that name comes in, rather than a spelling hint.
-      const strengths = found?.docs.length === 0 ? otherStrengths(snap, filter.q!) : undefined;
+      const strengths =
+        found?.docs.length === 0 ? otherStrengths(snap, filter.q!, (doc) => failingFacet(doc) === -1) : undefined;
       return `{"medicines":[${page.join(',')}],"total":${kept.length},"facets":${JSON.stringify(facets)}${
         strengths ? `,"otherStrengths":${JSON.stringify(strengths)}` : ''
       }}`;
@@ -590,7 +640,13 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
     async suggest(q) {
       const snap = await snapshot();
       const found = match(snap, q);
-      return firstInOrder(found.docs, SUGGESTIONS_LIMIT, byRelevance(snap, q, found.docs, found.score)).map((doc) => {
+      // As the list says it: an empty box would leave a patient who typed a strength not stocked guessing.
+      if (found.docs.length === 0) {
+        const strengths = otherStrengths(snap, q, () => true);
+        return strengths ? { suggestions: [], otherStrengths: strengths } : { suggestions: [] };
+      }
+      const best = firstInOrder(found.docs, SUGGESTIONS_LIMIT, byRelevance(snap, q, found.docs, found.score));
+      const suggestions = best.map((doc): MedicineSuggestion => {
         const row = snap.rows[doc]!;
         return {
           _id: row.id,
@@ -603,6 +659,7 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
           imageUrl: row.imageUrl,
         };
       });
+      return { suggestions };
     },
   };
 }

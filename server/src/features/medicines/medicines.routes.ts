@@ -123,7 +123,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
     '/medicines/suggestions',
     medicineSuggestionsQuerySchema,
     medicineSuggestionsResponseSchema,
-    async ({ q }) => JSON.stringify({ suggestions: await search.suggest(q) }),
+    async ({ q }) => JSON.stringify(await search.suggest(q)),
   );
 
   app.get(
