@@ -165,6 +165,44 @@ describe('the server-rendered search', () => {
       ]),
     );
   });
+
+  it('keeps the filters in the strengths offered, or says the filters leave none and offers the shop’s without them', async () => {
+    const answering = (otherStrengths: object) => () =>
+      Promise.resolve(json(200, { ...list, medicines: [], total: 0, otherStrengths }));
+    const linksOf = async (url: string, otherStrengths: object) => {
+      const page = await renderPage(TEMPLATE, url, answering(otherStrengths));
+      const html = page!.html.replace(/<!-- -->/g, '');
+      const links = [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(([, href, name]) => [
+        name,
+        href!.replace(/&amp;/g, '&'),
+      ]);
+      return { text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '), links };
+    };
+
+    const within = await linksOf('/medicines?q=metformin+750+mg&maxPrice=6', {
+      name: 'metformin',
+      strengths: ['500 mg', '850 mg'],
+    });
+    expect(within.text).toContain('It comes in:');
+    expect(within.links).toEqual(
+      expect.arrayContaining([['500 mg', '/medicines?q=metformin+500+mg&maxPrice=6&page=1']]),
+    );
+
+    const outside = await linksOf('/medicines?q=metformin+750+mg&category=Pain+Relief', {
+      name: 'metformin',
+      strengths: ['500 mg', '850 mg'],
+      outsideFilters: true,
+    });
+    expect(outside.text).toContain('We don’t stock “metformin” in that strength.');
+    expect(outside.text).toContain('None of its strengths is within your filters. In the whole shop it comes in:');
+    expect(outside.links).toEqual(
+      expect.arrayContaining([
+        ['500 mg', '/medicines?q=metformin+500+mg&page=1'],
+        ['850 mg', '/medicines?q=metformin+850+mg&page=1'],
+        ['All “metformin”', '/medicines?q=metformin&page=1'],
+      ]),
+    );
+  });
 });
 
 describe('readServerState', () => {

@@ -20,6 +20,7 @@ import {
 import { CatalogueFacets, hasFacets } from '../../features/medicines/catalogue-facets';
 import { CatalogueToolbar } from '../../features/medicines/catalogue-toolbar';
 import { MedicineCard } from '../../features/medicines/medicine-card';
+import { notInThatStrength } from '../../features/medicines/medicine-labels';
 import { MedicineCardSkeleton } from '../../features/medicines/medicine-card-skeleton';
 import { useListMedicinesQuery } from '../../features/medicines/medicines.api';
 import { useAddToCart } from '../add-to-cart.hook';
@@ -161,17 +162,26 @@ export default function CataloguePage() {
 
 const linkClass = 'font-semibold text-brand-700 hover:text-brand-900';
 
-/** A search for a strength the medicine does not come in: the strengths it does, and the medicine alone. */
+/**
+ * A search for a strength the medicine does not come in: the strengths it does, and the medicine alone,
+ * within the filters set. When they leave none, the whole shop's, said so, with links that drop the filters.
+ */
 function StrengthsOffered({
   name,
   strengths,
+  outsideFilters,
   filters,
 }: NonNullable<MedicineListResponse['otherStrengths']> & { filters: CatalogueFilters }) {
-  const searchFor = (q: string) => cataloguePath(searchWithFilter(catalogueSearch(filters), { q }));
+  const kept = outsideFilters ? new URLSearchParams() : catalogueSearch(filters);
+  const searchFor = (q: string) => cataloguePath(searchWithFilter(kept, { q }));
   return (
     <>
-      <p className="text-lg text-muted">We don’t stock “{name}” in that strength.</p>
-      <p className="text-sm text-muted">It comes in:</p>
+      <p className="text-lg text-muted">{notInThatStrength(name)}</p>
+      <p className="text-sm text-muted">
+        {outsideFilters
+          ? 'None of its strengths is within your filters. In the whole shop it comes in:'
+          : 'It comes in:'}
+      </p>
       <ul className="flex flex-wrap justify-center gap-2">
         {strengths.map((strength) => (
           <li key={strength}>

@@ -7,3 +7,6 @@ export const PRESCRIPTION_LABELS: Record<string, string> = {
   true: 'Prescription only',
   false: 'No prescription needed',
 };
+
+/** What the catalogue and the header box say of a search for a strength the medicine does not come in. */
+export const notInThatStrength = (name: string): string => `We don’t stock “${name}” in that strength.`;

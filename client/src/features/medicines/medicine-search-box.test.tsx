@@ -1,5 +1,5 @@
-import type { MedicineSuggestion } from '@apotheca/contract';
-import { screen, waitFor } from '@testing-library/react';
+import type { MedicineSuggestion, MedicineSuggestionsResponse } from '@apotheca/contract';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
@@ -23,14 +23,14 @@ const SUGGESTIONS = [
   suggestion('Co-codamol', { prescriptionRequired: true }),
 ];
 
-/** Answers the suggestions call with SUGGESTIONS and records which `q` each call asked for. */
-function serveSuggestions() {
+/** Answers the suggestions call with `answer` (SUGGESTIONS) and records which `q` each call asked for. */
+function serveSuggestions(answer: MedicineSuggestionsResponse = { suggestions: SUGGESTIONS }) {
   const asked: string[] = [];
   stubBrowserRequest();
   vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     asked.push(url.searchParams.get('q') ?? '');
-    const body = JSON.stringify({ suggestions: SUGGESTIONS });
+    const body = JSON.stringify(answer);
     return Promise.resolve(new Response(body, { headers: { 'content-type': 'application/json' } }));
   });
   return asked;
@@ -139,6 +139,32 @@ describe('the header search box', () => {
     await user.click(box);
     await screen.findAllByRole('option');
     expect(asked).toEqual(['ibuprofen']);
+  });
+
+  it('offers the strengths a medicine comes in for a strength not stocked, each a search of the catalogue', async () => {
+    serveSuggestions({ suggestions: [], otherStrengths: { name: 'metformin', strengths: ['500 mg', '850 mg'] } });
+    const { user, box } = renderBox();
+    await user.type(box, 'metformin 750 mg');
+    const offered = await screen.findByRole('group', {
+      name: 'We don’t stock “metformin” in that strength. It comes in:',
+    });
+    expect(
+      within(offered)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['metformin 500 mg', 'metformin 850 mg', 'All “metformin”']);
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+
+    await user.keyboard('{ArrowUp}');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'All “metformin”' }).id);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await waitFor(() => expect(location()).toBe('/medicines?q=metformin+850+mg'));
+    expect(box).toHaveValue('metformin 850 mg');
+
+    await user.clear(box);
+    await user.type(box, 'metformin 750 mg');
+    await user.click(await screen.findByRole('option', { name: 'metformin 500 mg' }));
+    await waitFor(() => expect(location()).toBe('/medicines?q=metformin+500+mg'));
   });
 
   it('opens the list again with Down after Escape closed it', async () => {

@@ -7,11 +7,11 @@ import {
   SUGGESTIONS_MIN_LENGTH,
   type MedicineSuggestion,
 } from '@apotheca/contract';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/debounced-value.hook';
 import { filtersFromSearch } from './catalogue-filters';
-import { strengthAndForm } from './medicine-labels';
+import { notInThatStrength, strengthAndForm } from './medicine-labels';
 import { PrescriptionBadge } from './prescription-badge';
 import { useSuggestMedicinesQuery } from './medicines.api';
 
@@ -59,8 +59,21 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
   // pause in typing or for its answer, would offer medicines that may not match what is typed.
   const current = wanted && typed === text.trim();
   const suggestions: MedicineSuggestion[] = current ? (currentData?.suggestions ?? []) : [];
-  const expanded = suggestions.length > 0;
-  const activeIndex = expanded && active < suggestions.length ? active : -1;
+  // A strength the medicine does not come in matches nothing: rather than no list, searches of the strengths
+  // it does come in and of the medicine alone, under a note that says so (as the catalogue does).
+  const offered = current ? currentData?.otherStrengths : undefined;
+  const searches = offered
+    ? [
+        ...offered.strengths.map((strength) => ({
+          q: `${offered.name} ${strength}`,
+          label: `${offered.name} ${strength}`,
+        })),
+        { q: offered.name, label: `All “${offered.name}”` },
+      ]
+    : [];
+  const optionCount = suggestions.length + searches.length;
+  const expanded = optionCount > 0;
+  const activeIndex = expanded && active < optionCount ? active : -1;
 
   const id = useId();
   const listboxId = `${id}-listbox`;
@@ -75,6 +88,27 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
     setText('');
     void navigate(medicinePath(suggestion._id));
   };
+  const searchCatalogue = (q: string) => {
+    close();
+    void navigate(cataloguePath(q ? { q } : {}));
+  };
+  /** The option at `index`: a medicine suggested, else one of the searches offered after them. */
+  const choose = (index: number) => {
+    const suggestion = suggestions[index];
+    if (suggestion) openMedicine(suggestion);
+    else searchCatalogue(searches[index - suggestions.length]!.q);
+  };
+  /** What every option has: its place in the keyboard's order, and a press or a click that chooses it. */
+  const optionProps = (index: number) => ({
+    id: optionId(index),
+    role: 'option',
+    'aria-selected': index === activeIndex,
+    // Pressing an option must not blur the box first, which would close the list under the pointer.
+    onMouseDown: (event: MouseEvent) => event.preventDefault(),
+    onClick: () => choose(index),
+    onMouseMove: () => index !== activeIndex && setActive(index),
+    className: `flex cursor-pointer items-center gap-3 px-4 py-2 ${index === activeIndex ? 'bg-brand-50' : ''}`,
+  });
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
@@ -86,17 +120,16 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
           setOpen(true);
           return;
         }
-        const last = suggestions.length - 1;
+        const last = optionCount - 1;
         // From the box itself Down goes to the first suggestion and Up to the last; both wrap around.
         if (event.key === 'ArrowDown') setActive(activeIndex < last ? activeIndex + 1 : 0);
         else setActive(activeIndex > 0 ? activeIndex - 1 : last);
         return;
       }
       case 'Enter': {
-        const chosen = suggestions[activeIndex];
-        if (chosen) {
+        if (activeIndex >= 0) {
           event.preventDefault();
-          openMedicine(chosen);
+          choose(activeIndex);
         }
         // Otherwise the form is submitted: a search of the catalogue.
         return;
@@ -117,9 +150,7 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
       className={`flex min-w-0 items-center md:relative ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
-        close();
-        const q = text.trim();
-        void navigate(cataloguePath(q ? { q } : {}));
+        searchCatalogue(text.trim());
       }}
     >
       <label htmlFor={`${id}-input`} className="sr-only">
@@ -168,17 +199,7 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
         className="absolute inset-x-0 top-full z-50 max-h-[70vh] overflow-y-auto border-y border-slate-200 bg-white py-1 shadow-lg md:inset-x-auto md:right-0 md:mt-1 md:w-[26rem] md:rounded-xl md:border"
       >
         {suggestions.map((suggestion, index) => (
-          <li
-            key={suggestion._id}
-            id={optionId(index)}
-            role="option"
-            aria-selected={index === activeIndex}
-            // Pressing an option must not blur the box first, which would close the list under the pointer.
-            onMouseDown={(event) => event.preventDefault()}
-            onClick={() => openMedicine(suggestion)}
-            onMouseMove={() => index !== activeIndex && setActive(index)}
-            className={`flex cursor-pointer items-center gap-3 px-4 py-2 ${index === activeIndex ? 'bg-brand-50' : ''}`}
-          >
+          <li key={suggestion._id} {...optionProps(index)}>
             <span className="flex min-w-0 flex-1 flex-col">
               <span className="flex items-center gap-2 font-medium text-ink">
                 <span className="truncate">{suggestion.name}</span>
@@ -191,6 +212,20 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
             <span className="shrink-0 text-sm font-semibold text-brand-800">{formatPrice(suggestion.price)}</span>
           </li>
         ))}
+        {offered ? (
+          <li role="group" aria-labelledby={`${id}-offered`}>
+            <p id={`${id}-offered`} className="px-4 pt-1 pb-2 text-sm text-muted">
+              {notInThatStrength(offered.name)} It comes in:
+            </p>
+            <ul role="none">
+              {searches.map(({ q, label }, index) => (
+                <li key={q} {...optionProps(suggestions.length + index)}>
+                  <span className="min-w-0 flex-1 truncate font-medium text-ink">{label}</span>
+                </li>
+              ))}
+            </ul>
+          </li>
+        ) : null}
       </ul>
     </form>
   );
