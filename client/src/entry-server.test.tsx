@@ -144,7 +144,7 @@ describe('the server-rendered search', () => {
           ...list,
           medicines: [],
           total: 0,
-          otherStrengths: { name: 'metformin', strengths: ['500 mg', '850 mg'] },
+          otherStrengths: { name: 'metformin', notIn: 'strength', strengths: ['500 mg', '850 mg'] },
         }),
       );
     const page = await renderPage(TEMPLATE, '/medicines?q=metformin+750+mg', noneInThatStrength);
@@ -181,6 +181,7 @@ describe('the server-rendered search', () => {
 
     const within = await linksOf('/medicines?q=metformin+750+mg&maxPrice=6', {
       name: 'metformin',
+      notIn: 'strength',
       strengths: ['500 mg', '850 mg'],
     });
     expect(within.text).toContain('It comes in:');
@@ -188,8 +189,19 @@ describe('the server-rendered search', () => {
       expect.arrayContaining([['500 mg', '/medicines?q=metformin+500+mg&maxPrice=6&page=1']]),
     );
 
+    const form = await linksOf('/medicines?q=metformin+syrup', {
+      name: 'metformin',
+      notIn: 'form',
+      strengths: ['500 mg Tablet', '850 mg Tablet'],
+    });
+    expect(form.text).toContain('We don’t stock “metformin” in that form.');
+    expect(form.links).toEqual(
+      expect.arrayContaining([['500 mg Tablet', '/medicines?q=metformin+500+mg+Tablet&page=1']]),
+    );
+
     const outside = await linksOf('/medicines?q=metformin+750+mg&category=Pain+Relief', {
       name: 'metformin',
+      notIn: 'strength',
       strengths: ['500 mg', '850 mg'],
       outsideFilters: true,
     });

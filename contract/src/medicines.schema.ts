@@ -134,13 +134,19 @@ const medicineFacetsSchema = z.object({
 });
 
 /**
- * Only when a search names a strength that no medicine of that name has ("metformin 750 mg", where the shop has
- * 500 and 850 mg, or "metfromin 750 mg" mistyped): the name meant, and the strengths its medicines come in,
- * lowest first. In the list, the strengths within its filters; `outsideFilters` when the filters leave none of
+ * Only when a search names a strength or a form that no medicine of that name has ("metformin 750 mg", where the
+ * shop has 500 and 850 mg tablets; "metformin syrup"; "metfromin 750 mg" mistyped): the name meant, what it is not
+ * stocked in, and the strengths its medicines come in, lowest first (with their forms when the form is what is
+ * not stocked). In the list, the strengths within its filters; `outsideFilters` when the filters leave none of
  * them, and the strengths are then the whole shop's.
  */
 const otherStrengthsSchema = z
-  .object({ name: z.string(), strengths: z.array(z.string()), outsideFilters: z.literal(true).optional() })
+  .object({
+    name: z.string(),
+    notIn: z.enum(['strength', 'form', 'strength and form']),
+    strengths: z.array(z.string()),
+    outsideFilters: z.literal(true).optional(),
+  })
   .optional();
 
 export const medicineListResponseSchema = z.object({

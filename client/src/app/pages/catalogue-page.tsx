@@ -20,7 +20,7 @@ import {
 import { CatalogueFacets, hasFacets } from '../../features/medicines/catalogue-facets';
 import { CatalogueToolbar } from '../../features/medicines/catalogue-toolbar';
 import { MedicineCard } from '../../features/medicines/medicine-card';
-import { notInThatStrength } from '../../features/medicines/medicine-labels';
+import { notStockedIn } from '../../features/medicines/medicine-labels';
 import { MedicineCardSkeleton } from '../../features/medicines/medicine-card-skeleton';
 import { useListMedicinesQuery } from '../../features/medicines/medicines.api';
 import { useAddToCart } from '../add-to-cart.hook';
@@ -131,7 +131,7 @@ export default function CataloguePage() {
                   </Link>
                 </>
               ) : data.otherStrengths ? (
-                // The name is found, not in the strength typed: a spelling hint would mislead, and a patient
+                // The name is found, not in the strength or form typed: a spelling hint would mislead, and a patient
                 // should not take another strength for it unawares, so each is offered by its strength.
                 <StrengthsOffered {...data.otherStrengths} filters={filters} />
               ) : (
@@ -163,11 +163,12 @@ export default function CataloguePage() {
 const linkClass = 'font-semibold text-brand-700 hover:text-brand-900';
 
 /**
- * A search for a strength the medicine does not come in: the strengths it does, and the medicine alone,
- * within the filters set. When they leave none, the whole shop's, said so, with links that drop the filters.
+ * A search for a strength or a form the medicine does not come in: the strengths (and forms) it does, and the
+ * medicine alone, within the filters set. When they leave none, the whole shop's, said so, with links that drop the filters.
  */
 function StrengthsOffered({
   name,
+  notIn,
   strengths,
   outsideFilters,
   filters,
@@ -176,7 +177,7 @@ function StrengthsOffered({
   const searchFor = (q: string) => cataloguePath(searchWithFilter(kept, { q }));
   return (
     <>
-      <p className="text-lg text-muted">{notInThatStrength(name)}</p>
+      <p className="text-lg text-muted">{notStockedIn({ name, notIn })}</p>
       <p className="text-sm text-muted">
         {outsideFilters
           ? 'None of its strengths is within your filters. In the whole shop it comes in:'

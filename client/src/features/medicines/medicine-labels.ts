@@ -8,5 +8,9 @@ export const PRESCRIPTION_LABELS: Record<string, string> = {
   false: 'No prescription needed',
 };
 
-/** What the catalogue and the header box say of a search for a strength the medicine does not come in. */
-export const notInThatStrength = (name: string): string => `We don’t stock “${name}” in that strength.`;
+/**
+ * What the catalogue and the header box say of a search for a strength or a form the medicine does not come in:
+ * "We don’t stock “metformin” in that strength."
+ */
+export const notStockedIn = ({ name, notIn }: { name: string; notIn: string }): string =>
+  `We don’t stock “${name}” in that ${notIn}.`;

@@ -142,7 +142,10 @@ describe('the header search box', () => {
   });
 
   it('offers the strengths a medicine comes in for a strength not stocked, each a search of the catalogue', async () => {
-    serveSuggestions({ suggestions: [], otherStrengths: { name: 'metformin', strengths: ['500 mg', '850 mg'] } });
+    serveSuggestions({
+      suggestions: [],
+      otherStrengths: { name: 'metformin', notIn: 'strength', strengths: ['500 mg', '850 mg'] },
+    });
     const { user, box } = renderBox();
     await user.type(box, 'metformin 750 mg');
     const offered = await screen.findByRole('group', {

@@ -11,7 +11,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDebouncedValue } from '../../lib/debounced-value.hook';
 import { filtersFromSearch } from './catalogue-filters';
-import { notInThatStrength, strengthAndForm } from './medicine-labels';
+import { notStockedIn, strengthAndForm } from './medicine-labels';
 import { PrescriptionBadge } from './prescription-badge';
 import { useSuggestMedicinesQuery } from './medicines.api';
 
@@ -215,7 +215,7 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
         {offered ? (
           <li role="group" aria-labelledby={`${id}-offered`}>
             <p id={`${id}-offered`} className="px-4 pt-1 pb-2 text-sm text-muted">
-              {notInThatStrength(offered.name)} It comes in:
+              {notStockedIn(offered)} It comes in:
             </p>
             <ul role="none">
               {searches.map(({ q, label }, index) => (

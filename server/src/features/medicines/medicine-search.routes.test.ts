@@ -157,7 +157,11 @@ describe('search', () => {
     const missing = await list(`q=${encodeURIComponent('paracetamol 750 mg')}`);
     expect(missing.total).toBe(0);
     // Crocin's "500mg" is Panadol's "500 mg"; Paracetamolix (caffeine, its name only begun by the words) is not it.
-    expect(missing.otherStrengths).toEqual({ name: 'paracetamol', strengths: ['120 mg/5 mL', '500 mg', '650 mg'] });
+    expect(missing.otherStrengths).toEqual({
+      name: 'paracetamol',
+      notIn: 'strength',
+      strengths: ['120 mg/5 mL', '500 mg', '650 mg'],
+    });
     // A strength it has finds it, with nothing to say; nor is anything said of words that match no medicine.
     expect((await list(`q=${encodeURIComponent('paracetamol 650 mg')}`)).otherStrengths).toBeUndefined();
     expect((await list(`q=${encodeURIComponent('zzzz 750 mg')}`)).otherStrengths).toBeUndefined();
@@ -169,14 +173,17 @@ describe('search', () => {
     // Up to $3.50: Paracetamol 500 mg ($2.99) and Dolo-650 ($3.25), not Panadol, Crocin or Calpol.
     expect((await list(`${q}&maxPrice=3.5`)).otherStrengths).toEqual({
       name: 'paracetamol',
+      notIn: 'strength',
       strengths: ['500 mg', '650 mg'],
     });
     expect((await list(`${q}&dosageForm=Syrup`)).otherStrengths).toEqual({
       name: 'paracetamol',
+      notIn: 'strength',
       strengths: ['120 mg/5 mL'],
     });
     expect((await list(`${q}&category=Antibiotic`)).otherStrengths).toEqual({
       name: 'paracetamol',
+      notIn: 'strength',
       strengths: ['120 mg/5 mL', '500 mg', '650 mg'],
       outsideFilters: true,
     });
@@ -186,14 +193,51 @@ describe('search', () => {
     const strengths = ['120 mg/5 mL', '500 mg', '650 mg'];
     expect((await list(`q=${encodeURIComponent('paracetmol 750 mg')}`)).otherStrengths).toEqual({
       name: 'paracetamol',
+      notIn: 'strength',
       strengths,
     });
     expect((await list(`q=${encodeURIComponent('Paracetamool 750mg')}`)).otherStrengths).toEqual({
       name: 'paracetamol',
+      notIn: 'strength',
       strengths,
+    });
+    // A name that carries its strength is the name besides it: Dolo-650 is Dolo.
+    expect((await list(`q=${encodeURIComponent('dolo 500 mg')}`)).otherStrengths).toEqual({
+      name: 'dolo',
+      notIn: 'strength',
+      strengths: ['650 mg'],
     });
     // As near to Paracetamol as to Paracetamolix, another medicine: neither is guessed.
     expect((await list(`q=${encodeURIComponent('paracetamolx 750 mg')}`)).otherStrengths).toBeUndefined();
+  });
+
+  it('says of a form the shop does not stock the medicine in which strengths and forms it comes in', async () => {
+    const offered = ['120 mg/5 mL Syrup', '500 mg Tablet', '650 mg Tablet'];
+    const answer = async (q: string) => {
+      const { total, otherStrengths } = await list(`q=${encodeURIComponent(q)}`);
+      expect(total).toBe(0);
+      return otherStrengths;
+    };
+    expect(await answer('paracetamol cream')).toEqual({ name: 'paracetamol', notIn: 'form', strengths: offered });
+    expect(await answer('Paracetamol creams')).toEqual({ name: 'paracetamol', notIn: 'form', strengths: offered });
+    expect(await answer('paracetamol 750 mg cream')).toEqual({
+      name: 'paracetamol',
+      notIn: 'strength and form',
+      strengths: offered,
+    });
+    // The form typed is stocked: the strengths it comes in.
+    expect(await answer('paracetamol 500 mg syrup')).toEqual({
+      name: 'paracetamol',
+      notIn: 'strength',
+      strengths: ['120 mg/5 mL'],
+    });
+    expect(await answer('paracetamol tablets 750 mg')).toEqual({
+      name: 'paracetamol',
+      notIn: 'strength',
+      strengths: ['500 mg', '650 mg'],
+    });
+    expect(await answer('amoxil tablet')).toEqual({ name: 'amoxil', notIn: 'form', strengths: ['500 mg Capsule'] });
+    expect(await answer('zzzz cream')).toBeUndefined();
   });
 
   it('answers a clear 400 for a search too long, with control characters or given twice', async () => {
@@ -253,11 +297,11 @@ describe('suggestions', () => {
     const strengths = ['120 mg/5 mL', '500 mg', '650 mg'];
     expect(await suggested('paracetamol 750 mg')).toEqual({
       suggestions: [],
-      otherStrengths: { name: 'paracetamol', strengths },
+      otherStrengths: { name: 'paracetamol', notIn: 'strength', strengths },
     });
     expect(await suggested('paracetmol 750 mg')).toEqual({
       suggestions: [],
-      otherStrengths: { name: 'paracetamol', strengths },
+      otherStrengths: { name: 'paracetamol', notIn: 'strength', strengths },
     });
     expect((await suggested('paracetamol 650 mg')).otherStrengths).toBeUndefined();
     expect(await suggested('zzzz 750 mg')).toEqual({ suggestions: [] });

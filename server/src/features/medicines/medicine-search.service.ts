@@ -1,4 +1,5 @@
 import {
+  DOSAGE_FORMS,
   MEDICINE_FACETS,
   SUGGESTIONS_LIMIT,
   type FacetCount,
@@ -382,17 +383,32 @@ function match(snapshot: Snapshot, q: string): { docs: number[]; score: Float64A
 /** The words of a query (in search form) besides its amounts: "metformin" of "metformin 500 mg". */
 const nameOf = (whole: string) => amountsIn(whole).rest.replace(/\s+/g, ' ').trim();
 
+/** The words of the dosage forms a medicine may have ("tablet", "syrup"), stocked or not. */
+const FORM_WORDS = SearchableMap.from<true>(DOSAGE_FORMS.flatMap((form) => words(form)).map((word) => [word, true]));
+
+/** The dosage-form words a typed word stands for: itself or those it is a typo of ("tablets"). */
+const formsReached = (word: string) => new Set(FORM_WORDS.fuzzyGet(word, allowedEdits(word)).keys());
+
 /**
- * The name `typed` (a query's words besides its amounts, in search form) stands for, among the names and
- * ingredients of `docs`, the medicines its words match: the whole name or ingredient it is or, when it is
- * none, the one it is a typo of word for word ("metfromin" of "metformin"), when one is nearer than every
- * other. A name it only begins ("Paracetamolix" of "paracetamol") is another medicine's.
+ * What a medicine is called besides its strength and form, as words: "glucophage" of "Glucophage-850", "nurofen"
+ * of "Nurofen-Gel", "amoxicillin clavulanic acid" of "Amoxicillin + Clavulanic acid" (`text` in search form).
  */
-function nameMeant(snapshot: Snapshot, typed: string, docs: number[]): string | undefined {
-  const { lowerNames, lowerIngredients } = snapshot;
-  if (docs.some((doc) => lowerNames[doc] === typed || lowerIngredients[doc] === typed)) return typed;
+const bareName = (text: string) => words(nameOf(text)).filter((word) => !FORM_WORDS.has(word));
+
+/**
+ * The name `typed` (a query's words besides its amounts and forms) stands for, among the names and
+ * ingredients of `docs`, the medicines its words match: the whole name or ingredient it is (besides their own
+ * strength and form) or, when it is none, the one it is a typo of word for word ("metfromin" of "metformin"),
+ * when one is nearer than every other. A name it only begins ("Paracetamolix" of "paracetamol") is another
+ * medicine's.
+ */
+function nameMeant(snapshot: Snapshot, typed: string[], docs: number[]): string | undefined {
+  const bareNames = (doc: number) =>
+    [snapshot.lowerNames[doc]!, snapshot.lowerIngredients[doc]!].map((text) => bareName(text));
+  const wanted = typed.join(' ');
+  if (docs.some((doc) => bareNames(doc).some((bare) => bare.join(' ') === wanted))) return wanted;
   // Each typed word's catalogue words within its typos' reach, with their distance from it.
-  const reach = words(typed).map((word) => {
+  const reach = typed.map((word) => {
     const edits = allowedEdits(word);
     const near = new Map<string, number>();
     for (let length = word.length - edits; length <= word.length + edits; length++)
@@ -404,21 +420,25 @@ function nameMeant(snapshot: Snapshot, typed: string, docs: number[]): string | 
   let nearest = Infinity;
   let tied = false;
   for (const doc of docs)
-    for (const text of [lowerNames[doc]!, lowerIngredients[doc]!]) {
-      const own = words(text);
-      if (own.length !== reach.length) continue;
-      const distance = own.reduce((sum, word, i) => sum + (reach[i]!.get(word) ?? Infinity), 0);
+    for (const bare of bareNames(doc)) {
+      if (bare.length !== reach.length) continue;
+      const distance = bare.reduce((sum, word, i) => sum + (reach[i]!.get(word) ?? Infinity), 0);
+      const text = bare.join(' ');
       if (distance < nearest) [meant, nearest, tied] = [text, distance, false];
       else if (distance === nearest && text !== meant) tied = true;
     }
   return tied || nearest === Infinity ? undefined : meant;
 }
 
-/** Each strength of `docs` once however it is spaced ("500mg" is "500 mg"), lowest amount first. */
-function strengthsOf(snapshot: Snapshot, docs: number[]): string[] {
+/**
+ * Each strength of `docs` (with its form, `withForm`) once however it is spaced ("500mg" is "500 mg"), lowest
+ * amount first.
+ */
+function strengthsOf(snapshot: Snapshot, docs: number[], withForm: boolean): string[] {
   const strengths = new Map<string, { strength: string; amount: number }>();
   for (const doc of docs) {
-    const strength = snapshot.rows[doc]!.strength.trim();
+    const row = snapshot.rows[doc]!;
+    const strength = withForm && row.dosageForm ? `${row.strength.trim()} ${row.dosageForm}` : row.strength.trim();
     const [first] = amountsIn(searchForm(strength)).amounts;
     const key = searchForm(strength).replace(/\s+/g, '');
     if (first && !strengths.has(key))
@@ -432,23 +452,39 @@ function strengthsOf(snapshot: Snapshot, docs: number[]): string[] {
 type OtherStrengths = MedicineListResponse['otherStrengths'];
 
 /**
- * When `q` names a strength that no medicine of its name has, the name meant (see `nameMeant`) and the
- * strengths its medicines (those whose whole name or ingredient it is) come in among those `kept` (the
- * list's filters): a strength offered there lists something. When the filters keep none of them, the
- * strengths of the whole shop, said to be outside the filters.
+ * When `q` names a strength or a form that no medicine of its name has, the name meant (see `nameMeant`),
+ * what the shop does not stock it in, and the strengths its medicines come in (with their forms when the form
+ * is not stocked; of the form typed when it is), among those `kept` (the list's filters): a strength offered
+ * there lists something. When the filters keep none of them, the strengths of the whole shop, said to be
+ * outside the filters.
  */
 function otherStrengths(snapshot: Snapshot, q: string, kept: (doc: number) => boolean): OtherStrengths {
   const whole = searchForm(q.trim());
-  const typed = nameOf(whole);
-  if (typed === '' || amountsIn(whole).amounts.length === 0) return undefined;
-  const docs = match(snapshot, typed).docs;
-  const name = nameMeant(snapshot, typed, docs);
-  if (name === undefined) return undefined;
-  const ofName = docs.filter((doc) => snapshot.lowerNames[doc] === name || snapshot.lowerIngredients[doc] === name);
-  const within = strengthsOf(snapshot, ofName.filter(kept));
-  if (within.length > 0) return { name, strengths: within };
-  const everywhere = strengthsOf(snapshot, ofName);
-  return everywhere.length > 0 ? { name, strengths: everywhere, outsideFilters: true } : undefined;
+  const { amounts, rest } = amountsIn(whole);
+  const typed = words(rest).map((word) => ({ word, forms: formsReached(word) }));
+  const formsTyped = typed.filter(({ forms }) => forms.size > 0).map(({ forms }) => forms);
+  const nameTyped = typed.filter(({ forms }) => forms.size === 0).map(({ word }) => word);
+  if (nameTyped.length === 0 || (amounts.length === 0 && formsTyped.length === 0)) return undefined;
+  const docs = match(snapshot, nameTyped.join(' ')).docs;
+  const meant = nameMeant(snapshot, nameTyped, docs);
+  if (meant === undefined) return undefined;
+  const ofName = docs.filter((doc) =>
+    [snapshot.lowerNames[doc]!, snapshot.lowerIngredients[doc]!].some((text) => bareName(text).join(' ') === meant),
+  );
+  const inForm = ofName.filter((doc) => {
+    const own = words(snapshot.rows[doc]!.dosageForm ?? '');
+    return formsTyped.every((forms) => own.some((word) => forms.has(word)));
+  });
+  const formMissing = inForm.length === 0;
+  if (!formMissing && amounts.length === 0) return undefined;
+  const notIn = !formMissing ? 'strength' : amounts.length > 0 ? 'strength and form' : 'form';
+  // The name as typed when it is one, as the list's links and message have always shown it ("co-codamol").
+  const name = meant === nameTyped.join(' ') && formsTyped.length === 0 ? nameOf(whole) : meant;
+  const offered = formMissing ? ofName : inForm;
+  const within = strengthsOf(snapshot, offered.filter(kept), formMissing);
+  if (within.length > 0) return { name, notIn, strengths: within };
+  const everywhere = strengthsOf(snapshot, offered, formMissing);
+  return everywhere.length > 0 ? { name, notIn, strengths: everywhere, outsideFilters: true } : undefined;
 }
 
 /**
