@@ -303,6 +303,12 @@ describe('suggestions', () => {
       suggestions: [],
       otherStrengths: { name: 'paracetamol', notIn: 'strength', strengths },
     });
+    // While the unit is typed, too.
+    expect((await suggested('paracetamol 750 m')).otherStrengths).toEqual({
+      name: 'paracetamol',
+      notIn: 'strength',
+      strengths,
+    });
     expect((await suggested('paracetamol 650 mg')).otherStrengths).toBeUndefined();
     expect(await suggested('zzzz 750 mg')).toEqual({ suggestions: [] });
   });

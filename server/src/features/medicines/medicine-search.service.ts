@@ -383,6 +383,18 @@ function match(snapshot: Snapshot, q: string): { docs: number[]; score: Float64A
 /** The words of a query (in search form) besides its amounts: "metformin" of "metformin 500 mg". */
 const nameOf = (whole: string) => amountsIn(whole).rest.replace(/\s+/g, ' ').trim();
 
+/**
+ * `text` without a unit only begun after its last amount ("750 m" on the way to "750 mg"), which is no word of
+ * the name: the box asks as the patient types.
+ */
+function withoutUnitBegun(text: string): string {
+  const begun = /\d\s*(\p{L}+)$/u.exec(text);
+  return begun &&
+    Object.keys(STRENGTH_UNITS).some((unit) => unit.length > begun[1]!.length && unit.startsWith(begun[1]!))
+    ? text.slice(0, begun.index + 1)
+    : text;
+}
+
 /** The words of the dosage forms a medicine may have ("tablet", "syrup"), stocked or not. */
 const FORM_WORDS = SearchableMap.from<true>(DOSAGE_FORMS.flatMap((form) => words(form)).map((word) => [word, true]));
 
@@ -459,7 +471,7 @@ type OtherStrengths = MedicineListResponse['otherStrengths'];
  * outside the filters.
  */
 function otherStrengths(snapshot: Snapshot, q: string, kept: (doc: number) => boolean): OtherStrengths {
-  const whole = searchForm(q.trim());
+  const whole = withoutUnitBegun(searchForm(q.trim()));
   const { amounts, rest } = amountsIn(whole);
   const typed = words(rest).map((word) => ({ word, forms: formsReached(word) }));
   const formsTyped = typed.filter(({ forms }) => forms.size > 0).map(({ forms }) => forms);
