@@ -85,6 +85,37 @@ describe('finding a medicine', () => {
     await page.context().close();
   });
 
+  it.each<keyof typeof VIEWPORTS>(['mobile', 'desktop'])(
+    'offers the strengths stocked for a strength not stocked, as typed on %s, and searches the one chosen',
+    async (viewport) => {
+      const { otherStrengths } = await api<MedicineSuggestionsResponse>(
+        `/medicines/suggestions?${new URLSearchParams({ q: 'metformin 750 mg' }).toString()}`,
+      );
+      expect(otherStrengths?.strengths.length).toBeGreaterThan(1);
+      const page = await openPage(browser, PATHS.home, viewport);
+      const box = searchBox(page);
+      await box.click();
+      await box.pressSequentially('metformin 750 mg');
+      const offered = page.getByRole('group', { name: 'We don’t stock “metformin” in that strength. It comes in:' });
+      await offered.waitFor();
+      expect(await textsOf(offered.getByRole('option'))).toEqual([
+        ...otherStrengths!.strengths.map((strength) => `metformin ${strength}`),
+        'All “metformin”',
+      ]);
+      expect(await box.getAttribute('aria-expanded')).toBe('true');
+      expect(await violations(page), 'with the strengths offered').toEqual([]);
+
+      await box.press('ArrowDown');
+      await box.press('Enter');
+      const q = `metformin ${otherStrengths!.strengths[0]}`;
+      const expected = await search(q);
+      await page.waitForURL(`${baseUrl()}${cataloguePath({ q })}`);
+      await page.getByText(resultsLine(q, expected.total)).waitFor();
+      await expect.poll(() => cardNames(page)).toEqual(expected.medicines.map((medicine) => medicine.name));
+      await page.context().close();
+    },
+  );
+
   it('closes the suggestions with Escape and keeps what was typed', async () => {
     const page = await openPage(browser, '/', 'mobile');
     const box = searchBox(page);

@@ -59,8 +59,8 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
   // pause in typing or for its answer, would offer medicines that may not match what is typed.
   const current = wanted && typed === text.trim();
   const suggestions: MedicineSuggestion[] = current ? (currentData?.suggestions ?? []) : [];
-  // A strength the medicine does not come in matches nothing: rather than no list, searches of the strengths
-  // it does come in and of the medicine alone, under a note that says so (as the catalogue does).
+  // A strength or form the medicine does not come in matches nothing: rather than no list, searches of the
+  // strengths it does come in and of the medicine alone, under a note that says so (as the catalogue does).
   const offered = current ? currentData?.otherStrengths : undefined;
   const searches = offered
     ? [
