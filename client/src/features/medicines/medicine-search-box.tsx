@@ -213,17 +213,20 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
           </li>
         ))}
         {offered ? (
-          <li role="group" aria-labelledby={`${id}-offered`}>
-            <p id={`${id}-offered`} className="px-4 pt-1 pb-2 text-sm text-muted">
-              {notStockedIn(offered)} It comes in:
-            </p>
-            <ul role="none">
-              {searches.map(({ q, label }, index) => (
-                <li key={q} {...optionProps(suggestions.length + index)}>
-                  <span className="min-w-0 flex-1 truncate font-medium text-ink">{label}</span>
-                </li>
-              ))}
-            </ul>
+          // A list item may not be a group itself: the group sits in one that is no item of the listbox.
+          <li role="none">
+            <div role="group" aria-labelledby={`${id}-offered`}>
+              <p id={`${id}-offered`} className="px-4 pt-1 pb-2 text-sm text-muted">
+                {notStockedIn(offered)} It comes in:
+              </p>
+              <ul role="none">
+                {searches.map(({ q, label }, index) => (
+                  <li key={q} {...optionProps(suggestions.length + index)}>
+                    <span className="min-w-0 flex-1 truncate font-medium text-ink">{label}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
           </li>
         ) : null}
       </ul>
