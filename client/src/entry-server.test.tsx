@@ -217,6 +217,26 @@ describe('the server-rendered search', () => {
   });
 });
 
+describe('the server-rendered search that the filters leave empty', () => {
+  it('offers the same search in the whole shop, not only a spelling hint', async () => {
+    const nothing = () => Promise.resolve(json(200, { ...list, medicines: [], total: 0 }));
+    const page = await renderPage(TEMPLATE, '/medicines?q=metformin+500+mg&category=Pain+Relief', nothing);
+    const html = page!.html.replace(/<!-- -->/g, '');
+    const links = [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map(([, href, name]) => [
+      name,
+      href!.replace(/&amp;/g, '&'),
+    ]);
+    expect(links).toContainEqual([
+      'search the whole shop for “metformin 500 mg”',
+      '/medicines?q=metformin+500+mg&page=1',
+    ]);
+    // With no filter set there is no wider search to offer.
+    const plain = (await renderPage(TEMPLATE, '/medicines?q=metformin+500+mg', nothing))!.html;
+    expect(plain).toContain('search by the active ingredient');
+    expect(plain).not.toContain('search the whole shop');
+  });
+});
+
 describe('readServerState', () => {
   const documentWith = (text: string | null) => {
     const doc = {

@@ -13,6 +13,7 @@ import { Pager } from '../../components/ui/pager';
 import {
   catalogueSearch,
   filtersFromSearch,
+  isNarrowed,
   listQueryOf,
   searchWithFilter,
   type CatalogueFilters,
@@ -138,10 +139,24 @@ export default function CataloguePage() {
                 <>
                   <p className="text-lg text-muted">No medicines found</p>
                   <p className="text-sm text-muted">
-                    {filters.q
-                      ? 'Check the spelling, or search by the active ingredient, such as “paracetamol”.'
-                      : 'Try a wider price range or another category.'}{' '}
-                    <Link to={cataloguePath()} className="font-semibold text-brand-700 hover:text-brand-900">
+                    {!filters.q ? (
+                      'Try a wider price range or another category.'
+                    ) : isNarrowed(filters) ? (
+                      // The words may well be spelt right and the filters set be what leaves nothing.
+                      <>
+                        Check the spelling, or{' '}
+                        <Link
+                          to={cataloguePath(searchWithFilter(new URLSearchParams(), { q: filters.q }))}
+                          className={linkClass}
+                        >
+                          search the whole shop for “{filters.q}”
+                        </Link>
+                        .
+                      </>
+                    ) : (
+                      'Check the spelling, or search by the active ingredient, such as “paracetamol”.'
+                    )}{' '}
+                    <Link to={cataloguePath()} className={linkClass}>
                       See all medicines
                     </Link>
                   </p>

@@ -71,6 +71,20 @@ export function catalogueSearch(filters: CatalogueFilters): URLSearchParams {
   );
 }
 
+/** The filters that narrow what is listed beyond the search words: order, page and page size do not. */
+const NARROWING: readonly (keyof CatalogueFilters)[] = [
+  'category',
+  'dosageForm',
+  'prescriptionRequired',
+  'developedBy',
+  'minPrice',
+  'maxPrice',
+];
+
+/** Whether any filter besides the search words narrows the list (a price range other than the whole one, too). */
+export const isNarrowed = (filters: CatalogueFilters): boolean =>
+  NARROWING.some((key) => filters[key] !== DEFAULT_FILTERS[key]);
+
 /** Writes the filters back; any filter change resets the page to 1, as the old page may no longer exist. */
 export function searchWithFilter(
   search: URLSearchParams,
