@@ -65,7 +65,7 @@ const scriptsAfterContent = (): Plugin => ({
  * start with (forms with zod, the toaster, the carousel, the dialog).
  */
 const STOREFRONT_START_UP =
-  /[\\/](client[\\/]src[\\/](app[\\/](?!pages[\\/](?!home-page)|layouts[\\/]admin-)|lib[\\/](?!early-input|next-task|lazy-resolver)|components[\\/]ui[\\/](?!app-toaster|banner-carousel|confirm-dialog)|features[\\/](auth[\\/]user-avatar|medicines[\\/](?!medicine-form)|[^\\/]+[\\/][^\\/]+\.(api|slice)\.ts))|contract[\\/]src[\\/](app-paths|constants|messages)\.ts)/;
+  /[\\/](client[\\/]src[\\/](app[\\/](?!pages[\\/](?!home-page)|layouts[\\/]admin-)|lib[\\/](?!early-input|next-task|lazy-resolver|schema-form|field-binding)|components[\\/]ui[\\/](?!app-toaster|banner-carousel|confirm-dialog)|features[\\/](auth[\\/]user-avatar|medicines[\\/](?!medicine-form)|[^\\/]+[\\/][^\\/]+\.(api|slice)\.ts))|contract[\\/]src[\\/](app-paths|constants|messages)\.ts)/;
 
 /** Where the build says what each of its chunks holds, for `npm run bench` (e2e/bench/lighthouse.bench.ts). */
 const CHUNK_CONTENTS_FILE = '.vite/chunk-contents.json';

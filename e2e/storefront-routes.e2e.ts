@@ -1,6 +1,7 @@
 import { medicinePath, PATHS, resetPasswordPath } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newPage, openPage, textsOf, useBrowser } from './support/browser';
+import { downloadedCode } from './support/chunks';
 import {
   addToCart,
   createShopper,
@@ -33,6 +34,18 @@ describe('every storefront route in chromium', () => {
       expect(await page.getByRole('navigation', { name: 'Main' }).count(), screen.path).toBe(screen.mainShell ? 1 : 0);
       expect(await page.locator('footer').count(), screen.path).toBe(screen.mainShell ? 1 : 0);
     }
+    await page.context().close();
+  });
+
+  // The forms' library and the contract's schemas (zod) come with the pages that have a form: a
+  // shopper's first page, on a slow phone, is live that much sooner.
+  it('makes the home page live without downloading the form library or the schemas', async () => {
+    const page = await newPage(browser);
+    const code = downloadedCode(page);
+    await page.goto(PATHS.home);
+    expect([...code]).toContain('react-dom');
+    expect([...code]).not.toContain('react-hook-form');
+    expect([...code]).not.toContain('zod');
     await page.context().close();
   });
 

@@ -101,9 +101,6 @@ export type StaffListQuery = z.infer<typeof staffListQuerySchema>;
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 export type IdParams = z.infer<typeof idParamsSchema>;
 
-/** What a screen says when a call gets no answer at all: the server is down or the network is. */
-export const CANNOT_REACH_SHOP_MESSAGE = 'Cannot reach the shop. Check your connection, then try again.';
-
 /** A form's field arrives as a string from an input or multipart, or as a number from JSON. */
 export const fieldAsString = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 /** A form's text field, trimmed; `required` when it is missing or not text. */

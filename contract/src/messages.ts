@@ -23,5 +23,8 @@ export const CONTACT_RECEIVED_MESSAGE = 'Form Submitted Successfully!';
 /** The third-party contact form service gave no answer: the shop itself may be fine, so it is not blamed. */
 export const CONTACT_SERVICE_UNREACHABLE_MESSAGE = 'The message service cannot be reached. Please try again later.';
 
+/** What a screen says when a call gets no answer at all: the server is down or the network is. */
+export const CANNOT_REACH_SHOP_MESSAGE = 'Cannot reach the shop. Check your connection, then try again.';
+
 /** A catalogue filter whose minimum price is above its maximum: said at the price fields, and the API's 400. */
 export const PRICE_RANGE_MESSAGE = 'Min price must not be more than max price.';
