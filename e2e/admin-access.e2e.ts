@@ -1,4 +1,4 @@
-import { adminMedicineUpdatePath, adminOrderPath, NOT_ADMIN_MESSAGE } from '@apotheca/contract';
+import { adminMedicineUpdatePath, adminOrderPath, NOT_ADMIN_MESSAGE, PATHS } from '@apotheca/contract';
 import type { Medicine, Order } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { ADMIN_ROUTES, adminSession, catalogue, pageAs, placeOrder, type Session
 import { createShopper, toastTexts } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
 import { violations } from './support/axe';
+import { holdChunks } from './support/chunks';
 
 const LOGIN_NOTICE = 'Please Login !! You need to login first, to access this page.';
 
@@ -64,6 +65,21 @@ describe('the admin area is for admins only', () => {
       await expect.poll(() => toastTexts(page), { message: route }).toContain(NOT_ADMIN_MESSAGE);
       expect(adminChunks, route).toEqual([]);
     }
+    await page.context().close();
+  });
+
+  // On a slow connection each chunk asked for only once the one around it has rendered (the router,
+  // the admin shell, the page) is a round trip more before the page shows.
+  it('asks for an admin page’s code together with the admin shell’s, not after it', async () => {
+    const page = await pageAs(browser, admin);
+    const release = await holdChunks(page, 'admin-layout');
+    const pageCode = page.waitForRequest((request) =>
+      new URL(request.url()).pathname.startsWith('/assets/users-page-'),
+    );
+    await page.goto(PATHS.adminUsers);
+    await pageCode;
+    release();
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await page.context().close();
   });
 

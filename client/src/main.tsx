@@ -4,6 +4,12 @@ import { nextTask } from './lib/next-task';
 // phone: the framework and the API client are evaluated first, then the store takes the server's
 // answers, then the app's own modules are evaluated, then the page's chunk is loaded, and only then
 // does hydration start, as a transition that yields every few milliseconds.
+//
+// A page the browser renders alone (an empty root: every page behind a login) shows nothing until its
+// chunks are in. They are asked for now, with the app's first modules, rather than each once the one
+// around it has rendered (the router, the shell, the page), a round trip apiece on a slow connection.
+const rendersAlone = !document.getElementById('root')?.hasChildNodes();
+const routerLoading = rendersAlone ? import('./app/router') : undefined;
 const [{ createStore }, { readServerState, serverStateLoaded }, { createRoot, hydrateRoot }, { startTransition }] =
   await Promise.all([import('./app/store'), import('./lib/api'), import('react-dom/client'), import('react')]);
 await nextTask();
@@ -11,6 +17,10 @@ await nextTask();
 const store = createStore();
 const serverState = readServerState(document);
 if (serverState) store.dispatch(serverStateLoaded(serverState));
+// A chunk that fails to load is the page's to report, when it renders.
+const routeLoaded = routerLoading
+  ?.then(({ preloadRoute }) => preloadRoute(window.location.pathname, store.getState().auth))
+  .catch(() => undefined);
 await nextTask();
 
 const [{ App }, { preloadRoute }, { hydrationStarts }, { onFirstToast }] = await Promise.all([
@@ -31,7 +41,7 @@ await nextTask();
 const container = document.getElementById('root')!;
 if (serverState) {
   // With the page's chunk in hand, hydration is one pass: nothing suspends and nothing is drawn twice.
-  await preloadRoute(window.location.pathname);
+  await preloadRoute(window.location.pathname, store.getState().auth);
   await nextTask();
   hydrationStarts();
   startTransition(() => {
@@ -42,6 +52,7 @@ if (serverState) {
 }
 // The toaster is still mounted by the first toast, but its code is fetched now, after the page's own:
 // an error toast ("cannot reach the shop") must show when the server no longer answers.
+await routeLoaded;
 await nextTask();
 // Both: lib/toast.ts reaches sonner through a chunk of its own.
 void import('./components/ui/app-toaster');

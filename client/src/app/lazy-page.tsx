@@ -4,7 +4,7 @@ type PageModule = { default: ComponentType };
 export type LazyPage = ComponentType & { preload: () => Promise<void> };
 
 /**
- * A page in a chunk of its own, like React.lazy, that can also be loaded ahead of its render. Once
+ * A page (or a layout) in a chunk of its own, like React.lazy, that can also be loaded ahead of its render. Once
  * loaded it renders at once instead of suspending, so a server-rendered page whose chunk was preloaded
  * hydrates in one pass (main.tsx), and the server renders it without waiting.
  */

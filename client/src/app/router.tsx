@@ -1,16 +1,17 @@
 import { PATHS } from '@apotheca/contract';
-import { isValidElement, lazy, Suspense, type ReactNode } from 'react';
+import { Children, isValidElement, Suspense, type ReactNode } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Spinner } from '../components/ui/spinner';
-import { RequireAdmin, RequireAuth, RequireStaff } from './guards/require-auth';
+import { RequireAdmin, RequireAuth, RequireStaff, type GuardedSession } from './guards/require-auth';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 import HomePage from './pages/home-page';
 
 // Every other page is its own chunk, and the admin shell too: a shopper's browser never downloads the
-// admin area, because RequireStaff renders (and so loads) the shell only for a pharmacist or an admin.
-const AdminLayout = lazy(() => import('./layouts/admin-layout'));
+// admin area, because RequireStaff renders (and so loads) the shell only for a pharmacist or an admin,
+// and preloadRoute passes a guard only for a session it lets in.
+const AdminLayout = lazyPage(() => import('./layouts/admin-layout'));
 const CataloguePage = lazyPage(() => import('./pages/catalogue-page'));
 const MedicineDetailPage = lazyPage(() => import('./pages/medicine-detail-page'));
 const AboutPage = lazyPage(() => import('./pages/about-page'));
@@ -119,12 +120,23 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-/** Loads the chunks of the pages that render `pathname` ahead of their render (main.tsx). */
-export function preloadRoute(pathname: string): Promise<unknown> {
-  const elements = (matchRoutes(routes, pathname) ?? []).map(({ route }) => route.element);
-  return Promise.all(
-    elements
-      .filter(isValidElement)
-      .map((element) => (element.type as Partial<LazyPage>).preload?.() ?? Promise.resolve()),
-  );
+type Preloadable = Partial<Pick<LazyPage, 'preload'> & Pick<typeof RequireAuth, 'admits'>>;
+
+/** The loads of the lazy pages and layouts in `node` that `session` would see: none behind a guard that stops it. */
+function preloadsIn(node: ReactNode, session: GuardedSession): Promise<void>[] {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+  const { preload, admits } = node.type as Preloadable;
+  if (admits && !admits(session)) return [];
+  return [
+    ...(preload ? [preload()] : []),
+    ...Children.toArray(node.props.children).flatMap((child) => preloadsIn(child, session)),
+  ];
+}
+
+/**
+ * Loads, all at once, the chunks of the layouts and pages that render `pathname` for `session`, ahead
+ * of their render (main.tsx): otherwise each is asked for only once the one around it has rendered.
+ */
+export function preloadRoute(pathname: string, session: GuardedSession): Promise<unknown> {
+  return Promise.all((matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => preloadsIn(route.element, session)));
 }

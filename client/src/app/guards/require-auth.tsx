@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { isStaff, NOT_ADMIN_MESSAGE, PATHS, ROLE, type Role } from '@apotheca/contract';
+import { isStaff, NOT_ADMIN_MESSAGE, PATHS, ROLE, type Role, type User } from '@apotheca/contract';
 import { toast } from '../../lib/toast';
 import { useSession } from '../session.hook';
 
@@ -11,6 +11,9 @@ const LOGIN_REQUIRED_NOTICE = 'Please Login !! You need to login first, to acces
 export const homePathFor = (role: Role | undefined): string =>
   role === ROLE.admin ? PATHS.admin : role === ROLE.pharmacist ? PATHS.adminOrders : PATHS.home;
 
+/** What a guard decides by: the session as the store holds it. */
+export type GuardedSession = { isAuth: boolean; user: User | null };
+
 function Redirect({ to, notice }: { to: string; notice: string }) {
   useEffect(() => {
     toast.error(notice, { id: notice });
@@ -20,24 +23,30 @@ function Redirect({ to, notice }: { to: string; notice: string }) {
 
 /** Pages for logged-in users: anyone else goes to /login with the login notice. */
 export function RequireAuth({ children }: { children: ReactNode }) {
-  const { isAuth, hydrated } = useSession();
+  const session = useSession();
   // Guarded pages are rendered in the browser alone, where the session is known from the first render;
   // the check waits for it anyway rather than sending a signed-in user away.
-  if (!hydrated) return null;
-  return isAuth ? children : <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
+  if (!session.hydrated) return null;
+  return RequireAuth.admits(session) ? children : <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
 }
 
 /** The /admin area, for staff: a visitor goes to /login, a shopper to / with the unauthorized notice. */
 export function RequireStaff({ children }: { children: ReactNode }) {
-  const { isAuth, user, hydrated } = useSession();
-  if (!hydrated) return null;
-  if (!isAuth) return <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
-  return isStaff(user?.role) ? children : <Redirect to={PATHS.home} notice={NOT_ADMIN_MESSAGE} />;
+  const session = useSession();
+  if (!session.hydrated) return null;
+  if (!RequireAuth.admits(session)) return <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
+  return RequireStaff.admits(session) ? children : <Redirect to={PATHS.home} notice={NOT_ADMIN_MESSAGE} />;
 }
 
 /** The admin-only pages inside it: a pharmacist lands on the orders instead, without a notice. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { user, hydrated } = useSession();
-  if (!hydrated) return null;
-  return user?.role === ROLE.admin ? children : <Navigate to={homePathFor(user?.role)} replace />;
+  const session = useSession();
+  if (!session.hydrated) return null;
+  return RequireAdmin.admits(session) ? children : <Navigate to={homePathFor(session.user?.role)} replace />;
 }
+
+// Whom each guard lets through: the one rule its render and the route's preload (router.tsx) both ask,
+// so that a page's code is fetched ahead only for a session its guard will let in.
+RequireAuth.admits = ({ isAuth }: GuardedSession) => isAuth;
+RequireStaff.admits = ({ isAuth, user }: GuardedSession) => isAuth && isStaff(user?.role);
+RequireAdmin.admits = ({ user }: GuardedSession) => user?.role === ROLE.admin;
