@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageAs, placeOrder, testPayment, useAdminSession, openFromAdminHeader } from './support/admin-fixtures';
 import { useBrowser } from './support/browser';
+import { holdChunks } from './support/chunks';
 import { api, createShopper } from './support/shop';
 import { expectAccessibleOnPhoneAndLaptop } from './support/axe';
 
@@ -91,6 +92,25 @@ describe('the admin overview', () => {
       .getByRole('region', { name: 'Stock warnings' })
       .getByRole('link', { name: 'All stock reports' })
       .waitFor();
+  });
+
+  // The chart library is most of the overview's code: on a slow connection the page and its figures
+  // come first, and each chart is drawn once the library is in.
+  it('shows its heading and each chart’s figures while the chart library is still on its way, then draws the charts', async () => {
+    const page = await pageAs(browser, admin);
+    const release = await holdChunks(page, 'recharts');
+    await page.goto(PATHS.adminOverview);
+    await page.getByRole('heading', { level: 1, name: 'Overview' }).waitFor();
+    const daily = chart(page, `Revenue and orders, last ${SALES_REPORT_DAYS} days`);
+    await daily.getByText('placed,', { exact: false }).waitFor();
+    await daily.getByText('Show the figures as a table').click();
+    await daily.getByRole('table').waitFor();
+    await chart(page, 'Orders by status').getByText('Show the figures as a table').waitFor();
+    expect(await page.locator('.recharts-surface').count()).toBe(0);
+    release();
+    for (const title of [`Revenue and orders, last ${SALES_REPORT_DAYS} days`, 'Orders by status'])
+      await chart(page, title).locator('.recharts-bar-rectangle').first().waitFor();
+    await page.context().close();
   });
 
   it('has no axe violations and no sideways scroll, its tables open, on a phone and a laptop', async () => {

@@ -1,10 +1,10 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { Suspense, useId, type ComponentProps, type ReactNode } from 'react';
 import { DataTable } from '../../components/ui/data-table';
 
 /**
  * A chart with its equivalents: a heading, a sentence that says what the chart shows, the chart
- * itself (hidden from screen readers, which read the sentence and the table) and its figures as a
- * table, one click away.
+ * itself (hidden from screen readers, which read the sentence and the table; it may suspend while
+ * its code loads) and its figures as a table, one click away.
  */
 export function ChartFigure({
   title,
@@ -33,7 +33,8 @@ export function ChartFigure({
       {chart !== null && (
         <>
           <div aria-hidden="true" className="h-60 w-full min-w-0">
-            {chart}
+            {/* While the drawing's code is on its way a pale box holds its place, so nothing moves when it comes. */}
+            <Suspense fallback={<div className="size-full animate-pulse rounded bg-slate-100" />}>{chart}</Suspense>
           </div>
           <details className="text-sm">
             <summary className="cursor-pointer font-medium text-brand-800">Show the figures as a table</summary>
