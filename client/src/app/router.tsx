@@ -122,21 +122,32 @@ export function AppRoutes() {
 
 type Preloadable = Partial<Pick<LazyPage, 'preload'> & Pick<typeof RequireAuth, 'admits'>>;
 
-/** The loads of the lazy pages and layouts in `node` that `session` would see: none behind a guard that stops it. */
-function preloadsIn(node: ReactNode, session: GuardedSession): Promise<void>[] {
-  if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+/**
+ * The loads of the lazy layouts and pages in `node` that `session` would see, and whether every guard
+ * in it lets `session` through: nothing behind a guard that stops it is loaded.
+ */
+function preloadsIn(node: ReactNode, session: GuardedSession): { loads: Promise<void>[]; admitted: boolean } {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return { loads: [], admitted: true };
   const { preload, admits } = node.type as Preloadable;
-  if (admits && !admits(session)) return [];
-  return [
-    ...(preload ? [preload()] : []),
-    ...Children.toArray(node.props.children).flatMap((child) => preloadsIn(child, session)),
-  ];
+  if (admits && !admits(session)) return { loads: [], admitted: false };
+  const inside = Children.toArray(node.props.children).map((child) => preloadsIn(child, session));
+  return {
+    loads: [...(preload ? [preload()] : []), ...inside.flatMap(({ loads }) => loads)],
+    admitted: inside.every(({ admitted }) => admitted),
+  };
 }
 
 /**
  * Loads, all at once, the chunks of the layouts and pages that render `pathname` for `session`, ahead
  * of their render (main.tsx): otherwise each is asked for only once the one around it has rendered.
+ * A guard that stops `session` stops the routes nested in its route too.
  */
 export function preloadRoute(pathname: string, session: GuardedSession): Promise<unknown> {
-  return Promise.all((matchRoutes(routes, pathname) ?? []).flatMap(({ route }) => preloadsIn(route.element, session)));
+  const loads: Promise<void>[] = [];
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    const { loads: own, admitted } = preloadsIn(route.element, session);
+    loads.push(...own);
+    if (!admitted) break;
+  }
+  return Promise.all(loads);
 }
