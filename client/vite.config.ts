@@ -62,7 +62,9 @@ const scriptsAfterContent = (): Plugin => ({
  * What every server-rendered storefront page starts with: the shell, store, API slices, the shared
  * UI and the catalogue's parts, with the contract's constants and messages. Left out: the other pages and the
  * admin shell (loaded with their route), and what pulls in a library a storefront page does not
- * start with (forms with zod, the toaster, the carousel, the dialog).
+ * start with (forms with zod and react-hook-form's hooks, the toaster, the carousel, the dialog). Its
+ * modules import from the contract only constants, messages and app paths: a value from a schema
+ * module would bring zod and every schema into the start-up (docs/decisions/0131).
  */
 const STOREFRONT_START_UP =
   /[\\/](client[\\/]src[\\/](app[\\/](?!pages[\\/](?!home-page)|layouts[\\/]admin-)|lib[\\/](?!early-input|next-task|lazy-resolver|schema-form|field-binding)|components[\\/]ui[\\/](?!app-toaster|banner-carousel|confirm-dialog)|features[\\/](auth[\\/]user-avatar|medicines[\\/](?!medicine-form)|[^\\/]+[\\/][^\\/]+\.(api|slice)\.ts))|contract[\\/]src[\\/](app-paths|constants|messages)\.ts)/;
