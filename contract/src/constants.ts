@@ -94,6 +94,8 @@ export const ORDER_EVENT = {
   stockKeptOut: 'stock-kept-out',
   reviewDecided: 'review-decided',
   recallFlagged: 'recall-flagged',
+  /** The patient added the delivery address the order was placed without (docs/decisions/0135). */
+  addressAdded: 'address-added',
 } as const;
 export const ORDER_EVENTS = [
   ORDER_EVENT.placed,
@@ -103,6 +105,7 @@ export const ORDER_EVENTS = [
   ORDER_EVENT.stockKeptOut,
   ORDER_EVENT.reviewDecided,
   ORDER_EVENT.recallFlagged,
+  ORDER_EVENT.addressAdded,
 ] as const;
 /** What a batch's history records besides sales: a delivery, a correction, a write-off, a recall. */
 export const BATCH_MOVEMENT = {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS, ORDER_STATUSES } from './constants';
 import {
   ADDRESS_NEEDED_MESSAGE,
+  ADDRESS_TOO_LATE_MESSAGE,
+  addressAddRefusal,
   AWAITING_REVIEW_MESSAGE,
+  ORDER_HAS_ADDRESS_MESSAGE,
   PRESCRIPTION_REJECTED_MESSAGE,
   statusChangeRefusal,
 } from './orders.schema';
@@ -42,5 +45,21 @@ describe('statusChangeRefusal', () => {
       ADDRESS_NEEDED_MESSAGE,
       undefined,
     ]);
+  });
+});
+
+describe('addressAddRefusal', () => {
+  it('lets the patient add an address to an order without one until it is dispatched or canceled', () => {
+    const refusals = ORDER_STATUSES.map((status) => addressAddRefusal({ status, prescription: null, address: null }));
+    expect(refusals).toEqual([undefined, undefined, ADDRESS_TOO_LATE_MESSAGE, ADDRESS_TOO_LATE_MESSAGE]);
+  });
+
+  it('refuses an order that has one, and one whose prescription was rejected, but not one awaiting review', () => {
+    const pending = ORDER_STATUS.pending;
+    expect(addressAddRefusal({ status: pending, prescription: null, address })).toBe(ORDER_HAS_ADDRESS_MESSAGE);
+    const rejected = { status: pending, prescription: prescribed(PRESCRIPTION_REVIEW.rejected), address: null };
+    expect(addressAddRefusal(rejected)).toBe(ADDRESS_TOO_LATE_MESSAGE);
+    const awaiting = { status: pending, prescription: prescribed(PRESCRIPTION_REVIEW.pending), address: null };
+    expect(addressAddRefusal(awaiting)).toBeUndefined();
   });
 });

@@ -102,6 +102,15 @@ export const PRESCRIPTION_CHOICE_MESSAGE = 'Choose one of your prescriptions.';
 export const prescriptionNeededMessage = (names: readonly string[]) =>
   `A prescription is needed for ${names.join(', ')}. Upload one or choose one of yours.`;
 
+/** Where to deliver: one of the caller's saved addresses, or a new one (saved to the book with `saveAddress`). */
+const deliveryChoiceFields = {
+  addressId: z.uuid({ error: ADDRESS_CHOICE_MESSAGE }).optional(),
+  address: addressInputSchema.optional(),
+  saveAddress: z.boolean().optional().default(false),
+};
+const namesOneAddressAtMost = (body: { addressId?: string | undefined; address?: unknown }) =>
+  !(body.addressId && body.address);
+
 /**
  * add-order builds the order from the cart; it may carry the card form, to pay at once. The client
  * may send no body at all, which the server sees as null.
@@ -111,12 +120,9 @@ export const addOrderSchema = z
     payment: paymentSchema.optional(),
     /** One of the caller's own prescriptions; needed when the cart holds a prescription-only medicine. */
     prescriptionId: z.uuid({ error: PRESCRIPTION_CHOICE_MESSAGE }).optional(),
-    /** Where to deliver: one of the caller's saved addresses, or a new one (saved to the book with `saveAddress`). */
-    addressId: z.uuid({ error: ADDRESS_CHOICE_MESSAGE }).optional(),
-    address: addressInputSchema.optional(),
-    saveAddress: z.boolean().optional().default(false),
+    ...deliveryChoiceFields,
   })
-  .refine((body) => !(body.addressId && body.address), { path: ['address'], error: ONE_ADDRESS_MESSAGE })
+  .refine(namesOneAddressAtMost, { path: ['address'], error: ONE_ADDRESS_MESSAGE })
   .nullish()
   .transform((body): Partial<NonNullable<typeof body>> => body ?? {});
 
@@ -165,7 +171,8 @@ export const updateOrderSchema = z.object({
 });
 export const ORDER_STATUS_CHANGED_MESSAGE =
   "This order's status was changed by someone else after you loaded it. Nothing was saved: check its status now and choose again.";
-export const ADDRESS_NEEDED_MESSAGE = 'This order has no delivery address; it cannot be dispatched before it has one.';
+export const ADDRESS_NEEDED_MESSAGE =
+  'This order waits for the patient to add a delivery address on their order page; it cannot be dispatched before.';
 export const AWAITING_REVIEW_MESSAGE =
   'This order waits for a pharmacist to approve its prescription; it cannot be accepted or dispatched before.';
 export const PRESCRIPTION_REJECTED_MESSAGE =
@@ -193,6 +200,43 @@ export const statusChangeRefusal = (
   if (NEEDS_APPROVAL.includes(to) && order.prescription?.review === PRESCRIPTION_REVIEW.rejected)
     return PRESCRIPTION_REJECTED_MESSAGE;
   if (to === ORDER_STATUS.dispatched && order.address === null) return ADDRESS_NEEDED_MESSAGE;
+  return undefined;
+};
+
+export const ADDRESS_NEEDED_CHOICE_MESSAGE = 'Choose one of your addresses or add a new one.';
+/**
+ * The delivery address of an order placed without one (PUT /orders/:id/address): one of the caller's
+ * saved addresses or a new one, as at checkout, exactly one of them.
+ */
+export const orderAddressChoiceSchema = z
+  .object(deliveryChoiceFields)
+  .refine(namesOneAddressAtMost, { path: ['address'], error: ONE_ADDRESS_MESSAGE })
+  .refine((body) => body.addressId !== undefined || body.address !== undefined, {
+    path: ['addressId'],
+    error: ADDRESS_NEEDED_CHOICE_MESSAGE,
+  });
+export const ORDER_HAS_ADDRESS_MESSAGE =
+  'This order has a delivery address already. To send it elsewhere, contact the pharmacy.';
+export const ADDRESS_TOO_LATE_MESSAGE =
+  'A delivery address can be added only to an order that is not yet dispatched, canceled or rejected.';
+/** The statuses of an order not yet sent, to which its patient may still add the address it lacks. */
+const ADDRESS_OPEN_STATUSES: readonly OrderStatus[] = [ORDER_STATUS.pending, ORDER_STATUS.accepted];
+
+/**
+ * The one rule on adding the delivery address an order was placed without (docs/decisions/0135): why
+ * its patient may not, or undefined when they may. Only an order without one, before it is dispatched
+ * or canceled and while its prescription (if any) is not rejected; a placed address stays as placed.
+ * The server refuses with this message (409) and the patient's order page offers the form only when
+ * it is undefined.
+ */
+export const addressAddRefusal = (order: {
+  status: OrderStatus;
+  prescription: { review: PrescriptionReview } | null;
+  address: object | null;
+}) => {
+  if (order.address !== null) return ORDER_HAS_ADDRESS_MESSAGE;
+  if (!ADDRESS_OPEN_STATUSES.includes(order.status) || order.prescription?.review === PRESCRIPTION_REVIEW.rejected)
+    return ADDRESS_TOO_LATE_MESSAGE;
   return undefined;
 };
 
@@ -325,6 +369,7 @@ export type Order = z.infer<typeof orderSchema>;
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export type AddOrder = z.input<typeof addOrderSchema>;
 export type AddOrderBody = z.output<typeof addOrderSchema>;
+export type OrderAddressChoice = z.input<typeof orderAddressChoiceSchema>;
 export type UpdateOrder = z.input<typeof updateOrderSchema>;
 export type ReorderResponse = z.infer<typeof reorderResponseSchema>;
 export type ReorderSkip = ReorderResponse['skipped'][number];

@@ -27,6 +27,8 @@ function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null 
       return forShopper ? null : 'Stock not put back: the parcel had left the shop';
     case ORDER_EVENT.recallFlagged:
       return forShopper ? null : 'Holds a recalled lot';
+    case ORDER_EVENT.addressAdded:
+      return 'Delivery address added';
   }
 }
 

@@ -122,11 +122,11 @@ export async function deleteAddress(db: Db, userId: string, id: string): Promise
 }
 
 /**
- * The address an order is placed with: one of the caller's saved ones (another's answers 404), a
- * new one as typed, or none.
+ * The address an order is placed with, or given later (docs/decisions/0135): one of the caller's
+ * saved ones (another's answers 404), a new one as typed, or none.
  */
 export async function deliveryAddress(
-  db: Db,
+  db: Db | Tx,
   userId: string,
   { addressId, address }: { addressId?: string | undefined; address?: AddressInput | undefined },
 ): Promise<OrderAddress | null> {

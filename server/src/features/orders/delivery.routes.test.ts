@@ -1,10 +1,14 @@
 import {
   ADDRESS_BOOK_MAX,
+  ADDRESS_NEEDED_CHOICE_MESSAGE,
   ADDRESS_NEEDED_MESSAGE,
   ADDRESS_NOT_FOUND_MESSAGE,
+  ADDRESS_TOO_LATE_MESSAGE,
+  addressesResponseSchema,
   addressResponseSchema,
   AWAITING_REVIEW_MESSAGE,
   ORDER_EVENT,
+  ORDER_HAS_ADDRESS_MESSAGE,
   ORDER_STATUS,
   orderResponseSchema,
   PRESCRIPTION_EXPIRED_MESSAGE,
@@ -148,6 +152,130 @@ describe('a delivery address at checkout', () => {
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ message: ADDRESS_NEEDED_MESSAGE });
     expect((await orderOf(order._id, admin)).status).toBe(ORDER_STATUS.pending);
+  });
+});
+
+describe('the address of an order placed without one', () => {
+  const addAddress = (id: string, headers: Headers, payload: object) =>
+    ctx.app.inject({ method: 'PUT', url: `/api/orders/${id}/address`, headers, payload });
+  const saveToBook = async (headers: Headers) =>
+    addressResponseSchema.parse(
+      (await ctx.app.inject({ method: 'POST', url: '/api/addresses', headers, payload: HOME_ADDRESS })).json(),
+    ).address;
+  const bookOf = async (headers: Headers) =>
+    addressesResponseSchema.parse((await ctx.app.inject({ url: '/api/addresses', headers })).json()).addresses;
+  const auditOf = (id: string) => ctx.database.db.select().from(auditLog).where(eq(auditLog.orderId, id));
+
+  it("is added by the order's patient from their address book, with a history row, and the order can then be dispatched", async () => {
+    const { headers, order } = await newOrder();
+    const { _id: addressId } = await saveToBook(headers);
+    const response = await addAddress(order._id, headers, { addressId });
+    expect(response.statusCode, response.body).toBe(200);
+    const added = orderResponseSchema.parse(response.json()).order;
+    expect(added.address).toEqual({ ...HOME_ADDRESS, line2: '' });
+    const seen = await orderOf(order._id, headers);
+    expect(seen.address).toEqual({ ...HOME_ADDRESS, line2: '' });
+    expect(seen.history.at(-1)).toMatchObject({ event: ORDER_EVENT.addressAdded, actor: { _id: seen.userId!._id } });
+    // The patient's own action is no staff change: no audit entry.
+    expect(await auditOf(order._id)).toEqual([]);
+
+    const dispatched = await dispatch(order._id, { carrier: 'Royal Mail' });
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    expect(dispatched.json().order.status).toBe(ORDER_STATUS.dispatched);
+  });
+
+  it('is added as typed, saved to the book only when asked, as at checkout', async () => {
+    const { headers, order } = await newOrder();
+    const typed = { ...HOME_ADDRESS, line1: '1 New Road' };
+    const response = await addAddress(order._id, headers, { address: typed, saveAddress: true });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await orderOf(order._id, headers)).address).toEqual({ ...typed, line2: '' });
+    expect((await bookOf(headers)).map(({ line1 }) => line1)).toEqual(['1 New Road']);
+
+    const other = await newOrder();
+    expect((await addAddress(other.order._id, other.headers, { address: typed })).statusCode).toBe(200);
+    expect(await bookOf(other.headers)).toEqual([]);
+  });
+
+  it("answers 404 for someone else's order, staff's included, and changes nothing", async () => {
+    const { order } = await newOrder();
+    const stranger = await createTestUser(ctx);
+    for (const headers of [stranger.headers, admin]) {
+      const response = await addAddress(order._id, headers, { address: HOME_ADDRESS });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Order not found' });
+    }
+    const seen = await orderOf(order._id, admin);
+    expect(seen.address).toBeNull();
+    expect(seen.history.map(({ event }) => event)).not.toContain(ORDER_EVENT.addressAdded);
+    const missing = await addAddress('00000000-0000-4000-8000-000000000000', stranger.headers, {
+      address: HOME_ADDRESS,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("answers 404 for another patient's saved address", async () => {
+    const { headers, order } = await newOrder();
+    const { _id: addressId } = await saveToBook((await createTestUser(ctx)).headers);
+    const response = await addAddress(order._id, headers, { addressId });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: ADDRESS_NOT_FOUND_MESSAGE });
+    expect((await orderOf(order._id, headers)).address).toBeNull();
+  });
+
+  it('refuses (409) an order that has an address already, and keeps it', async () => {
+    const { headers, order } = await newOrder({ address: HOME_ADDRESS });
+    const response = await addAddress(order._id, headers, { address: { ...HOME_ADDRESS, line1: '1 New Road' } });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: ORDER_HAS_ADDRESS_MESSAGE });
+    expect((await orderOf(order._id, headers)).address).toEqual({ ...HOME_ADDRESS, line2: '' });
+  });
+
+  it('refuses (409) an order dispatched or canceled, and changes nothing', async () => {
+    const { headers, order } = await newOrder();
+    await addAddress(order._id, headers, { address: HOME_ADDRESS });
+    expect((await dispatch(order._id)).statusCode).toBe(200);
+    // Sent, it has an address: the refusal says so.
+    expect((await addAddress(order._id, headers, { address: HOME_ADDRESS })).json()).toEqual({
+      message: ORDER_HAS_ADDRESS_MESSAGE,
+    });
+
+    const canceled = await newOrder();
+    expect((await setOrderStatus(ctx, admin, canceled.order._id, ORDER_STATUS.canceled)).statusCode).toBe(200);
+    const response = await addAddress(canceled.order._id, canceled.headers, { address: HOME_ADDRESS });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: ADDRESS_TOO_LATE_MESSAGE });
+    const seen = await orderOf(canceled.order._id, canceled.headers);
+    expect(seen.address).toBeNull();
+    expect(seen.history.map(({ event }) => event)).not.toContain(ORDER_EVENT.addressAdded);
+  });
+
+  it('refuses (409) an order dispatched without an address, as an older version could', async () => {
+    const { headers, order } = await newOrder();
+    await ctx.database.db.update(orders).set({ status: ORDER_STATUS.dispatched }).where(eq(orders.id, order._id));
+    const response = await addAddress(order._id, headers, { address: HOME_ADDRESS });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: ADDRESS_TOO_LATE_MESSAGE });
+    expect((await orderOf(order._id, headers)).address).toBeNull();
+  });
+
+  it('refuses a bad address with its field errors (400), or none at all, and changes nothing', async () => {
+    const { headers, order } = await newOrder();
+    const bad = await addAddress(order._id, headers, {
+      address: { ...HOME_ADDRESS, city: ' ', postalCode: 'SW1Y/4LB' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toMatchObject({
+      'address.city': 'City is required.',
+      'address.postalCode': 'Postal code may hold only letters, digits, spaces and hyphens.',
+    });
+    const none = await addAddress(order._id, headers, {});
+    expect(none.statusCode).toBe(400);
+    expect(none.json().errors).toEqual({ addressId: ADDRESS_NEEDED_CHOICE_MESSAGE });
+    const seen = await orderOf(order._id, headers);
+    expect(seen.address).toBeNull();
+    expect(seen.history.map(({ event }) => event)).toEqual([ORDER_EVENT.placed]);
+    expect(await bookOf(headers)).toEqual([]);
   });
 });
 

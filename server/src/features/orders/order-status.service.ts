@@ -1,4 +1,5 @@
 import {
+  addressAddRefusal,
   AUDIT_KIND,
   ORDER_EVENT,
   ORDER_STATUS,
@@ -10,6 +11,7 @@ import {
   statusChangeRefusal,
   VALID_UNTIL_PAST_MESSAGE,
   type Order,
+  type OrderAddressChoice,
   type OrderEvent,
   type OrderStatus,
   type PrescriptionReview,
@@ -20,6 +22,7 @@ import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { orderHistory, orders, prescriptions } from '../../db/schema';
 import { HttpError } from '../../http-error';
+import { deliveryAddress } from '../addresses/addresses.service';
 import { recordAudit } from '../audit/audit.service';
 import { repeatRefusal } from '../prescriptions/prescriptions.service';
 import { restoreOrderStock, takeOrderStock } from '../stock/stock.service';
@@ -303,6 +306,36 @@ export async function reviewPrescription(
       before: { prescriptionReview: PRESCRIPTION_REVIEW.pending, ...(canceled ? { status: order.status } : {}) },
       after: { prescriptionReview: review, ...terms, ...(canceled ? { status: ORDER_STATUS.canceled } : {}) },
     });
+    return (await loadOrders(tx, eq(orders.id, id)))[0]!;
+  });
+}
+
+/**
+ * The patient adds the delivery address their order was placed without (docs/decisions/0135): one of
+ * their saved ones or a new one, copied onto the order as checkout copies it, with a history row in
+ * the same transaction. Someone else's order answers 404, as a missing one, whoever asks: staff
+ * included, since only the patient can say where their medicines go. Refused (409) by the contract's
+ * addressAddRefusal, read under the order's lock, so it cannot race a dispatch or a cancellation. No
+ * audit entry: the patient's own action is no staff change.
+ */
+export async function addOrderAddress(
+  db: Db,
+  id: string,
+  userId: string,
+  { addressId, address }: OrderAddressChoice,
+): Promise<Order> {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (order.userId !== userId) throw HttpError.notFound(ORDER_NOT_FOUND_MESSAGE);
+    const refusal = addressAddRefusal({
+      status: order.status,
+      prescription: prescriptionOf(order),
+      address: order.address,
+    });
+    if (refusal !== undefined) throw HttpError.conflict(refusal);
+    const added = await deliveryAddress(tx, userId, { addressId, address });
+    await tx.update(orders).set({ address: added }).where(eq(orders.id, id));
+    await recordOrderEvents(tx, id, { id: userId }, [{ event: ORDER_EVENT.addressAdded }]);
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });
 }

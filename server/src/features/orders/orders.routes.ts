@@ -3,6 +3,7 @@ import {
   addOrderSchema,
   idParamsSchema,
   orderListQuerySchema,
+  orderAddressChoiceSchema,
   orderListResponseSchema,
   orderResponseSchema,
   ordersResponseSchema,
@@ -19,7 +20,7 @@ import { keepCheckoutAddress } from '../addresses/addresses.service';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 import { checkoutAttempt, placeOrderOnce } from './checkout.service';
-import { changeOrderStatus, reviewPrescription } from './order-status.service';
+import { addOrderAddress, changeOrderStatus, reviewPrescription } from './order-status.service';
 import { getOrder, listAllOrders, listUserOrders } from './orders.service';
 import { reorder } from './reorder.service';
 
@@ -80,6 +81,28 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       schema: { ...docs, params: idParamsSchema, response: { 200: reorderResponseSchema } },
     },
     async (request) => reorder(app.database.db, currentUser(request).id, request.params.id),
+  );
+
+  // The patient's own order placed without an address gets one; no stock moves and no mail is sent.
+  app.put(
+    '/orders/:id/address',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        ...docs,
+        params: idParamsSchema,
+        body: orderAddressChoiceSchema,
+        response: { 200: orderResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const order = await addOrderAddress(app.database.db, request.params.id, user.id, request.body);
+      // Saved to the book only once the order has it, as at checkout, so a refusal changes nothing.
+      const { address, saveAddress } = request.body;
+      if (address && saveAddress) await keepCheckoutAddress(app.database.db, user.id, address);
+      return { order };
+    },
   );
 
   app.get(
