@@ -66,7 +66,7 @@ const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout:
     layout: 'order',
     subject: 'Your Apotheca order {{order}}',
     lines: `Thank you: your order {{order}} is placed.
-{{#if address}}It goes to {{addressLine address}}.{{/if}}
+{{#if address}}It goes to {{addressLine address}}.{{else}}It has no delivery address yet, so it cannot be sent: open your order ("See your order" below) and add one there.{{/if}}
 {{#if awaitingReview}}A pharmacist checks your prescription before the order is sent; we write again once it is checked.{{else}}We write again when its status changes.{{/if}}`,
   },
   orderStatusChanged: {

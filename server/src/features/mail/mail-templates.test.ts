@@ -44,3 +44,34 @@ describe('templated mails', () => {
     }
   });
 });
+
+describe('the confirmation of an order placed without a delivery address', () => {
+  const confirmation = (address: typeof order.address | typeof HOME) =>
+    renderMail(
+      { to: 'bob@example.test', template: 'orderPlaced', data: { ...order, address, awaitingReview: false } },
+      APP_URL,
+    );
+  const HOME = {
+    name: 'Ada Lovelace',
+    phone: '0123456789',
+    line1: '12 St James Square',
+    line2: '',
+    city: 'London',
+    postalCode: 'SW1Y 4LB',
+    country: 'United Kingdom',
+  };
+
+  it('tells the patient to add one on the order, in both parts', () => {
+    const mail = confirmation(null);
+    const ask =
+      'It has no delivery address yet, so it cannot be sent: open your order ("See your order" below) and add one there.';
+    expect(mail.text).toContain(ask);
+    expect(mail.html).toContain(`<p>${ask.replaceAll('"', '&quot;')}</p>`);
+  });
+
+  it('says nothing of it when the order has an address', () => {
+    const mail = confirmation(HOME);
+    expect(mail.text).toContain('It goes to Ada Lovelace, 12 St James Square, SW1Y 4LB London, United Kingdom.');
+    expect(mail.text).not.toContain('no delivery address');
+  });
+});
