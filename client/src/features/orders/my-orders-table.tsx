@@ -1,4 +1,5 @@
 import {
+  addressAddRefusal,
   formatPrice,
   awaitsPrescriptionReview,
   PATHS,
@@ -91,6 +92,10 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                       (order.prescription.review !== PRESCRIPTION_REVIEW.pending || awaitsPrescriptionReview(order)) ? (
                         <PrescriptionReviewBadge review={order.prescription.review} />
                       ) : null}
+                      {/* Said on the closed row too, so the patient sees which order waits for them. */}
+                      {addressAddRefusal(order) === undefined ? (
+                        <span className="text-xs font-medium text-amber-900">Needs a delivery address</span>
+                      ) : null}
                     </div>
                   </td>
                   <td className="hidden px-4 py-3 text-right font-semibold sm:table-cell">{total}</td>
@@ -130,7 +135,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                           </div>
                         ) : null}
                       </dl>
-                      <OrderDelivery order={order} />
+                      <OrderDelivery order={order} forShopper />
                       <div className="mt-3 flex flex-wrap items-center gap-3">
                         <Button size="sm" disabled={reordering} onClick={() => void orderAgain(order)}>
                           Order again

@@ -1,10 +1,18 @@
-import type { Order } from '@apotheca/contract';
+import { addressAddRefusal, type Order } from '@apotheca/contract';
 import { formatCalendarDate } from '../../lib/calendar-date';
+import { OrderAddressForm } from './order-address-form';
 
-/** Where an order goes and, once dispatched, its carrier, tracking number and delivery estimate. */
+/**
+ * Where an order goes and, once dispatched, its carrier, tracking number and delivery estimate. An
+ * order placed without an address waits for its patient to add one: `forShopper`, the patient's own
+ * page offers them the form while the contract's addressAddRefusal allows it; staff read that it
+ * waits, and why they cannot dispatch it, beside their status control.
+ */
 // Its headings are h2: both screens showing it have only their page's h1 above it.
-export function OrderDelivery({ order }: { order: Order }) {
+export function OrderDelivery({ order, forShopper = false }: { order: Order; forShopper?: boolean }) {
   const { address } = order;
+  const awaited = addressAddRefusal(order) === undefined;
+  if (forShopper && awaited) return <OrderAddressForm order={order} />;
   return (
     <div className="mt-3 grid gap-3 text-sm text-muted sm:grid-cols-2">
       <div>
@@ -15,7 +23,7 @@ export function OrderDelivery({ order }: { order: Order }) {
             {address.line2 ? `, ${address.line2}` : ''}, {address.postalCode} {address.city}, {address.country}
           </p>
         ) : (
-          <p>No delivery address given.</p>
+          <p>{awaited ? 'None yet: waiting for the patient to add one.' : 'No delivery address given.'}</p>
         )}
       </div>
       {order.dispatchedAt ? (

@@ -1,6 +1,7 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
   type AddOrder,
+  type OrderAddressChoice,
   type OrderResponse,
   type OrdersResponse,
   type ReorderResponse,
@@ -27,6 +28,14 @@ const ordersApi = api.injectEndpoints({
         ['Orders', 'Cart', 'Addresses', ...STOCK_TAGS],
       ),
     ),
+    // The address an order was placed without: the patient's orders, and the staff's copies of the
+    // order, show it; a new address may be saved to the address book on the way.
+    addOrderAddress: build.mutation<OrderResponse, { id: string; body: OrderAddressChoice }>(
+      change(
+        ({ id, body }) => ({ url: apiPath`/orders/${id}/address`, method: 'PUT', body }),
+        ({ id }) => ['Orders', { type: 'Order', id }, 'Addresses'],
+      ),
+    ),
     // Order again: the past order's items go back in the cart.
     reorder: build.mutation<ReorderResponse, string>(
       change((id) => ({ url: apiPath`/orders/${id}/reorder`, method: 'POST' }), ['Cart']),
@@ -34,4 +43,4 @@ const ordersApi = api.injectEndpoints({
   }),
 });
 
-export const { useMyOrdersQuery, useAddOrderMutation, useReorderMutation } = ordersApi;
+export const { useMyOrdersQuery, useAddOrderMutation, useAddOrderAddressMutation, useReorderMutation } = ordersApi;

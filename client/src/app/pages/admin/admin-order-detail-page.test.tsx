@@ -271,7 +271,7 @@ describe("an order's delivery and prescription, as its page tells them", () => {
   it('says once that an order has no delivery address: in its Delivery section, and why Dispatched is off', async () => {
     renderOrderPage(orderOf({ prescription: null }), ROLE.admin);
     await screen.findByRole('combobox', { name: 'New status' });
-    expect(detail('Delivery')).toHaveTextContent('No delivery address given.');
+    expect(detail('Delivery')).toHaveTextContent('None yet: waiting for the patient to add one.');
     expect(screen.getByText(ADDRESS_NEEDED_MESSAGE)).toBeVisible();
     expect(screen.getAllByText(/dispatched/)).toHaveLength(1);
   });
