@@ -1,4 +1,4 @@
-import { adminOrderPath, PATHS, type Address, type Cart, type Order } from '@apotheca/contract';
+import { ADDRESS_NEEDED_MESSAGE, adminOrderPath, PATHS, type Address, type Cart, type Order } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { adminSession, catalogue } from './support/admin-fixtures';
 import { baseUrl, newPage, useBrowser } from './support/browser';
@@ -8,6 +8,7 @@ import {
   createShopper,
   DELIVERY_ADDRESS,
   logInContext,
+  mailTo,
   toast,
   shopperPage,
   payByCard,
@@ -93,5 +94,65 @@ describe('delivery on a phone: address at checkout, dispatch with tracking, orde
     const { cart } = await api<{ cart: Cart }>('/cart', {}, shopper.token);
     expect(cart.items.map((item) => [item.medicineId._id, item.quantity])).toEqual([[medicine!._id, 1]]);
     await page.context().close();
+  });
+
+  it('lets the patient add the address an order was placed without, on its page, after which staff can dispatch it', async () => {
+    const medicine = (await catalogue()).find((candidate) => candidate.stock > 5 && !candidate.prescriptionRequired);
+    const shopper = await createShopper();
+    await addToCart(shopper.token, medicine!._id);
+    // An API client (or an older page) places the order without naming an address.
+    const { order } = await api<{ order: Order }>('/orders/add-order', { method: 'POST' }, shopper.token);
+    expect(order.address).toBeNull();
+    expect(await mailTo(shopper.user.email, order.number)).toContain(
+      'It has no delivery address yet, so it cannot be sent: open your order ("See your order" below) and add one there.',
+    );
+
+    // Staff read that it waits for the patient, and cannot dispatch it yet.
+    const admin = await adminSession();
+    const adminPage = await newPage(browser, 'mobile');
+    await logInContext(adminPage.context(), admin);
+    await adminPage.goto(adminOrderPath(order._id));
+    await adminPage.getByText('None yet: waiting for the patient to add one.').waitFor();
+    await adminPage.getByText(ADDRESS_NEEDED_MESSAGE).waitFor();
+    expect(await adminPage.getByRole('option', { name: 'Dispatched' }).isDisabled()).toBe(true);
+
+    // The patient, on a phone, sees which order needs an address and adds one on it.
+    const page = await shopperPage(browser, shopper, 'mobile');
+    await page.goto(PATHS.orders);
+    const row = page.getByRole('row').filter({ has: page.getByRole('button', { name: order.number }) });
+    await row.getByText('Needs a delivery address').waitFor();
+    await page.getByRole('button', { name: order.number }).click();
+    const details = page.locator(`#order-items-${order._id}`);
+    const step = details.getByRole('region', { name: 'Delivery address' });
+    await step.getByLabel('Full name').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page), 'order without an address').toEqual([]);
+    await step.getByLabel('Full name').fill(DELIVERY_ADDRESS.name);
+    await step.getByLabel('Phone number').fill(DELIVERY_ADDRESS.phone);
+    await step.getByLabel('Address line 1').fill(DELIVERY_ADDRESS.line1);
+    await step.getByLabel('City').fill(DELIVERY_ADDRESS.city);
+    await step.getByLabel('Postal code').fill(DELIVERY_ADDRESS.postalCode);
+    await step.getByLabel('Country').fill(DELIVERY_ADDRESS.country);
+    await step.getByRole('button', { name: 'Deliver here' }).click();
+    await details.getByRole('button', { name: 'Send the order to this address' }).click();
+    await toast(page, `Order ${order.number} will be sent to this address`);
+    await details.getByText(`${DELIVERY_ADDRESS.name}, ${DELIVERY_ADDRESS.line1}`, { exact: false }).waitFor();
+    expect(await row.getByText('Needs a delivery address').count()).toBe(0);
+    // Scrolling sideways would hide part of the page on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const { addresses } = await api<{ addresses: Address[] }>('/addresses', {}, shopper.token);
+    expect(addresses).toEqual([expect.objectContaining({ ...DELIVERY_ADDRESS, isDefault: true })]);
+    await page.context().close();
+
+    // Staff now see the address and dispatch the order.
+    await adminPage.reload();
+    await adminPage.getByText(DELIVERY_ADDRESS.line1, { exact: false }).first().waitFor();
+    expect(await adminPage.getByText(ADDRESS_NEEDED_MESSAGE).count()).toBe(0);
+    await adminPage.getByLabel('New status').selectOption('Dispatched');
+    await adminPage.getByRole('button', { name: 'Update Status' }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Dispatch this order' });
+    await dialog.getByRole('button', { name: 'Dispatch' }).click();
+    await toast(adminPage, 'Order status updated to Dispatched');
+    await adminPage.context().close();
   });
 });
