@@ -404,6 +404,33 @@ export const MEDICINE_CHANGED_MESSAGE =
  */
 export const MEDICINE_DUPLICATE_MESSAGE =
   'Another medicine in the catalogue has this name, maker, strength and pack size. Edit that one, or change one of these fields.';
+/** The groups of medicines that are one medicine a duplicates report lists at most: the rest once these are cleaned up. */
+export const DUPLICATE_GROUPS_SHOWN = 20;
+
+/** A medicine in a duplicates report: what makes it the product it is, and the stock its deletion would take. */
+const duplicateMedicineSchema = medicineSchema.pick({
+  _id: true,
+  name: true,
+  developedBy: true,
+  strength: true,
+  packSize: true,
+  stock: true,
+});
+
+/**
+ * The admin's report of the medicines stored before the rule above that are one medicine: each group
+ * two or more of them, by name, at most DUPLICATE_GROUPS_SHOWN groups; the counts are of them all.
+ */
+export const medicineDuplicatesResponseSchema = z.object({
+  groups: z.array(z.object({ medicines: z.array(duplicateMedicineSchema) })),
+  groupCount: z.number().int(),
+  medicineCount: z.number().int(),
+});
+
+/** What the admin's medicine list says of the report's `medicineCount` (two at least: a double has two). */
+export const duplicateMedicinesNotice = (medicineCount: number) =>
+  `${medicineCount} medicines share their name, maker, strength and pack size with another.`;
+
 /** The update's headers: `If-Match`, optional; every other header passes through untouched. */
 export const medicineUpdateHeadersSchema = z.looseObject({
   'if-match': z
@@ -421,6 +448,8 @@ export const UPDATE_IMAGE_MODES = ['file', 'link'] as const;
 export type Medicine = z.infer<typeof medicineSchema>;
 export type MedicineListQuery = z.input<typeof medicineListQuerySchema>;
 export type MedicineListResponse = z.infer<typeof medicineListResponseSchema>;
+export type MedicineDuplicatesResponse = z.infer<typeof medicineDuplicatesResponseSchema>;
+export type DuplicateMedicine = MedicineDuplicatesResponse['groups'][number]['medicines'][number];
 export type MedicineResponse = z.infer<typeof medicineResponseSchema>;
 export type NewMedicineResponse = z.infer<typeof newMedicineResponseSchema>;
 export type UpdatedMedicineResponse = z.infer<typeof updatedMedicineResponseSchema>;

@@ -1,5 +1,5 @@
 import { DOSAGE_FORMS } from '@apotheca/contract';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -116,6 +116,14 @@ export const sessions = userTokenTable('sessions', { revokedAt: instant('revoked
 
 export const passwordResetTokens = userTokenTable('password_reset_tokens', { usedAt: instant('used_at') });
 
+/**
+ * A medicine's name as its identity compares it (docs/decisions/0130), for the database to narrow by:
+ * lower-cased, whitespace removed, as `comparable` in features/medicines/medicine-identity.service.ts
+ * folds every part (a name is ASCII, so both fold it alike). The expression of medicines_identity_idx:
+ * a lookup written with it reads the index (docs/decisions/0138).
+ */
+export const comparableName = (name: AnyPgColumn | SQL) => sql`lower(regexp_replace(${name}, '\\s', '', 'g'))`;
+
 export const medicines = pgTable(
   'medicines',
   {
@@ -174,6 +182,8 @@ export const medicines = pgTable(
     index('medicines_category_price_idx').on(t.category, t.priceCents),
     index('medicines_price_idx').on(t.priceCents),
     index('medicines_created_idx').on(t.createdAt),
+    // The refusal of a second medicine and the admin's duplicates report find a name's medicines by it.
+    index('medicines_identity_idx').on(comparableName(t.name)),
   ],
 );
 

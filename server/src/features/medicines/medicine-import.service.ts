@@ -50,7 +50,7 @@ import {
 } from './medicine-image.service';
 import type { CatalogueWriter } from './catalogue-cache.service';
 import { importedCell } from './medicine-export.service';
-import { identityKey, lockIdentities } from './medicine-identity.service';
+import { identityKey, lockIdentities, medicinesBy } from './medicine-identity.service';
 import { absoluteImageUrl, fieldMessages, medicineColumns, toMedicine, type MedicineRow } from './medicines.service';
 
 // The catalogue's CSV import (docs/decisions/0074): every row is checked with the add and update
@@ -123,18 +123,6 @@ function changesOf(current: MedicineRow, values: Values): Partial<Values> {
   for (const [key, value] of Object.entries(values) as [keyof Values, Values[keyof Values]][])
     if (value !== undefined && value !== current[key]) Object.assign(changes, { [key]: value });
   return changes;
-}
-
-/** The catalogue's medicines by a key of each. */
-function medicinesBy(catalogue: MedicineRow[], keyOf: (m: MedicineRow) => string): Map<string, MedicineRow[]> {
-  const groups = new Map<string, MedicineRow[]>();
-  for (const m of catalogue) {
-    const key = keyOf(m);
-    const group = groups.get(key);
-    if (group) group.push(m);
-    else groups.set(key, [m]);
-  }
-  return groups;
 }
 
 /**

@@ -2,11 +2,13 @@ import {
   ADD_IMAGE_FILE_MESSAGE,
   ADD_IMAGE_URL_MESSAGE,
   deletedMedicineResponseSchema,
+  DUPLICATE_GROUPS_SHOWN,
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   MEDICINE_DUPLICATE_MESSAGE,
   MEDICINE_NAME_MESSAGE,
+  medicineDuplicatesResponseSchema,
   medicineListResponseSchema,
   medicineResponseSchema,
   newMedicineResponseSchema,
@@ -21,11 +23,13 @@ import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { openPg } from '../../db/client';
-import { medicines, storedFiles } from '../../db/schema';
+import { comparableName, medicines, storedFiles } from '../../db/schema';
 import { createTestContext } from '../../test/test-app';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers } from '../../test/test-users';
 import { CATALOGUE_CHANNEL, CHANGE_CHECK_EVERY_MS } from './catalogue-cache.service';
+import { identityKey } from './medicine-identity.service';
+import type { MedicineRow } from './medicines.service';
 import {
   insertMedicine,
   multipart,
@@ -571,6 +575,98 @@ describe('a medicine that is already in the catalogue', () => {
     // Renamed, it is no longer the first one's double.
     expect((await update(second.id, { ...fields, name: 'Advil-Liqui' })).statusCode).toBe(200);
     expect(await storedMedicine(ctx, first.id)).toEqual(first);
+  });
+});
+
+describe('GET /api/medicines/duplicates', () => {
+  const advil = { name: 'Advil', developedBy: 'Pfizer', strength: '200 mg', packSize: '24 tablets' };
+  const report = async (headers: Record<string, string> = admin) =>
+    ctx.app.inject({ method: 'GET', url: '/api/medicines/duplicates', headers });
+  const reported = async () => {
+    const response = await report();
+    expect(response.statusCode, response.body).toBe(200);
+    return medicineDuplicatesResponseSchema.parse(response.json());
+  };
+  const asReported = ({ id, name, developedBy, strength, packSize, stock }: MedicineRow) => ({
+    _id: id,
+    ...{ name, developedBy, strength, packSize, stock },
+  });
+
+  beforeEach(emptyCatalogue);
+
+  it('lists the medicines stored as one medicine, however they were typed, with their stock', async () => {
+    const first = await insertMedicine(ctx, { ...advil, stock: 5 });
+    const second = await insertMedicine(ctx, {
+      ...{ name: 'ADVIL', developedBy: ' pfizer', strength: '200mg', packSize: '24  Tablets' },
+      stock: 7,
+    });
+    // The same name, but another strength or maker: other medicines.
+    await insertMedicine(ctx, { ...advil, strength: '400 mg' });
+    await insertMedicine(ctx, { ...advil, developedBy: 'Haleon' });
+    const brufen = { ...advil, name: 'Brufen', developedBy: 'Abbott' };
+    const third = await insertMedicine(ctx, { ...brufen, stock: 0 });
+    const fourth = await insertMedicine(ctx, brufen);
+    const fifth = await insertMedicine(ctx, { ...brufen, name: 'bru fen' });
+    expect(await reported()).toEqual({
+      groups: [{ medicines: [first, second].map(asReported) }, { medicines: [third, fourth, fifth].map(asReported) }],
+      groupCount: 2,
+      medicineCount: 5,
+    });
+  });
+
+  it('lists none in a catalogue without duplicates', async () => {
+    await insertMedicine(ctx, advil);
+    await insertMedicine(ctx, { ...advil, strength: '400 mg' });
+    await insertMedicine(ctx, { ...advil, name: 'Brufen' });
+    expect(await reported()).toEqual({ groups: [], groupCount: 0, medicineCount: 0 });
+  });
+
+  it('no longer lists a pair once one of them is edited into another medicine', async () => {
+    await insertMedicine(ctx, advil);
+    const second = await insertMedicine(ctx, advil);
+    expect((await reported()).medicineCount).toBe(2);
+    const edit = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/medicines/update-medicine/${second.id}`,
+      ...(await withAuth(
+        { ...validMedicineFields, ...advil, strength: '400 mg', stock: String(second.stock) },
+        undefined,
+        admin,
+      )),
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(await reported()).toEqual({ groups: [], groupCount: 0, medicineCount: 0 });
+  });
+
+  it('lists the first groups of a catalogue full of duplicates, and counts them all', async () => {
+    for (let i = 0; i <= DUPLICATE_GROUPS_SHOWN; i++) {
+      const name = `Double-${String.fromCharCode(97 + i)}`;
+      await insertMedicine(ctx, { ...advil, name });
+      await insertMedicine(ctx, { ...advil, name });
+    }
+    const { groups, groupCount, medicineCount } = await reported();
+    expect(groups).toHaveLength(DUPLICATE_GROUPS_SHOWN);
+    expect(groups[0]!.medicines.map((m) => m.name)).toEqual(['Double-a', 'Double-a']);
+    expect(groupCount).toBe(DUPLICATE_GROUPS_SHOWN + 1);
+    expect(medicineCount).toBe(2 * (DUPLICATE_GROUPS_SHOWN + 1));
+  });
+
+  it('is for admins: anonymous 401, shopper 403', async () => {
+    await insertMedicine(ctx, advil);
+    await insertMedicine(ctx, advil);
+    expect((await report({})).statusCode).toBe(401);
+    expect((await report({})).json()).toEqual({ message: 'No token found' });
+    expect((await report(shopper)).statusCode).toBe(403);
+  });
+
+  it('finds a name as the identity compares it: the database folds case and whitespace as identityKey does', async () => {
+    const typed = ['Advil', 'ADVIL', ' Ad vil ', 'Ad\tVil', 'Ad\nvil\r', 'Ad\u000bvil', 'Ad\fvil', 'AD  VIL'];
+    for (const name of typed) {
+      const [folded] = await ctx.database.db
+        .select({ name: comparableName(sql`${name}::text`).mapWith(String) })
+        .from(sql`(values (1)) as one`);
+      expect(folded?.name, JSON.stringify(name)).toBe(identityKey({ name }, ['name']));
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import {
   idParamsSchema,
   importQuerySchema,
   importReportSchema,
+  medicineDuplicatesResponseSchema,
   medicineListQuerySchema,
   medicineListResponseSchema,
   medicineEtag,
@@ -34,6 +35,7 @@ import type { ReadyAnswer } from '../../plugins/ready-answers';
 import type { CatalogueCache } from './catalogue-cache.service';
 import { currentUser } from '../auth/auth.plugin';
 import { exportBatchesCsv, exportMedicinesCsv } from './medicine-export.service';
+import { findDuplicates } from './medicine-identity.service';
 import { importCatalogue } from './medicine-import.service';
 import { createMedicineSearch } from './medicine-search.service';
 import {
@@ -209,6 +211,17 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
       },
     },
     async (_request, reply) => sendCsv(reply, 'batches.csv', await exportBatchesCsv(app.database.db)),
+  );
+
+  // The medicines stored before the refusal of a second one that are one medicine (docs/decisions/0138),
+  // for the admin to clean up; a static path, matched before `/medicines/:id`.
+  app.get(
+    '/medicines/duplicates',
+    {
+      preHandler: app.requireAdmin,
+      schema: { tags: ['medicines'], security: BEARER_AUTH, response: { 200: medicineDuplicatesResponseSchema } },
+    },
+    async () => findDuplicates(app.database.db),
   );
 
   // Multipart's hooks (one when a request arrives, one when it is answered) run on the routes that

@@ -1,0 +1,1 @@
+CREATE INDEX "medicines_identity_idx" ON "medicines" USING btree (lower(regexp_replace("name", '\s', '', 'g')));
