@@ -1,5 +1,11 @@
-import { adminMedicineUpdatePath, MEDICINE_DUPLICATE_MESSAGE, pagedPath, PATHS } from '@apotheca/contract';
-import type { Medicine } from '@apotheca/contract';
+import {
+  adminMedicineUpdatePath,
+  duplicateMedicinesNotice,
+  MEDICINE_DUPLICATE_MESSAGE,
+  pagedPath,
+  PATHS,
+} from '@apotheca/contract';
+import type { Medicine, MedicineDuplicatesResponse } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
@@ -170,6 +176,34 @@ describe('the admin manages the catalogue', () => {
     // What the admin typed stays, to change or leave.
     expect(await nameField.inputValue()).toBe(name.toUpperCase());
     expect((await catalogue()).filter((m) => m.name.toLowerCase() === name.toLowerCase())).toHaveLength(1);
+  });
+
+  it('tells of medicines stored twice above the list, each linked to its edit page, and of none says nothing', async () => {
+    const page = await pageAs(browser, admin);
+    // The shop refuses a second medicine, so its catalogue holds none: the notice is not shown.
+    const clean = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/medicines/duplicates');
+    await page.goto(PATHS.admin);
+    expect(((await (await clean).json()) as MedicineDuplicatesResponse).medicineCount).toBe(0);
+    await page.getByRole('table', { name: 'Medicines' }).waitFor();
+    expect(await page.getByText('share their name, maker, strength and pack size').count()).toBe(0);
+
+    // Doubles stored before that rule, as the server reports them: two medicines typed alike.
+    const [first, second] = await catalogue();
+    const { name, developedBy, strength, packSize } = first!;
+    const asDouble = ({ _id, stock }: Medicine) => ({ _id, name, developedBy, strength, packSize, stock });
+    const report: MedicineDuplicatesResponse = {
+      groups: [{ medicines: [first!, second!].map(asDouble) }],
+      groupCount: 1,
+      medicineCount: 2,
+    };
+    await page.route('**/api/medicines/duplicates', (route) => route.fulfill({ json: report }));
+    await page.reload();
+    const notice = page.getByText(duplicateMedicinesNotice(2));
+    await notice.click();
+    const doubles = page.getByRole('list', { name: `${name}, ${developedBy}`, exact: false });
+    expect(await doubles.getByRole('listitem').count()).toBe(2);
+    await doubles.getByRole('link', { name: `Edit ${name} (2 of 2)` }).click();
+    await page.waitForURL(`${baseUrl()}${adminMedicineUpdatePath(second!._id)}`);
   });
 
   it("says 'Error deleting item' when the server refuses, and keeps the row", async () => {

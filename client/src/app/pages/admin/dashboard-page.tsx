@@ -11,6 +11,7 @@ import { useDeleteMedicineMutation } from '../../../features/medicines/medicine-
 import { useListMedicinesQuery } from '../../../features/medicines/medicines.api';
 import { errorMessage } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
+import { DuplicateMedicinesNotice } from './duplicate-medicines-notice';
 import { useDeleteConfirmation } from './delete-confirmation.hook';
 import { LoadError } from '../../../components/ui/load-error';
 import { ListSearchForm } from './list-search-form';
@@ -33,7 +34,8 @@ const COLUMNS = [
 
 /**
  * /admin: the catalogue as a table, a page at a time, searched with the shop's own search (typos
- * and all); the page and the search are kept in the URL.
+ * and all); the page and the search are kept in the URL. Above it, the notice of medicines stored
+ * twice, when there are any.
  */
 export default function DashboardPage() {
   const [page, setPage] = usePageParam();
@@ -74,6 +76,7 @@ export default function DashboardPage() {
           Add Medicine
         </Link>
       </AdminPageHeader>
+      <DuplicateMedicinesNotice />
       <ListSearchForm label="Search medicines" placeholder="Name, ingredient or maker" value={q} onSearch={setQ} />
       {isLoading ? (
         <Spinner label="Loading medicines…" />
