@@ -6,7 +6,7 @@ import { ADMIN_ROUTES, adminSession, catalogue, pageAs, placeOrder, type Session
 import { createShopper, toastTexts } from './support/shop';
 import { baseUrl, useBrowser } from './support/browser';
 import { violations } from './support/axe';
-import { holdChunks } from './support/chunks';
+import { downloadedCode, holdChunks } from './support/chunks';
 
 const LOGIN_NOTICE = 'Please Login !! You need to login first, to access this page.';
 
@@ -80,6 +80,23 @@ describe('the admin area is for admins only', () => {
     await expect.poll(() => asked.some((path) => path.startsWith('/assets/users-page-'))).toBe(true);
     release();
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    await page.context().close();
+  });
+
+  // A page that shows orders without a form to check needs none of the contract's schemas, nor zod
+  // under them: on a slow connection its list shows that much sooner.
+  it('opens the orders list without downloading zod or the schemas', async () => {
+    const page = await pageAs(browser, admin);
+    const code = downloadedCode(page);
+    await page.goto(PATHS.adminOrders);
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page
+      .getByRole('link', { name: /^View items of order / })
+      .first()
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    expect([...code]).toContain('react-dom');
+    expect([...code]).not.toContain('zod');
     await page.context().close();
   });
 

@@ -7,7 +7,7 @@ import {
   wholeNumber,
   withoutControlCharacters,
 } from './common.schema';
-import { MAX_LIST_LIMIT, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
+import { EXPIRY_WINDOWS, MAX_LIST_LIMIT, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
 
 // A medicine's stock is the sum of its sellable batches: a delivery's lot, expiry date and units,
 // not expired, recalled nor written off.
@@ -112,8 +112,6 @@ export const recallOrdersResponseSchema = z.object({
 /** Patients mailed by this call, and those a call before had mailed already. */
 export const recallNotifyResponseSchema = z.object({ notified: z.number().int(), alreadyNotified: z.number().int() });
 
-export const EXPIRY_WINDOWS = [30, 60, 90] as const;
-export type ExpiryWindow = (typeof EXPIRY_WINDOWS)[number];
 export const EXPIRY_WINDOW_MESSAGE = `days must be one of ${EXPIRY_WINDOWS.join(', ')}.`;
 /** The expiry report's window, and a page of each of its two lists: `expiringPage` and `expiredPage`, from 1. */
 export const expiryReportQuerySchema = z.object({

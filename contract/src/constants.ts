@@ -107,6 +107,21 @@ export const ORDER_EVENTS = [
   ORDER_EVENT.recallFlagged,
   ORDER_EVENT.addressAdded,
 ] as const;
+/**
+ * The states of a prescription's review, attached to the order it was sent with; every comparison
+ * of them goes through PRESCRIPTION_REVIEW.
+ */
+export const PRESCRIPTION_REVIEW = { pending: 'pending', approved: 'approved', rejected: 'rejected' } as const;
+export const PRESCRIPTION_REVIEWS = [
+  PRESCRIPTION_REVIEW.pending,
+  PRESCRIPTION_REVIEW.approved,
+  PRESCRIPTION_REVIEW.rejected,
+] as const;
+/** A pharmacist's decisions on a prescription; every comparison of them goes through PRESCRIPTION_DECISION. */
+export const PRESCRIPTION_DECISION = { approve: 'approve', reject: 'reject' } as const;
+export const PRESCRIPTION_DECISIONS = [PRESCRIPTION_DECISION.approve, PRESCRIPTION_DECISION.reject] as const;
+/** The most repeat orders a pharmacist's approval may allow. */
+export const MAX_REPEATS = 12;
 /** What a batch's history records besides sales: a delivery, a correction, a write-off, a recall. */
 export const BATCH_MOVEMENT = {
   received: 'received',
@@ -170,9 +185,21 @@ export const isPriceRange = (minPrice: number | undefined, maxPrice: number | un
 export const TOP_SELLERS_COUNT = 3;
 export const TOP_SELLERS_PLACEHOLDERS = 4;
 export const ADMIN_ORDERS_PAGE_SIZE = 8;
+/** The staff lists' orderings: newest first (the orders list) or oldest first (the prescription queue). */
+export const ORDER_SORT = { newest: 'newest', oldest: 'oldest' } as const;
+export const ORDER_SORTS = [ORDER_SORT.newest, ORDER_SORT.oldest] as const;
 export const USERS_PAGE_SIZE = 10;
 /** Rows a page of each stock report holds, unless the call asks for another `limit`. */
 export const REPORT_PAGE_SIZE = 20;
+/** The expiry report's windows, in days; the first is the one it opens with. */
+export const EXPIRY_WINDOWS = [30, 60, 90] as const;
+/** The sales report looks back up to a year; the admin overview shows its last 30 days. */
+export const SALES_REPORT_MAX_DAYS = 365;
+export const SALES_REPORT_DAYS = 30;
+/** How many of the best-selling medicines the sales report names. */
+export const TOP_MEDICINES_COUNT = 10;
+/** Rows of each stock warning the admin overview lists; the full reports are a link away. */
+export const OVERVIEW_LIST_LIMIT = 5;
 
 export const CARD_NUMBER_DIGITS = 12;
 export const CVV_DIGITS = 3;
@@ -209,6 +236,8 @@ export type Sort = (typeof SORTS)[number];
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export type OrderEvent = (typeof ORDER_EVENTS)[number];
+export type PrescriptionReview = (typeof PRESCRIPTION_REVIEWS)[number];
+export type ExpiryWindow = (typeof EXPIRY_WINDOWS)[number];
 export type BatchMovement = (typeof BATCH_MOVEMENTS)[number];
 export type Role = (typeof ROLES)[number];
 export const isStaff = (role: Role | undefined): boolean => (STAFF_ROLES as readonly string[]).includes(role ?? '');

@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './app-paths';
 export * from './messages';
+export * from './orders.rules';
 export * from './common.schema';
 export * from './auth.schema';
 export * from './medicines.schema';

@@ -4,15 +4,17 @@ import { cartSchema } from './cart.schema';
 import { calendarDate, idSchema, moneySchema, staffListQuerySchema, withoutControlCharacters } from './common.schema';
 import {
   IDEMPOTENCY_KEY_HEADER,
+  MAX_REPEATS,
   ORDER_EVENTS,
-  ORDER_STATUS,
+  ORDER_SORTS,
   ORDER_STATUSES,
   PAYMENT_STATUSES,
+  PRESCRIPTION_DECISIONS,
+  PRESCRIPTION_REVIEWS,
   ROLES,
-  type OrderStatus,
 } from './constants';
+import { REJECTION_NOTE_REQUIRED_MESSAGE, REPEATS_NEED_DATE_MESSAGE } from './orders.rules';
 import { paymentSchema } from './payment.schema';
-import { PRESCRIPTION_REVIEW, PRESCRIPTION_REVIEWS, type PrescriptionReview } from './prescriptions.schema';
 
 /** An order keeps each item's name and price as they were when it was placed, whatever the catalogue says later. */
 const orderItemSchema = z.object({
@@ -87,13 +89,6 @@ const orderSchema = z.object({
   /** The days (YYYY-MM-DD) between which a dispatched order should arrive; null before dispatch. */
   deliveryEstimate: z.object({ from: z.string(), to: z.string() }).nullable(),
 });
-
-/**
- * An order waits for a pharmacist while its prescription's review is pending and it stands: a canceled
- * order waits for no decision, as the pharmacist's queue leaves it out, until it is opened again.
- */
-export const awaitsPrescriptionReview = ({ status, prescription }: Pick<Order, 'status' | 'prescription'>) =>
-  prescription?.review === PRESCRIPTION_REVIEW.pending && status !== ORDER_STATUS.canceled;
 
 const ADDRESS_CHOICE_MESSAGE = 'Choose one of your addresses.';
 const ONE_ADDRESS_MESSAGE = 'Send either a saved address or a new one, not both.';
@@ -171,38 +166,6 @@ export const updateOrderSchema = z.object({
 });
 export const ORDER_STATUS_CHANGED_MESSAGE =
   "This order's status was changed by someone else after you loaded it. Nothing was saved: check its status now and choose again.";
-export const ADDRESS_NEEDED_MESSAGE =
-  'This order waits for the patient to add a delivery address on their order page; it cannot be dispatched before.';
-export const AWAITING_REVIEW_MESSAGE =
-  'This order waits for a pharmacist to approve its prescription; it cannot be accepted or dispatched before.';
-export const PRESCRIPTION_REJECTED_MESSAGE =
-  "This order's prescription was rejected; it cannot be accepted or dispatched.";
-
-/** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
-const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];
-
-/**
- * The one rule on which status an order may take: why `order`, read as the API answers it, may not
- * move to `to`, or undefined when it may. Any status may follow any other (the product sets no order
- * of statuses, so staff can correct a mistake), except that an order whose prescription is pending or
- * rejected never becomes Accepted or Dispatched, and one without a delivery address is not dispatched.
- * Its own status is no change. The server refuses with this message (409) and the staff screens
- * offer no status it names, saying why. What the order alone does not tell (stock no longer there to
- * take back, a repeat's prescription used up since, someone else's change) the server alone refuses.
- */
-export const statusChangeRefusal = (
-  order: { status: OrderStatus; prescription: { review: PrescriptionReview } | null; address: object | null },
-  to: OrderStatus,
-) => {
-  if (order.status === to) return undefined;
-  if (NEEDS_APPROVAL.includes(to) && order.prescription?.review === PRESCRIPTION_REVIEW.pending)
-    return AWAITING_REVIEW_MESSAGE;
-  if (NEEDS_APPROVAL.includes(to) && order.prescription?.review === PRESCRIPTION_REVIEW.rejected)
-    return PRESCRIPTION_REJECTED_MESSAGE;
-  if (to === ORDER_STATUS.dispatched && order.address === null) return ADDRESS_NEEDED_MESSAGE;
-  return undefined;
-};
-
 export const ADDRESS_NEEDED_CHOICE_MESSAGE = 'Choose one of your addresses or add a new one.';
 /**
  * The delivery address of an order placed without one (PUT /orders/:id/address): one of the caller's
@@ -215,39 +178,9 @@ export const orderAddressChoiceSchema = z
     path: ['addressId'],
     error: ADDRESS_NEEDED_CHOICE_MESSAGE,
   });
-export const ORDER_HAS_ADDRESS_MESSAGE =
-  'This order has a delivery address already. To send it elsewhere, contact the pharmacy.';
-export const ADDRESS_TOO_LATE_MESSAGE =
-  'A delivery address can be added only to an order that is not yet dispatched, canceled or rejected.';
-/** The statuses of an order not yet sent, to which its patient may still add the address it lacks. */
-const ADDRESS_OPEN_STATUSES: readonly OrderStatus[] = [ORDER_STATUS.pending, ORDER_STATUS.accepted];
 
-/**
- * The one rule on adding the delivery address an order was placed without (docs/decisions/0135): why
- * its patient may not, or undefined when they may. Only an order without one, before it is dispatched
- * or canceled and while its prescription (if any) is not rejected; a placed address stays as placed.
- * The server refuses with this message (409) and the patient's order page offers the form only when
- * it is undefined.
- */
-export const addressAddRefusal = (order: {
-  status: OrderStatus;
-  prescription: { review: PrescriptionReview } | null;
-  address: object | null;
-}) => {
-  if (order.address !== null) return ORDER_HAS_ADDRESS_MESSAGE;
-  if (!ADDRESS_OPEN_STATUSES.includes(order.status) || order.prescription?.review === PRESCRIPTION_REVIEW.rejected)
-    return ADDRESS_TOO_LATE_MESSAGE;
-  return undefined;
-};
-
-/** A pharmacist's decisions on a prescription; every comparison of them goes through PRESCRIPTION_DECISION. */
-export const PRESCRIPTION_DECISION = { approve: 'approve', reject: 'reject' } as const;
-const PRESCRIPTION_DECISIONS = [PRESCRIPTION_DECISION.approve, PRESCRIPTION_DECISION.reject] as const;
-export const REJECTION_NOTE_REQUIRED_MESSAGE = 'Say why the prescription is rejected.';
 const REVIEW_NOTE_MAX = 500;
-export const MAX_REPEATS = 12;
 export const VALID_UNTIL_MESSAGE = 'Valid until must be a date (YYYY-MM-DD).';
-export const REPEATS_NEED_DATE_MESSAGE = 'Say until when the repeats may be used.';
 export const VALID_UNTIL_PAST_MESSAGE = 'Valid until cannot be in the past.';
 
 /** A pharmacist's decision; a rejection says why, and the patient reads it. */
@@ -277,26 +210,6 @@ export const prescriptionReviewSchema = z
     if (review.repeats > 0 && review.validUntil === undefined)
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: REPEATS_NEED_DATE_MESSAGE });
   });
-/** The refusal of a member of staff's review or status change of their own prescription order. */
-export const OWN_PRESCRIPTION_ORDER_MESSAGE =
-  'This is your own prescription order: another member of staff must review it and change its status.';
-/** The refusal of a member of staff's status change of their own order without a prescription. */
-export const OWN_ORDER_MESSAGE = 'This is your own order: another member of staff must change its status.';
-/**
- * The one rule on staff and their own orders (docs/decisions/0109): why the member of staff `userId`
- * may not review or change the status of `order`, read as the API answers it, or undefined when they
- * may. An order is a prescription order when it answers a `prescription`, its file deleted or not.
- * The server refuses with this message (403) and the staff screens show it in place of the control.
- */
-export const ownOrderRefusal = (
-  order: { prescription: object | null; userId: { _id: string } | null },
-  userId: string | undefined,
-) =>
-  order.userId !== null && order.userId._id === userId
-    ? order.prescription !== null
-      ? OWN_PRESCRIPTION_ORDER_MESSAGE
-      : OWN_ORDER_MESSAGE
-    : undefined;
 /** A repeat order's review, recorded in place of a pharmacist's. */
 export const REPEAT_REVIEW_NOTE = 'Repeat of an earlier approval of this prescription.';
 export const PRESCRIPTION_EXPIRED_MESSAGE =
@@ -338,10 +251,6 @@ export const ORDER_TOTAL_TOO_LARGE_MESSAGE =
 
 export const orderResponseSchema = z.object({ order: orderSchema });
 export const ordersResponseSchema = z.object({ orders: z.array(orderSchema) });
-
-/** The staff lists' orderings: newest first (the orders list) or oldest first (the prescription queue). */
-export const ORDER_SORT = { newest: 'newest', oldest: 'oldest' } as const;
-const ORDER_SORTS = [ORDER_SORT.newest, ORDER_SORT.oldest] as const;
 
 /**
  * GET /orders (staff) may ask for one page, newest first: `page` from 1 and `limit` up to

@@ -3,6 +3,7 @@ import { idSchema } from './common.schema';
 import {
   PRESCRIPTION_FILE_TYPES,
   PRESCRIPTION_MAX_BYTES,
+  PRESCRIPTION_REVIEW,
   PRESCRIPTION_UNUSED_KEEP_DAYS,
   PRESCRIPTION_UNUSED_MAX_BYTES,
   PRESCRIPTION_UNUSED_MAX_FILES,
@@ -15,17 +16,6 @@ export const PRESCRIPTION_QUOTA_MESSAGE =
   `You already have the most prescriptions that no current order holds (${PRESCRIPTION_UNUSED_MAX_FILES} files, ` +
   `${PRESCRIPTION_UNUSED_MAX_BYTES / (1024 * 1024)} MB in all, uploaded in the last ${PRESCRIPTION_UNUSED_KEEP_DAYS} days). ` +
   `Choose one of them at checkout; each stops counting ${PRESCRIPTION_UNUSED_KEEP_DAYS} days after its upload.`;
-
-/**
- * The states of a prescription's review, attached to the order it was sent with; every comparison
- * of them goes through PRESCRIPTION_REVIEW.
- */
-export const PRESCRIPTION_REVIEW = { pending: 'pending', approved: 'approved', rejected: 'rejected' } as const;
-export const PRESCRIPTION_REVIEWS = [
-  PRESCRIPTION_REVIEW.pending,
-  PRESCRIPTION_REVIEW.approved,
-  PRESCRIPTION_REVIEW.rejected,
-] as const;
 
 /**
  * What a prescription is now for its owner's next order; every comparison of them goes through
@@ -79,4 +69,3 @@ export type Prescription = z.infer<typeof prescriptionSchema>;
 export type PrescriptionResponse = z.infer<typeof prescriptionResponseSchema>;
 export type PrescriptionsResponse = z.infer<typeof prescriptionsResponseSchema>;
 export type PrescriptionFileType = (typeof PRESCRIPTION_FILE_TYPES)[number];
-export type PrescriptionReview = (typeof PRESCRIPTION_REVIEWS)[number];

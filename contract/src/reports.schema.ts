@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { idSchema, moneySchema, pageNumberSchema } from './common.schema';
-import { ORDER_STATUSES } from './constants';
-
-/** The sales report looks back up to a year; the admin overview shows its last 30 days. */
-export const SALES_REPORT_MAX_DAYS = 365;
-export const SALES_REPORT_DAYS = 30;
-/** How many of the best-selling medicines the sales report names. */
-export const TOP_MEDICINES_COUNT = 10;
+import { ORDER_STATUSES, SALES_REPORT_DAYS, SALES_REPORT_MAX_DAYS } from './constants';
 
 /** GET /reports/sales: `days`, from 1 to SALES_REPORT_MAX_DAYS, counted back from today (UTC) included. */
 export const salesReportQuerySchema = z.object({
@@ -43,6 +37,3 @@ export const salesReportResponseSchema = z.object({
   topMedicines: z.array(topMedicineSchema),
 });
 export type SalesReport = z.infer<typeof salesReportResponseSchema>;
-
-/** Rows of each stock warning the admin overview lists; the full reports are a link away. */
-export const OVERVIEW_LIST_LIMIT = 5;

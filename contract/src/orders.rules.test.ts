@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STATUS, ORDER_STATUSES } from './constants';
+import { ORDER_STATUS, ORDER_STATUSES, PRESCRIPTION_REVIEW } from './constants';
 import {
   ADDRESS_NEEDED_MESSAGE,
   ADDRESS_TOO_LATE_MESSAGE,
@@ -8,8 +8,7 @@ import {
   ORDER_HAS_ADDRESS_MESSAGE,
   PRESCRIPTION_REJECTED_MESSAGE,
   statusChangeRefusal,
-} from './orders.schema';
-import { PRESCRIPTION_REVIEW } from './prescriptions.schema';
+} from './orders.rules';
 
 const address = { line1: '1 High Street' };
 const prescribed = (review: (typeof PRESCRIPTION_REVIEW)[keyof typeof PRESCRIPTION_REVIEW]) => ({ review });

@@ -1,0 +1,99 @@
+// The rules on orders that the server enforces and the staff screens apply before asking, with their
+// fixed messages. Free of zod, so that a screen that shows orders without a form to check downloads
+// none of the schemas.
+
+import { ORDER_STATUS, PRESCRIPTION_REVIEW, type OrderStatus, type PrescriptionReview } from './constants';
+
+/**
+ * An order waits for a pharmacist while its prescription's review is pending and it stands: a canceled
+ * order waits for no decision, as the pharmacist's queue leaves it out, until it is opened again.
+ */
+export const awaitsPrescriptionReview = ({
+  status,
+  prescription,
+}: {
+  status: OrderStatus;
+  prescription: { review: PrescriptionReview } | null;
+}) => prescription?.review === PRESCRIPTION_REVIEW.pending && status !== ORDER_STATUS.canceled;
+
+export const ADDRESS_NEEDED_MESSAGE =
+  'This order waits for the patient to add a delivery address on their order page; it cannot be dispatched before.';
+export const AWAITING_REVIEW_MESSAGE =
+  'This order waits for a pharmacist to approve its prescription; it cannot be accepted or dispatched before.';
+export const PRESCRIPTION_REJECTED_MESSAGE =
+  "This order's prescription was rejected; it cannot be accepted or dispatched.";
+
+/** The statuses that send medicines on their way: an order of prescription-only ones needs an approval first. */
+const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];
+
+/**
+ * The one rule on which status an order may take: why `order`, read as the API answers it, may not
+ * move to `to`, or undefined when it may. Any status may follow any other (the product sets no order
+ * of statuses, so staff can correct a mistake), except that an order whose prescription is pending or
+ * rejected never becomes Accepted or Dispatched, and one without a delivery address is not dispatched.
+ * Its own status is no change. The server refuses with this message (409) and the staff screens
+ * offer no status it names, saying why. What the order alone does not tell (stock no longer there to
+ * take back, a repeat's prescription used up since, someone else's change) the server alone refuses.
+ */
+export const statusChangeRefusal = (
+  order: { status: OrderStatus; prescription: { review: PrescriptionReview } | null; address: object | null },
+  to: OrderStatus,
+) => {
+  if (order.status === to) return undefined;
+  if (NEEDS_APPROVAL.includes(to) && order.prescription?.review === PRESCRIPTION_REVIEW.pending)
+    return AWAITING_REVIEW_MESSAGE;
+  if (NEEDS_APPROVAL.includes(to) && order.prescription?.review === PRESCRIPTION_REVIEW.rejected)
+    return PRESCRIPTION_REJECTED_MESSAGE;
+  if (to === ORDER_STATUS.dispatched && order.address === null) return ADDRESS_NEEDED_MESSAGE;
+  return undefined;
+};
+
+export const ORDER_HAS_ADDRESS_MESSAGE =
+  'This order has a delivery address already. To send it elsewhere, contact the pharmacy.';
+export const ADDRESS_TOO_LATE_MESSAGE =
+  'A delivery address can be added only to an order that is not yet dispatched, canceled or rejected.';
+/** The statuses of an order not yet sent, to which its patient may still add the address it lacks. */
+const ADDRESS_OPEN_STATUSES: readonly OrderStatus[] = [ORDER_STATUS.pending, ORDER_STATUS.accepted];
+
+/**
+ * The one rule on adding the delivery address an order was placed without (docs/decisions/0135): why
+ * its patient may not, or undefined when they may. Only an order without one, before it is dispatched
+ * or canceled and while its prescription (if any) is not rejected; a placed address stays as placed.
+ * The server refuses with this message (409) and the patient's order page offers the form only when
+ * it is undefined.
+ */
+export const addressAddRefusal = (order: {
+  status: OrderStatus;
+  prescription: { review: PrescriptionReview } | null;
+  address: object | null;
+}) => {
+  if (order.address !== null) return ORDER_HAS_ADDRESS_MESSAGE;
+  if (!ADDRESS_OPEN_STATUSES.includes(order.status) || order.prescription?.review === PRESCRIPTION_REVIEW.rejected)
+    return ADDRESS_TOO_LATE_MESSAGE;
+  return undefined;
+};
+
+/** A pharmacist's review: a rejection says why, and repeats say until when (prescriptionReviewSchema). */
+export const REJECTION_NOTE_REQUIRED_MESSAGE = 'Say why the prescription is rejected.';
+export const REPEATS_NEED_DATE_MESSAGE = 'Say until when the repeats may be used.';
+
+/** The refusal of a member of staff's review or status change of their own prescription order. */
+export const OWN_PRESCRIPTION_ORDER_MESSAGE =
+  'This is your own prescription order: another member of staff must review it and change its status.';
+/** The refusal of a member of staff's status change of their own order without a prescription. */
+export const OWN_ORDER_MESSAGE = 'This is your own order: another member of staff must change its status.';
+/**
+ * The one rule on staff and their own orders (docs/decisions/0109): why the member of staff `userId`
+ * may not review or change the status of `order`, read as the API answers it, or undefined when they
+ * may. An order is a prescription order when it answers a `prescription`, its file deleted or not.
+ * The server refuses with this message (403) and the staff screens show it in place of the control.
+ */
+export const ownOrderRefusal = (
+  order: { prescription: object | null; userId: { _id: string } | null },
+  userId: string | undefined,
+) =>
+  order.userId !== null && order.userId._id === userId
+    ? order.prescription !== null
+      ? OWN_PRESCRIPTION_ORDER_MESSAGE
+      : OWN_ORDER_MESSAGE
+    : undefined;
