@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { PRICE_RANGE_MESSAGE, type MedicineListResponse } from '@apotheca/contract';
+import { NOT_STOCKED_IN, PRICE_RANGE_MESSAGE, type MedicineListResponse } from '@apotheca/contract';
 import { pageKey, renderPage } from './entry-server';
 import { readServerState, SERVER_STATE_ELEMENT_ID } from './lib/api';
 import { json } from './test/json-response';
@@ -144,7 +144,7 @@ describe('the server-rendered search', () => {
           ...list,
           medicines: [],
           total: 0,
-          otherStrengths: { name: 'metformin', notIn: 'strength', strengths: ['500 mg', '850 mg'] },
+          otherStrengths: { name: 'metformin', notIn: NOT_STOCKED_IN.strength, strengths: ['500 mg', '850 mg'] },
         }),
       );
     const page = await renderPage(TEMPLATE, '/medicines?q=metformin+750+mg', noneInThatStrength);
@@ -181,7 +181,7 @@ describe('the server-rendered search', () => {
 
     const within = await linksOf('/medicines?q=metformin+750+mg&maxPrice=6', {
       name: 'metformin',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths: ['500 mg', '850 mg'],
     });
     expect(within.text).toContain('It comes in:');
@@ -191,7 +191,7 @@ describe('the server-rendered search', () => {
 
     const form = await linksOf('/medicines?q=metformin+syrup', {
       name: 'metformin',
-      notIn: 'form',
+      notIn: NOT_STOCKED_IN.form,
       strengths: ['500 mg Tablet', '850 mg Tablet'],
     });
     expect(form.text).toContain('We don’t stock “metformin” in that form.');
@@ -201,7 +201,7 @@ describe('the server-rendered search', () => {
 
     const outside = await linksOf('/medicines?q=metformin+750+mg&category=Pain+Relief', {
       name: 'metformin',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths: ['500 mg', '850 mg'],
       outsideFilters: true,
     });

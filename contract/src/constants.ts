@@ -246,6 +246,19 @@ export type CartOperation = (typeof CART_OPERATIONS)[number];
 /** The list's facets: how many of the current matches each value has, ignoring that facet's own filter. */
 export const MEDICINE_FACETS = ['category', 'dosageForm', 'prescriptionRequired', 'developedBy'] as const;
 
+/**
+ * What a search's medicine is not stocked in, when it names a strength or a form that no medicine of its name
+ * has: the list's and the header box's answer (`otherStrengths.notIn`), read into their sentence ("We don’t
+ * stock “metformin” in that strength."). Here, free of zod, for the storefront's start-up code.
+ */
+export const NOT_STOCKED_IN = { strength: 'strength', form: 'form', strengthAndForm: 'strength and form' } as const;
+export const NOT_STOCKED_IN_VALUES = [
+  NOT_STOCKED_IN.strength,
+  NOT_STOCKED_IN.form,
+  NOT_STOCKED_IN.strengthAndForm,
+] as const;
+export type NotStockedIn = (typeof NOT_STOCKED_IN_VALUES)[number];
+
 /** The leaflet's sections, in the order a medicine page shows them. */
 export const LEAFLET_SECTIONS = ['description', 'directions', 'sideEffects', 'warnings', 'storage'] as const;
 export const LEAFLET_SECTION_LABELS: Record<(typeof LEAFLET_SECTIONS)[number], string> = {

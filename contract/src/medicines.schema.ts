@@ -21,6 +21,7 @@ import {
   MAX_LIST_LIMIT,
   MAX_MONEY_CENTS,
   NAME_MIN_LETTERS,
+  NOT_STOCKED_IN_VALUES,
   SORT_SYNONYMS,
   SORTS,
 } from './constants';
@@ -143,7 +144,7 @@ const medicineFacetsSchema = z.object({
 const otherStrengthsSchema = z
   .object({
     name: z.string(),
-    notIn: z.enum(['strength', 'form', 'strength and form']),
+    notIn: z.enum(NOT_STOCKED_IN_VALUES),
     strengths: z.array(z.string()),
     outsideFilters: z.literal(true).optional(),
   })

@@ -1,4 +1,4 @@
-import type { MedicineSuggestion, MedicineSuggestionsResponse } from '@apotheca/contract';
+import { NOT_STOCKED_IN, type MedicineSuggestion, type MedicineSuggestionsResponse } from '@apotheca/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -144,7 +144,7 @@ describe('the header search box', () => {
   it('offers the strengths a medicine comes in for a strength not stocked, each a search of the catalogue', async () => {
     serveSuggestions({
       suggestions: [],
-      otherStrengths: { name: 'metformin', notIn: 'strength', strengths: ['500 mg', '850 mg'] },
+      otherStrengths: { name: 'metformin', notIn: NOT_STOCKED_IN.strength, strengths: ['500 mg', '850 mg'] },
     });
     const { user, box } = renderBox();
     await user.type(box, 'metformin 750 mg');

@@ -3,6 +3,7 @@ import {
   medicineResponseSchema,
   medicineSuggestionsResponseSchema,
   newMedicineResponseSchema,
+  NOT_STOCKED_IN,
   ROLE,
   SEARCH_QUERY_TOO_LONG_MESSAGE,
   SUBSTITUTES_LIMIT,
@@ -159,7 +160,7 @@ describe('search', () => {
     // Crocin's "500mg" is Panadol's "500 mg"; Paracetamolix (caffeine, its name only begun by the words) is not it.
     expect(missing.otherStrengths).toEqual({
       name: 'paracetamol',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths: ['120 mg/5 mL', '500 mg', '650 mg'],
     });
     // A strength it has finds it, with nothing to say; nor is anything said of words that match no medicine.
@@ -173,17 +174,17 @@ describe('search', () => {
     // Up to $3.50: Paracetamol 500 mg ($2.99) and Dolo-650 ($3.25), not Panadol, Crocin or Calpol.
     expect((await list(`${q}&maxPrice=3.5`)).otherStrengths).toEqual({
       name: 'paracetamol',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths: ['500 mg', '650 mg'],
     });
     expect((await list(`${q}&dosageForm=Syrup`)).otherStrengths).toEqual({
       name: 'paracetamol',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths: ['120 mg/5 mL'],
     });
     expect((await list(`${q}&category=Antibiotic`)).otherStrengths).toEqual({
       name: 'paracetamol',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths: ['120 mg/5 mL', '500 mg', '650 mg'],
       outsideFilters: true,
     });
@@ -193,18 +194,18 @@ describe('search', () => {
     const strengths = ['120 mg/5 mL', '500 mg', '650 mg'];
     expect((await list(`q=${encodeURIComponent('paracetmol 750 mg')}`)).otherStrengths).toEqual({
       name: 'paracetamol',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths,
     });
     expect((await list(`q=${encodeURIComponent('Paracetamool 750mg')}`)).otherStrengths).toEqual({
       name: 'paracetamol',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths,
     });
     // A name that carries its strength is the name besides it: Dolo-650 is Dolo.
     expect((await list(`q=${encodeURIComponent('dolo 500 mg')}`)).otherStrengths).toEqual({
       name: 'dolo',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths: ['650 mg'],
     });
     // As near to Paracetamol as to Paracetamolix, another medicine: neither is guessed.
@@ -218,25 +219,37 @@ describe('search', () => {
       expect(total).toBe(0);
       return otherStrengths;
     };
-    expect(await answer('paracetamol cream')).toEqual({ name: 'paracetamol', notIn: 'form', strengths: offered });
-    expect(await answer('Paracetamol creams')).toEqual({ name: 'paracetamol', notIn: 'form', strengths: offered });
+    expect(await answer('paracetamol cream')).toEqual({
+      name: 'paracetamol',
+      notIn: NOT_STOCKED_IN.form,
+      strengths: offered,
+    });
+    expect(await answer('Paracetamol creams')).toEqual({
+      name: 'paracetamol',
+      notIn: NOT_STOCKED_IN.form,
+      strengths: offered,
+    });
     expect(await answer('paracetamol 750 mg cream')).toEqual({
       name: 'paracetamol',
-      notIn: 'strength and form',
+      notIn: NOT_STOCKED_IN.strengthAndForm,
       strengths: offered,
     });
     // The form typed is stocked: the strengths it comes in.
     expect(await answer('paracetamol 500 mg syrup')).toEqual({
       name: 'paracetamol',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths: ['120 mg/5 mL'],
     });
     expect(await answer('paracetamol tablets 750 mg')).toEqual({
       name: 'paracetamol',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths: ['500 mg', '650 mg'],
     });
-    expect(await answer('amoxil tablet')).toEqual({ name: 'amoxil', notIn: 'form', strengths: ['500 mg Capsule'] });
+    expect(await answer('amoxil tablet')).toEqual({
+      name: 'amoxil',
+      notIn: NOT_STOCKED_IN.form,
+      strengths: ['500 mg Capsule'],
+    });
     expect(await answer('zzzz cream')).toBeUndefined();
   });
 
@@ -297,16 +310,16 @@ describe('suggestions', () => {
     const strengths = ['120 mg/5 mL', '500 mg', '650 mg'];
     expect(await suggested('paracetamol 750 mg')).toEqual({
       suggestions: [],
-      otherStrengths: { name: 'paracetamol', notIn: 'strength', strengths },
+      otherStrengths: { name: 'paracetamol', notIn: NOT_STOCKED_IN.strength, strengths },
     });
     expect(await suggested('paracetmol 750 mg')).toEqual({
       suggestions: [],
-      otherStrengths: { name: 'paracetamol', notIn: 'strength', strengths },
+      otherStrengths: { name: 'paracetamol', notIn: NOT_STOCKED_IN.strength, strengths },
     });
     // While the unit is typed, too.
     expect((await suggested('paracetamol 750 m')).otherStrengths).toEqual({
       name: 'paracetamol',
-      notIn: 'strength',
+      notIn: NOT_STOCKED_IN.strength,
       strengths,
     });
     expect((await suggested('paracetamol 650 mg')).otherStrengths).toBeUndefined();

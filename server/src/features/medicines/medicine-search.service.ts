@@ -1,6 +1,7 @@
 import {
   DOSAGE_FORMS,
   MEDICINE_FACETS,
+  NOT_STOCKED_IN,
   SUGGESTIONS_LIMIT,
   type FacetCount,
   type MedicineFacet,
@@ -128,8 +129,23 @@ function amountsIn(text: string): { amounts: Amount[]; rest: string } {
 /** The medicines a word is in (indexes into the snapshot) and, for each, its weight there (`fieldWeight`). */
 type Postings = { docs: Int32Array; weights: Float32Array };
 
-/** A facet's values of every medicine, as indexes into `values` (-1: none). */
+/** A facet's values of every medicine, as indexes into `values` (NO_VALUE: none). */
 type FacetColumn = { values: string[]; codes: Int32Array };
+/** A medicine's code in a facet it has no value of (a medicine without a dosage form). */
+const NO_VALUE = -1;
+/** A facet's wanted code when the list is not filtered by it; and when no medicine has the value asked for. */
+const ANY_VALUE = -1;
+const NO_MEDICINE_HAS_IT = -2;
+
+/**
+ * Which of the list's filters a medicine fails, as the facets' counts need it: the index (in MEDICINE_FACETS)
+ * of the one facet whose filter it fails, so that it counts in that facet alone; FAILS_NONE when it passes
+ * every filter (it is listed, and counts in every facet); FAILS_MORE when it fails two facets, or the price or
+ * stock filter (it counts nowhere). Numbers, not objects: this is asked of every medicine of every list.
+ */
+const FAILS_NONE = -1;
+const FAILS_MORE = -2;
+type FailingFacet = number;
 
 type ListOrder = NonNullable<MedicineListFilter['sort']> | 'newest' | 'name';
 
@@ -173,7 +189,7 @@ function facetColumn(rows: MedicineRow[], value: (row: MedicineRow) => string | 
   const codeOf = new Map<string, number>();
   const codes = Int32Array.from(rows, (row) => {
     const v = value(row);
-    if (v === null) return -1;
+    if (v === null) return NO_VALUE;
     let code = codeOf.get(v);
     if (code === undefined) codeOf.set(v, (code = codeOf.size));
     return code;
@@ -489,7 +505,11 @@ function otherStrengths(snapshot: Snapshot, q: string, kept: (doc: number) => bo
   });
   const formMissing = inForm.length === 0;
   if (!formMissing && amounts.length === 0) return undefined;
-  const notIn = !formMissing ? 'strength' : amounts.length > 0 ? 'strength and form' : 'form';
+  const notIn = !formMissing
+    ? NOT_STOCKED_IN.strength
+    : amounts.length > 0
+      ? NOT_STOCKED_IN.strengthAndForm
+      : NOT_STOCKED_IN.form;
   // The name as typed when it is one, as the list's links and message have always shown it ("co-codamol").
   const name = meant === nameTyped.join(' ') && formsTyped.length === 0 ? nameOf(whole) : meant;
   const offered = formMissing ? ofName : inForm;
@@ -622,25 +642,25 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
       const minCents = filter.minPrice === undefined ? -Infinity : dollarsToCents(filter.minPrice);
       const maxCents = filter.maxPrice === undefined ? Infinity : dollarsToCents(filter.maxPrice);
       const inStock = filter.inStock === undefined ? undefined : filter.inStock === 'true';
-      // Each facet's wanted value as a code: -1 when not filtered, -2 when no medicine has it.
+      // Each facet's wanted value as a code, ANY_VALUE when the list is not filtered by it.
       const columns = MEDICINE_FACETS.map((facet) => snap.facets[facet]);
       const wanted = MEDICINE_FACETS.map((facet, f) => {
         const value = filter[facet];
-        if (value === undefined) return -1;
+        if (value === undefined) return ANY_VALUE;
         const code = columns[f]!.values.indexOf(value);
-        return code === -1 ? -2 : code;
+        return code === -1 ? NO_MEDICINE_HAS_IT : code;
       });
       const counts = columns.map((column) => new Int32Array(column.values.length));
 
-      /** The one facet whose filter a medicine fails, -1 for none, -2 when it fails more or another filter. */
-      const failingFacet = (doc: number) => {
+      /** Which of the list's filters a medicine fails: see FailingFacet. */
+      const failingFacet = (doc: number): FailingFacet => {
         const price = snap.priceCents[doc]!;
-        if (price < minCents || price > maxCents) return -2;
-        if (inStock !== undefined && snap.stock[doc]! > 0 !== inStock) return -2;
-        let failing = -1;
+        if (price < minCents || price > maxCents) return FAILS_MORE;
+        if (inStock !== undefined && snap.stock[doc]! > 0 !== inStock) return FAILS_MORE;
+        let failing: FailingFacet = FAILS_NONE;
         for (let f = 0; f < columns.length; f++) {
-          if (wanted[f] !== -1 && columns[f]!.codes[doc] !== wanted[f]) {
-            if (failing !== -1) return -2;
+          if (wanted[f] !== ANY_VALUE && columns[f]!.codes[doc] !== wanted[f]) {
+            if (failing !== FAILS_NONE) return FAILS_MORE;
             failing = f;
           }
         }
@@ -650,11 +670,11 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
       const kept: number[] = [];
       const visit = (doc: number) => {
         const failing = failingFacet(doc);
-        if (failing === -2) return;
-        if (failing === -1) kept.push(doc);
+        if (failing === FAILS_MORE) return;
+        if (failing === FAILS_NONE) kept.push(doc);
         for (let f = 0; f < columns.length; f++) {
           const code = columns[f]!.codes[doc]!;
-          if (code !== -1 && (failing === -1 || failing === f)) counts[f]![code]!++;
+          if (code !== NO_VALUE && (failing === FAILS_NONE || failing === f)) counts[f]![code]!++;
         }
       };
       if (found) found.docs.forEach(visit);
@@ -679,7 +699,9 @@ export function createMedicineSearch(db: Db, catalogue: CatalogueCache): Medicin
         .map((doc) => medicineJson(snap, doc));
       // Nothing found for a name and a strength: the strengths that name comes in, rather than a spelling hint.
       const strengths =
-        found?.docs.length === 0 ? otherStrengths(snap, filter.q!, (doc) => failingFacet(doc) === -1) : undefined;
+        found?.docs.length === 0
+          ? otherStrengths(snap, filter.q!, (doc) => failingFacet(doc) === FAILS_NONE)
+          : undefined;
       return `{"medicines":[${page.join(',')}],"total":${kept.length},"facets":${JSON.stringify(facets)}${
         strengths ? `,"otherStrengths":${JSON.stringify(strengths)}` : ''
       }}`;
