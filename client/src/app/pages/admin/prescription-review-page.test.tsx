@@ -1,4 +1,5 @@
 import {
+  adminOrderPath,
   adminPrescriptionPath,
   ORDER_STATUS,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
@@ -61,6 +62,18 @@ describe('PrescriptionReviewPage', () => {
       .mocked(globalThis.fetch)
       .mock.calls.filter(([input]) => (input as Request).url.endsWith('/prescription-review'));
     expect(reviews).toEqual([]);
+  });
+
+  it('says that an order without a prescription has nothing to review, instead of calling it rejected', async () => {
+    serveReview(awaitingReview('user-1', { prescription: null }));
+    renderPage();
+    expect(await screen.findByRole('note')).toHaveTextContent(
+      'This order has no prescription: there is nothing to review.',
+    );
+    expect(screen.getByRole('link', { name: 'Open the order' })).toHaveAttribute('href', adminOrderPath('order-1'));
+    expect(screen.queryByText(/Rejected/)).not.toBeInTheDocument();
+    expect(screen.queryByText('The prescription is no longer stored.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Prescription items' })).not.toBeInTheDocument();
   });
 
   it('says that a canceled order waits for no review, above a decision kept should it be reopened', async () => {

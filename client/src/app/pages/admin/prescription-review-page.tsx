@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session.hook';
 import {
+  adminOrderPath,
   ADMIN_ORDERS_PAGE_SIZE,
   awaitsPrescriptionReview,
   MAX_REPEATS,
@@ -74,6 +75,16 @@ export default function PrescriptionReviewPage() {
       loadingLabel="Loading the order…"
     >
       {(order) => {
+        // Reached by its address, an order placed without a prescription has no decision to show or take.
+        if (!order.prescription)
+          return (
+            <p role="note" className="rounded-lg bg-slate-50 p-4 text-sm">
+              This order has no prescription: there is nothing to review.{' '}
+              <Link to={adminOrderPath(order._id)} className="font-medium text-brand-800 underline">
+                Open the order
+              </Link>
+            </p>
+          );
         const patient = order.userId;
         // The server refuses anyone's review of their own prescription order: the page offers no decision it would refuse.
         const refusal = ownOrderRefusal(order, user?._id);
