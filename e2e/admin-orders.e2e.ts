@@ -3,7 +3,7 @@ import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
 import { api, createShopper, toast } from './support/shop';
-import { baseUrl, saveScreenshot, textsOf, useBrowser } from './support/browser';
+import { baseUrl, hasFocus, saveScreenshot, textsOf, useBrowser } from './support/browser';
 
 /** The colour family of a status badge, read from its classes (yellow, green or red). */
 async function badgeColour(badge: Locator): Promise<string | undefined> {
@@ -29,9 +29,12 @@ describe('the admin works through the orders', () => {
     expect(await badgeColour(payment)).toBe((await payment.textContent()) === 'Paid' ? 'green' : 'red');
 
     const select = row.getByRole('combobox', { name: `Update status of order ${order.number}` });
+    await select.focus();
     await select.selectOption('Accepted');
     await toast(page, 'Order status updated to Accepted');
     await status.filter({ hasText: 'Accepted' }).waitFor();
+    // The select keeps the keyboard while the change is saved: the next row is a Tab away, not the page's top.
+    expect(await hasFocus(select)).toBe(true);
     expect(await badgeColour(status)).toBe('green');
     expect((await api<{ order: Order }>(`/orders/single-product/${order._id}`, {}, admin.token)).order.status).toBe(
       'Accepted',
@@ -71,6 +74,8 @@ describe('the admin works through the orders', () => {
     // The order is fetched again: the badge follows, and the select starts from the new status.
     await page.locator('dd span', { hasText: 'Dispatched' }).waitFor();
     expect(await page.getByLabel('New status').inputValue()).toBe('Dispatched');
+    // The dialog gave the keyboard back to the button, which keeps it once the change is saved.
+    expect(await hasFocus(page.getByRole('button', { name: 'Update Status' }))).toBe(true);
   });
 
   it('pages through more than 8 orders, 8 at a time', async () => {

@@ -11,7 +11,7 @@ import {
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
-import { baseUrl, saveScreenshot, useBrowser } from './support/browser';
+import { baseUrl, hasFocus, saveScreenshot, useBrowser } from './support/browser';
 import { addToCart, api, createShopper, DELIVERY_ADDRESS, mailsTo, mailTo, toast } from './support/shop';
 import { violations } from './support/axe';
 
@@ -71,6 +71,8 @@ describe('batches and recalls', () => {
     await form.getByLabel('Quantity').fill('5');
     await form.getByRole('button', { name: 'Add batch' }).click();
     await toast(page, `Lot ${lot} added`);
+    // The button keeps the keyboard while the lot is saved: the next delivery starts from there, not the page's top.
+    expect(await hasFocus(form.getByRole('button', { name: 'Add batch' }))).toBe(true);
     const table = section.getByRole('table', { name: 'Batches of the medicine' });
     const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: lot }) });
     await row.waitFor();
@@ -141,6 +143,7 @@ describe('batches and recalls', () => {
     const status = page.getByRole('status');
     await page.getByRole('button', { name: 'Notify patients' }).click();
     await status.filter({ hasText: '1 patient notified now; 0 patients had been notified already.' }).waitFor();
+    expect(await hasFocus(page.getByRole('button', { name: 'Notify patients' }))).toBe(true);
     // The medicine is named in the body, not where a lock screen previews the mail.
     const mail = await mailTo(shopper.user.email, `lot ${lot}`);
     expect(mail).toContain(`It is lot ${lot} of ${medicine.name}.`);

@@ -106,3 +106,7 @@ export async function fillAfterRefusal(
 /** The texts of the elements `locator` finds now, as written (a CSS case change is not read). */
 export const textsOf = async (locator: Locator): Promise<string[]> =>
   (await locator.allTextContents()).map((text) => text.trim());
+
+/** Whether the control `locator` finds has the keyboard focus now (a control disabled while it saves loses it). */
+export const hasFocus = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((element) => element === document.activeElement);

@@ -1,10 +1,11 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 const VARIANTS = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-300',
-  secondary: 'border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:text-slate-400',
-  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-slate-300',
-  ghost: 'text-brand-800 hover:bg-brand-50 disabled:text-slate-400',
+  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-300 aria-disabled:bg-slate-300',
+  secondary:
+    'border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:text-slate-400 aria-disabled:text-slate-400',
+  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-slate-300 aria-disabled:bg-slate-300',
+  ghost: 'text-brand-800 hover:bg-brand-50 disabled:text-slate-400 aria-disabled:text-slate-400',
 } as const;
 
 const SIZES = { sm: 'px-3 py-1.5 text-sm', md: 'px-4 py-2 text-sm', lg: 'px-5 py-3 text-base' } as const;
@@ -13,11 +14,40 @@ export type ButtonVariant = keyof typeof VARIANTS;
 
 /** Tailwind classes of a button, also for links that look like buttons. */
 export function buttonClasses(variant: ButtonVariant = 'primary', size: keyof typeof SIZES = 'md'): string {
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]}`;
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]}`;
 }
 
-type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: ButtonVariant; size?: keyof typeof SIZES };
+type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
+  variant?: ButtonVariant;
+  size?: keyof typeof SIZES;
+  /**
+   * Unavailable for now (its action is being saved): pressing it does nothing, but unlike `disabled`
+   * it keeps the keyboard focus, which a browser takes from a disabled control and drops at the
+   * page's start.
+   */
+  busy?: boolean;
+};
 
-export function Button({ variant = 'primary', size = 'md', className = '', type = 'button', ...props }: Props) {
-  return <button type={type} className={`${buttonClasses(variant, size)} ${className}`} {...props} />;
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className = '',
+  type = 'button',
+  busy,
+  onClick,
+  ...props
+}: Props) {
+  return (
+    <button
+      type={type}
+      className={`${buttonClasses(variant, size)} ${className}`}
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        // A busy submit button submits nothing either.
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
+      {...props}
+    />
+  );
 }

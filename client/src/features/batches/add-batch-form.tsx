@@ -47,7 +47,7 @@ export function AddBatchForm({ medicineId }: { medicineId: string }) {
       <TextField label="Lot number" autoComplete="off" {...field('lot')} />
       <TextField label="Expiry date" type="date" {...field('expiresOn')} />
       <TextField label="Quantity" inputMode="numeric" {...field('quantity')} />
-      <Button type="submit" disabled={isLoading} className="sm:mt-6">
+      <Button type="submit" busy={isLoading} className="sm:mt-6">
         {isLoading ? 'Adding…' : 'Add batch'}
       </Button>
       {failure ? (

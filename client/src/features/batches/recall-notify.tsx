@@ -20,7 +20,7 @@ export function RecallNotify({ batchId }: { batchId: string }) {
     <div className="flex flex-col items-start gap-2">
       <Button
         aria-describedby={whoId}
-        disabled={isLoading}
+        busy={isLoading}
         onClick={() => {
           setFailure(null);
           notify(batchId)

@@ -24,9 +24,14 @@ export function OrderStatusSelect({ order, label, refusal }: { order: Order; lab
         aria-label={label}
         aria-describedby={shown.length === 0 ? undefined : reasonsId}
         value={order.status}
-        disabled={changing || refusal !== undefined}
-        onChange={(event) => choose(event.target.value as OrderStatus)}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
+        // Unavailable while a change is saved, but not disabled: a browser takes the focus from a disabled
+        // control and drops it at the page's start, where a keyboard user would have to find the row again.
+        aria-disabled={changing || undefined}
+        disabled={refusal !== undefined}
+        onChange={(event) => {
+          if (!changing) choose(event.target.value as OrderStatus);
+        }}
+        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60 aria-disabled:opacity-60"
       >
         <SelectOptions options={options} />
       </select>

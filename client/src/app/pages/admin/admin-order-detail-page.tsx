@@ -55,6 +55,13 @@ function reviewSummary({ review, repeat, reviewedBy, note }: NonNullable<Order['
  */
 function StatusForm({ order }: { order: Order }) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
+  // The select follows the order once it has been fetched again. The form is not remounted for it (a key):
+  // that would take the Update Status button, and the keyboard's place with it, out of the page.
+  const [stored, setStored] = useState<OrderStatus>(order.status);
+  if (stored !== order.status) {
+    setStored(order.status);
+    setStatus(order.status);
+  }
   const { choose, changing, dispatchDialog } = useChangeOrderStatus(order);
   const { options, reasons } = orderStatusChoices(order);
   return (
@@ -73,7 +80,7 @@ function StatusForm({ order }: { order: Order }) {
         hint={reasons.length > 0 ? reasons.join(' ') : undefined}
         onChange={(event) => setStatus(event.target.value as OrderStatus)}
       />
-      <Button type="submit" disabled={changing || status === order.status}>
+      <Button type="submit" busy={changing || status === order.status}>
         {changing ? 'Updating…' : 'Update Status'}
       </Button>
     </form>
@@ -164,8 +171,7 @@ export default function AdminOrderDetailPage() {
                   {refusal}
                 </p>
               ) : (
-                // Keyed by status so the select follows the order once it has been fetched again.
-                <StatusForm key={order.status} order={order} />
+                <StatusForm order={order} />
               )}
               <h2 className="mb-3 mt-6 text-base font-semibold text-ink">History</h2>
               <OrderHistoryTimeline order={order} />
