@@ -2,7 +2,7 @@ import { PATHS, type LoginResponse, type User } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
 import { api, createShopper, PASSWORD, toast } from './support/shop';
-import { baseUrl, saveScreenshot, useBrowser } from './support/browser';
+import { baseUrl, hasFocus, saveScreenshot, useBrowser } from './support/browser';
 
 /** The users screen searched for one address: the list pages, so a new user is found by search. */
 const usersSearch = (email: string) => `${PATHS.adminUsers}?${new URLSearchParams({ q: email }).toString()}`;
@@ -74,9 +74,13 @@ describe('the admin manages users', () => {
     const page = await pageAs(browser, admin);
     await page.goto(usersSearch(shopper.user.email));
     const row = page.getByRole('row').filter({ hasText: shopper.user._id });
-    await row.getByRole('combobox', { name: 'Role of Ann Shopper' }).selectOption('pharmacist');
+    const role = row.getByRole('combobox', { name: 'Role of Ann Shopper' });
+    await role.focus();
+    await role.selectOption('pharmacist');
     await toast(page, 'Ann Shopper is now pharmacist.');
     await row.getByText('Pharmacist', { exact: true }).first().waitFor();
+    // The select keeps the keyboard while the role is saved: the next user is a Tab away, not the page's top.
+    expect(await hasFocus(role)).toBe(true);
 
     const pharmacist = await api<LoginResponse>('/auth/login', {
       method: 'POST',

@@ -125,9 +125,13 @@ export default function UsersPage() {
                     <select
                       aria-label={`Role of ${fullName(user)}`}
                       value={user.role}
-                      disabled={settingRole}
-                      onChange={(event) => void changeRole(user, event.target.value as Role)}
-                      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 disabled:opacity-60"
+                      // Unavailable while a role is saved, but not disabled: a browser takes the focus from a
+                      // disabled control and drops it at the page's start.
+                      aria-disabled={settingRole || undefined}
+                      onChange={(event) => {
+                        if (!settingRole) void changeRole(user, event.target.value as Role);
+                      }}
+                      className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-ink shadow-sm focus:border-brand-600 aria-disabled:opacity-60"
                     >
                       <SelectOptions options={ROLE_OPTIONS} />
                     </select>
