@@ -2,7 +2,7 @@ import { MEDICINE_NAME_MESSAGE, PATHS, sameMedicineMessage } from '@apotheca/con
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalogue, pageAs, useAdminSession, openFromAdminHeader } from './support/admin-fixtures';
-import { baseUrl, useBrowser } from './support/browser';
+import { baseUrl, hasFocus, useBrowser } from './support/browser';
 import { listMedicines } from './support/shop';
 import { violations } from './support/axe';
 
@@ -42,6 +42,8 @@ describe('catalogue import', () => {
     expect(await badRow.getByRole('cell').allInnerTexts()).toEqual(['3', 'name', MEDICINE_NAME_MESSAGE]);
     await page.getByText('1 created, 0 updated, 0 unchanged, 1 row refused.', { exact: false }).waitFor();
     expect(await page.getByRole('button', { name: 'Import the file' }).count()).toBe(0);
+    // The button keeps the keyboard while the file is checked: choosing the fixed file is a Shift+Tab away.
+    expect(await hasFocus(page.getByRole('button', { name: 'Check the file' }))).toBe(true);
     // The dry run wrote nothing. Typos are forgiven, so another test's medicine may match: only
     // this file's names count.
     const ours = async () =>
@@ -58,6 +60,8 @@ describe('catalogue import', () => {
     await page.getByRole('button', { name: 'Import the file' }).click();
     await page.getByRole('heading', { name: 'Imported' }).waitFor();
     await page.getByText('2 created, 0 updated, 0 unchanged.').waitFor();
+    // The Import button leaves with the check it belonged to: the keyboard goes to the result, not the page's start.
+    expect(await hasFocus(page.getByRole('heading', { name: 'Imported' }))).toBe(true);
 
     expect((await ours()).sort()).toEqual([good, fixed].sort());
   });

@@ -1,5 +1,5 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, ROW_ERROR_KEY, type ImportReport } from '@apotheca/contract';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { cellClasses, DataTable } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
@@ -45,6 +45,11 @@ export function CatalogueImport() {
   const [imported, setImported] = useState<ImportReport | null>(null);
   // The server's message, and for a real run it refused, its messages by row number (its `errors` keys).
   const [failure, setFailure] = useState<{ message: string; rows: [string, string][] } | null>(null);
+  // The Import button leaves with the check it belonged to: the keyboard goes on to what the import did.
+  const importedHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (imported) importedHeading.current?.focus();
+  }, [imported]);
 
   const run = async (dryRun: boolean) => {
     if (!file) return;
@@ -88,7 +93,7 @@ export function CatalogueImport() {
           }}
         />
         <div>
-          <Button type="submit" disabled={!file || isLoading}>
+          <Button type="submit" disabled={!file} busy={isLoading}>
             Check the file
           </Button>
         </div>
@@ -123,7 +128,7 @@ export function CatalogueImport() {
             </>
           ) : (
             <div>
-              <Button onClick={() => void run(false)} disabled={isLoading}>
+              <Button onClick={() => void run(false)} busy={isLoading}>
                 Import the file
               </Button>
             </div>
@@ -133,7 +138,12 @@ export function CatalogueImport() {
 
       {imported ? (
         <section aria-labelledby="import-result-heading" className="flex flex-col gap-2">
-          <h2 id="import-result-heading" className="text-lg font-semibold text-ink">
+          <h2
+            id="import-result-heading"
+            ref={importedHeading}
+            tabIndex={-1}
+            className="text-lg font-semibold text-ink focus:outline-none"
+          >
             Imported
           </h2>
           <p role="status" className="text-sm text-ink">
