@@ -201,6 +201,29 @@ describe('the admin works through the orders', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await saveScreenshot(page, 'admin-orders-1280');
   });
+  it('asks before canceling an order from the list: Keep it changes nothing, confirming cancels it', async () => {
+    const shopper = await createShopper();
+    const order = await placeOrder(shopper);
+    const page = await pageAs(browser, admin);
+    const row = await openOrderRow(page, order);
+    const select = row.getByRole('combobox', { name: `Update status of order ${order.number}` });
+    const storedStatus = async () =>
+      (await api<{ order: Order }>(`/orders/single-product/${order._id}`, {}, admin.token)).order.status;
+
+    // A slip of the select would cancel the patient's order and mail them: it is asked first.
+    await select.selectOption('Canceled');
+    const dialog = page.getByRole('dialog', { name: `Cancel order ${order.number}?` });
+    await dialog.getByRole('button', { name: 'Keep it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await select.inputValue()).toBe(order.status);
+    expect(await storedStatus()).toBe(order.status);
+
+    await select.selectOption('Canceled');
+    await dialog.getByRole('button', { name: 'Cancel the order' }).click();
+    await toast(page, 'Order status updated to Canceled');
+    expect(await storedStatus()).toBe('Canceled');
+    await page.context().close();
+  });
   it('highlights a row under the pointer to its end, its sticky View Items cell included', async () => {
     const order = await placeOrder(await createShopper());
     const page = await pageAs(browser, admin);

@@ -2,11 +2,13 @@ import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react
 import type { ReactNode } from 'react';
 import { Button } from './button';
 
-type Props = {
+export type ConfirmDialogProps = {
   open: boolean;
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The button that leaves without acting; 'Cancel' unless that would read as the action (canceling an order). */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   busy?: boolean;
@@ -17,7 +19,16 @@ type Props = {
  * While the confirmed action is `busy` it stays open and cannot be cancelled: the request is already
  * sent, and a closed dialog would tell the user it was not.
  */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onCancel, busy = false }: Props) {
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+  busy = false,
+}: ConfirmDialogProps) {
   const cancel = () => {
     if (!busy) onCancel();
   };
@@ -30,7 +41,7 @@ export function ConfirmDialog({ open, title, description, confirmLabel, onConfir
           <Description className="mt-2 text-sm text-muted">{description}</Description>
           <div className="mt-6 flex justify-end gap-3">
             <Button variant="secondary" onClick={cancel} disabled={busy} autoFocus>
-              Cancel
+              {cancelLabel}
             </Button>
             <Button variant="danger" onClick={onConfirm} disabled={busy}>
               {confirmLabel}

@@ -2,17 +2,20 @@ import { ORDER_STATUS, type Order, type OrderStatus } from '@apotheca/contract';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/error-message';
+import type { ConfirmDialogProps } from '../../components/ui/confirm-dialog';
 import type { DispatchDialogProps, Parcel } from './dispatch-dialog';
 import { useUpdateOrderStatusMutation } from './order-admin.api';
 
 /**
  * Changes `order`'s status and says how it went; the list and the detail screen share it.
  * Dispatched first asks for the parcel's carrier and tracking number, through a DispatchDialog
- * given `dispatchDialog`.
+ * given `dispatchDialog`; Canceled first asks to be confirmed, through a ConfirmDialog given
+ * `cancelDialog`, since a slip of a select would cancel the patient's order and mail them.
  */
 export function useChangeOrderStatus(order: Order) {
   const [update, { isLoading }] = useUpdateOrderStatusMutation();
   const [dispatching, setDispatching] = useState(false);
+  const [canceling, setCanceling] = useState(false);
   const change = async (status: OrderStatus, parcel: Partial<Parcel> = {}) => {
     try {
       // The status this screen shows goes with the change: the server refuses it if someone else moved
@@ -25,6 +28,7 @@ export function useChangeOrderStatus(order: Order) {
   };
   const choose = (status: OrderStatus) => {
     if (status === ORDER_STATUS.dispatched) setDispatching(true);
+    else if (status === ORDER_STATUS.canceled) setCanceling(true);
     else void change(status);
   };
   const dispatchDialog: DispatchDialogProps = {
@@ -36,5 +40,18 @@ export function useChangeOrderStatus(order: Order) {
       void change(ORDER_STATUS.dispatched, parcel);
     },
   };
-  return { choose, changing: isLoading, dispatchDialog };
+  const cancelDialog: ConfirmDialogProps = {
+    open: canceling,
+    title: `Cancel order ${order.number}?`,
+    description: 'The patient is told by e-mail, and a paid order is refunded.',
+    confirmLabel: 'Cancel the order',
+    cancelLabel: 'Keep it',
+    busy: isLoading,
+    onCancel: () => setCanceling(false),
+    onConfirm: () => {
+      setCanceling(false);
+      void change(ORDER_STATUS.canceled);
+    },
+  };
+  return { choose, changing: isLoading, dispatchDialog, cancelDialog };
 }

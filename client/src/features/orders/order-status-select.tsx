@@ -1,5 +1,6 @@
 import type { Order, OrderStatus } from '@apotheca/contract';
 import { useId } from 'react';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { SelectOptions } from '../../components/ui/select-field';
 import { DispatchDialog } from './dispatch-dialog';
 import { orderStatusChoices } from './order-status-choices';
@@ -14,7 +15,7 @@ import { useChangeOrderStatus } from './order-status-change.hook';
  * control looked broken.
  */
 export function OrderStatusSelect({ order, label, refusal }: { order: Order; label: string; refusal?: string }) {
-  const { choose, changing, dispatchDialog } = useChangeOrderStatus(order);
+  const { choose, changing, dispatchDialog, cancelDialog } = useChangeOrderStatus(order);
   const { options, reasons } = orderStatusChoices(order);
   const shown = refusal === undefined ? reasons : [refusal];
   const reasonsId = useId();
@@ -41,6 +42,7 @@ export function OrderStatusSelect({ order, label, refusal }: { order: Order; lab
         </p>
       )}
       <DispatchDialog {...dispatchDialog} />
+      <ConfirmDialog {...cancelDialog} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { cellClasses, DataTable, WrappingText } from '../../../components/ui/data-table';
 import { SelectField } from '../../../components/ui/select-field';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
@@ -62,7 +63,7 @@ function StatusForm({ order }: { order: Order }) {
     setStored(order.status);
     setStatus(order.status);
   }
-  const { choose, changing, dispatchDialog } = useChangeOrderStatus(order);
+  const { choose, changing, dispatchDialog, cancelDialog } = useChangeOrderStatus(order);
   const { options, reasons } = orderStatusChoices(order);
   return (
     <form
@@ -73,6 +74,7 @@ function StatusForm({ order }: { order: Order }) {
       }}
     >
       <DispatchDialog {...dispatchDialog} />
+      <ConfirmDialog {...cancelDialog} />
       <SelectField
         label="New status"
         value={status}

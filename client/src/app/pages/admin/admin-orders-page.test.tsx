@@ -75,6 +75,8 @@ describe('a canceled order on the dashboard', () => {
       await screen.findByRole('combobox', { name: `Update status of order ${pending.number}` }),
       ORDER_STATUS.canceled,
     );
+    // A cancellation is confirmed first.
+    await user.click(await screen.findByRole('button', { name: 'Cancel the order' }));
     await screen.findByText(`Order status updated to ${ORDER_STATUS.canceled}`);
     await user.click(screen.getByRole('link', { name: 'Dashboard' }));
 
