@@ -23,6 +23,7 @@ import { startCredentialCleanup } from './features/auth/credential-cleanup.job';
 import { startUnusedPrescriptionRemoval } from './features/prescriptions/unused-prescriptions.job';
 import authPlugin from './features/auth/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
+import answerCachingPlugin from './plugins/answer-caching.plugin';
 import errorsPlugin, { sendClientError, sendError } from './plugins/errors.plugin';
 import mailOutboxPlugin from './features/mail/mail-outbox.plugin';
 import metricsPlugin from './features/metrics/metrics.plugin';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   app.addHook('onClose', () => catalogue.close());
   await app.register(
     async (api) => {
+      await api.register(answerCachingPlugin);
       await api.register(healthRoutes, { readiness: app.readiness });
       await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(contactRoutes, { prefix: '/contact', config });

@@ -23,8 +23,6 @@ declare module 'fastify' {
 // The product's fixed messages, never reworded: clients compare them.
 export const NO_TOKEN_MESSAGE = 'No token found';
 export const BAD_TOKEN_MESSAGE = 'Token expired or invalid';
-/** The cache-control of every answer to a signed-in call. */
-export const PRIVATE_ANSWER = 'private, no-store';
 
 export default fp(
   async (app) => {
@@ -32,7 +30,7 @@ export default fp(
     app.decorateRequest('token', null);
     await cacheSessions(app.database);
 
-    const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const authenticate = async (request: FastifyRequest) => {
       // The client stores the token as a JSON string, quotes included; tolerate the quotes it may carry.
       const token = bearerToken(request.headers.authorization)
         ?.trim()
@@ -42,18 +40,15 @@ export default fp(
       if (!user) throw HttpError.unauthorized(BAD_TOKEN_MESSAGE);
       request.user = user;
       request.token = token;
-      // A signed-in answer is someone's own (their orders, prescriptions, addresses): no cache, the
-      // browser's included, may keep it after they sign out.
-      void reply.header('cache-control', PRIVATE_ANSWER);
     };
 
     app.decorate('authenticate', authenticate);
-    app.decorate('requireAdmin', async (request: FastifyRequest, reply: FastifyReply) => {
-      await authenticate(request, reply);
+    app.decorate('requireAdmin', async (request: FastifyRequest) => {
+      await authenticate(request);
       if (request.user?.role !== ROLE.admin) throw HttpError.forbidden(NOT_ADMIN_MESSAGE);
     });
-    app.decorate('requireStaff', async (request: FastifyRequest, reply: FastifyReply) => {
-      await authenticate(request, reply);
+    app.decorate('requireStaff', async (request: FastifyRequest) => {
+      await authenticate(request);
       if (!isStaff(request.user?.role)) throw HttpError.forbidden(NOT_ADMIN_MESSAGE);
     });
   },

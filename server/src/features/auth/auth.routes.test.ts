@@ -24,7 +24,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { openPg } from '../../db/client';
 import { orders, sessions, users } from '../../db/schema';
-import { BAD_TOKEN_MESSAGE, NO_TOKEN_MESSAGE, PRIVATE_ANSWER } from './auth.plugin';
+import { BAD_TOKEN_MESSAGE, NO_TOKEN_MESSAGE } from './auth.plugin';
+import { CATALOGUE_ANSWER, PRIVATE_ANSWER } from '../../plugins/answer-caching.plugin';
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
 import { loadConfig } from '../../config';
 import { TEST_SCRYPT_COST, withTestContext, type TestContext } from '../../test/test-app';
@@ -150,7 +151,7 @@ describe('POST /api/auth/login', () => {
     const body = loginResponseSchema.parse(response.json());
     expect(body.message).toBe(LOGGED_IN_MESSAGE);
     expect(body.user.email).toBe(email);
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe(PRIVATE_ANSWER);
     expectNoSecrets(response.body);
     const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.token) });
     expect(meResponseSchema.parse(me.json()).user).toEqual(body.user);
@@ -442,7 +443,7 @@ describe('a signed-in answer', () => {
       expect(response.headers['cache-control'], url).toBe(PRIVATE_ANSWER);
     }
     const catalogue = await ctx.app.inject({ method: 'GET', url: '/api/medicines' });
-    expect(catalogue.headers['cache-control']).toBeUndefined();
+    expect(catalogue.headers['cache-control']).toBe(CATALOGUE_ANSWER);
   });
 });
 

@@ -91,8 +91,6 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
         secure: 'auto',
         maxAge: KNOWN_BROWSER_MAX_AGE_SECONDS,
       });
-      // The answer carries a bearer token: no browser cache or proxy may keep it.
-      reply.header('cache-control', 'no-store');
       return { message: LOGGED_IN_MESSAGE, token, role: user.role, user };
     },
   );

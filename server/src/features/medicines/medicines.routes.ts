@@ -31,6 +31,7 @@ import type { z, ZodType } from 'zod';
 import { HttpError } from '../../http-error';
 import { addressList } from '../../lib/public-address';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
+import { CATALOGUE_ANSWER } from '../../plugins/answer-caching.plugin';
 import type { ReadyAnswer } from '../../plugins/ready-answers';
 import type { CatalogueCache } from './catalogue-cache.service';
 import { currentUser } from '../auth/auth.plugin';
@@ -60,7 +61,14 @@ const MULTIPART_REQUIRED_MESSAGE = 'Send the medicine as multipart/form-data.';
 const MALFORMED_FORM_MESSAGE = 'The form could not be read. Send the medicine as multipart/form-data.';
 const FIELD_TOO_LARGE_MESSAGE = 'A form field is too large.';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+/**
+ * The headers of a catalogue read beside the security headers: public, kept by a cache only to be
+ * checked again before each use (docs/decisions/0137). One object, made once.
+ */
+const CATALOGUE_HEADERS = Object.freeze({
+  'cache-control': CATALOGUE_ANSWER,
+  'content-type': 'application/json; charset=utf-8',
+});
 
 /**
  * Imports an admin may start in IMPORT_WINDOW_MINUTES (dry runs count): each can fetch thousands of
@@ -85,14 +93,14 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
     const body = catalogue.peek(url);
     return body && (readyAnswers.get(body) ?? undefined);
   });
-  const sendJson = (reply: FastifyReply, body: Buffer, headers: Record<string, string> = {}) => {
+  const sendJson = (reply: FastifyReply, body: Buffer, headers: Readonly<Record<string, string>> = CATALOGUE_HEADERS) => {
     const { request } = reply;
     if (request.method === 'GET' && !readyAnswers.has(body)) {
       const route = request.routeOptions.url;
-      const ready = route && app.readyAnswers.make(route, 200, { ...headers, 'content-type': JSON_TYPE }, body);
+      const ready = route && app.readyAnswers.make(route, 200, headers, body);
       readyAnswers.set(body, ready || null);
     }
-    return reply.headers(headers).type(JSON_TYPE).send(body);
+    return reply.headers(headers).send(body);
   };
 
   // The catalogue's reads are keyed by their URL and answered from the cache before validation:
@@ -144,15 +152,16 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
 
   // One medicine, with its version as the `ETag` an update may bring back in `If-Match`. The top
   // level holds only what the original client may post back unchanged (docs/decisions/0044).
-  // Its ETag is read from a cached body once, not parsed per request.
-  const etags = new WeakMap<Buffer, string>();
+  // Its headers are made once per cached body, its ETag not parsed per request.
+  const medicineHeaders = new WeakMap<Buffer, Readonly<Record<string, string>>>();
   const sendMedicine = (reply: FastifyReply, body: Buffer) => {
-    let etag = etags.get(body);
-    if (etag === undefined) {
-      etag = medicineEtag((JSON.parse(body.toString()) as { version: number }).version);
-      etags.set(body, etag);
+    let headers = medicineHeaders.get(body);
+    if (headers === undefined) {
+      const etag = medicineEtag((JSON.parse(body.toString()) as { version: number }).version);
+      headers = { ...CATALOGUE_HEADERS, etag };
+      medicineHeaders.set(body, headers);
     }
-    return sendJson(reply, body, { etag });
+    return sendJson(reply, body, headers);
   };
   app.get(
     '/medicines/:id',

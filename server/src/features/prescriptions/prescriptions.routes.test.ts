@@ -18,7 +18,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { orders, prescriptions, prescriptionViews } from '../../db/schema';
 import { getFile } from '../../db/stored-files';
-import { PRIVATE_ANSWER } from '../auth/auth.plugin';
+import { PRIVATE_ANSWER } from '../../plugins/answer-caching.plugin';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { multipart, pngImage, sendForm } from '../medicines/medicines.fixtures';
