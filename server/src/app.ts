@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
@@ -86,7 +87,8 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Fastify answers these before any hook runs, so the security headers every answer carries are set here.
     frameworkErrors: (error, request, reply) => void sendError(error, request, reply.headers(app.securityHeaders)),
-    clientErrorHandler: sendClientError,
+    // Node's parser refuses these before Fastify sees a request: the same headers, from the same source.
+    clientErrorHandler: (error: Error, socket: Socket): void => sendClientError(error, socket, app.securityHeaders),
     trustProxy: trustedProxies(config.trustProxy),
     // Let in-flight requests finish on shutdown while refusing new connections.
     forceCloseConnections: 'idle',

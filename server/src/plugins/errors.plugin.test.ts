@@ -75,7 +75,10 @@ describe('the one error handler', () => {
 });
 
 /** Bytes written straight to the server, and everything it writes back before it closes the connection. */
-function rawExchange(app: FastifyInstance, bytes: string): Promise<{ status: number; body: string }> {
+function rawExchange(
+  app: FastifyInstance,
+  bytes: string,
+): Promise<{ status: number; headers: Record<string, string>; body: string }> {
   const { port } = app.server.address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
@@ -84,7 +87,11 @@ function rawExchange(app: FastifyInstance, bytes: string): Promise<{ status: num
     socket.on('error', reject);
     socket.on('close', () => {
       const [head = '', body = ''] = answer.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), body });
+      const [statusLine = '', ...lines] = head.split('\r\n');
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body });
     });
   });
 }
@@ -102,9 +109,13 @@ describe('a request the HTTP parser refuses before any route', () => {
       `GET /api/auth/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`,
       431,
     ],
-  ])('answers %s in the one error shape, not the framework’s', async (_case, bytes, status) => {
+  ])('answers %s in the one error shape, not the framework’s, with the security headers', async (_case, bytes, status) => {
     const answer = await rawExchange(ctx.app, bytes);
     expect(answer.status).toBe(status);
     expect(Object.keys(JSON.parse(answer.body) as object)).toEqual(['message']);
+    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Every answer carries them, this one written before Fastify sees the request too.
+    expect(Object.keys(ctx.app.securityHeaders)).toContain('content-security-policy');
+    for (const [name, value] of Object.entries(ctx.app.securityHeaders)) expect(answer.headers[name], name).toBe(value);
   });
 });

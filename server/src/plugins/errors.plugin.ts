@@ -104,17 +104,24 @@ const MALFORMED_REQUEST = { status: 400, message: 'The request could not be read
 
 /**
  * Fastify's `clientErrorHandler`: a request the HTTP parser refused is answered in the one error
- * shape too, where Fastify's default wrote its own `{ error, message, statusCode }`, and its
- * connection closed. A reset connection, or one whose answer has already begun, is only closed.
+ * shape too, where Fastify's default wrote its own `{ error, message, statusCode }`, with the
+ * security headers every answer carries (`securityHeaders`, the ones the security plugin made at
+ * start), and its connection closed. A reset connection, or one whose answer has already begun, is
+ * only closed.
  */
-export function sendClientError(error: Error & { code?: string }, socket: Socket) {
+export function sendClientError(
+  error: Error & { code?: string },
+  socket: Socket,
+  securityHeaders: Readonly<Record<string, string>>,
+) {
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (error.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
     const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED_REQUEST;
     const body = JSON.stringify({ message });
+    let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n`;
+    for (const name in securityHeaders) head += `${name}: ${securityHeaders[name]}\r\n`;
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
-        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      `${head}Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
     );
   }
   socket.destroy(error);
