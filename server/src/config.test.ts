@@ -98,6 +98,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'test' }, true).prettyLogs).toBe(false);
   });
 
+  it('warns, without refusing to start, when a production shop sends mail but APP_URL is not set', () => {
+    const warning =
+      'APP_URL: not set, so every link in the mails (orders, password resets, recalls) points at http://localhost:8080; set it to the address patients open the shop at, such as https://shop.example.com';
+    const production = { NODE_ENV: 'production', PORT: '8080', SMTP_URL: 'smtp://mail:25' };
+    expect(loadConfig(production).warnings).toEqual([warning]);
+    expect(loadConfig({ ...production, APP_URL: '' }).warnings).toEqual([warning]);
+    // Set, or no mail sent, or not a production start: nothing to say.
+    for (const env of [
+      { ...production, APP_URL: 'https://shop.example.com' },
+      { NODE_ENV: 'production' },
+      { SMTP_URL: 'smtp://mail:25' },
+    ])
+      expect(loadConfig(env).warnings, JSON.stringify(env)).toEqual([]);
+  });
+
   it('takes no scheduled backups unless BACKUP_EVERY_HOURS is set, and keeps seven by default', () => {
     expect(loadConfig({})).toMatchObject({ backupEveryHours: 0, backupKeep: 7, metricsToken: undefined });
     expect(loadConfig({ BACKUP_DIR: 'some/dir', BACKUP_EVERY_HOURS: '6' })).toMatchObject({

@@ -164,6 +164,11 @@ export type Config = {
   prettyLogs: boolean;
   /** Where npm was run from (the repository's root; a workspace script runs in its workspace): file arguments are relative to it. */
   invocationDir: string;
+  /**
+   * Settings that start the shop but are most likely a mistake, one line each, naming the variable:
+   * the start logs them as warnings.
+   */
+  warnings: string[];
 };
 
 export class ConfigError extends Error {}
@@ -192,6 +197,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = pr
   }
   const e = parsed.data;
   const dataDir = e.DATA_DIR ? path.resolve(e.DATA_DIR) : DEFAULT_DATA_DIR;
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const warnings: string[] = [];
+  // Refusing to start would break `npm start` on a deployment that ran before (docs/decisions/0137):
+  // the shop works, only its mails' links do not.
+  if (e.NODE_ENV === 'production' && e.SMTP_URL && !e.APP_URL)
+    warnings.push(
+      `APP_URL: not set, so every link in the mails (orders, password resets, recalls) points at ${appUrl}; set it to the address patients open the shop at, such as https://shop.example.com`,
+    );
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -204,7 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = pr
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seedCatalogue: e.SEED_CATALOGUE,
-    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    appUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     contactFormUrl: e.CONTACT_FORM_URL,
@@ -226,5 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = pr
     backupKeep: e.BACKUP_KEEP,
     prettyLogs: isTerminal && e.NODE_ENV !== 'test',
     invocationDir: e.INIT_CWD ?? process.cwd(),
+    warnings,
   };
 }

@@ -39,6 +39,7 @@ async function main() {
     throw error;
   }
   const app = built;
+  for (const warning of config.warnings) app.log.warn(warning);
 
   let closing = false;
   const shutdown = async (signal: string) => {
