@@ -20,6 +20,7 @@ const confirmation: TemplatedMail = {
     number: 100123,
     totalCents: 2468,
     awaitingReview: false,
+    payWithinMinutes: null,
     address: null,
     items: [{ name: 'Bench-12', quantity: 2, priceCents: 1234 }],
   },

@@ -136,7 +136,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
         importPrivateImageRanges: config.importPrivateImageRanges,
       });
       await api.register(cartRoutes);
-      await api.register(ordersRoutes, { catalogue });
+      await api.register(ordersRoutes, { catalogue, unpaidOrderTtlMinutes: config.unpaidOrderTtlMinutes });
       await api.register(prescriptionsRoutes);
       await api.register(batchesRoutes, { catalogue });
       await api.register(reportsRoutes);

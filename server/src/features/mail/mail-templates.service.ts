@@ -18,7 +18,11 @@ export type OrderMailData = {
 };
 
 type MailTemplates = {
-  orderPlaced: OrderMailData & { awaitingReview: boolean };
+  /**
+   * `payWithinMinutes`: an unpaid order is canceled this long after it was placed
+   * (UNPAID_ORDER_TTL_MINUTES); null when it is paid or never canceled.
+   */
+  orderPlaced: OrderMailData & { awaitingReview: boolean; payWithinMinutes: number | null };
   orderStatusChanged: OrderMailData & {
     status: OrderStatus;
     note: string | null;
@@ -54,6 +58,12 @@ const DAY = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', d
  * midnight, so no zone moves it to the day before.
  */
 export const dayInWords = (day: string) => DAY.format(new Date(`${day}T00:00:00Z`));
+/** A number of minutes as a mail says it: "30 minutes", "1 hour", "24 hours", "90 minutes". */
+const durationInWords = (minutes: number) => {
+  const [count, unit] = minutes % 60 === 0 ? [minutes / 60, 'hour'] : [minutes, 'minute'];
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+};
+handlebars.registerHelper('duration', durationInWords);
 /** An address on one line, as a mail names where the parcel goes. */
 handlebars.registerHelper('addressLine', ({ name, line1, line2, city, postalCode, country }: OrderAddress) =>
   [name, line1, line2, `${postalCode} ${city}`, country].filter(Boolean).join(', '),
@@ -67,7 +77,8 @@ const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout:
     subject: 'Your Apotheca order {{order}}',
     lines: `Thank you: your order {{order}} is placed.
 {{#if address}}It goes to {{addressLine address}}.{{else}}It has no delivery address yet, so it cannot be sent: open your order ("See your order" below) and add one there.{{/if}}
-{{#if awaitingReview}}A pharmacist checks your prescription before the order is sent; we write again once it is checked.{{else}}We write again when its status changes.{{/if}}`,
+{{#if awaitingReview}}A pharmacist checks your prescription before the order is sent; we write again once it is checked.{{else}}We write again when its status changes.{{/if}}
+{{#if payWithinMinutes}}If it is not paid within {{duration payWithinMinutes}}, it will be canceled.{{/if}}`,
   },
   orderStatusChanged: {
     layout: 'order',

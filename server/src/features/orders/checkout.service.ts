@@ -199,7 +199,7 @@ function checkoutStatement(db: Db, prescribed: boolean) {
     from ${newOrder} where prescription_repeat`);
   const confirmed = cte('confirmed').as(sql`
     insert into ${mailOutbox} ("to", template, data)
-    select u.email, ${ORDER_PLACED_TEMPLATE}, ${orderPlacedMailData('o', 'u', 'new_items')}
+    select u.email, ${ORDER_PLACED_TEMPLATE}, ${orderPlacedMailData('o', 'u', 'new_items', sql`${sql.placeholder('payWithinMinutes')}::integer`)}
     from ${newOrder} o join ${users} u on u.id = o.user_id`);
   const spentTerms = prescribed
     ? sql`sp.valid_until::text as valid_until, sp.repeats_left`
@@ -288,16 +288,18 @@ async function orderOfAttempt(db: Db, userId: string, { key, fingerprint }: Chec
  * is written, so the first copy pays no look-up; a copy that fails (its cart already emptied by the
  * first, its saved address deleted since, or the index refusing a second order) looks for the
  * first's order before it reports its own failure. Two copies at once: the second waits on the
- * cart's lock, then finds the cart empty.
+ * cart's lock, then finds the cart empty. An order placed unpaid is canceled after
+ * `unpaidOrderTtlMinutes` (0: never), which its confirmation says.
  */
 export async function placeOrderOnce(
   db: Db,
   user: Shopper,
   request: CheckoutRequest,
   attempt: CheckoutAttempt | undefined,
+  unpaidOrderTtlMinutes: number,
 ): Promise<{ order: Order; replayed: boolean }> {
   try {
-    return { order: await placeOrder(db, user, request, attempt), replayed: false };
+    return { order: await placeOrder(db, user, request, attempt, unpaidOrderTtlMinutes), replayed: false };
   } catch (error) {
     const mayBeCopy = error instanceof HttpError || sqlState(error) === UNIQUE_VIOLATION;
     const earlier = attempt && mayBeCopy ? await orderOfAttempt(db, user.id, attempt) : null;
@@ -318,6 +320,7 @@ async function placeOrder(
   user: Shopper,
   { payment, prescriptionId, addressId, address: typed }: CheckoutRequest,
   attempt: CheckoutAttempt | undefined,
+  unpaidOrderTtlMinutes: number,
 ): Promise<Order> {
   // Read here, inside the attempt: a resend whose saved address was deleted after the first copy
   // placed the order still finds that order, rather than failing for the address.
@@ -336,6 +339,8 @@ async function placeOrder(
       address: address && JSON.stringify(address),
       checkoutKey: attempt?.key ?? null,
       checkoutFingerprint: attempt?.fingerprint ?? null,
+      // What the confirmation says of the time left to pay: nothing for a paid order.
+      payWithinMinutes: payment || unpaidOrderTtlMinutes === 0 ? null : unpaidOrderTtlMinutes,
     }),
   );
   const rows = result.map((row) => checkoutRowSchema.parse(row));

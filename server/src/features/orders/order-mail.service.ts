@@ -5,7 +5,7 @@ import {
   type OrderStatus,
   type PrescriptionReview,
 } from '@apotheca/contract';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { orderItems, orders, users } from '../../db/schema';
 import { enqueueMail } from '../mail/mail-outbox.service';
@@ -21,15 +21,18 @@ export const ORDER_PLACED_TEMPLATE: MailTemplateName = 'orderPlaced';
 
 /**
  * The confirmation's data, built in SQL by checkout's statement from the new order, its buyer and its
- * items (the three names it gives them): the same fields as OrderMailData.
+ * items (the three names it gives them): the same fields as OrderMailData. `payWithinMinutes` is the
+ * statement's value for the minutes an unpaid order has before it is canceled (null when it is paid or
+ * never canceled).
  */
-export const orderPlacedMailData = (order: string, buyer: string, items: string) =>
-  sql.raw(`json_build_object(
+export const orderPlacedMailData = (order: string, buyer: string, items: string, payWithinMinutes: SQL) =>
+  sql`json_build_object(${sql.raw(`
     'firstName', ${buyer}.first_name, 'number', ${order}.number, 'totalCents', ${order}.total_cents,
     'awaitingReview', ${order}.prescription_review is not distinct from '${PRESCRIPTION_REVIEW.pending}',
     'address', ${order}.address,
     'items', (select json_agg(json_build_object('name', name, 'quantity', quantity, 'priceCents', price_cents)
-      order by name, id) from ${items}))`);
+      order by name, id) from ${items}),`)}
+    'payWithinMinutes', ${payWithinMinutes})`;
 
 /**
  * The order's owner, what every order mail shows and whether canceling it gives back a payment; none for a deleted

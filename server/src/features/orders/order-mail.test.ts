@@ -11,7 +11,8 @@ import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fix
 
 // The patient's mails about their order, through the outbox and real SMTP to a local sink.
 
-const mailing = mailingTestContext();
+// Unpaid orders are canceled after half an hour, as a shop that holds its stock briefly would set it.
+const mailing = mailingTestContext({ unpaidOrderTtlMinutes: 30 });
 let pharmacist: { authorization: string };
 
 beforeAll(async () => {
@@ -75,6 +76,20 @@ describe('order mails', () => {
     expect(change.text).toContain(`Your order ${placed.id} is now Accepted.`);
     expect(change.text).toContain('Hello Rosalind,');
     expect(change.text).toContain('Total: $12.50');
+  });
+
+  it('tells an unpaid order by when it must be paid, and a paid order nothing of it', async () => {
+    const unpaid = await order(false);
+    const unpaidConfirmation = await mailing.sink.nextMail();
+    expect(unpaidConfirmation.to).toEqual([unpaid.email]);
+    expect(unpaidConfirmation.text).toContain('If it is not paid within 30 minutes, it will be canceled.');
+    expect(unpaidConfirmation.text).toContain('<p>If it is not paid within 30 minutes, it will be canceled.</p>');
+
+    const paid = await order(false, true);
+    const paidConfirmation = await mailing.sink.nextMail();
+    expect(paidConfirmation.to).toEqual([paid.email]);
+    expect(paidConfirmation.text).toContain(`Thank you: your order ${paid.id} is placed.`);
+    expect(paidConfirmation.text).not.toContain('paid within');
   });
 
   it('says a prescription order waits for a pharmacist, then tells the approval or the rejection with its note', async () => {

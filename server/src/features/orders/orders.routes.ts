@@ -24,10 +24,11 @@ import { addOrderAddress, changeOrderStatus, reviewPrescription } from './order-
 import { getOrder, listAllOrders, listUserOrders } from './orders.service';
 import { reorder } from './reorder.service';
 
-type OrdersRoutesOptions = { catalogue: CatalogueCache };
+/** `unpaidOrderTtlMinutes`: how long an unpaid order is kept before it is canceled (0: for ever). */
+type OrdersRoutesOptions = { catalogue: CatalogueCache; unpaidOrderTtlMinutes: number };
 
 /** Orders move stock, so every write here also invalidates the catalogue's cached stock figures. */
-const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { catalogue }) => {
+const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { catalogue, unpaidOrderTtlMinutes }) => {
   const docs = { tags: ['orders'], security: BEARER_AUTH };
 
   /**
@@ -55,7 +56,7 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const attempt = key === undefined ? undefined : checkoutAttempt(key, request.body);
       const { address, saveAddress } = request.body;
-      const placing = placeOrderOnce(app.database.db, user, request.body, attempt);
+      const placing = placeOrderOnce(app.database.db, user, request.body, attempt, unpaidOrderTtlMinutes);
       const { order, replayed } = await placing.catch((error: unknown) => {
         if (error instanceof HttpError && error.statusCode === 409) app.metrics.checkoutConflicts.inc();
         throw error;
