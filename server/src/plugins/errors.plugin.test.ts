@@ -109,13 +109,17 @@ describe('a request the HTTP parser refuses before any route', () => {
       `GET /api/auth/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`,
       431,
     ],
-  ])('answers %s in the one error shape, not the framework’s, with the security headers', async (_case, bytes, status) => {
-    const answer = await rawExchange(ctx.app, bytes);
-    expect(answer.status).toBe(status);
-    expect(Object.keys(JSON.parse(answer.body) as object)).toEqual(['message']);
-    expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
-    // Every answer carries them, this one written before Fastify sees the request too.
-    expect(Object.keys(ctx.app.securityHeaders)).toContain('content-security-policy');
-    for (const [name, value] of Object.entries(ctx.app.securityHeaders)) expect(answer.headers[name], name).toBe(value);
-  });
+  ])(
+    'answers %s in the one error shape, not the framework’s, with the security headers',
+    async (_case, bytes, status) => {
+      const answer = await rawExchange(ctx.app, bytes);
+      expect(answer.status).toBe(status);
+      expect(Object.keys(JSON.parse(answer.body) as object)).toEqual(['message']);
+      expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
+      // Every answer carries them, this one written before Fastify sees the request too.
+      expect(Object.keys(ctx.app.securityHeaders)).toContain('content-security-policy');
+      for (const [name, value] of Object.entries(ctx.app.securityHeaders))
+        expect(answer.headers[name], name).toBe(value);
+    },
+  );
 });

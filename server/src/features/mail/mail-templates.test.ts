@@ -19,7 +19,11 @@ const order = {
 describe('templated mails', () => {
   it('writes amounts as the shop writes them on screen: a $ sign and 2 decimals', () => {
     const mail = renderMail(
-      { to: 'bob@example.test', template: 'orderPlaced', data: { ...order, awaitingReview: false, payWithinMinutes: null } },
+      {
+        to: 'bob@example.test',
+        template: 'orderPlaced',
+        data: { ...order, awaitingReview: false, payWithinMinutes: null },
+      },
       APP_URL,
     );
     expect(mail.text).toContain('- Calm & Co <Forte> × 2: $1234.50\n- Plain × 1: $0.05\nTotal: $1234.55');
@@ -30,7 +34,11 @@ describe('templated mails', () => {
   it('tells an unpaid order the time it has to be paid in, in hours when it is whole hours', () => {
     const confirmation = (payWithinMinutes: number | null) =>
       renderMail(
-        { to: 'bob@example.test', template: 'orderPlaced', data: { ...order, awaitingReview: false, payWithinMinutes } },
+        {
+          to: 'bob@example.test',
+          template: 'orderPlaced',
+          data: { ...order, awaitingReview: false, payWithinMinutes },
+        },
         APP_URL,
       ).text;
     expect(confirmation(30)).toContain('If it is not paid within 30 minutes, it will be canceled.');
@@ -44,7 +52,11 @@ describe('templated mails', () => {
   it("fits a phone: every HTML part sets its width to the screen's and breaks a word longer than a line", () => {
     const mails = [
       renderMail(
-        { to: 'bob@example.test', template: 'orderPlaced', data: { ...order, awaitingReview: false, payWithinMinutes: null } },
+        {
+          to: 'bob@example.test',
+          template: 'orderPlaced',
+          data: { ...order, awaitingReview: false, payWithinMinutes: null },
+        },
         APP_URL,
       ),
       renderMail(

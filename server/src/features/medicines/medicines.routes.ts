@@ -93,7 +93,11 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
     const body = catalogue.peek(url);
     return body && (readyAnswers.get(body) ?? undefined);
   });
-  const sendJson = (reply: FastifyReply, body: Buffer, headers: Readonly<Record<string, string>> = CATALOGUE_HEADERS) => {
+  const sendJson = (
+    reply: FastifyReply,
+    body: Buffer,
+    headers: Readonly<Record<string, string>> = CATALOGUE_HEADERS,
+  ) => {
     const { request } = reply;
     if (request.method === 'GET' && !readyAnswers.has(body)) {
       const route = request.routeOptions.url;
