@@ -74,7 +74,11 @@ describe('templated mails', () => {
 describe('the confirmation of an order placed without a delivery address', () => {
   const confirmation = (address: typeof order.address | typeof HOME) =>
     renderMail(
-      { to: 'bob@example.test', template: 'orderPlaced', data: { ...order, address, awaitingReview: false } },
+      {
+        to: 'bob@example.test',
+        template: 'orderPlaced',
+        data: { ...order, address, awaitingReview: false, payWithinMinutes: null },
+      },
       APP_URL,
     );
   const HOME = {
