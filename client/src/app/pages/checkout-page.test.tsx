@@ -3,6 +3,8 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   maxPerOrderMessage,
   PRESCRIPTION_CHOICE_MESSAGE,
+  PRESCRIPTION_MAX_BYTES,
+  PRESCRIPTION_TOO_LARGE_MESSAGE,
   PRESCRIPTION_STATE,
   prescriptionNeededMessage,
   type Address,
@@ -280,6 +282,19 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText('Prescription uploaded')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(sent).toEqual([expect.objectContaining({ prescriptionId: 'rx-new' })]));
+  });
+
+  it('refuses a prescription over the size limit at once, without sending it on a slow connection first', async () => {
+    const { user } = checkoutAgainst(placed(), { inCart: rxCart });
+    const tooLarge = new File([new Uint8Array(PRESCRIPTION_MAX_BYTES + 1)], 'scan.pdf', { type: 'application/pdf' });
+    await user.upload(await screen.findByLabelText('Choose a file'), tooLarge);
+    expect(await screen.findByText(PRESCRIPTION_TOO_LARGE_MESSAGE)).toBeInTheDocument();
+    const uploads = vi
+      .mocked(globalThis.fetch)
+      .mock.calls.filter(
+        ([input]) => (input as Request).method === 'POST' && (input as Request).url.endsWith('/api/prescriptions'),
+      );
+    expect(uploads).toEqual([]);
   });
 
   it.each([

@@ -2,7 +2,9 @@ import {
   isUsablePrescription,
   PRESCRIPTION_ACCEPT,
   PRESCRIPTION_CHOICE_MESSAGE,
+  PRESCRIPTION_MAX_BYTES,
   PRESCRIPTION_STATE,
+  PRESCRIPTION_TOO_LARGE_MESSAGE,
   type Prescription,
 } from '@apotheca/contract';
 import { useEffect, useId } from 'react';
@@ -33,6 +35,8 @@ function stateLabel({ state, validUntil, repeatsLeft }: Prescription): string {
       return 'rejected by a pharmacist';
   }
 }
+
+const NOT_UPLOADED = 'Prescription not uploaded';
 
 const fileButton =
   'inline-flex cursor-pointer items-center justify-center rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600';
@@ -66,12 +70,17 @@ export function PrescriptionPicker({
 
   const send = async (file: File | undefined) => {
     if (!file) return;
+    // The server would refuse it only once every byte had arrived: minutes on a phone's slow connection.
+    if (file.size > PRESCRIPTION_MAX_BYTES) {
+      toast.error(NOT_UPLOADED, { description: PRESCRIPTION_TOO_LARGE_MESSAGE });
+      return;
+    }
     try {
       const { prescription } = await upload(file).unwrap();
       onChange(prescription._id);
       toast.success('Prescription uploaded', { description: 'A pharmacist checks it before your order is sent.' });
     } catch (error) {
-      toast.error('Prescription not uploaded', { description: errorMessage(error) });
+      toast.error(NOT_UPLOADED, { description: errorMessage(error) });
     }
   };
   const fileInput = (label: string, accept: string, capture?: 'environment') => (
