@@ -6,6 +6,7 @@ import { storeSession } from '../lib/auth-storage';
 import { stubBrowserRequest } from '../test/browser-request';
 import { json } from '../test/json-response';
 import { renderWithStore } from '../test/render-with-store';
+import { authApi } from '../features/auth/auth.api';
 import { AuthBootstrap } from './auth-bootstrap';
 import { RequireAuth } from './guards/require-auth';
 
@@ -75,5 +76,22 @@ describe('a session changed in another tab', () => {
 
     expect(store.getState().auth.user).toEqual(other);
     expect(screen.getByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+  });
+});
+
+describe('a logout in this tab', () => {
+  it('asks the server for no profile afterwards: the ended session has none, and the question only fails', async () => {
+    const { store } = signedInTab();
+    const profileReads = () =>
+      vi.mocked(globalThis.fetch).mock.calls.filter(([input]) => (input as Request).url.endsWith('/api/auth/me'));
+    await vi.waitFor(() => expect(profileReads()).toHaveLength(1));
+
+    await act(async () => {
+      await store.dispatch(authApi.endpoints.logout.initiate());
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+    expect(store.getState().auth.isAuth).toBe(false);
+    expect(profileReads()).toHaveLength(1);
   });
 });

@@ -13,9 +13,12 @@ import { useAppDispatch } from './store';
  */
 export function AuthBootstrap() {
   const [tokenAtStart] = useState(() => readToken() !== null);
-  useMeQuery(undefined, { skip: !tokenAtStart });
   const dispatch = useAppDispatch();
   const signedInAs = useSession().user?._id;
+  // Once the session has ended (its token gone: this renders again as the session changes), the check is
+  // over too: a logout resets the API's cache, which would otherwise ask again, tokenless, for a profile
+  // the server can only refuse.
+  useMeQuery(undefined, { skip: !tokenAtStart || readToken() === null });
   useEffect(
     () =>
       onStoredSessionChange(() => {
