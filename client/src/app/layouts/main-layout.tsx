@@ -64,6 +64,9 @@ export function MainLayout() {
   const mobileLogout = async () => {
     const result = await logout();
     closeMenu();
+    // The Log Out button leaves with the menu, and the home page it goes to may be the page already shown,
+    // whose heading then takes no focus: the menu's button keeps it, as when Escape closes the menu.
+    menuButton.current?.focus();
     if (!result.error) toast.success(LOGGED_OUT_MESSAGE);
     await navigate(PATHS.home);
   };
