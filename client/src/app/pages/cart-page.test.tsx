@@ -48,3 +48,35 @@ describe('CartPage', () => {
     expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
   });
 });
+
+describe('CartPage quantity buttons', () => {
+  it('waits for the cart to be read again after a change, so a second tap on − never meets the quantity it already left', async () => {
+    stubBrowserRequest();
+    const atTwo = cartItemFixture({ quantity: 2, qty: 2 });
+    const atOne = cartItemFixture({ quantity: 1, qty: 1 });
+    let answerReread: (answer: Response) => void = () => {};
+    let reads = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const request = input as Request;
+      if (request.method === 'PATCH') return Promise.resolve(json(200, { updatedItem: atOne }));
+      reads += 1;
+      if (reads === 1)
+        return Promise.resolve(json(200, { cart: { _id: 'cart-1', totalPrice: 21.98, items: [atTwo] } }));
+      return new Promise<Response>((resolve) => (answerReread = resolve));
+    });
+    const { user } = renderWithStore(<CartPage />, { path: PATHS.cart, signedInAs: ROLE.user });
+
+    const decrease = await screen.findByRole('button', { name: `Decrease quantity of ${atTwo.name}` });
+    await user.click(decrease);
+    await vi.waitFor(() => expect(reads).toBe(2));
+    // The change is made, the cart not yet read again: its old quantity is on screen, and − waits.
+    expect(decrease).toBeDisabled();
+
+    answerReread(json(200, { cart: { _id: 'cart-1', totalPrice: 10.99, items: [atOne] } }));
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: `Increase quantity of ${atTwo.name}` })).toBeEnabled(),
+    );
+    expect(screen.getByRole('group', { name: `Quantity of ${atTwo.name}` })).toHaveTextContent('1');
+    expect(screen.getByRole('button', { name: `Decrease quantity of ${atTwo.name}` })).toBeDisabled();
+  });
+});

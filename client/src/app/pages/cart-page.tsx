@@ -10,7 +10,7 @@ import { CartSummary } from '../../features/cart/cart-summary';
 import { useClearCartMutation, useGetCartQuery } from '../../features/cart/cart.api';
 
 export default function CartPage() {
-  const { data, isLoading, error } = useGetCartQuery();
+  const { data, isLoading, isFetching, error } = useGetCartQuery();
   const [clearCart, { isLoading: clearing }] = useClearCartMutation();
   const navigate = useNavigate();
   const cart = data?.cart;
@@ -60,7 +60,7 @@ export default function CartPage() {
         <div className="grid items-start gap-6 lg:grid-cols-[1fr_360px]">
           <div className="grid min-w-0 gap-4 xl:grid-cols-2">
             {cart.items.map((item) => (
-              <CartItemCard key={item._id} item={item} />
+              <CartItemCard key={item._id} item={item} rereading={isFetching} />
             ))}
           </div>
           <CartSummary cart={cart}>

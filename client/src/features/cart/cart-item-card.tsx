@@ -10,9 +10,15 @@ import { useRemoveCartItemMutation, useUpdateCartItemMutation } from './cart.api
 const stepper =
   'flex size-9 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg font-bold text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-300';
 
-/** One item of the cart with its quantity buttons; the quantity never goes below 1 (removing is its own button). */
-export function CartItemCard({ item }: { item: CartItem }) {
+/**
+ * One item of the cart with its quantity buttons; the quantity never goes below 1 (removing is its own button).
+ * `rereading`: the cart is being read again, so the quantity shown may be one a change has already left.
+ */
+export function CartItemCard({ item, rereading = false }: { item: CartItem; rereading?: boolean }) {
   const [update, { isLoading: updating }] = useUpdateCartItemMutation();
+  // A change answers before the cart is read again: until then the steppers wait, or a quick second tap
+  // would step from the old quantity (on a slow connection, − at 2 tapped twice met "below 1" refused).
+  const stepping = updating || rereading;
   const [remove, { isLoading: removing }] = useRemoveCartItemMutation();
   const change = async (operation: CartOperation) => {
     const result = await update({ cartItemId: item.cartItemId, operation });
@@ -55,7 +61,7 @@ export function CartItemCard({ item }: { item: CartItem }) {
               type="button"
               className={stepper}
               aria-label={`Decrease quantity of ${item.name}`}
-              disabled={item.quantity <= 1 || updating}
+              disabled={item.quantity <= 1 || stepping}
               onClick={() => void change(CART_OPERATION.decrement)}
             >
               −
@@ -67,7 +73,7 @@ export function CartItemCard({ item }: { item: CartItem }) {
               type="button"
               className={stepper}
               aria-label={`Increase quantity of ${item.name}`}
-              disabled={item.quantity >= item.stock || updating}
+              disabled={item.quantity >= item.stock || stepping}
               onClick={() => void change(CART_OPERATION.increment)}
             >
               +
