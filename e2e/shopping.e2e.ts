@@ -90,6 +90,22 @@ describe('cart, checkout and orders in chromium', () => {
     await page.context().close();
   });
 
+  it('steps a quantity with the keyboard, the focus staying on the button pressed', async () => {
+    const shopper = await createShopper();
+    const [medicine] = await medicinesInStock(1);
+    await addToCart(shopper.token, medicine!._id);
+    const page = await shopperPage(browser, shopper);
+    await page.goto(PATHS.cart);
+    const item = card(page, medicine!.name);
+    const quantity = item.locator('output');
+    await item.getByRole('button', { name: /Increase/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => quantity.textContent()).toBe('2');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => quantity.textContent()).toBe('3');
+    await page.context().close();
+  });
+
   it('checks out: bad card data is refused, good data places the order, which My orders lists', async () => {
     const { page, medicine } = await shopperReadyToPay(browser);
     await page.goto(PATHS.cart);

@@ -7,8 +7,13 @@ import { readToken } from '../../lib/auth-storage';
 import { errorMessage } from '../../lib/error-message';
 import { useRemoveCartItemMutation, useUpdateCartItemMutation } from './cart.api';
 
+/**
+ * The quantity buttons say they cannot be used with aria-disabled, never `disabled`: a button disabled
+ * while it has focus drops that focus to the document's start, so a keyboard user's second Enter on +
+ * did nothing. They stay focusable, and a press while they wait is ignored.
+ */
 const stepper =
-  'flex size-9 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg font-bold text-ink hover:bg-slate-50 disabled:cursor-not-allowed disabled:text-slate-300';
+  'flex size-9 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg font-bold text-ink hover:bg-slate-50 aria-disabled:cursor-not-allowed aria-disabled:text-slate-300';
 
 /**
  * One item of the cart with its quantity buttons; the quantity never goes below 1 (removing is its own button).
@@ -19,6 +24,8 @@ export function CartItemCard({ item, rereading = false }: { item: CartItem; rere
   // A change answers before the cart is read again: until then the steppers wait, or a quick second tap
   // would step from the old quantity (on a slow connection, − at 2 tapped twice met "below 1" refused).
   const stepping = updating || rereading;
+  const canDecrease = item.quantity > 1 && !stepping;
+  const canIncrease = item.quantity < item.stock && !stepping;
   const [remove, { isLoading: removing }] = useRemoveCartItemMutation();
   const change = async (operation: CartOperation) => {
     const result = await update({ cartItemId: item.cartItemId, operation });
@@ -61,8 +68,10 @@ export function CartItemCard({ item, rereading = false }: { item: CartItem; rere
               type="button"
               className={stepper}
               aria-label={`Decrease quantity of ${item.name}`}
-              disabled={item.quantity <= 1 || stepping}
-              onClick={() => void change(CART_OPERATION.decrement)}
+              aria-disabled={!canDecrease}
+              onClick={() => {
+                if (canDecrease) void change(CART_OPERATION.decrement);
+              }}
             >
               −
             </button>
@@ -73,8 +82,10 @@ export function CartItemCard({ item, rereading = false }: { item: CartItem; rere
               type="button"
               className={stepper}
               aria-label={`Increase quantity of ${item.name}`}
-              disabled={item.quantity >= item.stock || stepping}
-              onClick={() => void change(CART_OPERATION.increment)}
+              aria-disabled={!canIncrease}
+              onClick={() => {
+                if (canIncrease) void change(CART_OPERATION.increment);
+              }}
             >
               +
             </button>
