@@ -7,6 +7,7 @@ import {
   api,
   createShopper,
   DELIVERY_ADDRESS,
+  fillDeliveryAddress,
   logInContext,
   mailTo,
   toast,
@@ -30,12 +31,7 @@ describe('delivery on a phone: address at checkout, dispatch with tracking, orde
     await step.getByLabel('Full name').waitFor();
     await page.waitForLoadState('networkidle');
     expect(await violations(page), 'checkout').toEqual([]);
-    await step.getByLabel('Full name').fill(DELIVERY_ADDRESS.name);
-    await step.getByLabel('Phone number').fill(DELIVERY_ADDRESS.phone);
-    await step.getByLabel('Address line 1').fill(DELIVERY_ADDRESS.line1);
-    await step.getByLabel('City').fill(DELIVERY_ADDRESS.city);
-    await step.getByLabel('Postal code').fill(DELIVERY_ADDRESS.postalCode);
-    await step.getByLabel('Country').fill(DELIVERY_ADDRESS.country);
+    await fillDeliveryAddress(step);
     expect(await step.getByLabel('Save to my address book').isChecked()).toBe(true);
     await step.getByRole('button', { name: 'Deliver here' }).click();
     await step.getByText('It will be saved to your address book.').waitFor();
@@ -127,12 +123,7 @@ describe('delivery on a phone: address at checkout, dispatch with tracking, orde
     await step.getByLabel('Full name').waitFor();
     await page.waitForLoadState('networkidle');
     expect(await violations(page), 'order without an address').toEqual([]);
-    await step.getByLabel('Full name').fill(DELIVERY_ADDRESS.name);
-    await step.getByLabel('Phone number').fill(DELIVERY_ADDRESS.phone);
-    await step.getByLabel('Address line 1').fill(DELIVERY_ADDRESS.line1);
-    await step.getByLabel('City').fill(DELIVERY_ADDRESS.city);
-    await step.getByLabel('Postal code').fill(DELIVERY_ADDRESS.postalCode);
-    await step.getByLabel('Country').fill(DELIVERY_ADDRESS.country);
+    await fillDeliveryAddress(step);
     await step.getByRole('button', { name: 'Deliver here' }).click();
     await details.getByRole('button', { name: 'Send the order to this address' }).click();
     await toast(page, `Order ${order.number} will be sent to this address`);

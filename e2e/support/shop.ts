@@ -1,5 +1,5 @@
 import type { LoginResponse, Medicine, User } from '@apotheca/contract';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { baseUrl, newPage, textsOf, type VIEWPORTS } from './browser';
 
@@ -85,6 +85,16 @@ export const DELIVERY_ADDRESS = {
   postalCode: 'SW1Y 4LB',
   country: 'United Kingdom',
 } as const;
+
+/** Types DELIVERY_ADDRESS into the delivery step's new-address form, as a patient does at checkout. */
+export async function fillDeliveryAddress(step: Locator): Promise<void> {
+  await step.getByLabel('Full name').fill(DELIVERY_ADDRESS.name);
+  await step.getByLabel('Phone number').fill(DELIVERY_ADDRESS.phone);
+  await step.getByLabel('Address line 1').fill(DELIVERY_ADDRESS.line1);
+  await step.getByLabel('City').fill(DELIVERY_ADDRESS.city);
+  await step.getByLabel('Postal code').fill(DELIVERY_ADDRESS.postalCode);
+  await step.getByLabel('Country').fill(DELIVERY_ADDRESS.country);
+}
 
 /** Saves the delivery address to the shopper's book as the default, which checkout then offers first. */
 export const saveAddress = (token: string) =>

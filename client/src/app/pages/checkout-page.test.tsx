@@ -7,7 +7,6 @@ import {
   PRESCRIPTION_TOO_LARGE_MESSAGE,
   PRESCRIPTION_STATE,
   prescriptionNeededMessage,
-  type Address,
   type Cart,
   type Prescription,
 } from '@apotheca/contract';
@@ -22,6 +21,7 @@ import CheckoutPage, {
 } from './checkout-page';
 import { stubBrowserRequest } from '../../test/browser-request';
 import { json } from '../../test/json-response';
+import { savedAddress } from '../../test/address.fixture';
 
 const cart: Cart = {
   _id: 'cart-1',
@@ -68,18 +68,7 @@ const approved = (repeatsLeft: number): Partial<Prescription> => ({
 });
 
 // A patient with one saved address, which the delivery step picks by itself.
-const home: Address = {
-  _id: 'address-1',
-  name: 'Jane Doe',
-  phone: '5550100200',
-  line1: '1 Main Street',
-  line2: '',
-  city: 'Springfield',
-  postalCode: '12345',
-  country: 'United States',
-  isDefault: true,
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
+const home = savedAddress;
 
 /**
  * Renders the checkout against a server whose add-order answers `answer`, or each of `answer` in

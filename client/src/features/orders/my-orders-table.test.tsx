@@ -1,4 +1,4 @@
-import { ORDER_HAS_ADDRESS_MESSAGE, REPEAT_REVIEW_NOTE, type Address, type OrderAddress } from '@apotheca/contract';
+import { ORDER_HAS_ADDRESS_MESSAGE, REPEAT_REVIEW_NOTE, type OrderAddress } from '@apotheca/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../test/browser-request';
@@ -6,6 +6,7 @@ import { json } from '../../test/json-response';
 import { order, orderPrescription } from '../../test/order.fixture';
 import { renderWithStore } from '../../test/render-with-store';
 import { MyOrdersTable } from './my-orders-table';
+import { savedAddress } from '../../test/address.fixture';
 
 const review = (outcome: 'approved' | 'rejected', note: string) => ({
   _id: 'rx-1',
@@ -107,18 +108,7 @@ describe('MyOrdersTable', () => {
 });
 
 describe('an order placed without a delivery address, on its patient’s page', () => {
-  const home: Address = {
-    _id: 'address-1',
-    name: 'Jane Doe',
-    phone: '5550100200',
-    line1: '1 Main Street',
-    line2: '',
-    city: 'Springfield',
-    postalCode: '12345',
-    country: 'United States',
-    isDefault: true,
-    createdAt: '2026-11-20T10:00:00.000Z',
-  };
+  const home = savedAddress;
   const copied: OrderAddress = {
     name: home.name,
     phone: home.phone,
