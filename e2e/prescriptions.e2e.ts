@@ -192,7 +192,7 @@ describe('prescription medicines', () => {
     await saveScreenshot(page, 'queue-1280');
     await page.goto(adminPrescriptionPath(first._id));
     // The patient's other order, fetched for this patient alone.
-    await page.getByRole('list', { name: 'Past orders' }).getByText(second.number, { exact: false }).waitFor();
+    await page.getByRole('list', { name: 'Other orders' }).getByText(second.number, { exact: false }).waitFor();
     await page.setViewportSize({ width: 375, height: 800 });
     await saveScreenshot(page, 'review-375');
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -4,6 +4,7 @@ import { DetailList } from '../../components/ui/detail-list';
 import { Spinner } from '../../components/ui/spinner';
 import { errorMessage } from '../../lib/error-message';
 import { useMeQuery } from './auth.api';
+import { formatDayOf } from '../../lib/moment-format';
 
 const orNA = (value: string | undefined | null) => (value ? value : 'N/A');
 
@@ -21,7 +22,7 @@ export function ProfileDetails() {
     ['First name', orNA(user?.first_name)],
     ['Last name', orNA(user?.last_name)],
     ['Email', orNA(user?.email)],
-    ['Joined on', user?.created_at ? new Date(user.created_at).toLocaleDateString() : 'N/A'],
+    ['Joined on', user?.created_at ? formatDayOf(user.created_at) : 'N/A'],
   ] as const;
   return <DetailList rows={rows} variant="tiles" />;
 }

@@ -16,6 +16,7 @@ import { OrderDelivery } from './order-delivery';
 import { useReorderMutation } from './orders.api';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderStatusBadge, PaymentStatusBadge, PrescriptionReviewBadge } from './order-status-badge';
+import { formatMoment } from '../../lib/moment-format';
 
 /** My orders: one row per order; clicking a row expands its items. */
 export function MyOrdersTable({ orders }: { orders: Order[] }) {
@@ -60,7 +61,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
           {orders.map((order, index) => {
             const expanded = open === order._id;
             const toggle = () => setOpen(expanded ? null : order._id);
-            const created = new Date(order.createdAt).toLocaleString();
+            const created = formatMoment(order.createdAt);
             const total = formatPrice(order.totalPrice);
             return (
               <Fragment key={order._id}>

@@ -5,8 +5,7 @@ import {
   type Order,
   type OrderHistoryEntry,
 } from '@apotheca/contract';
-
-const AT = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatMoment } from '../../lib/moment-format';
 
 /** What happened, in words; `forShopper` leaves out what only staff need (stock movements). */
 function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null {
@@ -48,7 +47,7 @@ export function OrderHistoryTimeline({ order, forShopper = false }: { order: Ord
         <li key={index} className="text-sm">
           <p className="font-medium text-ink">{text}</p>
           <p className="text-xs text-muted">
-            <time dateTime={entry.at}>{AT.format(new Date(entry.at))}</time>
+            <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
             {!forShopper && entry.actor ? ` · ${entry.actor.name} (${entry.actor.role})` : null}
             {!forShopper && entry.note && entry.event !== ORDER_EVENT.reviewDecided ? ` · ${entry.note}` : null}
           </p>

@@ -12,8 +12,8 @@ import { formatCalendarDate } from '../../lib/calendar-date';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { useMyPrescriptionsQuery, usePrescriptionUpload } from './prescriptions.api';
+import { formatMoment } from '../../lib/moment-format';
 
-const UPLOADED = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 const kind = (prescription: Prescription) => (prescription.fileType === 'application/pdf' ? 'PDF' : 'Photo');
 
 /** What the shopper reads of a prescription's state, so a spent one is not mistaken for a usable one. */
@@ -129,7 +129,7 @@ export function PrescriptionPicker({
                     disabled={!isUsablePrescription(prescription)}
                     onChange={() => onChange(prescription._id)}
                   />
-                  {kind(prescription)} uploaded {UPLOADED.format(new Date(prescription.createdAt))}
+                  {kind(prescription)} uploaded {formatMoment(prescription.createdAt)}
                   <span className="text-muted">({stateLabel(prescription)})</span>
                 </label>
               </li>

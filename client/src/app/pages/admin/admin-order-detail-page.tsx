@@ -23,6 +23,7 @@ import { RecallAlert } from '../../../features/orders/recall-alert';
 import { UnreviewedPrescription } from '../../../features/orders/unreviewed-prescription';
 import { useSession } from '../../session.hook';
 import { AdminOrderFrame } from './admin-order-frame';
+import { formatMoment } from '../../../lib/moment-format';
 
 const ITEM_COLUMNS = [
   { label: 'Item' },
@@ -124,7 +125,7 @@ export default function AdminOrderDetailPage() {
                 <Detail label="User">
                   {order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted'}
                 </Detail>
-                <Detail label="Placed on">{new Date(order.createdAt).toLocaleString()}</Detail>
+                <Detail label="Placed on">{formatMoment(order.createdAt)}</Detail>
                 {/* Without an address it says so; why that keeps it from Dispatched, the status form says. */}
                 <Detail label="Delivery" wide>
                   <OrderDelivery order={order} />

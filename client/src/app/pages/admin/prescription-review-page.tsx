@@ -25,10 +25,11 @@ import {
 } from '@apotheca/contract';
 import { AdminOrderFrame } from './admin-order-frame';
 import { useListReturn } from './list-return.hook';
+import { formatDayOf } from '../../../lib/moment-format';
 
 /**
  * /admin/prescriptions/:id (an order id): the prescription beside the order's prescription-only
- * items, the patient and their past orders; Approve, or Reject with a note the patient reads. A member
+ * items, the patient and their other orders; Approve, or Reject with a note the patient reads. A member
  * of staff's own order is reviewed by someone else, so it shows why instead of the decision.
  */
 export default function PrescriptionReviewPage() {
@@ -195,21 +196,20 @@ function PastOrders({ order }: { order: Order }) {
     { userId: patientId, page: 1, limit: ADMIN_ORDERS_PAGE_SIZE + 1 },
     { skip: patientId === undefined },
   );
-  const pastOrders = (data?.orders ?? []).filter((other) => other._id !== order._id).slice(0, ADMIN_ORDERS_PAGE_SIZE);
+  const otherOrders = (data?.orders ?? []).filter((other) => other._id !== order._id).slice(0, ADMIN_ORDERS_PAGE_SIZE);
   return (
     <>
-      <h3 className="mt-3 text-sm font-semibold text-muted">Past orders</h3>
-      {pastOrders.length === 0 ? (
+      <h3 className="mt-3 text-sm font-semibold text-muted">Other orders</h3>
+      {otherOrders.length === 0 ? (
         <p className="text-sm">None</p>
       ) : (
-        <ul aria-label="Past orders" className="mt-1 flex flex-col gap-1 text-sm">
-          {pastOrders.map((past) => (
-            <li key={past._id} className="flex items-center justify-between gap-2">
+        <ul aria-label="Other orders" className="mt-1 flex flex-col gap-1 text-sm">
+          {otherOrders.map((other) => (
+            <li key={other._id} className="flex items-center justify-between gap-2">
               <span>
-                {past.number}, {new Date(past.createdAt).toLocaleDateString()}:{' '}
-                {past.items.map((i) => i.name).join(', ')}
+                {other.number}, {formatDayOf(other.createdAt)}: {other.items.map((i) => i.name).join(', ')}
               </span>
-              <OrderStatusBadge status={past.status} />
+              <OrderStatusBadge status={other.status} />
             </li>
           ))}
         </ul>

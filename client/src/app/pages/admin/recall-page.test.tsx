@@ -71,6 +71,17 @@ const orderNumbers = (table: HTMLElement) =>
     .map((cell) => cell.textContent);
 
 describe('RecallPage', () => {
+  it('writes when the lot was recalled as its expiry is written, the month in words and to the minute', async () => {
+    serve(recallOf(1));
+    renderAs(ROLE.admin);
+    const label = await screen.findByText('Recalled', { selector: 'dt' });
+    const recalled = label.nextElementSibling?.textContent ?? '';
+    const expires = screen.getByText('Expires', { selector: 'dt' }).nextElementSibling?.textContent ?? '';
+    // The browser's default wrote "11/20/2026, 9:00:00 AM" beside "Jan 1, 2099".
+    expect(expires).toMatch(/^[A-Z][a-z]{2} 1, 2099$/);
+    expect(recalled).toMatch(/^[A-Z][a-z]{2} 20, 2026, \d{1,2}:\d{2}\s[AP]M$/);
+  });
+
   it('names the lot, its medicine and reason, and links every order that drew from it, a page at a time', async () => {
     serve(recallOf(60));
     const { user } = renderAs(ROLE.admin);

@@ -19,6 +19,7 @@ import { countLabel } from '../../../lib/count-label';
 import { AdminPageHeader } from './admin-page-header';
 import { usePageCount, usePageParam } from './page-param.hook';
 import { formatCalendarDate } from '../../../lib/calendar-date';
+import { formatMoment } from '../../../lib/moment-format';
 
 // On a phone the order, its patient, its units and its status stay in view.
 const COLUMNS = [
@@ -66,7 +67,7 @@ export default function RecallPage() {
                 ['Medicine', data.medicine.name],
                 ['Lot', data.batch.lot],
                 ['Expires', formatCalendarDate(data.batch.expiresOn)],
-                ['Recalled', data.batch.recalledAt ? new Date(data.batch.recalledAt).toLocaleString() : '—'],
+                ['Recalled', data.batch.recalledAt ? formatMoment(data.batch.recalledAt) : '—'],
                 ['Reason', data.reason ?? '—'],
               ]}
             />

@@ -23,6 +23,7 @@ import { useListParam, usePageCount, usePageParam } from './page-param.hook';
 import { countLabel } from '../../../lib/count-label';
 import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
 import { SelectOptions } from '../../../components/ui/select-field';
+import { formatMoment } from '../../../lib/moment-format';
 
 // The product's columns, in its order.
 const COLUMNS = [
@@ -34,8 +35,6 @@ const COLUMNS = [
   { label: 'Role' },
   { label: 'Actions' },
 ] as const;
-
-const CREATION_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 const fullName = (user: User) => `${user.first_name} ${user.last_name}`;
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
@@ -120,7 +119,7 @@ export default function UsersPage() {
                   <td className={`${cellClasses()} min-w-64 sm:min-w-0`}>
                     <WrappingText>{user.email}</WrappingText>
                   </td>
-                  <td className={cellClasses()}>{CREATION_TIME.format(new Date(user.created_at))}</td>
+                  <td className={cellClasses()}>{formatMoment(user.created_at)}</td>
                   <td className={cellClasses()}>
                     <select
                       aria-label={`Role of ${fullName(user)}`}
