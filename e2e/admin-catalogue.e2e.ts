@@ -96,7 +96,7 @@ describe('the admin manages the catalogue', () => {
     const price = page.getByLabel('Price ($)');
     await page.getByRole('textbox', { name: 'Image link' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Image link' }).inputValue()).toBe(imageUrl);
-    expect(await price.inputValue()).toBe('12.5');
+    expect(await price.inputValue()).toBe('12.50');
     await price.fill('-1');
     await page.getByText('Price must be a positive number.').waitFor();
     await price.fill('14.75');

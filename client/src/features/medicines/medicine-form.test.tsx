@@ -223,7 +223,7 @@ describe('MedicineForm (update)', () => {
   it('is filled from the medicine and keeps its image when no new file is chosen', async () => {
     const { user, save } = renderForm({ variant: 'update', medicine });
     expect(screen.getByLabelText('Name')).toHaveValue('Paracetamol');
-    expect(screen.getByLabelText('Price ($)')).toHaveValue('4.5');
+    expect(screen.getByLabelText('Price ($)')).toHaveValue('4.50');
     expect(screen.getByAltText("Preview of the medicine's image")).toHaveAttribute('src', medicine.imageUrl);
     const sent = await submitted(user, save, 'Update Medicine');
     expect(sent).toEqual({

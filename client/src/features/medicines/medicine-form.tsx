@@ -95,7 +95,8 @@ function defaultValues(variant: MedicineFormVariant, medicine?: Medicine): FormI
     category: medicine?.category ?? '',
     maxMonthsExpiry: medicine ? String(medicine.maxMonthsExpiry) : '',
     stock: medicine ? String(medicine.stock) : '',
-    price: medicine ? String(medicine.price) : '',
+    // An amount of money reads with its cents, as on every page ($4.50, never $4.5).
+    price: medicine ? medicine.price.toFixed(2) : '',
     activeIngredient: medicine?.activeIngredient ?? '',
     strength: medicine?.strength ?? '',
     dosageForm: medicine?.dosageForm ?? '',
