@@ -1,6 +1,6 @@
 import { PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, fillAfterRefusal, openPage, useBrowser } from './support/browser';
+import { baseUrl, fillAfterRefusal, hasFocus, openPage, useBrowser } from './support/browser';
 import { createShopper, mailTo, PASSWORD, toast, uniqueEmail, shopperPage } from './support/shop';
 import { violations } from './support/axe';
 
@@ -44,8 +44,11 @@ describe('register, log in, log out and reset a password in chromium', () => {
     const page = await openPage(browser, PATHS.login);
     await page.getByLabel('Email').fill(shopper.user.email);
     await page.getByLabel('Password').fill('Wrong@1234');
-    await page.getByRole('button', { name: 'Login' }).click();
+    // From the keyboard: the button waits for the answer without losing the focus (a disabled one
+    // would drop it at the page's start), so Enter tries again once the password is corrected.
+    await page.getByRole('button', { name: 'Login' }).press('Enter');
     await toast(page, 'Login failed');
+    expect(await hasFocus(page.getByRole('button', { name: 'Login' }))).toBe(true);
     // A toast's text is as readable as the page's: 4.5:1 at least, on its own colour.
     expect(await violations(page, '[data-sonner-toaster]'), 'error toast').toEqual([]);
     await page.getByLabel('Password').fill(PASSWORD);

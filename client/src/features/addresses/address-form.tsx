@@ -59,7 +59,7 @@ export function AddressForm({ initial = {}, submitLabel, onSubmit, onCancel, bus
       ))}
       {children ? <div className="sm:col-span-2">{children}</div> : null}
       <div className="flex gap-3 sm:col-span-2">
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" busy={busy}>
           {submitLabel}
         </Button>
         {onCancel ? (

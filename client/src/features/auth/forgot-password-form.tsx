@@ -24,7 +24,7 @@ export function ForgotPasswordForm() {
       className="flex flex-col gap-4"
     >
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-      <Button type="submit" size="lg" disabled={isLoading}>
+      <Button type="submit" size="lg" busy={isLoading}>
         {isLoading ? 'Sending…' : 'Send'}
       </Button>
       {isSuccess ? (

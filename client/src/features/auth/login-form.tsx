@@ -58,7 +58,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) 
           />
           Remember me
         </label>
-        <Button type="submit" size="lg" disabled={isLoading}>
+        <Button type="submit" size="lg" busy={isLoading}>
           {isLoading ? 'Logging in…' : 'Login'}
         </Button>
       </fieldset>

@@ -47,7 +47,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
           {...field(spec.name)}
         />
       ))}
-      <Button type="submit" size="lg" className="sm:col-span-2" disabled={isLoading}>
+      <Button type="submit" size="lg" className="sm:col-span-2" busy={isLoading}>
         {isLoading ? 'Signing up…' : 'Sign Up'}
       </Button>
     </form>

@@ -28,7 +28,7 @@ export function ResetPasswordForm({ userId, token, onReset }: Props) {
   return (
     <form noValidate onSubmit={submitWith(onSubmit)} className="flex flex-col gap-4">
       <TextField label="New password" type="password" autoComplete="new-password" {...field('newPassword')} />
-      <Button type="submit" size="lg" disabled={isLoading}>
+      <Button type="submit" size="lg" busy={isLoading}>
         {isLoading ? 'Saving…' : 'Reset password'}
       </Button>
     </form>

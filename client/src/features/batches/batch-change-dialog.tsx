@@ -106,7 +106,7 @@ function ChangeForm({ change, onSubmit, onClose }: Props & { change: BatchChange
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" variant={kind.variant} disabled={busy}>
+        <Button type="submit" variant={kind.variant} busy={busy}>
           {kind.submit}
         </Button>
       </div>

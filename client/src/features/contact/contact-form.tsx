@@ -31,7 +31,7 @@ export function ContactForm() {
       <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
       <TextField label="Subject" className="sm:col-span-2" {...field('subject')} />
       <TextAreaField label="Message" rows={6} className="sm:col-span-2" hint="Up to 100 words." {...field('message')} />
-      <Button type="submit" size="lg" className="sm:col-span-2" disabled={isLoading}>
+      <Button type="submit" size="lg" className="sm:col-span-2" busy={isLoading}>
         {isLoading ? 'Sending…' : 'Send message'}
       </Button>
     </form>

@@ -412,7 +412,7 @@ export function MedicineForm({ variant, medicine, save, onSaved, onStale }: Prop
           />
         ) : null}
         <div>
-          <Button type="submit" disabled={isSubmitting}>
+          <Button type="submit" busy={isSubmitting}>
             {isSubmitting ? 'Saving…' : config.submitLabel}
           </Button>
         </div>

@@ -49,7 +49,7 @@ export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDi
               <Button variant="secondary" onClick={onCancel}>
                 Cancel
               </Button>
-              <Button type="submit" disabled={busy}>
+              <Button type="submit" busy={busy}>
                 Dispatch
               </Button>
             </div>

@@ -29,7 +29,7 @@ export function OrderAddressForm({ order }: { order: Order }) {
       </p>
       <DeliveryAddressStep value={choice} onChange={setChoice} />
       {choice ? (
-        <Button className="self-start" disabled={isLoading} onClick={() => void send(choice)}>
+        <Button className="self-start" busy={isLoading} onClick={() => void send(choice)}>
           {isLoading ? 'Adding…' : 'Send the order to this address'}
         </Button>
       ) : null}

@@ -110,7 +110,7 @@ export function PaymentForm({ onPay, busy }: Props) {
         {cardField(CARD_FIELDS.expiry)}
         {cardField(CARD_FIELDS.cvv)}
       </div>
-      <Button type="submit" size="lg" disabled={busy} aria-describedby="simulated-payment-notice">
+      <Button type="submit" size="lg" busy={busy} aria-describedby="simulated-payment-notice">
         {busy ? 'Paying…' : 'Pay now'}
       </Button>
       <p id="simulated-payment-notice" className="text-sm text-muted">

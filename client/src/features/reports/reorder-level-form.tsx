@@ -53,7 +53,7 @@ export function ReorderLevelForm({ medicine }: { medicine: StockLevel }) {
           aria-describedby={error ? errorId : undefined}
           className={`w-20 rounded-md border bg-white px-2 py-1 text-right text-sm tabular-nums text-ink shadow-sm focus:border-brand-600 ${error ? 'border-red-500' : 'border-slate-300'}`}
         />
-        <Button type="submit" size="sm" variant="secondary" disabled={isLoading}>
+        <Button type="submit" size="sm" variant="secondary" busy={isLoading}>
           Save
         </Button>
       </div>
