@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { renderMail } from './mail-templates.service';
 
 // The templated mails as their reader gets them, rendered without the outbox: the amounts, the
@@ -81,15 +82,8 @@ describe('the confirmation of an order placed without a delivery address', () =>
       },
       APP_URL,
     );
-  const HOME = {
-    name: 'Ada Lovelace',
-    phone: '0123456789',
-    line1: '12 St James Square',
-    line2: '',
-    city: 'London',
-    postalCode: 'SW1Y 4LB',
-    country: 'United Kingdom',
-  };
+  // The book's address as an order copies it, its optional second line empty.
+  const HOME = { ...HOME_ADDRESS, line2: '' };
 
   it('tells the patient to add one on the order, in both parts', () => {
     const mail = confirmation(null);
