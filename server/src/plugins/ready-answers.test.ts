@@ -1,6 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONNECTION_TIMEOUT_MS, REQUEST_TIMEOUT_MS } from '../app';
 import { insertMedicine } from '../features/medicines/medicines.fixtures';
+import { CATALOGUE_ANSWER } from './answer-caching.plugin';
 import { getOver, requestCount, sameParts } from '../test/over-http';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { createTestUser } from '../test/test-users';
@@ -53,6 +55,67 @@ describe('the catalogue read again over HTTP', () => {
     const gone = await getOver(ctx.app, url);
     expect(gone.status).toBe(404);
     expect(JSON.parse(gone.body.toString())).toEqual({ message: expect.any(String) });
+  });
+
+  it('sends a list compressed to a browser that accepts it, the same JSON once decoded, through its route and ready alike', async () => {
+    await insertMedicine(ctx);
+    const url = '/api/medicines?sort=price_desc&limit=40';
+    const plain = await getOver(ctx.app, url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    for (const [acceptEncoding, encoding, decode] of [
+      ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+      ['gzip, deflate', 'gzip', gunzipSync],
+    ] as const) {
+      for (let i = 0; i < 3; i++) {
+        const answer = await getOver(ctx.app, url, { 'accept-encoding': acceptEncoding });
+        expect(answer.status).toBe(200);
+        expect(answer.headers['content-encoding'], acceptEncoding).toBe(encoding);
+        expect(answer.headers['cache-control']).toBe(CATALOGUE_ANSWER);
+        expect(answer.headers.etag).toBe(plain.headers.etag);
+        expect(answer.body.length).toBeLessThan(plain.body.length / 2);
+        expect(decode(answer.body).toString()).toBe(plain.body.toString());
+      }
+    }
+  });
+
+  it('answers 304 without a body to a browser that holds the list as it is, and the new list once it changed', async () => {
+    await insertMedicine(ctx);
+    const url = '/api/medicines?sort=price_asc&limit=5';
+    const first = await getOver(ctx.app, url);
+    const etag = first.headers.etag!;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const before = await requestCount(ctx.app, '/api/medicines', 304);
+    // Before routing for the encoding already sent, through the route for one not yet made.
+    for (const acceptEncoding of ['identity', 'identity', 'gzip']) {
+      const again = await getOver(ctx.app, url, { 'if-none-match': etag, 'accept-encoding': acceptEncoding });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(again.headers.etag).toBe(etag);
+      expect(again.headers['cache-control']).toBe(CATALOGUE_ANSWER);
+    }
+    expect(await requestCount(ctx.app, '/api/medicines', 304)).toBe(before + 3);
+    const [cheapest] = (JSON.parse(first.body.toString()) as { medicines: { _id: string }[] }).medicines;
+    const admin = await createTestUser(ctx, { role: 'admin' });
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/medicines/delete-medicine/${cheapest!._id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const changed = await getOver(ctx.app, url, { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.body.toString()).not.toContain(cheapest!._id);
+  });
+
+  it('answers a medicine in full even to a browser that names its ETag, which names its version, not its stock', async () => {
+    const medicine = await insertMedicine(ctx, { stock: 7 });
+    const url = `/api/medicines/${medicine.id}`;
+    const first = await getOver(ctx.app, url);
+    const again = await getOver(ctx.app, url, { 'if-none-match': first.headers.etag! });
+    expect(again.status).toBe(200);
+    expect(JSON.parse(again.body.toString())).toMatchObject({ stock: 7 });
   });
 
   it('validates a query it has not answered before', async () => {

@@ -16,7 +16,11 @@ export type ReadyAnswer = {
    */
   readonly sent: Buffer | string;
   readonly counted: (seconds: number) => void;
+  /** The 304 for a GET whose If-None-Match names `etag`: the browser's copy is this answer's body. */
+  readonly notModified?: { readonly etag: string; readonly answer: ReadyAnswer };
 };
+
+const EMPTY = Buffer.alloc(0);
 
 /** A body up to this size is written joined to its header block (ReadyAnswer's `sent`). */
 const SMALL_BODY_BYTES = 4096;
@@ -67,22 +71,39 @@ export class ReadyAnswers {
 
   /**
    * A ready answer of `route` (its pattern, the metrics label; undefined for a URL no route matched);
-   * undefined before `open`.
+   * undefined before `open`. With `headers.etag` and `revalidated`, a GET naming that ETag in
+   * If-None-Match is answered 304 with the same headers and no body.
    */
   make(
     route: string | undefined,
     status: number,
     headers: Record<string, string>,
     body: Buffer,
+    revalidated = false,
   ): ReadyAnswer | undefined {
     const setting = this.#setting;
     if (!setting) return undefined;
+    const { etag, 'content-type': _type, 'content-encoding': _encoding, ...notModifiedHeaders } = headers;
     return {
       status,
       headers: { ...setting.securityHeaders, ...headers, 'content-length': String(body.length) },
       body,
       sent: body.length <= SMALL_BODY_BYTES ? body.toString('latin1') : body,
       counted: setting.counter(route, status),
+      notModified:
+        revalidated && etag !== undefined
+          ? {
+              etag,
+              // A 304 has no body, so nothing to describe: it refreshes what the browser kept (ETag, caching).
+              answer: {
+                status: 304,
+                headers: { ...setting.securityHeaders, ...notModifiedHeaders, etag },
+                body: EMPTY,
+                sent: '',
+                counted: setting.counter(route, 304),
+              },
+            }
+          : undefined,
     };
   }
 
@@ -97,6 +118,7 @@ export class ReadyAnswers {
     let ready: ReadyAnswer | undefined;
     for (let i = 0; i < this.#finders.length && !ready; i++) ready = this.#finders[i]!(url, acceptEncoding);
     if (!ready || setting.overloaded() || setting.logsRequests()) return false;
+    if (ready.notModified && headers['if-none-match'] === ready.notModified.etag) ready = ready.notModified.answer;
     const started = performance.now();
     response.writeHead(ready.status, ready.headers);
     response.end(ready.sent, 'latin1');

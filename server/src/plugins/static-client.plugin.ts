@@ -1,28 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
 import { getFile } from '../db/stored-files';
 import { HttpError } from '../http-error';
+import { compress, encodingFor, type Encoding } from './answer-encoding';
 import { loadPageRenderer, type RenderedPage } from './page-renderer';
 import type { ReadyAnswer } from './ready-answers';
 import { FILE_SANDBOX_POLICY } from './security.plugin';
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
-
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-// A kept page is compressed once per catalogue change, so it gets the smaller output; a page that is not
-// kept (a medicine that does not exist, say) is compressed on every request, so it gets the cheaper work.
-const COMPRESSION = {
-  kept: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }, gzip: { level: 6 } },
-  once: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 1 } },
-};
 
 /** Rendered pages kept; the least recently used goes first, so odd query strings cannot grow memory. */
 const MAX_KEPT_PAGES = 200;
@@ -31,19 +20,18 @@ const MAX_KEPT_PAGES = 200;
 const MAX_READY_URLS = 1000;
 
 const HTML_TYPE = 'text/html; charset=utf-8';
-const ENCODINGS = ['br', 'gzip'];
 
 type KeptPage = Page & { key: string; generation: number | null };
 
 type Page = RenderedPage & {
-  encoded: Map<string, Promise<Buffer>>;
+  encoded: Map<Encoding, Promise<Buffer>>;
   kept: boolean;
   /** A kept page's ready answer per encoding, once it is compressed (docs/decisions/0078). */
-  ready: Map<string, ReadyAnswer>;
+  ready: Map<Encoding, ReadyAnswer>;
 };
 
 /** The headers of a page's answer beside its status and the security headers, through Fastify or ready. */
-const pageHeaders = (encoding: string | null): Record<string, string> => ({
+const pageHeaders = (encoding: Encoding | null): Record<string, string> => ({
   'cache-control': 'no-cache',
   'content-type': HTML_TYPE,
   vary: 'accept-encoding',
@@ -59,15 +47,14 @@ async function sendHtml(
   request: FastifyRequest,
   reply: FastifyReply,
   page: Page,
-  readyAnswer: (page: Page, encoding: string, body: Buffer) => ReadyAnswer | undefined,
+  readyAnswer: (page: Page, encoding: Encoding, body: Buffer) => ReadyAnswer | undefined,
 ) {
-  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ENCODINGS);
+  const encoding = encodingFor(request.headers['accept-encoding'] ?? '');
   reply.code(page.status).headers(pageHeaders(encoding));
   if (!encoding) return reply.send(page.html);
   let body = page.encoded.get(encoding);
   if (!body) {
-    const options = COMPRESSION[page.kept ? 'kept' : 'once'];
-    body = encoding === 'br' ? brotli(page.html, options.br) : gzip(page.html, options.gzip);
+    body = compress(page.html, encoding, page.kept ? 'kept' : 'once');
     page.encoded.set(encoding, body);
     body.then(
       (compressed) => {
@@ -179,15 +166,13 @@ export default fp<Options>(
     // A URL answered with a kept page through Fastify's not-found handler (so no route of Fastify's
     // matches it), and its page: a GET of it gets the page's ready answer while the page is current.
     const readyUrls = new LRUCache<string, KeptPage>({ max: MAX_READY_URLS });
-    const encodings = new LRUCache<string, { encoding: string | null }>({ max: MAX_READY_URLS });
     app.readyAnswers.addFinder((url, acceptEncoding) => {
       const page = readyUrls.get(url);
       if (!page || !current(page)) return undefined;
-      let accepted = encodings.get(acceptEncoding);
-      if (!accepted) encodings.set(acceptEncoding, (accepted = { encoding: negotiate(acceptEncoding, ENCODINGS) }));
-      return accepted.encoding === null ? undefined : page.ready.get(accepted.encoding);
+      const encoding = encodingFor(acceptEncoding);
+      return encoding === null ? undefined : page.ready.get(encoding);
     });
-    const readyAnswer = (page: Page, encoding: string, body: Buffer) =>
+    const readyAnswer = (page: Page, encoding: Encoding, body: Buffer) =>
       app.readyAnswers.make(undefined, page.status, pageHeaders(encoding), body);
 
     const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {

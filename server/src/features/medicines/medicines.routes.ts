@@ -25,6 +25,7 @@ import {
   UNKNOWN_FILE_FIELD_MESSAGE,
   updatedMedicineResponseSchema,
 } from '@apotheca/contract';
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z, ZodType } from 'zod';
@@ -32,6 +33,7 @@ import { HttpError } from '../../http-error';
 import { addressList } from '../../lib/public-address';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import { CATALOGUE_ANSWER } from '../../plugins/answer-caching.plugin';
+import { compress, encodingFor, type Encoding } from '../../plugins/answer-encoding';
 import type { ReadyAnswer } from '../../plugins/ready-answers';
 import type { CatalogueCache } from './catalogue-cache.service';
 import { currentUser } from '../auth/auth.plugin';
@@ -71,6 +73,27 @@ const CATALOGUE_HEADERS = Object.freeze({
 });
 
 /**
+ * A list's answer from this size is sent compressed to a browser that accepts it (a page of the
+ * catalogue is about 7 KB, 2 KB in gzip); a smaller one would gain less than the encoding costs.
+ */
+const COMPRESS_FROM_BYTES = 1024;
+
+type Headers = Readonly<Record<string, string>>;
+/** One encoding of a cached body: its bytes and headers, and its ready answer once sent through its route. */
+type Variant = { body: Buffer; headers: Headers; ready?: ReadyAnswer | null };
+/**
+ * What is sent for one cached body, made once: a cached body is the same Buffer on every hit. A list
+ * is offered compressed, and its ETag, a hash of its bytes, gets a 304 from a browser that holds it;
+ * a medicine's ETag names its version for an update's If-Match, not its stock, so it gets no 304.
+ */
+type CachedAnswer = {
+  revalidated: boolean;
+  compressed: boolean;
+  notModifiedHeaders: Headers;
+  variants: Map<Encoding | null, Variant | Promise<Variant>>;
+};
+
+/**
  * Imports an admin may start in IMPORT_WINDOW_MINUTES (dry runs count): each can fetch thousands of
  * images and write thousands of rows, and a dry run, a fix and the real run twice over fit within it.
  */
@@ -84,27 +107,89 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
   const search = createMedicineSearch(app.database.db, catalogue);
   const allowedPrivate = addressList(importPrivateImageRanges);
 
-  // A cached body is already JSON: it is sent as it is, without a second serialization. Sent once
-  // through its route, it becomes a ready answer (docs/decisions/0078), with the same headers, that
-  // later GETs of its URL get before routing, until a write drops it from the cache. A cached body is
-  // the same Buffer on every hit, so what is made from it is kept beside it, not made per request.
-  const readyAnswers = new WeakMap<Buffer, ReadyAnswer | null>();
-  app.readyAnswers.addFinder((url) => {
+  // A cached body is already JSON: it is sent as it is (or compressed once), without a second
+  // serialization. Sent once through its route, each encoding becomes a ready answer (docs/decisions/0078),
+  // with the same headers, that later GETs of its URL get before routing, until a write drops it from
+  // the cache (docs/decisions/0142).
+  const cachedAnswers = new WeakMap<Buffer, CachedAnswer>();
+  const cachedAnswer = (body: Buffer, list: boolean, headers: () => Headers): CachedAnswer => {
+    let answer = cachedAnswers.get(body);
+    if (answer === undefined) {
+      const compressed = list && body.length >= COMPRESS_FROM_BYTES;
+      const plain: Record<string, string> = {
+        ...headers(),
+        ...(list ? { etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` } : {}),
+        ...(compressed ? { vary: 'accept-encoding' } : {}),
+      };
+      const { 'content-type': _type, ...notModifiedHeaders } = plain;
+      answer = {
+        revalidated: list,
+        compressed,
+        notModifiedHeaders,
+        variants: new Map([[null, { body, headers: plain }]]),
+      };
+      cachedAnswers.set(body, answer);
+    }
+    return answer;
+  };
+  const variantOf = (answer: CachedAnswer, body: Buffer, encoding: Encoding | null): Variant | Promise<Variant> => {
+    let variant = answer.variants.get(encoding);
+    if (variant === undefined && encoding !== null) {
+      const { headers } = answer.variants.get(null) as Variant;
+      const pending = compress(body, encoding, 'kept').then(
+        (compressed) => {
+          const made = { body: compressed, headers: { ...headers, 'content-encoding': encoding } };
+          answer.variants.set(encoding, made);
+          return made;
+        },
+        (error: unknown) => {
+          // A failed compression is not kept: the next request tries again.
+          answer.variants.delete(encoding);
+          throw error;
+        },
+      );
+      answer.variants.set(encoding, (variant = pending));
+    }
+    return variant as Variant | Promise<Variant>;
+  };
+  app.readyAnswers.addFinder((url, acceptEncoding) => {
     const body = catalogue.peek(url);
-    return body && (readyAnswers.get(body) ?? undefined);
+    const answer = body && cachedAnswers.get(body);
+    if (!answer) return undefined;
+    const variant = answer.variants.get(answer.compressed ? encodingFor(acceptEncoding) : null);
+    return (variant && !(variant instanceof Promise) && variant.ready) || undefined;
   });
+  const sendVariant = (reply: FastifyReply, answer: CachedAnswer, variant: Variant) => {
+    if (reply.request.method === 'GET' && variant.ready === undefined) {
+      const route = reply.request.routeOptions.url;
+      variant.ready =
+        (route && app.readyAnswers.make(route, 200, variant.headers, variant.body, answer.revalidated)) || null;
+    }
+    return reply.headers(variant.headers).send(variant.body);
+  };
+  /** Sends a cached body: a list (`list`) or a medicine, whose headers `headers` makes once per body. */
   const sendJson = (
     reply: FastifyReply,
     body: Buffer,
-    headers: Readonly<Record<string, string>> = CATALOGUE_HEADERS,
+    list = true,
+    headers: () => Headers = () => CATALOGUE_HEADERS,
   ) => {
     const { request } = reply;
-    if (request.method === 'GET' && !readyAnswers.has(body)) {
-      const route = request.routeOptions.url;
-      const ready = route && app.readyAnswers.make(route, 200, headers, body);
-      readyAnswers.set(body, ready || null);
-    }
-    return reply.headers(headers).send(body);
+    const answer = cachedAnswer(body, list, headers);
+    if (answer.revalidated && request.headers['if-none-match'] === answer.notModifiedHeaders.etag)
+      return reply.code(304).headers(answer.notModifiedHeaders).send();
+    const variant = variantOf(
+      answer,
+      body,
+      answer.compressed ? encodingFor(request.headers['accept-encoding'] ?? '') : null,
+    );
+    // A compression that failed (it does not) is the error handler's 500, never an unhandled rejection.
+    return variant instanceof Promise
+      ? variant.then(
+          (made) => sendVariant(reply, answer, made),
+          (error: unknown) => reply.send(error),
+        )
+      : sendVariant(reply, answer, variant);
   };
 
   // The catalogue's reads are keyed by their URL and answered from the cache before validation:
@@ -157,16 +242,11 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
   // One medicine, with its version as the `ETag` an update may bring back in `If-Match`. The top
   // level holds only what the original client may post back unchanged (docs/decisions/0044).
   // Its headers are made once per cached body, its ETag not parsed per request.
-  const medicineHeaders = new WeakMap<Buffer, Readonly<Record<string, string>>>();
-  const sendMedicine = (reply: FastifyReply, body: Buffer) => {
-    let headers = medicineHeaders.get(body);
-    if (headers === undefined) {
-      const etag = medicineEtag((JSON.parse(body.toString()) as { version: number }).version);
-      headers = { ...CATALOGUE_HEADERS, etag };
-      medicineHeaders.set(body, headers);
-    }
-    return sendJson(reply, body, headers);
-  };
+  const sendMedicine = (reply: FastifyReply, body: Buffer) =>
+    sendJson(reply, body, false, () => ({
+      ...CATALOGUE_HEADERS,
+      etag: medicineEtag((JSON.parse(body.toString()) as { version: number }).version),
+    }));
   app.get(
     '/medicines/:id',
     {
