@@ -30,7 +30,7 @@ const negotiated = new LRUCache<string, { encoding: Encoding | null }>({ max: 10
 export function encodingFor(acceptEncoding: string): Encoding | null {
   let accepted = negotiated.get(acceptEncoding);
   if (!accepted) {
-    accepted = { encoding: negotiate(acceptEncoding, [...ENCODINGS]) as Encoding | null };
+    accepted = { encoding: negotiate(acceptEncoding, [...ENCODINGS]) };
     negotiated.set(acceptEncoding, accepted);
   }
   return accepted.encoding;

@@ -199,7 +199,8 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
   const answerFromCache = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const body = catalogue.peek(request.url);
     if (body === undefined) done();
-    else sendJson(reply, body);
+    // Its promise, when it compresses first, settles by answering, an error included.
+    else void sendJson(reply, body);
   };
 
   /** A catalogue read by query string: answered from the cache, `load` making its JSON on a miss. */
@@ -253,7 +254,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
       onRequest: (request, reply, done) => {
         const body = catalogue.peek(request.url);
         if (body === undefined) done();
-        else sendMedicine(reply, body);
+        else void sendMedicine(reply, body);
       },
       schema: {
         tags: ['medicines'],
