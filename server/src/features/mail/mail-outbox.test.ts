@@ -1,3 +1,4 @@
+import { ORDER_STATUS, orderNumberLabel } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
@@ -97,6 +98,32 @@ describe('the mail outbox', () => {
     } finally {
       await restarted.mailOutbox.stop();
     }
+  });
+
+  it('sends a mail an earlier version queued in the words of this one, as the outbox keeps its template and data', async () => {
+    // The row as the version whose subject said "Your prescription was rejected" wrote it.
+    await mailing.ctx.database.db.insert(mailOutbox).values({
+      to: 'rejected@example.com',
+      template: 'prescriptionReviewed',
+      data: {
+        firstName: 'Ada',
+        number: 100234,
+        items: [{ name: 'Calm', quantity: 1, priceCents: 1250 }],
+        totalCents: 1250,
+        address: null,
+        approved: false,
+        note: 'The prescription is not signed.',
+        refunded: true,
+      },
+    });
+    await mailing.ctx.app.mailOutbox.wake();
+    const mail = await mailing.sink.nextMail();
+    expect(mail.to).toEqual(['rejected@example.com']);
+    const label = orderNumberLabel(100234);
+    expect(mail.raw).toMatch(new RegExp(`^Subject: Your Apotheca order ${label} is ${ORDER_STATUS.canceled}\r$`, 'm'));
+    expect(mail.text).toMatch(
+      new RegExp(`Hello Ada,\r?\n\r?\nYour order ${label} is canceled, and your payment is refunded\\.`),
+    );
   });
 
   it('enqueues nothing when the caller’s transaction rolls back', async () => {

@@ -1,4 +1,11 @@
-import { formatPrice, orderNumberLabel, PATHS, type OrderAddress, type OrderStatus } from '@apotheca/contract';
+import {
+  formatPrice,
+  ORDER_STATUS,
+  orderNumberLabel,
+  PATHS,
+  type OrderAddress,
+  type OrderStatus,
+} from '@apotheca/contract';
 import Handlebars from 'handlebars';
 import type { MailMessage } from './mail.service';
 
@@ -70,7 +77,10 @@ handlebars.registerHelper('addressLine', ({ name, line1, line2, city, postalCode
 );
 
 // Each mail's own words, and its layout: an order mail's shows the order, the same in every one; a
-// notice's (a recall, a password reset) only its words and, if it has one, its link.
+// notice's (a recall, a password reset) only its words and, if it has one, its link. A subject and a
+// first line, which a phone shows on its locked screen and an inbox in its list, name no health
+// matter, neither a medicine nor a prescription (docs/decisions/0132, 0140): what a patient takes is
+// for them to read, not for whoever sees their screen. The body names it from its second line on.
 const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout: keyof typeof LAYOUTS }> = {
   orderPlaced: {
     layout: 'order',
@@ -92,14 +102,14 @@ const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout:
   },
   prescriptionReviewed: {
     layout: 'order',
-    subject: '{{#if approved}}Your prescription is approved{{else}}Your prescription was rejected{{/if}}',
-    lines: `{{#if approved}}A pharmacist approved the prescription of your order {{order}}.
-{{#if note}}Their note: {{note}}{{/if}}{{else}}A pharmacist rejected the prescription of your order {{order}}: {{note}}
-The order is canceled and {{#if refunded}}your payment is refunded{{else}}you are not charged for it{{/if}}. You may order again with another prescription.
+    subject: `{{#if approved}}An update on your Apotheca order {{order}}{{else}}Your Apotheca order {{order}} is ${ORDER_STATUS.canceled}{{/if}}`,
+    lines: `{{#if approved}}Your order {{order}} has been checked and goes ahead.
+A pharmacist approved its prescription.
+{{#if note}}Their note: {{note}}{{/if}}{{else}}Your order {{order}} is canceled, and {{#if refunded}}your payment is refunded{{else}}you are not charged for it{{/if}}.
+A pharmacist rejected its prescription: {{note}}
+You may order again with another prescription.
 Choose "Order again" on the order in My orders: its medicines go back in your cart, and checkout asks for a new prescription.{{/if}}`,
   },
-  // The subject and the first line, which a phone shows on its locked screen and an inbox in its list,
-  // name no medicine: what a patient takes is for them to read, not for whoever sees their screen.
   batchRecalled: {
     layout: 'notice',
     subject: 'Recall notice: a medicine you received from Apotheca',

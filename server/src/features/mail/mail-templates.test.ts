@@ -1,6 +1,7 @@
+import { ORDER_STATUS, ORDER_STATUSES, orderNumberLabel } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
-import { renderMail } from './mail-templates.service';
+import { renderMail, type TemplatedMail } from './mail-templates.service';
 
 // The templated mails as their reader gets them, rendered without the outbox: the amounts, the
 // escaping of what people typed and the two parts saying the same.
@@ -69,6 +70,53 @@ describe('templated mails', () => {
       expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
       expect(html).toMatch(/<body style="[^"]*overflow-wrap: anywhere;/);
     }
+  });
+});
+
+describe('what a locked screen or an inbox list shows of a mail: its subject and its first line', () => {
+  const to = 'bob@example.test';
+  const review = { ...order, note: 'Signed by Dr Who for Calm & Co <Forte>.', refunded: false };
+  const change = { note: null, carrier: null, trackingNumber: null, arrives: null, canceled: false, refunded: false };
+  const MAILS: TemplatedMail[] = [
+    ...[true, false].map((awaitingReview): TemplatedMail => ({
+      to,
+      template: 'orderPlaced',
+      data: { ...order, awaitingReview, payWithinMinutes: 30 },
+    })),
+    ...ORDER_STATUSES.map((status): TemplatedMail => ({
+      to,
+      template: 'orderStatusChanged',
+      data: { ...order, ...change, status },
+    })),
+    { to, template: 'prescriptionReviewed', data: { ...review, approved: true } },
+    { to, template: 'prescriptionReviewed', data: { ...review, approved: false } },
+    { to, template: 'batchRecalled', data: { name: 'Bob', lot: 'L-1', medicine: 'Calm & Co <Forte>' } },
+    { to, template: 'passwordReset', data: { name: 'Bob', link: `${APP_URL}/reset-password/u/t` } },
+  ];
+  /** The subject and the paragraph after the greeting, which is all a preview shows. */
+  const preview = (mail: TemplatedMail) => {
+    const { subject, text } = renderMail(mail, APP_URL);
+    return `${subject}\n${text.split('\n\n')[1]}`;
+  };
+
+  it('names no medicine and no prescription, nor the pharmacist who checks one, in any mail', () => {
+    for (const mail of MAILS) expect(preview(mail), mail.template).not.toMatch(/calm|prescri|pharmacist/i);
+  });
+
+  it("tells a prescription's review as news of the order: one that goes ahead, one that is canceled", () => {
+    const [approval, rejection] = [true, false].map((approved) =>
+      renderMail({ to, template: 'prescriptionReviewed', data: { ...review, approved } }, APP_URL),
+    );
+    const label = orderNumberLabel(order.number);
+    expect(approval!.subject).toBe(`An update on your Apotheca order ${label}`);
+    expect(approval!.text).toContain(
+      `Hello <b>Bob</b> & "Co",\n\nYour order ${label} has been checked and goes ahead.\n\n`,
+    );
+    // As a cancellation for any other reason is told: the order's news first, its reason after.
+    expect(rejection!.subject).toBe(`Your Apotheca order ${label} is ${ORDER_STATUS.canceled}`);
+    expect(rejection!.text).toContain(
+      `Hello <b>Bob</b> & "Co",\n\nYour order ${label} is canceled, and you are not charged for it.\n\nA pharmacist rejected its prescription: Signed by Dr Who`,
+    );
   });
 });
 

@@ -142,8 +142,8 @@ export function createMailer({ smtpUrl, from, outboxDir }: MailerOptions, log: M
       new Promise<void>((resolve) => {
         const now = new Date();
         const file = mailbox.append(mboxEntry(compose(message), now), now);
-        // Named by its file and its row (the Message-ID), never by its address or subject: a recall's
-        // or a prescription's subject names a patient's medicine, and logs are read by more people.
+        // Named by its file and its row (the Message-ID), never by its address or subject: the address
+        // names a patient and the subject their order, and logs are read by more people.
         log({ file, messageId: message.messageId }, 'mail written to the outbox');
         resolve();
       }),

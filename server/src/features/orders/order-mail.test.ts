@@ -1,4 +1,4 @@
-import { orderResponseSchema, ROLE } from '@apotheca/contract';
+import { ORDER_STATUS, orderResponseSchema, ROLE } from '@apotheca/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema';
 
@@ -103,7 +103,11 @@ describe('order mails', () => {
     });
     const approval = await mailing.sink.nextMail();
     expect(approval.to).toEqual([approved.email]);
-    expect(approval.text).toContain(`A pharmacist approved the prescription of your order ${approved.id}.`);
+    // The subject and the first line, which a locked screen shows, say no more than the order's news.
+    expect(approval.raw).toMatch(new RegExp(`^Subject: An update on your Apotheca order ${approved.id}\r$`, 'm'));
+    expect(approval.text).toContain(
+      `Hello Rosalind,\r\n\r\nYour order ${approved.id} has been checked and goes ahead.\r\n\r\nA pharmacist approved its prescription.`,
+    );
 
     const rejected = await order(true);
     await mailing.sink.nextMail();
@@ -115,8 +119,11 @@ describe('order mails', () => {
     });
     const rejection = await mailing.sink.nextMail();
     expect(rejection.to).toEqual([rejected.email]);
+    expect(rejection.raw).toMatch(
+      new RegExp(`^Subject: Your Apotheca order ${rejected.id} is ${ORDER_STATUS.canceled}\r$`, 'm'),
+    );
     expect(rejection.text).toContain(
-      `A pharmacist rejected the prescription of your order ${rejected.id}: The prescription is not signed.`,
+      `Hello Rosalind,\r\n\r\nYour order ${rejected.id} is canceled, and you are not charged for it.\r\n\r\nA pharmacist rejected its prescription: The prescription is not signed.`,
     );
     // The way back is offered: the same medicines again, with a new prescription at checkout.
     expect(rejection.text).toContain(
@@ -139,7 +146,7 @@ describe('order mails', () => {
       });
     expect((await review('reject')).statusCode).toBe(200);
     const rejection = await mailing.sink.nextMail();
-    expect(rejection.text).toContain('The order is canceled and your payment is refunded.');
+    expect(rejection.text).toContain(`Your order ${paid.id} is canceled, and your payment is refunded.`);
     expect(rejection.text).not.toContain('not charged');
 
     const setStatus = async (id: string, status: string) => {
