@@ -1,4 +1,13 @@
-import { ORDER_TOTAL_TOO_LARGE_MESSAGE, ROLE } from '@apotheca/contract';
+import {
+  errorResponseSchema,
+  ORDER_EVENT,
+  ORDER_STATUS,
+  ORDER_TOTAL_TOO_LARGE_MESSAGE,
+  orderResponseSchema,
+  PAYMENT_STATUS,
+  PRESCRIPTION_REVIEW,
+  ROLE,
+} from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -186,6 +195,12 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
     (f) => ({ method: 'PATCH', url: `/api/orders/update-order/${f.orderId}`, payload: { status: 'Accepted' } }),
     [401, 403, 403, 200, 200],
   ],
+  // The fixture's order was placed without an address; only its patient gives it one.
+  [
+    'PUT /orders/:id/address',
+    (f) => ({ method: 'PUT', url: `/api/orders/${f.orderId}/address`, payload: { address: HOME_ADDRESS } }),
+    [401, 200, 404, 404, 404],
+  ],
   [
     'POST /orders/:id/prescription-review',
     (f) => ({
@@ -341,6 +356,7 @@ describe('hostile input', () => {
       const call = `${request.method} ${request.url as string} ${response.body}`;
       expect(response.statusCode, call).toBeGreaterThanOrEqual(400);
       expect(response.statusCode, call).toBeLessThan(500);
+      expect(errorResponseSchema.safeParse(response.json()).success, call).toBe(true);
     }
     expect(await storedState()).toEqual(before);
   }
@@ -354,6 +370,14 @@ describe('hostile input', () => {
       ['POST', '/api/orders/add-order', (value) => ({ payment: value }), owner.headers],
       ['POST', '/api/orders/add-order', (value) => ({ payment: { cardNumber: value } }), owner.headers],
       ['PATCH', `/api/orders/update-order/${orderId}`, (value) => ({ status: value }), staff.admin],
+      ['PUT', `/api/orders/${orderId}/address`, (value) => ({ addressId: value }), owner.headers],
+      ['PUT', `/api/orders/${orderId}/address`, (value) => ({ address: value }), owner.headers],
+      [
+        'PUT',
+        `/api/orders/${orderId}/address`,
+        (value) => ({ address: { ...HOME_ADDRESS, postalCode: value }, saveAddress: true }),
+        owner.headers,
+      ],
       ['POST', '/api/addresses', (value) => ({ ...HOME_ADDRESS, phone: value }), owner.headers],
       [
         'POST',
@@ -377,6 +401,37 @@ describe('hostile input', () => {
     await expectRefusedWithoutChange(requests);
   });
 
+  it("takes only the address from a body that also names the order's owner, status, payment or items", async () => {
+    const { owner, orderId } = await ownerWithCartAndOrder();
+    const other = await createTestUser(ctx);
+    const orderOf = async () =>
+      orderResponseSchema.parse(
+        (await ctx.app.inject({ url: `/api/orders/single-product/${orderId}`, headers: owner.headers })).json(),
+      ).order;
+    const before = await orderOf();
+    const response = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/orders/${orderId}/address`,
+      headers: owner.headers,
+      payload: {
+        address: { ...HOME_ADDRESS, _id: crypto.randomUUID(), userId: other.user.id },
+        _id: crypto.randomUUID(),
+        userId: other.user.id,
+        status: ORDER_STATUS.dispatched,
+        paymentStatus: PAYMENT_STATUS.paid,
+        prescriptionReview: PRESCRIPTION_REVIEW.approved,
+        totalPrice: 0,
+        items: [],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await orderOf()).toEqual({
+      ...before,
+      address: { ...HOME_ADDRESS, line2: '' },
+      history: [...before.history, expect.objectContaining({ event: ORDER_EVENT.addressAdded })],
+    });
+  });
+
   it('answers hostile ids in paths with 404', async () => {
     const fixture = await ownerWithCartAndOrder();
     const { owner, medicine } = fixture;
@@ -386,6 +441,7 @@ describe('hostile input', () => {
       ['PATCH', `/api/cart/update/${id}`, { operation: 'increment' }, false],
       ['DELETE', `/api/cart/remove/${id}`, undefined, false],
       ['GET', `/api/orders/single-product/${id}`, undefined, false],
+      ['PUT', `/api/orders/${id}/address`, { address: HOME_ADDRESS }, false],
       ['PATCH', `/api/addresses/${id}`, { city: 'Paris' }, false],
       ['DELETE', `/api/addresses/${id}`, undefined, false],
       ['PATCH', `/api/orders/update-order/${id}`, { status: 'Pending' }, true],
