@@ -1,4 +1,11 @@
-import { adminPrescriptionPath, PATHS, type LoginResponse, type Medicine, type Order } from '@apotheca/contract';
+import {
+  adminPrescriptionPath,
+  PATHS,
+  prescriptionNeededMessage,
+  type LoginResponse,
+  type Medicine,
+  type Order,
+} from '@apotheca/contract';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +111,7 @@ describe('prescription medicines', () => {
 
     // Paying before adding a prescription is refused on the spot.
     await payByCard(page);
-    await toast(page, 'Add your prescription before paying.');
+    await toast(page, prescriptionNeededMessage(['Insulin']));
 
     await camera.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await prescriptionPhoto() });
     await toast(page, 'Prescription uploaded');

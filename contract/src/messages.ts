@@ -28,3 +28,8 @@ export const CANNOT_REACH_SHOP_MESSAGE = 'Cannot reach the shop. Check your conn
 
 /** A catalogue filter whose minimum price is above its maximum: said at the price fields, and the API's 400. */
 export const PRICE_RANGE_MESSAGE = 'Min price must not be more than max price.';
+
+/** Pay now pressed with no delivery address chosen or written: said at the checkout's delivery step. */
+export const ADDRESS_MISSING_MESSAGE = 'Say where to deliver the order before paying.';
+/** Pay now pressed while the prescription chosen a moment ago is still on its way: it is not missing. */
+export const PRESCRIPTION_UPLOADING_MESSAGE = 'Your prescription is still uploading. Pay once it is uploaded.';

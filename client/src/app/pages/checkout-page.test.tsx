@@ -1,4 +1,5 @@
 import {
+  ADDRESS_MISSING_MESSAGE,
   CANNOT_REACH_SHOP_MESSAGE,
   IDEMPOTENCY_KEY_HEADER,
   maxPerOrderMessage,
@@ -6,6 +7,7 @@ import {
   PRESCRIPTION_MAX_BYTES,
   PRESCRIPTION_TOO_LARGE_MESSAGE,
   PRESCRIPTION_STATE,
+  PRESCRIPTION_UPLOADING_MESSAGE,
   prescriptionNeededMessage,
   type Cart,
   type Prescription,
@@ -14,11 +16,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { renderWithStore } from '../../test/render-with-store';
-import CheckoutPage, {
-  ADDRESS_MISSING_NOTICE,
-  PRESCRIPTION_MISSING_NOTICE,
-  PRESCRIPTION_UPLOADING_NOTICE,
-} from './checkout-page';
+import CheckoutPage from './checkout-page';
 import { stubBrowserRequest } from '../../test/browser-request';
 import { json } from '../../test/json-response';
 import { savedAddress } from '../../test/address.fixture';
@@ -209,7 +207,7 @@ describe('CheckoutPage', () => {
     expect(radio).toBeDisabled();
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findAllByText(PRESCRIPTION_MISSING_NOTICE)).not.toHaveLength(0);
+    expect(await screen.findAllByText(prescriptionNeededMessage(['Insulin']))).not.toHaveLength(0);
     expect(radio).not.toBeChecked();
     expect(sent).toEqual([]);
   });
@@ -221,7 +219,7 @@ describe('CheckoutPage', () => {
     });
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findAllByText(PRESCRIPTION_MISSING_NOTICE)).not.toHaveLength(0);
+    expect(await screen.findAllByText(prescriptionNeededMessage(['Insulin']))).not.toHaveLength(0);
     expect(screen.getByLabelText('Take a photo')).toHaveFocus();
   });
 
@@ -229,7 +227,7 @@ describe('CheckoutPage', () => {
     const { user, sent } = checkoutAgainst(placed(), { addresses: [] });
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findAllByText(ADDRESS_MISSING_NOTICE)).not.toHaveLength(0);
+    expect(await screen.findAllByText(ADDRESS_MISSING_MESSAGE)).not.toHaveLength(0);
     const step = screen.getByRole('region', { name: 'Delivery address' });
     expect(step).toContainElement(document.activeElement as HTMLElement);
     expect(document.activeElement).toBeInstanceOf(HTMLInputElement);
@@ -245,7 +243,7 @@ describe('CheckoutPage', () => {
     for (const radio of screen.getAllByRole('radio', { name: /PDF uploaded/ })) expect(radio).not.toBeChecked();
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findAllByText(PRESCRIPTION_MISSING_NOTICE)).not.toHaveLength(0);
+    expect(await screen.findAllByText(prescriptionNeededMessage(['Insulin']))).not.toHaveLength(0);
     expect(sent).toEqual([]);
     await user.click(screen.getAllByRole('radio', { name: /PDF uploaded/ })[1]!);
     expect(screen.queryByText(PRESCRIPTION_CHOICE_MESSAGE)).not.toBeInTheDocument();
@@ -264,8 +262,8 @@ describe('CheckoutPage', () => {
     expect(await screen.findByText('Uploading…')).toBeInTheDocument();
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findAllByText(PRESCRIPTION_UPLOADING_NOTICE)).not.toHaveLength(0);
-    expect(screen.queryByText(PRESCRIPTION_MISSING_NOTICE)).not.toBeInTheDocument();
+    expect(await screen.findAllByText(PRESCRIPTION_UPLOADING_MESSAGE)).not.toHaveLength(0);
+    expect(screen.queryByText(prescriptionNeededMessage(['Insulin']))).not.toBeInTheDocument();
     expect(sent).toEqual([]);
     answerUpload(json(201, { prescription: prescription('rx-new') }));
     expect(await screen.findByText('Prescription uploaded')).toBeInTheDocument();

@@ -1,4 +1,11 @@
-import { EMPTY_CART_MESSAGE, PATHS, type Payment } from '@apotheca/contract';
+import {
+  ADDRESS_MISSING_MESSAGE,
+  EMPTY_CART_MESSAGE,
+  PATHS,
+  PRESCRIPTION_UPLOADING_MESSAGE,
+  prescriptionNeededMessage,
+  type Payment,
+} from '@apotheca/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/error-message';
@@ -15,11 +22,8 @@ import { PrescriptionPicker } from '../../features/prescriptions/prescription-pi
 import { usePrescriptionUpload } from '../../features/prescriptions/prescriptions.api';
 import { SectionCard } from '../../components/ui/section-card';
 
-export const PRESCRIPTION_MISSING_NOTICE = 'Add your prescription before paying.';
-export const PRESCRIPTION_UPLOADING_NOTICE = 'Your prescription is still uploading. Pay once it is uploaded.';
 /** The product's checkout failure text, for a failure the server gave no reason for. */
 const ORDER_FAILED_FALLBACK = 'Something went wrong. Please try again.';
-export const ADDRESS_MISSING_NOTICE = 'Say where to deliver the order before paying.';
 
 /**
  * A step Pay now found unfinished: its notice is a toast, and focus goes to the step's first control,
@@ -56,16 +60,17 @@ export default function CheckoutPage() {
   const pay = async (payment: Payment) => {
     // On a slow connection a prescription chosen a moment ago may still be on its way: it is not missing.
     if (rxNames.length > 0 && uploading) {
-      toast.info(PRESCRIPTION_UPLOADING_NOTICE);
+      toast.info(PRESCRIPTION_UPLOADING_MESSAGE);
       return;
     }
     if (rxNames.length > 0 && !prescriptionId) {
-      toast.error(PRESCRIPTION_MISSING_NOTICE);
+      // The server's own refusal of the same order, said before it is sent.
+      toast.error(prescriptionNeededMessage(rxNames));
       focusStep(prescriptionStep.current);
       return;
     }
     if (!delivery) {
-      toast.error(ADDRESS_MISSING_NOTICE);
+      toast.error(ADDRESS_MISSING_MESSAGE);
       focusStep(deliveryStep.current);
       return;
     }
