@@ -3,6 +3,7 @@ import {
   CANNOT_REACH_SHOP_MESSAGE,
   IDEMPOTENCY_KEY_HEADER,
   maxPerOrderMessage,
+  PAYMENT_FORM_ERROR,
   PRESCRIPTION_CHOICE_MESSAGE,
   PRESCRIPTION_MAX_BYTES,
   PRESCRIPTION_TOO_LARGE_MESSAGE,
@@ -12,7 +13,7 @@ import {
   type Cart,
   type Prescription,
 } from '@apotheca/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { renderWithStore } from '../../test/render-with-store';
@@ -232,6 +233,65 @@ describe('CheckoutPage', () => {
     expect(step).toContainElement(document.activeElement as HTMLElement);
     expect(document.activeElement).toBeInstanceOf(HTMLInputElement);
     expect(sent).toEqual([]);
+  });
+
+  /** The focused element once the card form's own focusing, a moment after the press, is over. */
+  const focusAfterPress = async () => {
+    await new Promise((settled) => setTimeout(settled, 50));
+    return document.activeElement as HTMLElement;
+  };
+
+  it('names every step left at one press, each at its step, and takes the patient to the first', async () => {
+    const { user, sent } = checkoutAgainst(placed(), { inCart: rxCart, addresses: [] });
+    const delivery = await screen.findByRole('region', { name: 'Delivery address' });
+    const prescriptionStep = screen.getByRole('group', { name: 'Prescription' });
+    const payment = screen.getByRole('region', { name: 'Make a Payment' });
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await within(payment).findByText(PAYMENT_FORM_ERROR)).toBeInTheDocument();
+    expect(within(delivery).getByText(ADDRESS_MISSING_MESSAGE)).toBeInTheDocument();
+    expect(within(prescriptionStep).getByText(prescriptionNeededMessage(['Insulin']))).toBeInTheDocument();
+    const focused = await focusAfterPress();
+    expect(delivery).toContainElement(focused);
+    expect(focused).toBeInstanceOf(HTMLInputElement);
+    expect(sent).toEqual([]);
+  });
+
+  it('says each missing step with a valid card, and takes back a step’s message once it is done', async () => {
+    const { user, sent } = checkoutAgainst(placed(), {
+      inCart: rxCart,
+      addresses: [],
+      prescriptions: [prescription('rx-1'), prescription('rx-2')],
+    });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    const delivery = screen.getByRole('region', { name: 'Delivery address' });
+    const prescriptionStep = screen.getByRole('group', { name: 'Prescription' });
+    expect(await within(delivery).findByText(ADDRESS_MISSING_MESSAGE)).toBeInTheDocument();
+    expect(within(prescriptionStep).getByText(prescriptionNeededMessage(['Insulin']))).toBeInTheDocument();
+    expect(delivery).toContainElement(await focusAfterPress());
+    await user.click(within(prescriptionStep).getAllByRole('radio')[0]!);
+    expect(within(prescriptionStep).queryByText(prescriptionNeededMessage(['Insulin']))).not.toBeInTheDocument();
+    expect(within(delivery).getByText(ADDRESS_MISSING_MESSAGE)).toBeInTheDocument();
+    expect(sent).toEqual([]);
+  });
+
+  it('takes the patient to the prescription step above a wrong card', async () => {
+    const { user } = checkoutAgainst(placed(), { inCart: rxCart });
+    const saved = await screen.findByRole('radio', { name: /1 Main Street/ });
+    await waitFor(() => expect(saved).toBeChecked());
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findAllByText(prescriptionNeededMessage(['Insulin']))).not.toHaveLength(0);
+    expect(await focusAfterPress()).toBe(screen.getByLabelText('Take a photo'));
+  });
+
+  it('leaves the focus at the card’s first wrong field when every other step is done', async () => {
+    const { user } = checkoutAgainst(placed());
+    const saved = await screen.findByRole('radio', { name: /1 Main Street/ });
+    await waitFor(() => expect(saved).toBeChecked());
+    await user.type(screen.getByLabelText('Cardholder name'), 'Jane Doe');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findAllByText(PAYMENT_FORM_ERROR)).not.toHaveLength(0);
+    expect(await focusAfterPress()).toBe(screen.getByLabelText('Card number'));
   });
 
   it('asks the shopper to pick when several fit, and sends nothing until then', async () => {

@@ -26,8 +26,8 @@ import { SectionCard } from '../../components/ui/section-card';
 const ORDER_FAILED_FALLBACK = 'Something went wrong. Please try again.';
 
 /**
- * A step Pay now found unfinished: its notice is a toast, and focus goes to the step's first control,
- * so a keyboard or screen reader user is taken to what to do instead of being left at the button.
+ * A step Pay now found unfinished: its message is said at the step, and focus goes to the step's first
+ * control, so a keyboard or screen reader user is taken to what to do instead of being left at the button.
  */
 const focusStep = (step: HTMLElement | null) =>
   step?.querySelector<HTMLElement>('input:not(:disabled), select, textarea, button:not(:disabled)')?.focus();
@@ -48,6 +48,12 @@ export default function CheckoutPage() {
   const [delivery, setDelivery] = useState<DeliveryChoice | null>(null);
   const deliveryStep = useRef<HTMLDivElement>(null);
   const prescriptionStep = useRef<HTMLDivElement>(null);
+  // Set by the first press of Pay now: from then on each step still missing says so, until it is done.
+  const [payPressed, setPayPressed] = useState(false);
+  const addressMissing = delivery === null;
+  // On a slow connection a prescription chosen a moment ago may still be on its way: it is not missing.
+  const stillUploading = rxNames.length > 0 && uploading;
+  const prescriptionMissing = rxNames.length > 0 && !prescriptionId && !uploading;
 
   // An empty cart shows the empty-cart alert and redirects to /: there is nothing to pay for.
   useEffect(() => {
@@ -57,23 +63,21 @@ export default function CheckoutPage() {
     void navigate(PATHS.home);
   }, [empty, navigate]);
 
+  /**
+   * Every step a press of Pay now finds missing says so at once (the card form says its own), so one
+   * press tells the patient all that is left; focus goes to the first of them, in the page's order.
+   * True when it took the focus to a step.
+   */
+  const showMissingSteps = () => {
+    setPayPressed(true);
+    if (stillUploading) toast.info(PRESCRIPTION_UPLOADING_MESSAGE);
+    if (!addressMissing && !prescriptionMissing) return false;
+    focusStep(addressMissing ? deliveryStep.current : prescriptionStep.current);
+    return true;
+  };
+
   const pay = async (payment: Payment) => {
-    // On a slow connection a prescription chosen a moment ago may still be on its way: it is not missing.
-    if (rxNames.length > 0 && uploading) {
-      toast.info(PRESCRIPTION_UPLOADING_MESSAGE);
-      return;
-    }
-    if (rxNames.length > 0 && !prescriptionId) {
-      // The server's own refusal of the same order, said before it is sent.
-      toast.error(prescriptionNeededMessage(rxNames));
-      focusStep(prescriptionStep.current);
-      return;
-    }
-    if (!delivery) {
-      toast.error(ADDRESS_MISSING_MESSAGE);
-      focusStep(deliveryStep.current);
-      return;
-    }
+    if (showMissingSteps() || stillUploading) return;
     const result = await addOrder({
       key: checkoutKey,
       body: { payment, ...delivery, ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}) },
@@ -107,11 +111,21 @@ export default function CheckoutPage() {
           </div>
           <div className="flex flex-col gap-6 md:col-start-1 md:row-start-1">
             <div ref={deliveryStep}>
-              <DeliveryAddressStep value={delivery} onChange={setDelivery} />
+              <DeliveryAddressStep
+                value={delivery}
+                onChange={setDelivery}
+                error={payPressed && addressMissing ? ADDRESS_MISSING_MESSAGE : undefined}
+              />
             </div>
             {rxNames.length > 0 ? (
               <div ref={prescriptionStep}>
-                <PrescriptionPicker medicines={rxNames} value={prescriptionId} onChange={setPrescriptionId} />
+                <PrescriptionPicker
+                  medicines={rxNames}
+                  value={prescriptionId}
+                  onChange={setPrescriptionId}
+                  // The server's own refusal of the same order, said before it is sent.
+                  error={payPressed && prescriptionMissing ? prescriptionNeededMessage(rxNames) : undefined}
+                />
               </div>
             ) : null}
             <SectionCard
@@ -123,7 +137,7 @@ export default function CheckoutPage() {
                 </p>
               }
             >
-              <PaymentForm onPay={(payment) => void pay(payment)} busy={paying} />
+              <PaymentForm onPay={(payment) => void pay(payment)} onInvalid={showMissingSteps} busy={paying} />
             </SectionCard>
           </div>
         </div>

@@ -2,17 +2,23 @@ import type { OrderAddress } from '@apotheca/contract';
 import { useEffect, useState } from 'react';
 import { AddressForm, AddressLines } from './address-form';
 import { useListAddressesQuery } from './addresses.api';
+import { FormAlert } from '../../components/ui/form-alert';
 import { SectionCard } from '../../components/ui/section-card';
 
 /** Where the order goes: one of the saved addresses, or a new one (saved to the book when asked). */
 export type DeliveryChoice = { addressId: string } | { address: OrderAddress; saveAddress: boolean };
 
-type Props = { value: DeliveryChoice | null; onChange: (choice: DeliveryChoice | null) => void };
+type Props = {
+  value: DeliveryChoice | null;
+  onChange: (choice: DeliveryChoice | null) => void;
+  /** What the step lacks, said at its top: checkout was asked to pay without an address. */
+  error?: string | undefined;
+};
 
 const NEW = 'new';
 
 /** The checkout's delivery step: pick a saved address (the default is picked first) or add one. */
-export function DeliveryAddressStep({ value, onChange }: Props) {
+export function DeliveryAddressStep({ value, onChange, error }: Props) {
   const { data } = useListAddressesQuery();
   const saved = data?.addresses ?? [];
   const [picked, setPicked] = useState<string | null>(null);
@@ -36,6 +42,7 @@ export function DeliveryAddressStep({ value, onChange }: Props) {
       title="Delivery address"
       intro={<p className="mb-4 text-sm text-muted">Where should we send your order?</p>}
     >
+      {error ? <FormAlert className="mb-4">{error}</FormAlert> : null}
       {saved.length > 0 ? (
         <fieldset className="mb-4 flex flex-col gap-2">
           <legend className="sr-only">Saved addresses</legend>

@@ -10,9 +10,10 @@ import {
   type Payment,
 } from '@apotheca/contract';
 import { useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
 import { TextField } from '../../components/ui/text-field';
 
 /** MM/YY as it is typed: digits only, the slash added after the month. */
@@ -64,18 +65,32 @@ const CARD_FIELDS = {
   },
 } satisfies Record<keyof Payment, CardField>;
 
-type Props = { onPay: (payment: Payment) => void; busy: boolean };
+type Props = {
+  onPay: (payment: Payment) => void;
+  /**
+   * Told of a press that found the card wrong, so the page checks its other steps at the same press;
+   * true when it took the focus to one of them, above the card, where the card form leaves it.
+   */
+  onInvalid?: () => boolean;
+  busy: boolean;
+};
+
+/** The card fields in the form's order: the first one in error takes the focus. */
+const CARD_FIELD_ORDER = Object.keys(CARD_FIELDS) as (keyof Payment)[];
 
 /** The 'Make a Payment' card form: each field is normalised as it is typed. */
-export function PaymentForm({ onPay, busy }: Props) {
+export function PaymentForm({ onPay, onInvalid: onInvalidCard, busy }: Props) {
   const [formError, setFormError] = useState(false);
   const {
     register,
     handleSubmit,
+    setFocus,
     formState: { errors },
   } = useForm<Payment>({
     resolver: zodResolver(paymentSchema),
     mode: 'onChange',
+    // The focus is given below, once the page has said whether a step above the card is missing too.
+    shouldFocusError: false,
     defaultValues: { cardholderName: '', cardNumber: '', expiry: '', cvv: '' },
   });
   /** A card field, its value normalised as it is typed, before the form reads it. */
@@ -88,9 +103,12 @@ export function PaymentForm({ onPay, busy }: Props) {
     return <TextField key={name} {...attributes} error={errors[name]?.message} {...field} onChange={onChange} />;
   };
 
-  const onInvalid = () => {
+  const onInvalid = (wrong: FieldErrors<Payment>) => {
     setFormError(true);
     toast.error(PAYMENT_FORM_ERROR);
+    if (onInvalidCard?.()) return;
+    const first = CARD_FIELD_ORDER.find((name) => wrong[name]);
+    if (first) setFocus(first);
   };
   const onValid = (payment: Payment) => {
     setFormError(false);
@@ -99,11 +117,7 @@ export function PaymentForm({ onPay, busy }: Props) {
 
   return (
     <form noValidate onSubmit={(event) => void handleSubmit(onValid, onInvalid)(event)} className="flex flex-col gap-4">
-      {formError ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-          {PAYMENT_FORM_ERROR}
-        </p>
-      ) : null}
+      {formError ? <FormAlert>{PAYMENT_FORM_ERROR}</FormAlert> : null}
       {cardField(CARD_FIELDS.cardholderName)}
       {cardField(CARD_FIELDS.cardNumber)}
       <div className="grid grid-cols-2 gap-4">

@@ -8,6 +8,7 @@ import {
   type Prescription,
 } from '@apotheca/contract';
 import { useEffect, useId } from 'react';
+import { FormAlert } from '../../components/ui/form-alert';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
@@ -50,10 +51,13 @@ export function PrescriptionPicker({
   medicines,
   value,
   onChange,
+  error,
 }: {
   medicines: string[];
   value: string | null;
   onChange: (id: string) => void;
+  /** What the step lacks, said at its top: checkout was asked to pay without a prescription. */
+  error?: string | undefined;
 }) {
   const { data } = useMyPrescriptionsQuery();
   const [upload, { isLoading: uploading }] = usePrescriptionUpload();
@@ -106,6 +110,7 @@ export function PrescriptionPicker({
       <p className="text-sm text-ink">
         A pharmacist checks a prescription for <strong>{medicines.join(', ')}</strong> before your order is sent.
       </p>
+      {error ? <FormAlert className="mt-3">{error}</FormAlert> : null}
       <div className="mt-3 flex flex-wrap gap-2">
         {fileInput('Take a photo', 'image/*', 'environment')}
         {fileInput('Choose a file', PRESCRIPTION_ACCEPT)}
