@@ -275,6 +275,11 @@ export const PRESCRIPTION_MAX_BYTES = 10 * 1024 * 1024;
 export const PRESCRIPTION_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 /** What the file input offers; the server judges the bytes whatever the browser declared. */
 export const PRESCRIPTION_ACCEPT = PRESCRIPTION_FILE_TYPES.join(',');
+/**
+ * What the camera offers: the photo types among those, so that a phone gives one of them (an iPhone
+ * then sends a JPEG rather than its own HEIC, which the server would refuse).
+ */
+export const PRESCRIPTION_PHOTO_ACCEPT = PRESCRIPTION_FILE_TYPES.filter((type) => type.startsWith('image/')).join(',');
 export const PRESCRIPTION_FILE_FIELD = 'file';
 /**
  * What one patient may upload, within the days below, of prescriptions no current order holds (unused,

@@ -4,6 +4,8 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   maxPerOrderMessage,
   PAYMENT_FORM_ERROR,
+  PRESCRIPTION_FILE_TYPE_MESSAGE,
+  PRESCRIPTION_FILE_TYPES,
   PRESCRIPTION_CHOICE_MESSAGE,
   PRESCRIPTION_MAX_BYTES,
   PRESCRIPTION_TOO_LARGE_MESSAGE,
@@ -14,6 +16,7 @@ import {
   type Prescription,
 } from '@apotheca/contract';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { renderWithStore } from '../../test/render-with-store';
@@ -123,6 +126,14 @@ const placed = () => json(201, { order: {} });
 const noAnswer = () => new TypeError('Failed to fetch');
 /** The load balancer's own page in the shop's place: not JSON. */
 const balancerPage = (status: number) => new Response('<html><body>No server is available</body></html>', { status });
+
+/** The prescription uploads the page sent, each as its fetch call. */
+const prescriptionUploads = () =>
+  vi
+    .mocked(globalThis.fetch)
+    .mock.calls.filter(
+      ([input]) => (input as Request).method === 'POST' && (input as Request).url.endsWith('/api/prescriptions'),
+    );
 
 describe('CheckoutPage', () => {
   beforeEach(() => {
@@ -336,12 +347,25 @@ describe('CheckoutPage', () => {
     const tooLarge = new File([new Uint8Array(PRESCRIPTION_MAX_BYTES + 1)], 'scan.pdf', { type: 'application/pdf' });
     await user.upload(await screen.findByLabelText('Choose a file'), tooLarge);
     expect(await screen.findByText(PRESCRIPTION_TOO_LARGE_MESSAGE)).toBeInTheDocument();
-    const uploads = vi
-      .mocked(globalThis.fetch)
-      .mock.calls.filter(
-        ([input]) => (input as Request).method === 'POST' && (input as Request).url.endsWith('/api/prescriptions'),
-      );
-    expect(uploads).toEqual([]);
+    expect(prescriptionUploads()).toEqual([]);
+  });
+
+  it('offers the camera and the file chooser only the types the server takes', async () => {
+    checkoutAgainst(placed(), { inCart: rxCart });
+    const accepted = (label: string) => screen.getByLabelText(label).getAttribute('accept')?.split(',');
+    await screen.findByLabelText('Take a photo');
+    expect(accepted('Take a photo')).toEqual(PRESCRIPTION_FILE_TYPES.filter((type) => type.startsWith('image/')));
+    expect(accepted('Choose a file')).toEqual([...PRESCRIPTION_FILE_TYPES]);
+  });
+
+  it('refuses a photo of a type the server refuses (an iPhone’s HEIC) at once, with the server’s message', async () => {
+    checkoutAgainst(placed(), { inCart: rxCart });
+    // A chooser's "All files" lets any file through whatever the input accepts.
+    const user = userEvent.setup({ applyAccept: false });
+    const heic = new File([new Uint8Array(64)], 'IMG_0001.HEIC', { type: 'image/heic' });
+    await user.upload(await screen.findByLabelText('Take a photo'), heic);
+    expect(await screen.findByText(PRESCRIPTION_FILE_TYPE_MESSAGE)).toBeInTheDocument();
+    expect(prescriptionUploads()).toEqual([]);
   });
 
   it.each([

@@ -2,7 +2,10 @@ import {
   isUsablePrescription,
   PRESCRIPTION_ACCEPT,
   PRESCRIPTION_CHOICE_MESSAGE,
+  PRESCRIPTION_FILE_TYPE_MESSAGE,
+  PRESCRIPTION_FILE_TYPES,
   PRESCRIPTION_MAX_BYTES,
+  PRESCRIPTION_PHOTO_ACCEPT,
   PRESCRIPTION_STATE,
   PRESCRIPTION_TOO_LARGE_MESSAGE,
   type Prescription,
@@ -79,6 +82,12 @@ export function PrescriptionPicker({
       toast.error(NOT_UPLOADED, { description: PRESCRIPTION_TOO_LARGE_MESSAGE });
       return;
     }
+    // So would it a type it does not take, which a chooser's "All files" lets through. A file the browser
+    // cannot name (no type) is sent: the server judges its bytes.
+    if (file.type && !(PRESCRIPTION_FILE_TYPES as readonly string[]).includes(file.type)) {
+      toast.error(NOT_UPLOADED, { description: PRESCRIPTION_FILE_TYPE_MESSAGE });
+      return;
+    }
     try {
       const { prescription } = await upload(file).unwrap();
       onChange(prescription._id);
@@ -112,7 +121,7 @@ export function PrescriptionPicker({
       </p>
       {error ? <FormAlert className="mt-3">{error}</FormAlert> : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        {fileInput('Take a photo', 'image/*', 'environment')}
+        {fileInput('Take a photo', PRESCRIPTION_PHOTO_ACCEPT, 'environment')}
         {fileInput('Choose a file', PRESCRIPTION_ACCEPT)}
       </div>
       <p className="mt-2 text-xs text-muted">JPEG, PNG, WebP or PDF, up to 10 MB.</p>
