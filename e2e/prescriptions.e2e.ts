@@ -1,6 +1,10 @@
 import {
+  ADDRESS_MISSING_MESSAGE,
   adminPrescriptionPath,
   PATHS,
+  PAYMENT_FORM_ERROR,
+  PRESCRIPTION_FILE_TYPE_MESSAGE,
+  PRESCRIPTION_FILE_TYPES,
   prescriptionNeededMessage,
   type LoginResponse,
   type Medicine,
@@ -10,8 +14,17 @@ import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addMedicineAs, adminSession, pageAs, type Session } from './support/admin-fixtures';
-import { addToCart, api, createShopper, PASSWORD, saveAddress, shopperPage, toast, payByCard } from './support/shop';
-import { baseUrl, saveScreenshot, useBrowser } from './support/browser';
+import {
+  addToCart,
+  api,
+  createShopper,
+  fillDeliveryAddress,
+  PASSWORD,
+  shopperPage,
+  toast,
+  payByCard,
+} from './support/shop';
+import { baseUrl, hasFocus, saveScreenshot, useBrowser } from './support/browser';
 
 /** A photo of a paper prescription, as a phone camera takes it. */
 const prescriptionPhoto = () =>
@@ -97,26 +110,48 @@ describe('prescription medicines', () => {
     });
   });
 
-  it('a shopper on a phone buys a prescription medicine with a photo of the prescription', async () => {
+  it('a shopper on a phone is told every step left at one press, then buys with a photo of the prescription', async () => {
     const shopper = await createShopper();
-    await saveAddress(shopper.token);
     await addToCart(shopper.token, insulin._id);
     const page = await shopperPage(browser, shopper, 'mobile');
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/prescriptions')
+        uploads.push(request.url());
+    });
     await page.goto(PATHS.checkout);
+    const delivery = page.getByRole('region', { name: 'Delivery address' });
     const step = page.getByRole('group', { name: 'Prescription' });
     await step.getByText('Insulin').waitFor();
-    // The camera is offered: an image input with capture set.
+    // The camera is offered: an input of the photo types the server takes, with capture set, so an
+    // iPhone gives a JPEG rather than its own HEIC.
     const camera = step.getByLabel('Take a photo');
     expect(await camera.getAttribute('capture')).toBe('environment');
+    expect(await camera.getAttribute('accept')).toBe(
+      PRESCRIPTION_FILE_TYPES.filter((type) => type.startsWith('image/')).join(','),
+    );
 
-    // Paying before adding a prescription is refused on the spot.
-    await payByCard(page);
-    await toast(page, prescriptionNeededMessage(['Insulin']));
+    // One press of Pay now with nothing done names every step left, each at its step, and goes to the first.
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await delivery.getByText(ADDRESS_MISSING_MESSAGE).waitFor();
+    await step.getByText(prescriptionNeededMessage(['Insulin'])).waitFor();
+    await page.getByRole('region', { name: 'Make a Payment' }).getByText(PAYMENT_FORM_ERROR).waitFor();
+    await expect.poll(() => hasFocus(delivery.getByLabel('Full name'))).toBe(true);
+    await saveScreenshot(page, 'checkout-steps-left-375');
 
+    // A photo of a type the server refuses is refused at once, with its message, and never sent.
+    await camera.setInputFiles({ name: 'IMG_0001.HEIC', mimeType: 'image/heic', buffer: Buffer.from('heic') });
+    await toast(page, PRESCRIPTION_FILE_TYPE_MESSAGE);
+    expect(uploads).toEqual([]);
+
+    await fillDeliveryAddress(delivery);
+    await delivery.getByRole('button', { name: 'Deliver here' }).click();
+    await delivery.getByText(ADDRESS_MISSING_MESSAGE).waitFor({ state: 'detached' });
     await camera.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await prescriptionPhoto() });
     await toast(page, 'Prescription uploaded');
     expect(await step.getByRole('radio').first().isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Pay now' }).click();
+    expect(await step.getByText(prescriptionNeededMessage(['Insulin'])).count()).toBe(0);
+    await payByCard(page);
     await toast(page, 'Order placed!');
     await page.waitForURL(`${baseUrl()}/`);
 
