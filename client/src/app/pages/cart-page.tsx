@@ -41,7 +41,7 @@ export default function CartPage() {
       <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-ink">Your Cart</h1>
         {cart && cart.items.length > 0 ? (
-          <Button variant="danger" disabled={clearing} onClick={() => void deleteCart()}>
+          <Button variant="danger" busy={clearing} onClick={() => void deleteCart()}>
             Delete Cart
           </Button>
         ) : null}
@@ -64,7 +64,7 @@ export default function CartPage() {
             ))}
           </div>
           <CartSummary cart={cart}>
-            <Button size="lg" className="w-full" disabled={proceeding} onClick={proceed}>
+            <Button size="lg" className="w-full" busy={proceeding} onClick={proceed}>
               Proceed to Checkout
             </Button>
           </CartSummary>

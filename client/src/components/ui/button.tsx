@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, MouseEventHandler } from 'react';
 
 const VARIANTS = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-300 aria-disabled:bg-slate-300',
@@ -17,14 +17,27 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: keyof ty
   return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]}`;
 }
 
+/**
+ * What makes a button busy (unavailable for now, its action being saved): it says `aria-disabled` and a
+ * press (a click, Enter, a form's implicit submit) does nothing, but unlike `disabled` it keeps the
+ * keyboard focus, which a browser takes from a disabled control and drops at the page's start. `Button`
+ * uses it, and so does a button with a look of its own (the cart's quantity steppers).
+ */
+export function busyButtonProps(busy: boolean | undefined, onClick?: MouseEventHandler<HTMLButtonElement>) {
+  return {
+    'aria-disabled': busy || undefined,
+    onClick: ((event) => {
+      // A busy submit button submits nothing either.
+      if (busy) event.preventDefault();
+      else onClick?.(event);
+    }) satisfies MouseEventHandler<HTMLButtonElement>,
+  };
+}
+
 type Props = ButtonHTMLAttributes<HTMLButtonElement> & {
   variant?: ButtonVariant;
   size?: keyof typeof SIZES;
-  /**
-   * Unavailable for now (its action is being saved): pressing it does nothing, but unlike `disabled`
-   * it keeps the keyboard focus, which a browser takes from a disabled control and drops at the
-   * page's start.
-   */
+  /** Unavailable for now, its action being saved: see busyButtonProps. */
   busy?: boolean;
 };
 
@@ -41,12 +54,7 @@ export function Button({
     <button
       type={type}
       className={`${buttonClasses(variant, size)} ${className}`}
-      aria-disabled={busy || undefined}
-      onClick={(event) => {
-        // A busy submit button submits nothing either.
-        if (busy) event.preventDefault();
-        else onClick?.(event);
-      }}
+      {...busyButtonProps(busy, onClick)}
       {...props}
     />
   );

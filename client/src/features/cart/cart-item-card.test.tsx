@@ -1,12 +1,14 @@
-import { CANNOT_REACH_SHOP_MESSAGE } from '@apotheca/contract';
+import { CANNOT_REACH_SHOP_MESSAGE, ROLE, type User } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../test/browser-request';
 import { cartItemFixture } from '../../test/cart-item.fixture';
 import { renderWithStore } from '../../test/render-with-store';
 import { CartItemCard } from './cart-item-card';
+import { storeSession } from '../../lib/auth-storage';
 
 const item = cartItemFixture();
+const shopper = { _id: 'user-1', email: 'pat@example.com', role: ROLE.user } as User;
 
 describe('CartItemCard', () => {
   it("says 'Please login to remove medicine from cart' and sends nothing when no token is stored", async () => {
@@ -30,5 +32,25 @@ describe('CartItemCard', () => {
     await user.click(screen.getByRole('button', { name: `Increase quantity of ${item.name}` }));
     expect(await screen.findByText(CANNOT_REACH_SHOP_MESSAGE)).toBeInTheDocument();
     expect(screen.queryByText(/SyntaxError|JSON/)).toBeNull();
+  });
+
+  it('waits busy, not disabled, while the item is removed, and a second press sends nothing', async () => {
+    stubBrowserRequest();
+    storeSession('token-1', shopper);
+    let removals = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => {
+      removals += 1;
+      // The removal is not answered: it stays on its way.
+      return new Promise<Response>(() => undefined);
+    });
+    const { user } = renderWithStore(<CartItemCard item={item} />);
+
+    const remove = screen.getByRole('button', { name: 'Remove' });
+    await user.click(remove);
+    await vi.waitFor(() => expect(removals).toBe(1));
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toBeEnabled();
+    await user.click(remove);
+    expect(removals).toBe(1);
   });
 });

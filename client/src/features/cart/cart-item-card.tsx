@@ -1,16 +1,16 @@
 import { formatPrice, CART_OPERATION, type CartItem, type CartOperation } from '@apotheca/contract';
 import { DetailList } from '../../components/ui/detail-list';
 import { toast } from '../../lib/toast';
-import { Button } from '../../components/ui/button';
+import { Button, busyButtonProps } from '../../components/ui/button';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { readToken } from '../../lib/auth-storage';
 import { errorMessage } from '../../lib/error-message';
 import { useRemoveCartItemMutation, useUpdateCartItemMutation } from './cart.api';
 
 /**
- * The quantity buttons say they cannot be used with aria-disabled, never `disabled`: a button disabled
- * while it has focus drops that focus to the document's start, so a keyboard user's second Enter on +
- * did nothing. They stay focusable, and a press while they wait is ignored.
+ * The quantity buttons' own look; while they cannot be used they are busy, never `disabled`, as every
+ * button that waits (busyButtonProps): a button disabled while it has focus drops that focus to the
+ * document's start, so a keyboard user's second Enter on + did nothing.
  */
 const stepper =
   'flex size-9 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg font-bold text-ink hover:bg-slate-50 aria-disabled:cursor-not-allowed aria-disabled:text-slate-300';
@@ -68,10 +68,7 @@ export function CartItemCard({ item, rereading = false }: { item: CartItem; rere
               type="button"
               className={stepper}
               aria-label={`Decrease quantity of ${item.name}`}
-              aria-disabled={!canDecrease}
-              onClick={() => {
-                if (canDecrease) void change(CART_OPERATION.decrement);
-              }}
+              {...busyButtonProps(!canDecrease, () => void change(CART_OPERATION.decrement))}
             >
               −
             </button>
@@ -82,15 +79,12 @@ export function CartItemCard({ item, rereading = false }: { item: CartItem; rere
               type="button"
               className={stepper}
               aria-label={`Increase quantity of ${item.name}`}
-              aria-disabled={!canIncrease}
-              onClick={() => {
-                if (canIncrease) void change(CART_OPERATION.increment);
-              }}
+              {...busyButtonProps(!canIncrease, () => void change(CART_OPERATION.increment))}
             >
               +
             </button>
           </div>
-          <Button variant="ghost" size="sm" disabled={removing} onClick={() => void removeItem()}>
+          <Button variant="ghost" size="sm" busy={removing} onClick={() => void removeItem()}>
             Remove
           </Button>
         </div>
