@@ -6,11 +6,12 @@ import {
   TOAST_ADD_TO_CART_MS,
   TOAST_LOGIN_NEEDED_MS,
 } from '@apotheca/contract';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../lib/toast';
 import { useAddToCartMutation, useGetCartQuery } from '../features/cart/cart.api';
 import { errorMessage } from '../lib/error-message';
+import { usePendingKeys } from '../lib/pending-keys.hook';
 import { useSession } from './session.hook';
 
 /**
@@ -23,7 +24,7 @@ export function useAddToCart() {
   const { data } = useGetCartQuery(undefined, { skip: !isAuth });
   const [add] = useAddToCartMutation();
   // The medicines whose add is on its way: their buttons wait, so a double click adds once and says so once.
-  const [adding, setAdding] = useState<ReadonlySet<string>>(new Set());
+  const adding = usePendingKeys();
 
   const quantities = useMemo(
     () => new Map((data?.cart?.items ?? []).map((item) => [item.medicineId._id, item.quantity])),
@@ -41,18 +42,9 @@ export function useAddToCart() {
       return;
     }
     const { _id, name, developedBy, maxMonthsExpiry, category, imageUrl, price } = medicine;
-    setAdding((current) => new Set(current).add(_id));
-    const result = await add({
-      medicineId: _id,
-      quantity: 1,
-      name,
-      developedBy,
-      maxMonthsExpiry,
-      category,
-      imageUrl,
-      price,
-    });
-    setAdding((current) => new Set([...current].filter((id) => id !== _id)));
+    const result = await adding.whilePending(_id, () =>
+      add({ medicineId: _id, quantity: 1, name, developedBy, maxMonthsExpiry, category, imageUrl, price }),
+    );
     if (!result.error) toast.success(ITEM_ADDED_MESSAGE, { duration: TOAST_ADD_TO_CART_MS, closeButton: true });
     // The server answers 409 when the cart already holds it e.g. added from another tab.
     else if ('status' in result.error && result.error.status === 409) toast.info(ALREADY_IN_CART_MESSAGE);
@@ -62,7 +54,7 @@ export function useAddToCart() {
   return {
     addToCart: (medicine: Medicine) => void addToCart(medicine),
     /** Whether this medicine's add is on its way. */
-    isAdding: (medicineId: string) => adding.has(medicineId),
+    isAdding: adding.isPending,
     /** The cart quantity of each medicine for a logged-in shopper; undefined for a visitor. */
     quantityOf: (medicineId: string) => (isAuth ? (quantities.get(medicineId) ?? 0) : undefined),
   };

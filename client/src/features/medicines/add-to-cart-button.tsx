@@ -24,7 +24,7 @@ export function AddToCartButton({ medicine, onAddToCart, busy = false, size = 'm
       <Button
         size={size}
         className={className}
-        disabled={busy}
+        busy={busy}
         aria-busy={busy}
         onClick={() => onAddToCart(medicine)}
         {...{ [EARLY_ACTION]: `add-to-cart:${medicine._id}` }}
