@@ -175,3 +175,33 @@ describe('an order placed without a delivery address, on its patient’s page', 
     }
   });
 });
+
+describe('MyOrdersTable Order again', () => {
+  it("waits busy, not disabled, for its own order only: a second press sends nothing, another order's is free", async () => {
+    const reorders: string[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const { pathname } = new URL((input as Request).url);
+      if (!pathname.endsWith('/reorder')) return Promise.resolve(json(200, { addresses: [] }));
+      reorders.push(pathname);
+      // The order again is not answered: it stays on its way.
+      return new Promise<Response>(() => undefined);
+    });
+    const orders = [order({ _id: 'o-1', number: 'A-1' }), order({ _id: 'o-2', number: 'A-2' })];
+    const { user } = renderWithStore(<MyOrdersTable orders={orders} />);
+
+    await user.click(screen.getByRole('button', { name: 'A-1' }));
+    const first = screen.getByRole('button', { name: 'Order again' });
+    await user.click(first);
+    await waitFor(() => expect(reorders).toHaveLength(1));
+    expect(first).toHaveAttribute('aria-disabled', 'true');
+    expect(first).toBeEnabled();
+    await user.click(first);
+    expect(reorders).toHaveLength(1);
+
+    await user.click(screen.getByRole('button', { name: 'A-2' }));
+    const second = screen.getByRole('button', { name: 'Order again' });
+    expect(second).not.toHaveAttribute('aria-disabled');
+    await user.click(second);
+    await waitFor(() => expect(reorders).toEqual(['/api/orders/o-1/reorder', '/api/orders/o-2/reorder']));
+  });
+});

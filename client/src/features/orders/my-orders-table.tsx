@@ -17,16 +17,19 @@ import { useReorderMutation } from './orders.api';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderStatusBadge, PaymentStatusBadge, PrescriptionReviewBadge } from './order-status-badge';
 import { formatMoment } from '../../lib/moment-format';
+import { usePendingKeys } from '../../lib/pending-keys.hook';
 
 /** My orders: one row per order; clicking a row expands its items. */
 export function MyOrdersTable({ orders }: { orders: Order[] }) {
   const [open, setOpen] = useState<string | null>(null);
-  const [reorder, { isLoading: reordering }] = useReorderMutation();
+  const [reorder] = useReorderMutation();
+  // Each order's button waits for its own order again only, even once its row is closed and opened again.
+  const reordering = usePendingKeys();
   const navigate = useNavigate();
   // The items go back in the cart, capped by stock and limits; checkout then asks for a prescription anew.
   const orderAgain = async (order: Order) => {
     try {
-      const { skipped } = await reorder(order._id).unwrap();
+      const { skipped } = await reordering.whilePending(order._id, () => reorder(order._id).unwrap());
       if (skipped.length > 0)
         toast.info('Some items could not be added', { description: skipped.map(reorderSkipMessage).join(' ') });
       else toast.success('The items are back in your cart');
@@ -138,7 +141,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                       </dl>
                       <OrderDelivery order={order} forShopper />
                       <div className="mt-3 flex flex-wrap items-center gap-3">
-                        <Button size="sm" disabled={reordering} onClick={() => void orderAgain(order)}>
+                        <Button size="sm" busy={reordering.isPending(order._id)} onClick={() => void orderAgain(order)}>
                           Order again
                         </Button>
                         {order.prescription?.review === PRESCRIPTION_REVIEW.rejected ? (
