@@ -14,27 +14,33 @@ function download(text: string, fileName: string) {
   URL.revokeObjectURL(url);
 }
 
-/** The catalogue's two CSV files: its medicines, and their batches. */
+/** The catalogue's two CSV files: its medicines, and their batches; each button waits for its own file only. */
 export function CatalogueExportButtons() {
+  return (
+    <div className="flex flex-wrap gap-2">
+      {(Object.keys(CSV_EXPORTS) as CsvExport[]).map((file) => (
+        <CsvExportButton key={file} file={file} />
+      ))}
+    </div>
+  );
+}
+
+function CsvExportButton({ file }: { file: CsvExport }) {
   const [fetchCsv] = useLazyExportCsvQuery();
-  const [busy, setBusy] = useState<CsvExport | null>(null);
-  const save = async (file: CsvExport) => {
-    setBusy(file);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
     try {
       download(await fetchCsv(file).unwrap(), CSV_EXPORTS[file].fileName);
     } catch (error) {
       toast.error(errorMessage(error));
     } finally {
-      setBusy(null);
+      setBusy(false);
     }
   };
   return (
-    <div className="flex flex-wrap gap-2">
-      {(Object.keys(CSV_EXPORTS) as CsvExport[]).map((file) => (
-        <Button key={file} variant="secondary" size="sm" disabled={busy !== null} onClick={() => void save(file)}>
-          {CSV_EXPORTS[file].label}
-        </Button>
-      ))}
-    </div>
+    <Button variant="secondary" size="sm" busy={busy} onClick={() => void save()}>
+      {CSV_EXPORTS[file].label}
+    </Button>
   );
 }
