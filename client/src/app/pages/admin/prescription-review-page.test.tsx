@@ -64,6 +64,32 @@ describe('PrescriptionReviewPage', () => {
     expect(reviews).toEqual([]);
   });
 
+  it('waits busy, not disabled, while a decision is saved: neither Approve nor Reject sends a second one', async () => {
+    serveReview(awaitingReview('user-1'));
+    const serve = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    const reviews: string[] = [];
+    vi.mocked(globalThis.fetch).mockImplementation((input) => {
+      if (!(input as Request).url.endsWith('/prescription-review')) return serve(input);
+      reviews.push((input as Request).url);
+      // The decision is not answered: it stays on its way.
+      return new Promise<Response>(() => undefined);
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Note to the patient'), 'Not signed.');
+    const approve = screen.getByRole('button', { name: 'Approve' });
+    const reject = screen.getByRole('button', { name: 'Reject' });
+    await user.click(approve);
+    await vi.waitFor(() => expect(reviews).toHaveLength(1));
+    for (const button of [approve, reject]) {
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toBeEnabled();
+    }
+    await user.click(approve);
+    await user.click(reject);
+    expect(reviews).toHaveLength(1);
+  });
+
   it('says that an order without a prescription has nothing to review, instead of calling it rejected', async () => {
     serveReview(awaitingReview('user-1', { prescription: null }));
     renderPage();

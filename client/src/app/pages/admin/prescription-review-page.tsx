@@ -163,14 +163,11 @@ export default function PrescriptionReviewPage() {
                     />
                   </div>
                   <div className="mt-3 flex gap-3">
-                    <Button disabled={saving} onClick={() => void decide(PRESCRIPTION_DECISION.approve)}>
+                    {/* One decision, either button: both wait for it, or the other would send a second one. */}
+                    <Button busy={saving} onClick={() => void decide(PRESCRIPTION_DECISION.approve)}>
                       Approve
                     </Button>
-                    <Button
-                      variant="danger"
-                      disabled={saving}
-                      onClick={() => void decide(PRESCRIPTION_DECISION.reject)}
-                    >
+                    <Button variant="danger" busy={saving} onClick={() => void decide(PRESCRIPTION_DECISION.reject)}>
                       Reject
                     </Button>
                   </div>
