@@ -6,12 +6,13 @@ import { violations } from './support/axe';
 
 describe('register, log in, log out and reset a password in chromium', () => {
   const browser = useBrowser();
-  it('registers: checks fields while typing, then goes to /login', async () => {
+  it('registers: checks fields while typing, then goes to /login with the e-mail filled in', async () => {
     const page = await openPage(browser, PATHS.register);
+    const email = uniqueEmail('register');
     await fillAfterRefusal(page, 'First name', ['Ann3', 'First name should contain only letters.'], 'Ann');
     expect(await page.getByText('First name should contain only letters.').count()).toBe(0);
     await page.getByLabel('Last name').fill('Shopper');
-    await page.getByLabel('Email').fill(uniqueEmail('register'));
+    await page.getByLabel('Email').fill(email);
     await fillAfterRefusal(
       page,
       'Password',
@@ -22,6 +23,16 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await toast(page, 'Registered successfully');
     await page.waitForURL(`${baseUrl()}/login`);
+    // The new account logs in with the password just chosen: its e-mail is there already, the password is not.
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await toast(page, 'Logged-in successfully');
+    await page.waitForURL(`${baseUrl()}/`);
+    // Carried by that navigation alone: a later visit to the login page starts empty.
+    await page.goto(PATHS.login);
+    expect(await page.getByLabel('Email').inputValue()).toBe('');
     await page.context().close();
   });
 

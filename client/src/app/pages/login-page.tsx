@@ -3,9 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
 import { LoginForm } from '../../features/auth/login-form';
 import { homePathFor } from '../guards/require-auth';
+import { useRegisteredEmail } from './registered-email.hook';
 
 export default function LoginPage() {
   const navigate = useNavigate();
+  const registeredEmail = useRegisteredEmail();
   return (
     <FormCard
       title="Login"
@@ -19,7 +21,7 @@ export default function LoginPage() {
         </p>
       }
     >
-      <LoginForm onLoggedIn={(user) => void navigate(homePathFor(user.role))} />
+      <LoginForm email={registeredEmail} onLoggedIn={(user) => void navigate(homePathFor(user.role))} />
       <p className="mt-4 text-right text-sm">
         <Link to={PATHS.forgotPassword} className="font-medium text-brand-700 hover:text-brand-900">
           Forgot password?

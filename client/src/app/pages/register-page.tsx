@@ -1,21 +1,24 @@
 import { PATHS } from '@apotheca/contract';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
 import { registered } from '../../features/auth/auth.slice';
 import { RegisterForm } from '../../features/auth/register-form';
 import { useSession } from '../session.hook';
 import { useAppDispatch } from '../store';
+import { registeredEmailState } from './registered-email.hook';
 
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { registered: isRegistered } = useSession();
-  // Success sets the registered flag, which redirects to /login, where the new account logs in.
+  const registeredEmail = useRef('');
+  // Success sets the registered flag, which redirects to /login, where the new account logs in: with its
+  // e-mail already filled in, so the patient types only the password just chosen.
   useEffect(() => {
     if (!isRegistered) return;
     dispatch(registered(false));
-    void navigate(PATHS.login);
+    void navigate(PATHS.login, { state: registeredEmailState(registeredEmail.current) });
   }, [isRegistered, dispatch, navigate]);
 
   return (
@@ -32,7 +35,12 @@ export default function RegisterPage() {
         </p>
       }
     >
-      <RegisterForm onRegistered={() => dispatch(registered(true))} />
+      <RegisterForm
+        onRegistered={(email) => {
+          registeredEmail.current = email;
+          dispatch(registered(true));
+        }}
+      />
     </FormCard>
   );
 }

@@ -17,15 +17,15 @@ const resolver = lazyResolver<LoginInput, Login>(() =>
 /** Said beside the disabled fields when the browser runs no JavaScript. */
 const LOGIN_NEEDS_SCRIPT = 'Logging in needs JavaScript, which is off in this browser: your session is kept by it.';
 
-/** The login form with its toasts; `onLoggedIn` decides where the user goes. */
-export function LoginForm({ onLoggedIn }: { onLoggedIn: (user: User) => void }) {
+/** The login form with its toasts, starting with `email` when given; `onLoggedIn` decides where the user goes. */
+export function LoginForm({ email, onLoggedIn }: { email?: string; onLoggedIn: (user: User) => void }) {
   const [login, { isLoading }] = useLoginMutation();
   const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginInput, unknown, Login>({ resolver, defaultValues: { remember: false } });
+  } = useForm<LoginInput, unknown, Login>({ resolver, defaultValues: { email, remember: false } });
   const field = fieldBinding(register, errors);
 
   const onSubmit = async (form: Login) => {

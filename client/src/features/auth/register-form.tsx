@@ -15,8 +15,8 @@ const FIELDS: { name: keyof RegisterInput; label: string; type: string; autoComp
   { name: 'ph_no', label: 'Phone number', type: 'tel', autoComplete: 'tel' },
 ];
 
-/** Registration, checked per field while typing and on submit. */
-export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
+/** Registration, checked per field while typing and on submit; `onRegistered` is given the e-mail registered. */
+export function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void }) {
   const [registerUser, { isLoading }] = useRegisterMutation();
   const { field, submitWith, setError } = useSchemaForm(registerSchema);
 
@@ -32,7 +32,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: () => void }) {
       return;
     }
     toast.success(REGISTERED_MESSAGE);
-    onRegistered();
+    onRegistered(form.email);
   };
 
   return (
