@@ -95,7 +95,7 @@ export function MainLayout() {
         >
           <nav
             aria-label="Main"
-            className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 md:gap-4"
+            className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 md:gap-4"
           >
             <BrandLogo compact />
             <ul className="hidden items-center gap-1 md:flex">{mainNavItems}</ul>
@@ -130,7 +130,8 @@ export function MainLayout() {
                 </Link>
               )}
             </div>
-            <div className="flex items-center gap-2 md:hidden">
+            {/* On a phone every pixel left of the cart, avatar and menu goes to the search box: gaps of 8 px and 4 px. */}
+            <div className="flex items-center gap-1 md:hidden">
               {avatar}
               <button
                 ref={menuButton}

@@ -18,6 +18,10 @@ import { useSuggestMedicinesQuery } from './medicines.api';
 /** A pause in typing this long asks for suggestions; each key does not. */
 const SUGGESTIONS_DELAY_MS = 150;
 
+/** What the empty box says it is for, and the shorter hint it shows where that would be cut. */
+const SEARCH_PLACEHOLDER = 'Search medicines';
+const SHORT_SEARCH_HINT = 'Search';
+
 /**
  * The search box of the main header: an ARIA combobox (WAI-ARIA 1.2, list autocomplete). From two
  * letters on it lists suggestions; Up and Down move through them, Enter opens the one chosen or, with
@@ -154,37 +158,51 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
       }}
     >
       <label htmlFor={`${id}-input`} className="sr-only">
-        Search medicines
+        {SEARCH_PLACEHOLDER}
       </label>
-      <input
-        ref={input}
-        id={`${id}-input`}
-        type="search"
-        name="q"
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listboxId}
-        aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
-        autoComplete="off"
-        enterKeyHint="search"
-        maxLength={SEARCH_QUERY_MAX_LENGTH}
-        placeholder="Search medicines"
-        value={text}
-        onChange={(event) => {
-          setText(event.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onFocus={() => setOpen(true)}
-        onBlur={close}
-        onKeyDown={onKeyDown}
-        className="h-10 w-full min-w-0 rounded-l-lg border border-r-0 border-slate-300 bg-white px-3 text-sm text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600"
-      />
+      {/*
+        A placeholder is one text, which a box too narrow for it cuts ("Search m…"): there the box's
+        width, not the screen's, hides it and draws the short hint in its place, in CSS alone, so the
+        server's page shows the right one before (or without) the app. The hint is gone once anything is
+        typed, as a placeholder is; the box's label names it for a screen reader.
+      */}
+      <div className="@container relative min-w-0 flex-1">
+        <input
+          ref={input}
+          id={`${id}-input`}
+          type="search"
+          name="q"
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={listboxId}
+          aria-activedescendant={activeIndex >= 0 ? optionId(activeIndex) : undefined}
+          autoComplete="off"
+          enterKeyHint="search"
+          maxLength={SEARCH_QUERY_MAX_LENGTH}
+          placeholder={SEARCH_PLACEHOLDER}
+          value={text}
+          onChange={(event) => {
+            setText(event.target.value);
+            setOpen(true);
+            setActive(-1);
+          }}
+          onFocus={() => setOpen(true)}
+          onBlur={close}
+          onKeyDown={onKeyDown}
+          className="peer h-10 w-full min-w-0 rounded-l-lg border border-r-0 border-slate-300 bg-white px-2.5 text-sm text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 md:px-3 @max-search-hint:placeholder:text-transparent"
+        />
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 hidden items-center border border-transparent px-2.5 text-sm text-slate-500 md:px-3 @max-search-hint:peer-placeholder-shown:flex"
+        >
+          {SHORT_SEARCH_HINT}
+        </span>
+      </div>
       <button
         type="submit"
         aria-label="Search"
-        className="flex h-10 shrink-0 items-center rounded-r-lg bg-brand-700 px-3 text-white hover:bg-brand-800"
+        className="flex h-10 shrink-0 items-center rounded-r-lg bg-brand-700 px-2.5 text-white hover:bg-brand-800 md:px-3"
       >
         <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
           <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
