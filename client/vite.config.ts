@@ -58,16 +58,36 @@ const scriptsAfterContent = (): Plugin => ({
   },
 });
 
+/** The module whose default export is the shop's mark as SVG markup (its type: src/brand-mark.d.ts). */
+const BRAND_MARK_MODULE = 'virtual:brand-mark';
+const BRAND_MARK_FILE = path.resolve(import.meta.dirname, 'public/favicon.svg');
+
 /**
- * What every server-rendered storefront page starts with: the shell, store, API slices, the shared
- * UI and the catalogue's parts, with the contract's constants and messages. Left out: the other pages and the
- * admin shell (loaded with their route), and what pulls in a library a storefront page does not
- * start with (forms with zod and react-hook-form's hooks, the toaster, the carousel, the dialog). Its
- * modules import from the contract only constants, messages and app paths: a value from a schema
- * module would bring zod and every schema into the start-up (docs/decisions/0131).
+ * The mark is drawn once, in the favicon's file; the logo draws that same markup inside the page (rather
+ * than an <img> of the file, blank on a slow first visit until it arrives), read from here as text at
+ * build time. A module of its own: an import of a public file as text is refused by the dev server's and
+ * the tests' file checks, and warned against.
+ */
+const brandMark = (): Plugin => ({
+  name: 'brand-mark',
+  resolveId: (id) => (id === BRAND_MARK_MODULE ? `\0${BRAND_MARK_MODULE}` : null),
+  load(id) {
+    if (id !== `\0${BRAND_MARK_MODULE}`) return null;
+    this.addWatchFile(BRAND_MARK_FILE);
+    return `export default ${JSON.stringify(fs.readFileSync(BRAND_MARK_FILE, 'utf8').trim())};`;
+  },
+});
+
+/**
+ * What every server-rendered storefront page starts with: the shell (with the logo's mark, above), store,
+ * API slices, the shared UI and the catalogue's parts, with the contract's constants and messages. Left
+ * out: the other pages and the admin shell (loaded with their route), and what pulls in a library a
+ * storefront page does not start with (forms with zod and react-hook-form's hooks, the toaster, the
+ * carousel, the dialog). Its modules import from the contract only constants, messages and app paths: a
+ * value from a schema module would bring zod and every schema into the start-up (docs/decisions/0131).
  */
 const STOREFRONT_START_UP =
-  /[\\/](client[\\/]src[\\/](app[\\/](?!pages[\\/](?!home-page)|layouts[\\/]admin-)|lib[\\/](?!early-input|next-task|lazy-resolver|schema-form|field-binding)|components[\\/]ui[\\/](?!app-toaster|banner-carousel|confirm-dialog)|features[\\/](auth[\\/]user-avatar|medicines[\\/](?!medicine-form)|[^\\/]+[\\/][^\\/]+\.(api|slice)\.ts))|contract[\\/]src[\\/](app-paths|constants|messages)\.ts)/;
+  /[\\/](client[\\/]src[\\/](app[\\/](?!pages[\\/](?!home-page)|layouts[\\/]admin-)|lib[\\/](?!early-input|next-task|lazy-resolver|schema-form|field-binding)|components[\\/]ui[\\/](?!app-toaster|banner-carousel|confirm-dialog)|features[\\/](auth[\\/]user-avatar|medicines[\\/](?!medicine-form)|[^\\/]+[\\/][^\\/]+\.(api|slice)\.ts))|contract[\\/]src[\\/](app-paths|constants|messages)\.ts)|^\0virtual:brand-mark$/;
 
 /** Where the build says what each of its chunks holds, for `npm run bench` (e2e/bench/lighthouse.bench.ts). */
 const CHUNK_CONTENTS_FILE = '.vite/chunk-contents.json';
@@ -105,6 +125,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server-side renderer's bundle is read from disk by the server, never sent to a browser.
   plugins: [
     sonnerStylesFromFile(),
+    brandMark(),
     react(),
     tailwindcss(),
     ...(isSsrBuild ? [] : [scriptsAfterContent(), precompress(), chunkContents()]),
