@@ -193,10 +193,11 @@ describe('the admin manages the catalogue', () => {
     const asDouble = ({ _id, stock }: Medicine) => ({ _id, name, developedBy, strength, packSize, stock });
     const report: MedicineDuplicatesResponse = {
       groups: [{ medicines: [first!, second!].map(asDouble) }],
-      groupCount: 1,
+      total: 1,
       medicineCount: 2,
     };
-    await page.route('**/api/medicines/duplicates', (route) => route.fulfill({ json: report }));
+    // The notice asks for its first page (?page=1&limit=…).
+    await page.route('**/api/medicines/duplicates?*', (route) => route.fulfill({ json: report }));
     await page.reload();
     const notice = page.getByText(duplicateMedicinesNotice(2));
     await notice.click();

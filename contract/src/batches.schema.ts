@@ -2,12 +2,13 @@ import { z } from 'zod';
 import {
   calendarDate,
   idSchema,
-  pageNumberSchema,
+  reportLimit,
+  reportPage,
   WHOLE_NUMBER_MAX,
   wholeNumber,
   withoutControlCharacters,
 } from './common.schema';
-import { EXPIRY_WINDOWS, MAX_LIST_LIMIT, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
+import { EXPIRY_WINDOWS, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
 
 // A medicine's stock is the sum of its sellable batches: a delivery's lot, expiry date and units,
 // not expired, recalled nor written off.
@@ -94,11 +95,10 @@ export const recalledOrderSchema = z.object({
   flagged: z.boolean(),
 });
 export const recallResponseSchema = z.object({ batch: batchSchema, orders: z.array(recalledOrderSchema) });
-/** A report's page size: `limit` up to MAX_LIST_LIMIT, REPORT_PAGE_SIZE when absent (a catalogue may be large). */
-const reportLimit = pageNumberSchema('limit', MAX_LIST_LIMIT).transform((limit) => limit ?? REPORT_PAGE_SIZE);
-const reportPage = (name: string) => pageNumberSchema(name, 100000).transform((page) => page ?? 1);
+/** A stock report's page size unless the call asks for another. */
+const reportPageSize = reportLimit(REPORT_PAGE_SIZE);
 /** A page of a recalled lot's orders, newest first: a lot may have reached thousands. */
-export const recallQuerySchema = z.object({ page: reportPage('page'), limit: reportLimit });
+export const recallQuerySchema = z.object({ page: reportPage('page'), limit: reportPageSize });
 export type RecallQuery = z.infer<typeof recallQuerySchema>;
 export const recallOrdersResponseSchema = z.object({
   batch: batchSchema,
@@ -126,7 +126,7 @@ export const expiryReportQuerySchema = z.object({
     .default(EXPIRY_WINDOWS[0]),
   expiringPage: reportPage('expiringPage'),
   expiredPage: reportPage('expiredPage'),
-  limit: reportLimit,
+  limit: reportPageSize,
 });
 export type ExpiryReportQuery = z.infer<typeof expiryReportQuerySchema>;
 const reportBatchSchema = batchSchema.extend({ medicine: z.object({ _id: idSchema, name: z.string() }) });
@@ -145,7 +145,7 @@ export type ExpiryReport = z.infer<typeof expiryReportResponseSchema>;
 export type ReportBatch = z.infer<typeof reportBatchSchema>;
 
 /** A page of the low-stock report, from 1. */
-export const lowStockQuerySchema = z.object({ page: reportPage('page'), limit: reportLimit });
+export const lowStockQuerySchema = z.object({ page: reportPage('page'), limit: reportPageSize });
 export type LowStockQuery = z.infer<typeof lowStockQuerySchema>;
 const stockLevelSchema = z.object({
   _id: idSchema,
@@ -183,7 +183,6 @@ export const stockAboveMaxMessage = (name: string) =>
   `${name} would hold more than ${upTo} units in stock, the most a medicine can hold.`;
 export const BATCH_RECALLED_MESSAGE = 'This lot is recalled; it can no longer change.';
 export const BATCH_WRITTEN_OFF_MESSAGE = 'This batch is written off; it can no longer change.';
-export const NOT_RECALLED_MESSAGE = 'This lot is not recalled.';
 /** Checkout's refusal of a medicine whose stock is held in a recalled lot. */
 export const recalledLotMessage = (name: string, lot: string) =>
   `Lot ${lot} of ${name} has been recalled and cannot be sold. Remove ${name} from your cart or lower its quantity.`;

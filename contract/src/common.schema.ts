@@ -86,6 +86,12 @@ export const pageNumberSchema = (name: string, max: number) =>
       .optional(),
   );
 
+/** A staff report's page, from 1: 1 when absent. */
+export const reportPage = (name: string) => pageNumberSchema(name, 100000).transform((page) => page ?? 1);
+/** A staff report's page size: `limit` up to MAX_LIST_LIMIT, `pageSize` when absent (a catalogue may be large). */
+export const reportLimit = (pageSize: number) =>
+  pageNumberSchema('limit', MAX_LIST_LIMIT).transform((limit) => limit ?? pageSize);
+
 /**
  * A staff list's page and search (shops with 100,000 orders page and filter on the server): `page`
  * from 1, `limit` up to MAX_LIST_LIMIT, and `q`, words the rows are searched for; a blank `q` is no

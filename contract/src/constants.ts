@@ -191,6 +191,8 @@ export const ORDER_SORTS = [ORDER_SORT.newest, ORDER_SORT.oldest] as const;
 export const USERS_PAGE_SIZE = 10;
 /** Rows a page of each stock report holds, unless the call asks for another `limit`. */
 export const REPORT_PAGE_SIZE = 20;
+/** Groups a page of the duplicates report holds, unless the call asks for another `limit`: each is two or more medicines. */
+export const DUPLICATE_GROUPS_PAGE_SIZE = 10;
 /** The expiry report's windows, in days; the first is the one it opens with. */
 export const EXPIRY_WINDOWS = [30, 60, 90] as const;
 /** The sales report looks back up to a year; the admin overview shows its last 30 days. */

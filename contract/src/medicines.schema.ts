@@ -5,6 +5,8 @@ import {
   idSchema,
   moneySchema,
   pageNumberSchema,
+  reportLimit,
+  reportPage,
   searchQuery,
   wholeNumber,
   withoutControlCharacters,
@@ -13,6 +15,7 @@ import {
 import {
   DEFAULT_LIST_LIMIT,
   DOSAGE_FORMS,
+  DUPLICATE_GROUPS_PAGE_SIZE,
   IMAGE_MAX_BYTES,
   isPriceRange,
   LEAFLET_MAX_LENGTH,
@@ -405,8 +408,6 @@ export const MEDICINE_CHANGED_MESSAGE =
  */
 export const MEDICINE_DUPLICATE_MESSAGE =
   'Another medicine in the catalogue has this name, maker, strength and pack size. Edit that one, or change one of these fields.';
-/** The groups of medicines that are one medicine a duplicates report lists at most: the rest once these are cleaned up. */
-export const DUPLICATE_GROUPS_SHOWN = 20;
 
 /** A medicine in a duplicates report: what makes it the product it is, and the stock its deletion would take. */
 const duplicateMedicineSchema = medicineSchema.pick({
@@ -418,19 +419,21 @@ const duplicateMedicineSchema = medicineSchema.pick({
   stock: true,
 });
 
+/** A page of the duplicates report, from 1, of `limit` groups (DUPLICATE_GROUPS_PAGE_SIZE unless asked). */
+export const medicineDuplicatesQuerySchema = z.object({
+  page: reportPage('page'),
+  limit: reportLimit(DUPLICATE_GROUPS_PAGE_SIZE),
+});
 /**
- * The admin's report of the medicines stored before the rule above that are one medicine: each group
- * two or more of them, by name, at most DUPLICATE_GROUPS_SHOWN groups; the counts are of them all.
+ * The admin's report of the medicines stored before the rule above that are one medicine: a page of
+ * its groups, each two or more of them, by name; `total` counts every group and `medicineCount` every
+ * medicine in them, not the page's.
  */
 export const medicineDuplicatesResponseSchema = z.object({
   groups: z.array(z.object({ medicines: z.array(duplicateMedicineSchema) })),
-  groupCount: z.number().int(),
+  total: z.number().int(),
   medicineCount: z.number().int(),
 });
-
-/** What the admin's medicine list says of the report's `medicineCount` (two at least: a double has two). */
-export const duplicateMedicinesNotice = (medicineCount: number) =>
-  `${medicineCount} medicines share their name, maker, strength and pack size with another.`;
 
 /** The update's headers: `If-Match`, optional; every other header passes through untouched. */
 export const medicineUpdateHeadersSchema = z.looseObject({
@@ -449,6 +452,7 @@ export const UPDATE_IMAGE_MODES = ['file', 'link'] as const;
 export type Medicine = z.infer<typeof medicineSchema>;
 export type MedicineListQuery = z.input<typeof medicineListQuerySchema>;
 export type MedicineListResponse = z.infer<typeof medicineListResponseSchema>;
+export type MedicineDuplicatesQuery = z.input<typeof medicineDuplicatesQuerySchema>;
 export type MedicineDuplicatesResponse = z.infer<typeof medicineDuplicatesResponseSchema>;
 export type DuplicateMedicine = MedicineDuplicatesResponse['groups'][number]['medicines'][number];
 export type MedicineResponse = z.infer<typeof medicineResponseSchema>;

@@ -33,3 +33,13 @@ export const PRICE_RANGE_MESSAGE = 'Min price must not be more than max price.';
 export const ADDRESS_MISSING_MESSAGE = 'Say where to deliver the order before paying.';
 /** Pay now pressed while the prescription chosen a moment ago is still on its way: it is not missing. */
 export const PRESCRIPTION_UPLOADING_MESSAGE = 'Your prescription is still uploading. Pay once it is uploaded.';
+
+/** The notice of a recall that was never made: the server's 409, and the recall page's word for it. */
+export const NOT_RECALLED_MESSAGE = 'This lot is not recalled.';
+
+/**
+ * What the admin's medicine list says of the duplicates report's `medicineCount` (two at least: a
+ * double has two); here, free of zod, so /admin downloads no schema (docs/decisions/0136).
+ */
+export const duplicateMedicinesNotice = (medicineCount: number) =>
+  `${medicineCount} medicines share their name, maker, strength and pack size with another.`;

@@ -1,16 +1,16 @@
 import type * as contract from '@apotheca/contract';
-import { api, apiPath, change, listQuery, medicineStockChanged } from '../../lib/api';
+import { api, apiPath, change, medicineStockChanged, pagedListQuery } from '../../lib/api';
 
 /**
  * The admin's catalogue calls; add and update are multipart (they may carry the image file), so they
  * take FormData. Each moves the stock reports: a new medicine starts with its stock and the default
  * reorder level, an edit may set its stock, a deletion takes its batches with it. Each change of the
- * catalogue (an import's too) reads the duplicates report again, under the list's tag.
+ * catalogue (an import's too) reads the duplicates report's page again, under the list's tag.
  */
 const medicineAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    medicineDuplicates: build.query<contract.MedicineDuplicatesResponse, void>(
-      listQuery('/medicines/duplicates', 'Medicines'),
+    medicineDuplicates: build.query<contract.MedicineDuplicatesResponse, contract.MedicineDuplicatesQuery>(
+      pagedListQuery('/medicines/duplicates', 'Medicines'),
     ),
     addMedicine: build.mutation<contract.NewMedicineResponse, FormData>(
       change((body) => ({ url: '/medicines/add-medicine', method: 'POST', body }), ['Medicines', 'Reports']),

@@ -1,13 +1,10 @@
-import {
-  DUPLICATE_GROUPS_SHOWN,
-  MEDICINE_DUPLICATE_MESSAGE,
-  type MedicineDuplicatesResponse,
-} from '@apotheca/contract';
-import { and, asc, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { MEDICINE_DUPLICATE_MESSAGE, type MedicineDuplicatesResponse } from '@apotheca/contract';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { comparableName, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { SELLABLE_STOCK } from '../stock/stock.service';
+import type { CatalogueCache } from './catalogue-cache.service';
 
 // A medicine is the product its name, maker, strength and pack size name (docs/decisions/0130): the
 // form refuses a second one, and the catalogue import matches its rows by the same parts.
@@ -78,51 +75,101 @@ export async function assertNoOtherMedicineIs(tx: Tx, medicine: IdentityParts, e
     throw HttpError.conflict(MEDICINE_DUPLICATE_MESSAGE, { name: MEDICINE_DUPLICATE_MESSAGE });
 }
 
+/** A medicine as the duplicates report groups it: its id and the parts `identityKey` reads. */
+type Identity = { _id: string } & { [Field in (typeof IDENTITY_FIELDS)[number]]: string };
+
+/** The report's groups, and every medicine's identity, as they stood at a generation of the catalogue. */
+type DuplicatesSnapshot = { generation: number; groups: Identity[][]; keys: Map<string, string> };
+
+/** What the report needs of the catalogue's cache: how often the catalogue changed, and which medicines. */
+type CatalogueChanges = Pick<CatalogueCache, 'generation' | 'changedSince'>;
+
 /**
- * The medicines that are one medicine, stored before the refusal above (docs/decisions/0138): the
- * database narrows to the medicines whose name another one shares, as the refusal narrows to one name
- * (folding each name once, in the index's order when the planner reads it), and `identityKey` groups
- * them as the refusal compares them. Groups go by name; the stock is read for the groups shown alone.
+ * The medicines that are one medicine, stored before the refusal above (docs/decisions/0138, 0141), a
+ * page of groups at a time. The grouping reads the whole catalogue, so it is kept, and made again only
+ * when the catalogue cache (told by every write to a medicine or its stock, on this instance or
+ * another) says that a medicine was added or deleted, or one it named changed its identity: a stream
+ * of checkouts changes stocks only, and the medicines it named are read again by id to tell. The
+ * stock of a page's medicines is read with each call.
  */
-export async function findDuplicates(db: Db): Promise<MedicineDuplicatesResponse> {
-  const name = comparableName(medicines.name);
-  const byName = db
-    .select({
-      _id: medicines.id,
-      ...identityColumns,
-      createdAt: medicines.createdAt,
-      comparableName: sql<string>`${name}`.as('comparable_name'),
-      sharing: sql<number>`count(*) over (partition by ${name})`.as('sharing'),
-    })
-    .from(medicines)
-    .as('by_name');
-  const sameNames = await db
-    .select({
-      _id: byName._id,
-      name: byName.name,
-      developedBy: byName.developedBy,
-      strength: byName.strength,
-      packSize: byName.packSize,
-    })
-    .from(byName)
-    .where(gt(byName.sharing, 1))
-    .orderBy(asc(byName.comparableName), asc(byName.createdAt), asc(byName._id));
-  const groups = [...medicinesBy(sameNames, (m) => identityKey(m)).values()].filter((group) => group.length > 1);
-  const shown = groups.slice(0, DUPLICATE_GROUPS_SHOWN);
-  const shownIds = shown.flat().map((m) => m._id);
-  const stocks = new Map(
-    shownIds.length === 0
-      ? []
-      : (
-          await db
-            .select({ id: medicines.id, stock: SELLABLE_STOCK.mapWith(Number) })
+export function createDuplicatesReport(db: Db, catalogue: CatalogueChanges) {
+  let current: DuplicatesSnapshot | undefined;
+  let loading: Promise<DuplicatesSnapshot> | undefined;
+
+  /**
+   * The whole catalogue's identities, grouped: the database folds each name with `comparableName`,
+   * as the refusal narrows to one name, and `identityKey` groups the medicines of a folded name as the
+   * refusal compares them. Groups go by name, then by when each medicine was added.
+   */
+  const build = async (generation: number): Promise<DuplicatesSnapshot> => {
+    const folded = comparableName(medicines.name);
+    const catalogueRows = await db
+      .select({ _id: medicines.id, ...identityColumns, folded: sql<string>`${folded}` })
+      .from(medicines)
+      .orderBy(asc(folded), asc(medicines.createdAt), asc(medicines.id));
+    const keys = new Map(catalogueRows.map((m) => [m._id, identityKey(m)]));
+    const byName = medicinesBy(catalogueRows, (m) => m.folded);
+    const groups = [...byName.values()]
+      .filter((sameName) => sameName.length > 1)
+      .flatMap((sameName) => [...medicinesBy(sameName, (m) => keys.get(m._id)!).values()])
+      .filter((group) => group.length > 1)
+      .map((group) => group.map(({ folded: _, ...identity }) => identity));
+    return { generation, groups, keys };
+  };
+
+  /** `previous` still true at `generation` when every medicine changed since is there and kept its identity. */
+  const stillTrue = async (previous: DuplicatesSnapshot, generation: number) => {
+    const changedIds = catalogue.changedSince(previous.generation);
+    if (!changedIds) return undefined;
+    const ids = [...changedIds];
+    const changed =
+      ids.length === 0
+        ? []
+        : await db
+            .select({ _id: medicines.id, ...identityColumns })
             .from(medicines)
-            .where(inArray(medicines.id, shownIds))
-        ).map(({ id, stock }) => [id, stock]),
-  );
-  return {
-    groups: shown.map((group) => ({ medicines: group.map((m) => ({ ...m, stock: stocks.get(m._id) ?? 0 })) })),
-    groupCount: groups.length,
-    medicineCount: groups.reduce((count, group) => count + group.length, 0),
+            .where(inArray(medicines.id, ids));
+    const kept = changed.length === ids.length && changed.every((m) => previous.keys.get(m._id) === identityKey(m));
+    return kept ? { ...previous, generation } : undefined;
+  };
+
+  /** A snapshot at least as new as the catalogue when asked for; concurrent callers share one making. */
+  const snapshot = async (): Promise<DuplicatesSnapshot> => {
+    const wanted = catalogue.generation();
+    while (!current || current.generation < wanted) {
+      loading ??= (async () => {
+        try {
+          // Tagged with the generation it started in: a write landing meanwhile makes the next call look again.
+          const generation = catalogue.generation();
+          current = (current && (await stillTrue(current, generation))) ?? (await build(generation));
+          return current;
+        } finally {
+          loading = undefined;
+        }
+      })();
+      await loading;
+    }
+    return current;
+  };
+
+  return async ({ page, limit }: { page: number; limit: number }): Promise<MedicineDuplicatesResponse> => {
+    const { groups } = await snapshot();
+    const shown = groups.slice((page - 1) * limit, page * limit);
+    const shownIds = shown.flat().map((m) => m._id);
+    const stocks = new Map(
+      shownIds.length === 0
+        ? []
+        : (
+            await db
+              .select({ id: medicines.id, stock: SELLABLE_STOCK.mapWith(Number) })
+              .from(medicines)
+              .where(inArray(medicines.id, shownIds))
+          ).map(({ id, stock }) => [id, stock]),
+    );
+    return {
+      groups: shown.map((group) => ({ medicines: group.map((m) => ({ ...m, stock: stocks.get(m._id) ?? 0 })) })),
+      total: groups.length,
+      medicineCount: groups.reduce((count, group) => count + group.length, 0),
+    };
   };
 }

@@ -2,10 +2,11 @@ import {
   ADD_IMAGE_FILE_MESSAGE,
   ADD_IMAGE_URL_MESSAGE,
   deletedMedicineResponseSchema,
-  DUPLICATE_GROUPS_SHOWN,
+  DUPLICATE_GROUPS_PAGE_SIZE,
   IMAGE_MAX_BYTES,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
+  MAX_LIST_LIMIT,
   MEDICINE_DUPLICATE_MESSAGE,
   MEDICINE_NAME_MESSAGE,
   medicineDuplicatesResponseSchema,
@@ -580,13 +581,23 @@ describe('a medicine that is already in the catalogue', () => {
 
 describe('GET /api/medicines/duplicates', () => {
   const advil = { name: 'Advil', developedBy: 'Pfizer', strength: '200 mg', packSize: '24 tablets' };
-  const report = async (headers: Record<string, string> = admin) =>
-    ctx.app.inject({ method: 'GET', url: '/api/medicines/duplicates', headers });
-  const reported = async () => {
-    const response = await report();
+  const report = async (headers: Record<string, string> = admin, query = '') =>
+    ctx.app.inject({ method: 'GET', url: `/api/medicines/duplicates${query}`, headers });
+  const reported = async (query = '') => {
+    const response = await report(admin, query);
     expect(response.statusCode, response.body).toBe(200);
     return medicineDuplicatesResponseSchema.parse(response.json());
   };
+  /**
+   * The rows below are written straight to the database, past the writes that tell the catalogue's
+   * cache; this notice, as another instance's write sends it (naming `ids`, or anything when none),
+   * makes the report look again, and the report is read once it has.
+   */
+  const reportedOnceTold = async (expected: object, query = '', ids: string[] = []) => {
+    await ctx.database.notify(CATALOGUE_CHANNEL, ids.join(','));
+    await vi.waitFor(async () => expect(await reported(query)).toEqual(expected), { timeout: 5000, interval: 20 });
+  };
+  const none = { groups: [], total: 0, medicineCount: 0 };
   const asReported = ({ id, name, developedBy, strength, packSize, stock }: MedicineRow) => ({
     _id: id,
     ...{ name, developedBy, strength, packSize, stock },
@@ -607,9 +618,9 @@ describe('GET /api/medicines/duplicates', () => {
     const third = await insertMedicine(ctx, { ...brufen, stock: 0 });
     const fourth = await insertMedicine(ctx, brufen);
     const fifth = await insertMedicine(ctx, { ...brufen, name: 'bru fen' });
-    expect(await reported()).toEqual({
+    await reportedOnceTold({
       groups: [{ medicines: [first, second].map(asReported) }, { medicines: [third, fourth, fifth].map(asReported) }],
-      groupCount: 2,
+      total: 2,
       medicineCount: 5,
     });
   });
@@ -618,13 +629,13 @@ describe('GET /api/medicines/duplicates', () => {
     await insertMedicine(ctx, advil);
     await insertMedicine(ctx, { ...advil, strength: '400 mg' });
     await insertMedicine(ctx, { ...advil, name: 'Brufen' });
-    expect(await reported()).toEqual({ groups: [], groupCount: 0, medicineCount: 0 });
+    await reportedOnceTold(none);
   });
 
   it('no longer lists a pair once one of them is edited into another medicine', async () => {
-    await insertMedicine(ctx, advil);
+    const first = await insertMedicine(ctx, advil);
     const second = await insertMedicine(ctx, advil);
-    expect((await reported()).medicineCount).toBe(2);
+    await reportedOnceTold({ groups: [{ medicines: [first, second].map(asReported) }], total: 1, medicineCount: 2 });
     const edit = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/medicines/update-medicine/${second.id}`,
@@ -635,20 +646,63 @@ describe('GET /api/medicines/duplicates', () => {
       )),
     });
     expect(edit.statusCode, edit.body).toBe(200);
-    expect(await reported()).toEqual({ groups: [], groupCount: 0, medicineCount: 0 });
+    // The edit told the cache itself: the very next read has it.
+    expect(await reported()).toEqual(none);
   });
-
-  it('lists the first groups of a catalogue full of duplicates, and counts them all', async () => {
-    for (let i = 0; i <= DUPLICATE_GROUPS_SHOWN; i++) {
-      const name = `Double-${String.fromCharCode(97 + i)}`;
+  /** `count` pairs of doubles, named Double-a, Double-b and so on. */
+  const pairs = async (count: number) => {
+    const names = Array.from({ length: count }, (_, i) => `Double-${String.fromCharCode(97 + i)}`);
+    for (const name of names) {
       await insertMedicine(ctx, { ...advil, name });
       await insertMedicine(ctx, { ...advil, name });
     }
-    const { groups, groupCount, medicineCount } = await reported();
-    expect(groups).toHaveLength(DUPLICATE_GROUPS_SHOWN);
-    expect(groups[0]!.medicines.map((m) => m.name)).toEqual(['Double-a', 'Double-a']);
-    expect(groupCount).toBe(DUPLICATE_GROUPS_SHOWN + 1);
-    expect(medicineCount).toBe(2 * (DUPLICATE_GROUPS_SHOWN + 1));
+    return names;
+  };
+  const namesOf = (groups: { medicines: { name: string }[] }[]) => groups.map(({ medicines }) => medicines[0]!.name);
+
+  it('pages its groups, DUPLICATE_GROUPS_PAGE_SIZE a page unless asked, and counts them all on each page', async () => {
+    const names = await pairs(DUPLICATE_GROUPS_PAGE_SIZE + 3);
+    const all = { total: names.length, medicineCount: 2 * names.length };
+    await ctx.database.notify(CATALOGUE_CHANNEL, '');
+    await vi.waitFor(async () => expect((await reported()).total).toBe(names.length), { timeout: 5000, interval: 20 });
+    const first = await reported();
+    expect(namesOf(first.groups)).toEqual(names.slice(0, DUPLICATE_GROUPS_PAGE_SIZE));
+    expect(first).toMatchObject(all);
+    // The last groups are reached on page 2, with the same totals.
+    const second = await reported('?page=2');
+    expect(namesOf(second.groups)).toEqual(names.slice(DUPLICATE_GROUPS_PAGE_SIZE));
+    expect(second.groups[0]!.medicines.map((m) => m.name)).toEqual([names.at(-3), names.at(-3)]);
+    expect(second).toMatchObject(all);
+    // Another page size, and a page past the end: empty, its totals still of them all.
+    expect(namesOf((await reported('?page=3&limit=4')).groups)).toEqual(names.slice(8, 12));
+    expect(await reported('?page=9')).toEqual({ groups: [], ...all });
+  });
+
+  it('refuses a page or a limit that is not a whole number in range', async () => {
+    for (const query of ['?page=0', '?page=x', '?limit=0', `?limit=${MAX_LIST_LIMIT + 1}`]) {
+      expect((await report(admin, query)).statusCode, query).toBe(400);
+    }
+  });
+
+  it('keeps its grouping through changes of stock, and makes it again when a medicine changes what it is', async () => {
+    const first = await insertMedicine(ctx, { ...advil, stock: 5 });
+    const second = await insertMedicine(ctx, { ...advil, stock: 7 });
+    const pair = { groups: [{ medicines: [first, second].map(asReported) }], total: 1, medicineCount: 2 };
+    await reportedOnceTold(pair);
+    // Written behind the cache's back: the second is renamed, and the first's stock moves.
+    await ctx.database.db.update(medicines).set({ name: 'Nurofen' }).where(eq(medicines.id, second.id));
+    await setStock(ctx, first.id, 2);
+    // The grouping is kept (the whole catalogue is not read again for each call); the stock is read each time.
+    const restocked = (stock: number) => ({
+      ...pair,
+      groups: [{ medicines: [{ ...asReported(first), stock }, asReported(second)] }],
+    });
+    expect(await reported()).toEqual(restocked(2));
+    // A change that names the first alone, as a checkout of it does: it is what it was, so the grouping stays.
+    await setStock(ctx, first.id, 3);
+    await reportedOnceTold(restocked(3), '', [first.id]);
+    // A change that names the renamed one: it is no longer the first's double.
+    await reportedOnceTold(none, '', [second.id]);
   });
 
   it('is for admins: anonymous 401, shopper 403', async () => {

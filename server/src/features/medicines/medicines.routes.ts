@@ -12,6 +12,7 @@ import {
   idParamsSchema,
   importQuerySchema,
   importReportSchema,
+  medicineDuplicatesQuerySchema,
   medicineDuplicatesResponseSchema,
   medicineListQuerySchema,
   medicineListResponseSchema,
@@ -38,7 +39,7 @@ import type { ReadyAnswer } from '../../plugins/ready-answers';
 import type { CatalogueCache } from './catalogue-cache.service';
 import { currentUser } from '../auth/auth.plugin';
 import { exportBatchesCsv, exportMedicinesCsv } from './medicine-export.service';
-import { findDuplicates } from './medicine-identity.service';
+import { createDuplicatesReport } from './medicine-identity.service';
 import { importCatalogue } from './medicine-import.service';
 import { createMedicineSearch } from './medicine-search.service';
 import {
@@ -308,14 +309,20 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
   );
 
   // The medicines stored before the refusal of a second one that are one medicine (docs/decisions/0138),
-  // for the admin to clean up; a static path, matched before `/medicines/:id`.
+  // for the admin to clean up, a page of groups at a time (0141); a static path, matched before `/medicines/:id`.
+  const duplicates = createDuplicatesReport(app.database.db, catalogue);
   app.get(
     '/medicines/duplicates',
     {
       preHandler: app.requireAdmin,
-      schema: { tags: ['medicines'], security: BEARER_AUTH, response: { 200: medicineDuplicatesResponseSchema } },
+      schema: {
+        tags: ['medicines'],
+        security: BEARER_AUTH,
+        querystring: medicineDuplicatesQuerySchema,
+        response: { 200: medicineDuplicatesResponseSchema },
+      },
     },
-    async () => findDuplicates(app.database.db),
+    async (request) => duplicates(request.query),
   );
 
   // Multipart's hooks (one when a request arrives, one when it is answered) run on the routes that

@@ -47,7 +47,7 @@ describe('a canceled order on the dashboard', () => {
         return Promise.resolve(json(200, { medicines: [medicineFixture({ name: 'Insulin', stock })], total: 1 }));
       // The dashboard's notice of medicines stored twice: none here.
       if (pathname === '/api/medicines/duplicates')
-        return Promise.resolve(json(200, { groups: [], groupCount: 0, medicineCount: 0 }));
+        return Promise.resolve(json(200, { groups: [], total: 0, medicineCount: 0 }));
       if (request.method === 'PATCH') {
         stock += 3;
         return Promise.resolve(json(200, { order: { ...pending, status: ORDER_STATUS.canceled } }));

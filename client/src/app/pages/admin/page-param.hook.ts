@@ -13,10 +13,11 @@ export const usePageParam = () => useNumberParam<number>('page', 1);
  * The number of pages of a list of `total` rows (1 for an empty one). A page past the end, from an
  * old link or after the last rows were deleted meanwhile, shows an empty list and no pager to leave
  * it by: once the list's own answer is in (not another page's or search's, while `fetching`), the
- * URL's page becomes the last one, in place of the page that does not exist.
+ * URL's page becomes the last one, in place of the page that does not exist. `param` names a page
+ * kept beside the list's own (a report above the list).
  */
-export function usePageCount(total: number | undefined, pageSize: number, fetching: boolean): number {
-  const [page, setPage] = usePageParam();
+export function usePageCount(total: number | undefined, pageSize: number, fetching: boolean, param = 'page'): number {
+  const [page, setPage] = useNumberParam<number>(param, 1);
   const pageCount = Math.max(1, Math.ceil((total ?? 0) / pageSize));
   const pastTheEnd = total !== undefined && !fetching && page > pageCount;
   useEffect(() => {
