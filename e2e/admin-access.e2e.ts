@@ -100,6 +100,23 @@ describe('the admin area is for admins only', () => {
     await page.context().close();
   });
 
+  // The dashboard, the stock reports and the audit log read lists: their forms (a reorder level, a
+  // write-off) fetch their rules when first used, so opening them downloads no schema either.
+  it.for([PATHS.admin, PATHS.adminReports, PATHS.adminAudit])(
+    'opens %s without downloading zod or the schemas',
+    async (path) => {
+      const page = await pageAs(browser, admin);
+      const code = downloadedCode(page);
+      await page.goto(path);
+      await page.locator('main h1').waitFor();
+      await page.waitForFunction(() => !document.querySelector('main [role=status]'));
+      await page.waitForLoadState('networkidle');
+      expect([...code]).toContain('react-dom');
+      expect([...code]).not.toContain('zod');
+      await page.context().close();
+    },
+  );
+
   // Two widths of every admin route, each analysed whole by axe: minutes on a busy machine, so the two
   // widths run side by side.
   it.concurrent.for(['desktop', 'tablet'] as const)(

@@ -1,9 +1,14 @@
-import { reorderLevelSchema, type StockLevel } from '@apotheca/contract';
+import type { StockLevel } from '@apotheca/contract';
 import { useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { useSetReorderLevelMutation } from './reports.api';
+
+// The stock reports are read more than edited, by pharmacists too: the level's rules (a schema, and zod
+// with it) come when an admin first edits a level, not with the page (docs/decisions/0136).
+let loadingCheck: Promise<typeof import('./reorder-level.validator')> | undefined;
+const loadCheck = () => (loadingCheck ??= import('./reorder-level.validator'));
 
 /** The admin's inline edit of a medicine's reorder level, in its row of the low-stock report. */
 export function ReorderLevelForm({ medicine }: { medicine: StockLevel }) {
@@ -20,7 +25,7 @@ export function ReorderLevelForm({ medicine }: { medicine: StockLevel }) {
   const [save, { isLoading }] = useSetReorderLevelMutation();
   const errorId = useId();
   const submit = async () => {
-    const parsed = reorderLevelSchema.safeParse({ reorderLevel: value });
+    const parsed = (await loadCheck()).checkReorderLevel(value);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
     try {
@@ -47,6 +52,7 @@ export function ReorderLevelForm({ medicine }: { medicine: StockLevel }) {
           inputMode="numeric"
           min={0}
           value={value}
+          onFocus={() => void loadCheck()}
           onChange={(event) => setValue(event.target.value)}
           aria-label={`Reorder level of ${medicine.name}`}
           aria-invalid={error ? true : undefined}
