@@ -46,8 +46,9 @@ type Props = {
 
 // The stock reports open this dialog to write a lot off: its rules (schemas, and zod with them) come
 // when a dialog opens, not with the page, which most of its readers only read (docs/decisions/0136).
-let loadingCheck: Promise<typeof import('./batch-change.validator')> | undefined;
-const loadCheck = () => (loadingCheck ??= import('./batch-change.validator'));
+const importCheck = () => import('./batch-change.validator');
+let loadingCheck: ReturnType<typeof importCheck> | undefined;
+const loadCheck = () => (loadingCheck ??= importCheck());
 
 /** The fields' messages of a failed check, by field: the contract's own wording. */
 function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {

@@ -7,8 +7,9 @@ import { useSetReorderLevelMutation } from './reports.api';
 
 // The stock reports are read more than edited, by pharmacists too: the level's rules (a schema, and zod
 // with it) come when an admin first edits a level, not with the page (docs/decisions/0136).
-let loadingCheck: Promise<typeof import('./reorder-level.validator')> | undefined;
-const loadCheck = () => (loadingCheck ??= import('./reorder-level.validator'));
+const importCheck = () => import('./reorder-level.validator');
+let loadingCheck: ReturnType<typeof importCheck> | undefined;
+const loadCheck = () => (loadingCheck ??= importCheck());
 
 /** The admin's inline edit of a medicine's reorder level, in its row of the low-stock report. */
 export function ReorderLevelForm({ medicine }: { medicine: StockLevel }) {
