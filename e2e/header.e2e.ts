@@ -98,6 +98,11 @@ describe('the storefront header', () => {
     { width: 320, signedIn: true },
     { width: 375, signedIn: false },
     { width: 375, signedIn: true },
+    // A tablet upright and on its side: the links go in the menu until the row has room for them.
+    { width: 768, signedIn: false },
+    { width: 768, signedIn: true },
+    { width: 1024, signedIn: false },
+    { width: 1024, signedIn: true },
     { width: 1280, signedIn: false },
     { width: 1280, signedIn: true },
   ])(
@@ -111,7 +116,7 @@ describe('the storefront header', () => {
       if (hint.fullFits) expect(hint.text).toBe(SEARCH_PLACEHOLDER);
       // Room to see what is typed: a word of about seven letters.
       expect(hint.room).toBeGreaterThanOrEqual(48);
-      // Nothing in the header is pushed off a phone's screen.
+      // Nothing in the header is pushed off the screen, so the page never scrolls sideways.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await saveScreenshot(page, `header-${width}-${signedIn ? 'signed-in' : 'signed-out'}`, { fullPage: false });
       await page.context().close();

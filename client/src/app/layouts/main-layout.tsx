@@ -24,7 +24,7 @@ export const MAIN_NAV_LINKS = [
 ];
 
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
-  `rounded-md px-3 py-2 text-sm font-medium ${isActive ? 'bg-brand-50 text-brand-800' : 'text-muted hover:text-brand-800'}`;
+  `rounded-md px-3 py-2 text-sm font-medium lg:max-xl:px-2 ${isActive ? 'bg-brand-50 text-brand-800' : 'text-muted hover:text-brand-800'}`;
 
 /** After 50 px of scroll the header becomes fixed, translucent and blurred. */
 function useScrolledPast(threshold: number) {
@@ -77,7 +77,9 @@ export function MainLayout() {
     </Link>
   ) : null;
 
-  // The header's links, in its row on a wide screen and in the phone's row without JavaScript.
+  // The header's links, in its row from desktop width (lg, 1024 px) and in the menu or, without JavaScript,
+  // a row of their own below it: beside the search box and a patient's account controls they need about
+  // 930 px, so a tablet's 768 px showed them scrolling sideways.
   const mainNavItems = MAIN_NAV_LINKS.map((link) => (
     <li key={link.to}>
       <NavLink to={link.to} className={navLinkClass}>
@@ -95,11 +97,11 @@ export function MainLayout() {
         >
           <nav
             aria-label="Main"
-            className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 md:gap-4"
+            className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 xl:gap-4"
           >
             <BrandLogo compact />
-            <ul className="hidden items-center gap-1 md:flex">{mainNavItems}</ul>
-            <MedicineSearchBox className="flex-1 md:min-w-40 md:max-w-xs" />
+            <ul className="hidden items-center gap-1 lg:flex">{mainNavItems}</ul>
+            <MedicineSearchBox className="flex-1 lg:min-w-40 lg:max-w-xs" />
             <HeaderCartLink />
             {/*
               The session is known once hydration is over; until then its place is kept, unseen, so a
@@ -108,7 +110,7 @@ export function MainLayout() {
               browser that runs no scripts); the class is the same in the server's HTML and the first render.
             */}
             <div
-              className={`hidden shrink-0 items-center gap-3 whitespace-nowrap md:flex ${hydrated ? '' : 'invisible noscript:visible'}`}
+              className={`hidden shrink-0 items-center gap-2 whitespace-nowrap lg:flex xl:gap-3 ${hydrated ? '' : 'invisible noscript:visible'}`}
             >
               {isAuth ? (
                 <>
@@ -130,8 +132,8 @@ export function MainLayout() {
                 </Link>
               )}
             </div>
-            {/* On a phone every pixel left of the cart, avatar and menu goes to the search box: gaps of 8 px and 4 px. */}
-            <div className="flex items-center gap-1 md:hidden">
+            {/* Below desktop width every pixel left of the cart, avatar and menu goes to the search box: gaps of 8 px and 4 px. */}
+            <div className="flex items-center gap-1 lg:hidden">
               {avatar}
               <button
                 ref={menuButton}
@@ -160,7 +162,7 @@ export function MainLayout() {
             <div
               id="mobile-menu"
               onKeyDown={escapeMenu}
-              className="border-t border-slate-200 bg-white px-4 pb-4 md:hidden"
+              className="border-t border-slate-200 bg-white px-4 pb-4 lg:hidden"
             >
               <ul className="flex flex-col py-2">
                 {MAIN_NAV_LINKS.map((link) => (
@@ -199,7 +201,7 @@ export function MainLayout() {
       </div>
       {/* Without JavaScript the menu button cannot open its menu: on a phone its links stand in a row instead. */}
       <noscript>
-        <nav aria-label="Menu" className="border-b border-slate-200 bg-white px-4 py-2 md:hidden">
+        <nav aria-label="Menu" className="border-b border-slate-200 bg-white px-4 py-2 lg:hidden">
           <ul className="flex flex-wrap items-center gap-x-1 gap-y-2">
             {mainNavItems}
             <li className="ml-auto">

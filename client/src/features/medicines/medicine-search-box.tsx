@@ -151,7 +151,7 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
       role="search"
       method="get"
       action={PATHS.medicines}
-      className={`flex min-w-0 items-center md:relative ${className}`}
+      className={`flex min-w-0 items-center lg:relative ${className}`}
       onSubmit={(event) => {
         event.preventDefault();
         searchCatalogue(text.trim());
@@ -190,11 +190,11 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
           onFocus={() => setOpen(true)}
           onBlur={close}
           onKeyDown={onKeyDown}
-          className="peer h-10 w-full min-w-0 rounded-l-lg border border-r-0 border-slate-300 bg-white px-2.5 text-sm text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 md:px-3 @max-search-hint:placeholder:text-transparent"
+          className="peer h-10 w-full min-w-0 rounded-l-lg border border-r-0 border-slate-300 bg-white px-2.5 text-sm text-ink shadow-sm placeholder:text-slate-500 focus:border-brand-600 lg:px-3 @max-search-hint:placeholder:text-transparent"
         />
         <span
           aria-hidden="true"
-          className="pointer-events-none absolute inset-0 hidden items-center border border-transparent px-2.5 text-sm text-slate-500 md:px-3 @max-search-hint:peer-placeholder-shown:flex"
+          className="pointer-events-none absolute inset-0 hidden items-center border border-transparent px-2.5 text-sm text-slate-500 lg:px-3 @max-search-hint:peer-placeholder-shown:flex"
         >
           {SHORT_SEARCH_HINT}
         </span>
@@ -202,7 +202,7 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
       <button
         type="submit"
         aria-label="Search"
-        className="flex h-10 shrink-0 items-center rounded-r-lg bg-brand-700 px-2.5 text-white hover:bg-brand-800 md:px-3"
+        className="flex h-10 shrink-0 items-center rounded-r-lg bg-brand-700 px-2.5 text-white hover:bg-brand-800 lg:px-3"
       >
         <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true">
           <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
@@ -214,7 +214,7 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
         role="listbox"
         aria-label="Suggestions"
         hidden={!expanded}
-        className="absolute inset-x-0 top-full z-50 max-h-[70vh] overflow-y-auto border-y border-slate-200 bg-white py-1 shadow-lg md:inset-x-auto md:right-0 md:mt-1 md:w-[26rem] md:rounded-xl md:border"
+        className="absolute inset-x-0 top-full z-50 max-h-[70vh] overflow-y-auto border-y border-slate-200 bg-white py-1 shadow-lg lg:inset-x-auto lg:right-0 lg:mt-1 lg:w-[26rem] lg:rounded-xl lg:border"
       >
         {suggestions.map((suggestion, index) => (
           <li key={suggestion._id} {...optionProps(index)}>
