@@ -23,6 +23,9 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await toast(page, 'Registered successfully');
     await page.waitForURL(`${baseUrl()}/login`);
+    // The address changes before the login page's chunk has arrived, the registration form still shown:
+    // its fields are read once the login form is there.
+    await page.getByRole('button', { name: 'Login' }).waitFor();
     // The new account logs in with the password just chosen: its e-mail is there already, the password is not.
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     expect(await page.getByLabel('Password').inputValue()).toBe('');
