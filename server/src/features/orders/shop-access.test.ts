@@ -201,6 +201,12 @@ const MATRIX: [string, (f: Fixture) => Promise<InjectOptions> | InjectOptions, n
     (f) => ({ method: 'PUT', url: `/api/orders/${f.orderId}/address`, payload: { address: HOME_ADDRESS } }),
     [401, 200, 404, 404, 404],
   ],
+  // Order again puts an order's lines back in its own patient's cart; anyone else's order is not theirs to see.
+  [
+    'POST /orders/:id/reorder',
+    (f) => ({ method: 'POST', url: `/api/orders/${f.orderId}/reorder` }),
+    [401, 200, 404, 404, 404],
+  ],
   [
     'POST /orders/:id/prescription-review',
     (f) => ({
@@ -442,6 +448,7 @@ describe('hostile input', () => {
       ['DELETE', `/api/cart/remove/${id}`, undefined, false],
       ['GET', `/api/orders/single-product/${id}`, undefined, false],
       ['PUT', `/api/orders/${id}/address`, { address: HOME_ADDRESS }, false],
+      ['POST', `/api/orders/${id}/reorder`, undefined, false],
       ['PATCH', `/api/addresses/${id}`, { city: 'Paris' }, false],
       ['DELETE', `/api/addresses/${id}`, undefined, false],
       ['PATCH', `/api/orders/update-order/${id}`, { status: 'Pending' }, true],
