@@ -80,7 +80,7 @@ export default function AddressesPage() {
                       <Button
                         size="sm"
                         variant="secondary"
-                        disabled={updating}
+                        busy={updating}
                         onClick={() =>
                           void run(() => update({ id: address._id, isDefault: true }).unwrap(), 'Default address set')
                         }

@@ -17,7 +17,8 @@ export type ConfirmDialogProps = {
 /**
  * An accessible confirmation: focus is trapped inside and returns to the opener on close (Headless UI).
  * While the confirmed action is `busy` it stays open and cannot be cancelled: the request is already
- * sent, and a closed dialog would tell the user it was not.
+ * sent, and a closed dialog would tell the user it was not. Its buttons wait busy, not disabled, so the
+ * keyboard's focus stays on the one pressed (docs/decisions/0139).
  */
 export function ConfirmDialog({
   open,
@@ -40,10 +41,10 @@ export function ConfirmDialog({
           <DialogTitle className="text-lg font-bold text-ink">{title}</DialogTitle>
           <Description className="mt-2 text-sm text-muted">{description}</Description>
           <div className="mt-6 flex justify-end gap-3">
-            <Button variant="secondary" onClick={cancel} disabled={busy} autoFocus>
+            <Button variant="secondary" onClick={cancel} busy={busy} autoFocus>
               {cancelLabel}
             </Button>
-            <Button variant="danger" onClick={onConfirm} disabled={busy}>
+            <Button variant="danger" onClick={onConfirm} busy={busy}>
               {confirmLabel}
             </Button>
           </div>
