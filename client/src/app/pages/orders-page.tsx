@@ -4,6 +4,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { MyOrdersTable } from '../../features/orders/my-orders-table';
 import { useMyOrdersQuery } from '../../features/orders/orders.api';
+import { FormAlert } from '../../components/ui/form-alert';
 
 export default function OrdersPage() {
   const { data, isLoading, error } = useMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -12,11 +13,7 @@ export default function OrdersPage() {
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-ink">My orders</h1>
       {isLoading ? <Spinner label="Loading your orders…" /> : null}
       {/* The shopper sees 'No orders found' when the call fails, not the error's details. */}
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-4 text-red-800">
-          No orders found
-        </p>
-      ) : null}
+      {error ? <FormAlert>No orders found</FormAlert> : null}
       {data && data.orders.length === 0 ? (
         <div className="flex flex-col items-center gap-4 rounded-2xl border border-dashed border-slate-300 bg-white p-12 text-center">
           <p className="text-xl font-semibold text-ink">No Orders Yet</p>

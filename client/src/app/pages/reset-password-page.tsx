@@ -4,6 +4,7 @@ import { FormCard } from '../../components/ui/form-card';
 import { Spinner } from '../../components/ui/spinner';
 import { useValidateResetTokenQuery } from '../../features/auth/auth.api';
 import { ResetPasswordForm } from '../../features/auth/reset-password-form';
+import { FormAlert } from '../../components/ui/form-alert';
 
 /** Any path the router does not know renders the not-found page. */
 const NOT_FOUND_PATH = '/page-not-found';
@@ -17,9 +18,7 @@ export default function ResetPasswordPage() {
   if (!userId || !token) {
     return (
       <FormCard title="Reset password">
-        <p role="alert" className="text-red-700">
-          {INVALID_LINK_MESSAGE}
-        </p>
+        <FormAlert>{INVALID_LINK_MESSAGE}</FormAlert>
       </FormCard>
     );
   }

@@ -1,9 +1,15 @@
 import type { ReactNode } from 'react';
 
-/** What a form or a checkout step refuses, said at its top and announced as it appears. */
+/**
+ * What a form, a step or a screen refuses or failed at, said at its top and announced as it
+ * appears: the one red alert of the app, so that every refusal looks and reads the same.
+ */
 export function FormAlert({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
-    <p role="alert" className={`rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800 ${className}`}>
+    <p
+      role="alert"
+      className={`rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 ${className}`}
+    >
       {children}
     </p>
   );

@@ -9,6 +9,7 @@ import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
 import { useAddBatchMutation, type AddBatch } from './batches.api';
+import { FormAlert } from '../../components/ui/form-alert';
 
 /** A delivery of the medicine: its lot, expiry date and units, checked with the contract's rules as the server checks them. */
 export function AddBatchForm({ medicineId }: { medicineId: string }) {
@@ -50,11 +51,7 @@ export function AddBatchForm({ medicineId }: { medicineId: string }) {
       <Button type="submit" busy={isLoading} className="sm:mt-6">
         {isLoading ? 'Adding…' : 'Add batch'}
       </Button>
-      {failure ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 sm:col-span-4">
-          {failure}
-        </p>
-      ) : null}
+      {failure ? <FormAlert className="sm:col-span-4">{failure}</FormAlert> : null}
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { Button, type ButtonVariant } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { FormAlert } from '../../components/ui/form-alert';
 
 /** The changes an admin makes to a batch, each with a reason kept in the batch's history. */
 type BatchChangeKind = 'adjust' | 'writeOff' | 'recall';
@@ -105,11 +106,7 @@ function ChangeForm({ change, onSubmit, onClose }: Props & { change: BatchChange
         error={errors.reason}
         onChange={(event) => setFields({ ...fields, reason: event.target.value })}
       />
-      {failure ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {failure}
-        </p>
-      ) : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
       <div className="flex justify-end gap-3">
         <Button variant="secondary" onClick={onClose}>
           Cancel

@@ -3,6 +3,7 @@ import { Button } from '../../components/ui/button';
 import { countLabel } from '../../lib/count-label';
 import { errorMessage } from '../../lib/error-message';
 import { useNotifyRecallMutation, type RecallNotified } from './batches.api';
+import { FormAlert } from '../../components/ui/form-alert';
 
 const patients = (count: number) => countLabel(count, 'patient');
 
@@ -36,11 +37,7 @@ export function RecallNotify({ batchId }: { batchId: string }) {
       <p role="status" className="text-sm text-ink">
         {result ? notifiedText(result) : null}
       </p>
-      {failure ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {failure}
-        </p>
-      ) : null}
+      {failure ? <FormAlert>{failure}</FormAlert> : null}
     </div>
   );
 }

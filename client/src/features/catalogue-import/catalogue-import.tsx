@@ -6,6 +6,7 @@ import { TextField } from '../../components/ui/text-field';
 import { countLabel } from '../../lib/count-label';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
 import { useImportCatalogueMutation } from './catalogue-import.api';
+import { FormAlert } from '../../components/ui/form-alert';
 
 const REFUSED_COLUMNS = [{ label: 'Row', align: 'right' }, { label: 'Column' }, { label: 'Message' }] as const;
 
@@ -100,14 +101,14 @@ export function CatalogueImport() {
       </form>
 
       {failure ? (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        <FormAlert>
           {failure.message}
           {failure.rows.map(([row, message]) => (
             <span key={row} className="mt-1 block">
               Row {row}: {message}
             </span>
           ))}
-        </p>
+        </FormAlert>
       ) : null}
 
       {checked ? (
