@@ -1,7 +1,7 @@
 import { PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, fillAfterRefusal, hasFocus, openPage, useBrowser } from './support/browser';
-import { createShopper, mailTo, PASSWORD, toast, uniqueEmail, shopperPage } from './support/shop';
+import { createShopper, holdToast, mailTo, PASSWORD, toast, uniqueEmail, shopperPage } from './support/shop';
 import { violations } from './support/axe';
 
 describe('register, log in, log out and reset a password in chromium', () => {
@@ -64,11 +64,13 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await toast(page, 'Login failed');
     expect(await hasFocus(page.getByRole('button', { name: 'Login' }))).toBe(true);
     // A toast's text is as readable as the page's: 4.5:1 at least, on its own colour.
+    await holdToast(page);
     expect(await violations(page, '[data-sonner-toaster]'), 'error toast').toEqual([]);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Login' }).click();
     await toast(page, 'Logged-in successfully');
+    await holdToast(page);
     expect(await violations(page, '[data-sonner-toaster]'), 'success toast').toEqual([]);
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByRole('link', { name: shopper.user.email }).click();
@@ -100,14 +102,14 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await page.locator('#mobile-menu').getByRole('link', { name: 'Orders' }).waitFor();
     await page.locator('#mobile-menu').getByRole('button', { name: 'Log Out' }).click();
     await toast(page, 'Sucessfull LoggedOut');
-    await page.waitForURL(`${baseUrl()}/`);
     // The toast shows below the header: it never covers the menu button the shopper taps next.
-    const clearance = () =>
-      page.evaluate(() => {
-        const toast = document.querySelector('[data-sonner-toast]')?.getBoundingClientRect();
-        return toast && toast.top - document.querySelector('header')!.getBoundingClientRect().bottom;
-      });
-    await expect.poll(clearance, { timeout: 3_000 }).toBeGreaterThanOrEqual(0);
+    await holdToast(page);
+    const clearance = await page.evaluate(() => {
+      const toast = document.querySelector('[data-sonner-toast]')!.getBoundingClientRect();
+      return toast.top - document.querySelector('header')!.getBoundingClientRect().bottom;
+    });
+    expect(clearance).toBeGreaterThanOrEqual(0);
+    await page.waitForURL(`${baseUrl()}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Login/Sign Up' }).waitFor();
     await page.context().close();

@@ -108,6 +108,14 @@ export async function toast(page: Page, text: string): Promise<void> {
   await page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 }
 
+/**
+ * Rests the pointer on the newest toast, which holds it on screen (a loaded machine can take longer
+ * than its few seconds to check it) and waits until its entering slide has stopped.
+ */
+export async function holdToast(page: Page): Promise<void> {
+  await page.locator('[data-sonner-toast]').first().hover();
+}
+
 /** The texts of the toasts on screen now, for `expect.poll` to read until the expected one shows. */
 export const toastTexts = (page: Page): Promise<string[]> => textsOf(page.locator('[data-sonner-toast]'));
 
