@@ -1,5 +1,6 @@
 import { MEDICINE_DUPLICATE_MESSAGE, type MedicineDuplicatesResponse } from '@apotheca/contract';
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { comparableName, medicines } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -75,49 +76,95 @@ export async function assertNoOtherMedicineIs(tx: Tx, medicine: IdentityParts, e
     throw HttpError.conflict(MEDICINE_DUPLICATE_MESSAGE, { name: MEDICINE_DUPLICATE_MESSAGE });
 }
 
+/**
+ * A part's digits, in order: folding case and whitespace never makes, drops or moves one (no letter
+ * lower-cases to a digit), so medicines that `identityKey` calls one have the same digits in each part,
+ * whatever the database's locale makes of the letters. Two `translate`s, as a pattern costs several
+ * times more per row: the inner one is the part's other characters, which the outer one removes.
+ */
+const digitsOf = (part: AnyPgColumn) => sql`translate(${part}, translate(${part}, '0123456789', ''), '')`;
+
+/**
+ * What the duplicates report narrows by, in the database: the folded name, and the digits of the
+ * strength and the pack size. Medicines that are one medicine are alike in all three, so a medicine
+ * alike to no other is in no group, and only the others are read.
+ */
+const likeness = (table: Record<'name' | 'strength' | 'packSize', AnyPgColumn>) => [
+  comparableName(table.name),
+  digitsOf(table.strength),
+  digitsOf(table.packSize),
+];
+
 /** A medicine as the duplicates report groups it: its id and the parts `identityKey` reads. */
 type Identity = { _id: string } & { [Field in (typeof IDENTITY_FIELDS)[number]]: string };
 
-/** The report's groups, and every medicine's identity, as they stood at a generation of the catalogue. */
+/**
+ * The report's groups, and the identity of each medicine alike to another (its folded name and
+ * `identityKey`), as they stood at a generation of the catalogue.
+ */
 type DuplicatesSnapshot = { generation: number; groups: Identity[][]; keys: Map<string, string> };
 
 /** What the report needs of the catalogue's cache: how often the catalogue changed, and which medicines. */
 type CatalogueChanges = Pick<CatalogueCache, 'generation' | 'changedSince'>;
 
+/** A medicine's place in the report: the name the database folded, then its identity. */
+const reportKey = (medicine: Identity & { folded: string }) => `${medicine.folded}\u0000${identityKey(medicine)}`;
+
 /**
- * The medicines that are one medicine, stored before the refusal above (docs/decisions/0138, 0141), a
- * page of groups at a time. The grouping reads the whole catalogue, so it is kept, and made again only
- * when the catalogue cache (told by every write to a medicine or its stock, on this instance or
- * another) says that a medicine was added or deleted, or one it named changed its identity: a stream
- * of checkouts changes stocks only, and the medicines it named are read again by id to tell. The
- * stock of a page's medicines is read with each call.
+ * The medicines that are one medicine, stored before the refusal above (docs/decisions/0138, 0141,
+ * 0143), a page of groups at a time. The grouping reads every medicine alike to another, so it is kept,
+ * and made again only when the catalogue cache (told by every write to a medicine or its stock, on
+ * this instance or another) says that a medicine was added or deleted, or one it named changed its
+ * identity or became alike to another: a stream of checkouts changes stocks only, and the medicines it
+ * named are read again by id to tell. The stock of a page's medicines is read with each call.
  */
 export function createDuplicatesReport(db: Db, catalogue: CatalogueChanges) {
   let current: DuplicatesSnapshot | undefined;
   let loading: Promise<DuplicatesSnapshot> | undefined;
+  const folded = comparableName(medicines.name);
+  const others = alias(medicines, 'others');
+  /**
+   * How many medicines a medicine (of the outer query) is alike to, itself included: read through the
+   * index of folded names, as the refusal's lookup is.
+   */
+  const alikeCount = db
+    .select({ count: count() })
+    .from(others)
+    .where(and(...likeness(others).map((part, i) => eq(part, likeness(medicines)[i]!))));
 
   /**
-   * The whole catalogue's identities, grouped: the database folds each name with `comparableName`,
-   * as the refusal narrows to one name, and `identityKey` groups the medicines of a folded name as the
-   * refusal compares them. Groups go by name, then by when each medicine was added.
+   * The identities of the medicines alike to another, grouped: the database folds each name with
+   * `comparableName`, as the refusal narrows to one name, and `identityKey` groups the medicines of a
+   * folded name as the refusal compares them. Groups go by name, then by when each medicine was added.
    */
   const build = async (generation: number): Promise<DuplicatesSnapshot> => {
-    const folded = comparableName(medicines.name);
-    const catalogueRows = await db
-      .select({ _id: medicines.id, ...identityColumns, folded: sql<string>`${folded}` })
+    const counted = db
+      .select({
+        _id: medicines.id,
+        ...identityColumns,
+        createdAt: medicines.createdAt,
+        folded: sql<string>`${folded}`.as('folded'),
+        alike: sql<number>`count(*) over (partition by ${sql.join(likeness(medicines), sql`, `)})`.as('alike'),
+      })
       .from(medicines)
-      .orderBy(asc(folded), asc(medicines.createdAt), asc(medicines.id));
-    const keys = new Map(catalogueRows.map((m) => [m._id, identityKey(m)]));
-    const byName = medicinesBy(catalogueRows, (m) => m.folded);
-    const groups = [...byName.values()]
-      .filter((sameName) => sameName.length > 1)
-      .flatMap((sameName) => [...medicinesBy(sameName, (m) => keys.get(m._id)!).values()])
+      .as('catalogue');
+    const { _id, name, developedBy, strength, packSize } = counted;
+    const alikeRows = await db
+      .select({ _id, name, developedBy, strength, packSize, folded: counted.folded })
+      .from(counted)
+      .where(gt(counted.alike, 1))
+      .orderBy(asc(counted.folded), asc(counted.createdAt), asc(_id));
+    const keys = new Map(alikeRows.map((m) => [m._id, reportKey(m)]));
+    const groups = [...medicinesBy(alikeRows, (m) => keys.get(m._id)!).values()]
       .filter((group) => group.length > 1)
       .map((group) => group.map(({ folded: _, ...identity }) => identity));
     return { generation, groups, keys };
   };
 
-  /** `previous` still true at `generation` when every medicine changed since is there and kept its identity. */
+  /**
+   * `previous` still true at `generation` when every medicine changed since is there, and either was
+   * alike to another and kept its identity, or is still alike to none.
+   */
   const stillTrue = async (previous: DuplicatesSnapshot, generation: number) => {
     const changedIds = catalogue.changedSince(previous.generation);
     if (!changedIds) return undefined;
@@ -126,10 +173,20 @@ export function createDuplicatesReport(db: Db, catalogue: CatalogueChanges) {
       ids.length === 0
         ? []
         : await db
-            .select({ _id: medicines.id, ...identityColumns })
+            .select({
+              _id: medicines.id,
+              ...identityColumns,
+              folded: sql<string>`${folded}`,
+              alike: sql<number>`(${alikeCount})`.mapWith(Number),
+            })
             .from(medicines)
             .where(inArray(medicines.id, ids));
-    const kept = changed.length === ids.length && changed.every((m) => previous.keys.get(m._id) === identityKey(m));
+    const kept =
+      changed.length === ids.length &&
+      changed.every((m) => {
+        const key = previous.keys.get(m._id);
+        return key === undefined ? m.alike === 1 : key === reportKey(m);
+      });
     return kept ? { ...previous, generation } : undefined;
   };
 

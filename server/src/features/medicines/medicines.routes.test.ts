@@ -705,6 +705,43 @@ describe('GET /api/medicines/duplicates', () => {
     await reportedOnceTold(none, '', [second.id]);
   });
 
+  it('keeps its grouping through a checkout of a medicine in no group, until that one becomes a double', async () => {
+    const first = await insertMedicine(ctx, advil);
+    const second = await insertMedicine(ctx, advil);
+    // In no group: alike to no other, or of the same name and strength but another maker.
+    const lone = await insertMedicine(ctx, { ...advil, name: 'Nurofen' });
+    const otherMaker = await insertMedicine(ctx, { ...advil, developedBy: 'Haleon' });
+    await reportedOnceTold({ groups: [{ medicines: [first, second].map(asReported) }], total: 1, medicineCount: 2 });
+    /** A change naming `medicine`, as another instance's checkout of it sends it, seen once its page shows `stock`. */
+    const checkedOut = async (medicine: MedicineRow, stock: number) => {
+      const page = `/api/medicines/${medicine.id}`;
+      expect((await ctx.app.inject({ method: 'GET', url: page })).statusCode).toBe(200);
+      await setStock(ctx, medicine.id, stock);
+      await ctx.database.notify(CATALOGUE_CHANNEL, medicine.id);
+      await vi.waitFor(
+        async () => expect((await ctx.app.inject({ method: 'GET', url: page })).json()).toMatchObject({ stock }),
+        { timeout: 5000, interval: 20 },
+      );
+    };
+    // Written behind the cache's back: the second is renamed; the checkouts do not make the grouping again.
+    await ctx.database.db.update(medicines).set({ name: 'Brufen' }).where(eq(medicines.id, second.id));
+    await checkedOut(lone, 4);
+    await checkedOut(otherMaker, 3);
+    expect(await reported()).toEqual({
+      groups: [{ medicines: [first, second].map(asReported) }],
+      total: 1,
+      medicineCount: 2,
+    });
+    // Renamed into the first one, the lone medicine's next checkout makes it again.
+    await ctx.database.db.update(medicines).set({ name: 'AD VIL' }).where(eq(medicines.id, lone.id));
+    await checkedOut(lone, 2);
+    expect(await reported()).toEqual({
+      groups: [{ medicines: [asReported(first), { ...asReported(lone), name: 'AD VIL', stock: 2 }] }],
+      total: 1,
+      medicineCount: 2,
+    });
+  });
+
   it('is for admins: anonymous 401, shopper 403', async () => {
     await insertMedicine(ctx, advil);
     await insertMedicine(ctx, advil);
