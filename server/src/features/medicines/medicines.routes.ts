@@ -83,10 +83,13 @@ type Headers = Readonly<Record<string, string>>;
 /** One encoding of a cached body: its bytes and headers, and its ready answer once sent through its route. */
 type Variant = { body: Buffer; headers: Headers; ready?: ReadyAnswer | null };
 /**
- * What is sent for one cached body, made once: a cached body is the same Buffer on every hit. A list
- * is offered compressed, and its ETag, a hash of its bytes, gets a 304 from a browser that holds it;
- * a medicine's ETag names its version for an update's If-Match, not its stock, so it gets no 304.
+ * How a cached body is answered. A list's (`list`) is offered compressed, and its ETag, a hash of its
+ * bytes, gets a 304 from a browser that holds it; a medicine's ETag names its version for an update's
+ * If-Match, not its stock, so it gets no 304. `headers` makes its other headers, once per body.
  */
+type AnswerKind = { list: boolean; headers: () => Headers };
+const LIST_ANSWER: AnswerKind = { list: true, headers: () => CATALOGUE_HEADERS };
+/** What is sent for one cached body, made once: a cached body is the same Buffer on every hit. */
 type CachedAnswer = {
   revalidated: boolean;
   compressed: boolean;
@@ -113,7 +116,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
   // with the same headers, that later GETs of its URL get before routing, until a write drops it from
   // the cache (docs/decisions/0142).
   const cachedAnswers = new WeakMap<Buffer, CachedAnswer>();
-  const cachedAnswer = (body: Buffer, list: boolean, headers: () => Headers): CachedAnswer => {
+  const cachedAnswer = (body: Buffer, { list, headers }: AnswerKind): CachedAnswer => {
     let answer = cachedAnswers.get(body);
     if (answer === undefined) {
       const compressed = list && body.length >= COMPRESS_FROM_BYTES;
@@ -168,15 +171,10 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
     }
     return reply.headers(variant.headers).send(variant.body);
   };
-  /** Sends a cached body: a list (`list`) or a medicine, whose headers `headers` makes once per body. */
-  const sendJson = (
-    reply: FastifyReply,
-    body: Buffer,
-    list = true,
-    headers: () => Headers = () => CATALOGUE_HEADERS,
-  ) => {
+  /** Sends a cached body as `kind` says: through sendList, or sendMedicine below. */
+  const sendCached = (reply: FastifyReply, body: Buffer, kind: AnswerKind) => {
     const { request } = reply;
-    const answer = cachedAnswer(body, list, headers);
+    const answer = cachedAnswer(body, kind);
     if (answer.revalidated && request.headers['if-none-match'] === answer.notModifiedHeaders.etag)
       return reply.code(304).headers(answer.notModifiedHeaders).send();
     const variant = variantOf(
@@ -192,6 +190,8 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
         )
       : sendVariant(reply, answer, variant);
   };
+  /** Sends a cached list: the catalogue's page, the search box's suggestions, a medicine's substitutes. */
+  const sendList = (reply: FastifyReply, body: Buffer) => sendCached(reply, body, LIST_ANSWER);
 
   // The catalogue's reads are keyed by their URL and answered from the cache before validation:
   // only a URL that passed validation once is ever stored, so the check is not repeated.
@@ -201,7 +201,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
     const body = catalogue.peek(request.url);
     if (body === undefined) done();
     // Its promise, when it compresses first, settles by answering, an error included.
-    else void sendJson(reply, body);
+    else void sendList(reply, body);
   };
 
   /** A catalogue read by query string: answered from the cache, `load` making its JSON on a miss. */
@@ -215,7 +215,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
       url,
       { onRequest: answerFromCache, schema: { tags: ['medicines'], querystring, response: { 200: response } } },
       async (request, reply) =>
-        sendJson(reply, await catalogue.get(request.url, () => load(request.query as z.infer<Query>))),
+        sendList(reply, await catalogue.get(request.url, () => load(request.query as z.infer<Query>))),
     );
 
   cachedQuery('/medicines', medicineListQuerySchema, medicineListResponseSchema, (query) => search.list(query));
@@ -237,7 +237,7 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
       const body = await catalogue.get(request.url, async () =>
         JSON.stringify({ substitutes: await findSubstitutes(app.database.db, request.params.id) }),
       );
-      return sendJson(reply, body);
+      return sendList(reply, body);
     },
   );
 
@@ -245,10 +245,13 @@ const medicinesRoutes: FastifyPluginAsyncZod<MedicinesRoutesOptions> = async (
   // level holds only what the original client may post back unchanged (docs/decisions/0044).
   // Its headers are made once per cached body, its ETag not parsed per request.
   const sendMedicine = (reply: FastifyReply, body: Buffer) =>
-    sendJson(reply, body, false, () => ({
-      ...CATALOGUE_HEADERS,
-      etag: medicineEtag((JSON.parse(body.toString()) as { version: number }).version),
-    }));
+    sendCached(reply, body, {
+      list: false,
+      headers: () => ({
+        ...CATALOGUE_HEADERS,
+        etag: medicineEtag((JSON.parse(body.toString()) as { version: number }).version),
+      }),
+    });
   app.get(
     '/medicines/:id',
     {
