@@ -275,6 +275,20 @@ export const LEAFLET_MAX_LENGTH = 2000;
 /** A prescription is a photo or a scan: JPEG, PNG, WebP or PDF, judged by content, at most 10 MB. */
 export const PRESCRIPTION_MAX_BYTES = 10 * 1024 * 1024;
 export const PRESCRIPTION_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
+/**
+ * Each of those types as the patient reads it, and the endings of its files' names: the picker judges
+ * by them a file the browser cannot type (it says ""), and the server names by the first a file it
+ * hands back. A type added to the list needs its entry here, so it is named and known everywhere.
+ */
+export const PRESCRIPTION_FILE_FORMATS: Record<
+  (typeof PRESCRIPTION_FILE_TYPES)[number],
+  { name: string; extensions: readonly [string, ...string[]] }
+> = {
+  'image/jpeg': { name: 'JPEG', extensions: ['.jpg', '.jpeg'] },
+  'image/png': { name: 'PNG', extensions: ['.png'] },
+  'image/webp': { name: 'WebP', extensions: ['.webp'] },
+  'application/pdf': { name: 'PDF', extensions: ['.pdf'] },
+};
 /** What the file input offers; the server judges the bytes whatever the browser declared. */
 export const PRESCRIPTION_ACCEPT = PRESCRIPTION_FILE_TYPES.join(',');
 /**

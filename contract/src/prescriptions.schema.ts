@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './common.schema';
 import {
+  PRESCRIPTION_FILE_FORMATS,
   PRESCRIPTION_FILE_TYPES,
   PRESCRIPTION_MAX_BYTES,
   PRESCRIPTION_REVIEW,
@@ -9,8 +10,20 @@ import {
   PRESCRIPTION_UNUSED_MAX_FILES,
 } from './constants';
 
-export const PRESCRIPTION_TOO_LARGE_MESSAGE = `The prescription must be at most ${PRESCRIPTION_MAX_BYTES / (1024 * 1024)} MB.`;
-export const PRESCRIPTION_FILE_TYPE_MESSAGE = 'The prescription must be a JPEG, PNG, WebP or PDF file.';
+const maxSize = `${PRESCRIPTION_MAX_BYTES / (1024 * 1024)} MB`;
+/**
+ * The types the server takes as the patient reads them ("JPEG, PNG, WebP or PDF"), from the one list,
+ * so the server's refusal and the picker's hint name a type added there with no wording written again.
+ */
+function prescriptionFileTypeNames(): string {
+  const names = PRESCRIPTION_FILE_TYPES.map((type) => PRESCRIPTION_FILE_FORMATS[type].name);
+  return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]!;
+}
+export const PRESCRIPTION_TOO_LARGE_MESSAGE = `The prescription must be at most ${maxSize}.`;
+/** The server's 415, and the picker's refusal of a file before it is sent. */
+export const PRESCRIPTION_FILE_TYPE_MESSAGE = `The prescription must be a ${prescriptionFileTypeNames()} file.`;
+/** What the picker says under its inputs of the files it takes. */
+export const PRESCRIPTION_FILE_HINT = `${prescriptionFileTypeNames()}, up to ${maxSize}.`;
 export const PRESCRIPTION_FILE_REQUIRED_MESSAGE = 'Choose the photo or scan of your prescription.';
 export const PRESCRIPTION_QUOTA_MESSAGE =
   `You already have the most prescriptions that no current order holds (${PRESCRIPTION_UNUSED_MAX_FILES} files, ` +

@@ -368,6 +368,12 @@ describe('CheckoutPage', () => {
     expect(prescriptionUploads()).toEqual([]);
   });
 
+  it('says under the picker which files it takes, and each input is described by it', async () => {
+    checkoutAgainst(placed(), { inCart: rxCart });
+    for (const label of ['Take a photo', 'Choose a file'])
+      expect(await screen.findByLabelText(label)).toHaveAccessibleDescription('JPEG, PNG, WebP or PDF, up to 10 MB.');
+  });
+
   it.each([
     ['no answer came', noAnswer()],
     ['the load balancer answered 502', balancerPage(502)],

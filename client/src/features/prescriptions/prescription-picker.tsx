@@ -2,6 +2,7 @@ import {
   isUsablePrescription,
   PRESCRIPTION_ACCEPT,
   PRESCRIPTION_CHOICE_MESSAGE,
+  PRESCRIPTION_FILE_HINT,
   PRESCRIPTION_FILE_TYPE_MESSAGE,
   PRESCRIPTION_FILE_TYPES,
   PRESCRIPTION_MAX_BYTES,
@@ -65,6 +66,7 @@ export function PrescriptionPicker({
   const { data } = useMyPrescriptionsQuery();
   const [upload, { isLoading: uploading }] = usePrescriptionUpload();
   const name = useId();
+  const hintId = useId();
   const prescriptions = data?.prescriptions ?? [];
   // A prescription checkout would refuse (used up, expired) or a pharmacist refused is listed, never chosen.
   const usable = prescriptions.filter(isUsablePrescription);
@@ -105,6 +107,7 @@ export function PrescriptionPicker({
         capture={capture}
         className="sr-only"
         disabled={uploading}
+        aria-describedby={hintId}
         onChange={(event) => {
           void send(event.target.files?.[0]);
           event.target.value = '';
@@ -124,7 +127,9 @@ export function PrescriptionPicker({
         {fileInput('Take a photo', PRESCRIPTION_PHOTO_ACCEPT, 'environment')}
         {fileInput('Choose a file', PRESCRIPTION_ACCEPT)}
       </div>
-      <p className="mt-2 text-xs text-muted">JPEG, PNG, WebP or PDF, up to 10 MB.</p>
+      <p id={hintId} className="mt-2 text-xs text-muted">
+        {PRESCRIPTION_FILE_HINT}
+      </p>
       {uploading ? <p role="status">Uploading…</p> : null}
       {prescriptions.length > 0 ? (
         <div className="mt-4">

@@ -1,4 +1,4 @@
-import type { PrescriptionFileType } from '@apotheca/contract';
+import { PRESCRIPTION_FILE_FORMATS, type PrescriptionFileType } from '@apotheca/contract';
 import sharp from 'sharp';
 import { stripPdf } from './prescription-pdf.service';
 
@@ -36,14 +36,9 @@ export async function preparePrescriptionFile(
   }
 }
 
-/** The name a browser gives a prescription's file it saves: its type's, never the patient's own. */
-const FILE_NAMES: Record<PrescriptionFileType, string> = {
-  'application/pdf': 'prescription.pdf',
-  'image/jpeg': 'prescription.jpg',
-  'image/png': 'prescription.png',
-  'image/webp': 'prescription.webp',
-};
-export const prescriptionFileName = (fileType: PrescriptionFileType) => FILE_NAMES[fileType];
+/** The name a browser gives a prescription's file it saves: its type's first ending, never the patient's own name. */
+export const prescriptionFileName = (fileType: PrescriptionFileType) =>
+  `prescription${PRESCRIPTION_FILE_FORMATS[fileType].extensions[0]}`;
 
 /**
  * Where a prescription's file is kept in the shared stored files, so every instance reads it. Only
