@@ -374,6 +374,28 @@ describe('CheckoutPage', () => {
       expect(await screen.findByLabelText(label)).toHaveAccessibleDescription('JPEG, PNG, WebP or PDF, up to 10 MB.');
   });
 
+  it('refuses at once a file the browser cannot type whose name ends in no type the server takes', async () => {
+    checkoutAgainst(placed(), { inCart: rxCart });
+    const user = userEvent.setup({ applyAccept: false });
+    // A browser says "" of a type it does not know.
+    const unknown = new File([new Uint8Array(64)], 'prescription.dat', { type: '' });
+    await user.upload(await screen.findByLabelText('Choose a file'), unknown);
+    expect(await screen.findByText(PRESCRIPTION_FILE_TYPE_MESSAGE)).toBeInTheDocument();
+    expect(prescriptionUploads()).toEqual([]);
+  });
+
+  it('sends a file the browser cannot type when its name ends as a type the server takes: the server judges it', async () => {
+    checkoutAgainst(placed(), {
+      inCart: rxCart,
+      uploaded: Promise.resolve(json(201, { prescription: prescription('rx-new') })),
+    });
+    const scan = new File(['%PDF-1.4'], 'SCAN.PDF', { type: '' });
+    const user = userEvent.setup({ applyAccept: false });
+    await user.upload(await screen.findByLabelText('Choose a file'), scan);
+    expect(await screen.findByText('Prescription uploaded')).toBeInTheDocument();
+    expect(prescriptionUploads()).toHaveLength(1);
+  });
+
   it.each([
     ['no answer came', noAnswer()],
     ['the load balancer answered 502', balancerPage(502)],

@@ -2,6 +2,7 @@ import {
   isUsablePrescription,
   PRESCRIPTION_ACCEPT,
   PRESCRIPTION_CHOICE_MESSAGE,
+  PRESCRIPTION_FILE_FORMATS,
   PRESCRIPTION_FILE_HINT,
   PRESCRIPTION_FILE_TYPE_MESSAGE,
   PRESCRIPTION_FILE_TYPES,
@@ -42,6 +43,19 @@ function stateLabel({ state, validUntil, repeatsLeft }: Prescription): string {
 }
 
 const NOT_UPLOADED = 'Prescription not uploaded';
+
+/**
+ * Whether the server takes the file's type, judged before it is sent, by the contract's list: by the
+ * type the browser gives, or, when it gives none ("", an ending it does not know), by the name's ending.
+ * The server still judges the bytes whatever the browser said.
+ */
+function isTakenType({ type, name }: File): boolean {
+  if (type) return (PRESCRIPTION_FILE_TYPES as readonly string[]).includes(type);
+  const lowerName = name.toLowerCase();
+  return Object.values(PRESCRIPTION_FILE_FORMATS).some(({ extensions }) =>
+    extensions.some((extension) => lowerName.endsWith(extension)),
+  );
+}
 
 const fileButton =
   'inline-flex cursor-pointer items-center justify-center rounded-lg border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-800 hover:bg-brand-50 focus-within:outline focus-within:outline-2 focus-within:outline-brand-600';
@@ -84,9 +98,8 @@ export function PrescriptionPicker({
       toast.error(NOT_UPLOADED, { description: PRESCRIPTION_TOO_LARGE_MESSAGE });
       return;
     }
-    // So would it a type it does not take, which a chooser's "All files" lets through. A file the browser
-    // cannot name (no type) is sent: the server judges its bytes.
-    if (file.type && !(PRESCRIPTION_FILE_TYPES as readonly string[]).includes(file.type)) {
+    // So would it a type it does not take, which a chooser's "All files" lets through.
+    if (!isTakenType(file)) {
       toast.error(NOT_UPLOADED, { description: PRESCRIPTION_FILE_TYPE_MESSAGE });
       return;
     }
