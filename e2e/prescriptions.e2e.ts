@@ -147,8 +147,23 @@ describe('prescription medicines', () => {
     await fillDeliveryAddress(delivery);
     await delivery.getByRole('button', { name: 'Deliver here' }).click();
     await delivery.getByText(ADDRESS_MISSING_MESSAGE).waitFor({ state: 'detached' });
+    // While the photo is on its way the camera waits busy, keeping the keyboard's focus: a disabled
+    // input would drop it to the page's start. The upload is held until that is seen.
+    let releaseUpload = () => {};
+    const held = new Promise<void>((resolve) => (releaseUpload = resolve));
+    await page.route('**/api/prescriptions', async (route) => {
+      if (route.request().method() === 'POST') await held;
+      await route.fallback();
+    });
+    await camera.focus();
     await camera.setInputFiles({ name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await prescriptionPhoto() });
+    await step.getByText('Uploading…').waitFor();
+    expect(await camera.getAttribute('aria-disabled')).toBe('true');
+    expect(await hasFocus(camera)).toBe(true);
+    await saveScreenshot(page, 'checkout-photo-uploading-375');
+    releaseUpload();
     await toast(page, 'Prescription uploaded');
+    await page.unrouteAll();
     expect(await step.getByRole('radio').first().isChecked()).toBe(true);
     expect(await step.getByText(prescriptionNeededMessage(['Insulin'])).count()).toBe(0);
     await payByCard(page);

@@ -15,7 +15,7 @@ import {
   type Cart,
   type Prescription,
 } from '@apotheca/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCalendarDate } from '../../lib/calendar-date';
@@ -366,6 +366,24 @@ describe('CheckoutPage', () => {
     await user.upload(await screen.findByLabelText('Take a photo'), heic);
     expect(await screen.findByText(PRESCRIPTION_FILE_TYPE_MESSAGE)).toBeInTheDocument();
     expect(prescriptionUploads()).toEqual([]);
+  });
+
+  it('waits busy, not disabled, while a prescription uploads: neither input sends a second upload', async () => {
+    // The upload is not answered: it stays on its way.
+    const { user } = checkoutAgainst(placed(), { inCart: rxCart, uploaded: new Promise<Response>(() => undefined) });
+    const scan = new File(['%PDF-1.4'], 'prescription.pdf', { type: 'application/pdf' });
+    const photo = new File([new Uint8Array(64)], 'photo.jpg', { type: 'image/jpeg' });
+    await user.upload(await screen.findByLabelText('Choose a file'), scan);
+    expect(await screen.findByText('Uploading…')).toBeInTheDocument();
+    for (const label of ['Take a photo', 'Choose a file']) {
+      const input = screen.getByLabelText(label);
+      expect(input).toHaveAttribute('aria-disabled', 'true');
+      expect(input).toBeEnabled();
+      // A press opens no chooser, and a file given to it otherwise (dropped on it) is not sent either.
+      await user.upload(input, photo);
+      fireEvent.change(input, { target: { files: [photo] } });
+    }
+    expect(prescriptionUploads()).toHaveLength(1);
   });
 
   it('says under the picker which files it takes, and each input is described by it', async () => {

@@ -21,16 +21,20 @@ export function buttonClasses(variant: ButtonVariant = 'primary', size: keyof ty
  * What makes a button busy (unavailable for now, its action being saved): it says `aria-disabled` and a
  * press (a click, Enter, a form's implicit submit) does nothing, but unlike `disabled` it keeps the
  * keyboard focus, which a browser takes from a disabled control and drops at the page's start. `Button`
- * uses it, and so does a button with a look of its own (the cart's quantity steppers).
+ * uses it, and so does a control pressed like a button with a look of its own (the cart's quantity
+ * steppers, the prescription picker's file inputs, whose press opens no chooser while busy).
  */
-export function busyButtonProps(busy: boolean | undefined, onClick?: MouseEventHandler<HTMLButtonElement>) {
+export function busyButtonProps<Control extends HTMLElement = HTMLButtonElement>(
+  busy: boolean | undefined,
+  onClick?: MouseEventHandler<Control>,
+) {
   return {
     'aria-disabled': busy || undefined,
     onClick: ((event) => {
       // A busy submit button submits nothing either.
       if (busy) event.preventDefault();
       else onClick?.(event);
-    }) satisfies MouseEventHandler<HTMLButtonElement>,
+    }) satisfies MouseEventHandler<Control>,
   };
 }
 

@@ -13,6 +13,7 @@ import {
   type Prescription,
 } from '@apotheca/contract';
 import { useEffect, useId } from 'react';
+import { busyButtonProps } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { errorMessage } from '../../lib/error-message';
@@ -92,7 +93,9 @@ export function PrescriptionPicker({
   }, [value, only, onChange]);
 
   const send = async (file: File | undefined) => {
-    if (!file) return;
+    // A file given while one is on its way (dropped on an input: a press opens no chooser then) would
+    // be a second upload.
+    if (!file || uploading) return;
     // The server would refuse it only once every byte had arrived: minutes on a phone's slow connection.
     if (file.size > PRESCRIPTION_MAX_BYTES) {
       toast.error(NOT_UPLOADED, { description: PRESCRIPTION_TOO_LARGE_MESSAGE });
@@ -111,16 +114,18 @@ export function PrescriptionPicker({
       toast.error(NOT_UPLOADED, { description: errorMessage(error) });
     }
   };
+  // While a photo is on its way the inputs wait busy rather than disabled: a disabled input would drop
+  // the keyboard's focus to the page's start, and a press of a busy one opens no chooser.
   const fileInput = (label: string, accept: string, capture?: 'environment') => (
-    <label className={fileButton}>
+    <label className={`${fileButton} ${uploading ? 'cursor-not-allowed opacity-60' : ''}`}>
       {label}
       <input
         type="file"
         accept={accept}
         capture={capture}
         className="sr-only"
-        disabled={uploading}
         aria-describedby={hintId}
+        {...busyButtonProps<HTMLInputElement>(uploading)}
         onChange={(event) => {
           void send(event.target.files?.[0]);
           event.target.value = '';
