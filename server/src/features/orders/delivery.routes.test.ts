@@ -297,6 +297,20 @@ describe('dispatch with tracking', () => {
     expect(seen).toMatchObject({ carrier: 'Royal Mail', trackingNumber: 'RM123456789GB' });
   });
 
+  it('promises no delivery once a dispatched order is canceled, and keeps its carrier and tracking number', async () => {
+    const { headers, order } = await newOrder({ address: HOME_ADDRESS });
+    expect((await dispatch(order._id, { carrier: 'Royal Mail', trackingNumber: 'RM123456789GB' })).statusCode).toBe(
+      200,
+    );
+    expect((await setOrderStatus(ctx, admin, order._id, ORDER_STATUS.canceled)).statusCode).toBe(200);
+    expect(await orderOf(order._id, headers)).toMatchObject({
+      status: ORDER_STATUS.canceled,
+      carrier: 'Royal Mail',
+      trackingNumber: 'RM123456789GB',
+      deliveryEstimate: null,
+    });
+  });
+
   it('refuses a control character in the carrier or tracking number, and leaves the order as it was', async () => {
     const { headers, order } = await newOrder({ address: HOME_ADDRESS });
     const response = await dispatch(order._id, { carrier: 'Royal\u0000Mail', trackingNumber: 'RM1\ud800' });

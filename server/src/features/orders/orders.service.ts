@@ -123,7 +123,9 @@ export function toOrder(
     carrier: order.carrier,
     trackingNumber: order.trackingNumber,
     dispatchedAt: order.dispatchedAt?.toISOString() ?? null,
-    deliveryEstimate: order.dispatchedAt && deliveryEstimate(order.dispatchedAt),
+    // Only a parcel on its way is expected: a canceled order's parcel keeps its tracking, for its return.
+    deliveryEstimate:
+      order.status === ORDER_STATUS.dispatched && order.dispatchedAt ? deliveryEstimate(order.dispatchedAt) : null,
   };
 }
 
