@@ -1,13 +1,18 @@
 import { PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, fillAfterRefusal, hasFocus, openPage, useBrowser } from './support/browser';
+import { baseUrl, fillAfterRefusal, hasFocus, newPage, openPage, useBrowser } from './support/browser';
+import { holdChunks } from './support/chunks';
 import { createShopper, holdToast, mailTo, PASSWORD, toast, uniqueEmail, shopperPage } from './support/shop';
 import { violations } from './support/axe';
 
 describe('register, log in, log out and reset a password in chromium', () => {
   const browser = useBrowser();
   it('registers: checks fields while typing, then goes to /login with the e-mail filled in', async () => {
-    const page = await openPage(browser, PATHS.register);
+    const page = await newPage(browser);
+    // The login page's chunk comes late, as on a slow connection: the registration waits for it.
+    const releaseLoginPage = await holdChunks(page, 'login-page');
+    await page.goto(PATHS.register);
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
     const email = uniqueEmail('register');
     await fillAfterRefusal(page, 'First name', ['Ann3', 'First name should contain only letters.'], 'Ann');
     expect(await page.getByText('First name should contain only letters.').count()).toBe(0);
@@ -22,13 +27,16 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await fillAfterRefusal(page, 'Phone number', ['12345', 'Phone number must be exactly 10 digits.'], '0123456789');
     await page.getByRole('button', { name: 'Sign Up' }).click();
     await toast(page, 'Registered successfully');
+    // The address names the page on screen: it stays /register while the login page cannot be shown yet.
+    expect(page.url()).toBe(`${baseUrl()}/register`);
+    releaseLoginPage();
     await page.waitForURL(`${baseUrl()}/login`);
-    // The address changes before the login page's chunk has arrived, the registration form still shown:
-    // its fields are read once the login form is there.
-    await page.getByRole('button', { name: 'Login' }).waitFor();
-    // The new account logs in with the password just chosen: its e-mail is there already, the password is not.
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Login');
+    // The new account logs in with the password just chosen: its e-mail is there already, the password is
+    // not, and the keyboard starts at it.
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     expect(await page.getByLabel('Password').inputValue()).toBe('');
+    expect(await hasFocus(page.getByLabel('Password'))).toBe(true);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await toast(page, 'Logged-in successfully');

@@ -7,6 +7,7 @@ import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { lazyPage, type LazyPage } from './lazy-page';
 import HomePage from './pages/home-page';
+import { LoginPage } from './login-page.lazy';
 
 // Every other page is its own chunk, and the admin shell too: a shopper's browser never downloads the
 // admin area, because RequireStaff renders (and so loads) the shell only for a pharmacist or an admin,
@@ -16,7 +17,6 @@ const CataloguePage = lazyPage(() => import('./pages/catalogue-page'));
 const MedicineDetailPage = lazyPage(() => import('./pages/medicine-detail-page'));
 const AboutPage = lazyPage(() => import('./pages/about-page'));
 const ContactPage = lazyPage(() => import('./pages/contact-page'));
-const LoginPage = lazyPage(() => import('./pages/login-page'));
 const RegisterPage = lazyPage(() => import('./pages/register-page'));
 const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password-page'));
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password-page'));

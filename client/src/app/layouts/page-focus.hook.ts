@@ -22,6 +22,8 @@ const focusIsLost = () => document.activeElement === document.body || document.a
  *   their place. The page a visit starts on (the router's first location, keyed 'default') keeps the
  *   browser's own focus, at the document's start; a new query on the same path (a search, a filter, a
  *   list's page) is the same page, and keeps focus too.
+ * - A page that puts the focus on one of its own controls as it comes (the login form's password, when a
+ *   registration filled in its e-mail) keeps it there: the page knows what its reader types next.
  * - A page a link opens starts at its top, as a page loaded anew does, and its heading takes focus
  *   without scrolling: the router keeps the old page's scroll otherwise, so a medicine opened from far
  *   down the catalogue showed its middle, and focus alone scrolled the heading under the fixed header.
@@ -38,7 +40,8 @@ export function usePageFocus(main: RefObject<HTMLElement | null>): void {
     const region = main.current;
     if (!region) return;
     const focusAtNavigation = document.activeElement;
-    let arrivalFocused = !cameByNavigation();
+    // Focus in the region now is the new page's own doing (the old page has gone): it stays.
+    let arrivalFocused = !cameByNavigation() || region.contains(focusAtNavigation);
     let lastFocused: Element | null = null;
     if (openedByLink()) window.scrollTo(0, 0);
     const focusHeading = (heading: HTMLElement, options?: FocusOptions) => {

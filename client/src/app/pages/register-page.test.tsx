@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../test/browser-request';
 import { json } from '../../test/json-response';
 import { renderWithStore } from '../../test/render-with-store';
+import { PageMain } from '../layouts/page-main';
 import LoginPage from './login-page';
 import RegisterPage from './register-page';
 
@@ -24,8 +25,10 @@ const registeredUser: User = {
 const renderRegistration = () =>
   renderWithStore(
     <Routes>
-      <Route path={PATHS.register} element={<RegisterPage />} />
-      <Route path={PATHS.login} element={<LoginPage />} />
+      <Route element={<PageMain className="" />}>
+        <Route path={PATHS.register} element={<RegisterPage />} />
+        <Route path={PATHS.login} element={<LoginPage />} />
+      </Route>
     </Routes>,
     { path: PATHS.register },
   );
@@ -45,9 +48,18 @@ describe('RegisterPage', () => {
     await screen.findByRole('heading', { name: 'Login' });
     expect(screen.getByLabelText('Email')).toHaveValue(EMAIL);
     expect(screen.getByLabelText('Password')).toHaveValue('');
+    // The password is what the patient types next: the keyboard starts there, not at the heading.
+    expect(screen.getByLabelText('Password')).toHaveFocus();
     // Carried by the navigation alone: nothing of it is left in the browser's storage.
     for (const storage of [localStorage, sessionStorage]) {
       expect(Object.values({ ...storage }).join(' ')).not.toContain(EMAIL);
     }
+  });
+
+  it("leaves the focus on the login page's heading when no registration carried an e-mail to it", async () => {
+    const { user } = renderRegistration();
+    await user.click(screen.getByRole('link', { name: 'Log in' }));
+    expect(await screen.findByRole('heading', { name: 'Login' })).toHaveFocus();
+    expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 });

@@ -6,6 +6,7 @@ import { registered } from '../../features/auth/auth.slice';
 import { RegisterForm } from '../../features/auth/register-form';
 import { useSession } from '../session.hook';
 import { useAppDispatch } from '../store';
+import { LoginPage } from '../login-page.lazy';
 import { registeredEmailState } from './registered-email.hook';
 
 export default function RegisterPage() {
@@ -13,12 +14,17 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const { registered: isRegistered } = useSession();
   const registeredEmail = useRef('');
+  // The login page's chunk is asked for while the form is filled in, so it is there when the patient is sent on.
+  useEffect(() => void LoginPage.preload(), []);
   // Success sets the registered flag, which redirects to /login, where the new account logs in: with its
-  // e-mail already filled in, so the patient types only the password just chosen.
+  // e-mail already filled in, so the patient types only the password just chosen. The address turns to
+  // /login only once the login page can be shown: before its chunk, it named the login page over this form.
   useEffect(() => {
     if (!isRegistered) return;
     dispatch(registered(false));
-    void navigate(PATHS.login, { state: registeredEmailState(registeredEmail.current) });
+    void LoginPage.preload().then(() =>
+      navigate(PATHS.login, { state: registeredEmailState(registeredEmail.current) }),
+    );
   }, [isRegistered, dispatch, navigate]);
 
   return (

@@ -17,7 +17,7 @@ const resolver = lazyResolver<LoginInput, Login>(() =>
 /** Said beside the disabled fields when the browser runs no JavaScript. */
 const LOGIN_NEEDS_SCRIPT = 'Logging in needs JavaScript, which is off in this browser: your session is kept by it.';
 
-/** The login form with its toasts, starting with `email` when given; `onLoggedIn` decides where the user goes. */
+/** The login form with its toasts, starting with `email` when given (and then at the password); `onLoggedIn` decides where the user goes. */
 export function LoginForm({ email, onLoggedIn }: { email?: string; onLoggedIn: (user: User) => void }) {
   const [login, { isLoading }] = useLoginMutation();
   const hydrated = useHydrated();
@@ -49,7 +49,13 @@ export function LoginForm({ email, onLoggedIn }: { email?: string; onLoggedIn: (
       </noscript>
       <fieldset disabled={!hydrated} className="flex flex-col gap-4">
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" {...field('password')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          autoFocus={email !== undefined}
+          {...field('password')}
+        />
         <label className="flex items-center gap-2 text-sm text-ink">
           <input
             type="checkbox"
