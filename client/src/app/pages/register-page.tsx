@@ -15,16 +15,17 @@ export default function RegisterPage() {
   const { registered: isRegistered } = useSession();
   const registeredEmail = useRef('');
   // The login page's chunk is asked for while the form is filled in, so it is there when the patient is sent on.
-  useEffect(() => void LoginPage.preload(), []);
+  // Asked ahead only: a chunk that fails to come here is asked again, and its failure shown, by the login route.
+  useEffect(() => void LoginPage.preload().catch(() => undefined), []);
   // Success sets the registered flag, which redirects to /login, where the new account logs in: with its
   // e-mail already filled in, so the patient types only the password just chosen. The address turns to
   // /login only once the login page can be shown: before its chunk, it named the login page over this form.
   useEffect(() => {
     if (!isRegistered) return;
     dispatch(registered(false));
-    void LoginPage.preload().then(() =>
-      navigate(PATHS.login, { state: registeredEmailState(registeredEmail.current) }),
-    );
+    // A chunk that failed to come is the login route's own error to show: the patient goes on all the same.
+    const toLogin = () => navigate(PATHS.login, { state: registeredEmailState(registeredEmail.current) });
+    void LoginPage.preload().then(toLogin, toLogin);
   }, [isRegistered, dispatch, navigate]);
 
   return (
