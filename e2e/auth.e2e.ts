@@ -2,7 +2,16 @@ import { PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, fillAfterRefusal, hasFocus, newPage, openPage, useBrowser } from './support/browser';
 import { holdChunks } from './support/chunks';
-import { createShopper, holdToast, mailTo, PASSWORD, toast, uniqueEmail, shopperPage } from './support/shop';
+import {
+  closeToast,
+  createShopper,
+  holdToast,
+  mailTo,
+  PASSWORD,
+  toast,
+  uniqueEmail,
+  shopperPage,
+} from './support/shop';
 import { violations } from './support/axe';
 
 describe('register, log in, log out and reset a password in chromium', () => {
@@ -74,6 +83,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
     // A toast's text is as readable as the page's: 4.5:1 at least, on its own colour.
     await holdToast(page);
     expect(await violations(page, '[data-sonner-toaster]'), 'error toast').toEqual([]);
+    await closeToast(page);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByLabel('Remember me').check();
     await page.getByRole('button', { name: 'Login' }).click();

@@ -109,11 +109,18 @@ export async function toast(page: Page, text: string): Promise<void> {
 }
 
 /**
- * Rests the pointer on the newest toast, which holds it on screen (a loaded machine can take longer
- * than its few seconds to check it) and waits until its entering slide has stopped.
+ * Rests the pointer on the toast on screen, which holds it there (a loaded machine can take longer
+ * than its few seconds to check it) and waits until its entering slide has stopped. Only a toast
+ * alone: sonner lets go of every toast when the one before goes (`closeToast` first).
  */
 export async function holdToast(page: Page): Promise<void> {
-  await page.locator('[data-sonner-toast]').first().hover();
+  await page.locator('[data-sonner-toast]').hover();
+}
+
+/** Closes the toast on screen with its button, as a reader does, and waits until it has gone. */
+export async function closeToast(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Close toast' }).click();
+  await page.locator('[data-sonner-toast]').waitFor({ state: 'detached' });
 }
 
 /** The texts of the toasts on screen now, for `expect.poll` to read until the expected one shows. */
