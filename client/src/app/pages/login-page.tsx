@@ -21,7 +21,12 @@ export default function LoginPage() {
         </p>
       }
     >
-      <LoginForm email={registeredEmail} onLoggedIn={(user) => void navigate(homePathFor(user.role))} />
+      {/* The login form's place in the history is taken: Back after logging in returns to the page
+          before it, not to a login form for someone already logged in. */}
+      <LoginForm
+        email={registeredEmail}
+        onLoggedIn={(user) => void navigate(homePathFor(user.role), { replace: true })}
+      />
       <p className="mt-4 text-right text-sm">
         <Link to={PATHS.forgotPassword} className="font-medium text-brand-700 hover:text-brand-900">
           Forgot password?
