@@ -55,6 +55,16 @@ export const calendarDate = (message: string) =>
   z.iso.date({ error: message }).refine((day) => !day.startsWith('0000-'), message);
 
 /**
+ * The shop's day, "2026-11-30": the UTC day, by which the server judges expiry and a prescription's
+ * last day (`shop_today()`, record 0111), so a date the form refuses as past is the one the server refuses.
+ */
+export const shopToday = (): string => new Date().toISOString().slice(0, 10);
+
+/** A calendar date (`calendarDate`) that is not before the shop's day: `pastMessage` refuses an earlier one. */
+export const calendarDateFromToday = (message: string, pastMessage: string) =>
+  calendarDate(message).refine((day) => day >= shopToday(), pastMessage);
+
+/**
  * Text of nothing but letters of any alphabet (Zoë, Łukasz, हिन्दी, 山田), each with the combining
  * marks that belong to it, and of `others` (the contents of a character class: `' '`, `'\\p{Nd} '`).
  * A mark alone is not a letter. The SPEC's "letters" are these; its digits, decimal digits.

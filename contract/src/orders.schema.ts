@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { addressInputSchema, orderAddressSchema } from './addresses.schema';
 import { cartSchema } from './cart.schema';
-import { calendarDate, idSchema, moneySchema, staffListQuerySchema, withoutControlCharacters } from './common.schema';
+import {
+  calendarDateFromToday,
+  idSchema,
+  moneySchema,
+  staffListQuerySchema,
+  withoutControlCharacters,
+} from './common.schema';
 import {
   IDEMPOTENCY_KEY_HEADER,
   MAX_REPEATS,
@@ -195,7 +201,7 @@ export const prescriptionReviewSchema = z
       .optional()
       .default(''),
     /** On approval: until when the prescription may be reused, and how many repeat orders it allows. */
-    validUntil: calendarDate(VALID_UNTIL_MESSAGE).optional(),
+    validUntil: calendarDateFromToday(VALID_UNTIL_MESSAGE, VALID_UNTIL_PAST_MESSAGE).optional(),
     repeats: z
       .number({ error: `Repeats must be a whole number from 0 to ${MAX_REPEATS}.` })
       .int(`Repeats must be a whole number from 0 to ${MAX_REPEATS}.`)

@@ -31,6 +31,16 @@ export function fieldErrors(error: unknown): Record<string, string> {
   return data?.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string>) : {};
 }
 
+/**
+ * A failed check's messages by field, the first of each as the server's 400 gives them: the same
+ * `{ field: message }` a refusal from the server carries (fieldErrors).
+ */
+export function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[String(issue.path[0])] ??= issue.message;
+  return errors;
+}
+
 /** The HTTP status of a failed call, if the server answered. */
 export function errorStatus(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;

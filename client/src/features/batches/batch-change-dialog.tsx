@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Button, type ButtonVariant } from '../../components/ui/button';
 import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
-import { errorMessage, fieldErrors } from '../../lib/error-message';
+import { errorMessage, fieldErrors, issuesByField } from '../../lib/error-message';
 import { FormAlert } from '../../components/ui/form-alert';
 
 /** The changes an admin makes to a batch, each with a reason kept in the batch's history. */
@@ -50,11 +50,6 @@ type Props = {
 const importCheck = () => import('./batch-change.validator');
 let loadingCheck: ReturnType<typeof importCheck> | undefined;
 const loadCheck = () => (loadingCheck ??= importCheck());
-
-/** The fields' messages of a failed check, by field: the contract's own wording. */
-function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
-  return Object.fromEntries(issues.map((issue) => [String(issue.path[0]), issue.message]));
-}
 
 function ChangeForm({ change, onSubmit, onClose }: Props & { change: BatchChange }) {
   const kind = KINDS[change.kind];

@@ -9,7 +9,6 @@ import {
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
   statusChangeRefusal,
-  VALID_UNTIL_PAST_MESSAGE,
   type Order,
   type OrderAddressChoice,
   type OrderEvent,
@@ -274,7 +273,6 @@ export async function reviewPrescription(
     await tx.update(orders).set(decided).where(eq(orders.id, id));
     // The approval's terms go on the prescription itself: later repeat orders spend them.
     if (review === PRESCRIPTION_REVIEW.approved && order.prescriptionId && validUntil !== undefined) {
-      if (validUntil < new Date().toISOString().slice(0, 10)) throw HttpError.badRequest(VALID_UNTIL_PAST_MESSAGE);
       await tx
         .update(prescriptions)
         .set({ validUntil, repeatsLeft: repeats })

@@ -14,6 +14,7 @@ import {
   ROLE,
   type Order,
   VALID_UNTIL_MESSAGE,
+  VALID_UNTIL_PAST_MESSAGE,
 } from '@apotheca/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -216,6 +217,18 @@ describe('the prescription review', () => {
       expect(response.statusCode, validUntil).toBe(400);
       expect(response.json().errors).toEqual({ validUntil: VALID_UNTIL_MESSAGE });
     }
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored).toMatchObject({ prescriptionReview: 'pending', reviewedBy: null });
+  });
+
+  it("refuses an approval's last day before the shop's day on its field, and changes nothing", async () => {
+    const { order } = await rxOrder();
+    const response = await review(order._id, { decision: 'approve', validUntil: '2020-01-01', repeats: 2 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: VALID_UNTIL_PAST_MESSAGE,
+      errors: { validUntil: VALID_UNTIL_PAST_MESSAGE },
+    });
     const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
     expect(stored).toMatchObject({ prescriptionReview: 'pending', reviewedBy: null });
   });

@@ -1,21 +1,29 @@
 import {
   adminOrderPath,
   adminPrescriptionPath,
+  MAX_REPEATS,
   ORDER_STATUS,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   REPEATS_NEED_DATE_MESSAGE,
   PATHS,
+  REJECTION_NOTE_REQUIRED_MESSAGE,
   ROLE,
+  VALID_UNTIL_PAST_MESSAGE,
 } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../../test/json-response';
 import { awaitingReview, serveReview } from '../../../test/order.fixture';
 import { renderWithStore, signedInUserId } from '../../../test/render-with-store';
 import PrescriptionReviewPage from './prescription-review-page';
 
 const PHARMACIST_ID = signedInUserId(ROLE.pharmacist);
+
+/** The decisions the page sent. */
+const reviewsSent = () =>
+  vi.mocked(globalThis.fetch).mock.calls.filter(([input]) => (input as Request).url.endsWith('/prescription-review'));
 
 const renderPage = () =>
   renderWithStore(
@@ -58,10 +66,69 @@ describe('PrescriptionReviewPage', () => {
 
     expect(await screen.findByText(REPEATS_NEED_DATE_MESSAGE)).toBeInTheDocument();
     expect(screen.getByLabelText('Repeats allowed')).toHaveValue(3);
-    const reviews = vi
-      .mocked(globalThis.fetch)
-      .mock.calls.filter(([input]) => (input as Request).url.endsWith('/prescription-review'));
-    expect(reviews).toEqual([]);
+    expect(reviewsSent()).toEqual([]);
+  });
+
+  it("refuses the contract's way, on its field and with its focus, repeats out of range before sending", async () => {
+    serveReview(awaitingReview('user-1'));
+    renderPage();
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Valid until (for repeats)'), '2099-01-31');
+    for (const typed of ['-5', '1e3']) {
+      const repeats = screen.getByLabelText('Repeats allowed');
+      await user.clear(repeats);
+      await user.type(repeats, typed);
+      await user.click(screen.getByRole('button', { name: 'Approve' }));
+
+      expect(repeats, typed).toHaveAccessibleDescription(`Repeats must be a whole number from 0 to ${MAX_REPEATS}.`);
+      expect(repeats).toHaveAttribute('aria-invalid', 'true');
+      expect(repeats).toHaveFocus();
+    }
+    expect(reviewsSent()).toEqual([]);
+  });
+
+  it("refuses a last day before the shop's day on its field, before sending", async () => {
+    serveReview(awaitingReview('user-1'));
+    renderPage();
+    const user = userEvent.setup();
+    const validUntil = await screen.findByLabelText('Valid until (for repeats)');
+    await user.type(validUntil, '2020-01-01');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+
+    expect(validUntil).toHaveAccessibleDescription(VALID_UNTIL_PAST_MESSAGE);
+    expect(validUntil).toHaveFocus();
+    expect(reviewsSent()).toEqual([]);
+  });
+
+  it('takes the reader to the note when a rejection has none', async () => {
+    serveReview(awaitingReview('user-1'));
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+
+    const note = screen.getByLabelText('Note to the patient');
+    expect(note).toHaveAccessibleDescription(REJECTION_NOTE_REQUIRED_MESSAGE);
+    expect(note).toHaveFocus();
+    expect(reviewsSent()).toEqual([]);
+  });
+
+  it("shows the server's refusal of a field on that field, and moves focus to it", async () => {
+    serveReview(awaitingReview('user-1'));
+    const serve = vi.mocked(globalThis.fetch).getMockImplementation()!;
+    const refusal = 'The note is refused by the server.';
+    vi.mocked(globalThis.fetch).mockImplementation((input) =>
+      (input as Request).url.endsWith('/prescription-review')
+        ? Promise.resolve(json(400, { message: refusal, errors: { note: refusal } }))
+        : serve(input),
+    );
+    renderPage();
+    const user = userEvent.setup();
+    const note = await screen.findByLabelText('Note to the patient');
+    await user.type(note, 'Fine.');
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+
+    await vi.waitFor(() => expect(note).toHaveAccessibleDescription(refusal));
+    expect(note).toHaveFocus();
   });
 
   it('waits busy, not disabled, while a decision is saved: neither Approve nor Reject sends a second one', async () => {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { TextAreaField } from '../../../components/ui/text-area-field';
@@ -6,7 +6,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { useListOrdersQuery, useReviewPrescriptionMutation } from '../../../features/orders/order-admin.api';
 import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
 import { PrescriptionFile } from '../../../features/prescriptions/prescription-file';
-import { errorMessage } from '../../../lib/error-message';
+import { errorMessage, fieldErrors, issuesByField } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
 import { useSession } from '../../session.hook';
 import {
@@ -20,8 +20,7 @@ import {
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
   type PrescriptionDecision,
-  REJECTION_NOTE_REQUIRED_MESSAGE,
-  REPEATS_NEED_DATE_MESSAGE,
+  prescriptionReviewSchema,
 } from '@apotheca/contract';
 import { AdminOrderFrame } from './admin-order-frame';
 import { useListReturn } from './list-return.hook';
@@ -37,34 +36,52 @@ export default function PrescriptionReviewPage() {
   const { user } = useSession();
   const [review, { isLoading: saving }] = useReviewPrescriptionMutation();
   const [note, setNote] = useState('');
-  const [noteError, setNoteError] = useState<string | undefined>();
-  // An approval's terms: until when repeat orders may reuse the prescription, and how many.
+  // An approval's terms: until when repeat orders may reuse the prescription, and how many (as typed).
   const [validUntil, setValidUntil] = useState('');
-  const [validUntilError, setValidUntilError] = useState<string | undefined>();
-  const [repeats, setRepeats] = useState(0);
+  const [repeats, setRepeats] = useState('0');
+  const [errors, setErrors] = useState<Partial<Record<'note' | 'validUntil' | 'repeats', string>>>({});
+  const noteField = useRef<HTMLTextAreaElement>(null);
+  const validUntilField = useRef<HTMLInputElement>(null);
+  const repeatsField = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const queue = useListReturn(PATHS.adminPrescriptions);
 
+  /**
+   * Marks each refused field with its message (the contract's or the server's) and takes the reader to
+   * the first, in the form's order, rather than leaving them at the button; true when any was refused.
+   */
+  const showErrors = (byField: Record<string, string>) => {
+    const refused = { note: byField.note, validUntil: byField.validUntil, repeats: byField.repeats };
+    setErrors(refused);
+    const first = [
+      [refused.note, noteField],
+      [refused.validUntil, validUntilField],
+      [refused.repeats, repeatsField],
+    ] as const;
+    first.find(([message]) => message)?.[1].current?.focus();
+    return Object.values(refused).some(Boolean);
+  };
+
   const decide = async (decision: PrescriptionDecision) => {
-    if (decision === PRESCRIPTION_DECISION.reject && note.trim() === '') {
-      setNoteError(REJECTION_NOTE_REQUIRED_MESSAGE);
-      return;
-    }
-    // Repeats need a date until which they may be used (the contract's rule): approving without one
-    // would drop the repeats the pharmacist typed.
-    if (decision === PRESCRIPTION_DECISION.approve && repeats > 0 && !validUntil) {
-      setValidUntilError(REPEATS_NEED_DATE_MESSAGE);
+    // Checked by the contract's schema, as the server checks it, so a refusal is shown on its field
+    // before anything is sent; a rejection sends no terms, since it leaves nothing to reuse.
+    const terms =
+      decision === PRESCRIPTION_DECISION.approve
+        ? { validUntil: validUntil || undefined, repeats: repeats.trim() === '' ? 0 : Number(repeats) }
+        : { repeats: 0 };
+    const checked = prescriptionReviewSchema.safeParse({ decision, note, ...terms });
+    if (!checked.success) {
+      showErrors(issuesByField(checked.error.issues));
       return;
     }
     try {
-      const terms = decision === PRESCRIPTION_DECISION.approve && validUntil ? { validUntil, repeats } : { repeats: 0 };
-      await review({ id, decision, note, ...terms }).unwrap();
+      await review({ id, ...checked.data }).unwrap();
       toast.success(
         decision === PRESCRIPTION_DECISION.approve ? 'Prescription approved' : 'Prescription rejected, order canceled',
       );
       await navigate(queue);
     } catch (err) {
-      toast.error('Review not saved', { description: errorMessage(err) });
+      if (!showErrors(fieldErrors(err))) toast.error('Review not saved', { description: errorMessage(err) });
     }
   };
 
@@ -131,11 +148,12 @@ export default function PrescriptionReviewPage() {
                   )}
                   <TextAreaField
                     label="Note to the patient"
+                    ref={noteField}
                     value={note}
-                    error={noteError}
+                    error={errors.note}
                     onChange={(event) => {
                       setNote(event.target.value);
-                      setNoteError(undefined);
+                      setErrors({ ...errors, note: undefined });
                     }}
                   />
                   {/* Side by side only where each has room (the date's digits and picker): by the column's width, not the screen's, since at lg the column is narrow. */}
@@ -143,11 +161,12 @@ export default function PrescriptionReviewPage() {
                     <TextField
                       label="Valid until (for repeats)"
                       type="date"
+                      ref={validUntilField}
                       value={validUntil}
-                      error={validUntilError}
+                      error={errors.validUntil}
                       onChange={(event) => {
                         setValidUntil(event.target.value);
-                        setValidUntilError(undefined);
+                        setErrors({ ...errors, validUntil: undefined });
                       }}
                     />
                     <TextField
@@ -155,10 +174,13 @@ export default function PrescriptionReviewPage() {
                       type="number"
                       min={0}
                       max={MAX_REPEATS}
+                      ref={repeatsField}
                       value={repeats}
+                      error={errors.repeats}
                       onChange={(event) => {
-                        setRepeats(Number(event.target.value) || 0);
-                        setValidUntilError(undefined);
+                        setRepeats(event.target.value);
+                        // The date's refusal may be for the repeats (a date is needed for them): it is looked at again.
+                        setErrors({ ...errors, repeats: undefined, validUntil: undefined });
                       }}
                     />
                   </div>
