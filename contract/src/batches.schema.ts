@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import {
-  calendarDate,
+  calendarDateFromToday,
   idSchema,
   reportLimit,
   reportPage,
@@ -15,6 +15,8 @@ import { EXPIRY_WINDOWS, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
 
 /** The refusal of an expiry date that is not a real day written `YYYY-MM-DD`. */
 export const EXPIRES_ON_MESSAGE = 'Give the date as YYYY-MM-DD.';
+/** A delivery already expired could never be sold: most often a mistyped year. */
+export const EXPIRES_ON_PAST_MESSAGE = 'The expiry date is in the past: check the year.';
 
 const batchSchema = z.object({
   _id: idSchema,
@@ -73,7 +75,7 @@ export const addBatchSchema = z.object({
     .min(1, { error: LOT_REQUIRED_MESSAGE })
     .max(100, { error: 'A lot number has at most 100 characters.' })
     .check(withoutControlCharacters('A lot number')),
-  expiresOn: calendarDate(EXPIRES_ON_MESSAGE),
+  expiresOn: calendarDateFromToday(EXPIRES_ON_MESSAGE, EXPIRES_ON_PAST_MESSAGE),
   quantity: wholeNumber(RECEIVED_QUANTITY_MESSAGE, 1),
 });
 /** A correction of a batch's count, with why: it is kept in the batch's history. */

@@ -3,6 +3,7 @@ import {
   RECEIVED_QUANTITY_MESSAGE,
   BATCH_RECALLED_MESSAGE,
   BATCH_STATE,
+  EXPIRES_ON_PAST_MESSAGE,
   type ListedBatch,
   LOT_REQUIRED_MESSAGE,
   lotTakenMessage,
@@ -123,6 +124,20 @@ describe('BatchesSection', () => {
     await user.click(within(form).getByRole('button', { name: 'Add batch' }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(lotTakenMessage('GOOD'));
     expect(sent).toEqual(['POST /api/medicines/med-1/batches {"lot":"GOOD","expiresOn":"2099-05-01","quantity":7}']);
+  });
+
+  it('refuses a delivery already expired (a mistyped year) at its expiry date, before sending it', async () => {
+    const sent = serve();
+    const { user } = renderSection(true);
+    const form = await screen.findByRole('form', { name: 'Add a batch' });
+    await user.type(within(form).getByLabelText('Lot number'), 'NEW');
+    await user.type(within(form).getByLabelText('Expiry date'), '2020-01-01');
+    await user.type(within(form).getByLabelText('Quantity'), '7');
+    await user.click(within(form).getByRole('button', { name: 'Add batch' }));
+    const expiry = within(form).getByLabelText('Expiry date');
+    await vi.waitFor(() => expect(expiry).toHaveAccessibleDescription(EXPIRES_ON_PAST_MESSAGE));
+    expect(expiry).toHaveFocus();
+    expect(sent).toEqual([]);
   });
 
   it('asks a correction for its reason, and keeps the dialog open with the server’s message when refused', async () => {

@@ -3,6 +3,7 @@ import {
   BATCH_QUANTITY_MESSAGE,
   BATCH_STATE,
   EXPIRES_ON_MESSAGE,
+  EXPIRES_ON_PAST_MESSAGE,
   MEDICINE_CHANGED_MESSAGE,
   medicineResponseSchema,
   ORDER_STATUS,
@@ -124,6 +125,25 @@ describe('batches at checkout', () => {
       });
       expect(response.statusCode, expiresOn).toBe(400);
       expect(response.json()).toEqual({ message: EXPIRES_ON_MESSAGE, errors: { expiresOn: EXPIRES_ON_MESSAGE } });
+    }
+    expect(await quantities(medicine.id)).toEqual({});
+  });
+
+  it("refuses a delivery already expired by the shop's day, naming the field, and stores nothing", async () => {
+    const { medicine } = await medicineWithBatches(ctx, admin, []);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    for (const expiresOn of ['2020-01-01', yesterday]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/medicines/${medicine.id}/batches`,
+        headers: admin,
+        payload: { lot: 'OLD', expiresOn, quantity: 1 },
+      });
+      expect(response.statusCode, expiresOn).toBe(400);
+      expect(response.json()).toEqual({
+        message: EXPIRES_ON_PAST_MESSAGE,
+        errors: { expiresOn: EXPIRES_ON_PAST_MESSAGE },
+      });
     }
     expect(await quantities(medicine.id)).toEqual({});
   });
