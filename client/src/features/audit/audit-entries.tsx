@@ -2,6 +2,7 @@ import { adminMedicineUpdatePath, adminOrderPath, AUDIT_KIND_LABELS, type AuditE
 import { Link } from 'react-router';
 import { cellClasses, DataTable } from '../../components/ui/data-table';
 import { ShortId } from '../../components/ui/short-id';
+import { formatMoment } from '../../lib/moment-format';
 
 // On a phone the change (with its time and person) and its subject stay in view; the values are a tablet's.
 const COLUMNS = [
@@ -18,8 +19,15 @@ const fieldLabel = (key: string) => {
   const words = key.replace(/([A-Z])/g, ' $1').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
-const shownValue = (value: unknown) =>
-  value === null || value === undefined ? '—' : typeof value === 'string' ? value : JSON.stringify(value);
+/**
+ * A recorded value as staff read it: a moment (a field named "…At", such as a recall's "recalledAt",
+ * kept as its ISO timestamp) in the app's date and time, anything else as it was recorded.
+ */
+const shownValue = (key: string, value: unknown) => {
+  if (value === null || value === undefined) return '—';
+  if (typeof value !== 'string') return JSON.stringify(value);
+  return key.endsWith('At') ? formatMoment(value) : value;
+};
 
 function Values({ values }: { values: AuditEntry['before'] }) {
   if (!values) return <span className="text-muted">—</span>;
@@ -28,7 +36,7 @@ function Values({ values }: { values: AuditEntry['before'] }) {
       {Object.entries(values).map(([key, value]) => (
         <div key={key} className="contents">
           <dt className="font-medium text-muted">{fieldLabel(key)}</dt>
-          <dd className="break-all text-ink">{shownValue(value)}</dd>
+          <dd className="break-all text-ink">{shownValue(key, value)}</dd>
         </div>
       ))}
     </dl>

@@ -6,6 +6,7 @@ import { stubBrowserRequest } from '../../../test/browser-request';
 import { renderWithStore } from '../../../test/render-with-store';
 import AuditPage from './audit-page';
 import { json } from '../../../test/json-response';
+import { formatMoment } from '../../../lib/moment-format';
 
 const entry = (i: number): AuditEntry => ({
   _id: String(i),
@@ -62,6 +63,23 @@ describe('AuditPage', () => {
     const [before, after] = within(first).getAllByRole('cell').slice(1);
     expect(before).toHaveTextContent('Reorder level10');
     expect(after).toHaveTextContent('Reorder level20');
+  });
+
+  it("shows a recorded moment (a recall's time) as the app writes a date and time, not its raw timestamp", async () => {
+    const recalledAt = '2026-11-30T08:58:02.924Z';
+    stubBrowserRequest();
+    const recall: AuditEntry = {
+      ...entry(0),
+      kind: AUDIT_KIND.batchRecalled,
+      before: { recalledAt: null },
+      after: { recalledAt, reason: 'Contaminated' },
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { entries: [recall], total: 1 }));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const after = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[2]!;
+    expect(after).toHaveTextContent(`Recalled at${formatMoment(recalledAt)}`);
+    expect(after).not.toHaveTextContent(recalledAt);
   });
 
   it('names an order by its number and a batch by its lot, and a deleted subject by its id', async () => {
