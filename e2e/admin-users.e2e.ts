@@ -77,7 +77,7 @@ describe('the admin manages users', () => {
     const role = row.getByRole('combobox', { name: 'Role of Ann Shopper' });
     await role.focus();
     await role.selectOption('pharmacist');
-    await toast(page, 'Ann Shopper is now pharmacist.');
+    await toast(page, 'Ann Shopper is now a pharmacist.');
     await row.getByText('Pharmacist', { exact: true }).first().waitFor();
     // The select keeps the keyboard while the role is saved: the next user is a Tab away, not the page's top.
     expect(await hasFocus(role)).toBe(true);
@@ -146,7 +146,7 @@ describe('the admin manages users', () => {
 
     await role.selectOption('admin');
     await dialog.getByRole('button', { name: 'Make admin' }).click();
-    await toast(page, 'Ann Shopper is now admin.');
+    await toast(page, 'Ann Shopper is now an admin.');
     expect(await roleOf()).toBe('admin');
   });
 });

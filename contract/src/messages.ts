@@ -2,6 +2,8 @@
 // the few the browser words itself. They stay free of zod so that the storefront's start-up code can show
 // them without loading the schemas.
 
+import { ROLE, type Role } from './constants';
+
 export const REGISTERED_MESSAGE = 'Registered successfully';
 /** The server's refusal of a registration, shown at the form's e-mail field too. */
 export const EMAIL_TAKEN_MESSAGE = 'An account with this email already exists.';
@@ -10,6 +12,14 @@ export const LOGGED_IN_MESSAGE = 'Logged-in successfully';
 export const LOGGED_OUT_MESSAGE = 'Sucessfull LoggedOut';
 export const PASSWORD_RESET_MESSAGE = 'Password reset successful';
 export const USER_DELETED_MESSAGE = 'User deleted successfully.';
+/** A role as a sentence says it, with its article. */
+const ROLE_IN_A_SENTENCE: Record<Role, string> = {
+  [ROLE.user]: 'a shopper',
+  [ROLE.pharmacist]: 'a pharmacist',
+  [ROLE.admin]: 'an admin',
+};
+/** The notice of a role given on the users page: "Phil Pharma is now a pharmacist." */
+export const roleChangedMessage = (name: string, role: Role) => `${name} is now ${ROLE_IN_A_SENTENCE[role]}.`;
 /** The server's refusal of a non-admin, and the notice of a shopper sent away from the admin area. */
 export const NOT_ADMIN_MESSAGE = "You're unauthorized to access this page.";
 

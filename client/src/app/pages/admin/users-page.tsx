@@ -1,6 +1,7 @@
 import {
   ROLE,
   ROLE_LABELS,
+  roleChangedMessage,
   ROLES,
   USER_DELETED_MESSAGE,
   USERS_PAGE_SIZE,
@@ -64,7 +65,7 @@ export default function UsersPage() {
     setToPromote(null);
     try {
       await setUserRole({ id: user._id, role }).unwrap();
-      toast.success(`${fullName(user)} is now ${ROLE_LABELS[role].toLowerCase()}.`);
+      toast.success(roleChangedMessage(fullName(user), role));
     } catch (err) {
       toast.error(errorMessage(err));
     }
