@@ -48,6 +48,16 @@ describe('stock reports', () => {
       .filter({ has: page.getByRole('rowheader', { name: medicineName, exact: true }) })
       .filter({ hasText: lot });
 
+  // Read first: the test below writes off the demo shop's expired lot, after which the expired list is empty.
+  it('has no axe violations and no sideways scroll of the page on a phone or a laptop', async () => {
+    await expectTablesAccessible(
+      await pageAs(browser, admin),
+      PATHS.adminReports,
+      ['Batches expiring within 30 days', 'Expired batches not yet written off'],
+      'stock-reports',
+    );
+  });
+
   it('shows a delivery in the windows it expires within, and writes an expired batch off with a reason', async () => {
     const page = await pageAs(browser, admin);
     await openFromAdminHeader(page, 'Stock reports', PATHS.adminReports);
@@ -127,14 +137,5 @@ describe('stock reports', () => {
     await level.fill('20');
     await row.getByRole('button', { name: 'Save' }).click();
     await row.waitFor({ state: 'detached' });
-  });
-
-  it('has no axe violations and no sideways scroll of the page on a phone or a laptop', async () => {
-    await expectTablesAccessible(
-      await pageAs(browser, admin),
-      PATHS.adminReports,
-      ['Batches expiring within 30 days', 'Expired batches not yet written off'],
-      'stock-reports',
-    );
   });
 });
