@@ -22,6 +22,17 @@ const cartItemSchema = z.object({
   maxPerOrder: z.number().int().nullable(),
 });
 
+/**
+ * A line checkout would refuse for stock: more than the medicine's sellable units (`stock`, what
+ * checkout takes from), as after a recall of its lot. The cart and the checkout's summary mark it.
+ */
+export const isShortOfStock = (item: Pick<CartItem, 'quantity' | 'stock'>) => item.quantity > item.stock;
+/** The mark of a line short of stock. */
+export const shortOfStockLabel = (stock: number) => (stock === 0 ? 'Out of stock' : `Only ${stock} left`);
+/** Proceed to Checkout's and Pay now's word for lines short of stock, naming them. */
+export const shortOfStockMessage = (names: readonly string[]) =>
+  `Not enough in stock for ${names.join(', ')}. Lower the quantity or remove ${names.length === 1 ? 'it' : 'them'} from your cart to check out.`;
+
 export const cartSchema = z.object({ _id: idSchema, items: z.array(cartItemSchema), totalPrice: moneySchema });
 
 /**

@@ -1,5 +1,5 @@
-import { CHECKOUT_NAVIGATION_DELAY_MS, PATHS, ROLE } from '@apotheca/contract';
-import { screen } from '@testing-library/react';
+import { CHECKOUT_NAVIGATION_DELAY_MS, PATHS, ROLE, shortOfStockMessage } from '@apotheca/contract';
+import { screen, within } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../test/browser-request';
@@ -115,5 +115,55 @@ describe('CartPage quantity buttons', () => {
       'aria-disabled',
       'true',
     );
+  });
+});
+
+describe('CartPage lines short of stock', () => {
+  it('marks each line above its stock, on its card and in the summary, and Proceed to Checkout names them instead of going on', async () => {
+    stubBrowserRequest();
+    // Amoxicillin's only lot was recalled; Ibuprofen sold down to 1 while 3 sat in the cart.
+    const recalled = cartItemFixture({ quantity: 2, qty: 2, stock: 0 });
+    const short = cartItemFixture({
+      _id: 'item-2',
+      cartItemId: 'item-2',
+      medicineId: { _id: 'med-2', name: 'Ibuprofen' },
+      name: 'Ibuprofen',
+      quantity: 3,
+      qty: 3,
+      stock: 1,
+    });
+    const enough = cartItemFixture({
+      _id: 'item-3',
+      cartItemId: 'item-3',
+      medicineId: { _id: 'med-3', name: 'Cetirizine' },
+      name: 'Cetirizine',
+      quantity: 2,
+      qty: 2,
+      stock: 2,
+    });
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      Promise.resolve(json(200, { cart: { _id: 'cart-1', totalPrice: 54.95, items: [recalled, short, enough] } })),
+    );
+    const { user } = renderWithStore(
+      <Routes>
+        <Route path={PATHS.cart} element={<CartPage />} />
+        <Route path={PATHS.checkout} element={<CheckoutStandIn />} />
+      </Routes>,
+      { path: PATHS.cart, signedInAs: ROLE.user },
+    );
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards[0]).toHaveTextContent('Out of stock');
+    expect(cards[1]).toHaveTextContent('Only 1 left');
+    expect(cards[2]).not.toHaveTextContent(/Out of stock|left/);
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByRole('row', { name: /Amoxicillin/ })).toHaveTextContent('Out of stock');
+    expect(within(summary).getByRole('row', { name: /Ibuprofen/ })).toHaveTextContent('Only 1 left');
+    expect(within(summary).getByRole('row', { name: /Cetirizine/ })).not.toHaveTextContent(/Out of stock|left/);
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(shortOfStockMessage(['Amoxicillin', 'Ibuprofen']));
+    // Checkout is not on its way: the button does not wait for it.
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).not.toHaveAttribute('aria-disabled');
   });
 });

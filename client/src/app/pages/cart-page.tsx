@@ -1,8 +1,15 @@
-import { CART_CLEARED_MESSAGE, CHECKOUT_NAVIGATION_DELAY_MS, PATHS } from '@apotheca/contract';
+import {
+  CART_CLEARED_MESSAGE,
+  CHECKOUT_NAVIGATION_DELAY_MS,
+  isShortOfStock,
+  PATHS,
+  shortOfStockMessage,
+} from '@apotheca/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { CartItemCard } from '../../features/cart/cart-item-card';
@@ -22,6 +29,9 @@ export default function CartPage() {
     const timer = setTimeout(() => void navigate(PATHS.checkout), CHECKOUT_NAVIGATION_DELAY_MS);
     return () => clearTimeout(timer);
   }, [proceeding, navigate]);
+  // Lines above their stock would be refused at Pay now: Proceed names them instead, until each is fixed.
+  const shortNames = cart?.items.filter(isShortOfStock).map((item) => item.name) ?? [];
+  const [proceedPressed, setProceedPressed] = useState(false);
 
   const deleteCart = async () => {
     const result = await clearCart();
@@ -32,6 +42,8 @@ export default function CartPage() {
     } else toast.success(CART_CLEARED_MESSAGE);
   };
   const proceed = () => {
+    setProceedPressed(true);
+    if (shortNames.length > 0) return;
     toast.info('Proceeding to checkout...');
     setProceeding(true);
   };
@@ -67,6 +79,9 @@ export default function CartPage() {
             <Button size="lg" className="w-full" busy={proceeding} onClick={proceed}>
               Proceed to Checkout
             </Button>
+            {proceedPressed && shortNames.length > 0 ? (
+              <FormAlert className="mt-3">{shortOfStockMessage(shortNames)}</FormAlert>
+            ) : null}
           </CartSummary>
         </div>
       ) : null}

@@ -12,12 +12,15 @@ import {
   PRESCRIPTION_STATE,
   PRESCRIPTION_UPLOADING_MESSAGE,
   prescriptionNeededMessage,
+  recalledLotMessage,
+  shortOfStockMessage,
   type Cart,
   type Prescription,
 } from '@apotheca/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../lib/api';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { renderWithStore } from '../../test/render-with-store';
 import CheckoutPage from './checkout-page';
@@ -148,6 +151,37 @@ describe('CheckoutPage', () => {
     await payAgainst(json(status, { message }));
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
+  });
+
+  it('marks a line above its stock in the summary, and Pay now names it and sends nothing', async () => {
+    const { user, sent } = checkoutAgainst(placed(), { inCart: { ...cart, items: [{ ...cart.items[0]!, stock: 0 }] } });
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByRole('row', { name: /Paracetamol/ })).toHaveTextContent('Out of stock');
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await within(summary).findByRole('alert')).toHaveTextContent(shortOfStockMessage(['Paracetamol']));
+    expect(sent).toEqual([]);
+  });
+
+  it('keeps a refusal of Pay now on the page, not only in a toast, until the cart changes', async () => {
+    const refusal = recalledLotMessage('Paracetamol', 'L0050-A');
+    const inCart = structuredClone(cart);
+    const { user, store } = checkoutAgainst(json(409, { message: refusal }), { inCart });
+    await fillCard(user);
+    // The lot is recalled while the patient is on the page: the cart they see still has its stock.
+    inCart.items[0]!.stock = 0;
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText(refusal)).toHaveAttribute('role', 'alert');
+    // The cart, read again after the refusal, marks the line; the refusal stays beside it.
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(await within(summary).findByText('Out of stock')).toBeInTheDocument();
+    expect(screen.getByText(refusal)).toHaveAttribute('role', 'alert');
+
+    // The patient lowers the quantity to what is left (elsewhere): another cart, so the refusal goes.
+    inCart.items[0] = { ...inCart.items[0]!, quantity: 1, qty: 1, stock: 1 };
+    store.dispatch(api.util.invalidateTags(['Cart']));
+    await waitFor(() => expect(screen.queryByText(refusal)).not.toBeInTheDocument());
+    expect(within(summary).queryByText('Out of stock')).not.toBeInTheDocument();
   });
 
   it('puts the order summary with its grand total before Pay now, where a phone stacks them', async () => {

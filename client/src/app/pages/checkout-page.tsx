@@ -1,15 +1,18 @@
 import {
   ADDRESS_MISSING_MESSAGE,
   EMPTY_CART_MESSAGE,
+  isShortOfStock,
   PATHS,
   PRESCRIPTION_UPLOADING_MESSAGE,
   prescriptionNeededMessage,
+  shortOfStockMessage,
   type Payment,
 } from '@apotheca/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { errorMessage } from '../../lib/error-message';
+import { errorMessage, errorStatus } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
+import { FormAlert } from '../../components/ui/form-alert';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { DeliveryAddressStep, type DeliveryChoice } from '../../features/addresses/delivery-address-step';
@@ -41,6 +44,11 @@ export default function CheckoutPage() {
   const done = useRef(false);
   const cart = data?.cart;
   const [checkoutKey, renewCheckoutKey] = useCheckoutKey(cart);
+  // Lines above their sellable stock: the server would refuse the order, so Pay now names them first.
+  const shortNames = cart?.items.filter(isShortOfStock).map((item) => item.name) ?? [];
+  // The server's 409 (a shortage, a recalled lot, a limit per order) stays said until the cart changes,
+  // which gives another checkout key: a toast fades while the patient is still reading what to change.
+  const [refusal, setRefusal] = useState<{ key: string; message: string } | null>(null);
   const empty = !isLoading && !error && (!cart || cart.items.length === 0);
   // Prescription-only medicines in the cart: the order needs one of the shopper's prescriptions.
   const rxNames = cart?.items.filter((item) => item.prescriptionRequired).map((item) => item.name) ?? [];
@@ -77,13 +85,17 @@ export default function CheckoutPage() {
   };
 
   const pay = async (payment: Payment) => {
-    if (showMissingSteps() || stillUploading) return;
+    if (showMissingSteps() || stillUploading || shortNames.length > 0) return;
     const result = await addOrder({
       key: checkoutKey,
       body: { payment, ...delivery, ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}) },
     });
     if (result.error) {
       // The server's reason (a shortage, a limit per order, a missing prescription) says what to change.
+      if (errorStatus(result.error) === 409) {
+        setRefusal({ key: checkoutKey, message: errorMessage(result.error) });
+        return;
+      }
       toast.error('Order failed', { description: errorMessage(result.error, ORDER_FAILED_FALLBACK) });
       return;
     }
@@ -107,7 +119,9 @@ export default function CheckoutPage() {
         <div className="grid items-start gap-6 md:grid-cols-[1fr_340px]">
           {/* The summary comes first, so a phone shows what is paid for above Pay now; beside the forms, it is their right-hand column. */}
           <div className="md:col-start-2 md:row-start-1">
-            <CartSummary cart={cart} />
+            <CartSummary cart={cart}>
+              {payPressed && shortNames.length > 0 ? <FormAlert>{shortOfStockMessage(shortNames)}</FormAlert> : null}
+            </CartSummary>
           </div>
           <div className="flex flex-col gap-6 md:col-start-1 md:row-start-1">
             <div ref={deliveryStep}>
@@ -138,6 +152,7 @@ export default function CheckoutPage() {
               }
             >
               <PaymentForm onPay={(payment) => void pay(payment)} onInvalid={showMissingSteps} busy={paying} />
+              {refusal?.key === checkoutKey ? <FormAlert className="mt-4">{refusal.message}</FormAlert> : null}
             </SectionCard>
           </div>
         </div>

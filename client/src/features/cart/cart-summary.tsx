@@ -1,8 +1,11 @@
-import { formatPrice } from '@apotheca/contract';
-import type { Cart } from '@apotheca/contract';
+import { formatPrice, isShortOfStock, type Cart } from '@apotheca/contract';
 import type { ReactNode } from 'react';
+import { ShortOfStockMark } from './short-of-stock-mark';
 
-/** The summary table (Item, Qty, Total and the grand total: price times quantity). */
+/**
+ * The summary table (Item, Qty, Total and the grand total: price times quantity); a line checkout
+ * would refuse for stock is marked under its name, on the cart and at checkout alike.
+ */
 export function CartSummary({ cart, children }: { cart: Cart; children?: ReactNode }) {
   const grandTotal = cart.items.reduce((sum, item) => sum + item.price * item.quantity, 0);
   return (
@@ -27,7 +30,10 @@ export function CartSummary({ cart, children }: { cart: Cart; children?: ReactNo
         <tbody>
           {cart.items.map((item) => (
             <tr key={item._id} className="border-b border-slate-100">
-              <td className="py-2 pr-2">{item.name}</td>
+              <td className="py-2 pr-2">
+                {item.name}
+                {isShortOfStock(item) ? <ShortOfStockMark stock={item.stock} className="block" /> : null}
+              </td>
               <td className="py-2 text-center">{item.quantity}</td>
               <td className="py-2 text-right">{formatPrice(item.price * item.quantity)}</td>
             </tr>
