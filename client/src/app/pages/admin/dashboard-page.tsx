@@ -136,7 +136,8 @@ export default function DashboardPage() {
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete medicine?"
-        description={`${toDelete?.name ?? ''} will be removed from the catalogue. Orders keep their copy of it.`}
+        // A cart line of a deleted medicine goes with it, and the patient is told nothing: the admin is, here.
+        description={`${toDelete?.name ?? ''} will be removed from the catalogue. Orders keep their copy of it. It is also taken out of every patient’s cart.`}
         confirmLabel="Delete"
         busy={deleting}
         onConfirm={confirm}
