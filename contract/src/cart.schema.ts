@@ -15,7 +15,10 @@ const cartItemSchema = z.object({
   developedBy: z.string(),
   maxMonthsExpiry: z.number().int(),
   category: z.string(),
-  /** Units left, so the client can stop the plus button at the stock. */
+  /**
+   * Units checkout may sell (the sellable batches' sum), so the client stops the plus button there
+   * and marks a line above it.
+   */
   stock: z.number().int(),
   /** The checkout asks for a prescription when any item needs one. */
   prescriptionRequired: z.boolean(),

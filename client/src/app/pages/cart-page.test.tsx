@@ -6,6 +6,7 @@ import { stubBrowserRequest } from '../../test/browser-request';
 import { cartItemFixture } from '../../test/cart-item.fixture';
 import { json } from '../../test/json-response';
 import { renderWithStore } from '../../test/render-with-store';
+import { HeaderCartLink } from '../layouts/header-cart-link';
 import CartPage from './cart-page';
 
 /** Stands in for the checkout page: the browser's Back button, and nothing else. */
@@ -165,5 +166,35 @@ describe('CartPage lines short of stock', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(shortOfStockMessage(['Amoxicillin', 'Ibuprofen']));
     // Checkout is not on its way: the button does not wait for it.
     expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).not.toHaveAttribute('aria-disabled');
+  });
+});
+
+describe('CartPage stock', () => {
+  it('reads the cart again when opened, so a line the header read before its lot was recalled is marked', async () => {
+    stubBrowserRequest();
+    let reads = 0;
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => {
+      reads += 1;
+      // The header's read, then the recall: the only lot of Amoxicillin can no longer be sold.
+      const stock = reads === 1 ? 5 : 0;
+      return Promise.resolve(
+        json(200, { cart: { _id: 'cart-1', totalPrice: 21.98, items: [cartItemFixture({ stock })] } }),
+      );
+    });
+    const { user } = renderWithStore(
+      <>
+        <HeaderCartLink />
+        <Routes>
+          <Route path={PATHS.home} element={null} />
+          <Route path={PATHS.cart} element={<CartPage />} />
+        </Routes>
+      </>,
+      { signedInAs: ROLE.user },
+    );
+    await vi.waitFor(() => expect(reads).toBe(1));
+
+    await user.click(await screen.findByRole('link', { name: /Cart, 2 items/ }));
+    expect(await screen.findByRole('article')).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.getByRole('article')).toHaveTextContent('Out of stock'));
   });
 });

@@ -17,7 +17,9 @@ import { CartSummary } from '../../features/cart/cart-summary';
 import { useClearCartMutation, useGetCartQuery } from '../../features/cart/cart.api';
 
 export default function CartPage() {
-  const { data, isLoading, isFetching, error } = useGetCartQuery();
+  // Read afresh when opened, as checkout does: the header's copy may be older than a recall or a sale
+  // that took a line's stock, and the lines short of stock are marked from it.
+  const { data, isLoading, isFetching, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
   const [clearCart, { isLoading: clearing }] = useClearCartMutation();
   const navigate = useNavigate();
   const cart = data?.cart;
