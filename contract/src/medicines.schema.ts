@@ -101,7 +101,7 @@ export const medicineListQuerySchema = z
     developedBy: queryLetters('developedBy'),
     minPrice: queryPrice('minPrice'),
     maxPrice: queryPrice('maxPrice'),
-    inStock: z.preprocess(blankToUndefined, z.enum(['true', 'false']).optional()),
+    inStock: queryBoolean('inStock'),
     // The original client's names are read as the API's own, so the rest of the code sees only those.
     sort: z.preprocess(
       blankToUndefined,
