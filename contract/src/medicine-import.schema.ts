@@ -34,8 +34,21 @@ export const IMPORT_TOO_LARGE_MESSAGE = `The file must be at most ${IMPORT_MAX_B
 export const IMPORT_TOO_MANY_ROWS_MESSAGE = `The file must hold at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} medicines.`;
 export const IMPORT_NOT_UTF8_MESSAGE = 'The file must be UTF-8 text.';
 export const IMPORT_EMPTY_MESSAGE = 'The file is empty: its first line must name the columns.';
-export const unknownColumnsMessage = (columns: string[]) =>
-  `Unknown columns: ${columns.join(', ')}. The columns are ${MEDICINE_FIELDS.join(', ')}.`;
+// A header is the file's to choose: thousands of columns, or one long token (a line of base64), would
+// make an error the size of the file and a page as wide as the token, so only a few are named, each cut short.
+const UNKNOWN_COLUMNS_NAMED = 5;
+const UNKNOWN_COLUMN_SHOWN_CHARS = 40;
+const shownColumn = (column: string) => {
+  const characters = Array.from(column);
+  return characters.length > UNKNOWN_COLUMN_SHOWN_CHARS
+    ? `${characters.slice(0, UNKNOWN_COLUMN_SHOWN_CHARS).join('')}…`
+    : column;
+};
+export const unknownColumnsMessage = (columns: string[]) => {
+  const named = columns.slice(0, UNKNOWN_COLUMNS_NAMED).map(shownColumn).join(', ');
+  const more = columns.length - UNKNOWN_COLUMNS_NAMED;
+  return `Unknown columns: ${named}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}. The columns are ${MEDICINE_FIELDS.join(', ')}.`;
+};
 export const duplicateColumnMessage = (column: string) => `The column ${column} appears twice.`;
 export const malformedCsvMessage = (row: number) => `The file is not valid CSV near row ${row}.`;
 export const cellCountMessage = (cells: number, columns: number) =>

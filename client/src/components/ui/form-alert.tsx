@@ -2,13 +2,15 @@ import type { ReactNode } from 'react';
 
 /**
  * What a form, a step or a screen refuses or failed at, said at its top and announced as it
- * appears: the one red alert of the app, so that every refusal looks and reads the same.
+ * appears: the one red alert of the app, so that every refusal looks and reads the same. A word
+ * longer than the line (a name the user typed, a file's column) breaks anywhere, so no message
+ * widens the page.
  */
 export function FormAlert({ children, className = '' }: { children: ReactNode; className?: string }) {
   return (
     <p
       role="alert"
-      className={`rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium text-red-800 ${className}`}
+      className={`rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-medium wrap-anywhere text-red-800 ${className}`}
     >
       {children}
     </p>

@@ -465,6 +465,20 @@ describe('POST /api/medicines/import', () => {
     expect(await ctx.database.db.select().from(medicines)).toEqual([]);
   });
 
+  // A header of thousands of unknown columns, or one long token, must not become an error the size of the file.
+  it('names at most five unknown columns, each cut short, and counts the rest', async () => {
+    const header = Object.keys(newMedicine('X')).join(',');
+    const extra = Array.from({ length: 20_000 }, (_, i) => `extra${i + 1}`).join(',');
+    const many = (await importFile(`${header},${extra}\n`)).json();
+    expect(many.message).toMatch(
+      /^Unknown columns: extra1, extra2, extra3, extra4, extra5 and 19,995 more\. The columns/,
+    );
+    const token = 'QUJD'.repeat(2_000);
+    const long = await importFile(`${header},${token}\n`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toMatch(/^Unknown columns: (QUJD){10}…\. The columns/);
+  });
+
   it('limits each admin to a few imports in ten minutes, dry runs included, answering 429 with Retry-After', async () => {
     await withTestContext({ rateLimitPerMinute: 20 }, async (shop) => {
       const [first, second] = await Promise.all([1, 2].map(() => createTestUser(shop, { role: 'admin' })));
