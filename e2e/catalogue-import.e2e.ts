@@ -2,11 +2,14 @@ import { MEDICINE_NAME_MESSAGE, PATHS, sameMedicineMessage } from '@apotheca/con
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { catalogue, pageAs, useAdminSession, openFromAdminHeader } from './support/admin-fixtures';
-import { baseUrl, hasFocus, useBrowser } from './support/browser';
+import { baseUrl, hasFocus, saveScreenshot, useBrowser } from './support/browser';
 import { listMedicines } from './support/shop';
-import { violations } from './support/axe';
+import { expectAccessibleOnPhoneAndLaptop, violations } from './support/axe';
 
 const COLUMNS = 'name,developedBy,strength,maxMonthsExpiry,category,stock,price,imageUrl';
+
+/** A CSV file of this text, as the file input is given it. */
+const csvFile = (text: string) => ({ name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
 
 /**
  * A CSV of new medicines, each with the picture of a medicine the shop stores itself, by its URL:
@@ -17,10 +20,10 @@ async function catalogueFile(names: string[], strengths: string[] = []) {
   const picture = (await catalogue()).find((medicine) => medicine.imageUrl.startsWith('/'))!.imageUrl;
   const imageUrl = `${baseUrl()}${picture}`;
   const rows = names.map((name, i) => `${name},Import Labs,${strengths[i] ?? ''},24,Pain Relief,12,6.75,${imageUrl}`);
-  return { name: 'catalogue.csv', mimeType: 'text/csv', buffer: Buffer.from([COLUMNS, ...rows].join('\n')) };
+  return csvFile([COLUMNS, ...rows].join('\n'));
 }
 
-async function chooseAndCheck(page: Page, file: Awaited<ReturnType<typeof catalogueFile>>) {
+async function chooseAndCheck(page: Page, file: ReturnType<typeof csvFile>) {
   await page.getByLabel('CSV file').setInputFiles(file);
   await page.getByRole('button', { name: 'Check the file' }).click();
 }
@@ -87,5 +90,29 @@ describe('catalogue import', () => {
     await page.getByText('0 created, 1 updated, 0 unchanged, 0 rows refused.', { exact: false }).waitFor();
     const named = (await catalogue()).filter((m) => m.name.toLowerCase() === name.toLowerCase());
     expect(named).toHaveLength(1);
+  });
+
+  it("keeps a refusal and the refused rows within a phone's width, long column names and messages wrapped", async () => {
+    const page = await pageAs(browser, admin);
+    const longColumn = 'QUJD'.repeat(300);
+    await expectAccessibleOnPhoneAndLaptop(
+      page,
+      async () => {
+        await page.goto(PATHS.adminImport);
+        await chooseAndCheck(page, csvFile(`${COLUMNS},${longColumn}\n`));
+        await page.getByRole('alert').filter({ hasText: 'Unknown columns' }).waitFor();
+      },
+      async (width) => {
+        await saveScreenshot(page, `import-unknown-columns-${width}`);
+        // A row refused in its longest column's name (maxMonthsExpiry) and with long messages: the table fits its frame.
+        const badRow = `Widol ${Date.now()},Import Labs,,many,Pain Relief,-3,6.75,`;
+        await chooseAndCheck(page, csvFile(`${COLUMNS}\n${badRow}`));
+        const refused = page.getByRole('table', { name: 'Refused rows' });
+        await refused.waitFor();
+        const frame = refused.locator('xpath=..');
+        expect(await frame.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} px`).toBeLessThanOrEqual(0);
+        await saveScreenshot(page, `import-refused-rows-${width}`);
+      },
+    );
   });
 });

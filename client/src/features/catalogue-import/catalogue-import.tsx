@@ -1,7 +1,7 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, ROW_ERROR_KEY, type ImportReport } from '@apotheca/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { cellClasses, DataTable } from '../../components/ui/data-table';
+import { cellClasses, DataTable, WrappingText } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
 import { countLabel } from '../../lib/count-label';
 import { errorMessage, fieldErrors } from '../../lib/error-message';
@@ -22,10 +22,12 @@ function RefusedRows({ refused }: { refused: ImportReport['refused'] }) {
         Object.entries(errors).map(([column, message]) => (
           <tr key={`${row}-${column}`}>
             <td className={cellClasses('right')}>{row}</td>
-            <td className={cellClasses()}>{column === ROW_ERROR_KEY ? 'The whole row' : column}</td>
-            {/* A message wraps, so a phone shows it whole without scrolling the table sideways. */}
+            {/* A column's name and a message wrap, so a phone shows the three columns whole in the table's frame. */}
             <td className={cellClasses()}>
-              <span className="block min-w-40 whitespace-normal">{message}</span>
+              <WrappingText>{column === ROW_ERROR_KEY ? 'The whole row' : column}</WrappingText>
+            </td>
+            <td className={cellClasses()}>
+              <WrappingText>{message}</WrappingText>
             </td>
           </tr>
         )),
