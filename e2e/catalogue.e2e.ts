@@ -134,4 +134,29 @@ describe('the catalogue in chromium', () => {
     await current(3);
     await page.context().close();
   });
+
+  it("keeps every slide's text clear of the banner's arrows and dots from a small phone to a laptop", async () => {
+    const page = await openPage(browser, PATHS.medicines);
+    await page.getByRole('button', { name: 'Go to slide 1' }).waitFor();
+    for (const width of [320, 375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      // Each slide's text is placed as it stands when that slide is shown, whichever slide is shown now.
+      const overlaps = await page.getByRole('region', { name: 'Highlights' }).evaluate((carousel) => {
+        const controls = [...carousel.querySelectorAll('button')].map((button) => button.getBoundingClientRect());
+        const frame = carousel.getBoundingClientRect();
+        return [...carousel.querySelectorAll('[aria-roledescription="slide"] p')].flatMap((text) => {
+          if (!(text as HTMLElement).offsetParent) return [];
+          const slideLeft = text.closest('[aria-roledescription="slide"]')!.getBoundingClientRect().left;
+          const range = document.createRange();
+          range.selectNodeContents(text);
+          const { top, bottom, left, right } = range.getBoundingClientRect();
+          const [from, to] = [left - slideLeft + frame.left, right - slideLeft + frame.left];
+          const hit = controls.some((c) => from < c.right && to > c.left && top < c.bottom && bottom > c.top);
+          return hit ? [text.textContent] : [];
+        });
+      });
+      expect(overlaps, `${width} px`).toEqual([]);
+    }
+    await page.context().close();
+  });
 });

@@ -62,8 +62,10 @@ export function BannerCarousel({ slides, label, autoplayMs, minDragPx }: Props) 
                 fetchPriority={index === 0 ? 'high' : 'auto'}
                 className="h-24 w-full object-cover sm:h-60 lg:h-72"
               />
-              <div className="absolute inset-0 flex flex-col justify-center gap-2 bg-gradient-to-r from-brand-900/90 via-brand-900/70 to-brand-900/10 px-14 text-white sm:px-16">
-                <p className="max-w-md text-lg font-bold sm:text-3xl">{slide.title}</p>
+              {/* The text keeps clear of the arrows (12 px in, 40 px wide) by its side padding and of the dots
+                  (the bottom 32 px) by its bottom padding, so a title of two lines on a phone stays readable. */}
+              <div className="absolute inset-0 flex flex-col justify-center gap-2 bg-gradient-to-r from-brand-900/90 via-brand-900/70 to-brand-900/10 px-16 pt-2 pb-8 text-white">
+                <p className="max-w-md text-lg leading-tight font-bold sm:text-3xl">{slide.title}</p>
                 <p className="hidden max-w-md text-brand-50 sm:block sm:text-base">{slide.text}</p>
               </div>
             </div>
