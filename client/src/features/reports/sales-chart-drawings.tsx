@@ -41,7 +41,14 @@ export function DailySalesDrawing({ daily }: { daily: SalesReport['daily'] }) {
     <ResponsiveContainer width="100%" height="100%">
       <ComposedChart data={daily} margin={{ top: 8, right: 0, bottom: 0, left: 0 }} accessibilityLayer={false}>
         <CartesianGrid stroke={GRID} vertical={false} />
-        <XAxis dataKey="date" tickFormatter={shortDay} tick={AXIS_TEXT} minTickGap={16} />
+        {/* The plot's inner padding keeps the first and last day's bar and dot off the axis lines. */}
+        <XAxis
+          dataKey="date"
+          tickFormatter={shortDay}
+          tick={AXIS_TEXT}
+          minTickGap={16}
+          padding={{ left: 8, right: 8 }}
+        />
         <YAxis
           yAxisId="revenue"
           tickFormatter={(dollars: number) => COMPACT_DOLLARS.format(dollars)}
