@@ -119,29 +119,25 @@ describe('CartPage quantity buttons', () => {
   });
 });
 
+/** The cart's `n`th line, of another medicine than the fixture's, with its quantity and stock. */
+const otherLine = (n: number, name: string, quantity: number, stock: number) =>
+  cartItemFixture({
+    _id: `item-${n}`,
+    cartItemId: `item-${n}`,
+    medicineId: { _id: `med-${n}`, name },
+    name,
+    quantity,
+    qty: quantity,
+    stock,
+  });
+
 describe('CartPage lines short of stock', () => {
   it('marks each line above its stock, on its card and in the summary, and Proceed to Checkout names them instead of going on', async () => {
     stubBrowserRequest();
     // Amoxicillin's only lot was recalled; Ibuprofen sold down to 1 while 3 sat in the cart.
     const recalled = cartItemFixture({ quantity: 2, qty: 2, stock: 0 });
-    const short = cartItemFixture({
-      _id: 'item-2',
-      cartItemId: 'item-2',
-      medicineId: { _id: 'med-2', name: 'Ibuprofen' },
-      name: 'Ibuprofen',
-      quantity: 3,
-      qty: 3,
-      stock: 1,
-    });
-    const enough = cartItemFixture({
-      _id: 'item-3',
-      cartItemId: 'item-3',
-      medicineId: { _id: 'med-3', name: 'Cetirizine' },
-      name: 'Cetirizine',
-      quantity: 2,
-      qty: 2,
-      stock: 2,
-    });
+    const short = otherLine(2, 'Ibuprofen', 3, 1);
+    const enough = otherLine(3, 'Cetirizine', 2, 2);
     vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
       Promise.resolve(json(200, { cart: { _id: 'cart-1', totalPrice: 54.95, items: [recalled, short, enough] } })),
     );
