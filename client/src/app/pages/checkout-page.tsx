@@ -91,11 +91,9 @@ export default function CheckoutPage() {
       body: { payment, ...delivery, ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}) },
     });
     if (result.error) {
-      // The server's reason (a shortage, a limit per order, a missing prescription) says what to change.
-      if (errorStatus(result.error) === 409) {
-        setRefusal({ key: checkoutKey, message: errorMessage(result.error) });
-        return;
-      }
+      // The server's reason (a shortage, a limit per order, a missing prescription) says what to change;
+      // a 409's also stays on the page beside SPEC's 'Order failed' toast.
+      if (errorStatus(result.error) === 409) setRefusal({ key: checkoutKey, message: errorMessage(result.error) });
       toast.error('Order failed', { description: errorMessage(result.error, ORDER_FAILED_FALLBACK) });
       return;
     }
