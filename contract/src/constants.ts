@@ -83,7 +83,7 @@ export const PAYMENT_STATUSES = [
 /**
  * What an order's history records, each with its time, actor and note: placed, a status changed,
  * the stock put back (entering Canceled) or taken again (leaving it), a prescription review decided,
- * a lot it drew from recalled before it was dispatched.
+ * a lot it drew from recalled before it was dispatched, its patient mailed about a recalled lot it delivered.
  */
 export const ORDER_EVENT = {
   placed: 'placed',
@@ -96,6 +96,11 @@ export const ORDER_EVENT = {
   recallFlagged: 'recall-flagged',
   /** The patient added the delivery address the order was placed without (docs/decisions/0135). */
   addressAdded: 'address-added',
+  /**
+   * The patient was mailed that a lot this dispatched order drew from is recalled; its note names the
+   * medicine and the lot, and the patient's order says so (docs/decisions/0144).
+   */
+  recallNotified: 'recall-notified',
 } as const;
 export const ORDER_EVENTS = [
   ORDER_EVENT.placed,
@@ -106,6 +111,7 @@ export const ORDER_EVENTS = [
   ORDER_EVENT.reviewDecided,
   ORDER_EVENT.recallFlagged,
   ORDER_EVENT.addressAdded,
+  ORDER_EVENT.recallNotified,
 ] as const;
 /**
  * The states of a prescription's review, attached to the order it was sent with; every comparison

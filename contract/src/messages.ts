@@ -48,6 +48,18 @@ export const PRESCRIPTION_UPLOADING_MESSAGE = 'Your prescription is still upload
 export const NOT_RECALLED_MESSAGE = 'This lot is not recalled.';
 
 /**
+ * The history note of a dispatched order whose patient was mailed about a recalled lot it drew from:
+ * the patient's order shows it as a warning, with what to do, and staff read it in its history.
+ */
+export const recallNoticeNote = (medicine: string, lot: string) =>
+  `A lot of ${medicine} in this order was recalled (lot ${lot}).`;
+/** Said on the patient's closed order row too, so they see which order holds a recalled lot. */
+export const RECALL_NOTICE_MARK = 'A lot in it was recalled';
+/** What the patient does about a recalled lot they received, as the recall mail says it. */
+export const RECALL_NOTICE_ADVICE =
+  'Please stop using the units of that lot (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.';
+
+/**
  * What the admin's medicine list says of the duplicates report's `medicineCount` (two at least: a
  * double has two); here, free of zod, so /admin downloads no schema (docs/decisions/0136).
  */

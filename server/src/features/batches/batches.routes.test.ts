@@ -6,13 +6,16 @@ import {
   EXPIRES_ON_PAST_MESSAGE,
   MEDICINE_CHANGED_MESSAGE,
   medicineResponseSchema,
+  ORDER_EVENT,
   ORDER_STATUS,
+  orderResponseSchema,
   recalledLotMessage,
+  recallNoticeNote,
   RECEIVED_QUANTITY_MESSAGE,
   ROLE,
   stockAboveMaxMessage,
 } from '@apotheca/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { batches, batchMovements, mailOutbox, orderHistory } from '../../db/schema';
 import { startSmtpSink } from '../../test/smtp-sink';
@@ -282,6 +285,64 @@ describe('recalls', () => {
         ),
       })),
     );
+  });
+
+  it("writes the notice into the history of each order it mails about, once, where the patient's order shows it", async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'N-1', expiresOn: '2099-01-01', quantity: 3 },
+      { lot: 'SAFE', expiresOn: '2099-06-01', quantity: 10 },
+    ]);
+    const ann = await order(medicine.id, 2, 'Ann');
+    // Ann orders again, N-1's last unit: one mail tells her of the lot, and each of her orders says so.
+    await addToCart(ctx, ann.buyer.headers, medicine.id, 1);
+    const again = await checkout(ann.buyer.headers);
+    expect(again.statusCode, again.body).toBe(201);
+    const annAgain = { buyer: ann.buyer, order: again.json().order as { _id: string } };
+    const cy = await order(medicine.id, 2, 'Cy'); // from SAFE only: N-1 is empty by now
+    for (const { order: placed } of [ann, annAgain, cy]) {
+      const dispatched = await setOrderStatus(ctx, admin, placed._id, ORDER_STATUS.dispatched);
+      expect(dispatched.statusCode, dispatched.body).toBe(200);
+    }
+    const recall = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/medicines/${medicine.id}/batches/${ids['N-1']}/recall`,
+      headers: admin,
+      payload: { reason: 'Contaminated' },
+    });
+    expect(recall.statusCode, recall.body).toBe(200);
+
+    const notify = () => ctx.app.inject({ method: 'POST', url: `/api/recalls/${ids['N-1']}/notify`, headers: admin });
+    const [one, two] = await Promise.all([notify(), notify()]);
+    expect(one.json().notified + two.json().notified).toBe(1);
+    expect((await notify()).json()).toEqual({ notified: 0, alreadyNotified: 1 });
+
+    const notices = await ctx.database.db
+      .select()
+      .from(orderHistory)
+      .where(
+        and(
+          eq(orderHistory.event, ORDER_EVENT.recallNotified),
+          inArray(orderHistory.orderId, [ann.order._id, annAgain.order._id, cy.order._id]),
+        ),
+      );
+    expect(notices.map((row) => row.orderId).sort()).toEqual([ann.order._id, annAgain.order._id].sort());
+    expect(notices.map((row) => row.note)).toEqual([
+      recallNoticeNote(medicine.name, 'N-1'),
+      recallNoticeNote(medicine.name, 'N-1'),
+    ]);
+    const seen = async ({ buyer, order: placed }: { buyer: typeof ann.buyer; order: { _id: string } }) => {
+      const response = await ctx.app.inject({
+        url: `/api/orders/single-product/${placed._id}`,
+        headers: buyer.headers,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return orderResponseSchema.parse(response.json()).order.history;
+    };
+    expect(await seen(ann)).toContainEqual(
+      expect.objectContaining({ event: ORDER_EVENT.recallNotified, note: recallNoticeNote(medicine.name, 'N-1') }),
+    );
+    // Cy's order drew from another lot of the same medicine: its history says nothing of the recall.
+    expect((await seen(cy)).map(({ event }) => event)).not.toContain(ORDER_EVENT.recallNotified);
   });
 
   it('mails no patient whose order of the lot has not left the shop: it is held for the pharmacist', async () => {

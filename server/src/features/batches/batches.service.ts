@@ -10,6 +10,7 @@ import {
   ORDER_EVENT,
   ORDER_STATUS,
   orderNumberLabel,
+  recallNoticeNote,
   type AuditKind,
   type Batch,
   type BatchState,
@@ -248,8 +249,9 @@ const drawsFrom = (db: Db | Tx, batchId: string) =>
     .$dynamic();
 
 type DrawRow = Awaited<ReturnType<typeof drawsFrom>>[number];
+type RecalledOrder = z.infer<typeof recalledOrderSchema>;
 
-const toRecalledOrder = (row: DrawRow): z.infer<typeof recalledOrderSchema> => ({
+const toRecalledOrder = (row: DrawRow): RecalledOrder => ({
   _id: row.id,
   number: orderNumberLabel(row.number),
   patient: row.userId ? { _id: row.userId, name: `${row.firstName} ${row.lastName}`, email: row.email! } : null,
@@ -259,7 +261,7 @@ const toRecalledOrder = (row: DrawRow): z.infer<typeof recalledOrderSchema> => (
 });
 
 /** Every order that drew from the lot, newest first. */
-async function recalledOrders(db: Db | Tx, batchId: string): Promise<z.infer<typeof recalledOrderSchema>[]> {
+async function recalledOrders(db: Db | Tx, batchId: string): Promise<RecalledOrder[]> {
   return (await drawsFrom(db, batchId)).map(toRecalledOrder);
 }
 
@@ -347,17 +349,24 @@ export async function getRecall(
  * unique, is claimed in the same transaction as the mail, so a second press or a second instance
  * finds it claimed and sends nothing. Received means dispatched: the units of a canceled order went
  * back to the shop, and an order not yet dispatched is flagged for the pharmacist, who holds it; the
- * notice tells its reader they received the lot.
+ * notice tells its reader they received the lot. With the mail, each of the patient's orders it is
+ * about gets a history row naming the medicine and the lot, which their order shows them; written
+ * only with the claim, no order gets it twice for one lot (docs/decisions/0144).
  */
 export async function notifyRecall(db: Db, batchId: string, actorId: string) {
   const recall = await recallOf(db, batchId);
   if (!recall.batch.recalledAt) throw HttpError.conflict(NOT_RECALLED_MESSAGE);
   const orders = (await recalledOrders(db, batchId)).filter((order) => order.status === ORDER_STATUS.dispatched);
-  const patients = [
-    ...new Map(orders.flatMap((order) => (order.patient ? [[order.patient._id, order.patient]] : []))).values(),
-  ];
+  const patients = new Map<string, { patient: NonNullable<RecalledOrder['patient']>; orderIds: string[] }>();
+  for (const order of orders)
+    if (order.patient) {
+      const received = patients.get(order.patient._id) ?? { patient: order.patient, orderIds: [] };
+      received.orderIds.push(order._id);
+      patients.set(order.patient._id, received);
+    }
+  const note = recallNoticeNote(recall.medicine.name, recall.batch.lot);
   let notified = 0;
-  for (const patient of patients) {
+  for (const { patient, orderIds } of patients.values()) {
     const sent = await db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(recallNotices)
@@ -370,11 +379,14 @@ export async function notifyRecall(db: Db, batchId: string, actorId: string) {
         template: 'batchRecalled',
         data: { name: patient.name, lot: recall.batch.lot, medicine: recall.medicine.name },
       });
+      await tx
+        .insert(orderHistory)
+        .values(orderIds.map((orderId) => ({ orderId, actorId, event: ORDER_EVENT.recallNotified, note })));
       return true;
     });
     if (sent) notified += 1;
   }
-  const result = { notified, alreadyNotified: patients.length - notified };
+  const result = { notified, alreadyNotified: patients.size - notified };
   // Each notice commits with its own mail; the press as a whole is one entry, once they are all out.
   await db.transaction((tx) =>
     recordAudit(tx, {

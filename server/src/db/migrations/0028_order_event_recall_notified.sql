@@ -1,0 +1,2 @@
+ALTER TABLE "order_history" DROP CONSTRAINT "order_history_event_check";--> statement-breakpoint
+ALTER TABLE "order_history" ADD CONSTRAINT "order_history_event_check" CHECK ("order_history"."event" in ('placed', 'status-changed', 'stock-restored', 'stock-taken', 'stock-kept-out', 'review-decided', 'recall-flagged', 'address-added', 'recall-notified'));
