@@ -1,4 +1,13 @@
-import { ORDER_HAS_ADDRESS_MESSAGE, REPEAT_REVIEW_NOTE, type OrderAddress } from '@apotheca/contract';
+import {
+  ORDER_EVENT,
+  ORDER_HAS_ADDRESS_MESSAGE,
+  ORDER_STATUS,
+  RECALL_NOTICE_ADVICE,
+  RECALL_NOTICE_MARK,
+  recallNoticeNote,
+  REPEAT_REVIEW_NOTE,
+  type OrderAddress,
+} from '@apotheca/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../test/browser-request';
@@ -104,6 +113,52 @@ describe('MyOrdersTable', () => {
     await user.click(screen.getByRole('button', { name: 'A-100001' }));
     expect(screen.getByText(REPEAT_REVIEW_NOTE)).toBeInTheDocument();
     expect(screen.queryByText('Pharmacist’s note')).not.toBeInTheDocument();
+  });
+});
+
+describe('a recalled lot, on its patient’s order', () => {
+  const notified = (note: string) => ({
+    at: '2026-11-28T09:00:00.000Z',
+    actor: { _id: 'admin-1', name: 'Ada Admin', role: 'admin' as const },
+    event: ORDER_EVENT.recallNotified,
+    from: null,
+    to: null,
+    note,
+  });
+  const dispatched = (history: ReturnType<typeof notified>[]) =>
+    order({ status: ORDER_STATUS.dispatched, prescription: null, history });
+
+  it('warns on its row, and in the open order names the medicine and the lot and says what to do', async () => {
+    const { user } = renderWithStore(
+      <MyOrdersTable orders={[dispatched([notified(recallNoticeNote('Insulin', 'L-7'))])]} />,
+    );
+    const row = screen.getByRole('button', { name: 'A-100001' }).closest('tr')!;
+    expect(within(row).getByText(RECALL_NOTICE_MARK)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'A-100001' }));
+    const notice = screen.getByRole('note', { name: 'Recall notice' });
+    expect(notice).toHaveTextContent('A lot of Insulin in this order was recalled (lot L-7).');
+    expect(notice).toHaveTextContent(RECALL_NOTICE_ADVICE);
+    expect(screen.getByRole('list', { name: 'Order history' })).toHaveTextContent('Recall notice mailed to you');
+  });
+
+  it('names each recalled lot of the order, and says nothing of a recall to an order no recall touched', async () => {
+    const { user, unmount } = renderWithStore(
+      <MyOrdersTable
+        orders={[
+          dispatched([notified(recallNoticeNote('Insulin', 'L-7')), notified(recallNoticeNote('Aspirin', 'A-2'))]),
+        ]}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'A-100001' }));
+    const notice = screen.getByRole('note', { name: 'Recall notice' });
+    expect(notice).toHaveTextContent('(lot L-7)');
+    expect(notice).toHaveTextContent('(lot A-2)');
+    unmount();
+
+    const other = renderWithStore(<MyOrdersTable orders={[dispatched([])]} />);
+    await other.user.click(screen.getByRole('button', { name: 'A-100001' }));
+    expect(screen.queryByRole('note', { name: 'Recall notice' })).toBeNull();
+    expect(screen.queryByText(RECALL_NOTICE_MARK)).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import {
   awaitsPrescriptionReview,
   PATHS,
   PRESCRIPTION_REVIEW,
+  RECALL_NOTICE_MARK,
   reorderSkipMessage,
   type Order,
 } from '@apotheca/contract';
@@ -16,6 +17,7 @@ import { OrderDelivery } from './order-delivery';
 import { useReorderMutation } from './orders.api';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderStatusBadge, PaymentStatusBadge, PrescriptionReviewBadge } from './order-status-badge';
+import { RecallNotice, recallNotices } from './recall-notice';
 import { formatMoment } from '../../lib/moment-format';
 import { usePendingKeys } from '../../lib/pending-keys.hook';
 
@@ -100,6 +102,9 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                       {addressAddRefusal(order) === undefined ? (
                         <span className="text-xs font-medium text-amber-900">Needs a delivery address</span>
                       ) : null}
+                      {recallNotices(order).length > 0 ? (
+                        <span className="text-xs font-medium text-amber-900">{RECALL_NOTICE_MARK}</span>
+                      ) : null}
                     </div>
                   </td>
                   <td className="hidden px-4 py-3 text-right font-semibold sm:table-cell">{total}</td>
@@ -107,6 +112,8 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                 {expanded ? (
                   <tr id={`order-items-${order._id}`} className="bg-slate-50">
                     <td colSpan={5} className="px-4 py-3">
+                      {/* Above the items: what the patient should do about it comes before all else. */}
+                      <RecallNotice order={order} />
                       <ul className="flex flex-col gap-1">
                         {order.items.map((item) => (
                           <li key={item._id} className="flex justify-between gap-4">

@@ -30,4 +30,16 @@ describe('OrderHistoryTimeline', () => {
     render(<OrderHistoryTimeline order={canceled} forShopper />);
     expect(screen.getByRole('list', { name: 'Order history' })).not.toHaveTextContent('Stock not put back');
   });
+
+  it('tells staff that the patient was mailed about a recalled lot, with the medicine and the lot', () => {
+    const note = 'A lot of Insulin in this order was recalled (lot L-7).';
+    render(
+      <OrderHistoryTimeline
+        order={order({ status: ORDER_STATUS.dispatched, history: [{ ...entry(ORDER_EVENT.recallNotified), note }] })}
+      />,
+    );
+    const history = screen.getByRole('list', { name: 'Order history' });
+    expect(history).toHaveTextContent('Patient mailed about a recalled lot');
+    expect(history).toHaveTextContent(note);
+  });
 });

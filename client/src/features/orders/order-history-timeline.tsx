@@ -28,6 +28,8 @@ function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null 
       return forShopper ? null : 'Holds a recalled lot';
     case ORDER_EVENT.addressAdded:
       return 'Delivery address added';
+    case ORDER_EVENT.recallNotified:
+      return forShopper ? 'Recall notice mailed to you' : 'Patient mailed about a recalled lot';
   }
 }
 
