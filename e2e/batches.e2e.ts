@@ -1,5 +1,6 @@
 import {
   adminMedicineUpdatePath,
+  adminOrderPath,
   adminRecallPath,
   type Batch,
   LOT_REQUIRED_MESSAGE,
@@ -7,6 +8,9 @@ import {
   type Medicine,
   type Order,
   ORDER_STATUS,
+  PATHS,
+  RECALL_NOTICE_ADVICE,
+  recallNoticeNote,
 } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -151,6 +155,20 @@ describe('batches and recalls', () => {
     await page.getByRole('button', { name: 'Notify patients' }).click();
     await status.filter({ hasText: '0 patients notified now; 1 patient had been notified already.' }).waitFor();
     expect(await mailsTo(shopper.user.email, `lot ${lot}`)).toHaveLength(1);
+
+    // The patient's order says it too, once: the medicine, the lot and what to do.
+    const patientPage = await pageAs(browser, shopper);
+    await patientPage.goto(PATHS.orders);
+    await patientPage.getByRole('button', { name: order.number }).click();
+    const notice = patientPage.getByRole('note', { name: 'Recall notice' });
+    await notice.getByText(recallNoticeNote(medicine.name, lot)).waitFor();
+    expect(await notice.getByRole('listitem').count()).toBe(1);
+    await notice.getByText(RECALL_NOTICE_ADVICE).waitFor();
+    await checkWidths(patientPage, 'patient-order-recall-notice');
+    await patientPage.context().close();
+    // Staff read it in the order's history.
+    await page.goto(adminOrderPath(order._id));
+    await page.getByRole('list', { name: 'Order history' }).getByText('Patient mailed about a recalled lot').waitFor();
 
     // Back on the medicine page the lot is recalled, and its row leads to the recall again.
     await page.goto(adminMedicineUpdatePath(medicine._id));
