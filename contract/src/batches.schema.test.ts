@@ -4,6 +4,8 @@ import {
   adjustBatchSchema,
   BATCH_QUANTITY_MESSAGE,
   expiryReportQuerySchema,
+  EXPIRES_ON_PAST_MESSAGE,
+  EXPIRES_ON_TODAY_MESSAGE,
   EXPIRY_WINDOW_MESSAGE,
   LOT_REQUIRED_MESSAGE,
   RECEIVED_QUANTITY_MESSAGE,
@@ -17,6 +19,15 @@ describe('a delivery', () => {
       RECEIVED_QUANTITY_MESSAGE,
     ]);
     expect(addBatchSchema.safeParse({ lot: 'L1', expiresOn: '2027-03-01', quantity: ' 12 ' }).data?.quantity).toBe(12);
+  });
+
+  it('refuses an expiry date of the shop’s day as well as a past one: neither batch could be sold', () => {
+    const expiry = (expiresOn: string) =>
+      addBatchSchema.safeParse({ lot: 'L1', expiresOn, quantity: 1 }).error?.issues.map((issue) => issue.message);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    expect(expiry(day(0))).toEqual([EXPIRES_ON_TODAY_MESSAGE]);
+    expect(expiry(day(-1))).toEqual([EXPIRES_ON_PAST_MESSAGE]);
+    expect(expiry(day(1))).toBeUndefined();
   });
 
   it('never reads a blank, a boolean or a number past 1,000,000 as a quantity', () => {

@@ -4,6 +4,7 @@ import {
   idSchema,
   reportLimit,
   reportPage,
+  shopToday,
   WHOLE_NUMBER_MAX,
   wholeNumber,
   withoutControlCharacters,
@@ -17,6 +18,8 @@ import { EXPIRY_WINDOWS, ORDER_STATUSES, REPORT_PAGE_SIZE } from './constants';
 export const EXPIRES_ON_MESSAGE = 'Give the date as YYYY-MM-DD.';
 /** A delivery already expired could never be sold: most often a mistyped year. */
 export const EXPIRES_ON_PAST_MESSAGE = 'The expiry date is in the past: check the year.';
+/** A batch is sold only before its expiry date (the shop's day), so one expiring today never could be. */
+export const EXPIRES_ON_TODAY_MESSAGE = 'A batch expiring today can no longer be sold.';
 
 const batchSchema = z.object({
   _id: idSchema,
@@ -75,7 +78,10 @@ export const addBatchSchema = z.object({
     .min(1, { error: LOT_REQUIRED_MESSAGE })
     .max(100, { error: 'A lot number has at most 100 characters.' })
     .check(withoutControlCharacters('A lot number')),
-  expiresOn: calendarDateFromToday(EXPIRES_ON_MESSAGE, EXPIRES_ON_PAST_MESSAGE),
+  expiresOn: calendarDateFromToday(EXPIRES_ON_MESSAGE, EXPIRES_ON_PAST_MESSAGE).refine(
+    (day) => day !== shopToday(),
+    EXPIRES_ON_TODAY_MESSAGE,
+  ),
   quantity: wholeNumber(RECEIVED_QUANTITY_MESSAGE, 1),
 });
 /** A correction of a batch's count, with why: it is kept in the batch's history. */

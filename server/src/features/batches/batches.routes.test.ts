@@ -4,6 +4,7 @@ import {
   BATCH_STATE,
   EXPIRES_ON_MESSAGE,
   EXPIRES_ON_PAST_MESSAGE,
+  EXPIRES_ON_TODAY_MESSAGE,
   MEDICINE_CHANGED_MESSAGE,
   medicineResponseSchema,
   ORDER_EVENT,
@@ -148,6 +149,22 @@ describe('batches at checkout', () => {
         errors: { expiresOn: EXPIRES_ON_PAST_MESSAGE },
       });
     }
+    expect(await quantities(medicine.id)).toEqual({});
+  });
+
+  it("refuses a delivery expiring on the shop's day, which could never be sold, naming the field, and stores nothing", async () => {
+    const { medicine } = await medicineWithBatches(ctx, admin, []);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/medicines/${medicine.id}/batches`,
+      headers: admin,
+      payload: { lot: 'TODAY', expiresOn: new Date().toISOString().slice(0, 10), quantity: 1 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      message: EXPIRES_ON_TODAY_MESSAGE,
+      errors: { expiresOn: EXPIRES_ON_TODAY_MESSAGE },
+    });
     expect(await quantities(medicine.id)).toEqual({});
   });
 
