@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, moneySchema } from './common.schema';
+import { maxPerOrderMessage } from './medicines.schema';
 import { CART_OPERATIONS } from './constants';
 
 /** One cart item shape, the same in every answer and read by every screen: `_id` = `cartItemId`, `qty` = `quantity`. */
@@ -35,6 +36,28 @@ export const shortOfStockLabel = (stock: number) => (stock === 0 ? 'Out of stock
 /** Proceed to Checkout's and Pay now's word for lines short of stock, naming them. */
 export const shortOfStockMessage = (names: readonly string[]) =>
   `Not enough in stock for ${names.join(', ')}. Lower the quantity or remove ${names.length === 1 ? 'it' : 'them'} from your cart to check out.`;
+
+/**
+ * A line checkout would refuse for its medicine's limit per order, as when staff lowered the limit
+ * after the line was added. The cart and the checkout's summary mark it.
+ */
+export const isAboveOrderLimit = (item: Pick<CartItem, 'quantity' | 'maxPerOrder'>) =>
+  item.maxPerOrder !== null && item.quantity > item.maxPerOrder;
+/** The mark of a line above its medicine's limit per order. */
+export const orderLimitLabel = (limit: number) => `At most ${limit} per order`;
+
+/**
+ * Proceed to Checkout's and Pay now's word for the lines checkout would refuse (short of stock, above
+ * a limit per order), naming them in the checkout's own words; null when every line can be ordered.
+ */
+export const refusedLinesMessage = (items: readonly CartItem[]): string | null => {
+  const shortNames = items.filter(isShortOfStock).map((item) => item.name);
+  const words = [
+    ...(shortNames.length > 0 ? [shortOfStockMessage(shortNames)] : []),
+    ...items.filter(isAboveOrderLimit).map((item) => maxPerOrderMessage(item.maxPerOrder ?? 0, item.name)),
+  ];
+  return words.length > 0 ? words.join(' ') : null;
+};
 
 export const cartSchema = z.object({ _id: idSchema, items: z.array(cartItemSchema), totalPrice: moneySchema });
 

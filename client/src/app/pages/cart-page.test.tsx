@@ -1,4 +1,4 @@
-import { CHECKOUT_NAVIGATION_DELAY_MS, PATHS, ROLE, shortOfStockMessage } from '@apotheca/contract';
+import { CHECKOUT_NAVIGATION_DELAY_MS, maxPerOrderMessage, PATHS, ROLE, shortOfStockMessage } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -161,6 +161,40 @@ describe('CartPage lines short of stock', () => {
     await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(shortOfStockMessage(['Amoxicillin', 'Ibuprofen']));
     // Checkout is not on its way: the button does not wait for it.
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).not.toHaveAttribute('aria-disabled');
+  });
+});
+
+describe('CartPage lines above a limit per order', () => {
+  it('marks a line above a limit lowered after it was added, beside a short one, and Proceed to Checkout names both in one alert', async () => {
+    stubBrowserRequest();
+    // Staff lowered Ibuprofen's limit per order to 2 while 3 sat in the cart; Amoxicillin's lot was recalled.
+    const recalled = cartItemFixture({ quantity: 2, qty: 2, stock: 0 });
+    const overLimit = { ...otherLine(2, 'Ibuprofen', 3, 10), maxPerOrder: 2 };
+    const atLimit = { ...otherLine(3, 'Cetirizine', 2, 10), maxPerOrder: 2 };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      Promise.resolve(json(200, { cart: { _id: 'cart-1', totalPrice: 54.95, items: [recalled, overLimit, atLimit] } })),
+    );
+    const { user } = renderWithStore(
+      <Routes>
+        <Route path={PATHS.cart} element={<CartPage />} />
+        <Route path={PATHS.checkout} element={<CheckoutStandIn />} />
+      </Routes>,
+      { path: PATHS.cart, signedInAs: ROLE.user },
+    );
+
+    const cards = await screen.findAllByRole('article');
+    expect(cards[1]).toHaveTextContent('At most 2 per order');
+    expect(cards[2]).not.toHaveTextContent('per order');
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByRole('row', { name: /Ibuprofen/ })).toHaveTextContent('At most 2 per order');
+    expect(within(summary).getByRole('row', { name: /Cetirizine/ })).not.toHaveTextContent('per order');
+
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]).toHaveTextContent(shortOfStockMessage(['Amoxicillin']));
+    expect(alerts[0]).toHaveTextContent(maxPerOrderMessage(2, 'Ibuprofen'));
     expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).not.toHaveAttribute('aria-disabled');
   });
 });

@@ -1,10 +1,4 @@
-import {
-  CART_CLEARED_MESSAGE,
-  CHECKOUT_NAVIGATION_DELAY_MS,
-  isShortOfStock,
-  PATHS,
-  shortOfStockMessage,
-} from '@apotheca/contract';
+import { CART_CLEARED_MESSAGE, CHECKOUT_NAVIGATION_DELAY_MS, PATHS, refusedLinesMessage } from '@apotheca/contract';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
@@ -31,8 +25,9 @@ export default function CartPage() {
     const timer = setTimeout(() => void navigate(PATHS.checkout), CHECKOUT_NAVIGATION_DELAY_MS);
     return () => clearTimeout(timer);
   }, [proceeding, navigate]);
-  // Lines above their stock would be refused at Pay now: Proceed names them instead, until each is fixed.
-  const shortNames = cart?.items.filter(isShortOfStock).map((item) => item.name) ?? [];
+  // Lines above their stock or their limit per order would be refused at Pay now: Proceed names them
+  // instead, until each is fixed.
+  const refusedLines = cart ? refusedLinesMessage(cart.items) : null;
   const [proceedPressed, setProceedPressed] = useState(false);
 
   const deleteCart = async () => {
@@ -45,7 +40,7 @@ export default function CartPage() {
   };
   const proceed = () => {
     setProceedPressed(true);
-    if (shortNames.length > 0) return;
+    if (refusedLines) return;
     toast.info('Proceeding to checkout...');
     setProceeding(true);
   };
@@ -81,9 +76,7 @@ export default function CartPage() {
             <Button size="lg" className="w-full" busy={proceeding} onClick={proceed}>
               Proceed to Checkout
             </Button>
-            {proceedPressed && shortNames.length > 0 ? (
-              <FormAlert className="mt-3">{shortOfStockMessage(shortNames)}</FormAlert>
-            ) : null}
+            {proceedPressed && refusedLines ? <FormAlert className="mt-3">{refusedLines}</FormAlert> : null}
           </CartSummary>
         </div>
       ) : null}

@@ -159,29 +159,62 @@ describe('CheckoutPage', () => {
     expect(within(summary).getByRole('row', { name: /Paracetamol/ })).toHaveTextContent('Out of stock');
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await within(summary).findByRole('alert')).toHaveTextContent(shortOfStockMessage(['Paracetamol']));
+    const alert = await within(summary).findByRole('alert');
+    expect(alert).toHaveTextContent(shortOfStockMessage(['Paracetamol']));
+    // Pay now was refused for that line alone: the patient is taken to what to change.
+    expect(await focusAfterPress()).toBe(alert);
     expect(sent).toEqual([]);
   });
 
-  it('keeps a refusal of Pay now on the page, not only in a toast, until the cart changes', async () => {
+  it('marks a line above a limit per order lowered after it was added, and Pay now names it and sends nothing', async () => {
+    const { user, sent } = checkoutAgainst(placed(), {
+      inCart: { ...cart, items: [{ ...cart.items[0]!, maxPerOrder: 1 }] },
+    });
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(within(summary).getByRole('row', { name: /Paracetamol/ })).toHaveTextContent('At most 1 per order');
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    const alert = await within(summary).findByRole('alert');
+    expect(alert).toHaveTextContent(maxPerOrderMessage(1, 'Paracetamol'));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(await focusAfterPress()).toBe(alert);
+    expect(sent).toEqual([]);
+  });
+
+  it('says a recall found by Pay now once, at the line it marks, beside the Order failed toast, and takes the patient there', async () => {
     const refusal = recalledLotMessage('Paracetamol', 'L0050-A');
     const inCart = structuredClone(cart);
-    const { user, store } = checkoutAgainst(json(409, { message: refusal }), { inCart });
+    const { user } = checkoutAgainst(json(409, { message: refusal }), { inCart });
     await fillCard(user);
     // The lot is recalled while the patient is on the page: the cart they see still has its stock.
     inCart.items[0]!.stock = 0;
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByText(refusal)).toHaveAttribute('role', 'alert');
-    // The cart, read again after the refusal, marks the line; the refusal stays beside it.
+    expect(await screen.findByText('Order failed')).toBeInTheDocument();
+    // The cart, read again after the refusal, marks the line: its alert says the refusal, once.
     const summary = screen.getByRole('region', { name: 'Order summary' });
     expect(await within(summary).findByText('Out of stock')).toBeInTheDocument();
-    expect(screen.getByText(refusal)).toHaveAttribute('role', 'alert');
+    const alert = await within(summary).findByRole('alert');
+    expect(alert).toHaveTextContent(shortOfStockMessage(['Paracetamol']));
+    expect(screen.getAllByRole('alert')).toEqual([alert]);
+    await waitFor(() => expect(alert).toHaveFocus());
+  });
+
+  it('keeps a refusal the cart’s lines do not show on the page, not only in a toast, until the cart changes', async () => {
+    const refusal = 'Only 1 of Paracetamol left in stock.';
+    const inCart = structuredClone(cart);
+    const { user, store } = checkoutAgainst(json(409, { message: refusal }), { inCart });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText('Order failed')).toBeInTheDocument();
+    // The cart read again still shows enough (its stock was sold a moment later): the refusal says it.
+    const payment = screen.getByRole('region', { name: 'Make a Payment' });
+    expect(await within(payment).findByRole('alert')).toHaveTextContent(refusal);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
 
     // The patient lowers the quantity to what is left (elsewhere): another cart, so the refusal goes.
     inCart.items[0] = { ...inCart.items[0]!, quantity: 1, qty: 1, stock: 1 };
     store.dispatch(api.util.invalidateTags(['Cart']));
-    await waitFor(() => expect(screen.queryByText(refusal)).not.toBeInTheDocument());
-    expect(within(summary).queryByText('Out of stock')).not.toBeInTheDocument();
+    await waitFor(() => expect(within(payment).queryByRole('alert')).not.toBeInTheDocument());
   });
 
   it('puts the order summary with its grand total before Pay now, where a phone stacks them', async () => {

@@ -1,11 +1,10 @@
 import {
   ADDRESS_MISSING_MESSAGE,
   EMPTY_CART_MESSAGE,
-  isShortOfStock,
   PATHS,
   PRESCRIPTION_UPLOADING_MESSAGE,
   prescriptionNeededMessage,
-  shortOfStockMessage,
+  refusedLinesMessage,
   type Payment,
 } from '@apotheca/contract';
 import { useEffect, useRef, useState } from 'react';
@@ -36,7 +35,7 @@ const focusStep = (step: HTMLElement | null) =>
   step?.querySelector<HTMLElement>('input:not(:disabled), select, textarea, button:not(:disabled)')?.focus();
 
 export default function CheckoutPage() {
-  const { data, isLoading, error } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, error, refetch } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
   const [addOrder, { isLoading: paying }] = useAddOrderMutation();
   const [, { isLoading: uploading }] = usePrescriptionUpload();
   const navigate = useNavigate();
@@ -44,10 +43,19 @@ export default function CheckoutPage() {
   const done = useRef(false);
   const cart = data?.cart;
   const [checkoutKey, renewCheckoutKey] = useCheckoutKey(cart);
-  // Lines above their sellable stock: the server would refuse the order, so Pay now names them first.
-  const shortNames = cart?.items.filter(isShortOfStock).map((item) => item.name) ?? [];
+  // Lines above their sellable stock or their limit per order: the server would refuse the order, so
+  // Pay now names them first, in one alert under the summary that marks them.
+  const refusedLines = cart ? refusedLinesMessage(cart.items) : null;
+  const linesAlert = useRef<HTMLParagraphElement>(null);
+  // Each request (a count, so a second press asks again) takes the focus to that alert once it is shown.
+  const [linesAlertFocus, setLinesAlertFocus] = useState(0);
+  useEffect(() => {
+    if (linesAlertFocus > 0) linesAlert.current?.focus();
+  }, [linesAlertFocus]);
   // The server's 409 (a shortage, a recalled lot, a limit per order) stays said until the cart changes,
   // which gives another checkout key: a toast fades while the patient is still reading what to change.
+  // While the cart's lines are marked, their alert says it: a 409 at checkout is always a line's stock
+  // or limit, so the two would say one thing twice.
   const [refusal, setRefusal] = useState<{ key: string; message: string } | null>(null);
   const empty = !isLoading && !error && (!cart || cart.items.length === 0);
   // Prescription-only medicines in the cart: the order needs one of the shopper's prescriptions.
@@ -85,7 +93,11 @@ export default function CheckoutPage() {
   };
 
   const pay = async (payment: Payment) => {
-    if (showMissingSteps() || stillUploading || shortNames.length > 0) return;
+    if (showMissingSteps() || stillUploading) return;
+    if (refusedLines) {
+      setLinesAlertFocus((requests) => requests + 1);
+      return;
+    }
     const result = await addOrder({
       key: checkoutKey,
       body: { payment, ...delivery, ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}) },
@@ -93,8 +105,14 @@ export default function CheckoutPage() {
     if (result.error) {
       // The server's reason (a shortage, a limit per order, a missing prescription) says what to change;
       // a 409's also stays on the page beside SPEC's 'Order failed' toast.
-      if (errorStatus(result.error) === 409) setRefusal({ key: checkoutKey, message: errorMessage(result.error) });
       toast.error('Order failed', { description: errorMessage(result.error, ORDER_FAILED_FALLBACK) });
+      if (errorStatus(result.error) !== 409) return;
+      setRefusal({ key: checkoutKey, message: errorMessage(result.error) });
+      // The cart read again marks the lines refused (a recall, a sale, a lowered limit): the patient is
+      // taken to their alert, as when Pay now found them before sending.
+      const reread = await refetch();
+      if (reread.data?.cart && refusedLinesMessage(reread.data.cart.items))
+        setLinesAlertFocus((requests) => requests + 1);
       return;
     }
     done.current = true;
@@ -118,7 +136,7 @@ export default function CheckoutPage() {
           {/* The summary comes first, so a phone shows what is paid for above Pay now; beside the forms, it is their right-hand column. */}
           <div className="md:col-start-2 md:row-start-1">
             <CartSummary cart={cart}>
-              {payPressed && shortNames.length > 0 ? <FormAlert>{shortOfStockMessage(shortNames)}</FormAlert> : null}
+              {payPressed && refusedLines ? <FormAlert ref={linesAlert}>{refusedLines}</FormAlert> : null}
             </CartSummary>
           </div>
           <div className="flex flex-col gap-6 md:col-start-1 md:row-start-1">
@@ -150,7 +168,9 @@ export default function CheckoutPage() {
               }
             >
               <PaymentForm onPay={(payment) => void pay(payment)} onInvalid={showMissingSteps} busy={paying} />
-              {refusal?.key === checkoutKey ? <FormAlert className="mt-4">{refusal.message}</FormAlert> : null}
+              {refusal?.key === checkoutKey && !refusedLines ? (
+                <FormAlert className="mt-4">{refusal.message}</FormAlert>
+              ) : null}
             </SectionCard>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { formatPrice, CART_OPERATION, isShortOfStock, type CartItem, type CartOperation } from '@apotheca/contract';
+import { formatPrice, CART_OPERATION, type CartItem, type CartOperation } from '@apotheca/contract';
 import { DetailList } from '../../components/ui/detail-list';
 import { toast } from '../../lib/toast';
 import { Button, busyButtonProps } from '../../components/ui/button';
@@ -6,7 +6,7 @@ import { UploadedImage } from '../../components/ui/uploaded-image';
 import { readToken } from '../../lib/auth-storage';
 import { errorMessage } from '../../lib/error-message';
 import { useRemoveCartItemMutation, useUpdateCartItemMutation } from './cart.api';
-import { ShortOfStockMark } from './short-of-stock-mark';
+import { CartLineMark } from './cart-line-mark';
 
 /**
  * The quantity buttons' own look; while they cannot be used they are busy, never `disabled`, as every
@@ -64,7 +64,7 @@ export function CartItemCard({ item, rereading = false }: { item: CartItem; rere
           ]}
         />
         {/* Checkout would refuse this quantity: the patient lowers it or removes the item. */}
-        {isShortOfStock(item) ? <ShortOfStockMark stock={item.stock} /> : null}
+        <CartLineMark item={item} />
         <div className="mt-1 flex flex-wrap items-center justify-between gap-3">
           <div className="flex items-center gap-2" role="group" aria-label={`Quantity of ${item.name}`}>
             <button

@@ -1,10 +1,11 @@
-import { formatPrice, isShortOfStock, type Cart } from '@apotheca/contract';
+import { formatPrice, type Cart } from '@apotheca/contract';
 import type { ReactNode } from 'react';
-import { ShortOfStockMark } from './short-of-stock-mark';
+import { CartLineMark } from './cart-line-mark';
 
 /**
  * The summary table (Item, Qty, Total and the grand total: price times quantity); a line checkout
- * would refuse for stock is marked under its name, on the cart and at checkout alike.
+ * would refuse (for stock, or above a limit per order) is marked under its name, on the cart and at
+ * checkout alike.
  */
 export function CartSummary({ cart, children }: { cart: Cart; children?: ReactNode }) {
   const grandTotal = cart.items.reduce((sum, item) => sum + item.price * item.quantity, 0);
@@ -32,7 +33,7 @@ export function CartSummary({ cart, children }: { cart: Cart; children?: ReactNo
             <tr key={item._id} className="border-b border-slate-100">
               <td className="py-2 pr-2">
                 {item.name}
-                {isShortOfStock(item) ? <ShortOfStockMark stock={item.stock} className="block" /> : null}
+                <CartLineMark item={item} className="block" />
               </td>
               <td className="py-2 text-center">{item.quantity}</td>
               <td className="py-2 text-right">{formatPrice(item.price * item.quantity)}</td>
