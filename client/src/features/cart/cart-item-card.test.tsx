@@ -34,6 +34,22 @@ describe('CartItemCard', () => {
     expect(screen.queryByText(/SyntaxError|JSON/)).toBeNull();
   });
 
+  it('stops the plus button at the medicine’s limit per order, which the server would refuse past', () => {
+    for (const [quantity, maxPerOrder, stopped] of [
+      [2, 2, 'true'],
+      [3, 2, 'true'],
+      [2, 3, null],
+    ] as const) {
+      const { unmount } = renderWithStore(
+        <CartItemCard item={cartItemFixture({ quantity, qty: quantity, maxPerOrder })} />,
+      );
+      const plus = screen.getByRole('button', { name: `Increase quantity of ${item.name}` });
+      if (stopped) expect(plus, `${quantity} of at most ${maxPerOrder}`).toHaveAttribute('aria-disabled', stopped);
+      else expect(plus, `${quantity} of at most ${maxPerOrder}`).not.toHaveAttribute('aria-disabled');
+      unmount();
+    }
+  });
+
   it('waits busy, not disabled, while the item is removed, and a second press sends nothing', async () => {
     stubBrowserRequest();
     storeSession('token-1', shopper);

@@ -26,7 +26,9 @@ export function CartItemCard({ item, rereading = false }: { item: CartItem; rere
   // would step from the old quantity (on a slow connection, − at 2 tapped twice met "below 1" refused).
   const stepping = updating || rereading;
   const canDecrease = item.quantity > 1 && !stepping;
-  const canIncrease = item.quantity < item.stock && !stepping;
+  // Past its stock or its limit per order the server refuses a step up, so + stops there.
+  const withinLimit = item.maxPerOrder === null || item.quantity < item.maxPerOrder;
+  const canIncrease = item.quantity < item.stock && withinLimit && !stepping;
   const [remove, { isLoading: removing }] = useRemoveCartItemMutation();
   const change = async (operation: CartOperation) => {
     const result = await update({ cartItemId: item.cartItemId, operation });
