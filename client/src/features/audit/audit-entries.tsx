@@ -2,6 +2,7 @@ import { adminMedicineUpdatePath, adminOrderPath, AUDIT_KIND_LABELS, type AuditE
 import { Link } from 'react-router';
 import { cellClasses, DataTable } from '../../components/ui/data-table';
 import { ShortId } from '../../components/ui/short-id';
+import { formatCalendarDate } from '../../lib/calendar-date';
 import { formatMoment } from '../../lib/moment-format';
 
 // On a phone the change (with its time and person) and its subject stay in view; the values are a tablet's.
@@ -19,14 +20,19 @@ const fieldLabel = (key: string) => {
   const words = key.replace(/([A-Z])/g, ' $1').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
+/** A field named "…On" or "…Until" (a batch's "expiresOn", a prescription's "validUntil") holds a calendar date. */
+const CALENDAR_DATE_FIELD = /(On|Until)$/;
+
 /**
  * A recorded value as staff read it: a moment (a field named "…At", such as a recall's "recalledAt",
- * kept as its ISO timestamp) in the app's date and time, anything else as it was recorded.
+ * kept as its ISO timestamp) in the app's date and time, a calendar date ("2027-01-01") as the shop
+ * writes dates, on its own day in every time zone, anything else as it was recorded.
  */
 const shownValue = (key: string, value: unknown) => {
   if (value === null || value === undefined) return '—';
   if (typeof value !== 'string') return JSON.stringify(value);
-  return key.endsWith('At') ? formatMoment(value) : value;
+  if (key.endsWith('At')) return formatMoment(value);
+  return CALENDAR_DATE_FIELD.test(key) ? formatCalendarDate(value) : value;
 };
 
 function Values({ values }: { values: AuditEntry['before'] }) {

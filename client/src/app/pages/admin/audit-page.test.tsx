@@ -1,12 +1,20 @@
-import { AUDIT_KIND, AUDIT_KIND_LABELS, AUDIT_PAGE_SIZE, PATHS, type AuditEntry } from '@apotheca/contract';
+import {
+  AUDIT_KIND,
+  AUDIT_KIND_LABELS,
+  AUDIT_PAGE_SIZE,
+  PATHS,
+  PRESCRIPTION_REVIEW,
+  type AuditEntry,
+} from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { renderWithStore } from '../../../test/render-with-store';
 import AuditPage from './audit-page';
 import { json } from '../../../test/json-response';
 import { formatMoment } from '../../../lib/moment-format';
+import { formatCalendarDate } from '../../../lib/calendar-date';
 
 const entry = (i: number): AuditEntry => ({
   _id: String(i),
@@ -80,6 +88,40 @@ describe('AuditPage', () => {
     const after = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[2]!;
     expect(after).toHaveTextContent(`Recalled at${formatMoment(recalledAt)}`);
     expect(after).not.toHaveTextContent(recalledAt);
+  });
+
+  // A calendar date is a day, not an instant: west of UTC its midnight is the evening before, which
+  // a date read as a moment would show as 31 Dec 2026.
+  it("shows a calendar date (a batch's expiry, a prescription's last day) as the shop writes dates, on its own day in any zone", async () => {
+    vi.stubEnv('TZ', 'America/Los_Angeles');
+    onTestFinished(() => vi.unstubAllEnvs());
+    stubBrowserRequest();
+    const received: AuditEntry = {
+      ...entry(0),
+      kind: AUDIT_KIND.batchReceived,
+      before: null,
+      after: { lot: 'LOT-42', expiresOn: '2027-01-01', quantity: 10 },
+    };
+    const reviewed: AuditEntry = {
+      ...entry(1),
+      kind: AUDIT_KIND.prescriptionReviewed,
+      before: { prescriptionReview: PRESCRIPTION_REVIEW.pending },
+      after: { prescriptionReview: PRESCRIPTION_REVIEW.approved, validUntil: '2027-01-01', repeats: 2 },
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { entries: [received, reviewed], total: 2 }));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [expiry, validity] = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell')[2]!);
+    expect(expiry).toHaveTextContent(`Expires on${formatCalendarDate('2027-01-01')}Quantity`);
+    expect(validity).toHaveTextContent(`Valid until${formatCalendarDate('2027-01-01')}Repeats`);
+    for (const cell of [expiry, validity]) {
+      expect(cell).not.toHaveTextContent('2027-01-01');
+      expect(cell).toHaveTextContent('2027');
+      expect(cell).not.toHaveTextContent('2026');
+    }
   });
 
   it('names an order by its number and a batch by its lot, and a deleted subject by its id', async () => {
