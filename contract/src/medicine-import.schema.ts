@@ -47,7 +47,9 @@ const shownColumn = (column: string) => {
 export const unknownColumnsMessage = (columns: string[]) => {
   const named = columns.slice(0, UNKNOWN_COLUMNS_NAMED).map(shownColumn).join(', ');
   const more = columns.length - UNKNOWN_COLUMNS_NAMED;
-  return `Unknown columns: ${named}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}. The columns are ${MEDICINE_FIELDS.join(', ')}.`;
+  const sentence = `Unknown columns: ${named}${more > 0 ? ` and ${more.toLocaleString('en-US')} more` : ''}`;
+  // A name cut short ends the sentence with its ellipsis, which takes no stop after it.
+  return `${sentence.endsWith('…') ? sentence : `${sentence}.`} The columns are ${MEDICINE_FIELDS.join(', ')}.`;
 };
 export const duplicateColumnMessage = (column: string) => `The column ${column} appears twice.`;
 export const malformedCsvMessage = (row: number) => `The file is not valid CSV near row ${row}.`;
