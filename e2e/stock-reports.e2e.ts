@@ -1,4 +1,4 @@
-import { PATHS, REPORT_PAGE_SIZE, type ExpiryReport, type LowStockReport } from '@apotheca/contract';
+import { PATHS, REPORT_PAGE_SIZE, type ExpiryReport, type LowStockReport, shopDayOf } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageAs, useOwnMedicine, type Session, openFromAdminHeader } from './support/admin-fixtures';
@@ -6,8 +6,8 @@ import { api, toast } from './support/shop';
 import { useBrowser } from './support/browser';
 import { expectTablesAccessible } from './support/axe';
 
-/** The calendar day `days` from today, as the reports' dates read (YYYY-MM-DD). */
-const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** The shop's day `days` from now, as the reports' dates read (YYYY-MM-DD). */
+const daysFromToday = (days: number) => shopDayOf(new Date(Date.now() + days * 86_400_000));
 
 const addBatch = (admin: Session, medicineId: string, lot: string, expiresInDays: number, quantity: number) =>
   api(

@@ -55,10 +55,14 @@ export const calendarDate = (message: string) =>
   z.iso.date({ error: message }).refine((day) => !day.startsWith('0000-'), message);
 
 /**
- * The shop's day, "2026-11-30": the UTC day, by which the server judges expiry and a prescription's
- * last day (`shop_today()`, record 0111), so a date the form refuses as past is the one the server refuses.
+ * The shop's calendar day at the instant `at`, "2026-11-30": its UTC day, by which the server judges
+ * expiry and a prescription's last day (`shop_today()`, record 0111) and counts sales and deliveries.
+ * The one home of that rule: every "which day is it at the shop" reads it.
  */
-export const shopToday = (): string => new Date().toISOString().slice(0, 10);
+export const shopDayOf = (at: Date): string => at.toISOString().slice(0, 10);
+
+/** The shop's day now, so a date the form refuses as past is the one the server refuses. */
+export const shopToday = (): string => shopDayOf(new Date());
 
 /** A calendar date (`calendarDate`) that is not before the shop's day: `pastMessage` refuses an earlier one. */
 export const calendarDateFromToday = (message: string, pastMessage: string) =>

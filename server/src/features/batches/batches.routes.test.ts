@@ -15,6 +15,7 @@ import {
   RECEIVED_QUANTITY_MESSAGE,
   ROLE,
   stockAboveMaxMessage,
+  shopDayOf,
 } from '@apotheca/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
@@ -135,7 +136,7 @@ describe('batches at checkout', () => {
 
   it("refuses a delivery already expired by the shop's day, naming the field, and stores nothing", async () => {
     const { medicine } = await medicineWithBatches(ctx, admin, []);
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const yesterday = shopDayOf(new Date(Date.now() - 86_400_000));
     for (const expiresOn of ['2020-01-01', yesterday]) {
       const response = await ctx.app.inject({
         method: 'POST',

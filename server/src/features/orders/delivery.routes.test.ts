@@ -21,6 +21,7 @@ import {
   REPEAT_REVIEW_NOTE,
   ROLE,
   type Order,
+  shopDayOf,
 } from '@apotheca/contract';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -61,7 +62,7 @@ const orderOf = async (id: string, headers: Headers) =>
   orderResponseSchema.parse((await ctx.app.inject({ url: `/api/orders/single-product/${id}`, headers })).json()).order;
 const dispatch = (id: string, payload: object = {}) => setOrderStatus(ctx, admin, id, ORDER_STATUS.dispatched, payload);
 const stockOf = async (id: string) => (await storedMedicine(ctx, id))!.stock;
-const today = (days = 0) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const today = (days = 0) => shopDayOf(new Date(Date.now() + days * 86_400_000));
 
 describe('a delivery address at checkout', () => {
   it('keeps its copy of a saved address after the address book is edited', async () => {

@@ -8,6 +8,7 @@ import {
   parseOrderNumber,
   PAYMENT_STATUS,
   PRESCRIPTION_REVIEW,
+  shopDayOf,
   type Order,
   type OrderHistoryEntry,
   type OrderListQuery,
@@ -42,9 +43,10 @@ type OrderPrescriptionTerms = { validUntil: string | null; repeatsLeft: number |
  */
 type OrderWithPeople = { order: OrderRow; user: OrderUser; reviewer: OrderUser; terms?: OrderPrescriptionTerms };
 
-/** The day, `days` working days (Monday to Friday) after `from`, as YYYY-MM-DD. */
+/** The day, `days` working days (Monday to Friday) after the shop's day of `from`, as YYYY-MM-DD. */
 function workingDaysAfter(from: Date, days: number): string {
-  const day = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  // The shop's day, counted on as its UTC midnight: whole days, written back as the calendar date they are.
+  const day = new Date(Date.parse(shopDayOf(from)));
   for (let left = days; left > 0;) {
     day.setUTCDate(day.getUTCDate() + 1);
     if (day.getUTCDay() !== 0 && day.getUTCDay() !== 6) left -= 1;

@@ -7,6 +7,7 @@ import {
   PAYMENT_STATUS,
   PRESCRIPTION_REVIEW,
   ROLE,
+  shopDayOf,
 } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -111,7 +112,7 @@ const imageUrlForm = (extra: Record<string, string> = {}) =>
   multipart({ ...uniqueMedicineFields(), imageUrl: 'https://cdn.example.test/a.webp', ...extra });
 
 /** A year from today, as the batch form's calendar date. */
-const nextYear = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+const nextYear = () => shopDayOf(new Date(Date.now() + 365 * 86_400_000));
 
 /** A batch of the fixture's medicine, added by the admin through the API. */
 async function addedBatch(f: Fixture): Promise<string> {

@@ -7,6 +7,7 @@ import {
   TOP_MEDICINES_COUNT,
   type OrderStatus,
   type SalesReport,
+  shopToday,
 } from '@apotheca/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderItems, orders } from '../../db/schema';
@@ -23,7 +24,7 @@ let pharmacist: { authorization: string };
 let patient: { authorization: string; userId: string };
 
 const DAY_MS = 86_400_000;
-const today = new Date().toISOString().slice(0, 10);
+const today = shopToday();
 /** The UTC day `daysAgo` days before today. */
 const dayBefore = (daysAgo: number) => new Date(Date.parse(today) - daysAgo * DAY_MS).toISOString().slice(0, 10);
 

@@ -2,6 +2,7 @@ import {
   ORDER_STATUS,
   ORDER_STATUSES,
   PAYMENT_STATUS,
+  shopDayOf,
   TOP_MEDICINES_COUNT,
   type SalesReport,
 } from '@apotheca/contract';
@@ -28,7 +29,7 @@ const cents = (sum: SQL) => sql<number>`coalesce(${sum}, 0)`.mapWith(Number);
  * the orders by status and the best-selling medicines.
  */
 export async function salesReport(db: Db, days: number, now = new Date()): Promise<SalesReport> {
-  const to = now.toISOString().slice(0, 10);
+  const to = shopDayOf(now);
   const from = addDays(to, 1 - days);
   // The first day's start as an instant, so the orders' created_at index finds the window.
   const inWindow = gte(orders.createdAt, sql`(${from}::date::timestamp at time zone 'UTC')`);
