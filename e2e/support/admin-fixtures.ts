@@ -7,8 +7,9 @@ import {
   type Payment,
   PATHS,
 } from '@apotheca/contract';
+import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, expect } from 'vitest';
+import { beforeAll, expect, inject } from 'vitest';
 import { baseUrl } from './browser';
 import { addToCart, ADMIN, api, DELIVERY_ADDRESS, listMedicines, logInContext } from './shop';
 
@@ -138,4 +139,22 @@ export async function addMedicineAs(admin: Session, fields: Record<string, strin
   });
   expect(response.status, await response.clone().text()).toBe(201);
   return ((await response.json()) as { newMedicine: Medicine }).newMedicine;
+}
+
+/**
+ * A lot of `quantity` units of `medicineId` that expired ten days before the shop's day, written into
+ * the product's database as the demo catalogue's own expired lot is: the shop takes no delivery that
+ * has already expired, so no request can make one, and a test that writes one off needs its own.
+ */
+export async function addExpiredBatch(medicineId: string, lot: string, quantity: number): Promise<void> {
+  const database = new pg.Client({ connectionString: inject('databaseUrl') });
+  await database.connect();
+  try {
+    await database.query(
+      'insert into batches (medicine_id, lot, expires_on, quantity) values ($1, $2, shop_today() - 10, $3)',
+      [medicineId, lot, quantity],
+    );
+  } finally {
+    await database.end();
+  }
 }

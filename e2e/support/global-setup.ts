@@ -7,6 +7,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     mailboxUrl: string;
+    databaseUrl: string;
   }
 }
 
@@ -40,6 +41,7 @@ export default async function setup(project: TestProject) {
   }));
   project.provide('baseUrl', product.baseUrl);
   project.provide('mailboxUrl', mailbox.url);
+  project.provide('databaseUrl', product.databaseUrl);
 
   return async () => {
     await product.stop();

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { runningEmbeddedPostgres } from '../../server/src/db/embedded-postgres';
 import { createFreshPgDatabase } from '../../server/src/test/fresh-pg-database';
 import { buildServerIfStale, SERVER_BUILD } from '../../scripts/build-server.mjs';
 import { freePort } from '../../scripts/free-port.mjs';
@@ -78,11 +79,11 @@ export async function spawnServer(env: Record<string, string>, port?: number): P
 /**
  * Starts the built product on a free port and a fresh database: a temporary DATA_DIR, or a new
  * database on the PostgreSQL server of DATABASE_URL. `env(baseUrl)` adds variables that depend on
- * where it listens.
+ * where it listens. `databaseUrl` reaches its database, for what no request can make.
  */
 export async function startProduct(
   env: (baseUrl: string) => Record<string, string> = () => ({}),
-): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+): Promise<{ baseUrl: string; databaseUrl: string; stop: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-e2e-'));
   const pgDatabase = process.env.DATABASE_URL ? await createFreshPgDatabase(process.env.DATABASE_URL) : undefined;
   const port = await freePort();
@@ -90,12 +91,15 @@ export async function startProduct(
     { DATA_DIR: dataDir, DATABASE_URL: pgDatabase?.url ?? '', ...env(`http://127.0.0.1:${port}`) },
     port,
   );
-  return {
-    baseUrl: server.baseUrl,
-    stop: async () => {
-      await server.stop();
-      await pgDatabase?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
+  const stop = async () => {
+    await server.stop();
+    await pgDatabase?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   };
+  const databaseUrl = pgDatabase?.url ?? runningEmbeddedPostgres(dataDir);
+  if (!databaseUrl) {
+    await stop();
+    throw new Error(`The product's embedded PostgreSQL was not found in ${dataDir}.`);
+  }
+  return { baseUrl: server.baseUrl, databaseUrl, stop };
 }
