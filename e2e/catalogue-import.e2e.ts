@@ -104,13 +104,27 @@ describe('catalogue import', () => {
       },
       async (width) => {
         await saveScreenshot(page, `import-unknown-columns-${width}`);
-        // A row refused in its longest column's name (maxMonthsExpiry) and with long messages: the table fits its frame.
-        const badRow = `Widol ${Date.now()},Import Labs,,many,Pain Relief,-3,6.75,`;
-        await chooseAndCheck(page, csvFile(`${COLUMNS}\n${badRow}`));
+        // A row refused in the longest column names (prescriptionRequired, maxMonthsExpiry) and with long
+        // messages: the table fits its frame, each name whole on its line and the messages wrapped between words.
+        const badRow = `Widol ${Date.now()},Import Labs,,many,Pain Relief,-3,6.75,,perhaps`;
+        await chooseAndCheck(page, csvFile(`${COLUMNS},prescriptionRequired\n${badRow}`));
         const refused = page.getByRole('table', { name: 'Refused rows' });
         await refused.waitFor();
         const frame = refused.locator('xpath=..');
         expect(await frame.evaluate((el) => el.scrollWidth - el.clientWidth), `${width} px`).toBeLessThanOrEqual(0);
+        const names = refused.getByRole('row').locator('td:nth-child(2)');
+        expect(await names.allInnerTexts()).toEqual(
+          expect.arrayContaining(['prescriptionRequired', 'maxMonthsExpiry']),
+        );
+        const linesOfNames = await names.evaluateAll((cells) =>
+          cells.map((cell) => {
+            // The lines the name's text takes, whatever elements hold it.
+            const text = document.createRange();
+            text.selectNodeContents(document.createTreeWalker(cell, NodeFilter.SHOW_TEXT).nextNode()!);
+            return new Set([...text.getClientRects()].map((line) => Math.round(line.top))).size;
+          }),
+        );
+        expect(linesOfNames, `${width} px`).toEqual(linesOfNames.map(() => 1));
         await saveScreenshot(page, `import-refused-rows-${width}`);
       },
     );

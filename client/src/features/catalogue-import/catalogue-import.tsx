@@ -22,9 +22,15 @@ function RefusedRows({ refused }: { refused: ImportReport['refused'] }) {
         Object.entries(errors).map(([column, message]) => (
           <tr key={`${row}-${column}`}>
             <td className={cellClasses('right')}>{row}</td>
-            {/* A column's name and a message wrap, so a phone shows the three columns whole in the table's frame. */}
+            {/*
+              A column's name and a message wrap, so a phone shows the three columns whole in the table's frame.
+              A name ("prescriptionRequired") stays whole and the message wraps between its words instead;
+              only a name wider than its cell may be (12rem) breaks within it.
+            */}
             <td className={cellClasses()}>
-              <WrappingText>{column === ROW_ERROR_KEY ? 'The whole row' : column}</WrappingText>
+              <span className="block max-w-48 whitespace-normal wrap-break-word">
+                {column === ROW_ERROR_KEY ? 'The whole row' : column}
+              </span>
             </td>
             <td className={cellClasses()}>
               <WrappingText>{message}</WrappingText>
