@@ -94,7 +94,9 @@ describe('AuditPage', () => {
   // a date read as a moment would show as 31 Dec 2026.
   it("shows a calendar date (a batch's expiry, a prescription's last day) as the shop writes dates, on its own day in any zone", async () => {
     vi.stubEnv('TZ', 'America/Los_Angeles');
-    onTestFinished(() => vi.unstubAllEnvs());
+    onTestFinished(() => {
+      vi.unstubAllEnvs();
+    });
     stubBrowserRequest();
     const received: AuditEntry = {
       ...entry(0),
