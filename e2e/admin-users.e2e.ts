@@ -4,6 +4,9 @@ import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/adm
 import { api, createShopper, PASSWORD, toast } from './support/shop';
 import { baseUrl, hasFocus, saveScreenshot, useBrowser } from './support/browser';
 
+/** What a table too wide for the screen says above itself. */
+const SCROLL_HINT = 'Scroll sideways to see every column.';
+
 /** The users screen searched for one address: the list pages, so a new user is found by search. */
 const usersSearch = (email: string) => `${PATHS.adminUsers}?${new URLSearchParams({ q: email }).toString()}`;
 
@@ -124,6 +127,42 @@ describe('the admin manages users', () => {
     await saveScreenshot(page, 'admin-users-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await saveScreenshot(page, 'admin-users-375');
+  });
+
+  it('on a phone, says the table scrolls sideways, and no column (the Role select) hides under the Actions column', async () => {
+    const shopper = await createShopper();
+    const page = await pageAs(browser, admin, 'mobile');
+    await page.goto(usersSearch(shopper.user.email));
+    const table = page.getByRole('table', { name: 'Users' });
+    await table.waitFor();
+    const hint = page.getByText(SCROLL_HINT);
+    await hint.waitFor();
+    // No column hides under a pinned one: each, scrolled just into the frame's view, is on top at its middle.
+    const covered = await table.locator('thead th').evaluateAll((headers) =>
+      headers
+        .filter((header) => {
+          header.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+          const box = header.getBoundingClientRect();
+          return !header.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
+        })
+        .map((header) => header.textContent),
+    );
+    expect(covered).toEqual([]);
+    const role = table.getByRole('combobox', { name: 'Role of Ann Shopper' });
+    await role.focus();
+    // In view and on top: the point at its middle belongs to the select, not to a cell painted over it.
+    const shown = await role.evaluate((select) => {
+      const box = select.getBoundingClientRect();
+      const onTop = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { left: box.left, right: box.right, onTop: onTop === select || select.contains(onTop) };
+    });
+    expect(shown.left).toBeGreaterThanOrEqual(0);
+    expect(shown.right).toBeLessThanOrEqual(375);
+    expect(shown.onTop).toBe(true);
+    await saveScreenshot(page, 'admin-users-role-focused-375', { fullPage: false });
+    // A laptop shows every column: no hint.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => hint.isVisible()).toBe(false);
   });
 
   it('asks before granting admin: Cancel changes nothing, Make admin grants it', async () => {

@@ -10,7 +10,7 @@ import {
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, expect, inject } from 'vitest';
-import { baseUrl } from './browser';
+import { baseUrl, VIEWPORTS } from './browser';
 import { addToCart, ADMIN, api, DELIVERY_ADDRESS, listMedicines, logInContext } from './shop';
 
 export type Session = Pick<LoginResponse, 'token' | 'user'>;
@@ -27,8 +27,8 @@ export const ADMIN_ROUTES = [
   PATHS.adminImport,
 ] as const;
 
-/** The widths the admin area is made for: a laptop and a tablet. */
-const ADMIN_VIEWPORTS = { desktop: { width: 1280, height: 800 }, tablet: { width: 768, height: 1024 } } as const;
+/** The widths the admin area is made for: a laptop, a tablet, and a phone for a pharmacist away from the desk. */
+const ADMIN_VIEWPORTS = { ...VIEWPORTS, tablet: { width: 768, height: 1024 } } as const;
 
 export const adminSession = () => api<LoginResponse>('/auth/login', { method: 'POST', body: JSON.stringify(ADMIN) });
 

@@ -7,6 +7,14 @@ import { afterEach } from 'vitest';
 // than the library's one second, which would fail a test on the clock rather than on the screen.
 configure({ asyncUtilTimeout: 5000 });
 
+// jsdom lays nothing out, so it has no ResizeObserver: one that never reports leaves a measured
+// layout (a table's sideways-scroll hint) as it starts, as on a screen wide enough for it.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 afterEach(() => {
   cleanup();
   // sonner keeps its toasts in its module and replays the undismissed ones to the next toaster that
