@@ -127,6 +127,15 @@ describe('register, log in, log out and reset a password in chromium', () => {
       return toast.top - document.querySelector('header')!.getBoundingClientRect().bottom;
     });
     expect(clearance).toBeGreaterThanOrEqual(0);
+    // Its close button lies wholly inside it, not astride its corner.
+    const [toastBox, closeBox] = await Promise.all([
+      page.locator('[data-sonner-toast]').boundingBox(),
+      page.getByRole('button', { name: 'Close toast' }).boundingBox(),
+    ]);
+    expect(closeBox!.x).toBeGreaterThanOrEqual(toastBox!.x);
+    expect(closeBox!.y).toBeGreaterThanOrEqual(toastBox!.y);
+    expect(closeBox!.x + closeBox!.width).toBeLessThanOrEqual(toastBox!.x + toastBox!.width);
+    expect(closeBox!.y + closeBox!.height).toBeLessThanOrEqual(toastBox!.y + toastBox!.height);
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Login/Sign Up' }).waitFor();
