@@ -1,6 +1,6 @@
 import { PATHS } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, fillAfterRefusal, hasFocus, newPage, openPage, useBrowser } from './support/browser';
+import { baseUrl, fillAfterRefusal, hasFocus, newPage, openPage, useBrowser, VIEWPORTS } from './support/browser';
 import { holdChunks } from './support/chunks';
 import {
   closeToast,
@@ -136,6 +136,9 @@ describe('register, log in, log out and reset a password in chromium', () => {
     expect(closeBox!.y).toBeGreaterThanOrEqual(toastBox!.y);
     expect(closeBox!.x + closeBox!.width).toBeLessThanOrEqual(toastBox!.x + toastBox!.width);
     expect(closeBox!.y + closeBox!.height).toBeLessThanOrEqual(toastBox!.y + toastBox!.height);
+    // A short one keeps to the top right, as narrow as its text, instead of spanning the page's heading.
+    expect(toastBox!.width).toBeLessThan(VIEWPORTS.mobile.width * 0.75);
+    expect(toastBox!.x + toastBox!.width).toBeGreaterThan(VIEWPORTS.mobile.width - 32);
     await page.waitForURL(`${baseUrl()}/`);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.locator('#mobile-menu').getByRole('link', { name: 'Login/Sign Up' }).waitFor();
