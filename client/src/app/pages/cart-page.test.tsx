@@ -1,4 +1,11 @@
-import { CHECKOUT_NAVIGATION_DELAY_MS, maxPerOrderMessage, PATHS, ROLE, shortOfStockMessage } from '@apotheca/contract';
+import {
+  CHECKOUT_NAVIGATION_DELAY_MS,
+  maxPerOrderMessage,
+  PATHS,
+  ROLE,
+  shortOfStockMessage,
+  type CartItem,
+} from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -131,6 +138,20 @@ const otherLine = (n: number, name: string, quantity: number, stock: number) =>
     stock,
   });
 
+/** The cart page of a patient whose cart holds `items`, with a stand-in checkout behind Proceed. */
+function renderCartOf(items: CartItem[]) {
+  vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+    Promise.resolve(json(200, { cart: { _id: 'cart-1', totalPrice: 54.95, items } })),
+  );
+  return renderWithStore(
+    <Routes>
+      <Route path={PATHS.cart} element={<CartPage />} />
+      <Route path={PATHS.checkout} element={<CheckoutStandIn />} />
+    </Routes>,
+    { path: PATHS.cart, signedInAs: ROLE.user },
+  ).user;
+}
+
 describe('CartPage lines short of stock', () => {
   it('marks each line above its stock, on its card and in the summary, and Proceed to Checkout names them instead of going on', async () => {
     stubBrowserRequest();
@@ -138,16 +159,7 @@ describe('CartPage lines short of stock', () => {
     const recalled = cartItemFixture({ quantity: 2, qty: 2, stock: 0 });
     const short = otherLine(2, 'Ibuprofen', 3, 1);
     const enough = otherLine(3, 'Cetirizine', 2, 2);
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-      Promise.resolve(json(200, { cart: { _id: 'cart-1', totalPrice: 54.95, items: [recalled, short, enough] } })),
-    );
-    const { user } = renderWithStore(
-      <Routes>
-        <Route path={PATHS.cart} element={<CartPage />} />
-        <Route path={PATHS.checkout} element={<CheckoutStandIn />} />
-      </Routes>,
-      { path: PATHS.cart, signedInAs: ROLE.user },
-    );
+    const user = renderCartOf([recalled, short, enough]);
 
     const cards = await screen.findAllByRole('article');
     expect(cards[0]).toHaveTextContent('Out of stock');
@@ -172,16 +184,7 @@ describe('CartPage lines above a limit per order', () => {
     const recalled = cartItemFixture({ quantity: 2, qty: 2, stock: 0 });
     const overLimit = { ...otherLine(2, 'Ibuprofen', 3, 10), maxPerOrder: 2 };
     const atLimit = { ...otherLine(3, 'Cetirizine', 2, 10), maxPerOrder: 2 };
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
-      Promise.resolve(json(200, { cart: { _id: 'cart-1', totalPrice: 54.95, items: [recalled, overLimit, atLimit] } })),
-    );
-    const { user } = renderWithStore(
-      <Routes>
-        <Route path={PATHS.cart} element={<CartPage />} />
-        <Route path={PATHS.checkout} element={<CheckoutStandIn />} />
-      </Routes>,
-      { path: PATHS.cart, signedInAs: ROLE.user },
-    );
+    const user = renderCartOf([recalled, overLimit, atLimit]);
 
     const cards = await screen.findAllByRole('article');
     expect(cards[1]).toHaveTextContent('At most 2 per order');
