@@ -1,7 +1,7 @@
 import { PATHS, type LoginResponse, type User } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
-import { api, createShopper, PASSWORD, toast } from './support/shop';
+import { api, createShopper, PASSWORD, toast, toastGapBelowHeader } from './support/shop';
 import { baseUrl, hasFocus, saveScreenshot, useBrowser } from './support/browser';
 
 /** What a table too wide for the screen says above itself. */
@@ -98,6 +98,22 @@ describe('the admin manages users', () => {
     const nav = staffPage.getByRole('navigation', { name: 'Admin' });
     expect(await nav.getByRole('listitem').allTextContents()).toEqual(['Orders', 'Prescriptions', 'Stock reports']);
   });
+
+  // On a phone the admin header wraps to three rows (logo, session, links), far taller than the storefront's.
+  it.for(['mobile', 'desktop'] as const)(
+    'shows a toast below the admin header at %s width, never over its links or Log Out button',
+    async (viewport) => {
+      const shopper = await createShopper();
+      const page = await pageAs(browser, admin, viewport);
+      await page.goto(usersSearch(shopper.user.email));
+      const row = page.getByRole('row').filter({ hasText: shopper.user._id });
+      await row.getByRole('combobox', { name: 'Role of Ann Shopper' }).selectOption('pharmacist');
+      await toast(page, 'Ann Shopper is now a pharmacist.');
+      expect(await toastGapBelowHeader(page)).toBeGreaterThanOrEqual(0);
+      await saveScreenshot(page, `admin-toast-${viewport}`, { fullPage: false });
+      await page.context().close();
+    },
+  );
 
   it("says 'Error deleting user.' with its second line when the deletion fails", async () => {
     const shopper = await createShopper();

@@ -9,6 +9,7 @@ import {
   mailTo,
   PASSWORD,
   toast,
+  toastGapBelowHeader,
   uniqueEmail,
   shopperPage,
 } from './support/shop';
@@ -80,6 +81,8 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await page.getByRole('button', { name: 'Login' }).press('Enter');
     await toast(page, 'Login failed');
     expect(await hasFocus(page.getByRole('button', { name: 'Login' }))).toBe(true);
+    // Below the logo's header, not beside the logo over it.
+    expect(await toastGapBelowHeader(page)).toBeGreaterThanOrEqual(0);
     // A toast's text is as readable as the page's: 4.5:1 at least, on its own colour.
     await holdToast(page);
     expect(await violations(page, '[data-sonner-toaster]'), 'error toast').toEqual([]);
@@ -121,12 +124,7 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await page.locator('#mobile-menu').getByRole('button', { name: 'Log Out' }).click();
     await toast(page, 'Sucessfull LoggedOut');
     // The toast shows below the header: it never covers the menu button the shopper taps next.
-    await holdToast(page);
-    const clearance = await page.evaluate(() => {
-      const toast = document.querySelector('[data-sonner-toast]')!.getBoundingClientRect();
-      return toast.top - document.querySelector('header')!.getBoundingClientRect().bottom;
-    });
-    expect(clearance).toBeGreaterThanOrEqual(0);
+    expect(await toastGapBelowHeader(page)).toBeGreaterThanOrEqual(0);
     // Its close button lies wholly inside it, not astride its corner.
     const [toastBox, closeBox] = await Promise.all([
       page.locator('[data-sonner-toast]').boundingBox(),

@@ -117,6 +117,19 @@ export async function holdToast(page: Page): Promise<void> {
   await page.locator('[data-sonner-toast]').hover();
 }
 
+/**
+ * How far below the page's header (its banner) the toast on screen starts, once held still: below zero,
+ * the toast covers part of the header, its links or its Log Out button.
+ */
+export async function toastGapBelowHeader(page: Page): Promise<number> {
+  await holdToast(page);
+  const [toastBox, headerBox] = await Promise.all([
+    page.locator('[data-sonner-toast]').boundingBox(),
+    page.getByRole('banner').boundingBox(),
+  ]);
+  return toastBox!.y - (headerBox!.y + headerBox!.height);
+}
+
 /** Closes the toast on screen with its button, as a reader does, and waits until it has gone. */
 export async function closeToast(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Close toast' }).click();

@@ -1,6 +1,7 @@
 import { PATHS, ROLE, ROLE_LABELS, STAFF_ROLES, type Role } from '@apotheca/contract';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page-header';
 import { useLogoutMutation } from '../../features/auth/auth.api';
 import { UserAvatar } from '../../features/auth/user-avatar';
 import { homePathFor } from '../guards/require-auth';
@@ -36,7 +37,7 @@ export default function AdminLayout() {
   return (
     <div className="flex min-h-screen flex-col">
       <SkipLink />
-      <header className="border-b border-slate-200 bg-white">
+      <PageHeader className="border-b border-slate-200 bg-white">
         <nav
           aria-label="Admin"
           className="mx-auto flex max-w-7xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3 lg:gap-x-6"
@@ -77,7 +78,7 @@ export default function AdminLayout() {
             </Link>
           )}
         </nav>
-      </header>
+      </PageHeader>
       <PageMain className="mx-auto w-full max-w-7xl flex-1 px-4 py-6" />
       <SiteFooter />
     </div>

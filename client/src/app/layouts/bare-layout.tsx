@@ -1,3 +1,4 @@
+import { PageHeader } from '../../components/ui/page-header';
 import { PageMain } from './page-main';
 import { BrandLogo } from './brand-logo';
 
@@ -5,9 +6,9 @@ import { BrandLogo } from './brand-logo';
 export function BareLayout() {
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-slate-50">
-      <header className="mx-auto max-w-7xl px-4 py-4">
+      <PageHeader className="mx-auto max-w-7xl px-4 py-4">
         <BrandLogo />
-      </header>
+      </PageHeader>
       <PageMain className="px-4 pb-16" />
     </div>
   );

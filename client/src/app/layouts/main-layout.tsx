@@ -4,6 +4,7 @@ import { Link, NavLink, useNavigate } from 'react-router';
 import { EARLY_ACTION } from '../../lib/early-input';
 import { toast } from '../../lib/toast';
 import { buttonClasses } from '../../components/ui/button';
+import { PageHeader } from '../../components/ui/page-header';
 import { useLogoutMutation } from '../../features/auth/auth.api';
 import { UserAvatar } from '../../features/auth/user-avatar';
 import { MedicineSearchBox } from '../../features/medicines/medicine-search-box';
@@ -92,7 +93,7 @@ export function MainLayout() {
     <div className="flex min-h-screen flex-col">
       <SkipLink />
       <div className="h-16">
-        <header
+        <PageHeader
           className={`inset-x-0 top-0 z-40 border-b transition-colors ${scrolled ? 'fixed border-slate-200/70 bg-white/75 shadow-sm backdrop-blur-md' : 'relative border-slate-200 bg-white'}`}
         >
           <nav
@@ -197,7 +198,7 @@ export function MainLayout() {
               )}
             </div>
           ) : null}
-        </header>
+        </PageHeader>
       </div>
       {/* Without JavaScript the menu button cannot open its menu: on a phone its links stand in a row instead. */}
       <noscript>

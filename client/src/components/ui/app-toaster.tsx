@@ -3,9 +3,13 @@ import { Toaster } from 'sonner';
 import 'sonner/dist/styles.css';
 import './app-toaster.css';
 import { toasterMounted } from '../../lib/toast';
+import { PAGE_HEADER_HEIGHT } from './page-header';
 
-/** The header's height (h-16, 4 rem, in the layouts) and a gap under it. */
-const HEADER_CLEARANCE = '4.75rem';
+/**
+ * The height of the header on screen (published by PageHeader) and a gap under it; until a header has
+ * published its own, the storefront's 4 rem.
+ */
+const HEADER_CLEARANCE = `calc(var(${PAGE_HEADER_HEIGHT}, 4rem) + 0.75rem)`;
 
 /** The one toaster, top right and closable; loaded lazily by main.tsx. */
 export default function AppToaster() {
