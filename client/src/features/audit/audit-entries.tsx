@@ -13,8 +13,6 @@ const COLUMNS = [
   { label: 'After', wide: true },
 ] as const;
 
-const WHEN = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-
 /** "reorderLevel" → "Reorder level": a changed field's name as a person reads it. */
 const fieldLabel = (key: string) => {
   const words = key.replace(/([A-Z])/g, ' $1').toLowerCase();
@@ -100,7 +98,7 @@ export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
           <th scope="row" className={`${cellClasses()} text-left font-normal`}>
             <span className="block font-medium text-ink">{AUDIT_KIND_LABELS[entry.kind]}</span>
             <time dateTime={entry.at} className="block text-xs text-muted">
-              {WHEN.format(new Date(entry.at))}
+              {formatMoment(entry.at, { seconds: true })}
             </time>
             <span className="block text-xs text-muted">by {entry.actor.email ?? 'an unknown account'}</span>
           </th>

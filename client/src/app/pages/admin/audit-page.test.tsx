@@ -73,6 +73,19 @@ describe('AuditPage', () => {
     expect(after).toHaveTextContent('Reorder level20');
   });
 
+  // Changes made within one minute (a batch received, then its reorder level set) read in their order.
+  it('dates each change to the second, written as the app writes every other moment', async () => {
+    const at = '2026-11-27T10:00:07.000Z';
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { entries: [{ ...entry(0), at }], total: 1 }));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const time = within(within(table).getAllByRole('row')[1]!).getByRole('rowheader').querySelector('time')!;
+    expect(time).toHaveTextContent(formatMoment(at, { seconds: true }));
+    expect(time).toHaveTextContent(/:07\b/);
+    expect(time).toHaveAttribute('datetime', at);
+  });
+
   it("shows a recorded moment (a recall's time) as the app writes a date and time, not its raw timestamp", async () => {
     const recalledAt = '2026-11-30T08:58:02.924Z';
     stubBrowserRequest();
