@@ -9,7 +9,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openPg, type Db } from '../../db/client';
-import { cartItems, carts, medicines, users } from '../../db/schema';
+import { batches, cartItems, carts, medicines, users } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, type AuthHeaders } from '../../test/test-users';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
@@ -249,6 +249,38 @@ describe('a medicine with a limit per order', () => {
     expect(checkout.json()).toEqual({ message: 'You can order at most 1 of Codeine.' });
     expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(50);
     expect((await getCart(me))!.items).toHaveLength(1);
+  });
+
+  it('steps a line above a limit lowered after it was added down towards the limit, which checkout needs', async () => {
+    const me = await shopper();
+    const medicine = await insertMedicine(ctx, { name: 'Tramadol', stock: 50, maxPerOrder: 5 });
+    const added = await add(me, { medicineId: medicine.id, quantity: 5 });
+    const itemId = added.json().cart.items[0].cartItemId as string;
+    await ctx.database.db.update(medicines).set({ maxPerOrder: 2 }).where(eq(medicines.id, medicine.id));
+
+    const down = await update(me, itemId, 'decrement');
+    expect(down.statusCode, down.body).toBe(200);
+    expect((await getCart(me))!.items[0]!.quantity).toBe(4);
+    // Still above the limit, a step up stays refused.
+    const up = await update(me, itemId, 'increment');
+    expect(up.statusCode).toBe(409);
+    expect(up.json()).toEqual({ message: 'You can order at most 2 of Tramadol.' });
+    expect((await getCart(me))!.items[0]!.quantity).toBe(4);
+  });
+});
+
+describe('a line above the stock left', () => {
+  it('steps down towards the stock, as a patient does to order what is left', async () => {
+    const me = await shopper();
+    const medicine = await insertMedicine(ctx, { name: 'Shortamol', stock: 5 });
+    const added = await add(me, { medicineId: medicine.id, quantity: 5 });
+    const itemId = added.json().cart.items[0].cartItemId as string;
+    // Another patient's order or a recall took most of its one batch.
+    await ctx.database.db.update(batches).set({ quantity: 2 }).where(eq(batches.medicineId, medicine.id));
+
+    const down = await update(me, itemId, 'decrement');
+    expect(down.statusCode, down.body).toBe(200);
+    expect((await getCart(me))!.items[0]!.quantity).toBe(4);
   });
 });
 

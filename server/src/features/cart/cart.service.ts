@@ -171,7 +171,11 @@ async function findOwnItem(db: Db, userId: string, cartItemId: string): Promise<
   return row;
 }
 
-/** The quantity never goes below 1 nor above the stock. */
+/**
+ * The quantity never goes below 1, and a step up never past the stock or the limit per order. A step
+ * down is always allowed: a line left above either (a sale, a recall or a limit lowered since it was
+ * added) is how the patient comes back to an amount checkout takes.
+ */
 export async function updateCartItem(
   db: Db,
   userId: string,
@@ -180,9 +184,10 @@ export async function updateCartItem(
 ): Promise<CartItem> {
   const row = await findOwnItem(db, userId, cartItemId);
   const { item, medicine } = row;
-  const quantity = item.quantity + (operation === CART_OPERATION.increment ? 1 : -1);
+  const increment = operation === CART_OPERATION.increment;
+  const quantity = item.quantity + (increment ? 1 : -1);
   if (quantity < 1) throw HttpError.conflict(QUANTITY_BELOW_ONE_MESSAGE);
-  assertOrderable(medicine, quantity);
+  if (increment) assertOrderable(medicine, quantity);
   // Written only if nobody changed it since it was read, so two quick clicks cannot pass a bound.
   const [updated] = await db
     .update(cartItems)
