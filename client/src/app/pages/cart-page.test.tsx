@@ -231,3 +231,48 @@ describe('CartPage stock', () => {
     await vi.waitFor(() => expect(screen.getByRole('article')).toHaveTextContent('Out of stock'));
   });
 });
+
+describe('CartPage Proceed while the cart is read again', () => {
+  it('waits for the fresh cart, so a line over a limit lowered since the header read it is named, not sent on to checkout', async () => {
+    stubBrowserRequest();
+    let reads = 0;
+    let answerRead: () => void = () => {};
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => {
+      reads += 1;
+      // The header's read, then the staff lowered the limit to 1: the cart page's own read answers late.
+      if (reads === 1)
+        return Promise.resolve(json(200, { cart: { _id: 'cart-1', totalPrice: 21.98, items: [cartItemFixture()] } }));
+      const fresh = json(200, {
+        cart: { _id: 'cart-1', totalPrice: 21.98, items: [cartItemFixture({ maxPerOrder: 1 })] },
+      });
+      return new Promise((resolve) => {
+        answerRead = () => resolve(fresh);
+      });
+    });
+    const { user } = renderWithStore(
+      <>
+        <HeaderCartLink />
+        <Routes>
+          <Route path={PATHS.home} element={null} />
+          <Route path={PATHS.cart} element={<CartPage />} />
+          <Route path={PATHS.checkout} element={<CheckoutStandIn />} />
+        </Routes>
+      </>,
+      { signedInAs: ROLE.user },
+    );
+    await vi.waitFor(() => expect(reads).toBe(1));
+
+    await user.click(await screen.findByRole('link', { name: /Cart, 2 items/ }));
+    const proceed = await screen.findByRole('button', { name: 'Proceed to Checkout' });
+    await vi.waitFor(() => expect(reads).toBe(2));
+    await user.click(proceed);
+    expect(proceed).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByText('Proceeding to checkout...')).not.toBeInTheDocument();
+
+    answerRead();
+    await vi.waitFor(() => expect(proceed).not.toHaveAttribute('aria-disabled'));
+    await user.click(proceed);
+    expect(await screen.findByRole('alert')).toHaveTextContent(maxPerOrderMessage(1, cartItemFixture().name));
+    expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+  });
+});

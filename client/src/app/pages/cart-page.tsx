@@ -73,7 +73,9 @@ export default function CartPage() {
             ))}
           </div>
           <CartSummary cart={cart}>
-            <Button size="lg" className="w-full" busy={proceeding} onClick={proceed}>
+            {/* While the cart is read again its lines may be older than a lowered limit or a sale: Proceed
+                waits for them, as the steppers do, rather than judge the old copy and go on. */}
+            <Button size="lg" className="w-full" busy={proceeding || isFetching} onClick={proceed}>
               Proceed to Checkout
             </Button>
             {proceedPressed && refusedLines ? <FormAlert className="mt-3">{refusedLines}</FormAlert> : null}
