@@ -45,6 +45,13 @@ export const isAboveOrderLimit = (item: Pick<CartItem, 'quantity' | 'maxPerOrder
   item.maxPerOrder !== null && item.quantity > item.maxPerOrder;
 /** The mark of a line above its medicine's limit per order. */
 export const orderLimitLabel = (limit: number) => `At most ${limit} per order`;
+/**
+ * Why + stops on a line exactly at a bound, which checkout still takes: its limit per order, or all
+ * the stock there is. Worded apart from the marks above, which say what checkout would refuse.
+ */
+export const orderLimitReachedLabel = (limit: number) => `Limit of ${limit} per order reached`;
+export const stockReachedLabel = (stock: number) =>
+  stock === 1 ? 'The last one in stock is in your cart' : `All ${stock} in stock are in your cart`;
 
 /**
  * Proceed to Checkout's and Pay now's word for the lines checkout would refuse (short of stock, above

@@ -50,6 +50,23 @@ describe('CartItemCard', () => {
     }
   });
 
+  it('says why the plus button stops when a line is exactly at its limit per order or its stock, and nothing otherwise', () => {
+    for (const [quantity, stock, maxPerOrder, reason] of [
+      [2, 10, 2, 'Limit of 2 per order reached'],
+      [3, 3, null, 'All 3 in stock are in your cart'],
+      [1, 1, null, 'The last one in stock is in your cart'],
+      [1, 10, null, null],
+    ] as const) {
+      const { unmount } = renderWithStore(
+        <CartItemCard item={cartItemFixture({ quantity, qty: quantity, stock, maxPerOrder })} />,
+      );
+      const plus = screen.getByRole('button', { name: `Increase quantity of ${item.name}` });
+      if (reason) expect(plus).toHaveAccessibleDescription(reason);
+      else expect(plus).not.toHaveAccessibleDescription();
+      unmount();
+    }
+  });
+
   it('waits busy, not disabled, while the item is removed, and a second press sends nothing', async () => {
     stubBrowserRequest();
     storeSession('token-1', shopper);

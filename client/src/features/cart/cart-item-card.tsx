@@ -1,4 +1,14 @@
-import { formatPrice, CART_OPERATION, type CartItem, type CartOperation } from '@apotheca/contract';
+import {
+  formatPrice,
+  CART_OPERATION,
+  isAboveOrderLimit,
+  isShortOfStock,
+  orderLimitReachedLabel,
+  stockReachedLabel,
+  type CartItem,
+  type CartOperation,
+} from '@apotheca/contract';
+import { useId } from 'react';
 import { DetailList } from '../../components/ui/detail-list';
 import { toast } from '../../lib/toast';
 import { Button, busyButtonProps } from '../../components/ui/button';
@@ -29,6 +39,17 @@ export function CartItemCard({ item, rereading = false }: { item: CartItem; rere
   // Past its stock or its limit per order the server refuses a step up, so + stops there.
   const withinLimit = item.maxPerOrder === null || item.quantity < item.maxPerOrder;
   const canIncrease = item.quantity < item.stock && withinLimit && !stepping;
+  // A line exactly at a bound says which one stops +, or the stopped button reads as broken; a line
+  // above one has its mark (CartLineMark) instead.
+  const boundLabel =
+    isShortOfStock(item) || isAboveOrderLimit(item)
+      ? null
+      : item.maxPerOrder !== null && item.quantity === item.maxPerOrder
+        ? orderLimitReachedLabel(item.maxPerOrder)
+        : item.quantity === item.stock
+          ? stockReachedLabel(item.stock)
+          : null;
+  const boundId = useId();
   const [remove, { isLoading: removing }] = useRemoveCartItemMutation();
   const change = async (operation: CartOperation) => {
     const result = await update({ cartItemId: item.cartItemId, operation });
@@ -84,10 +105,16 @@ export function CartItemCard({ item, rereading = false }: { item: CartItem; rere
               type="button"
               className={stepper}
               aria-label={`Increase quantity of ${item.name}`}
+              aria-describedby={boundLabel ? boundId : undefined}
               {...busyButtonProps(!canIncrease, () => void change(CART_OPERATION.increment))}
             >
               +
             </button>
+            {boundLabel ? (
+              <span id={boundId} className="text-xs text-muted">
+                {boundLabel}
+              </span>
+            ) : null}
           </div>
           <Button variant="ghost" size="sm" busy={removing} onClick={() => void removeItem()}>
             Remove
