@@ -51,6 +51,18 @@ describe('the audit log', () => {
     expect(await newest.getByRole('cell').last().innerText()).toMatch(/Reorder level\s+37/);
   });
 
+  it("shows a change's values on a phone too, in a table that says it scrolls sideways to them", async () => {
+    const page = await pageAs(browser, admin, 'mobile');
+    await page.goto(`${PATHS.adminAudit}?subject=${medicine._id}&kind=${AUDIT_KIND.reorderLevelSet}`);
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await table.waitFor();
+    await page.getByText('Scroll sideways to see every column.').waitFor();
+    const after = entries(page).nth(1).getByRole('cell').last();
+    await after.scrollIntoViewIfNeeded();
+    expect(await after.isVisible()).toBe(true);
+    expect(await after.innerText()).toMatch(/Reorder level\s+37/);
+  });
+
   it('has no axe violations and no sideways scroll of the page on a phone or a laptop', async () => {
     await expectTablesAccessible(await pageAs(browser, admin), PATHS.adminAudit, ['Audit log'], 'audit');
   });

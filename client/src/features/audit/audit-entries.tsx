@@ -5,13 +5,9 @@ import { ShortId } from '../../components/ui/short-id';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { formatMoment } from '../../lib/moment-format';
 
-// On a phone the change (with its time and person) and its subject stay in view; the values are a tablet's.
-const COLUMNS = [
-  { label: 'Change' },
-  { label: 'Subject' },
-  { label: 'Before', wide: true },
-  { label: 'After', wide: true },
-] as const;
+// The values are what an audit is read for, so a phone keeps them too: its table scrolls sideways to
+// them, and says so (DataTable's hint), rather than leaving a recall's reason or a changed price unread.
+const COLUMNS = [{ label: 'Change' }, { label: 'Subject' }, { label: 'Before' }, { label: 'After' }] as const;
 
 /** "reorderLevel" → "Reorder level": a changed field's name as a person reads it. */
 const fieldLabel = (key: string) => {
@@ -105,10 +101,10 @@ export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
           <td className={cellClasses()}>
             <Subject entry={entry} />
           </td>
-          <td className={cellClasses('left', true)}>
+          <td className={cellClasses()}>
             <Values values={entry.before} />
           </td>
-          <td className={cellClasses('left', true)}>
+          <td className={cellClasses()}>
             <Values values={entry.after} />
           </td>
         </tr>
