@@ -224,8 +224,19 @@ export const PRESCRIPTION_USED_UP_MESSAGE =
   'This prescription has no repeats left. Upload a new one to order these medicines again.';
 
 /** Why "Order again" could not put back an item, or not all of it. */
-export const REORDER_SKIP = { gone: 'not-in-catalogue', outOfStock: 'out-of-stock', limited: 'limited' } as const;
-const REORDER_SKIPS = [REORDER_SKIP.gone, REORDER_SKIP.outOfStock, REORDER_SKIP.limited] as const;
+export const REORDER_SKIP = {
+  gone: 'not-in-catalogue',
+  outOfStock: 'out-of-stock',
+  /** Out of stock because the units left are of a recalled lot: the patient is told why. */
+  recalled: 'recalled',
+  limited: 'limited',
+} as const;
+const REORDER_SKIPS = [
+  REORDER_SKIP.gone,
+  REORDER_SKIP.outOfStock,
+  REORDER_SKIP.recalled,
+  REORDER_SKIP.limited,
+] as const;
 export const reorderResponseSchema = z.object({
   cart: cartSchema,
   skipped: z.array(
@@ -248,9 +259,11 @@ export const reorderSkipMessage = ({
     ? `${name} is no longer sold.`
     : reason === REORDER_SKIP.outOfStock
       ? `${name} is out of stock.`
-      : added > 0
-        ? `Only ${added} of ${name} could be added: the stock or the limit per order is lower.`
-        : `No more ${name} could be added: the cart holds as many as the stock or the limit per order allows.`;
+      : reason === REORDER_SKIP.recalled
+        ? `${name} cannot be ordered now: its stock was recalled.`
+        : added > 0
+          ? `Only ${added} of ${name} could be added: the stock or the limit per order is lower.`
+          : `No more ${name} could be added: the cart holds as many as the stock or the limit per order allows.`;
 /** An order's total is kept in 32-bit integer cents, at most MAX_MONEY_CENTS (docs/decisions/0017): a larger cart is refused with 400. */
 export const ORDER_TOTAL_TOO_LARGE_MESSAGE =
   'An order may total at most $21,474,836.47. Remove some items and try again.';

@@ -18,6 +18,7 @@ import {
   prescriptionsResponseSchema,
   REORDER_SKIP,
   reorderResponseSchema,
+  reorderSkipMessage,
   REPEAT_REVIEW_NOTE,
   ROLE,
   type Order,
@@ -25,7 +26,7 @@ import {
 } from '@apotheca/contract';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, medicines, orders, prescriptions } from '../../db/schema';
+import { auditLog, batches, medicines, orders, prescriptions } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
@@ -441,6 +442,22 @@ describe('order again', () => {
       ]),
     );
     expect(skipped).toHaveLength(4);
+  });
+
+  it('says a medicine whose every unit left is recalled is recalled, not out of stock', async () => {
+    const { headers } = await createTestUser(ctx);
+    const recalled = await insertMedicine(ctx, { name: 'Recallamol', stock: 10 });
+    await addToCart(ctx, headers, recalled.id, 1);
+    const order = await placed(headers);
+    // The shop recalls the only lot, which still holds nine units.
+    await ctx.database.db.update(batches).set({ recalledAt: new Date() }).where(eq(batches.medicineId, recalled.id));
+
+    const response = await ctx.app.inject({ method: 'POST', url: `/api/orders/${order._id}/reorder`, headers });
+    expect(response.statusCode).toBe(200);
+    const { cart, skipped } = reorderResponseSchema.parse(response.json());
+    expect(cart.items).toEqual([]);
+    expect(skipped).toEqual([{ medicineId: recalled.id, name: 'Recallamol', reason: REORDER_SKIP.recalled, added: 0 }]);
+    expect(reorderSkipMessage(skipped[0]!)).toBe('Recallamol cannot be ordered now: its stock was recalled.');
   });
 
   it('answers 404 for another patient’s order', async () => {

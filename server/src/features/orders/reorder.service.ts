@@ -1,11 +1,11 @@
 import { REORDER_SKIP, type ReorderResponse, type ReorderSkip } from '@apotheca/contract';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { cartItems, carts, medicines, orderItems, orders } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { getCart } from '../cart/cart.service';
-import { SELLABLE_STOCK } from '../stock/stock.service';
+import { recalledLot, SELLABLE_STOCK } from '../stock/stock.service';
 import { ORDER_NOT_FOUND_MESSAGE } from './orders.service';
 
 /**
@@ -29,7 +29,12 @@ export async function reorder(db: Db, userId: string, orderId: string): Promise<
     const ids = items.flatMap(({ medicineId }) => (medicineId ? [medicineId] : []));
     const stocked = ids.length
       ? await tx
-          .select({ id: medicines.id, stock: SELLABLE_STOCK.mapWith(Number), maxPerOrder: medicines.maxPerOrder })
+          .select({
+            id: medicines.id,
+            stock: SELLABLE_STOCK.mapWith(Number),
+            maxPerOrder: medicines.maxPerOrder,
+            recalledLot: sql<string | null>`${recalledLot(sql`${medicines.id}`)}`,
+          })
           .from(medicines)
           .where(inArray(medicines.id, ids))
       : [];
@@ -46,7 +51,9 @@ export async function reorder(db: Db, userId: string, orderId: string): Promise<
         continue;
       }
       if (medicine.stock === 0) {
-        skipped.push({ medicineId: medicine.id, name: item.name, reason: REORDER_SKIP.outOfStock, added: 0 });
+        // Units kept back by a recall are why, and the patient holding the recall notice is told so.
+        const reason = medicine.recalledLot === null ? REORDER_SKIP.outOfStock : REORDER_SKIP.recalled;
+        skipped.push({ medicineId: medicine.id, name: item.name, reason, added: 0 });
         continue;
       }
       const held = inCart.find(({ medicineId }) => medicineId === medicine.id)?.quantity ?? 0;
