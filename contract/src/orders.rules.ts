@@ -33,7 +33,7 @@ const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STA
  * rejected never becomes Accepted or Dispatched, and one without a delivery address is not dispatched.
  * Its own status is no change. The server refuses with this message (409) and the staff screens
  * offer no status it names, saying why. What the order alone does not tell (stock no longer there to
- * take back, a repeat's prescription used up since, someone else's change) the server alone refuses.
+ * take back, units of a recalled lot, a repeat's prescription used up since, someone else's change) the server alone refuses.
  */
 export const statusChangeRefusal = (
   order: { status: OrderStatus; prescription: { review: PrescriptionReview } | null; address: object | null },
@@ -47,6 +47,16 @@ export const statusChangeRefusal = (
   if (to === ORDER_STATUS.dispatched && order.address === null) return ADDRESS_NEEDED_MESSAGE;
   return undefined;
 };
+
+/**
+ * The refusal of a dispatch while the order holds units drawn from a recalled lot (docs/decisions/0148):
+ * they must not leave the shop. Staff replace them from the medicine's sellable lots, or cancel the order.
+ */
+/** What staff's order page says of an order held by a recall, above the recall's notes. */
+export const RECALL_HOLD_MESSAGE =
+  'This order holds a recalled lot. It cannot be dispatched until its units of the lot are replaced from another lot, or it is canceled.';
+export const recalledLotHeldMessage = (name: string, lot: string) =>
+  `This order holds units of recalled lot ${lot} of ${name}. Replace them from another lot or cancel the order before dispatching it.`;
 
 export const ORDER_HAS_ADDRESS_MESSAGE =
   'This order has a delivery address already. To send it elsewhere, contact the pharmacy.';

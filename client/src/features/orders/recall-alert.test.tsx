@@ -17,7 +17,9 @@ describe('RecallAlert', () => {
   it('warns staff with the lot and reason while the order has not been dispatched', () => {
     render(<RecallAlert order={order({ status: ORDER_STATUS.accepted, history: [flagged] })} />);
     const alert = screen.getByRole('alert');
-    expect(alert).toHaveTextContent('This order holds a recalled lot. Check it before it is dispatched.');
+    expect(alert).toHaveTextContent(
+      'This order holds a recalled lot. It cannot be dispatched until its units of the lot are replaced from another lot, or it is canceled.',
+    );
     expect(alert).toHaveTextContent('Lot L-7 of Advil recalled: wrong label');
   });
 

@@ -10,6 +10,7 @@ import {
   ORDER_EVENT,
   ORDER_STATUS,
   orderResponseSchema,
+  recalledLotHeldMessage,
   recalledLotMessage,
   recallNoticeNote,
   RECEIVED_QUANTITY_MESSAGE,
@@ -19,7 +20,15 @@ import {
 } from '@apotheca/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { batches, batchMovements, mailOutbox, orderHistory } from '../../db/schema';
+import {
+  batches,
+  batchMovements,
+  mailOutbox,
+  orderHistory,
+  orderItemBatches,
+  orderItems,
+  orders,
+} from '../../db/schema';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';
@@ -381,6 +390,65 @@ describe('recalls', () => {
     expect(notified.json()).toEqual({ notified: 0, alreadyNotified: 0 });
     const queued = await ctx.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, held.buyer.user.email));
     expect(queued.map((mail) => mail.template)).not.toContain('batchRecalled');
+  });
+
+  /** An order as stored: its status, its history's events and how many units it drew from each lot. */
+  const stored = async (orderId: string) => {
+    const [row] = await ctx.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+    const history = await ctx.database.db
+      .select({ event: orderHistory.event })
+      .from(orderHistory)
+      .where(eq(orderHistory.orderId, orderId))
+      .orderBy(orderHistory.id);
+    const draws = await ctx.database.db
+      .select({ lot: batches.lot, quantity: orderItemBatches.quantity })
+      .from(orderItemBatches)
+      .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
+      .innerJoin(batches, eq(batches.id, orderItemBatches.batchId))
+      .where(eq(orderItems.orderId, orderId));
+    return {
+      status: row!.status,
+      events: history.map(({ event }) => event),
+      draws: Object.fromEntries(draws.map(({ lot, quantity }) => [lot, quantity])),
+    };
+  };
+  const recallLot = async (medicineId: string, batchId: string) => {
+    const recall = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/medicines/${medicineId}/batches/${batchId}/recall`,
+      headers: admin,
+      payload: { reason: 'Contaminated' },
+    });
+    expect(recall.statusCode, recall.body).toBe(200);
+  };
+
+  it('refuses to dispatch an order holding units of a recalled lot, changing nothing; its units taken again from another lot, it goes', async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'BAD', expiresOn: '2099-01-01', quantity: 2 },
+      { lot: 'GOOD', expiresOn: '2099-06-01', quantity: 5 },
+    ]);
+    const held = await order(medicine.id, 3, 'Eve');
+    expect((await setOrderStatus(ctx, admin, held.order._id, ORDER_STATUS.accepted)).statusCode).toBe(200);
+    await recallLot(medicine.id, ids.BAD!);
+    const before = await stored(held.order._id);
+    expect(before.draws).toEqual({ BAD: 2, GOOD: 1 });
+
+    const refused = await setOrderStatus(ctx, admin, held.order._id, ORDER_STATUS.dispatched, {
+      carrier: 'DHL',
+      trackingNumber: 'T-1',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ message: recalledLotHeldMessage(medicine.name, 'BAD') });
+    expect(await stored(held.order._id)).toEqual(before);
+    expect(await quantities(medicine.id)).toEqual({ BAD: 0, GOOD: 4 });
+
+    // Canceled, its units go back to their lots; opened again, it takes them from the sellable lot alone.
+    expect((await setOrderStatus(ctx, admin, held.order._id, ORDER_STATUS.canceled)).statusCode).toBe(200);
+    expect((await setOrderStatus(ctx, admin, held.order._id, ORDER_STATUS.accepted)).statusCode).toBe(200);
+    const dispatched = await setOrderStatus(ctx, admin, held.order._id, ORDER_STATUS.dispatched);
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+    expect(await stored(held.order._id)).toMatchObject({ status: ORDER_STATUS.dispatched, draws: { GOOD: 3 } });
+    expect(await quantities(medicine.id)).toEqual({ BAD: 2, GOOD: 2 });
   });
 
   it('lets a pharmacist read batches and reports but not change them', async () => {

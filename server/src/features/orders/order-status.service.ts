@@ -8,6 +8,7 @@ import {
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
+  recalledLotHeldMessage,
   statusChangeRefusal,
   type Order,
   type OrderAddressChoice,
@@ -19,12 +20,13 @@ import {
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
+import { retryOnceOnLockConflict } from '../../db/retry';
 import { orderHistory, orders, prescriptions } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { deliveryAddress } from '../addresses/addresses.service';
 import { recordAudit } from '../audit/audit.service';
 import { repeatRefusal } from '../prescriptions/prescriptions.service';
-import { restoreOrderStock, takeOrderStock } from '../stock/stock.service';
+import { recalledDraw, restoreOrderStock, takeOrderStock } from '../stock/stock.service';
 import { mailReviewDecision, mailStatusChange } from './order-mail.service';
 import { loadOrders, ORDER_NOT_FOUND_MESSAGE, prescriptionOf, type OrderRow } from './orders.service';
 
@@ -147,7 +149,7 @@ async function stockCameBack(tx: Tx, orderId: string): Promise<boolean> {
  * (the product sets no order of statuses, so staff can correct a mistake), except where the contract's
  * statusChangeRefusal says not (409: a prescription pending or rejected, no delivery address). Entering 'Canceled' gives the stock back (and a repeat order's repeat); leaving it takes
  * them again, with a 409 when they are no longer there. A dispatched order's parcel has left the shop:
- * canceled, its units are not put back for sale, so leaving 'Canceled' has none to take (0110). The parcel is written with the status (parcelAfter); an order dispatched already is not
+ * canceled, its units are not put back for sale, so leaving 'Canceled' has none to take (0110). An order holding units of a recalled lot is not dispatched (409). The parcel is written with the status (parcelAfter); an order dispatched already is not
  * dispatched again with another parcel (409). The history gets the status
  * change and the stock that moved, and the patient a mail, unless `toldInReview`: a rejection's cancellation
  * is told in the rejection's own mail. Answers the parcel written, if any.
@@ -180,12 +182,21 @@ async function applyStatusChange(
       history.push({ event: ORDER_EVENT.stockRestored });
     }
     await moveRepeat(tx, order, to);
-  } else if (order.status === ORDER_STATUS.canceled) {
-    if (await stockCameBack(tx, order.id)) {
+  }
+  // An order canceled after it left kept its units out: they went with its parcel, not on its shelves.
+  const unitsInShop = order.status !== ORDER_STATUS.canceled || (await stockCameBack(tx, order.id));
+  if (order.status === ORDER_STATUS.canceled) {
+    if (unitsInShop) {
       await takeOrderStock(tx, order.id);
       history.push({ event: ORDER_EVENT.stockTaken });
     }
     await moveRepeat(tx, order, to);
+  }
+  // Units of a recalled lot never leave the shop (docs/decisions/0148): read after any stock taken
+  // above, so an order opened again straight to Dispatched is judged by its new draws.
+  if (to === ORDER_STATUS.dispatched && unitsInShop) {
+    const recalled = await recalledDraw(tx, order.id);
+    if (recalled) throw HttpError.conflict(recalledLotHeldMessage(recalled.name, recalled.lot));
   }
   const parcel = parcelAfter(order, to, dispatch);
   await tx
@@ -226,25 +237,31 @@ export async function changeOrderStatus(
   dispatch: Dispatch = {},
   fromStatus?: OrderStatus,
 ): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
-    refuseOwnOrder(order, actor);
-    // Read under the lock, so no change slips in between the check and the write.
-    if (fromStatus !== undefined && fromStatus !== order.status) throw HttpError.conflict(ORDER_STATUS_CHANGED_MESSAGE);
-    const parcel = await applyStatusChange(tx, order, to, actor, null, dispatch);
-    if (order.status !== to) {
-      // A parcel written or cleared is part of the change: the one it replaces, if any, and the new one.
-      const replaced = parcel && order.dispatchedAt !== null ? parcelForAudit(order) : {};
-      await recordAudit(tx, {
-        actorId: actor.id,
-        kind: AUDIT_KIND.orderStatusChanged,
-        orderId: id,
-        before: { status: order.status, ...replaced },
-        after: { status: to, ...(parcel && parcelForAudit(parcel)) },
-      });
-    }
-    return (await loadOrders(tx, eq(orders.id, id)))[0]!;
-  });
+  // A recall locks its lot, then adds a row to the history of each order it holds, waiting for this
+  // order's lock; a dispatch waiting for the same lot closes the cycle. Run again, the dispatch reads
+  // the recall and is refused.
+  return retryOnceOnLockConflict(() =>
+    db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      refuseOwnOrder(order, actor);
+      // Read under the lock, so no change slips in between the check and the write.
+      if (fromStatus !== undefined && fromStatus !== order.status)
+        throw HttpError.conflict(ORDER_STATUS_CHANGED_MESSAGE);
+      const parcel = await applyStatusChange(tx, order, to, actor, null, dispatch);
+      if (order.status !== to) {
+        // A parcel written or cleared is part of the change: the one it replaces, if any, and the new one.
+        const replaced = parcel && order.dispatchedAt !== null ? parcelForAudit(order) : {};
+        await recordAudit(tx, {
+          actorId: actor.id,
+          kind: AUDIT_KIND.orderStatusChanged,
+          orderId: id,
+          before: { status: order.status, ...replaced },
+          after: { status: to, ...(parcel && parcelForAudit(parcel)) },
+        });
+      }
+      return (await loadOrders(tx, eq(orders.id, id)))[0]!;
+    }),
+  );
 }
 
 /**

@@ -180,6 +180,23 @@ export async function restoreOrderStock(tx: Tx, orderId: string): Promise<void> 
 }
 
 /**
+ * The first of an order's draws from a recalled lot, with its medicine's name as ordered, or undefined.
+ * Every batch the order drew from is locked (for share) until the transaction ends, in id order: a
+ * recall of one of them, which locks its batch to write, waits for the caller's change or is seen by it.
+ */
+export async function recalledDraw(tx: Tx, orderId: string) {
+  const draws = await tx
+    .select({ lot: batches.lot, recalledAt: batches.recalledAt, name: orderItems.name })
+    .from(orderItemBatches)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
+    .innerJoin(batches, eq(batches.id, orderItemBatches.batchId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(batches.id))
+    .for('share', { of: batches });
+  return draws.find((draw) => draw.recalledAt !== null);
+}
+
+/**
  * Takes an order's units again (it leaves 'Canceled'), first expiry first, and records the new
  * draws; or throws a 409 naming the first medicine short.
  */
