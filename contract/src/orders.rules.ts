@@ -58,6 +58,14 @@ export const RECALL_HOLD_MESSAGE =
 export const recalledLotHeldMessage = (name: string, lot: string) =>
   `This order holds units of recalled lot ${lot} of ${name}. Replace them from another lot or cancel the order before dispatching it.`;
 
+/** Staff's replacement of recalled units, refused: the order holds none, or its units are not in the shop. */
+export const NO_RECALLED_UNITS_MESSAGE = 'This order holds no units of a recalled lot to replace.';
+export const REPLACE_TOO_LATE_MESSAGE =
+  'Only the units of an order not yet dispatched or canceled can be replaced: they are no longer in the shop.';
+/** The history note of a replacement: which recalled lot's units came from which lots instead. */
+export const recalledUnitsReplacedNote = (name: string, lot: string, from: string[]) =>
+  `Units of recalled lot ${lot} of ${name} replaced from lot${from.length > 1 ? 's' : ''} ${from.join(', ')}.`;
+
 export const ORDER_HAS_ADDRESS_MESSAGE =
   'This order has a delivery address already. To send it elsewhere, contact the pharmacy.';
 export const ADDRESS_TOO_LATE_MESSAGE =

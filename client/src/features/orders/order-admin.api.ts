@@ -1,7 +1,10 @@
 import type * as contract from '@apotheca/contract';
 import { api, apiPath, change, pagedListQuery, STOCK_TAGS } from '../../lib/api';
 
-/** The staff's order calls: a page of orders searched and filtered on the server, one order, and a status change. */
+/**
+ * The staff's order calls: a page of orders searched and filtered on the server, one order, a status
+ * change, a prescription review and the replacement of a recalled lot's units.
+ */
 const orderAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<contract.OrderListResponse, contract.OrderListQuery>(pagedListQuery('/orders', 'Orders')),
@@ -36,8 +39,20 @@ const orderAdminApi = api.injectEndpoints({
         ({ id }) => ['Orders', { type: 'Order', id }, ...STOCK_TAGS],
       ),
     ),
+    // A replacement moves stock between the order's lots; the order is read again with its new history.
+    replaceRecalledUnits: build.mutation<contract.OrderResponse, string>(
+      change(
+        (id) => ({ url: apiPath`/orders/${id}/replace-recalled-units`, method: 'POST' }),
+        (id) => ['Orders', { type: 'Order', id }, ...STOCK_TAGS],
+      ),
+    ),
   }),
 });
 
-export const { useListOrdersQuery, useGetOrderQuery, useUpdateOrderStatusMutation, useReviewPrescriptionMutation } =
-  orderAdminApi;
+export const {
+  useListOrdersQuery,
+  useGetOrderQuery,
+  useUpdateOrderStatusMutation,
+  useReviewPrescriptionMutation,
+  useReplaceRecalledUnitsMutation,
+} = orderAdminApi;

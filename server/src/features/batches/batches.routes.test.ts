@@ -10,7 +10,9 @@ import {
   ORDER_EVENT,
   ORDER_STATUS,
   orderResponseSchema,
+  NO_RECALLED_UNITS_MESSAGE,
   recalledLotHeldMessage,
+  recalledUnitsReplacedNote,
   recalledLotMessage,
   recallNoticeNote,
   RECEIVED_QUANTITY_MESSAGE,
@@ -449,6 +451,58 @@ describe('recalls', () => {
     expect(dispatched.statusCode, dispatched.body).toBe(200);
     expect(await stored(held.order._id)).toMatchObject({ status: ORDER_STATUS.dispatched, draws: { GOOD: 3 } });
     expect(await quantities(medicine.id)).toEqual({ BAD: 2, GOOD: 2 });
+  });
+
+  const replace = (orderId: string, headers: AuthHeaders) =>
+    ctx.app.inject({ method: 'POST', url: `/api/orders/${orderId}/replace-recalled-units`, headers });
+
+  it("replaces a held order's units of a recalled lot from the sellable lots, first expiry first; then it may go", async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'BAD', expiresOn: '2099-01-01', quantity: 2 },
+      { lot: 'SOON', expiresOn: '2099-03-01', quantity: 2 },
+      { lot: 'LATE', expiresOn: '2099-06-01', quantity: 5 },
+    ]);
+    const held = await order(medicine.id, 3, 'Fay');
+    await recallLot(medicine.id, ids.BAD!);
+    const pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
+
+    const replaced = await replace(held.order._id, pharmacist);
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    const answered = orderResponseSchema.parse(replaced.json()).order;
+    expect(answered.history.at(-1)).toMatchObject({
+      event: ORDER_EVENT.stockTaken,
+      note: recalledUnitsReplacedNote(medicine.name, 'BAD', ['SOON', 'LATE']),
+    });
+    // The recalled units are back in their lot, which is not sold; the order's come from the others.
+    expect(await stored(held.order._id)).toMatchObject({
+      status: ORDER_STATUS.pending,
+      draws: { SOON: 2, LATE: 1 },
+    });
+    expect(await quantities(medicine.id)).toEqual({ BAD: 2, SOON: 0, LATE: 4 });
+    expect((await storedMedicine(ctx, medicine.id))!.stock).toBe(4);
+
+    const again = await replace(held.order._id, pharmacist);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: NO_RECALLED_UNITS_MESSAGE });
+    const dispatched = await setOrderStatus(ctx, admin, held.order._id, ORDER_STATUS.dispatched);
+    expect(dispatched.statusCode, dispatched.body).toBe(200);
+  });
+
+  it('refuses a replacement the sellable lots cannot fill, or asked by a patient, changing nothing', async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'BAD', expiresOn: '2099-01-01', quantity: 3 },
+      { lot: 'FEW', expiresOn: '2099-06-01', quantity: 1 },
+    ]);
+    const held = await order(medicine.id, 3, 'Gil');
+    await recallLot(medicine.id, ids.BAD!);
+    const before = await stored(held.order._id);
+
+    const short = await replace(held.order._id, admin);
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toEqual({ message: `Only 1 of ${medicine.name} left in stock.` });
+    expect((await replace(held.order._id, held.buyer.headers)).statusCode).toBe(403);
+    expect(await stored(held.order._id)).toEqual(before);
+    expect(await quantities(medicine.id)).toEqual({ BAD: 0, FEW: 1 });
   });
 
   it('lets a pharmacist read batches and reports but not change them', async () => {

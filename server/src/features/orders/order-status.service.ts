@@ -4,11 +4,14 @@ import {
   ORDER_EVENT,
   ORDER_STATUS,
   ORDER_STATUS_CHANGED_MESSAGE,
+  NO_RECALLED_UNITS_MESSAGE,
   ownOrderRefusal,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
   PRESCRIPTION_REVIEW,
   recalledLotHeldMessage,
+  recalledUnitsReplacedNote,
+  REPLACE_TOO_LATE_MESSAGE,
   statusChangeRefusal,
   type Order,
   type OrderAddressChoice,
@@ -26,7 +29,7 @@ import { HttpError } from '../../http-error';
 import { deliveryAddress } from '../addresses/addresses.service';
 import { recordAudit } from '../audit/audit.service';
 import { repeatRefusal } from '../prescriptions/prescriptions.service';
-import { recalledDraw, restoreOrderStock, takeOrderStock } from '../stock/stock.service';
+import { recalledDraw, replaceRecalledDraws, restoreOrderStock, takeOrderStock } from '../stock/stock.service';
 import { mailReviewDecision, mailStatusChange } from './order-mail.service';
 import { loadOrders, ORDER_NOT_FOUND_MESSAGE, prescriptionOf, type OrderRow } from './orders.service';
 
@@ -259,6 +262,27 @@ export async function changeOrderStatus(
           after: { status: to, ...(parcel && parcelForAudit(parcel)) },
         });
       }
+      return (await loadOrders(tx, eq(orders.id, id)))[0]!;
+    }),
+  );
+}
+
+/**
+ * Staff's replacement of an order's units of recalled lots by units of the sellable ones, which frees
+ * it to be dispatched (docs/decisions/0148), in one transaction with one history row naming the lots.
+ * Refused (409) when the order is dispatched or canceled (its units are not in the shop), holds no
+ * recalled units, or the sellable lots are short; then nothing changes. Retried once on a lock cycle
+ * with a recall, as a status change is.
+ */
+export async function replaceRecalledUnits(db: Db, id: string, actor: NonNullable<Actor>): Promise<Order> {
+  return retryOnceOnLockConflict(() =>
+    db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      if (!BEFORE_DISPATCH.includes(order.status)) throw HttpError.conflict(REPLACE_TOO_LATE_MESSAGE);
+      const replaced = await replaceRecalledDraws(tx, id);
+      if (replaced.length === 0) throw HttpError.conflict(NO_RECALLED_UNITS_MESSAGE);
+      const note = replaced.map(({ name, lot, from }) => recalledUnitsReplacedNote(name, lot, from)).join(' ');
+      await recordOrderEvents(tx, id, actor, [{ event: ORDER_EVENT.stockTaken, note }]);
       return (await loadOrders(tx, eq(orders.id, id)))[0]!;
     }),
   );

@@ -20,7 +20,7 @@ import { keepCheckoutAddress } from '../addresses/addresses.service';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import type { CatalogueCache } from '../medicines/catalogue-cache.service';
 import { checkoutAttempt, placeOrderOnce } from './checkout.service';
-import { addOrderAddress, changeOrderStatus, reviewPrescription } from './order-status.service';
+import { addOrderAddress, changeOrderStatus, replaceRecalledUnits, reviewPrescription } from './order-status.service';
 import { getOrder, listAllOrders, listUserOrders } from './orders.service';
 import { reorder } from './reorder.service';
 
@@ -164,6 +164,19 @@ const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { c
     },
     async (request) => {
       const order = await reviewPrescription(app.database.db, request.params.id, request.body, currentUser(request));
+      await written(order);
+      return { order };
+    },
+  );
+
+  app.post(
+    '/orders/:id/replace-recalled-units',
+    {
+      preHandler: app.requireStaff,
+      schema: { ...docs, params: idParamsSchema, response: { 200: orderResponseSchema } },
+    },
+    async (request) => {
+      const order = await replaceRecalledUnits(app.database.db, request.params.id, currentUser(request));
       await written(order);
       return { order };
     },

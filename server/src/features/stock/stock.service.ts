@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BATCH_MOVEMENT, stockAboveMaxMessage, WHOLE_NUMBER_MAX, type BatchMovement } from '@apotheca/contract';
-import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { batches, batchMovements, medicines, orderItemBatches, orderItems } from '../../db/schema';
 import { lockInIdOrder } from '../../db/lock-order';
@@ -124,22 +124,26 @@ async function lockMedicines(tx: Tx, ids: string[]) {
 /** A medicine's sellable batches, first expiry first, locked (its medicine row is locked already). */
 const sellableBatches = (tx: Tx, medicineId: string) =>
   tx
-    .select({ id: batches.id, quantity: batches.quantity })
+    .select({ id: batches.id, lot: batches.lot, quantity: batches.quantity })
     .from(batches)
     .where(and(eq(batches.medicineId, medicineId), gt(batches.quantity, 0), SELLABLE))
     .orderBy(asc(batches.expiresOn), asc(batches.id))
     .for('update');
 
-/** Takes `units` from a locked medicine's batches, first expiry first; the draws, or undefined when short. */
+/**
+ * Takes `units` from a locked medicine's batches, first expiry first: the draws with their lots, or,
+ * when short, none and the sellable stock there is.
+ */
 async function allocate(tx: Tx, medicineId: string, units: number) {
   const held = await sellableBatches(tx, medicineId);
-  if (held.reduce((sum, batch) => sum + batch.quantity, 0) < units) return { short: held };
-  const draws: { batchId: string; quantity: number }[] = [];
+  const stock = held.reduce((sum, batch) => sum + batch.quantity, 0);
+  if (stock < units) return { stock };
+  const draws: { batchId: string; lot: string; quantity: number }[] = [];
   let left = units;
   for (const batch of held) {
     if (left === 0) break;
     const quantity = Math.min(batch.quantity, left);
-    draws.push({ batchId: batch.id, quantity });
+    draws.push({ batchId: batch.id, lot: batch.lot, quantity });
     left -= quantity;
     await tx
       .update(batches)
@@ -162,14 +166,26 @@ const orderLines = (tx: Tx, orderId: string) =>
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.medicineId));
 
-/** Puts an order's units back into the batches they were drawn from, in the caller's transaction. */
-export async function restoreOrderStock(tx: Tx, orderId: string): Promise<void> {
-  const draws = await tx
-    .select({ batchId: orderItemBatches.batchId, quantity: orderItemBatches.quantity, medicineId: batches.medicineId })
+/** An order's draws (those `where` picks), each with its line, its batch's medicine and lot. */
+const orderDraws = (tx: Tx, orderId: string, where?: SQL) =>
+  tx
+    .select({
+      orderItemId: orderItemBatches.orderItemId,
+      batchId: orderItemBatches.batchId,
+      quantity: orderItemBatches.quantity,
+      medicineId: batches.medicineId,
+      lot: batches.lot,
+      name: orderItems.name,
+    })
     .from(orderItemBatches)
     .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
     .innerJoin(batches, eq(batches.id, orderItemBatches.batchId))
-    .where(eq(orderItems.orderId, orderId));
+    .where(and(eq(orderItems.orderId, orderId), where));
+
+type Draw = Awaited<ReturnType<typeof orderDraws>>[number];
+
+/** Locks the draws' medicines, then puts their units back into the batches they were drawn from. */
+async function putBack(tx: Tx, draws: Draw[]): Promise<void> {
   // A medicine deleted since took its batches with it: there is no stock to return to.
   await lockMedicines(tx, [...new Set(draws.map((draw) => draw.medicineId))]);
   for (const draw of draws)
@@ -177,6 +193,40 @@ export async function restoreOrderStock(tx: Tx, orderId: string): Promise<void> 
       .update(batches)
       .set({ quantity: sql`${batches.quantity} + ${draw.quantity}` })
       .where(eq(batches.id, draw.batchId));
+}
+
+/** Puts an order's units back into the batches they were drawn from, in the caller's transaction. */
+export async function restoreOrderStock(tx: Tx, orderId: string): Promise<void> {
+  await putBack(tx, await orderDraws(tx, orderId));
+}
+
+/**
+ * Replaces an order's units of recalled lots (docs/decisions/0148): each draw's units go back to its
+ * recalled batch, which sells none of them, and the same quantity is drawn from the medicine's
+ * sellable batches, first expiry first, added to the line's draws. Answers each replacement with
+ * the lots it came from (none when the order holds no recalled units), or throws a 409 naming the
+ * first medicine short.
+ */
+export async function replaceRecalledDraws(tx: Tx, orderId: string) {
+  const recalled = await orderDraws(tx, orderId, isNotNull(batches.recalledAt));
+  await putBack(tx, recalled);
+  const replaced: { name: string; lot: string; from: string[] }[] = [];
+  for (const draw of recalled) {
+    const taken = await allocate(tx, draw.medicineId, draw.quantity);
+    if (!taken.draws) throw stockConflict({ name: draw.name, stock: taken.stock });
+    await tx
+      .delete(orderItemBatches)
+      .where(and(eq(orderItemBatches.orderItemId, draw.orderItemId), eq(orderItemBatches.batchId, draw.batchId)));
+    await tx
+      .insert(orderItemBatches)
+      .values(taken.draws.map(({ batchId, quantity }) => ({ orderItemId: draw.orderItemId, batchId, quantity })))
+      .onConflictDoUpdate({
+        target: [orderItemBatches.orderItemId, orderItemBatches.batchId],
+        set: { quantity: sql`${orderItemBatches.quantity} + excluded.quantity` },
+      });
+    replaced.push({ name: draw.name, lot: draw.lot, from: taken.draws.map(({ lot }) => lot) });
+  }
+  return replaced;
 }
 
 /**
@@ -210,10 +260,7 @@ export async function takeOrderStock(tx: Tx, orderId: string): Promise<void> {
   );
   for (const line of lines) {
     const taken = await allocate(tx, line.medicineId!, line.quantity);
-    if (!taken.draws) {
-      const stock = taken.short.reduce((sum, batch) => sum + batch.quantity, 0);
-      throw stockConflict({ name: line.name, stock });
-    }
+    if (!taken.draws) throw stockConflict({ name: line.name, stock: taken.stock });
     await tx.delete(orderItemBatches).where(eq(orderItemBatches.orderItemId, line.id));
     await tx
       .insert(orderItemBatches)
