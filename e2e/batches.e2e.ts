@@ -9,7 +9,10 @@ import {
   type Order,
   ORDER_STATUS,
   PATHS,
+  RECALL_HOLD_MESSAGE,
   RECALL_NOTICE_ADVICE,
+  recalledLotHeldMessage,
+  recalledUnitsReplacedNote,
   recallNoticeNote,
 } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
@@ -176,6 +179,53 @@ describe('batches and recalls', () => {
     await lotRow.getByRole('cell', { name: 'Recalled', exact: true }).waitFor();
     await lotRow.getByRole('link', { name: `View the recall of lot ${lot}` }).click();
     await page.waitForURL(`${baseUrl()}${adminRecallPath(batch._id)}`);
+    await page.context().close();
+  });
+
+  it('staff cannot dispatch an order held by a recall, and replace its recalled units from another lot on its page', async () => {
+    const held = await addMedicine(admin);
+    const receive = (lotNumber: string, expires: string) =>
+      api<{ batch: Batch }>(
+        `/medicines/${held._id}/batches`,
+        { method: 'POST', body: JSON.stringify({ lot: lotNumber, expiresOn: expires, quantity: 2 }) },
+        admin.token,
+      );
+    const bad = (await receive(`BAD-${Date.now()}`, expiresOn)).batch;
+    const good = (await receive(`GOOD-${Date.now()}`, `${new Date().getFullYear() + 3}-06-30`)).batch;
+    const shopper = await createShopper();
+    await addToCart(shopper.token, held._id);
+    const { order } = await api<{ order: Order }>(
+      '/orders/add-order',
+      { method: 'POST', body: JSON.stringify({ address: DELIVERY_ADDRESS }) },
+      shopper.token,
+    );
+    await api(
+      `/medicines/${held._id}/batches/${bad._id}/recall`,
+      { method: 'POST', body: JSON.stringify({ reason: 'Wrong strength on the label' }) },
+      admin.token,
+    );
+
+    const page = await pageAs(browser, admin);
+    await page.goto(adminOrderPath(order._id));
+    const alert = page.getByRole('alert').filter({ hasText: RECALL_HOLD_MESSAGE });
+    await alert.getByText('Wrong strength on the label').waitFor();
+    await checkWidths(page, 'held-order');
+
+    await page.getByLabel('New status').selectOption('Dispatched');
+    await page.getByRole('button', { name: 'Update Status' }).click();
+    await page.getByRole('dialog', { name: 'Dispatch this order' }).getByRole('button', { name: 'Dispatch' }).click();
+    await toast(page, recalledLotHeldMessage(held.name, bad.lot));
+
+    await alert.getByRole('button', { name: 'Replace recalled units' }).click();
+    await toast(page, 'Recalled units replaced');
+    await alert.waitFor({ state: 'detached' });
+    await page
+      .getByRole('list', { name: 'Order history' })
+      .getByText(recalledUnitsReplacedNote(held.name, bad.lot, [good.lot]))
+      .waitFor();
+    await page.getByRole('button', { name: 'Update Status' }).click();
+    await page.getByRole('dialog', { name: 'Dispatch this order' }).getByRole('button', { name: 'Dispatch' }).click();
+    await toast(page, 'Order status updated to Dispatched');
     await page.context().close();
   });
 });
