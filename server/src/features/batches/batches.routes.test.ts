@@ -13,6 +13,7 @@ import {
   NO_RECALLED_UNITS_MESSAGE,
   recalledLotHeldMessage,
   recalledUnitsReplacedNote,
+  REPLACE_TOO_LATE_MESSAGE,
   recalledLotMessage,
   recallNoticeNote,
   RECEIVED_QUANTITY_MESSAGE,
@@ -486,6 +487,23 @@ describe('recalls', () => {
     expect(again.json()).toEqual({ message: NO_RECALLED_UNITS_MESSAGE });
     const dispatched = await setOrderStatus(ctx, admin, held.order._id, ORDER_STATUS.dispatched);
     expect(dispatched.statusCode, dispatched.body).toBe(200);
+    // Its units have left the shop: there is nothing there to replace.
+    const late = await replace(held.order._id, pharmacist);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toEqual({ message: REPLACE_TOO_LATE_MESSAGE });
+  });
+
+  it('lets an order canceled after it left be dispatched again though its lot was recalled since: its units went with it', async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'GONE', expiresOn: '2099-01-01', quantity: 2 },
+    ]);
+    const sent = await order(medicine.id, 2, 'Hal');
+    for (const status of [ORDER_STATUS.dispatched, ORDER_STATUS.canceled])
+      expect((await setOrderStatus(ctx, admin, sent.order._id, status)).statusCode).toBe(200);
+    await recallLot(medicine.id, ids.GONE!);
+    const again = await setOrderStatus(ctx, admin, sent.order._id, ORDER_STATUS.dispatched);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await quantities(medicine.id)).toEqual({ GONE: 0 });
   });
 
   it('refuses a replacement the sellable lots cannot fill, or asked by a patient, changing nothing', async () => {
