@@ -70,10 +70,24 @@ export async function logInContext(context: BrowserContext, session: { token: st
 export const listMedicines = (query = '') =>
   api<{ medicines: Medicine[]; total: number }>(`/medicines${query ? `?${query}` : ''}`);
 
-/** The first medicines in stock that need no prescription to check out, in list order. */
+/** Units a test may put in a cart, step up to and order of one medicine without meeting a bound. */
+const PLENTY = 10;
+
+/**
+ * The first medicines that need no prescription to check out and hold plenty, in list order: other
+ * files share the shop and leave medicines of their own with a unit or two sellable (a recalled lot)
+ * or a low limit per order, which would stop a test's steps for reasons of their own.
+ */
 export async function medicinesInStock(count: number): Promise<Medicine[]> {
   const { medicines } = await listMedicines('limit=100');
-  return medicines.filter((medicine) => medicine.stock > 0 && !medicine.prescriptionRequired).slice(0, count);
+  return medicines
+    .filter(
+      (medicine) =>
+        medicine.stock >= PLENTY &&
+        (medicine.maxPerOrder === null || medicine.maxPerOrder >= PLENTY) &&
+        !medicine.prescriptionRequired,
+    )
+    .slice(0, count);
 }
 
 /** A delivery address in the checkout form's shape: an order is dispatched only to an address. */
