@@ -175,6 +175,7 @@ const orderDraws = (tx: Tx, orderId: string, where?: SQL) =>
       quantity: orderItemBatches.quantity,
       medicineId: batches.medicineId,
       lot: batches.lot,
+      recalledAt: batches.recalledAt,
       name: orderItems.name,
     })
     .from(orderItemBatches)
@@ -235,14 +236,7 @@ export async function replaceRecalledDraws(tx: Tx, orderId: string) {
  * recall of one of them, which locks its batch to write, waits for the caller's change or is seen by it.
  */
 export async function recalledDraw(tx: Tx, orderId: string) {
-  const draws = await tx
-    .select({ lot: batches.lot, recalledAt: batches.recalledAt, name: orderItems.name })
-    .from(orderItemBatches)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
-    .innerJoin(batches, eq(batches.id, orderItemBatches.batchId))
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(batches.id))
-    .for('share', { of: batches });
+  const draws = await orderDraws(tx, orderId).orderBy(asc(batches.id)).for('share', { of: batches });
   return draws.find((draw) => draw.recalledAt !== null);
 }
 
