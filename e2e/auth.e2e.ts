@@ -41,12 +41,13 @@ describe('register, log in, log out and reset a password in chromium', () => {
     expect(page.url()).toBe(`${baseUrl()}/register`);
     releaseLoginPage();
     await page.waitForURL(`${baseUrl()}/login`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Login');
+    // The address turns first and the login page is drawn in the render that follows: waited for, not raced.
+    await page.getByRole('heading', { level: 1, name: 'Login', exact: true }).waitFor();
     // The new account logs in with the password just chosen: its e-mail is there already, the password is
     // not, and the keyboard starts at it.
     expect(await page.getByLabel('Email').inputValue()).toBe(email);
     expect(await page.getByLabel('Password').inputValue()).toBe('');
-    expect(await hasFocus(page.getByLabel('Password'))).toBe(true);
+    await expect.poll(() => hasFocus(page.getByLabel('Password'))).toBe(true);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await toast(page, 'Logged-in successfully');
