@@ -1,11 +1,15 @@
 import { batchResponseSchema } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { batches } from '../../db/schema';
+import { batches, orderHistory, orderItemBatches, orderItems, orders } from '../../db/schema';
 import type { TestContext } from '../../test/test-app';
+import { createTestUser, type AuthHeaders } from '../../test/test-users';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
+import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 
-// Shared by the batch and report tests: the day expiry is judged by, and medicines stocked lot by lot.
+// Shared by the batch, report and held-order tests: the day expiry is judged by, medicines stocked lot
+// by lot, orders of them, their recalls, and what an order holds of each lot.
 
 /** Fixes the day expiry is judged by, as the shop's clock would read it. */
 export const freezeToday = (ctx: TestContext, day: string) =>
@@ -47,4 +51,58 @@ export async function medicineWithBatches(ctx: TestContext, admin: { authorizati
     ids[lot.lot] = batchResponseSchema.parse(response.json()).batch._id;
   }
   return { medicine, ids };
+}
+
+/** Each lot of a medicine with the units it holds. */
+export const quantities = async (ctx: TestContext, medicineId: string) =>
+  Object.fromEntries(
+    (await ctx.database.db.select().from(batches).where(eq(batches.medicineId, medicineId))).map((b) => [
+      b.lot,
+      b.quantity,
+    ]),
+  );
+
+/** A checkout with a delivery address, so that its order can be dispatched. */
+export const checkoutWithAddress = (ctx: TestContext, headers: AuthHeaders) =>
+  ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, payload: { address: HOME_ADDRESS } });
+
+/** A new patient's order of `quantity` of a medicine, with a delivery address. */
+export async function orderOf(ctx: TestContext, medicineId: string, quantity: number, firstName = 'Pat') {
+  const buyer = await createTestUser(ctx, { firstName });
+  await addToCart(ctx, buyer.headers, medicineId, quantity);
+  const response = await checkoutWithAddress(ctx, buyer.headers);
+  expect(response.statusCode, response.body).toBe(201);
+  return { buyer, order: response.json().order as { _id: string; number: string } };
+}
+
+/** The admin's recall of a batch, which must succeed. */
+export async function recallLot(ctx: TestContext, admin: AuthHeaders, medicineId: string, batchId: string) {
+  const recall = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/medicines/${medicineId}/batches/${batchId}/recall`,
+    headers: admin,
+    payload: { reason: 'Contaminated' },
+  });
+  expect(recall.statusCode, recall.body).toBe(200);
+}
+
+/** An order as stored: its status, its history's events and how many units it drew from each lot. */
+export async function storedOrder(ctx: TestContext, orderId: string) {
+  const [row] = await ctx.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+  const history = await ctx.database.db
+    .select({ event: orderHistory.event })
+    .from(orderHistory)
+    .where(eq(orderHistory.orderId, orderId))
+    .orderBy(orderHistory.id);
+  const draws = await ctx.database.db
+    .select({ lot: batches.lot, quantity: orderItemBatches.quantity })
+    .from(orderItemBatches)
+    .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
+    .innerJoin(batches, eq(batches.id, orderItemBatches.batchId))
+    .where(eq(orderItems.orderId, orderId));
+  return {
+    status: row!.status,
+    events: history.map(({ event }) => event),
+    draws: Object.fromEntries(draws.map(({ lot, quantity }) => [lot, quantity])),
+  };
 }

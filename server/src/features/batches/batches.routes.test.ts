@@ -23,24 +23,24 @@ import {
 } from '@apotheca/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import {
-  batches,
-  batchMovements,
-  mailOutbox,
-  orderHistory,
-  orderItemBatches,
-  orderItems,
-  orders,
-} from '../../db/schema';
+import { batches, batchMovements, mailOutbox, orderHistory, orders } from '../../db/schema';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';
-import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { STOCK_EDIT_REASON } from '../stock/stock.service';
 import { sendForm, storedMedicine } from '../medicines/medicines.fixtures';
 import { setOrderStatus } from '../orders/orders.fixtures';
-import { freezeToday, medicineWithBatches, onDay } from './batches.fixtures';
+import {
+  checkoutWithAddress,
+  freezeToday,
+  medicineWithBatches,
+  onDay,
+  orderOf,
+  quantities as lotQuantities,
+  recallLot,
+  storedOrder,
+} from './batches.fixtures';
 
 // The shop mails through real SMTP to a local sink, so the recall notices are read as delivered.
 const sink = await startSmtpSink();
@@ -48,23 +48,10 @@ afterAll(() => sink.close());
 const ctx = useTestContext({ smtpUrl: sink.url });
 const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
 
-const quantities = async (medicineId: string) =>
-  Object.fromEntries(
-    (await ctx.database.db.select().from(batches).where(eq(batches.medicineId, medicineId))).map((b) => [
-      b.lot,
-      b.quantity,
-    ]),
-  );
-/** A checkout with a delivery address, so that its order can be dispatched. */
-const checkout = (headers: AuthHeaders) =>
-  ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, payload: { address: HOME_ADDRESS } });
-async function order(medicineId: string, quantity: number, firstName = 'Pat') {
-  const buyer = await createTestUser(ctx, { firstName });
-  await addToCart(ctx, buyer.headers, medicineId, quantity);
-  const response = await checkout(buyer.headers);
-  expect(response.statusCode, response.body).toBe(201);
-  return { buyer, order: response.json().order as { _id: string; number: string } };
-}
+const quantities = (medicineId: string) => lotQuantities(ctx, medicineId);
+const checkout = (headers: AuthHeaders) => checkoutWithAddress(ctx, headers);
+const order = (medicineId: string, quantity: number, firstName?: string) =>
+  orderOf(ctx, medicineId, quantity, firstName);
 
 describe('batches at checkout', () => {
   it('takes units from the batches that expire first', async () => {
@@ -395,35 +382,7 @@ describe('recalls', () => {
     expect(queued.map((mail) => mail.template)).not.toContain('batchRecalled');
   });
 
-  /** An order as stored: its status, its history's events and how many units it drew from each lot. */
-  const stored = async (orderId: string) => {
-    const [row] = await ctx.database.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-    const history = await ctx.database.db
-      .select({ event: orderHistory.event })
-      .from(orderHistory)
-      .where(eq(orderHistory.orderId, orderId))
-      .orderBy(orderHistory.id);
-    const draws = await ctx.database.db
-      .select({ lot: batches.lot, quantity: orderItemBatches.quantity })
-      .from(orderItemBatches)
-      .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
-      .innerJoin(batches, eq(batches.id, orderItemBatches.batchId))
-      .where(eq(orderItems.orderId, orderId));
-    return {
-      status: row!.status,
-      events: history.map(({ event }) => event),
-      draws: Object.fromEntries(draws.map(({ lot, quantity }) => [lot, quantity])),
-    };
-  };
-  const recallLot = async (medicineId: string, batchId: string) => {
-    const recall = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/medicines/${medicineId}/batches/${batchId}/recall`,
-      headers: admin,
-      payload: { reason: 'Contaminated' },
-    });
-    expect(recall.statusCode, recall.body).toBe(200);
-  };
+  const stored = (orderId: string) => storedOrder(ctx, orderId);
 
   it('refuses to dispatch an order holding units of a recalled lot, changing nothing; its units taken again from another lot, it goes', async () => {
     const { medicine, ids } = await medicineWithBatches(ctx, admin, [
@@ -432,7 +391,7 @@ describe('recalls', () => {
     ]);
     const held = await order(medicine.id, 3, 'Eve');
     expect((await setOrderStatus(ctx, admin, held.order._id, ORDER_STATUS.accepted)).statusCode).toBe(200);
-    await recallLot(medicine.id, ids.BAD!);
+    await recallLot(ctx, admin, medicine.id, ids.BAD!);
     const before = await stored(held.order._id);
     expect(before.draws).toEqual({ BAD: 2, GOOD: 1 });
 
@@ -464,7 +423,7 @@ describe('recalls', () => {
       { lot: 'LATE', expiresOn: '2099-06-01', quantity: 5 },
     ]);
     const held = await order(medicine.id, 3, 'Fay');
-    await recallLot(medicine.id, ids.BAD!);
+    await recallLot(ctx, admin, medicine.id, ids.BAD!);
     const pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
 
     const replaced = await replace(held.order._id, pharmacist);
@@ -500,7 +459,7 @@ describe('recalls', () => {
     const sent = await order(medicine.id, 2, 'Hal');
     for (const status of [ORDER_STATUS.dispatched, ORDER_STATUS.canceled])
       expect((await setOrderStatus(ctx, admin, sent.order._id, status)).statusCode).toBe(200);
-    await recallLot(medicine.id, ids.GONE!);
+    await recallLot(ctx, admin, medicine.id, ids.GONE!);
     const again = await setOrderStatus(ctx, admin, sent.order._id, ORDER_STATUS.dispatched);
     expect(again.statusCode, again.body).toBe(200);
     expect(await quantities(medicine.id)).toEqual({ GONE: 0 });
@@ -512,7 +471,7 @@ describe('recalls', () => {
       { lot: 'FEW', expiresOn: '2099-06-01', quantity: 1 },
     ]);
     const held = await order(medicine.id, 3, 'Gil');
-    await recallLot(medicine.id, ids.BAD!);
+    await recallLot(ctx, admin, medicine.id, ids.BAD!);
     const before = await stored(held.order._id);
 
     const short = await replace(held.order._id, admin);
