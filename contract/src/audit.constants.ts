@@ -20,6 +20,8 @@ export const AUDIT_KIND = {
   userDeleted: 'user.deleted',
   orderStatusChanged: 'order.status',
   prescriptionReviewed: 'order.prescription-review',
+  /** An order's units of recalled lots replaced by units of sellable ones (docs/decisions/0149). */
+  recalledUnitsReplaced: 'order.recalled-units-replaced',
   imported: 'import',
 } as const;
 export const AUDIT_KINDS = Object.values(AUDIT_KIND) as [AuditKind, ...AuditKind[]];
@@ -38,6 +40,7 @@ export const AUDIT_KIND_LABELS: Record<AuditKind, string> = {
   'user.deleted': 'User deleted',
   'order.status': 'Order status changed',
   'order.prescription-review': 'Prescription reviewed',
+  'order.recalled-units-replaced': 'Recalled units replaced',
   import: 'Catalogue import',
 };
 

@@ -7,6 +7,7 @@ import {
   AWAITING_REVIEW_MESSAGE,
   ORDER_HAS_ADDRESS_MESSAGE,
   PRESCRIPTION_REJECTED_MESSAGE,
+  recalledLotHeldMessage,
   statusChangeRefusal,
 } from './orders.rules';
 
@@ -44,6 +45,17 @@ describe('statusChangeRefusal', () => {
       ADDRESS_NEEDED_MESSAGE,
       undefined,
     ]);
+  });
+  it('refuses Dispatched to an order a recall holds, naming its lot and medicine, and nothing else', () => {
+    const recallHold = { lot: 'L-7', medicine: 'Aspirin 300mg' };
+    const order = { status: ORDER_STATUS.accepted, prescription: null, address, recallHold };
+    expect(ORDER_STATUSES.map((to) => statusChangeRefusal(order, to))).toEqual([
+      undefined,
+      undefined,
+      recalledLotHeldMessage('Aspirin 300mg', 'L-7'),
+      undefined,
+    ]);
+    expect(statusChangeRefusal({ ...order, recallHold: null }, ORDER_STATUS.dispatched)).toBeUndefined();
   });
 });
 

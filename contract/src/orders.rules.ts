@@ -27,16 +27,40 @@ export const PRESCRIPTION_REJECTED_MESSAGE =
 const NEEDS_APPROVAL: readonly OrderStatus[] = [ORDER_STATUS.accepted, ORDER_STATUS.dispatched];
 
 /**
+ * The refusal of a dispatch while the order holds units drawn from a recalled lot (docs/decisions/0148):
+ * they must not leave the shop. Staff replace them from the medicine's sellable lots, or cancel the order.
+ */
+export const recalledLotHeldMessage = (name: string, lot: string) =>
+  `This order holds units of recalled lot ${lot} of ${name}. Replace them from another lot or cancel the order before dispatching it.`;
+/** What staff's order page says of an order held by a recall, above the recall's notes. */
+export const RECALL_HOLD_MESSAGE =
+  'This order holds a recalled lot. It cannot be dispatched until its units of the lot are replaced from another lot, or it is canceled.';
+/**
+ * What the patient's order says while a recall holds it: its status stays as the product names it, and
+ * this says why it waits, naming neither the lot nor anything of another order.
+ */
+export const RECALL_HOLD_PATIENT_NOTE =
+  'Waiting: a lot of one of its medicines was recalled, and the pharmacy is replacing those units before sending it.';
+
+/**
  * The one rule on which status an order may take: why `order`, read as the API answers it, may not
  * move to `to`, or undefined when it may. Any status may follow any other (the product sets no order
  * of statuses, so staff can correct a mistake), except that an order whose prescription is pending or
- * rejected never becomes Accepted or Dispatched, and one without a delivery address is not dispatched.
+ * rejected never becomes Accepted or Dispatched, one without a delivery address is not dispatched, and
+ * one a recall holds (its `recallHold`, docs/decisions/0149) is not dispatched either.
  * Its own status is no change. The server refuses with this message (409) and the staff screens
- * offer no status it names, saying why. What the order alone does not tell (stock no longer there to
- * take back, units of a recalled lot, a repeat's prescription used up since, someone else's change) the server alone refuses.
+ * offer no status it names, saying why. The server reads the recall hold again under its locks, after
+ * any stock the change takes, since a recall may come after the screen read the order: it passes no
+ * `recallHold` here. What the order alone does not tell (stock no longer there to take back, a
+ * repeat's prescription used up since, someone else's change) the server alone refuses.
  */
 export const statusChangeRefusal = (
-  order: { status: OrderStatus; prescription: { review: PrescriptionReview } | null; address: object | null },
+  order: {
+    status: OrderStatus;
+    prescription: { review: PrescriptionReview } | null;
+    address: object | null;
+    recallHold?: { lot: string; medicine: string } | null;
+  },
   to: OrderStatus,
 ) => {
   if (order.status === to) return undefined;
@@ -45,18 +69,10 @@ export const statusChangeRefusal = (
   if (NEEDS_APPROVAL.includes(to) && order.prescription?.review === PRESCRIPTION_REVIEW.rejected)
     return PRESCRIPTION_REJECTED_MESSAGE;
   if (to === ORDER_STATUS.dispatched && order.address === null) return ADDRESS_NEEDED_MESSAGE;
+  if (to === ORDER_STATUS.dispatched && order.recallHold)
+    return recalledLotHeldMessage(order.recallHold.medicine, order.recallHold.lot);
   return undefined;
 };
-
-/**
- * The refusal of a dispatch while the order holds units drawn from a recalled lot (docs/decisions/0148):
- * they must not leave the shop. Staff replace them from the medicine's sellable lots, or cancel the order.
- */
-/** What staff's order page says of an order held by a recall, above the recall's notes. */
-export const RECALL_HOLD_MESSAGE =
-  'This order holds a recalled lot. It cannot be dispatched until its units of the lot are replaced from another lot, or it is canceled.';
-export const recalledLotHeldMessage = (name: string, lot: string) =>
-  `This order holds units of recalled lot ${lot} of ${name}. Replace them from another lot or cancel the order before dispatching it.`;
 
 /** Staff's replacement of recalled units, refused: the order holds none, or its units are not in the shop. */
 export const NO_RECALLED_UNITS_MESSAGE = 'This order holds no units of a recalled lot to replace.';

@@ -94,6 +94,12 @@ const orderSchema = z.object({
   dispatchedAt: z.string().nullable(),
   /** The days (YYYY-MM-DD) between which a dispatched order should arrive; null before dispatch. */
   deliveryEstimate: z.object({ from: z.string(), to: z.string() }).nullable(),
+  /**
+   * What keeps an order not yet dispatched from being dispatched: a recalled lot it holds units of,
+   * with the medicine as ordered (the first, when it holds several); null when none does, and always
+   * for a dispatched or canceled order, whose units are not in the shop (docs/decisions/0148, 0149).
+   */
+  recallHold: z.object({ lot: z.string(), medicine: z.string() }).nullable(),
 });
 
 const ADDRESS_CHOICE_MESSAGE = 'Choose one of your addresses.';

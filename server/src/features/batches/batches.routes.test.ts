@@ -23,7 +23,7 @@ import {
 } from '@apotheca/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { batches, batchMovements, mailOutbox, orderHistory, orders } from '../../db/schema';
+import { batches, batchMovements, mailOutbox, orderHistory } from '../../db/schema';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';

@@ -412,5 +412,6 @@ async function placeOrder(
     : [];
   // The terms a repeat leaves on its prescription; an order awaiting review has none to tell yet.
   const terms = order.prescriptionRepeat ? { validUntil: first.valid_until, repeatsLeft: first.repeats_left } : null;
-  return toOrder({ order, user, reviewer: null, terms }, items, [placed, ...repeated]);
+  // Its units were just drawn from sellable lots alone: no recall holds it.
+  return toOrder({ order, user, reviewer: null, terms }, items, [placed, ...repeated], null);
 }

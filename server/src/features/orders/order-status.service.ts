@@ -31,7 +31,7 @@ import { recordAudit } from '../audit/audit.service';
 import { repeatRefusal } from '../prescriptions/prescriptions.service';
 import { recalledDraw, replaceRecalledDraws, restoreOrderStock, takeOrderStock } from '../stock/stock.service';
 import { mailReviewDecision, mailStatusChange } from './order-mail.service';
-import { loadOrders, ORDER_NOT_FOUND_MESSAGE, prescriptionOf, type OrderRow } from './orders.service';
+import { BEFORE_DISPATCH, loadOrders, ORDER_NOT_FOUND_MESSAGE, prescriptionOf, type OrderRow } from './orders.service';
 
 // Every change to an order after it is placed goes through here: which change is allowed, the stock
 // that moves with it, the history row and the patient's mail, all in the transaction of the change.
@@ -44,9 +44,6 @@ export const REPEAT_GONE_MESSAGE =
 
 /** What staff may say of a parcel when dispatching it. */
 export type Dispatch = { carrier?: string | undefined; trackingNumber?: string | undefined };
-
-/** The statuses of an order not yet sent: moved back to one of them, it has no parcel on its way. */
-const BEFORE_DISPATCH: readonly OrderStatus[] = [ORDER_STATUS.pending, ORDER_STATUS.accepted];
 
 /** An order's parcel as stored: the delivery estimate is read from `dispatchedAt`. */
 type Parcel = Pick<OrderRow, 'carrier' | 'trackingNumber' | 'dispatchedAt'>;
@@ -269,7 +266,8 @@ export async function changeOrderStatus(
 
 /**
  * Staff's replacement of an order's units of recalled lots by units of the sellable ones, which frees
- * it to be dispatched (docs/decisions/0148), in one transaction with one history row naming the lots.
+ * it to be dispatched (docs/decisions/0148), in one transaction with one history row naming the lots
+ * and its audit entry (docs/decisions/0149).
  * Refused (409) when the order is dispatched or canceled (its units are not in the shop), holds no
  * recalled units, or the sellable lots are short; then nothing changes. Retried once on a lock cycle
  * with a recall, as a status change is.
@@ -283,6 +281,16 @@ export async function replaceRecalledUnits(db: Db, id: string, actor: NonNullabl
       if (replaced.length === 0) throw HttpError.conflict(NO_RECALLED_UNITS_MESSAGE);
       const note = replaced.map(({ name, lot, from }) => recalledUnitsReplacedNote(name, lot, from)).join(' ');
       await recordOrderEvents(tx, id, actor, [{ event: ORDER_EVENT.stockTaken, note }]);
+      // The lots the order held and holds now, each beside its medicine, as the audit page lists fields.
+      const lotsOf = (pick: (replacement: (typeof replaced)[number]) => string) =>
+        replaced.map((replacement) => `${pick(replacement)} (${replacement.name})`).join('; ');
+      await recordAudit(tx, {
+        actorId: actor.id,
+        kind: AUDIT_KIND.recalledUnitsReplaced,
+        orderId: id,
+        before: { lots: lotsOf(({ lot }) => lot) },
+        after: { lots: lotsOf(({ from }) => from.join(', ')) },
+      });
       return (await loadOrders(tx, eq(orders.id, id)))[0]!;
     }),
   );

@@ -12,10 +12,11 @@ import {
   type Order,
   type OrderHistoryEntry,
   type OrderListQuery,
+  type OrderStatus,
   type PaymentStatus,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -26,6 +27,7 @@ import { orderCounts, orderDays, orderHistory, orderItems, orders, prescriptions
 import { HttpError } from '../../http-error';
 import { userPatternMatches } from '../auth/auth.service';
 import { awaitingReview } from '../prescriptions/prescriptions.service';
+import { recalledDrawsOf } from '../stock/stock.service';
 
 // Reading orders: one shape for every answer, with items and history. Writes are checkout.service
 // (placing) and order-status.service (every later change).
@@ -33,6 +35,9 @@ import { awaitingReview } from '../prescriptions/prescriptions.service';
 export const ORDER_NOT_FOUND_MESSAGE = 'Order not found';
 
 export type OrderRow = typeof orders.$inferSelect;
+/** The statuses of an order not yet sent: its units are in the shop, and a recall may hold it. */
+export const BEFORE_DISPATCH: readonly OrderStatus[] = [ORDER_STATUS.pending, ORDER_STATUS.accepted];
+type RecallHold = Order['recallHold'];
 type OrderItemRow = typeof orderItems.$inferSelect;
 type OrderUser = { id: string; firstName: string; lastName: string } | null;
 /** The validity and repeats left of the prescription an order carries, as its approval set them. */
@@ -102,6 +107,7 @@ export function toOrder(
   { order, user, reviewer, terms = null }: OrderWithPeople,
   items: OrderItemRow[],
   history: OrderHistoryEntry[],
+  recallHold: RecallHold,
 ): Order {
   return {
     _id: order.id,
@@ -128,6 +134,7 @@ export function toOrder(
     // Only a parcel on its way is expected: a canceled order's parcel keeps its tracking, for its return.
     deliveryEstimate:
       order.status === ORDER_STATUS.dispatched && order.dispatchedAt ? deliveryEstimate(order.dispatchedAt) : null,
+    recallHold,
   };
 }
 
@@ -187,11 +194,26 @@ function orderReads(db: Db | Tx, where: SQL | undefined) {
 type OrderReads = ReturnType<typeof orderReads>;
 type Read<Query> = Query extends PromiseLike<infer Rows> ? Rows : never;
 
-/** Orders (in the order of `rows`) with their items and history, as answered. */
+/**
+ * What holds each of the orders `where` picks, by order id, for those a recall holds: one statement for
+ * them all, reading the stock module's draws of the orders not yet dispatched (an order whose units
+ * left the shop, or came back to it canceled, is held by none).
+ */
+async function recallHolds(db: Db | Tx, where: SQL | undefined): Promise<Map<string, NonNullable<RecallHold>>> {
+  const notYetSent = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(where, inArray(orders.status, [...BEFORE_DISPATCH])));
+  const held = await recalledDrawsOf(db, notYetSent);
+  return new Map([...held].map(([orderId, { lot, name }]) => [orderId, { lot, medicine: name }]));
+}
+
+/** Orders (in the order of `rows`) with their items, history and recall holds, as answered. */
 function toOrders(
   rows: Read<OrderReads['rows']>,
   items: Read<OrderReads['items']>,
   history: Read<OrderReads['history']>,
+  holds: Map<string, NonNullable<RecallHold>>,
 ): Order[] {
   const itemsByOrder = groupBy(
     items.map(({ item }) => item),
@@ -210,6 +232,7 @@ function toOrders(
         to,
         note,
       })),
+      holds.get(row.order.id) ?? null,
     ),
   );
 }
@@ -221,8 +244,9 @@ export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false):
   // A pool runs the three reads side by side on three connections. A transaction has one
   // connection, which takes one query at a time: pg queues a second sent meanwhile, deprecated
   // (pg 9 refuses it), so there they are read in turn.
-  if (db instanceof PgTransaction) return toOrders(await rows, await reads.items, await reads.history);
-  return toOrders(...(await Promise.all([rows, reads.items, reads.history])));
+  const holds = () => recallHolds(db, where);
+  if (db instanceof PgTransaction) return toOrders(await rows, await reads.items, await reads.history, await holds());
+  return toOrders(...(await Promise.all([rows, reads.items, reads.history, holds()])));
 }
 
 const ACTORS = 'actors';
@@ -279,13 +303,15 @@ const pageRead = preparedQuery((db) => {
 
 /** The orders of `ids`, in that order, with their owner's name, their items and their history. */
 async function loadPage(db: Db, ids: string[]): Promise<Order[]> {
-  const rows = await pageRead(db).execute({ ids });
+  // Beside the page's statement, on another connection: the recall holds of its orders.
+  const [rows, holds] = await Promise.all([pageRead(db).execute({ ids }), recallHolds(db, inArray(orders.id, ids))]);
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.order.id)! - position.get(b.order.id)!);
   return toOrders(
     rows,
     rows.flatMap(({ items }) => items.map((item) => ({ item }))),
     rows.flatMap(({ history }) => history.map((entry) => ({ ...entry, at: new Date(entry.at) }))),
+    holds,
   );
 }
 

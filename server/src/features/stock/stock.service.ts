@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { BATCH_MOVEMENT, stockAboveMaxMessage, WHOLE_NUMBER_MAX, type BatchMovement } from '@apotheca/contract';
-import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { batches, batchMovements, medicines, orderItemBatches, orderItems } from '../../db/schema';
 import { lockInIdOrder } from '../../db/lock-order';
@@ -166,10 +166,14 @@ const orderLines = (tx: Tx, orderId: string) =>
     .where(eq(orderItems.orderId, orderId))
     .orderBy(asc(orderItems.medicineId));
 
-/** An order's draws (those `where` picks), each with its line, its batch's medicine and lot. */
-const orderDraws = (tx: Tx, orderId: string, where?: SQL) =>
-  tx
+/**
+ * The draws (those `where` picks) of the orders `ofOrders` names (a condition on the order item's
+ * order), each with its order, its line, its batch's medicine and lot.
+ */
+const orderDraws = (db: Db | Tx, ofOrders: SQL, where?: SQL) =>
+  db
     .select({
+      orderId: orderItems.orderId,
       orderItemId: orderItemBatches.orderItemId,
       batchId: orderItemBatches.batchId,
       quantity: orderItemBatches.quantity,
@@ -181,7 +185,9 @@ const orderDraws = (tx: Tx, orderId: string, where?: SQL) =>
     .from(orderItemBatches)
     .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
     .innerJoin(batches, eq(batches.id, orderItemBatches.batchId))
-    .where(and(eq(orderItems.orderId, orderId), where));
+    .where(and(ofOrders, where));
+
+const ofOrder = (orderId: string) => eq(orderItems.orderId, orderId);
 
 type Draw = Awaited<ReturnType<typeof orderDraws>>[number];
 
@@ -198,7 +204,7 @@ async function putBack(tx: Tx, draws: Draw[]): Promise<void> {
 
 /** Puts an order's units back into the batches they were drawn from, in the caller's transaction. */
 export async function restoreOrderStock(tx: Tx, orderId: string): Promise<void> {
-  await putBack(tx, await orderDraws(tx, orderId));
+  await putBack(tx, await orderDraws(tx, ofOrder(orderId)));
 }
 
 /**
@@ -209,7 +215,7 @@ export async function restoreOrderStock(tx: Tx, orderId: string): Promise<void> 
  * first medicine short.
  */
 export async function replaceRecalledDraws(tx: Tx, orderId: string) {
-  const recalled = await orderDraws(tx, orderId, isNotNull(batches.recalledAt));
+  const recalled = await orderDraws(tx, ofOrder(orderId), isNotNull(batches.recalledAt));
   await putBack(tx, recalled);
   const replaced: { name: string; lot: string; from: string[] }[] = [];
   for (const draw of recalled) {
@@ -231,13 +237,35 @@ export async function replaceRecalledDraws(tx: Tx, orderId: string) {
 }
 
 /**
+ * Of an order's draws, read in batch id order, the first from a recalled lot: what holds an order not
+ * yet dispatched (docs/decisions/0148). The one rule, read by the dispatch's locked check and by the
+ * orders' answers alike.
+ */
+const holdingDraw = (draws: Draw[]) => draws.find((draw) => draw.recalledAt !== null);
+
+/**
  * The first of an order's draws from a recalled lot, with its medicine's name as ordered, or undefined.
  * Every batch the order drew from is locked (for share) until the transaction ends, in id order: a
  * recall of one of them, which locks its batch to write, waits for the caller's change or is seen by it.
  */
 export async function recalledDraw(tx: Tx, orderId: string) {
-  const draws = await orderDraws(tx, orderId).orderBy(asc(batches.id)).for('share', { of: batches });
-  return draws.find((draw) => draw.recalledAt !== null);
+  return holdingDraw(await orderDraws(tx, ofOrder(orderId)).orderBy(asc(batches.id)).for('share', { of: batches }));
+}
+
+/**
+ * The draw recalledDraw finds of each order whose id the select `orderIds` yields, by order id, for
+ * the orders that have one: read in one statement for them all, unlocked, for their answers.
+ */
+export async function recalledDrawsOf(db: Db | Tx, orderIds: SQLWrapper): Promise<Map<string, Draw>> {
+  const draws = await orderDraws(db, inArray(orderItems.orderId, orderIds)).orderBy(asc(batches.id));
+  const byOrder = new Map<string, Draw[]>();
+  for (const draw of draws) byOrder.set(draw.orderId, [...(byOrder.get(draw.orderId) ?? []), draw]);
+  return new Map(
+    [...byOrder].flatMap(([orderId, ofOne]) => {
+      const held = holdingDraw(ofOne);
+      return held ? [[orderId, held] as const] : [];
+    }),
+  );
 }
 
 /**

@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_kind_check";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_kind_check" CHECK ("audit_log"."kind" in ('medicine.created', 'medicine.updated', 'medicine.deleted', 'medicine.reorder-level', 'batch.received', 'batch.corrected', 'batch.written-off', 'batch.recalled', 'batch.recall-notified', 'user.role', 'user.deleted', 'order.status', 'order.prescription-review', 'order.recalled-units-replaced', 'import'));
