@@ -29,6 +29,7 @@ export const order = (overrides: Partial<Order>): Order => ({
   trackingNumber: null,
   dispatchedAt: null,
   deliveryEstimate: null,
+  recallHold: null,
   ...overrides,
 });
 

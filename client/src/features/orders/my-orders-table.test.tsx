@@ -2,6 +2,7 @@ import {
   ORDER_EVENT,
   ORDER_HAS_ADDRESS_MESSAGE,
   ORDER_STATUS,
+  RECALL_HOLD_PATIENT_NOTE,
   RECALL_NOTICE_ADVICE,
   RECALL_NOTICE_MARK,
   recallNoticeNote,
@@ -159,6 +160,21 @@ describe('a recalled lot, on its patient’s order', () => {
     await other.user.click(screen.getByRole('button', { name: 'A-100001' }));
     expect(screen.queryByRole('note', { name: 'Recall notice' })).toBeNull();
     expect(screen.queryByText(RECALL_NOTICE_MARK)).toBeNull();
+  });
+});
+
+describe('an order a recall holds, on its patient’s page', () => {
+  it('keeps its status as Pending and says on its row why it waits, naming no lot', () => {
+    const held = order({ prescription: null, recallHold: { lot: 'L-7', medicine: 'Insulin' } });
+    renderWithStore(
+      <MyOrdersTable orders={[held, order({ _id: 'order-2', number: 'A-100002', prescription: null })]} />,
+    );
+    const row = screen.getByRole('button', { name: 'A-100001' }).closest('tr')!;
+    expect(within(row).getByText(ORDER_STATUS.pending)).toBeInTheDocument();
+    expect(within(row).getByText(RECALL_HOLD_PATIENT_NOTE)).toBeVisible();
+    expect(row).not.toHaveTextContent('L-7');
+    const other = screen.getByRole('button', { name: 'A-100002' }).closest('tr')!;
+    expect(within(other).queryByText(RECALL_HOLD_PATIENT_NOTE)).toBeNull();
   });
 });
 

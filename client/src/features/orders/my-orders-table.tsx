@@ -4,6 +4,7 @@ import {
   awaitsPrescriptionReview,
   PATHS,
   PRESCRIPTION_REVIEW,
+  RECALL_HOLD_PATIENT_NOTE,
   RECALL_NOTICE_MARK,
   reorderSkipMessage,
   type Order,
@@ -101,6 +102,10 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                       {/* Said on the closed row too, so the patient sees which order waits for them. */}
                       {addressAddRefusal(order) === undefined ? (
                         <span className="text-xs font-medium text-amber-900">Needs a delivery address</span>
+                      ) : null}
+                      {/* Its status stays as the product names it; this says why it has not left yet. */}
+                      {order.recallHold ? (
+                        <span className="max-w-64 text-xs font-medium text-amber-900">{RECALL_HOLD_PATIENT_NOTE}</span>
                       ) : null}
                       {recallNotices(order).length > 0 ? (
                         <span className="text-xs font-medium text-amber-900">{RECALL_NOTICE_MARK}</span>

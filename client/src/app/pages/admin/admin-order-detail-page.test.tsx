@@ -9,6 +9,7 @@ import {
   PATHS,
   PRESCRIPTION_REJECTED_MESSAGE,
   PRESCRIPTION_REVIEW,
+  recalledLotHeldMessage,
   REPEAT_REVIEW_NOTE,
   ROLE,
   type Order,
@@ -251,6 +252,36 @@ describe('the statuses the server would refuse for an order', () => {
     expect(option(noAddress, ORDER_STATUS.dispatched)).toBeDisabled();
     expect(option(noAddress, ORDER_STATUS.accepted)).toBeEnabled();
     expect(noAddress.closest('td')).toHaveTextContent(ADDRESS_NEEDED_MESSAGE);
+  });
+
+  const held = orderOf({
+    _id: 'order-A-100008',
+    number: 'A-100008',
+    status: ORDER_STATUS.accepted,
+    address,
+    prescription: null,
+    recallHold: { lot: 'L-7', medicine: 'Insulin' },
+  });
+  const heldMessage = recalledLotHeldMessage('Insulin', 'L-7');
+
+  it('do not include Dispatched for an order a recall holds, in the list and on its page, saying why', async () => {
+    serve([held]);
+    const list = renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.admin });
+    const listed = await screen.findByRole('combobox', { name: 'Update status of order A-100008' });
+    expect(option(listed, ORDER_STATUS.dispatched)).toBeDisabled();
+    expect(option(listed, ORDER_STATUS.canceled)).toBeEnabled();
+    expect(listed).toHaveAccessibleDescription(heldMessage);
+    list.unmount();
+    vi.restoreAllMocks();
+
+    renderOrderPage(held, ROLE.admin);
+    const select = await screen.findByRole('combobox', { name: 'New status' });
+    expect(option(select, ORDER_STATUS.dispatched)).toBeDisabled();
+    expect(option(select, ORDER_STATUS.pending)).toBeEnabled();
+    expect(select).toHaveAccessibleDescription(heldMessage);
+    expect(screen.getByText(heldMessage)).toBeVisible();
+    // What to do about it is beside it: the recall alert's button.
+    expect(within(screen.getByRole('alert')).getByRole('button', { name: 'Replace recalled units' })).toBeVisible();
   });
 
   it("are not offered by the order page's status form, which says why", async () => {

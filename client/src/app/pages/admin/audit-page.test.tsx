@@ -163,6 +163,34 @@ describe('AuditPage', () => {
     );
   });
 
+  it("tells a replacement of an order's recalled units: its order, the recalled lot and the lots that replaced it", async () => {
+    stubBrowserRequest();
+    const replaced: AuditEntry = {
+      ...entry(0),
+      kind: AUDIT_KIND.recalledUnitsReplaced,
+      medicineId: null,
+      medicineName: null,
+      orderId: 'order-1',
+      orderNumber: 'A-100234',
+      before: { lots: 'L-7 (Advil)' },
+      after: { lots: 'L-9, L-10 (Advil)' },
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { entries: [replaced], total: 1 }));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByRole('rowheader')).toHaveTextContent('Recalled units replaced');
+    expect(within(row).getByRole('link', { name: 'Order A-100234' })).toHaveAttribute('href', '/admin/orders/order-1');
+    const [before, after] = within(row).getAllByRole('cell').slice(1);
+    expect(before).toHaveTextContent('LotsL-7 (Advil)');
+    expect(after).toHaveTextContent('LotsL-9, L-10 (Advil)');
+    expect(
+      within(screen.getByRole('combobox', { name: /change/i })).getByRole('option', {
+        name: 'Recalled units replaced',
+      }),
+    ).toBeInTheDocument();
+  });
+
   it('sends the filters to the server together and starts again from page 1', async () => {
     const queries = serve();
     const { user } = renderPage(`${PATHS.adminAudit}?page=2`);
