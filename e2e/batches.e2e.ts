@@ -10,6 +10,7 @@ import {
   ORDER_STATUS,
   PATHS,
   RECALL_HOLD_MESSAGE,
+  RECALL_HOLD_PATIENT_NOTE,
   RECALL_NOTICE_ADVICE,
   recalledLotHeldMessage,
   recalledUnitsReplacedNote,
@@ -182,7 +183,7 @@ describe('batches and recalls', () => {
     await page.context().close();
   });
 
-  it('staff cannot dispatch an order held by a recall, and replace its recalled units from another lot on its page', async () => {
+  it('staff are not offered Dispatched for an order held by a recall, its patient reads why it waits, and staff replace its recalled units from another lot on its page', async () => {
     const held = await addMedicine(admin);
     const receive = (lotNumber: string, expires: string) =>
       api<{ batch: Batch }>(
@@ -209,12 +210,23 @@ describe('batches and recalls', () => {
     await page.goto(adminOrderPath(order._id));
     const alert = page.getByRole('alert').filter({ hasText: RECALL_HOLD_MESSAGE });
     await alert.getByText('Wrong strength on the label').waitFor();
+    // The status form offers no Dispatched while the order is held, and says why beside it.
+    const newStatus = page.getByLabel('New status');
+    const dispatchedOption = newStatus.getByRole('option', { name: ORDER_STATUS.dispatched });
+    expect(await dispatchedOption.isDisabled()).toBe(true);
+    await page.getByText(recalledLotHeldMessage(held.name, bad.lot)).waitFor();
     await checkWidths(page, 'held-order');
 
-    await page.getByLabel('New status').selectOption('Dispatched');
-    await page.getByRole('button', { name: 'Update Status' }).click();
-    await page.getByRole('dialog', { name: 'Dispatch this order' }).getByRole('button', { name: 'Dispatch' }).click();
-    await toast(page, recalledLotHeldMessage(held.name, bad.lot));
+    // The patient's order keeps its status and says why it waits, naming no lot.
+    const patientPage = await pageAs(browser, shopper);
+    await patientPage.goto(PATHS.orders);
+    const patientRow = patientPage
+      .getByRole('row')
+      .filter({ has: patientPage.getByRole('button', { name: order.number }) });
+    await patientRow.getByText(RECALL_HOLD_PATIENT_NOTE).waitFor();
+    await patientRow.getByText(ORDER_STATUS.pending, { exact: true }).waitFor();
+    expect(await patientRow.innerText()).not.toContain(bad.lot);
+    await checkWidths(patientPage, 'patient-held-order');
 
     await alert.getByRole('button', { name: 'Replace recalled units' }).click();
     await toast(page, 'Recalled units replaced');
@@ -223,9 +235,17 @@ describe('batches and recalls', () => {
       .getByRole('list', { name: 'Order history' })
       .getByText(recalledUnitsReplacedNote(held.name, bad.lot, [good.lot]))
       .waitFor();
+    expect(await dispatchedOption.isDisabled()).toBe(false);
+    await newStatus.selectOption(ORDER_STATUS.dispatched);
     await page.getByRole('button', { name: 'Update Status' }).click();
     await page.getByRole('dialog', { name: 'Dispatch this order' }).getByRole('button', { name: 'Dispatch' }).click();
     await toast(page, 'Order status updated to Dispatched');
+
+    // Sent, the patient's order no longer says it waits.
+    await patientPage.reload();
+    await patientRow.getByText(ORDER_STATUS.dispatched, { exact: true }).waitFor();
+    expect(await patientRow.getByText(RECALL_HOLD_PATIENT_NOTE).count()).toBe(0);
+    await patientPage.context().close();
     await page.context().close();
   });
 });
