@@ -1,4 +1,4 @@
-import { batchResponseSchema } from '@apotheca/contract';
+import { batchResponseSchema, orderResponseSchema } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { batches, orderHistory, orderItemBatches, orderItems, orders } from '../../db/schema';
@@ -72,7 +72,7 @@ export async function orderOf(ctx: TestContext, medicineId: string, quantity: nu
   await addToCart(ctx, buyer.headers, medicineId, quantity);
   const response = await checkoutWithAddress(ctx, buyer.headers);
   expect(response.statusCode, response.body).toBe(201);
-  return { buyer, order: response.json().order as { _id: string; number: string } };
+  return { buyer, order: orderResponseSchema.parse(response.json()).order };
 }
 
 /** The admin's recall of a batch, which must succeed. */
