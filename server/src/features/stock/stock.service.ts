@@ -254,10 +254,13 @@ export async function recalledDraw(tx: Tx, orderId: string) {
 
 /**
  * The draw recalledDraw finds of each order whose id the select `orderIds` yields, by order id, for
- * the orders that have one: read in one statement for them all, unlocked, for their answers.
+ * the orders that have one: read in one statement for them all, unlocked, for their answers. Only
+ * draws from recalled lots are read: a page of orders none of which a recall holds reads no row.
  */
 export async function recalledDrawsOf(db: Db | Tx, orderIds: SQLWrapper): Promise<Map<string, Draw>> {
-  const draws = await orderDraws(db, inArray(orderItems.orderId, orderIds)).orderBy(asc(batches.id));
+  const draws = await orderDraws(db, inArray(orderItems.orderId, orderIds), isNotNull(batches.recalledAt)).orderBy(
+    asc(batches.id),
+  );
   const byOrder = new Map<string, Draw[]>();
   for (const draw of draws) byOrder.set(draw.orderId, [...(byOrder.get(draw.orderId) ?? []), draw]);
   return new Map(
