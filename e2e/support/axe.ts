@@ -33,16 +33,17 @@ export async function violations(page: Page, selector?: string): Promise<string[
 }
 
 /**
- * The page as a reader sees it on a phone and on a laptop: at each width `open` brings it to what the
- * reader sees, then it has no axe violation and no sideways scroll of the page itself; `then` adds
- * the page's own checks at that width.
+ * The page as a reader sees it on a phone and on a laptop (or at the given `widths`): at each width
+ * `open` brings it to what the reader sees, then it has no axe violation and no sideways scroll of the
+ * page itself; `then` adds the page's own checks at that width.
  */
 export async function expectAccessibleOnPhoneAndLaptop(
   page: Page,
   open: () => Promise<unknown>,
   then?: (width: number) => Promise<unknown>,
+  widths: readonly number[] = [375, 1280],
 ): Promise<void> {
-  for (const width of [375, 1280]) {
+  for (const width of widths) {
     await page.setViewportSize({ width, height: 900 });
     await open();
     expect(await violations(page), `${width} px`).toEqual([]);

@@ -1,5 +1,5 @@
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, ROW_ERROR_KEY, type ImportReport } from '@apotheca/contract';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { cellClasses, DataTable, WrappingText } from '../../components/ui/data-table';
 import { TextField } from '../../components/ui/text-field';
@@ -14,6 +14,15 @@ const REFUSED_COLUMNS = [{ label: 'Row', align: 'right' }, { label: 'Column' }, 
 const summary = ({ created, updated, unchanged }: ImportReport) =>
   `${created} created, ${updated} updated, ${unchanged} unchanged`;
 
+/** A column's name with a line break allowed before each capital that starts a word of it. */
+const camelCaseWords = (name: string) =>
+  name.split(/(?=[A-Z])/).map((word, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {word}
+    </Fragment>
+  ));
+
 /** Each refused row's messages, one line a column, in the order of the file. */
 function RefusedRows({ refused }: { refused: ImportReport['refused'] }) {
   return (
@@ -24,12 +33,14 @@ function RefusedRows({ refused }: { refused: ImportReport['refused'] }) {
             <td className={cellClasses('right')}>{row}</td>
             {/*
               A column's name and a message wrap, so a phone shows the three columns whole in the table's frame.
-              A name ("prescriptionRequired") stays whole and the message wraps between its words instead;
-              only a name wider than its cell may be (12rem) breaks within it.
+              A name ("prescriptionRequired") stays whole and the message wraps between its words instead.
+              Under 360 px the two do not fit side by side: there the name may break where its camel case
+              starts a word ("prescription" above "Required"), never inside one, so the message keeps room
+              for its own words. The names are the file's known columns, none longer than that one.
             */}
             <td className={cellClasses()}>
-              <span className="block max-w-48 whitespace-normal wrap-break-word">
-                {column === ROW_ERROR_KEY ? 'The whole row' : column}
+              <span className="block whitespace-nowrap max-[360px]:whitespace-normal">
+                {column === ROW_ERROR_KEY ? 'The whole row' : camelCaseWords(column)}
               </span>
             </td>
             <td className={cellClasses()}>
