@@ -130,6 +130,10 @@ const noAnswer = () => new TypeError('Failed to fetch');
 /** The load balancer's own page in the shop's place: not JSON. */
 const balancerPage = (status: number) => new Response('<html><body>No server is available</body></html>', { status });
 
+/** SPEC's 'Order failed' toast, once it shows. */
+const orderFailedToast = async () =>
+  (await screen.findByText('Order failed')).closest<HTMLElement>('[data-sonner-toast]')!;
+
 /** The prescription uploads the page sent, each as its fetch call. */
 const prescriptionUploads = () =>
   vi
@@ -144,12 +148,23 @@ describe('CheckoutPage', () => {
   });
 
   it.each([
-    ['a shortage', 409, 'Only 1 of Paracetamol left in stock.'],
-    ['a limit per order', 409, maxPerOrderMessage(1, 'Paracetamol')],
-    ['a missing prescription', 400, prescriptionNeededMessage(['Paracetamol'])],
-  ])('shows the server’s reason for %s', async (_reason, status, message) => {
-    await payAgainst(json(status, { message }));
-    expect(await screen.findByText(message)).toBeInTheDocument();
+    ['a shortage', 'Only 1 of Paracetamol left in stock.'],
+    ['a limit per order', maxPerOrderMessage(1, 'Paracetamol')],
+  ])(
+    'says the server’s reason for %s once, in the page’s alert, and SPEC’s failure in the toast',
+    async (_reason, message) => {
+      await payAgainst(json(409, { message }));
+      const toast = await orderFailedToast();
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+      expect(toast).toHaveTextContent('Something went wrong. Please try again.');
+      expect(screen.getAllByText(message)).toHaveLength(1);
+    },
+  );
+
+  it('says the server’s reason in the toast when the page shows no alert of it', async () => {
+    const message = prescriptionNeededMessage(['Paracetamol']);
+    await payAgainst(json(400, { message }));
+    expect(await orderFailedToast()).toHaveTextContent(message);
     expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
   });
 
@@ -189,7 +204,7 @@ describe('CheckoutPage', () => {
     // The lot is recalled while the patient is on the page: the cart they see still has its stock.
     inCart.items[0]!.stock = 0;
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByText('Order failed')).toBeInTheDocument();
+    expect(await orderFailedToast()).toHaveTextContent('Something went wrong. Please try again.');
     // The cart, read again after the refusal, marks the line: its alert says the refusal, once.
     const summary = screen.getByRole('region', { name: 'Order summary' });
     expect(await within(summary).findByText('Out of stock')).toBeInTheDocument();
@@ -205,11 +220,13 @@ describe('CheckoutPage', () => {
     const { user, store } = checkoutAgainst(json(409, { message: refusal }), { inCart });
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
-    expect(await screen.findByText('Order failed')).toBeInTheDocument();
+    const toast = await orderFailedToast();
     // The cart read again still shows enough (its stock was sold a moment later): the refusal says it.
     const payment = screen.getByRole('region', { name: 'Make a Payment' });
     expect(await within(payment).findByRole('alert')).toHaveTextContent(refusal);
     expect(screen.getAllByRole('alert')).toHaveLength(1);
+    // The toast does not say the alert's sentence again.
+    expect(toast).not.toHaveTextContent(refusal);
 
     // The patient lowers the quantity to what is left (elsewhere): another cart, so the refusal goes.
     inCart.items[0] = { ...inCart.items[0]!, quantity: 1, qty: 1, stock: 1 };

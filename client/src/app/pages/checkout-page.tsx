@@ -103,11 +103,14 @@ export default function CheckoutPage() {
       body: { payment, ...delivery, ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}) },
     });
     if (result.error) {
-      // The server's reason (a shortage, a limit per order, a missing prescription) says what to change;
-      // a 409's also stays on the page beside SPEC's 'Order failed' toast.
-      toast.error('Order failed', { description: errorMessage(result.error, ORDER_FAILED_FALLBACK) });
-      if (errorStatus(result.error) !== 409) return;
-      setRefusal({ key: checkoutKey, message: errorMessage(result.error) });
+      // The server's reason (a shortage, a limit per order, a missing prescription) says what to change.
+      // A 409's stays on the page, in the alert at the payment or at the lines it marks, so SPEC's
+      // 'Order failed' toast beside it says SPEC's own failure rather than the alert's sentence again.
+      const message = errorMessage(result.error, ORDER_FAILED_FALLBACK);
+      const refused = errorStatus(result.error) === 409;
+      toast.error('Order failed', { description: refused ? ORDER_FAILED_FALLBACK : message });
+      if (!refused) return;
+      setRefusal({ key: checkoutKey, message });
       // The cart read again marks the lines refused (a recall, a sale, a lowered limit): the patient is
       // taken to their alert, as when Pay now found them before sending.
       const reread = await refetch();
