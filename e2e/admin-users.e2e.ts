@@ -1,7 +1,7 @@
 import { PATHS, type LoginResponse, type User } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
-import { api, createShopper, PASSWORD, toast, toastGapBelowHeader } from './support/shop';
+import { api, createShopper, PASSWORD, toast, TOAST_GAP, toastGapBelowHeader } from './support/shop';
 import { baseUrl, hasFocus, saveScreenshot, useBrowser } from './support/browser';
 
 /** What a table too wide for the screen says above itself. */
@@ -111,6 +111,31 @@ describe('the admin manages users', () => {
       await toast(page, 'Ann Shopper is now a pharmacist.');
       expect(await toastGapBelowHeader(page)).toBeGreaterThanOrEqual(0);
       await saveScreenshot(page, `admin-toast-${viewport}`, { fullPage: false });
+      await page.context().close();
+    },
+  );
+
+  // The admin header scrolls away with the page: a toast then has no header to keep clear of.
+  it.for(['mobile', 'desktop'] as const)(
+    'shows a toast at the top of a page scrolled past the admin header at %s width, with no gap left for it',
+    async (viewport) => {
+      const shopper = await createShopper();
+      const page = await pageAs(browser, admin, viewport);
+      // A short window, so that the page of one user scrolls past its header.
+      await page.setViewportSize({ width: page.viewportSize()!.width, height: 360 });
+      await page.goto(usersSearch(shopper.user.email));
+      const row = page.getByRole('row').filter({ hasText: shopper.user._id });
+      const role = row.getByRole('combobox', { name: 'Role of Ann Shopper' });
+      await role.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const header = (await page.getByRole('banner').boundingBox())!;
+      expect(header.y + header.height).toBeLessThan(0);
+      await role.selectOption('pharmacist');
+      await toast(page, 'Ann Shopper is now a pharmacist.');
+      const gap = await toastGapBelowHeader(page);
+      expect(gap).toBeGreaterThanOrEqual(0);
+      expect(gap).toBeLessThanOrEqual(TOAST_GAP + 1);
+      await saveScreenshot(page, `admin-toast-scrolled-${viewport}`, { fullPage: false });
       await page.context().close();
     },
   );

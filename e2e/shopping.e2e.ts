@@ -1,16 +1,23 @@
-import { PATHS } from '@apotheca/contract';
+import { PATHS, prescriptionNeededMessage, recalledLotMessage } from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, openPage, textsOf, useBrowser } from './support/browser';
+import { violations } from './support/axe';
+import { baseUrl, openPage, saveScreenshot, textsOf, useBrowser, VIEWPORTS } from './support/browser';
 import {
   addToCart,
   createShopper,
+  holdToast,
   medicinesInStock,
+  payByCard,
   saveAddress,
   toast,
+  toastGapBelowHeader,
   toastTexts,
   shopperPage,
 } from './support/shop';
+
+/** SPEC's text under 'Order failed' when the page already says the reason. */
+const ORDER_FAILED = 'Something went wrong. Please try again.';
 
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
@@ -18,14 +25,34 @@ const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
 const card = (page: Page, name: string) =>
   page.locator('article', { has: page.getByRole('heading', { name, exact: true }) });
 
-/** A signed-in shopper's page, with a saved address and one medicine in the cart. */
-async function shopperReadyToPay(browser: Browser) {
+/** A signed-in shopper's page (at `viewport`), with a saved address and one medicine in the cart. */
+async function shopperReadyToPay(browser: Browser, viewport?: keyof typeof VIEWPORTS) {
   const shopper = await createShopper();
   await saveAddress(shopper.token);
   const [medicine] = await medicinesInStock(1);
   await addToCart(shopper.token, medicine!._id);
-  const page = await shopperPage(browser, shopper);
+  const page = await shopperPage(browser, shopper, viewport);
   return { page, medicine: medicine! };
+}
+
+/**
+ * The shopper's checkout (at `viewport`) after a press of Pay now that the server refuses with `status`
+ * and `message`, once SPEC's 'Order failed' toast shows.
+ */
+async function refusedPayNow(
+  browser: Browser,
+  viewport: keyof typeof VIEWPORTS,
+  status: number,
+  message: (name: string) => string,
+) {
+  const { page, medicine } = await shopperReadyToPay(browser, viewport);
+  const refusal = message(medicine.name);
+  await page.route('**/api/orders/add-order', (route) => route.fulfill({ status, json: { message: refusal } }));
+  await page.goto(PATHS.checkout);
+  await page.getByRole('radio', { name: /St James Square/ }).waitFor();
+  await payByCard(page);
+  await toast(page, 'Order failed');
+  return { page, refusal };
 }
 
 describe('cart, checkout and orders in chromium', () => {
@@ -141,6 +168,42 @@ describe('cart, checkout and orders in chromium', () => {
     await row.click();
     await page.getByText(medicine.name, { exact: true }).waitFor();
     await page.getByText(`$${medicine.price.toFixed(2)} × 1`).waitFor();
+    await page.context().close();
+  });
+
+  // The toast comes with the page's alert of the same refusal (a recalled lot, stock gone, a lower limit).
+  it.for(['mobile', 'desktop'] as const)(
+    "keeps a refused Pay now's toast at %s width off the page's heading and back link, and says the reason once",
+    async (viewport) => {
+      const { page, refusal } = await refusedPayNow(browser, viewport, 409, (name) =>
+        recalledLotMessage(name, 'L0999-Z'),
+      );
+      await page.getByRole('alert').filter({ hasText: refusal }).waitFor();
+      expect(await toastTexts(page)).toEqual([`Order failed${ORDER_FAILED}`]);
+      // Read from the page's top, where the shopper goes back to their cart.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const heading = page.getByRole('heading', { level: 1, name: 'Checkout' });
+      const backLink = page.getByRole('link', { name: '← Back to cart' });
+      expect(await toastGapBelowHeader(page, [heading, backLink])).toBeGreaterThanOrEqual(0);
+      await saveScreenshot(page, `checkout-refused-toast-${viewport}`, { fullPage: false });
+      await page.context().close();
+    },
+  );
+
+  it('keeps a long toast on a phone to the top right, compact, its text wrapped inside it and readable', async () => {
+    // A refusal the page has no alert of: the toast says the server's reason, a long one.
+    const { page, refusal } = await refusedPayNow(browser, 'mobile', 400, (name) => prescriptionNeededMessage([name]));
+    expect(await toastTexts(page)).toEqual([`Order failed${refusal}`]);
+    await holdToast(page);
+    const toastBox = (await page.locator('[data-sonner-toast]').boundingBox())!;
+    const { width } = VIEWPORTS.mobile;
+    expect(toastBox.width).toBeLessThanOrEqual(width * 0.8);
+    expect(toastBox.width).toBeGreaterThanOrEqual(width * 0.6);
+    expect(toastBox.x + toastBox.width).toBeGreaterThan(width - 32);
+    const description = page.locator('[data-sonner-toast] [data-description]');
+    expect(await description.evaluate((text) => text.scrollWidth - text.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await violations(page, '[data-sonner-toaster]')).toEqual([]);
+    await saveScreenshot(page, 'checkout-long-toast-mobile', { fullPage: false });
     await page.context().close();
   });
 

@@ -131,17 +131,23 @@ export async function holdToast(page: Page): Promise<void> {
   await page.locator('[data-sonner-toast]').hover();
 }
 
+/** The toaster's gap between a toast and what it keeps clear above it (app-toaster.tsx: 0.75rem). */
+export const TOAST_GAP = 12;
+
 /**
- * How far below the page's header (its banner) the toast on screen starts, once held still: below zero,
- * the toast covers part of the header, its links or its Log Out button.
+ * How far below the page's header (its banner) the toast on screen starts, once held still, or below
+ * the lowest of `alsoClear` (a page's heading, its back link) when that ends lower. What is scrolled out
+ * of view above ends, for the reader, at the viewport's top. Below zero, the toast covers part of it:
+ * the header's links or Log Out button, the page's heading.
  */
-export async function toastGapBelowHeader(page: Page): Promise<number> {
+export async function toastGapBelowHeader(page: Page, alsoClear: Locator[] = []): Promise<number> {
   await holdToast(page);
-  const [toastBox, headerBox] = await Promise.all([
-    page.locator('[data-sonner-toast]').boundingBox(),
-    page.getByRole('banner').boundingBox(),
-  ]);
-  return toastBox!.y - (headerBox!.y + headerBox!.height);
+  const [toastBox, ...clearBoxes] = await Promise.all(
+    [page.locator('[data-sonner-toast]'), page.getByRole('banner'), ...alsoClear].map((locator) =>
+      locator.boundingBox(),
+    ),
+  );
+  return toastBox!.y - Math.max(0, ...clearBoxes.map((box) => box!.y + box!.height));
 }
 
 /** Closes the toast on screen with its button, as a reader does, and waits until it has gone. */

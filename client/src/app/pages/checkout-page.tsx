@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage, errorStatus } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
+import { useToastClearance } from '../../lib/toast-clearance.hook';
 import { FormAlert } from '../../components/ui/form-alert';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
@@ -39,6 +40,10 @@ export default function CheckoutPage() {
   const [addOrder, { isLoading: paying }] = useAddOrderMutation();
   const [, { isLoading: uploading }] = usePrescriptionUpload();
   const navigate = useNavigate();
+  // Toasts leave the heading and its way back to the cart clear: after a refused Pay now the patient
+  // reads 'Order failed' and may well go back to the cart next.
+  const titleRow = useRef<HTMLDivElement>(null);
+  useToastClearance(titleRow);
   // Set once the cart has been turned into an order (or found empty): its emptiness is then expected.
   const done = useRef(false);
   const cart = data?.cart;
@@ -126,7 +131,7 @@ export default function CheckoutPage() {
 
   return (
     <div className="mx-auto mt-4 max-w-5xl">
-      <div className="mb-6 flex items-center justify-between gap-4">
+      <div ref={titleRow} className="mb-6 flex items-center justify-between gap-4">
         <h1 className="text-3xl font-bold tracking-tight text-ink">Checkout</h1>
         <Link to={PATHS.cart} className="text-sm font-semibold text-brand-700 hover:text-brand-900">
           ← Back to cart
