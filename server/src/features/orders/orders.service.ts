@@ -16,7 +16,7 @@ import {
   type PaymentStatus,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -195,15 +195,15 @@ type OrderReads = ReturnType<typeof orderReads>;
 type Read<Query> = Query extends PromiseLike<infer Rows> ? Rows : never;
 
 /**
- * What holds each of the orders `where` picks, by order id, for those a recall holds: one statement for
- * them all, reading the stock module's draws of the orders not yet dispatched (an order whose units
- * left the shop, or came back to it canceled, is held by none).
+ * What holds each of `rows`' orders, by order id, for those a recall holds: one statement for them
+ * all, through the stock module's read of their draws, and none when every order has left the shop
+ * or come back to it canceled (no recall holds those).
  */
-async function recallHolds(db: Db | Tx, where: SQL | undefined): Promise<Map<string, NonNullable<RecallHold>>> {
-  const notYetSent = db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(where, inArray(orders.status, [...BEFORE_DISPATCH])));
+async function recallHolds(
+  db: Db | Tx,
+  rows: { order: Pick<OrderRow, 'id' | 'status'> }[],
+): Promise<Map<string, NonNullable<RecallHold>>> {
+  const notYetSent = rows.filter(({ order }) => BEFORE_DISPATCH.includes(order.status)).map(({ order }) => order.id);
   const held = await recalledDrawsOf(db, notYetSent);
   return new Map([...held].map(([orderId, { lot, name }]) => [orderId, { lot, medicine: name }]));
 }
@@ -244,9 +244,12 @@ export async function loadOrders(db: Db | Tx, where?: SQL, oldestFirst = false):
   // A pool runs the three reads side by side on three connections. A transaction has one
   // connection, which takes one query at a time: pg queues a second sent meanwhile, deprecated
   // (pg 9 refuses it), so there they are read in turn.
-  const holds = () => recallHolds(db, where);
-  if (db instanceof PgTransaction) return toOrders(await rows, await reads.items, await reads.history, await holds());
-  return toOrders(...(await Promise.all([rows, reads.items, reads.history, holds()])));
+  if (db instanceof PgTransaction) {
+    const read = await rows;
+    return toOrders(read, await reads.items, await reads.history, await recallHolds(db, read));
+  }
+  const [read, items, history] = await Promise.all([rows, reads.items, reads.history]);
+  return toOrders(read, items, history, await recallHolds(db, read));
 }
 
 const ACTORS = 'actors';
@@ -303,15 +306,14 @@ const pageRead = preparedQuery((db) => {
 
 /** The orders of `ids`, in that order, with their owner's name, their items and their history. */
 async function loadPage(db: Db, ids: string[]): Promise<Order[]> {
-  // Beside the page's statement, on another connection: the recall holds of its orders.
-  const [rows, holds] = await Promise.all([pageRead(db).execute({ ids }), recallHolds(db, inArray(orders.id, ids))]);
+  const rows = await pageRead(db).execute({ ids });
   const position = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.order.id)! - position.get(b.order.id)!);
   return toOrders(
     rows,
     rows.flatMap(({ items }) => items.map((item) => ({ item }))),
     rows.flatMap(({ history }) => history.map((entry) => ({ ...entry, at: new Date(entry.at) }))),
-    holds,
+    await recallHolds(db, rows),
   );
 }
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { BATCH_MOVEMENT, stockAboveMaxMessage, WHOLE_NUMBER_MAX, type BatchMovement } from '@apotheca/contract';
-import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { batches, batchMovements, medicines, orderItemBatches, orderItems } from '../../db/schema';
 import { lockInIdOrder } from '../../db/lock-order';
+import { preparedQuery } from '../../db/prepared';
 import { HttpError } from '../../http-error';
 
 // Every movement of stock goes through here. A medicine's stock is the sum of its sellable batches;
@@ -252,15 +254,23 @@ export async function recalledDraw(tx: Tx, orderId: string) {
   return holdingDraw(await orderDraws(tx, ofOrder(orderId)).orderBy(asc(batches.id)).for('share', { of: batches }));
 }
 
+/** The draws from recalled lots of the orders `orderIds` names, in batch id order, as recalledDraw reads them. */
+const recalledDrawsStatement = (db: Db | Tx) =>
+  orderDraws(db, sql`${orderItems.orderId} = any(${sql.placeholder('orderIds')})`, isNotNull(batches.recalledAt))
+    .orderBy(asc(batches.id))
+    .prepare('recalled_draws_of_orders');
+// Prepared once per pool: a staff page of orders reads it beside every page.
+const pooledRecalledDraws = preparedQuery(recalledDrawsStatement);
+
 /**
- * The draw recalledDraw finds of each order whose id the select `orderIds` yields, by order id, for
- * the orders that have one: read in one statement for them all, unlocked, for their answers. Only
- * draws from recalled lots are read: a page of orders none of which a recall holds reads no row.
+ * The draw recalledDraw finds of each of the orders `orderIds`, by order id, for the orders that have
+ * one: read in one statement for them all, unlocked, for their answers; in a transaction, with what
+ * it has changed. Only draws from recalled lots are read: orders no recall holds read no row.
  */
-export async function recalledDrawsOf(db: Db | Tx, orderIds: SQLWrapper): Promise<Map<string, Draw>> {
-  const draws = await orderDraws(db, inArray(orderItems.orderId, orderIds), isNotNull(batches.recalledAt)).orderBy(
-    asc(batches.id),
-  );
+export async function recalledDrawsOf(db: Db | Tx, orderIds: string[]): Promise<Map<string, Draw>> {
+  if (orderIds.length === 0) return new Map();
+  const statement = db instanceof PgTransaction ? recalledDrawsStatement(db) : pooledRecalledDraws(db);
+  const draws = await statement.execute({ orderIds });
   const byOrder = new Map<string, Draw[]>();
   for (const draw of draws) byOrder.set(draw.orderId, [...(byOrder.get(draw.orderId) ?? []), draw]);
   return new Map(
