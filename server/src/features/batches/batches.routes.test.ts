@@ -28,6 +28,7 @@ import { startSmtpSink } from '../../test/smtp-sink';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
+import { DETAILS_BELOW } from '../mail/mail-templates.service';
 import { STOCK_EDIT_REASON } from '../stock/stock.service';
 import { sendForm, storedMedicine } from '../medicines/medicines.fixtures';
 import { setOrderStatus } from '../orders/orders.fixtures';
@@ -298,7 +299,7 @@ describe('recalls', () => {
         // what a patient takes is theirs to read, not their lock screen's or a shared inbox's.
         subject: 'Recall notice: a medicine you received from Apotheca',
         text: expect.stringContaining(
-          `Dear ${firstName} ${lastName},\n\nA medicine you received from Apotheca has been recalled by its manufacturer.\n\nIt is lot R-1 of ${medicine.name}.\n\nPlease stop using the units of lot R-1 (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.\n\nApotheca`,
+          `Dear ${firstName} ${lastName},\n\nA medicine you received from Apotheca has been recalled by its manufacturer.\n\n${DETAILS_BELOW}\n\nIt is lot R-1 of ${medicine.name}.\n\nPlease stop using the units of lot R-1 (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.\n\nApotheca`,
         ),
       })),
     );

@@ -77,24 +77,31 @@ handlebars.registerHelper('addressLine', ({ name, line1, line2, city, postalCode
 );
 
 // Each mail's own words, and its layout: an order mail's shows the order, the same in every one; a
-// notice's (a recall, a password reset) only its words and, if it has one, its link. A subject and a
-// first line, which a phone shows on its locked screen and an inbox in its list, name no health
-// matter, neither a medicine nor a prescription (docs/decisions/0132, 0140): what a patient takes is
-// for them to read, not for whoever sees their screen. The body names it from its second line on.
-const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout: keyof typeof LAYOUTS }> = {
+// notice's (a recall, a password reset) only its words and, if it has one, its link. What a phone's
+// locked screen or an inbox list shows of a mail, its subject, its preheader and its first 200
+// characters or so, names no health matter, neither a medicine nor a prescription, a review's note or a
+// lot (docs/decisions/0132, 0140, 0151): what a patient takes is for them to read, not for whoever
+// sees their screen. So `lead`, the first line and the preheader, says the shop, the order and the
+// kind of news; DETAILS_BELOW, a neutral paragraph long enough to fill the rest of a preview, follows
+// it, then the `details` and what the layout shows (an order's items). A mail with nothing private in
+// it (the password reset) has `details: null`, and no such paragraph.
+const BODIES: Record<
+  MailTemplateName,
+  { subject: string; lead: string; details: string | null; layout: keyof typeof LAYOUTS }
+> = {
   orderPlaced: {
     layout: 'order',
     subject: 'Your Apotheca order {{order}}',
-    lines: `Thank you: your order {{order}} is placed.
-{{#if address}}It goes to {{addressLine address}}.{{else}}It has no delivery address yet, so it cannot be sent: open your order ("See your order" below) and add one there.{{/if}}
+    lead: 'Thank you: your order {{order}} is placed.',
+    details: `{{#if address}}It goes to {{addressLine address}}.{{else}}It has no delivery address yet, so it cannot be sent: open your order ("See your order" below) and add one there.{{/if}}
 {{#if awaitingReview}}A pharmacist checks your prescription before the order is sent; we write again once it is checked.{{else}}We write again when its status changes.{{/if}}
 {{#if payWithinMinutes}}If it is not paid within {{duration payWithinMinutes}}, it will be canceled.{{/if}}`,
   },
   orderStatusChanged: {
     layout: 'order',
     subject: 'Your Apotheca order {{order}} is {{status}}',
-    lines: `Your order {{order}} is now {{status}}.
-{{#if note}}{{note}}{{/if}}
+    lead: 'Your order {{order}} is now {{status}}.',
+    details: `{{#if note}}{{note}}{{/if}}
 {{#if canceled}}{{#if refunded}}Your payment is refunded.{{else}}You are not charged for it.{{/if}}{{/if}}
 {{#if carrier}}Carrier: {{carrier}}{{/if}}
 {{#if trackingNumber}}Tracking number: {{trackingNumber}}{{/if}}
@@ -103,26 +110,40 @@ const BODIES: Record<MailTemplateName, { subject: string; lines: string; layout:
   prescriptionReviewed: {
     layout: 'order',
     subject: `{{#if approved}}An update on your Apotheca order {{order}}{{else}}Your Apotheca order {{order}} is ${ORDER_STATUS.canceled}{{/if}}`,
-    lines: `{{#if approved}}Your order {{order}} has been checked and goes ahead.
-A pharmacist approved its prescription.
-{{#if note}}Their note: {{note}}{{/if}}{{else}}Your order {{order}} is canceled, and {{#if refunded}}your payment is refunded{{else}}you are not charged for it{{/if}}.
-A pharmacist rejected its prescription: {{note}}
+    lead: `{{#if approved}}Your order {{order}} has been checked and goes ahead.{{else}}Your order {{order}} is canceled, and {{#if refunded}}your payment is refunded{{else}}you are not charged for it{{/if}}.{{/if}}`,
+    details: `{{#if approved}}A pharmacist approved its prescription.
+{{#if note}}Their note: {{note}}{{/if}}{{else}}A pharmacist rejected its prescription: {{note}}
 You may order again with another prescription.
 Choose "Order again" on the order in My orders: its medicines go back in your cart, and checkout asks for a new prescription.{{/if}}`,
   },
   batchRecalled: {
     layout: 'notice',
     subject: 'Recall notice: a medicine you received from Apotheca',
-    lines: `A medicine you received from Apotheca has been recalled by its manufacturer.
-It is lot {{lot}} of {{medicine}}.
+    lead: 'A medicine you received from Apotheca has been recalled by its manufacturer.',
+    details: `It is lot {{lot}} of {{medicine}}.
 Please stop using the units of lot {{lot}} (the lot number is printed on the pack) and return them to us or to any pharmacy. If you have taken it and feel unwell, contact your doctor.`,
   },
   passwordReset: {
     layout: 'notice',
     subject: 'Reset your Apotheca password',
-    lines: `To choose a new password, open the link below within the hour. If you did not ask for it, ignore this e-mail: your password stays as it is.`,
+    lead: 'To choose a new password, open the link below within the hour. If you did not ask for it, ignore this e-mail: your password stays as it is.',
+    details: null,
   },
 };
+
+/**
+ * Between a mail's lead and its details: with the greeting and the lead, it is more than the 200
+ * characters or so that a wide inbox list shows of a mail's opening, so the details are never in it.
+ */
+export const DETAILS_BELOW =
+  "The details follow below. We keep them out of the first lines of our e-mails, because a phone's locked screen or an inbox list may show those lines to anyone who can see your screen.";
+
+/**
+ * Hidden after the preheader, so that a client that fills its preview from the HTML part shows the
+ * lead and then blanks, not the body's first lines: a zero-width non-joiner and a no-break space, a
+ * pair that mail clients show as nothing and do not run together.
+ */
+const PREHEADER_FILL = '&zwnj;&nbsp;'.repeat(120);
 
 const ORDER_TEXT = `Hello {{firstName}},
 
@@ -155,6 +176,7 @@ const NOTICE_TEXT = `Dear {{name}},
 const htmlLayout = (greeting: string, after: string) => `<!doctype html>
 <html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="overflow-wrap: anywhere; font-family: sans-serif; color: #0f172a;">
+<div style="display: none; max-height: 0; overflow: hidden;">{{lead}}${PREHEADER_FILL}</div>
 <p>${greeting}</p>
 {{#each paragraphs}}<p>{{this}}</p>
 {{/each}}${after}<p>Apotheca</p>
@@ -176,9 +198,16 @@ const asText = { noEscape: true, strict: true } as const;
 const compiled = Object.fromEntries(
   Object.entries(BODIES).map(([name, body]) => [
     name,
-    { subject: handlebars.compile(body.subject, asText), lines: handlebars.compile(body.lines, asText) },
+    {
+      subject: handlebars.compile(body.subject, asText),
+      lead: handlebars.compile(body.lead, asText),
+      details: body.details === null ? null : handlebars.compile(body.details, asText),
+    },
   ]),
-) as Record<MailTemplateName, { subject: HandlebarsTemplateDelegate; lines: HandlebarsTemplateDelegate }>;
+) as Record<
+  MailTemplateName,
+  { subject: HandlebarsTemplateDelegate; lead: HandlebarsTemplateDelegate; details: HandlebarsTemplateDelegate | null }
+>;
 const LAYOUTS = {
   order: { text: handlebars.compile(ORDER_TEXT, asText), html: handlebars.compile(ORDER_HTML, { strict: true }) },
   notice: {
@@ -194,13 +223,14 @@ const LAYOUTS = {
 export function renderMail({ to, template, data }: TemplatedMail, appUrl: string): MailMessage {
   const order = 'number' in data ? { order: orderNumberLabel(data.number), orderUrl: `${appUrl}${PATHS.orders}` } : {};
   const values = { ...data, ...order };
-  const paragraphs = compiled[template]
-    .lines(values)
-    .split('\n')
-    .filter((line) => line.trim() !== '');
-  const filled = { ...values, paragraphs };
+  const { subject, lead, details } = compiled[template];
+  const first = lead(values);
+  const paragraphs = details
+    ? [first, DETAILS_BELOW, ...details(values).split('\n')].filter((line) => line.trim() !== '')
+    : [first];
+  const filled = { ...values, lead: first, paragraphs };
   const layout = LAYOUTS[BODIES[template].layout];
-  return { to, subject: compiled[template].subject(values), text: layout.text(filled), html: layout.html(filled) };
+  return { to, subject: subject(values), text: layout.text(filled), html: layout.html(filled) };
 }
 
 /** Whether a stored template name is one of ours (the outbox column is plain text). */

@@ -1,7 +1,7 @@
 import { ORDER_STATUS, ORDER_STATUSES, orderNumberLabel } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
-import { renderMail, type TemplatedMail } from './mail-templates.service';
+import { DETAILS_BELOW, renderMail, type TemplatedMail } from './mail-templates.service';
 
 // The templated mails as their reader gets them, rendered without the outbox: the amounts, the
 // escaping of what people typed and the two parts saying the same.
@@ -73,34 +73,69 @@ describe('templated mails', () => {
   });
 });
 
-describe('what a locked screen or an inbox list shows of a mail: its subject and its first line', () => {
+describe('what a locked screen or an inbox list shows of a mail: its subject, its preheader and its opening', () => {
   const to = 'bob@example.test';
+  // Every value that could say what the patient takes or why is marked, so any of it in a preview shows.
   const review = { ...order, note: 'Signed by Dr Who for Calm & Co <Forte>.', refunded: false };
   const change = { note: null, carrier: null, trackingNumber: null, arrives: null, canceled: false, refunded: false };
+  const HEALTH = /calm|prescri|pharmacist|dr who|LOT-7731/i;
   const MAILS: TemplatedMail[] = [
-    ...[true, false].map((awaitingReview): TemplatedMail => ({
-      to,
-      template: 'orderPlaced',
-      data: { ...order, awaitingReview, payWithinMinutes: 30 },
-    })),
-    ...ORDER_STATUSES.map((status): TemplatedMail => ({
-      to,
-      template: 'orderStatusChanged',
-      data: { ...order, ...change, status },
-    })),
+    ...[true, false].flatMap((awaitingReview) =>
+      [null, HOME_ADDRESS].map((address): TemplatedMail => ({
+        to,
+        template: 'orderPlaced',
+        data: { ...order, address, awaitingReview, payWithinMinutes: 30 },
+      })),
+    ),
+    ...ORDER_STATUSES.flatMap((status) =>
+      [null, 'Dr Who asked us to cancel the Calm.'].map((note): TemplatedMail => ({
+        to,
+        template: 'orderStatusChanged',
+        data: { ...order, ...change, status, note },
+      })),
+    ),
     { to, template: 'prescriptionReviewed', data: { ...review, approved: true } },
     { to, template: 'prescriptionReviewed', data: { ...review, approved: false } },
-    { to, template: 'batchRecalled', data: { name: 'Bob', lot: 'L-1', medicine: 'Calm & Co <Forte>' } },
+    { to, template: 'batchRecalled', data: { name: 'Bob', lot: 'LOT-7731', medicine: 'Calm & Co <Forte>' } },
     { to, template: 'passwordReset', data: { name: 'Bob', link: `${APP_URL}/reset-password/u/t` } },
-  ];
-  /** The subject and the paragraph after the greeting, which is all a preview shows. */
-  const preview = (mail: TemplatedMail) => {
-    const { subject, text } = renderMail(mail, APP_URL);
-    return `${subject}\n${text.split('\n\n')[1]}`;
-  };
+  ].map((mail) => ({ ...mail, data: { ...mail.data, firstName: 'Al', name: 'Al' } }) as TemplatedMail);
+  /** What a wide inbox list shows after the subject: a mail's first 200 characters, its white space run together. */
+  const opening = (text: string) => text.replace(/\s+/g, ' ').trim().slice(0, 200);
+  /** An HTML part's text as a mail client reads it for its preview: the body's, hidden text included. */
+  const htmlText = (html: string) =>
+    (/<body[^>]*>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&(nbsp|zwnj|#\d+|#x[\da-f]+);/gi, ' ')
+      .replace(/&amp;/g, '&')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"');
+  const preheader = (html: string) => /<div style="display: none;[^"]*">([^<]*)</.exec(html)?.[1];
 
-  it('names no medicine and no prescription, nor the pharmacist who checks one, in any mail', () => {
-    for (const mail of MAILS) expect(preview(mail), mail.template).not.toMatch(/calm|prescri|pharmacist/i);
+  it('names no medicine, prescription, review note or lot in the subject or the preheader of any mail', () => {
+    for (const mail of MAILS) {
+      const { subject, html } = renderMail(mail, APP_URL);
+      expect(subject, mail.template).not.toMatch(HEALTH);
+      // Every HTML part opens with the preview its client shows, the mail's own first line.
+      expect(preheader(html), mail.template).toBeTruthy();
+      expect(preheader(html), mail.template).not.toMatch(HEALTH);
+    }
+  });
+
+  it('names none of them in the first 200 characters of either part, greeting a name as short as two letters', () => {
+    for (const mail of MAILS) {
+      const { text, html } = renderMail(mail, APP_URL);
+      expect(opening(text), mail.template).not.toMatch(HEALTH);
+      expect(opening(htmlText(html)), mail.template).not.toMatch(HEALTH);
+    }
+  });
+
+  it('still names them in the body, after its neutral opening, for the patient who opens it', () => {
+    for (const mail of MAILS.filter(({ template }) => template !== 'passwordReset')) {
+      const { text, html } = renderMail(mail, APP_URL);
+      expect(text, mail.template).toMatch(HEALTH);
+      expect(htmlText(html), mail.template).toMatch(HEALTH);
+    }
   });
 
   it("tells a prescription's review as news of the order: one that goes ahead, one that is canceled", () => {
@@ -115,7 +150,7 @@ describe('what a locked screen or an inbox list shows of a mail: its subject and
     // As a cancellation for any other reason is told: the order's news first, its reason after.
     expect(rejection!.subject).toBe(`Your Apotheca order ${label} is ${ORDER_STATUS.canceled}`);
     expect(rejection!.text).toContain(
-      `Hello <b>Bob</b> & "Co",\n\nYour order ${label} is canceled, and you are not charged for it.\n\nA pharmacist rejected its prescription: Signed by Dr Who`,
+      `Hello <b>Bob</b> & "Co",\n\nYour order ${label} is canceled, and you are not charged for it.\n\n${DETAILS_BELOW}\n\nA pharmacist rejected its prescription: Signed by Dr Who`,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { ORDER_STATUS, orderResponseSchema, ROLE } from '@apotheca/contract';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { mailOutbox } from '../../db/schema';
+import { DETAILS_BELOW } from '../mail/mail-templates.service';
 
 import { startSmtpSink } from '../../test/smtp-sink';
 import { mailingTestContext } from '../../test/test-app';
@@ -106,7 +107,7 @@ describe('order mails', () => {
     // The subject and the first line, which a locked screen shows, say no more than the order's news.
     expect(approval.raw).toMatch(new RegExp(`^Subject: An update on your Apotheca order ${approved.id}\r$`, 'm'));
     expect(approval.text).toContain(
-      `Hello Rosalind,\r\n\r\nYour order ${approved.id} has been checked and goes ahead.\r\n\r\nA pharmacist approved its prescription.`,
+      `Hello Rosalind,\r\n\r\nYour order ${approved.id} has been checked and goes ahead.\r\n\r\n${DETAILS_BELOW}\r\n\r\nA pharmacist approved its prescription.`,
     );
 
     const rejected = await order(true);
@@ -123,7 +124,7 @@ describe('order mails', () => {
       new RegExp(`^Subject: Your Apotheca order ${rejected.id} is ${ORDER_STATUS.canceled}\r$`, 'm'),
     );
     expect(rejection.text).toContain(
-      `Hello Rosalind,\r\n\r\nYour order ${rejected.id} is canceled, and you are not charged for it.\r\n\r\nA pharmacist rejected its prescription: The prescription is not signed.`,
+      `Hello Rosalind,\r\n\r\nYour order ${rejected.id} is canceled, and you are not charged for it.\r\n\r\n${DETAILS_BELOW}\r\n\r\nA pharmacist rejected its prescription: The prescription is not signed.`,
     );
     // The way back is offered: the same medicines again, with a new prescription at checkout.
     expect(rejection.text).toContain(
