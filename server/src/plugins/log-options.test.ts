@@ -6,6 +6,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { createTestUser } from '../test/test-users';
+import { HOME_ADDRESS } from '../features/addresses/addresses.fixtures';
+import { addToCart } from '../features/cart/cart.fixtures';
+import { insertMedicine } from '../features/medicines/medicines.fixtures';
+import { PDF_SCAN, uploadPrescription } from '../features/prescriptions/prescriptions.fixtures';
 import { prettyLogStream } from './log-options';
 
 // Secrets never reach the log: not a password, a password hash, a bearer token nor a reset token,
@@ -88,6 +92,63 @@ describe('the log', () => {
       expect(log()).not.toContain(secret);
     // Which route and which parameters were asked stays readable.
     expect(log()).toContain('/api/orders?search=[redacted]&page=[redacted]');
+  });
+});
+
+describe("the log of a patient's order", () => {
+  it('holds no e-mail, name, medicine, prescription note or search term, from the search to the review and its mail', async () => {
+    const medicineName = 'Serenalix Probe 50 mg';
+    const note = 'Not signed for the epilepsy dose';
+    const patient = await createTestUser(ctx, { firstName: 'Probity', lastName: 'Loggins' });
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const medicine = await insertMedicine(ctx, { name: medicineName, prescriptionRequired: true });
+    const mailsBefore = log().split('mail written to the outbox').length;
+
+    await ctx.app.inject({ method: 'GET', url: `/api/medicines?search=${encodeURIComponent('Serenalix')}` });
+    await ctx.app.inject({ method: 'GET', url: '/api/medicines/suggestions?q=Serenalix' });
+    await addToCart(ctx, patient.headers, medicine.id);
+    const prescriptionId = (await uploadPrescription(ctx, patient.headers, PDF_SCAN)).json().prescription._id;
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/add-order',
+      headers: patient.headers,
+      payload: { prescriptionId, address: HOME_ADDRESS },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = placed.json().order._id;
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/prescriptions/${prescriptionId}/file`,
+      headers: pharmacist.headers,
+    });
+    const review = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/orders/${orderId}/prescription-review`,
+      headers: pharmacist.headers,
+      payload: { decision: 'reject', note },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders?search=${patient.user.email}`,
+      headers: pharmacist.headers,
+    });
+    // The confirmation and the rejection, each logged by its file once written.
+    await vi.waitFor(() => expect(log().split('mail written to the outbox').length - mailsBefore).toBe(2));
+
+    for (const secret of [
+      patient.user.email,
+      'Probity',
+      'Loggins',
+      'Serenalix',
+      note,
+      HOME_ADDRESS.line1,
+      HOME_ADDRESS.phone,
+    ])
+      expect(log()).not.toContain(secret);
+    // The requests themselves were logged, by route and parameter names.
+    expect(log()).toContain('/api/medicines/suggestions?q=[redacted]');
+    expect(log()).toContain(`/api/orders/${orderId}/prescription-review`);
   });
 });
 
