@@ -168,7 +168,8 @@ const NOTICE_TEXT = `Dear {{name}},
 `;
 
 /**
- * The HTML part of every layout: its greeting, the paragraphs, what the layout shows after them, the
+ * The HTML part of every layout: its preheader (the lead, hidden from the reader, Outlook included,
+ * for the client's preview), its greeting, the paragraphs, what the layout shows after them, the
  * closing. As wide as a phone's screen (without the viewport, a phone's mail app lays it out 980 px
  * wide and shrinks the text), and a word longer than a line (a link, a name) broken rather than
  * pushing the page sideways; an amount is never broken.
@@ -176,7 +177,7 @@ const NOTICE_TEXT = `Dear {{name}},
 const htmlLayout = (greeting: string, after: string) => `<!doctype html>
 <html lang="en"><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body style="overflow-wrap: anywhere; font-family: sans-serif; color: #0f172a;">
-<div style="display: none; max-height: 0; overflow: hidden;">{{lead}}${PREHEADER_FILL}</div>
+<div style="display: none; max-height: 0; overflow: hidden; mso-hide: all;">{{lead}}${PREHEADER_FILL}</div>
 <p>${greeting}</p>
 {{#each paragraphs}}<p>{{this}}</p>
 {{/each}}${after}<p>Apotheca</p>
