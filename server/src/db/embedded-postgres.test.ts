@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { canReach, POINTER_FILE, reachableBinaries, SERVICE_DIR } from './cluster-location';
@@ -92,6 +92,30 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
     } finally {
       await restarted.close();
     }
+  });
+});
+
+describe("the embedded PostgreSQL's log", () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-embedded-log-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('names a failed statement by its error alone, never by the values of the row it refused', async () => {
+    const database = await openDatabase({ databaseUrl: undefined, dataDir });
+    try {
+      await database.migrate();
+      // A row the table refuses, as a broken rule or a lost race would make one: PostgreSQL's detail
+      // of the error quotes the row, a patient's e-mail or an order's medicine among its values.
+      await database.db.execute(sql`alter table contact_messages add constraint log_probe check (name <> 'Refused')`);
+      const refused = database.db
+        .insert(contactMessages)
+        .values({ name: 'Refused', email: 'log-probe@example.test', subject: 'Serenalix', message: 'My dose' });
+      await expect(refused).rejects.toThrow();
+    } finally {
+      await database.close();
+    }
+    const log = fs.readFileSync(path.join(dataDir, 'postgres.log'), 'utf8');
+    expect(log).toContain('violates check constraint "log_probe"');
+    for (const value of ['log-probe@example.test', 'Serenalix', 'My dose']) expect(log).not.toContain(value);
   });
 });
 
