@@ -1,3 +1,4 @@
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestContext, type TestContext } from '../test/test-app';
 import { startRedisServer, type RedisServer } from '../test/redis-server';
@@ -26,6 +27,18 @@ describe('rate limits shared through Redis', () => {
     for (const ctx of [first, second, first, second]) statuses.push((await login(ctx)).statusCode);
     expect(statuses.slice(0, 3)).not.toContain(429);
     expect(statuses[3]).toBe(429);
+  });
+
+  it('keeps no e-mail address in Redis: the logins of one address are counted under a digest of it', async () => {
+    const client = new Redis(redis.url);
+    try {
+      const keys = await client.keys('*');
+      // The per-address count of the logins above is there, under no key that names the address.
+      expect(keys.some((key) => key.includes('login-email'))).toBe(true);
+      expect(keys.filter((key) => key.toLowerCase().includes('ada@example.com'))).toEqual([]);
+    } finally {
+      client.disconnect();
+    }
   });
 
   it('keeps answering, unlimited and with a warning, when Redis goes away', async () => {
