@@ -253,7 +253,19 @@ describe('prescription medicines', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await saveScreenshot(page, 'review-375');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.getByRole('img', { name: 'Prescription' }).waitFor();
+    const photo = page.getByRole('img', { name: 'Prescription' });
+    await photo.waitFor();
+    // The photo, a portrait page as a phone takes it, is shown whole before any zoom: its foot (the
+    // prescriber's signature, the date) in view, not cut off by the box it scrolls in.
+    await expect
+      .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalHeight))
+      .toBe(800);
+    const [photoBox, frame] = await Promise.all([
+      photo.boundingBox(),
+      page.getByRole('button', { name: 'Zoom in' }).locator('..').boundingBox(),
+    ]);
+    expect(photoBox!.y + photoBox!.height).toBeLessThanOrEqual(frame!.y + frame!.height);
+    expect(photoBox!.y + photoBox!.height).toBeLessThanOrEqual(800);
     // In the narrow side column the date field has its own row: its label on one line, as the repeats' is.
     const validUntil = await page.getByText('Valid until (for repeats)').boundingBox();
     const repeats = await page.getByText('Repeats allowed').boundingBox();

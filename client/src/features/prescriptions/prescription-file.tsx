@@ -21,15 +21,21 @@ export function PrescriptionFile({ id }: { id: string }) {
         </a>
       </div>
     );
+  // Before a zoom the whole page is in view, however tall the photo: its foot (the prescriber's
+  // signature, the date) is never left below the fold of a box the reader may not think to scroll.
   return (
-    <div className="max-h-[70vh] overflow-auto rounded-lg border bg-slate-100">
+    <div className={`rounded-lg border bg-slate-100 ${zoomed ? 'max-h-[70vh] overflow-auto' : ''}`}>
       <button
         type="button"
         aria-pressed={zoomed}
         onClick={() => setZoomed(!zoomed)}
         className={zoomed ? 'block w-[250%] max-w-none cursor-zoom-out' : 'block w-full cursor-zoom-in'}
       >
-        <img src={file.url} alt="Prescription" className="w-full" />
+        <img
+          src={file.url}
+          alt="Prescription"
+          className={zoomed ? 'w-full' : 'mx-auto max-h-[70vh] w-auto max-w-full'}
+        />
         <span className="sr-only">{zoomed ? 'Zoom out' : 'Zoom in'}</span>
       </button>
     </div>
