@@ -20,6 +20,7 @@ import { DispatchDialog } from '../../../features/orders/dispatch-dialog';
 import { OrderDelivery } from '../../../features/orders/order-delivery';
 import { OrderHistoryTimeline } from '../../../features/orders/order-history-timeline';
 import { RecallAlert } from '../../../features/orders/recall-alert';
+import { reviewSummary } from '../../../features/orders/review-summary';
 import { UnreviewedPrescription } from '../../../features/orders/unreviewed-prescription';
 import { useSession } from '../../session.hook';
 import { AdminOrderFrame } from './admin-order-frame';
@@ -39,16 +40,6 @@ function Detail({ label, wide = false, children }: { label: string; wide?: boole
       <dd className="mt-1 text-sm text-ink">{children}</dd>
     </div>
   );
-}
-
-/**
- * Who decided a prescription's review, and their note. A repeat was approved by the shop itself at
- * checkout, with no pharmacist; a decision without its reviewer is a pharmacist's since deleted.
- */
-function reviewSummary({ review, repeat, reviewedBy, note }: NonNullable<Order['prescription']>) {
-  const decided = review === PRESCRIPTION_REVIEW.approved ? 'Approved' : 'Rejected';
-  const by = repeat ? `${decided} automatically` : `${decided} by ${reviewedBy?.name ?? 'a former pharmacist'}`;
-  return note ? `${by}: ${note}` : by;
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   adminPrescriptionPath,
   MAX_REPEATS,
   ORDER_STATUS,
+  PRESCRIPTION_REVIEW,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   REPEATS_NEED_DATE_MESSAGE,
   PATHS,
@@ -15,7 +16,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/json-response';
-import { awaitingReview, serveReview } from '../../../test/order.fixture';
+import { awaitingReview, orderPrescription, serveReview } from '../../../test/order.fixture';
 import { renderWithStore, signedInUserId } from '../../../test/render-with-store';
 import PrescriptionReviewPage from './prescription-review-page';
 
@@ -176,5 +177,27 @@ describe('PrescriptionReviewPage', () => {
     expect(screen.getByRole('note')).toHaveTextContent(
       'The order is canceled, so it waits for no review; a decision made now stays with it if it is reopened.',
     );
+  });
+  it('says who decided a prescription already reviewed, or that a repeat was approved automatically, as the order page does', async () => {
+    const decided = (overrides: Partial<ReturnType<typeof orderPrescription>>) =>
+      awaitingReview('user-1', {
+        prescription: {
+          ...orderPrescription(PRESCRIPTION_REVIEW.approved),
+          reviewedAt: '2026-11-30T10:00:00Z',
+          ...overrides,
+        },
+      });
+    serveReview(decided({ reviewedBy: { _id: 'staff-2', name: 'Pat Pharmacist' }, note: 'Take with food.' }));
+    const { unmount } = renderPage();
+    expect(await screen.findByText('Approved by Pat Pharmacist: Take with food.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    unmount();
+    vi.restoreAllMocks();
+
+    serveReview(decided({ repeat: true, note: 'Repeat of an earlier approval of this prescription.' }));
+    renderPage();
+    expect(
+      await screen.findByText('Approved automatically: Repeat of an earlier approval of this prescription.'),
+    ).toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useListOrdersQuery, useReviewPrescriptionMutation } from '../../../features/orders/order-admin.api';
 import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
+import { reviewSummary } from '../../../features/orders/review-summary';
 import { PrescriptionFile } from '../../../features/prescriptions/prescription-file';
 import { errorMessage, fieldErrors, issuesByField } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
@@ -195,10 +196,7 @@ export default function PrescriptionReviewPage() {
                   </div>
                 </div>
               ) : (
-                <p className="rounded-lg bg-slate-50 p-4 text-sm">
-                  {order.prescription?.review === PRESCRIPTION_REVIEW.approved ? 'Approved' : 'Rejected'}
-                  {order.prescription?.note ? `: ${order.prescription.note}` : ''}
-                </p>
+                <p className="rounded-lg bg-slate-50 p-4 text-sm">{reviewSummary(order.prescription)}</p>
               )}
             </div>
           </div>
