@@ -1,5 +1,6 @@
 import {
   ADDRESS_MISSING_MESSAGE,
+  ADMIN_ORDERS_PAGE_SIZE,
   adminPrescriptionPath,
   PATHS,
   PAYMENT_FORM_ERROR,
@@ -299,5 +300,43 @@ describe('prescription medicines', () => {
     await approvedRow.getByText('Prescription approved').waitFor();
     expect(await approvedRow.getByText('Prescription approved').textContent()).toBe('Prescription approved');
     await patientPage.context().close();
+  });
+  it('a pharmacist pages through the queue by keyboard, keeping the focus at either end', async () => {
+    // A page and one more of this patient's orders, found by their e-mail: a queue of two pages.
+    const shopper = await createShopper();
+    const medicine = await addMedicineAs(admin, {
+      name: `Metformin-${Date.now()}`,
+      developedBy: 'Novo Labs',
+      stock: '50',
+      price: '5.00',
+      prescriptionRequired: 'true',
+    });
+    for (let placed = 0; placed <= ADMIN_ORDERS_PAGE_SIZE; placed++) await rxOrderOf(shopper, medicine);
+    const page = await pageAs(browser, pharmacist);
+    await page.goto(PATHS.adminPrescriptions);
+    const search = page.getByRole('search', { name: 'Search the queue' });
+    await search.getByLabel('Search the queue').fill(shopper.user.email);
+    await search.getByLabel('Search the queue').press('Enter');
+    const pages = page.getByRole('navigation', { name: 'Queue pages' });
+    await pages.getByText('Page 1 of 2').waitFor();
+
+    // Next, pressed to the last page, has nowhere further to go: it says so and keeps the focus, which
+    // a disabled button drops at the page's start, so the next Tab would start again from the header.
+    const next = pages.getByRole('button', { name: 'Next' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await pages.getByText('Page 2 of 2').waitFor();
+    expect(await next.getAttribute('aria-disabled')).toBe('true');
+    expect(await hasFocus(next)).toBe(true);
+    await page.keyboard.press('Enter');
+    await saveScreenshot(page, 'queue-last-page-1280');
+    expect(await pages.getByText('Page 2 of 2').count()).toBe(1);
+
+    const previous = pages.getByRole('button', { name: 'Previous' });
+    await previous.focus();
+    await page.keyboard.press('Enter');
+    await pages.getByText('Page 1 of 2').waitFor();
+    expect(await hasFocus(previous)).toBe(true);
+    await page.context().close();
   });
 });

@@ -11,20 +11,32 @@ function visiblePages(page: number, pageCount: number): (number | 'gap')[] {
   return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? (['gap', n] as const) : [n]));
 }
 
-/** Previous/Next with numbered page buttons; the current page is marked for assistive technology. */
+/**
+ * Previous/Next with numbered page buttons; the current page is marked for assistive technology. At an
+ * end of the list the step says `aria-disabled` and does nothing, but stays focusable: pressed to reach
+ * that end, a disabled one would drop the keyboard's focus at the page's start.
+ */
 export function PageNavigation({ page, pageCount, onPageChange, label }: Props) {
   if (pageCount <= 1) return null;
+  const step = (target: number, name: string) => (
+    <Button
+      variant="secondary"
+      size="sm"
+      aria-disabled={target < 1 || target > pageCount || undefined}
+      onClick={() => {
+        if (target >= 1 && target <= pageCount) onPageChange(target);
+      }}
+    >
+      {name}
+    </Button>
+  );
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted">
         Page {page} of {pageCount}
       </p>
       <ul className="flex flex-wrap items-center gap-1">
-        <li>
-          <Button variant="secondary" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-            Previous
-          </Button>
-        </li>
+        <li>{step(page - 1, 'Previous')}</li>
         {visiblePages(page, pageCount).map((n, i) =>
           n === 'gap' ? (
             <li key={`gap-${i}`} aria-hidden className="px-1 text-muted">
@@ -44,11 +56,7 @@ export function PageNavigation({ page, pageCount, onPageChange, label }: Props) 
             </li>
           ),
         )}
-        <li>
-          <Button variant="secondary" size="sm" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
-            Next
-          </Button>
-        </li>
+        <li>{step(page + 1, 'Next')}</li>
       </ul>
     </nav>
   );
