@@ -2,8 +2,8 @@ import { adminOrderPath, adminRecallPath, type Batch, medicinePath, type Order, 
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageAs, useOwnMedicine } from './support/admin-fixtures';
-import { baseUrl, hasFocus, useBrowser, VIEWPORTS } from './support/browser';
-import { addToCart, api, createShopper, DELIVERY_ADDRESS, saveAddress, shopperPage } from './support/shop';
+import { baseUrl, hasFocus, saveScreenshot, useBrowser, VIEWPORTS } from './support/browser';
+import { addToCart, api, createShopper, DELIVERY_ADDRESS, PASSWORD, saveAddress, shopperPage } from './support/shop';
 
 // Real catalogues and customers have names and addresses far longer than the demo's: each screen
 // below must still fit its reader's screen, every column of its tables in view.
@@ -14,6 +14,14 @@ const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElem
 /** How far a table's frame scrolls sideways: 0 when every column is in view. */
 const tableScroll = (table: Locator) =>
   table.evaluate((element) => element.parentElement!.scrollWidth - element.parentElement!.clientWidth);
+
+/** How many lines the text of `element` takes on screen. */
+const linesOf = (element: Locator) =>
+  element.evaluate((node) => {
+    const text = document.createRange();
+    text.selectNodeContents(node);
+    return text.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight);
+  });
 
 describe('long names and e-mail addresses', () => {
   const browser = useBrowser();
@@ -89,12 +97,31 @@ describe('long names and e-mail addresses', () => {
     const email = page.getByRole('table', { name: 'Users' }).getByText(longEmail);
     await email.waitFor();
     // Squeezed to the width of its longest run of letters, the address took a line for every few of them.
-    const [height, lineHeight] = await email.evaluate((element) => {
-      const text = document.createRange();
-      text.selectNodeContents(element);
-      return [text.getBoundingClientRect().height, parseFloat(getComputedStyle(element).lineHeight)];
+    expect(await linesOf(email)).toBeLessThanOrEqual(5);
+    await page.context().close();
+  });
+
+  it("keeps an e-mail to two lines at most in the users' list at a laptop's width beside a long name", async () => {
+    const email = `bart.${Date.now()}@example.com`;
+    await api('/auth/register', {
+      method: 'POST',
+      body: JSON.stringify({
+        first_name: 'Bartholomewmaximilian',
+        last_name: 'Featherstonehaughworthington',
+        email,
+        password: PASSWORD,
+        ph_no: '0123456789',
+      }),
     });
-    expect(height / lineHeight).toBeLessThanOrEqual(5);
+    const page = await pageAs(browser, admin);
+    await page.goto(`${PATHS.adminUsers}?${new URLSearchParams({ q: email }).toString()}`);
+    const users = page.getByRole('table', { name: 'Users' });
+    await users.getByRole('combobox').waitFor();
+    await saveScreenshot(page, 'users-long-name-1280');
+    // The name kept on one line took the row's width, and the address the admin knows the user by, the
+    // one column left to wrap, was squeezed to a few letters a line.
+    expect(await linesOf(users.getByText(email))).toBeLessThan(2.5);
+    expect(await tableScroll(users)).toBeLessThanOrEqual(0);
     await page.context().close();
   });
 

@@ -107,17 +107,19 @@ export default function UsersPage() {
                   <td className={cellClasses()}>
                     <ShortId id={user._id} />
                   </td>
+                  {/* A long name wraps between its words: kept on one line, it took the width the address needs. */}
                   <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
-                    {fullName(user)}
+                    <span className="whitespace-normal">{fullName(user)}</span>
                     {user.role === ROLE.user ? null : (
                       <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-900">
                         {ROLE_LABELS[user.role]}
                       </span>
                     )}
                   </th>
-                  {/* On a phone the table scrolls sideways, and a wrapping address would shrink to a few letters
-                      a line, each row then many lines tall: it keeps a readable width there. */}
-                  <td className={`${cellClasses()} min-w-64 sm:min-w-0`}>
+                  {/* A wrapping address would shrink to a few letters a line beside the columns that keep to one
+                      (the id, the date), each row then many lines tall: it keeps a readable width at every size,
+                      and on a phone the table scrolls sideways. */}
+                  <td className={`${cellClasses()} min-w-60`}>
                     <WrappingText>{user.email}</WrappingText>
                   </td>
                   <td className={cellClasses()}>{formatMoment(user.created_at)}</td>
