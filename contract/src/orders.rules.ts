@@ -111,6 +111,13 @@ export const addressAddRefusal = (order: {
 export const REJECTION_NOTE_REQUIRED_MESSAGE = 'Say why the prescription is rejected.';
 export const REPEATS_NEED_DATE_MESSAGE = 'Say until when the repeats may be used.';
 
+/**
+ * The refusal of an approval of a prescription no longer stored (deleted with its patient): nobody can
+ * see what would be approved. A rejection still cancels the order and puts its stock back.
+ */
+export const PRESCRIPTION_GONE_MESSAGE =
+  'The prescription is no longer stored, so it cannot be approved. Reject it to cancel the order.';
+
 /** The refusal of a member of staff's review or status change of their own prescription order. */
 export const OWN_PRESCRIPTION_ORDER_MESSAGE =
   'This is your own prescription order: another member of staff must review it and change its status.';

@@ -8,6 +8,7 @@ import {
   ownOrderRefusal,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
+  PRESCRIPTION_GONE_MESSAGE,
   PRESCRIPTION_REVIEW,
   recalledLotHeldMessage,
   recalledUnitsReplacedNote,
@@ -313,6 +314,9 @@ export async function reviewPrescription(
     if (order.prescriptionReview !== PRESCRIPTION_REVIEW.pending) throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
     const review: PrescriptionReview =
       decision === PRESCRIPTION_DECISION.approve ? PRESCRIPTION_REVIEW.approved : PRESCRIPTION_REVIEW.rejected;
+    // Its file went with its patient: nobody can see what an approval would let the order dispatch.
+    if (review === PRESCRIPTION_REVIEW.approved && order.prescriptionId === null)
+      throw HttpError.conflict(PRESCRIPTION_GONE_MESSAGE);
     const decided = {
       prescriptionReview: review,
       reviewNote: note || null,

@@ -5,6 +5,7 @@ import {
   ORDER_STATUS,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   ownOrderRefusal,
+  PRESCRIPTION_GONE_MESSAGE,
   PRESCRIPTION_REJECTED_MESSAGE,
   PRESCRIPTION_REVIEW,
   PRESCRIPTION_STATE,
@@ -287,6 +288,31 @@ describe('the prescription review', () => {
       expect(response.json(), _id).toEqual({ message: refusal });
       expect((await setStatus(_id, ORDER_STATUS.canceled, admin.headers)).statusCode, _id).toBe(200);
     }
+  });
+
+  it('refuses to approve a prescription no longer stored (its patient deleted), and changes nothing; a rejection still cancels the order', async () => {
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    const { order, shopper, insulin } = await rxOrder();
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/delete-user/${shopper.user.id}`,
+      headers: admin.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+
+    const approved = await review(order._id, { decision: 'approve', validUntil: '2099-01-31', repeats: 2 });
+    expect(approved.statusCode).toBe(409);
+    expect(approved.json()).toEqual({ message: PRESCRIPTION_GONE_MESSAGE });
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored).toMatchObject({ prescriptionReview: PRESCRIPTION_REVIEW.pending, reviewedBy: null });
+
+    const rejected = await review(order._id, { decision: 'reject', note: 'The patient left the shop.' });
+    expect(rejected.statusCode).toBe(200);
+    expect(orderResponseSchema.parse(rejected.json()).order).toMatchObject({
+      status: ORDER_STATUS.canceled,
+      prescription: { review: PRESCRIPTION_REVIEW.rejected },
+    });
+    expect(await stockOf(insulin.id)).toBe(3);
   });
 
   it('keeps the orders a deleted pharmacist reviewed as they were, each answered as reviewed by a former pharmacist', async () => {

@@ -7,6 +7,7 @@ import {
   OWN_PRESCRIPTION_ORDER_MESSAGE,
   REPEATS_NEED_DATE_MESSAGE,
   PATHS,
+  PRESCRIPTION_GONE_MESSAGE,
   REJECTION_NOTE_REQUIRED_MESSAGE,
   ROLE,
   VALID_UNTIL_PAST_MESSAGE,
@@ -199,5 +200,22 @@ describe('PrescriptionReviewPage', () => {
     expect(
       await screen.findByText('Approved automatically: Repeat of an earlier approval of this prescription.'),
     ).toBeInTheDocument();
+  });
+
+  it('offers no approval of a prescription no longer stored, saying why, and still takes a rejection', async () => {
+    serveReview(
+      awaitingReview('user-1', {
+        userId: null,
+        prescription: { ...orderPrescription(PRESCRIPTION_REVIEW.pending), _id: null },
+      }),
+    );
+    renderPage();
+    expect(await screen.findByText(PRESCRIPTION_GONE_MESSAGE)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Repeats allowed')).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Note to the patient'), 'The patient left the shop.');
+    await user.click(screen.getByRole('button', { name: 'Reject' }));
+    expect(reviewsSent()).toHaveLength(1);
   });
 });

@@ -19,6 +19,7 @@ import {
   ownOrderRefusal,
   PATHS,
   PRESCRIPTION_DECISION,
+  PRESCRIPTION_GONE_MESSAGE,
   PRESCRIPTION_REVIEW,
   type PrescriptionDecision,
   prescriptionReviewSchema,
@@ -108,6 +109,8 @@ export default function PrescriptionReviewPage() {
         // The server refuses anyone's review of their own prescription order: the page offers no decision it would refuse.
         const refusal = ownOrderRefusal(order, user?._id);
         const pending = order.prescription?.review === PRESCRIPTION_REVIEW.pending;
+        // Its file went with its patient: the server takes only a rejection, which cancels the order.
+        const gone = order.prescription._id === null;
         return (
           <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
             <div>
@@ -147,6 +150,11 @@ export default function PrescriptionReviewPage() {
                       reopened.
                     </p>
                   )}
+                  {gone ? (
+                    <p role="note" className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+                      {PRESCRIPTION_GONE_MESSAGE}
+                    </p>
+                  ) : null}
                   <TextAreaField
                     label="Note to the patient"
                     ref={noteField}
@@ -158,38 +166,42 @@ export default function PrescriptionReviewPage() {
                     }}
                   />
                   {/* Side by side only where each has room (the date's digits and picker): by the column's width, not the screen's, since at lg the column is narrow. */}
-                  <div className="mt-3 grid grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] gap-3">
-                    <TextField
-                      label="Valid until (for repeats)"
-                      type="date"
-                      ref={validUntilField}
-                      value={validUntil}
-                      error={errors.validUntil}
-                      onChange={(event) => {
-                        setValidUntil(event.target.value);
-                        setErrors({ ...errors, validUntil: undefined });
-                      }}
-                    />
-                    <TextField
-                      label="Repeats allowed"
-                      type="number"
-                      min={0}
-                      max={MAX_REPEATS}
-                      ref={repeatsField}
-                      value={repeats}
-                      error={errors.repeats}
-                      onChange={(event) => {
-                        setRepeats(event.target.value);
-                        // The date's refusal may be for the repeats (a date is needed for them): it is looked at again.
-                        setErrors({ ...errors, repeats: undefined, validUntil: undefined });
-                      }}
-                    />
-                  </div>
+                  {gone ? null : (
+                    <div className="mt-3 grid grid-cols-[repeat(auto-fit,minmax(12rem,1fr))] gap-3">
+                      <TextField
+                        label="Valid until (for repeats)"
+                        type="date"
+                        ref={validUntilField}
+                        value={validUntil}
+                        error={errors.validUntil}
+                        onChange={(event) => {
+                          setValidUntil(event.target.value);
+                          setErrors({ ...errors, validUntil: undefined });
+                        }}
+                      />
+                      <TextField
+                        label="Repeats allowed"
+                        type="number"
+                        min={0}
+                        max={MAX_REPEATS}
+                        ref={repeatsField}
+                        value={repeats}
+                        error={errors.repeats}
+                        onChange={(event) => {
+                          setRepeats(event.target.value);
+                          // The date's refusal may be for the repeats (a date is needed for them): it is looked at again.
+                          setErrors({ ...errors, repeats: undefined, validUntil: undefined });
+                        }}
+                      />
+                    </div>
+                  )}
                   <div className="mt-3 flex gap-3">
                     {/* One decision, either button: both wait for it, or the other would send a second one. */}
-                    <Button busy={saving} onClick={() => void decide(PRESCRIPTION_DECISION.approve)}>
-                      Approve
-                    </Button>
+                    {gone ? null : (
+                      <Button busy={saving} onClick={() => void decide(PRESCRIPTION_DECISION.approve)}>
+                        Approve
+                      </Button>
+                    )}
                     <Button variant="danger" busy={saving} onClick={() => void decide(PRESCRIPTION_DECISION.reject)}>
                       Reject
                     </Button>
