@@ -5,6 +5,8 @@ import {
   calendarDateFromToday,
   idSchema,
   moneySchema,
+  shopDayOf,
+  shopToday,
   staffListQuerySchema,
   withoutControlCharacters,
 } from './common.schema';
@@ -194,6 +196,16 @@ export const orderAddressChoiceSchema = z
 const REVIEW_NOTE_MAX = 500;
 export const VALID_UNTIL_MESSAGE = 'Valid until must be a date (YYYY-MM-DD).';
 export const VALID_UNTIL_PAST_MESSAGE = 'Valid until cannot be in the past.';
+export const VALID_UNTIL_TOO_FAR_MESSAGE = 'Valid until can be at most a year from today.';
+/**
+ * The last day a pharmacist may let a prescription's repeats run to: a year after the shop's day
+ * (docs/decisions/0153), so that a mistyped year (2207 for 2027) is refused rather than kept for ever.
+ */
+export function latestValidUntil(): string {
+  const day = new Date(`${shopToday()}T00:00:00Z`);
+  day.setUTCFullYear(day.getUTCFullYear() + 1);
+  return shopDayOf(day);
+}
 
 /** A pharmacist's decision; a rejection says why, and the patient reads it. */
 export const prescriptionReviewSchema = z
@@ -207,7 +219,9 @@ export const prescriptionReviewSchema = z
       .optional()
       .default(''),
     /** On approval: until when the prescription may be reused, and how many repeat orders it allows. */
-    validUntil: calendarDateFromToday(VALID_UNTIL_MESSAGE, VALID_UNTIL_PAST_MESSAGE).optional(),
+    validUntil: calendarDateFromToday(VALID_UNTIL_MESSAGE, VALID_UNTIL_PAST_MESSAGE)
+      .refine((day) => day <= latestValidUntil(), VALID_UNTIL_TOO_FAR_MESSAGE)
+      .optional(),
     repeats: z
       .number({ error: `Repeats must be a whole number from 0 to ${MAX_REPEATS}.` })
       .int(`Repeats must be a whole number from 0 to ${MAX_REPEATS}.`)

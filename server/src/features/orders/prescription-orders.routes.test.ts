@@ -16,6 +16,9 @@ import {
   type Order,
   VALID_UNTIL_MESSAGE,
   VALID_UNTIL_PAST_MESSAGE,
+  VALID_UNTIL_TOO_FAR_MESSAGE,
+  latestValidUntil,
+  shopToday,
 } from '@apotheca/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -234,6 +237,28 @@ describe('the prescription review', () => {
     expect(stored).toMatchObject({ prescriptionReview: 'pending', reviewedBy: null });
   });
 
+  it("refuses an approval's last day more than a year after the shop's day (a mistyped year), and changes nothing", async () => {
+    const { order } = await rxOrder();
+    const yearAhead = latestValidUntil();
+    // The shop's day two hundred years on: 2226 typed for 2026.
+    const mistypedYear = `${Number(shopToday().slice(0, 4)) + 200}${shopToday().slice(4)}`;
+    const dayAfter = new Date(`${yearAhead}T00:00:00Z`);
+    dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+    for (const validUntil of [dayAfter.toISOString().slice(0, 10), mistypedYear]) {
+      const response = await review(order._id, { decision: 'approve', validUntil, repeats: 12 });
+      expect(response.statusCode, validUntil).toBe(400);
+      expect(response.json(), validUntil).toEqual({
+        message: VALID_UNTIL_TOO_FAR_MESSAGE,
+        errors: { validUntil: VALID_UNTIL_TOO_FAR_MESSAGE },
+      });
+    }
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored).toMatchObject({ prescriptionReview: 'pending', reviewedBy: null });
+    const approved = await review(order._id, { decision: 'approve', validUntil: yearAhead, repeats: 12 });
+    expect(approved.statusCode).toBe(200);
+    expect(orderResponseSchema.parse(approved.json()).order.prescription).toMatchObject({ validUntil: yearAhead });
+  });
+
   it('is never passed, nor the order moved on, by the member of staff whose order it is', async () => {
     const { order } = await rxOrder(pharmacist);
     const admin = await createTestUser(ctx, { role: ROLE.admin, firstName: 'Ad', lastName: 'Min' });
@@ -300,7 +325,7 @@ describe('the prescription review', () => {
     });
     expect(deleted.statusCode).toBe(200);
 
-    const approved = await review(order._id, { decision: 'approve', validUntil: '2099-01-31', repeats: 2 });
+    const approved = await review(order._id, { decision: 'approve', validUntil: shopToday(), repeats: 2 });
     expect(approved.statusCode).toBe(409);
     expect(approved.json()).toEqual({ message: PRESCRIPTION_GONE_MESSAGE });
     const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));

@@ -11,6 +11,9 @@ import {
   REJECTION_NOTE_REQUIRED_MESSAGE,
   ROLE,
   VALID_UNTIL_PAST_MESSAGE,
+  VALID_UNTIL_TOO_FAR_MESSAGE,
+  latestValidUntil,
+  shopToday,
 } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -22,6 +25,9 @@ import { renderWithStore, signedInUserId } from '../../../test/render-with-store
 import PrescriptionReviewPage from './prescription-review-page';
 
 const PHARMACIST_ID = signedInUserId(ROLE.pharmacist);
+
+/** The shop's day two hundred years on: a year mistyped (2226 for 2026) in a prescription's last day. */
+const mistypedYear = () => `${Number(shopToday().slice(0, 4)) + 200}${shopToday().slice(4)}`;
 
 /** The decisions the page sent. */
 const reviewsSent = () =>
@@ -75,7 +81,7 @@ describe('PrescriptionReviewPage', () => {
     serveReview(awaitingReview('user-1'));
     renderPage();
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Valid until (for repeats)'), '2099-01-31');
+    await user.type(await screen.findByLabelText('Valid until (for repeats)'), latestValidUntil());
     for (const typed of ['-5', '1e3']) {
       const repeats = screen.getByLabelText('Repeats allowed');
       await user.clear(repeats);
@@ -98,6 +104,22 @@ describe('PrescriptionReviewPage', () => {
     await user.click(screen.getByRole('button', { name: 'Approve' }));
 
     expect(validUntil).toHaveAccessibleDescription(VALID_UNTIL_PAST_MESSAGE);
+    expect(validUntil).toHaveFocus();
+    expect(reviewsSent()).toEqual([]);
+  });
+
+  it('refuses a last day more than a year ahead (a mistyped year) on its field, before sending', async () => {
+    serveReview(awaitingReview('user-1'));
+    renderPage();
+    const user = userEvent.setup();
+    const validUntil = await screen.findByLabelText('Valid until (for repeats)');
+    // The picker offers no day outside the ones the form takes.
+    expect(validUntil).toHaveAttribute('min', shopToday());
+    expect(validUntil).toHaveAttribute('max', latestValidUntil());
+    await user.type(validUntil, mistypedYear());
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+
+    expect(validUntil).toHaveAccessibleDescription(VALID_UNTIL_TOO_FAR_MESSAGE);
     expect(validUntil).toHaveFocus();
     expect(reviewsSent()).toEqual([]);
   });

@@ -14,6 +14,7 @@ import {
   adminOrderPath,
   ADMIN_ORDERS_PAGE_SIZE,
   awaitsPrescriptionReview,
+  latestValidUntil,
   MAX_REPEATS,
   type Order,
   ownOrderRefusal,
@@ -23,6 +24,7 @@ import {
   PRESCRIPTION_REVIEW,
   type PrescriptionDecision,
   prescriptionReviewSchema,
+  shopToday,
 } from '@apotheca/contract';
 import { AdminOrderFrame } from './admin-order-frame';
 import { useListReturn } from './list-return.hook';
@@ -171,6 +173,8 @@ export default function PrescriptionReviewPage() {
                       <TextField
                         label="Valid until (for repeats)"
                         type="date"
+                        min={shopToday()}
+                        max={latestValidUntil()}
                         ref={validUntilField}
                         value={validUntil}
                         error={errors.validUntil}
