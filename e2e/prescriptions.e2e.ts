@@ -339,4 +339,28 @@ describe('prescription medicines', () => {
     expect(await hasFocus(previous)).toBe(true);
     await page.context().close();
   });
+
+  it('a decision made meanwhile by someone else: the page says whose, and keeps the focus there', async () => {
+    const shopper = await createShopper();
+    const order = await rxOrderOf(shopper, insulin);
+    const page = await pageAs(browser, pharmacist);
+    await page.goto(adminPrescriptionPath(order._id));
+    await page.getByRole('img', { name: 'Prescription' }).waitFor();
+    await api(
+      `/orders/${order._id}/prescription-review`,
+      { method: 'POST', body: '{"decision":"approve"}' },
+      admin.token,
+    );
+
+    await page.getByLabel('Note to the patient').fill('The prescription is not signed.');
+    await page.getByRole('button', { name: 'Reject' }).press('Enter');
+    await toast(page, 'Review not saved');
+    // The form went with the decision it could not make: the keyboard is left on what replaced it, not
+    // at the page's start.
+    const decided = page.getByText(`Approved by ${admin.user.first_name} ${admin.user.last_name}`);
+    await decided.waitFor();
+    await expect.poll(() => hasFocus(decided)).toBe(true);
+    await saveScreenshot(page, 'review-decided-meanwhile-1280');
+    await page.context().close();
+  });
 });

@@ -47,6 +47,9 @@ export default function PrescriptionReviewPage() {
   const noteField = useRef<HTMLTextAreaElement>(null);
   const validUntilField = useRef<HTMLInputElement>(null);
   const repeatsField = useRef<HTMLInputElement>(null);
+  // Set once the server refused a decision: the order, fetched again, may show a decision made meanwhile
+  // in place of the form, and that takes the keyboard's focus, which the form's going would drop.
+  const [refused, setRefused] = useState(false);
   const navigate = useNavigate();
   const queue = useListReturn(PATHS.adminPrescriptions);
 
@@ -85,7 +88,9 @@ export default function PrescriptionReviewPage() {
       );
       await navigate(queue);
     } catch (err) {
-      if (!showErrors(fieldErrors(err))) toast.error('Review not saved', { description: errorMessage(err) });
+      if (showErrors(fieldErrors(err))) return;
+      setRefused(true);
+      toast.error('Review not saved', { description: errorMessage(err) });
     }
   };
 
@@ -212,7 +217,13 @@ export default function PrescriptionReviewPage() {
                   </div>
                 </div>
               ) : (
-                <p className="rounded-lg bg-slate-50 p-4 text-sm">{reviewSummary(order.prescription)}</p>
+                <p
+                  ref={refused ? focusOnMount : undefined}
+                  tabIndex={-1}
+                  className="rounded-lg bg-slate-50 p-4 text-sm focus:outline-none"
+                >
+                  {reviewSummary(order.prescription)}
+                </p>
               )}
             </div>
           </div>
@@ -221,6 +232,8 @@ export default function PrescriptionReviewPage() {
     </AdminOrderFrame>
   );
 }
+
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 /** The patient's latest other orders (a page of them, from the server), for the pharmacist to see what they took before. */
 function PastOrders({ order }: { order: Order }) {
