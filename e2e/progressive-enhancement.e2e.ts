@@ -1,5 +1,5 @@
 import { CATALOGUE_PAGE_SIZE, cataloguePath, medicinePath, PATHS, type Cart } from '@apotheca/contract';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './support/browser';
 import { addToCart, api, createShopper, listMedicines, logInContext, medicinesInStock, toast } from './support/shop';
@@ -21,6 +21,13 @@ async function holdTheApp(context: BrowserContext) {
 
 /** index.html's notice while a page the browser renders alone waits for the app. */
 const PAGE_LOADING = 'Loading the page…';
+
+/** The colour a control is filled with, as the eye sees it once its colour transition is over. */
+const backgroundOf = (control: Locator) =>
+  control.evaluate(async (element) => {
+    await Promise.all(element.getAnimations().map((animation) => animation.finished));
+    return getComputedStyle(element).backgroundColor;
+  });
 
 const hydrated = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 /** The 1 kB boot module that keeps early taps has run (lib/early-input.ts); the app has not. */
@@ -230,8 +237,15 @@ describe('the storefront before its app has hydrated', () => {
       .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
       .first();
     const name = (await card.locator('h3').textContent())!;
-    await card.getByRole('button', { name: 'Add to cart' }).click();
+    const addButton = card.getByRole('button', { name: 'Add to cart' });
+    // Under the pointer, as a tap leaves it, before and after.
+    await addButton.hover();
+    const untapped = await backgroundOf(addButton);
+    await addButton.click();
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    // The tap is seen to be taken: the button waits, greyed as a button busy with its request is, until
+    // the app carries it out; one that shows no change reads as a tap that did nothing.
+    expect(await backgroundOf(addButton)).not.toBe(untapped);
 
     release();
     await hydrated(page);

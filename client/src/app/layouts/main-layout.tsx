@@ -140,7 +140,7 @@ export function MainLayout() {
                 ref={menuButton}
                 type="button"
                 onKeyDown={escapeMenu}
-                className="rounded-md p-2 text-ink hover:bg-slate-100 noscript:hidden"
+                className="rounded-md p-2 text-ink hover:bg-slate-100 aria-busy:cursor-progress aria-busy:text-slate-400 noscript:hidden"
                 aria-expanded={menuOpen}
                 aria-controls="mobile-menu"
                 aria-label={menuOpen ? 'Close menu' : 'Open menu'}

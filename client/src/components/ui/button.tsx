@@ -1,11 +1,17 @@
 import type { ButtonHTMLAttributes, MouseEventHandler } from 'react';
 
+// A button busy with its request says `aria-disabled` (busyButtonProps); one tapped before the page's app
+// has run says `aria-busy` alone (lib/early-input.ts), and waits with the same look, so the tap is seen
+// to be taken rather than read as one that did nothing.
 const VARIANTS = {
-  primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-300 aria-disabled:bg-slate-300',
+  primary:
+    'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-300 aria-disabled:bg-slate-300 aria-busy:bg-slate-300',
   secondary:
-    'border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:text-slate-400 aria-disabled:text-slate-400',
-  danger: 'bg-red-600 text-white hover:bg-red-700 disabled:bg-slate-300 aria-disabled:bg-slate-300',
-  ghost: 'text-brand-800 hover:bg-brand-50 disabled:text-slate-400 aria-disabled:text-slate-400',
+    'border border-slate-300 bg-white text-ink hover:bg-slate-50 disabled:text-slate-400 aria-disabled:text-slate-400 aria-busy:text-slate-400',
+  danger:
+    'bg-red-600 text-white hover:bg-red-700 disabled:bg-slate-300 aria-disabled:bg-slate-300 aria-busy:bg-slate-300',
+  ghost:
+    'text-brand-800 hover:bg-brand-50 disabled:text-slate-400 aria-disabled:text-slate-400 aria-busy:text-slate-400',
 } as const;
 
 const SIZES = { sm: 'px-3 py-1.5 text-sm', md: 'px-4 py-2 text-sm', lg: 'px-5 py-3 text-base' } as const;
@@ -14,7 +20,7 @@ export type ButtonVariant = keyof typeof VARIANTS;
 
 /** Tailwind classes of a button, also for links that look like buttons. */
 export function buttonClasses(variant: ButtonVariant = 'primary', size: keyof typeof SIZES = 'md'): string {
-  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed ${VARIANTS[variant]} ${SIZES[size]}`;
+  return `inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors disabled:cursor-not-allowed aria-disabled:cursor-not-allowed aria-busy:cursor-progress ${VARIANTS[variant]} ${SIZES[size]}`;
 }
 
 /**
