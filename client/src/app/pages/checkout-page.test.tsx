@@ -336,6 +336,44 @@ describe('CheckoutPage', () => {
     return document.activeElement as HTMLElement;
   };
 
+  /** Types a new delivery address into the delivery step's form, field by field, as a patient does. */
+  async function typeNewAddress(user: ReturnType<typeof renderWithStore>['user'], fields: Record<string, string>) {
+    const step = await screen.findByRole('region', { name: 'Delivery address' });
+    for (const [label, value] of Object.entries(fields)) await user.type(within(step).getByLabelText(label), value);
+  }
+
+  it('pays with a new address typed in full, taken at Pay now as Deliver here would take it', async () => {
+    const { user, sent } = checkoutAgainst(placed(), { addresses: [] });
+    await typeNewAddress(user, {
+      'Full name': 'Jane Doe',
+      'Phone number': '5550100200',
+      'Address line 1': '1 Main Street',
+      City: 'Springfield',
+      'Postal code': '12345',
+      Country: 'United States',
+    });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      address: { name: 'Jane Doe', line1: '1 Main Street', city: 'Springfield', country: 'United States' },
+      saveAddress: true,
+    });
+    expect(screen.queryByText(ADDRESS_MISSING_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('takes the patient to the first wrong field of a new address typed in part, and sends nothing', async () => {
+    const { user, sent } = checkoutAgainst(placed(), { addresses: [] });
+    await typeNewAddress(user, { 'Full name': 'Jane Doe', 'Address line 1': '1 Main Street' });
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    const step = screen.getByRole('region', { name: 'Delivery address' });
+    await waitFor(() => expect(within(step).getByLabelText('Phone number')).toHaveFocus());
+    expect(within(step).getByLabelText('Phone number')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(step).getByLabelText('Full name')).toHaveValue('Jane Doe');
+    expect(sent).toEqual([]);
+  });
+
   it('names every step left at one press, each at its step, and takes the patient to the first', async () => {
     const { user, sent } = checkoutAgainst(placed(), { inCart: rxCart, addresses: [] });
     const delivery = await screen.findByRole('region', { name: 'Delivery address' });

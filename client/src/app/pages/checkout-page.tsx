@@ -15,7 +15,11 @@ import { useToastClearance } from '../../lib/toast-clearance.hook';
 import { FormAlert } from '../../components/ui/form-alert';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
-import { DeliveryAddressStep, type DeliveryChoice } from '../../features/addresses/delivery-address-step';
+import {
+  DeliveryAddressStep,
+  type DeliveryChoice,
+  type DeliveryStepHandle,
+} from '../../features/addresses/delivery-address-step';
 import { CartSummary } from '../../features/cart/cart-summary';
 import { useGetCartQuery } from '../../features/cart/cart.api';
 import { useCheckoutKey } from '../../features/orders/checkout-key.hook';
@@ -68,6 +72,10 @@ export default function CheckoutPage() {
   const [prescriptionId, setPrescriptionId] = useState<string | null>(null);
   const [delivery, setDelivery] = useState<DeliveryChoice | null>(null);
   const deliveryStep = useRef<HTMLDivElement>(null);
+  const deliveryChoice = useRef<DeliveryStepHandle>(null);
+  // A patient who typed a new address in full and went on to the card has said where: Pay now takes
+  // it rather than saying the address is missing beside it.
+  const deliveryAtPress = () => deliveryChoice.current?.take() ?? delivery;
   const prescriptionStep = useRef<HTMLDivElement>(null);
   // Set by the first press of Pay now: from then on each step still missing says so, until it is done.
   const [payPressed, setPayPressed] = useState(false);
@@ -89,23 +97,24 @@ export default function CheckoutPage() {
    * press tells the patient all that is left; focus goes to the first of them, in the page's order.
    * True when it took the focus to a step.
    */
-  const showMissingSteps = () => {
+  const showMissingSteps = (chosen: DeliveryChoice | null) => {
     setPayPressed(true);
     if (stillUploading) toast.info(PRESCRIPTION_UPLOADING_MESSAGE);
-    if (!addressMissing && !prescriptionMissing) return false;
-    focusStep(addressMissing ? deliveryStep.current : prescriptionStep.current);
+    if (chosen && !prescriptionMissing) return false;
+    focusStep(chosen ? prescriptionStep.current : deliveryStep.current);
     return true;
   };
 
   const pay = async (payment: Payment) => {
-    if (showMissingSteps() || stillUploading) return;
+    const chosen = deliveryAtPress();
+    if (showMissingSteps(chosen) || stillUploading) return;
     if (refusedLines) {
       setLinesAlertFocus((requests) => requests + 1);
       return;
     }
     const result = await addOrder({
       key: checkoutKey,
-      body: { payment, ...delivery, ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}) },
+      body: { payment, ...chosen, ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}) },
     });
     if (result.error) {
       // The server's reason (a shortage, a limit per order, a missing prescription) says what to change.
@@ -150,6 +159,7 @@ export default function CheckoutPage() {
           <div className="flex flex-col gap-6 md:col-start-1 md:row-start-1">
             <div ref={deliveryStep}>
               <DeliveryAddressStep
+                ref={deliveryChoice}
                 value={delivery}
                 onChange={setDelivery}
                 error={payPressed && addressMissing ? ADDRESS_MISSING_MESSAGE : undefined}
@@ -175,7 +185,11 @@ export default function CheckoutPage() {
                 </p>
               }
             >
-              <PaymentForm onPay={(payment) => void pay(payment)} onInvalid={showMissingSteps} busy={paying} />
+              <PaymentForm
+                onPay={(payment) => void pay(payment)}
+                onInvalid={() => showMissingSteps(deliveryAtPress())}
+                busy={paying}
+              />
               {refusal?.key === checkoutKey && !refusedLines ? (
                 <FormAlert className="mt-4">{refusal.message}</FormAlert>
               ) : null}

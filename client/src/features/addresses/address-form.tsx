@@ -1,11 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { addressInputSchema, type AddressInput, type OrderAddress } from '@apotheca/contract';
-import type { ReactNode } from 'react';
+import { useImperativeHandle, type ReactNode, type Ref } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 
+/**
+ * What the form holds when a press outside it asks (checkout's Pay now): the address typed, when the
+ * rules take it; none when nothing is typed, or when something is wrong, which the form then says at
+ * each wrong field and takes the focus to the first.
+ */
+export type AddressFormHandle = { take: () => OrderAddress | null };
+
 type Props = {
+  ref?: Ref<AddressFormHandle>;
   /** The address being edited; empty fields for a new one. */
   initial?: Partial<OrderAddress>;
   submitLabel: string;
@@ -27,15 +35,31 @@ const FIELDS: { name: keyof AddressInput; label: string; autoComplete: string; t
 ];
 
 /** A delivery address, checked with the contract's rules and messages as the server checks it. */
-export function AddressForm({ initial = {}, submitLabel, onSubmit, onCancel, busy = false, children }: Props) {
+export function AddressForm({ ref, initial = {}, submitLabel, onSubmit, onCancel, busy = false, children }: Props) {
   const {
     register,
     handleSubmit,
+    getValues,
+    trigger,
     formState: { errors },
   } = useForm<AddressInput, unknown, OrderAddress>({
     resolver: zodResolver(addressInputSchema),
     defaultValues: { name: '', phone: '', line1: '', line2: '', city: '', postalCode: '', country: '', ...initial },
   });
+  useImperativeHandle(
+    ref,
+    () => ({
+      take: () => {
+        const values = getValues();
+        if (Object.values(values).every((value) => !value?.trim())) return null;
+        const checked = addressInputSchema.safeParse(values);
+        if (checked.success) return checked.data;
+        void trigger(undefined, { shouldFocus: true });
+        return null;
+      },
+    }),
+    [getValues, trigger],
+  );
   return (
     <form
       noValidate

@@ -1,6 +1,6 @@
 import type { OrderAddress } from '@apotheca/contract';
-import { useEffect, useState } from 'react';
-import { AddressForm, AddressLines } from './address-form';
+import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import { AddressForm, AddressLines, type AddressFormHandle } from './address-form';
 import { useListAddressesQuery } from './addresses.api';
 import { FormAlert } from '../../components/ui/form-alert';
 import { SectionCard } from '../../components/ui/section-card';
@@ -8,7 +8,15 @@ import { SectionCard } from '../../components/ui/section-card';
 /** Where the order goes: one of the saved addresses, or a new one (saved to the book when asked). */
 export type DeliveryChoice = { addressId: string } | { address: OrderAddress; saveAddress: boolean };
 
+/**
+ * Where the order goes when Pay now is pressed: the choice made, or a new address typed in full whose
+ * Deliver here was not pressed, which is then taken (and shown chosen) as that press would take it.
+ * None when the step is not done; a new address typed in part then says what is wrong at its fields.
+ */
+export type DeliveryStepHandle = { take: () => DeliveryChoice | null };
+
 type Props = {
+  ref?: Ref<DeliveryStepHandle>;
   value: DeliveryChoice | null;
   onChange: (choice: DeliveryChoice | null) => void;
   /** What the step lacks, said at its top: checkout was asked to pay without an address. */
@@ -18,7 +26,7 @@ type Props = {
 const NEW = 'new';
 
 /** The checkout's delivery step: pick a saved address (the default is picked first) or add one. */
-export function DeliveryAddressStep({ value, onChange, error }: Props) {
+export function DeliveryAddressStep({ ref, value, onChange, error }: Props) {
   const { data } = useListAddressesQuery();
   const saved = data?.addresses ?? [];
   const [picked, setPicked] = useState<string | null>(null);
@@ -30,6 +38,22 @@ export function DeliveryAddressStep({ value, onChange, error }: Props) {
   useEffect(() => {
     if (value === null && picked === null && first) onChange({ addressId: first });
   }, [value, picked, first, onChange]);
+
+  const newAddress = useRef<AddressFormHandle>(null);
+  useImperativeHandle(
+    ref,
+    () => ({
+      take: () => {
+        if (value) return value;
+        const address = newAddress.current?.take();
+        if (!address) return null;
+        const choice = { address, saveAddress: save };
+        onChange(choice);
+        return choice;
+      },
+    }),
+    [value, save, onChange],
+  );
 
   const pick = (id: string) => {
     setPicked(id);
@@ -80,7 +104,11 @@ export function DeliveryAddressStep({ value, onChange, error }: Props) {
         </div>
       ) : null}
       {selected === NEW && !(value && 'address' in value) ? (
-        <AddressForm submitLabel="Deliver here" onSubmit={(address) => onChange({ address, saveAddress: save })}>
+        <AddressForm
+          ref={newAddress}
+          submitLabel="Deliver here"
+          onSubmit={(address) => onChange({ address, saveAddress: save })}
+        >
           <label className="flex items-center gap-2 text-sm text-ink">
             <input type="checkbox" checked={save} onChange={(event) => setSave(event.target.checked)} />
             Save to my address book
