@@ -2,7 +2,16 @@ import { CATALOGUE_PAGE_SIZE, cataloguePath, medicinePath, PATHS, type Cart } fr
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, useBrowser } from './support/browser';
-import { addToCart, api, createShopper, listMedicines, logInContext, medicinesInStock, toast } from './support/shop';
+import {
+  addToCart,
+  api,
+  createShopper,
+  listMedicines,
+  logInContext,
+  medicinesInStock,
+  PASSWORD,
+  toast,
+} from './support/shop';
 
 const cards = (page: Page) => page.locator('article');
 const query = (page: Page) => new URL(page.url()).searchParams;
@@ -254,6 +263,28 @@ describe('the storefront before its app has hydrated', () => {
     const { cart } = await api<{ cart: Cart | null }>('/cart', {}, shopper.token);
     expect(cart?.items.map((item) => item.medicineId.name)).toEqual([name]);
     expect(await page.getByLabel('Category').inputValue()).toBe('Antibiotic');
+    await page.context().close();
+  });
+
+  it('takes the login typed and sent before hydration, and logs in once the app is there', async () => {
+    const shopper = await createShopper();
+    const page = await browser.newPage({ baseURL: baseUrl() });
+    const release = await holdTheApp(page.context());
+    await page.goto(PATHS.login);
+    await keepingTaps(page);
+
+    // The fields look ready, so a patient on a slow connection types and sends while the app is on its way.
+    await page.getByLabel('Email').fill(shopper.user.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Password').press('Enter');
+    expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    // Nothing left natively: no password in the address bar.
+    expect(page.url()).toBe(`${baseUrl()}${PATHS.login}`);
+
+    release();
+    await hydrated(page);
+    await toast(page, 'Logged-in successfully');
+    await page.waitForURL(`${baseUrl()}${PATHS.home}`);
     await page.context().close();
   });
 

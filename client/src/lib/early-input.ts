@@ -4,7 +4,10 @@
 // - a select in a form marked with SUBMIT_ON_CHANGE submits it, as the hydrated page applies a change
 //   at once;
 // - a tap on a control marked with EARLY_ACTION (such as 'Add to cart', which needs the session kept
-//   in browser storage) is kept and carried out by the app once hydrated (`replayEarlyActions`).
+//   in browser storage) is kept and carried out by the app once hydrated (`replayEarlyActions`);
+// - a fieldset marked with ENABLED_WITH_SCRIPT, disabled in the HTML for a browser without JavaScript,
+//   takes typing at once: its fields look ready, and typing into one still disabled went nowhere. Its
+//   submit button is an EARLY_ACTION, so a press (or Enter in a field) sends nothing natively.
 // Until then the page's events are its alone (React never sees them), so nothing is done twice.
 // And for the page's whole life, an image that fails to load shows its IMAGE_FALLBACK instead, also
 // when it failed before any script ran.
@@ -12,6 +15,7 @@
 export const SUBMIT_ON_CHANGE = 'data-submit-on-change';
 export const EARLY_ACTION = 'data-early-action';
 export const IMAGE_FALLBACK = 'data-fallback-src';
+export const ENABLED_WITH_SCRIPT = 'data-enabled-with-script';
 
 const isHydrated = () => document.documentElement.dataset.hydrated === 'true';
 
@@ -34,6 +38,9 @@ export function catchEarlyInput(): void {
     true,
   );
   for (const image of document.images) if (image.complete && image.naturalWidth === 0) showFallback(image);
+
+  for (const fieldset of document.querySelectorAll<HTMLFieldSetElement>(`fieldset[${ENABLED_WITH_SCRIPT}]`))
+    fieldset.disabled = false;
 
   // A choice made before this module ran counts too.
   for (const form of document.querySelectorAll<HTMLFormElement>(`form[${SUBMIT_ON_CHANGE}]`)) {

@@ -4,6 +4,7 @@ import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
 import { fieldBinding } from '../../lib/field-binding';
 import { TextField } from '../../components/ui/text-field';
+import { EARLY_ACTION, ENABLED_WITH_SCRIPT } from '../../lib/early-input';
 import { errorMessage } from '../../lib/error-message';
 import { useHydrated } from '../../lib/hydration.hook';
 import { lazyResolver } from '../../lib/lazy-resolver';
@@ -43,11 +44,13 @@ export function LoginForm({ email, onLoggedIn }: { email?: string; onLoggedIn: (
   return (
     <form noValidate onFocus={resolver.load} onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
       {/* Rendered on the server, the form waits for the app: the session it starts lives in browser
-          storage, and a native submit would send the password in the URL. */}
+          storage, and a native submit would send the password in the URL. Without JavaScript its fields
+          stay disabled; with it they take typing at once, and a Login pressed before the app is there
+          is kept and carried out once it is (lib/early-input.ts). */}
       <noscript>
         <p className="mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">{LOGIN_NEEDS_SCRIPT}</p>
       </noscript>
-      <fieldset disabled={!hydrated} className="flex flex-col gap-4">
+      <fieldset disabled={!hydrated} className="flex flex-col gap-4" {...{ [ENABLED_WITH_SCRIPT]: '' }}>
         <TextField label="Email" type="email" autoComplete="email" {...field('email')} />
         <TextField
           label="Password"
@@ -64,7 +67,7 @@ export function LoginForm({ email, onLoggedIn }: { email?: string; onLoggedIn: (
           />
           Remember me
         </label>
-        <Button type="submit" size="lg" busy={isLoading}>
+        <Button type="submit" size="lg" busy={isLoading} {...{ [EARLY_ACTION]: 'login' }}>
           {isLoading ? 'Logging in…' : 'Login'}
         </Button>
       </fieldset>
