@@ -133,6 +133,22 @@ describe('cart, checkout and orders in chromium', () => {
     await page.context().close();
   });
 
+  it('asks for the checkout page while "Proceeding to checkout..." shows, not once the page is opened', async () => {
+    const { page } = await shopperReadyToPay(browser);
+    await page.goto(PATHS.cart);
+    const asked = page.waitForRequest((request) =>
+      new URL(request.url()).pathname.startsWith('/assets/checkout-page-'),
+    );
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await asked;
+    // Asked for from the cart, in the toast's moment: a slow connection then opens the checkout when the
+    // moment is over, where it showed a loading page for as long again after it.
+    expect(new URL(page.url()).pathname).toBe(PATHS.cart);
+    await page.waitForURL(`${baseUrl()}${PATHS.checkout}`);
+    await page.getByRole('heading', { name: 'Make a Payment' }).waitFor();
+    await page.context().close();
+  });
+
   it('checks out: bad card data is refused, good data places the order, which My orders lists', async () => {
     const { page, medicine } = await shopperReadyToPay(browser);
     await page.goto(PATHS.cart);

@@ -43,6 +43,10 @@ export default function CartPage() {
     if (refusedLines) return;
     toast.info('Proceeding to checkout...');
     setProceeding(true);
+    // The checkout's code comes in the toast's moment, so the page opens when the moment is over; asked
+    // for once opened, a slow connection showed a loading page for as long again. The router's lazy
+    // page finds the module loaded.
+    void import('./checkout-page');
   };
 
   return (
