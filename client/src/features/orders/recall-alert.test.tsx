@@ -1,4 +1,4 @@
-import { ORDER_EVENT, ORDER_STATUS, type OrderHistoryEntry } from '@apotheca/contract';
+import { ORDER_EVENT, ORDER_STATUS, OWN_ORDER_MESSAGE, type OrderHistoryEntry } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../test/browser-request';
@@ -33,6 +33,18 @@ describe('RecallAlert', () => {
       'This order holds a recalled lot. It cannot be dispatched until its units of the lot are replaced from another lot, or it is canceled.',
     );
     expect(alert).toHaveTextContent('Lot L-7 of Advil recalled: wrong label');
+  });
+
+  it("offers no replacement to the member of staff whose own order it is, saying why in the button's place", () => {
+    renderWithStore(
+      <RecallAlert
+        order={order({ status: ORDER_STATUS.pending, history: [flagged], recallHold })}
+        refusal={OWN_ORDER_MESSAGE}
+      />,
+    );
+    const alert = screen.getByRole('alert');
+    expect(within(alert).queryByRole('button', { name: 'Replace recalled units' })).toBeNull();
+    expect(alert).toHaveTextContent(OWN_ORDER_MESSAGE);
   });
 
   it('says nothing of an order the server says no recall holds: dispatched, canceled, or its units replaced', () => {

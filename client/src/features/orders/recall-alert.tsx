@@ -19,7 +19,7 @@ function recallsSinceLastTaken(order: Order) {
  * meanwhile (0148). It lists the recalls' notes, and its button replaces the recalled units from the
  * medicine's sellable lots.
  */
-export function RecallAlert({ order }: { order: Order }) {
+export function RecallAlert({ order, refusal }: { order: Order; refusal?: string | undefined }) {
   const [replace, { isLoading }] = useReplaceRecalledUnitsMutation();
   if (order.recallHold === null) return null;
   const recalls = recallsSinceLastTaken(order);
@@ -41,9 +41,14 @@ export function RecallAlert({ order }: { order: Order }) {
           ))}
         </ul>
       ) : null}
-      <Button type="button" className="mt-3" busy={isLoading} onClick={() => void replaceUnits()}>
-        {isLoading ? 'Replacing…' : 'Replace recalled units'}
-      </Button>
+      {/* The server refuses a replacement in one's own order, as any change of it (`refusal`). */}
+      {refusal === undefined ? (
+        <Button type="button" className="mt-3" busy={isLoading} onClick={() => void replaceUnits()}>
+          {isLoading ? 'Replacing…' : 'Replace recalled units'}
+        </Button>
+      ) : (
+        <p className="mt-3">{refusal}</p>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { batchResponseSchema, orderResponseSchema } from '@apotheca/contract';
+import { batchResponseSchema, orderResponseSchema, type Role } from '@apotheca/contract';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { batches, orderHistory, orderItemBatches, orderItems, orders } from '../../db/schema';
@@ -67,8 +67,8 @@ export const checkoutWithAddress = (ctx: TestContext, headers: AuthHeaders) =>
   ctx.app.inject({ method: 'POST', url: '/api/orders/add-order', headers, payload: { address: HOME_ADDRESS } });
 
 /** A new patient's order of `quantity` of a medicine, with a delivery address. */
-export async function orderOf(ctx: TestContext, medicineId: string, quantity: number, firstName = 'Pat') {
-  const buyer = await createTestUser(ctx, { firstName });
+export async function orderOf(ctx: TestContext, medicineId: string, quantity: number, firstName = 'Pat', role?: Role) {
+  const buyer = await createTestUser(ctx, { firstName, ...(role ? { role } : {}) });
   await addToCart(ctx, buyer.headers, medicineId, quantity);
   const response = await checkoutWithAddress(ctx, buyer.headers);
   expect(response.statusCode, response.body).toBe(201);

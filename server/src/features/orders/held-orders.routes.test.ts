@@ -2,9 +2,11 @@ import {
   AUDIT_KIND,
   NO_RECALLED_UNITS_MESSAGE,
   ORDER_STATUS,
+  OWN_ORDER_MESSAGE,
   REPLACE_TOO_LATE_MESSAGE,
   ROLE,
   type Order,
+  type Role,
 } from '@apotheca/contract';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
@@ -31,12 +33,12 @@ const replace = (orderId: string, headers: AuthHeaders, extra: { payload?: strin
   });
 
 /** A medicine with a lot that will be recalled (BAD) and one that stays sellable (GOOD), and an order of BAD's units. */
-async function heldOrder(firstName = 'Hana') {
+async function heldOrder(firstName = 'Hana', role?: Role) {
   const { medicine, ids } = await medicineWithBatches(ctx, admin, [
     { lot: 'BAD', expiresOn: '2099-01-01', quantity: 2 },
     { lot: 'GOOD', expiresOn: '2099-06-01', quantity: 5 },
   ]);
-  const placed = await orderOf(ctx, medicine.id, 2, firstName);
+  const placed = await orderOf(ctx, medicine.id, 2, firstName, role);
   await recallLot(ctx, admin, medicine.id, ids.BAD!);
   return { medicine, ids, ...placed };
 }
@@ -134,6 +136,16 @@ describe('POST /api/orders/:id/replace-recalled-units', () => {
       expect(patient.json()).toEqual({ message: expect.any(String) });
     }
     expect(await snapshot(order._id, medicine.id)).toEqual(before);
+  });
+
+  it("refuses a member of staff's replacement in their own order (403), as any change of it; a colleague's goes through", async () => {
+    const { medicine, order, buyer } = await heldOrder('Ola', ROLE.pharmacist);
+    const before = await snapshot(order._id, medicine.id);
+    const own = await replace(order._id, buyer.headers);
+    expect(own.statusCode).toBe(403);
+    expect(own.json()).toEqual({ message: OWN_ORDER_MESSAGE });
+    expect(await snapshot(order._id, medicine.id)).toEqual(before);
+    expect((await replace(order._id, pharmacist)).statusCode).toBe(200);
   });
 
   it('refuses an order holding no recalled units with 409, its stock, history and audit unchanged', async () => {

@@ -269,14 +269,17 @@ export async function changeOrderStatus(
  * Staff's replacement of an order's units of recalled lots by units of the sellable ones, which frees
  * it to be dispatched (docs/decisions/0148), in one transaction with one history row naming the lots
  * and its audit entry (docs/decisions/0149).
- * Refused (409) when the order is dispatched or canceled (its units are not in the shop), holds no
- * recalled units, or the sellable lots are short; then nothing changes. Retried once on a lock cycle
+ * Refused (403) to the member of staff who placed it, as every change of one's own order; refused
+ * (409) when the order is dispatched or canceled (its units are not in the shop), holds no recalled
+ * units, or the sellable lots are short; then nothing changes. Retried once on a lock cycle
  * with a recall, as a status change is.
  */
 export async function replaceRecalledUnits(db: Db, id: string, actor: NonNullable<Actor>): Promise<Order> {
   return retryOnceOnLockConflict(() =>
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
+      // A replacement changes what the order sends: as with any change of it, not by its own buyer.
+      refuseOwnOrder(order, actor);
       if (!BEFORE_DISPATCH.includes(order.status)) throw HttpError.conflict(REPLACE_TOO_LATE_MESSAGE);
       const replaced = await replaceRecalledDraws(tx, id);
       if (replaced.length === 0) throw HttpError.conflict(NO_RECALLED_UNITS_MESSAGE);
