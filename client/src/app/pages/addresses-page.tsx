@@ -23,6 +23,9 @@ export default function AddressesPage() {
   const [remove, { isLoading: removing }] = useDeleteAddressMutation();
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Address | null>(null);
+  // The new-address form starts empty again after each address it added, and only then: keyed by the
+  // list's length, it also started over when the list first arrived, dropping what was being typed.
+  const [added, setAdded] = useState(0);
 
   const run = async (call: () => Promise<unknown>, done: string) => {
     try {
@@ -100,10 +103,12 @@ export default function AddressesPage() {
       ) : null}
       <SectionCard titleId="new-address-title" title="Add an address">
         <AddressForm
-          key={data?.addresses.length ?? 0}
+          key={added}
           submitLabel="Add address"
           busy={creating}
-          onSubmit={(address) => void run(() => create(address).unwrap(), 'Address added')}
+          onSubmit={(address) =>
+            void run(() => create(address).unwrap(), 'Address added').then((ok) => ok && setAdded((count) => count + 1))
+          }
         />
       </SectionCard>
       <ConfirmDialog
