@@ -357,7 +357,9 @@ describe('prescription medicines', () => {
     await toast(page, 'Review not saved');
     // The form went with the decision it could not make: the keyboard is left on what replaced it, not
     // at the page's start.
-    const decided = page.getByText(`Approved by ${admin.user.first_name} ${admin.user.last_name}`);
+    const decided = page
+      .locator('p')
+      .filter({ has: page.getByText(`Approved by ${admin.user.first_name} ${admin.user.last_name}`) });
     await decided.waitFor();
     await expect.poll(() => hasFocus(decided)).toBe(true);
     await saveScreenshot(page, 'review-decided-meanwhile-1280');

@@ -112,6 +112,17 @@ export const REJECTION_NOTE_REQUIRED_MESSAGE = 'Say why the prescription is reje
 export const REPEATS_NEED_DATE_MESSAGE = 'Say until when the repeats may be used.';
 
 /**
+ * An approval's terms as staff and patients read them: the repeat orders it still allows and their
+ * last day, as the reader's screen writes a day (`lastDay`); or, approved without repeats, none beyond
+ * its order, whose next order a pharmacist reviews again.
+ */
+export const approvalTermsLabel = (repeatsLeft: number, lastDay: string) =>
+  repeatsLeft === 0
+    ? `No repeats left; valid until ${lastDay}`
+    : `${repeatsLeft} ${repeatsLeft === 1 ? 'repeat' : 'repeats'} left until ${lastDay}`;
+export const APPROVED_FOR_ONE_ORDER_LABEL = 'No repeats: its next order is reviewed again';
+
+/**
  * The refusal of an approval of a prescription no longer stored (deleted with its patient): nobody can
  * see what would be approved. A rejection still cancels the order and puts its stock back.
  */

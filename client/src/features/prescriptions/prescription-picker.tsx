@@ -1,4 +1,5 @@
 import {
+  approvalTermsLabel,
   isUsablePrescription,
   PRESCRIPTION_ACCEPT,
   PRESCRIPTION_CHOICE_MESSAGE,
@@ -33,7 +34,7 @@ function stateLabel({ state, validUntil, repeatsLeft }: Prescription): string {
     case PRESCRIPTION_STATE.approved:
       return validUntil === null || repeatsLeft === null
         ? 'approved for one order; a pharmacist checks it again'
-        : `approved: ${repeatsLeft} ${repeatsLeft === 1 ? 'repeat' : 'repeats'} left until ${formatCalendarDate(validUntil)}`;
+        : `approved: ${approvalTermsLabel(repeatsLeft, formatCalendarDate(validUntil))}`;
     case PRESCRIPTION_STATE.usedUp:
       return 'used up: no repeats left';
     case PRESCRIPTION_STATE.expired:

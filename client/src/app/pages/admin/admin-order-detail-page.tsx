@@ -20,7 +20,7 @@ import { DispatchDialog } from '../../../features/orders/dispatch-dialog';
 import { OrderDelivery } from '../../../features/orders/order-delivery';
 import { OrderHistoryTimeline } from '../../../features/orders/order-history-timeline';
 import { RecallAlert } from '../../../features/orders/recall-alert';
-import { reviewSummary } from '../../../features/orders/review-summary';
+import { ReviewDecision } from '../../../features/orders/review-decision';
 import { UnreviewedPrescription } from '../../../features/orders/unreviewed-prescription';
 import { useSession } from '../../session.hook';
 import { AdminOrderFrame } from './admin-order-frame';
@@ -134,7 +134,7 @@ export default function AdminOrderDetailPage() {
                         }
                       />
                     ) : (
-                      reviewSummary(order.prescription)
+                      <ReviewDecision prescription={order.prescription} />
                     )}
                   </Detail>
                 ) : null}

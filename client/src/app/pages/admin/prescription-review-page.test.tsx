@@ -1,6 +1,7 @@
 import {
   adminOrderPath,
   adminPrescriptionPath,
+  APPROVED_FOR_ONE_ORDER_LABEL,
   MAX_REPEATS,
   ORDER_STATUS,
   PRESCRIPTION_REVIEW,
@@ -222,6 +223,29 @@ describe('PrescriptionReviewPage', () => {
     expect(
       await screen.findByText('Approved automatically: Repeat of an earlier approval of this prescription.'),
     ).toBeInTheDocument();
+  });
+
+  it("gives a decided approval's terms under it: the repeats left and their last day, or none beyond this order", async () => {
+    const approved = (terms: { validUntil: string | null; repeatsLeft: number | null }) =>
+      awaitingReview('user-1', {
+        prescription: {
+          ...orderPrescription(PRESCRIPTION_REVIEW.approved),
+          reviewedBy: { _id: 'staff-2', name: 'Pat Pharmacist' },
+          reviewedAt: '2026-11-30T10:00:00Z',
+          ...terms,
+        },
+      });
+    serveReview(approved({ validUntil: '2027-05-31', repeatsLeft: 2 }));
+    const { unmount } = renderPage();
+    expect(await screen.findByText('Approved by Pat Pharmacist')).toBeInTheDocument();
+    expect(screen.getByText('2 repeats left until May 31, 2027')).toBeInTheDocument();
+    unmount();
+    vi.restoreAllMocks();
+
+    serveReview(approved({ validUntil: null, repeatsLeft: 0 }));
+    renderPage();
+    expect(await screen.findByText('Approved by Pat Pharmacist')).toBeInTheDocument();
+    expect(screen.getByText(APPROVED_FOR_ONE_ORDER_LABEL)).toBeInTheDocument();
   });
 
   it('offers no approval of a prescription no longer stored, saying why, and still takes a rejection', async () => {

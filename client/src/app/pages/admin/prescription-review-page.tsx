@@ -5,7 +5,7 @@ import { TextAreaField } from '../../../components/ui/text-area-field';
 import { TextField } from '../../../components/ui/text-field';
 import { useListOrdersQuery, useReviewPrescriptionMutation } from '../../../features/orders/order-admin.api';
 import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
-import { reviewSummary } from '../../../features/orders/review-summary';
+import { ReviewDecision } from '../../../features/orders/review-decision';
 import { PrescriptionFile } from '../../../features/prescriptions/prescription-file';
 import { errorMessage, fieldErrors, issuesByField } from '../../../lib/error-message';
 import { toast } from '../../../lib/toast';
@@ -222,7 +222,7 @@ export default function PrescriptionReviewPage() {
                   tabIndex={-1}
                   className="rounded-lg bg-slate-50 p-4 text-sm focus:outline-none"
                 >
-                  {reviewSummary(order.prescription)}
+                  <ReviewDecision prescription={order.prescription} />
                 </p>
               )}
             </div>
