@@ -134,6 +134,9 @@ export const OWN_PRESCRIPTION_ORDER_MESSAGE =
   'This is your own prescription order: another member of staff must review it and change its status.';
 /** The refusal of a member of staff's status change of their own order without a prescription. */
 export const OWN_ORDER_MESSAGE = 'This is your own order: another member of staff must change its status.';
+/** The refusal of a member of staff's replacement of recalled units in their own order, prescription or not. */
+export const OWN_ORDER_REPLACEMENT_MESSAGE =
+  'This is your own order: another member of staff must replace its recalled units.';
 /**
  * The one rule on staff and their own orders (docs/decisions/0109): why the member of staff `userId`
  * may not review or change the status of `order`, read as the API answers it, or undefined when they

@@ -1,4 +1,4 @@
-import { ORDER_EVENT, ORDER_STATUS, OWN_ORDER_MESSAGE, type OrderHistoryEntry } from '@apotheca/contract';
+import { ORDER_EVENT, ORDER_STATUS, OWN_ORDER_REPLACEMENT_MESSAGE, type OrderHistoryEntry } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../test/browser-request';
@@ -37,14 +37,11 @@ describe('RecallAlert', () => {
 
   it("offers no replacement to the member of staff whose own order it is, saying why in the button's place", () => {
     renderWithStore(
-      <RecallAlert
-        order={order({ status: ORDER_STATUS.pending, history: [flagged], recallHold })}
-        refusal={OWN_ORDER_MESSAGE}
-      />,
+      <RecallAlert order={order({ status: ORDER_STATUS.pending, history: [flagged], recallHold })} ownOrder />,
     );
     const alert = screen.getByRole('alert');
     expect(within(alert).queryByRole('button', { name: 'Replace recalled units' })).toBeNull();
-    expect(alert).toHaveTextContent(OWN_ORDER_MESSAGE);
+    expect(alert).toHaveTextContent(OWN_ORDER_REPLACEMENT_MESSAGE);
   });
 
   it('says nothing of an order the server says no recall holds: dispatched, canceled, or its units replaced', () => {

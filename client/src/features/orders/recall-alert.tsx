@@ -1,4 +1,4 @@
-import { ORDER_EVENT, RECALL_HOLD_MESSAGE, type Order } from '@apotheca/contract';
+import { ORDER_EVENT, OWN_ORDER_REPLACEMENT_MESSAGE, RECALL_HOLD_MESSAGE, type Order } from '@apotheca/contract';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
@@ -17,9 +17,10 @@ function recallsSinceLastTaken(order: Order) {
  * Staff's warning on an order a recall holds: the order's answer says so (its `recallHold`, judged by
  * the server from the lots it drew from, docs/decisions/0149), and the server refuses its dispatch
  * meanwhile (0148). It lists the recalls' notes, and its button replaces the recalled units from the
- * medicine's sellable lots.
+ * medicine's sellable lots; on the viewer's own order (`ownOrder`), which the server refuses them to
+ * change, it says who must instead.
  */
-export function RecallAlert({ order, refusal }: { order: Order; refusal?: string | undefined }) {
+export function RecallAlert({ order, ownOrder = false }: { order: Order; ownOrder?: boolean }) {
   const [replace, { isLoading }] = useReplaceRecalledUnitsMutation();
   if (order.recallHold === null) return null;
   const recalls = recallsSinceLastTaken(order);
@@ -41,13 +42,12 @@ export function RecallAlert({ order, refusal }: { order: Order; refusal?: string
           ))}
         </ul>
       ) : null}
-      {/* The server refuses a replacement in one's own order, as any change of it (`refusal`). */}
-      {refusal === undefined ? (
+      {!ownOrder ? (
         <Button type="button" className="mt-3" busy={isLoading} onClick={() => void replaceUnits()}>
           {isLoading ? 'Replacing…' : 'Replace recalled units'}
         </Button>
       ) : (
-        <p className="mt-3">{refusal}</p>
+        <p className="mt-3">{OWN_ORDER_REPLACEMENT_MESSAGE}</p>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import {
   AUDIT_KIND,
   NO_RECALLED_UNITS_MESSAGE,
   ORDER_STATUS,
-  OWN_ORDER_MESSAGE,
+  OWN_ORDER_REPLACEMENT_MESSAGE,
   REPLACE_TOO_LATE_MESSAGE,
   ROLE,
   type Order,
@@ -143,7 +143,7 @@ describe('POST /api/orders/:id/replace-recalled-units', () => {
     const before = await snapshot(order._id, medicine.id);
     const own = await replace(order._id, buyer.headers);
     expect(own.statusCode).toBe(403);
-    expect(own.json()).toEqual({ message: OWN_ORDER_MESSAGE });
+    expect(own.json()).toEqual({ message: OWN_ORDER_REPLACEMENT_MESSAGE });
     expect(await snapshot(order._id, medicine.id)).toEqual(before);
     expect((await replace(order._id, pharmacist)).statusCode).toBe(200);
   });

@@ -6,6 +6,7 @@ import {
   ORDER_STATUS_CHANGED_MESSAGE,
   NO_RECALLED_UNITS_MESSAGE,
   ownOrderRefusal,
+  OWN_ORDER_REPLACEMENT_MESSAGE,
   PAYMENT_STATUS,
   PRESCRIPTION_DECISION,
   PRESCRIPTION_GONE_MESSAGE,
@@ -218,12 +219,12 @@ async function applyStatusChange(
  * contract's ownOrderRefusal, read of the order as the API answers it, so the server refuses exactly
  * what the staff screens withhold, in their words.
  */
-function refuseOwnOrder(order: OrderRow, actor: NonNullable<Actor>): void {
+function refuseOwnOrder(order: OrderRow, actor: NonNullable<Actor>, message?: string): void {
   const refusal = ownOrderRefusal(
     { userId: order.userId === null ? null : { _id: order.userId }, prescription: prescriptionOf(order) },
     actor.id,
   );
-  if (refusal !== undefined) throw HttpError.forbidden(refusal);
+  if (refusal !== undefined) throw HttpError.forbidden(message ?? refusal);
 }
 
 /**
@@ -279,7 +280,7 @@ export async function replaceRecalledUnits(db: Db, id: string, actor: NonNullabl
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
       // A replacement changes what the order sends: as with any change of it, not by its own buyer.
-      refuseOwnOrder(order, actor);
+      refuseOwnOrder(order, actor, OWN_ORDER_REPLACEMENT_MESSAGE);
       if (!BEFORE_DISPATCH.includes(order.status)) throw HttpError.conflict(REPLACE_TOO_LATE_MESSAGE);
       const replaced = await replaceRecalledDraws(tx, id);
       if (replaced.length === 0) throw HttpError.conflict(NO_RECALLED_UNITS_MESSAGE);

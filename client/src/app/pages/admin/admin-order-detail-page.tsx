@@ -99,7 +99,7 @@ export default function AdminOrderDetailPage() {
           <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
             {/* min-w-0: the column is as wide as the screen, not as its widest content, so the items table fits it. */}
             <div className="flex min-w-0 flex-col gap-4">
-              <RecallAlert order={order} refusal={refusal} />
+              <RecallAlert order={order} ownOrder={refusal !== undefined} />
               <dl className="grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-2">
                 <Detail label="Order number">
                   <span className="font-mono">{order.number}</span>
