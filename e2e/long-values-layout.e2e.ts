@@ -2,7 +2,7 @@ import { adminOrderPath, adminRecallPath, type Batch, medicinePath, type Order, 
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { pageAs, useOwnMedicine } from './support/admin-fixtures';
-import { baseUrl, hasFocus, saveScreenshot, useBrowser, VIEWPORTS } from './support/browser';
+import { baseUrl, hasFocus, openPage, saveScreenshot, useBrowser, VIEWPORTS } from './support/browser';
 import { addToCart, api, createShopper, DELIVERY_ADDRESS, PASSWORD, saveAddress, shopperPage } from './support/shop';
 
 // Real catalogues and customers have names and addresses far longer than the demo's: each screen
@@ -22,6 +22,31 @@ const linesOf = (element: Locator) =>
     text.selectNodeContents(node);
     return text.getBoundingClientRect().height / parseFloat(getComputedStyle(node).lineHeight);
   });
+
+/**
+ * The choices of the selects `selects` finds that would show cut once chosen: those whose text, beside
+ * its select's padding and arrow, needs more than the select's width. A select clips its text inside
+ * itself, so its scrollWidth never exceeds its clientWidth; a copy of it holding that choice alone, at
+ * the width it asks for, says what the text needs.
+ */
+const cutChoices = (selects: Locator) =>
+  selects.evaluateAll((elements: HTMLSelectElement[]) =>
+    elements.flatMap((element) =>
+      [...element.options]
+        .map((option) => option.text)
+        .filter((text) => {
+          const alone = element.cloneNode(false) as HTMLSelectElement;
+          alone.removeAttribute('id');
+          alone.append(new Option(text));
+          alone.style.width = 'auto';
+          alone.style.position = 'absolute';
+          element.after(alone);
+          const needed = alone.getBoundingClientRect().width;
+          alone.remove();
+          return needed > element.getBoundingClientRect().width;
+        }),
+    ),
+  );
 
 describe('long names and e-mail addresses', () => {
   const browser = useBrowser();
@@ -56,6 +81,22 @@ describe('long names and e-mail addresses', () => {
       const box = await heading.boundingBox();
       expect(box!.x + box!.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
       await context.close();
+    },
+  );
+
+  // A phone, a tablet upright and on its side, a laptop.
+  it.for([VIEWPORTS.mobile.width, 768, 1024, VIEWPORTS.desktop.width])(
+    "shows each category and sort in the catalogue's filters whole, %i px wide",
+    async (width) => {
+      const page = await openPage(browser, PATHS.medicines);
+      await page.setViewportSize({ width, height: VIEWPORTS.mobile.height });
+      const filters = page.getByRole('form', { name: 'Filters' });
+      await filters.getByRole('combobox', { name: 'Category' }).waitFor();
+      await saveScreenshot(page, `catalogue-filters-${width}`, { fullPage: false });
+      // 'All categories', the choice every visit starts with, lost its last letter on a phone.
+      expect(await cutChoices(filters.locator('select'))).toEqual([]);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      await page.context().close();
     },
   );
 

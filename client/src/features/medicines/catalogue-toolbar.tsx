@@ -24,6 +24,12 @@ const categoryOptions = (category: string) =>
     ? CATEGORY_OPTIONS
     : [...CATEGORY_OPTIONS, { value: category, label: category }];
 const SORT_OPTIONS = [{ value: '', label: 'Featured' }, ...SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))];
+/**
+ * Each select's cell, wide enough for its longest choice beside its padding and arrow: a row of its own
+ * on a phone, half a row on a tablet, and the two larger columns of the form's one row on a wider
+ * screen. Half a phone's row, or a quarter of a tablet's, cut them ('All categories' lost a letter).
+ */
+const SELECT_CELL = 'col-span-6 min-w-0 md:col-span-3 lg:col-span-1';
 
 type PriceKey = 'minPrice' | 'maxPrice';
 const KEPT_FILTERS = ['q', 'dosageForm', 'prescriptionRequired', 'developedBy'] as const;
@@ -98,7 +104,7 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       inputMode="decimal"
       defaultValue={filters[key]}
       key={`${key}-${filters[key]}`}
-      className="col-span-2 min-w-0 md:col-span-1"
+      className="col-span-2 min-w-0 lg:col-span-1"
       onBlur={(event) => applyPrices(event.target.form)}
       aria-invalid={rangeError || undefined}
       aria-describedby={rangeError ? rangeErrorId : undefined}
@@ -113,12 +119,12 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       aria-label="Filters"
       onSubmit={submit}
       {...{ [SUBMIT_ON_CHANGE]: '' }}
-      className="grid grid-cols-6 items-end gap-x-3 gap-y-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm md:grid-cols-[repeat(4,1fr)_auto] md:gap-4 md:p-4"
+      className="grid grid-cols-6 items-end gap-x-3 gap-y-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm md:gap-4 md:p-4 lg:grid-cols-[3fr_2fr_1fr_1fr_auto]"
     >
       <SelectField
         label="Category"
         name="category"
-        className="col-span-3 min-w-0 md:col-span-1"
+        className={SELECT_CELL}
         value={filters.category}
         options={categoryOptions(filters.category)}
         onChange={(event) => onChange({ category: event.target.value })}
@@ -126,7 +132,7 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       <SelectField
         label="Sort by"
         name="sort"
-        className="col-span-3 min-w-0 md:col-span-1"
+        className={SELECT_CELL}
         value={filters.sort}
         options={SORT_OPTIONS}
         onChange={(event) => onChange({ sort: event.target.value as CatalogueFilters['sort'] })}
@@ -138,7 +144,7 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       {KEPT_FILTERS.map((key) =>
         filters[key] ? <input key={key} type="hidden" name={key} value={filters[key]} /> : null,
       )}
-      <Button type="submit" variant="secondary" className="col-span-2 md:col-span-1">
+      <Button type="submit" variant="secondary" className="col-span-2 lg:col-span-1">
         Apply
       </Button>
       {rangeError ? (
