@@ -1,7 +1,7 @@
 import { adminOrderPath, adminRecallPath, type Batch, medicinePath, type Order, PATHS } from '@apotheca/contract';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageAs, useOwnMedicine } from './support/admin-fixtures';
+import { openOrderRow, pageAs, useOwnMedicine } from './support/admin-fixtures';
 import { baseUrl, hasFocus, openPage, saveScreenshot, useBrowser, VIEWPORTS } from './support/browser';
 import { addToCart, api, createShopper, DELIVERY_ADDRESS, PASSWORD, saveAddress, shopperPage } from './support/shop';
 
@@ -95,6 +95,27 @@ describe('long names and e-mail addresses', () => {
       await saveScreenshot(page, `catalogue-filters-${width}`, { fullPage: false });
       // 'All categories', the choice every visit starts with, lost its last letter on a phone.
       expect(await cutChoices(filters.locator('select'))).toEqual([]);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+      await page.context().close();
+    },
+  );
+
+  it.for(['mobile', 'desktop'] as const)(
+    "shows each status whole in the orders list's filter and selects and on the order's page, on a %s",
+    async (viewport) => {
+      const page = await pageAs(browser, admin);
+      await page.setViewportSize(VIEWPORTS[viewport]);
+      // On a phone the list leaves out its rows' status selects; at a laptop's width they are measured too.
+      await openOrderRow(page, order);
+      await saveScreenshot(page, `admin-orders-${VIEWPORTS[viewport].width}`, { fullPage: false });
+      expect(await cutChoices(page.locator('select'))).toEqual([]);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+
+      await page.goto(adminOrderPath(order._id));
+      const status = page.getByRole('combobox', { name: 'New status' });
+      await status.waitFor();
+      await saveScreenshot(page, `admin-order-status-${VIEWPORTS[viewport].width}`);
+      expect(await cutChoices(page.locator('select'))).toEqual([]);
       expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
       await page.context().close();
     },
