@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, withoutControlCharacters } from './common.schema';
+import { flagSchema, idSchema, objectError, withoutControlCharacters } from './common.schema';
 import { phoneSchema } from './auth.schema';
 
 // A delivery address: the checkout's form and the address book use these rules, and the server
@@ -16,27 +16,34 @@ const requiredText = (label: string, max = ADDRESS_TEXT_MAX) =>
     .max(max, `${label} must be at most ${max} characters.`)
     .check(withoutControlCharacters(label));
 
+const ADDRESS_FIELDS = ['name', 'phone', 'line1', 'line2', 'city', 'postalCode', 'country'] as const;
+
 /** The fields of an address, as typed: the recipient, how to reach them and where the parcel goes. */
-export const addressInputSchema = z.object({
-  name: requiredText('Name').meta({ example: 'Ada Lovelace' }),
-  phone: phoneSchema,
-  line1: requiredText('Address line 1').meta({ example: '12 St James Square' }),
-  line2: z
-    .string()
-    .trim()
-    .max(ADDRESS_TEXT_MAX, `Address line 2 must be at most ${ADDRESS_TEXT_MAX} characters.`)
-    .check(withoutControlCharacters('Address line 2'))
-    .optional()
-    .default(''),
-  city: requiredText('City').meta({ example: 'London' }),
-  postalCode: requiredText('Postal code', POSTAL_CODE_MAX)
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Postal code may hold only letters, digits, spaces and hyphens.')
-    .meta({ example: 'SW1Y 4LB' }),
-  country: requiredText('Country').meta({ example: 'United Kingdom' }),
-});
+export const addressInputSchema = z.object(
+  {
+    name: requiredText('Name').meta({ example: 'Ada Lovelace' }),
+    phone: phoneSchema,
+    line1: requiredText('Address line 1').meta({ example: '12 St James Square' }),
+    line2: z
+      .string({ error: 'Address line 2 must be text.' })
+      .trim()
+      .max(ADDRESS_TEXT_MAX, `Address line 2 must be at most ${ADDRESS_TEXT_MAX} characters.`)
+      .check(withoutControlCharacters('Address line 2'))
+      .optional()
+      .default(''),
+    city: requiredText('City').meta({ example: 'London' }),
+    postalCode: requiredText('Postal code', POSTAL_CODE_MAX)
+      .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Postal code may hold only letters, digits, spaces and hyphens.')
+      .meta({ example: 'SW1Y 4LB' }),
+    country: requiredText('Country').meta({ example: 'United Kingdom' }),
+  },
+  { error: objectError('address', ADDRESS_FIELDS) },
+);
 
 /** A new entry of the address book; `isDefault` makes it the one checkout offers first. */
-export const newAddressSchema = addressInputSchema.extend({ isDefault: z.boolean().optional().default(false) });
+export const newAddressSchema = addressInputSchema.extend({
+  isDefault: flagSchema('isDefault').optional().default(false),
+});
 /** An edit names only what changes. */
 export const updateAddressSchema = newAddressSchema.partial();
 

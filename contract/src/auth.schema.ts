@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   EMAIL_PATTERN,
+  flagSchema,
   idSchema,
   lettersAnd,
   messageResponseSchema,
@@ -68,7 +69,7 @@ export const loginSchema = z.object({
     .min(1, 'Password is required.')
     .max(128, 'Password must be at most 128 characters long.')
     .meta({ example: 'Secret@123' }),
-  remember: z.boolean().optional().default(false),
+  remember: flagSchema('remember').optional().default(false),
 });
 
 export const forgotPasswordSchema = z.object({

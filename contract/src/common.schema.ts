@@ -18,6 +18,12 @@ export const errorResponseSchema = z.object({
 
 export const messageResponseSchema = z.object({ message: z.string() });
 
+/** A yes-or-no field of a request, refused by its name, as a query's fields are, rather than in zod's words. */
+export const flagSchema = (field: string) => z.boolean({ error: `${field} must be true or false.` });
+/** A field of a request holding an object: refused, when it is not one, with the fields it takes. */
+export const objectError = (field: string, fields: readonly string[]) =>
+  `${field} must be an object of ${fields.slice(0, -1).join(', ')} and ${fields.at(-1)}.`;
+
 /** A 503's message: the server had more work at once than it takes on, and asks to be tried again soon. */
 export const SERVER_BUSY_MESSAGE = 'The shop is very busy right now. Please try again in a few seconds.';
 

@@ -3,6 +3,7 @@ import { addressInputSchema, orderAddressSchema } from './addresses.schema';
 import { cartSchema } from './cart.schema';
 import {
   calendarDateFromToday,
+  flagSchema,
   idSchema,
   moneySchema,
   shopDayOf,
@@ -115,7 +116,7 @@ export const prescriptionNeededMessage = (names: readonly string[]) =>
 const deliveryChoiceFields = {
   addressId: z.uuid({ error: ADDRESS_CHOICE_MESSAGE }).optional(),
   address: addressInputSchema.optional(),
-  saveAddress: z.boolean().optional().default(false),
+  saveAddress: flagSchema('saveAddress').optional().default(false),
 };
 const namesOneAddressAtMost = (body: { addressId?: string | undefined; address?: unknown }) =>
   !(body.addressId && body.address);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { objectError } from './common.schema';
 import { CARD_NUMBER_DIGITS, CVV_DIGITS } from './constants';
 
 // The checkout card form, checked by the client as typed and by the server on add-order.
@@ -14,24 +15,27 @@ export const normaliseDigits = (value: string, length: number): string => value.
 
 const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\/(\d{2})$/;
 
-export const paymentSchema = z.object({
-  cardholderName: z
-    .string({ error: 'Cardholder name is required' })
-    .trim()
-    .min(1, 'Cardholder name is required')
-    .max(100, 'Cardholder name must be at most 100 characters.')
-    .regex(/^[A-Z ]+$/, 'Cardholder name must contain only uppercase letters and spaces.'),
-  cardNumber: z
-    .string({ error: `Card Number must be exactly ${CARD_NUMBER_DIGITS} digits.` })
-    .regex(new RegExp(`^\\d{${CARD_NUMBER_DIGITS}}$`), `Card Number must be exactly ${CARD_NUMBER_DIGITS} digits.`),
-  expiry: z
-    .string({ error: 'Enter a valid expiration in MM/YY format.' })
-    .regex(EXPIRY_PATTERN, 'Enter a valid expiration in MM/YY format.')
-    // Only the year is compared: an expiry in the current year is accepted whatever its month.
-    .refine((value) => Number(value.slice(3)) >= new Date().getFullYear() % 100, 'Year cannot be in the past.'),
-  cvv: z
-    .string({ error: `CVV must be exactly ${CVV_DIGITS} digits.` })
-    .regex(new RegExp(`^\\d{${CVV_DIGITS}}$`), `CVV must be exactly ${CVV_DIGITS} digits.`),
-});
+export const paymentSchema = z.object(
+  {
+    cardholderName: z
+      .string({ error: 'Cardholder name is required' })
+      .trim()
+      .min(1, 'Cardholder name is required')
+      .max(100, 'Cardholder name must be at most 100 characters.')
+      .regex(/^[A-Z ]+$/, 'Cardholder name must contain only uppercase letters and spaces.'),
+    cardNumber: z
+      .string({ error: `Card Number must be exactly ${CARD_NUMBER_DIGITS} digits.` })
+      .regex(new RegExp(`^\\d{${CARD_NUMBER_DIGITS}}$`), `Card Number must be exactly ${CARD_NUMBER_DIGITS} digits.`),
+    expiry: z
+      .string({ error: 'Enter a valid expiration in MM/YY format.' })
+      .regex(EXPIRY_PATTERN, 'Enter a valid expiration in MM/YY format.')
+      // Only the year is compared: an expiry in the current year is accepted whatever its month.
+      .refine((value) => Number(value.slice(3)) >= new Date().getFullYear() % 100, 'Year cannot be in the past.'),
+    cvv: z
+      .string({ error: `CVV must be exactly ${CVV_DIGITS} digits.` })
+      .regex(new RegExp(`^\\d{${CVV_DIGITS}}$`), `CVV must be exactly ${CVV_DIGITS} digits.`),
+  },
+  { error: objectError('payment', ['cardholderName', 'cardNumber', 'expiry', 'cvv']) },
+);
 
 export type Payment = z.infer<typeof paymentSchema>;

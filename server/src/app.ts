@@ -26,6 +26,7 @@ import authPlugin from './features/auth/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import answerCachingPlugin from './plugins/answer-caching.plugin';
 import errorsPlugin, { sendClientError, sendError } from './plugins/errors.plugin';
+import requestBodiesPlugin from './plugins/request-bodies.plugin';
 import mailOutboxPlugin from './features/mail/mail-outbox.plugin';
 import metricsPlugin from './features/metrics/metrics.plugin';
 import { loggerOptions, prettyLogStream, requestLogger, type LogStream } from './plugins/log-options';
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
+  await app.register(requestBodiesPlugin);
   // First of the request hooks, so an answer another hook refuses (a busy instance's 503) carries them too.
   await app.register(securityPlugin, {
     connectOrigins: config.contactFormUrl ? [new URL(config.contactFormUrl).origin] : [],

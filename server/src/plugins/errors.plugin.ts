@@ -10,8 +10,24 @@ import { HttpError } from '../http-error';
 
 /** The summary message of a 400 for invalid input; each field's own message is in `errors`. */
 const INVALID_INPUT_MESSAGE = 'Please fix the highlighted fields.';
+/** A body that is not an object (an array, a string, nothing) where a call takes one: no field to name. */
+const BODY_NOT_OBJECT_MESSAGE = 'The request body must be a JSON object.';
+
+/**
+ * What Fastify refuses of a body before any route sees it, in the shop's words rather than the
+ * parser's, with the parser's status.
+ */
+const BODY_REFUSALS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE:
+    'The request body must be JSON (application/json), or a form (multipart/form-data) where a file is sent.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body is not as long as its Content-Length says.',
+};
 
 type FieldIssue = { instancePath?: string; message?: string };
+/** The key of an issue with the input as a whole rather than one of its fields. */
+const WHOLE_BODY = '_';
 
 /**
  * `{ field: first message }` from the zod issues that the type provider attached to the error. It
@@ -21,7 +37,7 @@ type FieldIssue = { instancePath?: string; message?: string };
 function fieldErrors(issues: FieldIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
-    const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.') || '_';
+    const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.') || WHOLE_BODY;
     errors[field] ??= issue.message ?? 'Invalid value.';
   }
   return errors;
@@ -68,8 +84,15 @@ export function sendError(error: FastifyError | HttpError | Error, request: Fast
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors = fieldErrors(error.validation);
+    if (WHOLE_BODY in errors && error.validationContext === 'body') {
+      return reply.code(400).send({ message: BODY_NOT_OBJECT_MESSAGE });
+    }
     const first = Object.values(errors)[0];
     return reply.code(400).send({ message: first ?? INVALID_INPUT_MESSAGE, errors });
+  }
+  const bodyRefusal = BODY_REFUSALS[(error as FastifyError).code];
+  if (bodyRefusal !== undefined) {
+    return reply.code((error as FastifyError).statusCode ?? 400).send({ message: bodyRefusal });
   }
   if (UNSTORABLE_TEXT.has(sqlState(error) ?? '')) {
     return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
