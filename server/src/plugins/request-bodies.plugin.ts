@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
  * A JSON content type with an empty body is a call without a body (as many HTTP clients send a POST
  * or DELETE that needs none), left to the route's rule, where Fastify refused it outright. Text is
  * not JSON: Fastify's own text parser handed a string to the JSON rules, which refused it as an
- * invalid value where the contract says 415.
+ * invalid value where the contract says 415 (docs/decisions/0155).
  */
 export default fp(
   async (app) => {
