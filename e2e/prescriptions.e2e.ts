@@ -179,6 +179,40 @@ describe('prescription medicines', () => {
     await page.context().close();
   });
 
+  it("lists a phone's prescriptions at checkout as lines of text, each state following its date", async () => {
+    const shopper = await createShopper();
+    // One prescription is on an order awaiting its review, the other uploaded and not yet used.
+    await rxOrderOf(shopper, insulin);
+    await uploadPrescriptionAs(shopper);
+    await addToCart(shopper.token, insulin._id);
+    const page = await shopperPage(browser, shopper, 'mobile');
+    await page.goto(PATHS.checkout);
+    const choices = page
+      .getByRole('group', { name: 'Prescription' })
+      .locator('label', { has: page.getByRole('radio') });
+    await expect.poll(() => choices.count()).toBe(2);
+    // Where each line of a choice's words starts: one place when they read as one text beside the
+    // radio; the state squeezed into a column of its own beside the date starts its lines further right.
+    const lineStarts = (label: Element) => {
+      const starts = new Map<number, number>();
+      const words = document.createTreeWalker(label, NodeFilter.SHOW_TEXT);
+      for (let text = words.nextNode(); text; text = words.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        for (const line of range.getClientRects()) {
+          if (line.width === 0) continue;
+          const top = Math.round(line.top);
+          starts.set(top, Math.min(starts.get(top) ?? Infinity, Math.round(line.left)));
+        }
+      }
+      return [...new Set(starts.values())];
+    };
+    for (const label of await choices.all())
+      expect(await label.evaluate(lineStarts), await label.innerText()).toHaveLength(1);
+    await saveScreenshot(page, 'checkout-prescriptions-375');
+    await page.context().close();
+  });
+
   it("opens a prescription's file on its own as its image or PDF, in a sandbox where nothing runs as the shop", async () => {
     const shopper = await createShopper();
     const authorization = `Bearer ${shopper.token}`;

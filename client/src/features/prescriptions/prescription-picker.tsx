@@ -159,16 +159,21 @@ export function PrescriptionPicker({
           <ul className="mt-1 flex flex-col gap-1">
             {prescriptions.map((prescription) => (
               <li key={prescription._id}>
-                <label className="flex items-center gap-2 text-sm">
+                {/* The words are one text beside the radio, so on a phone the state wraps after the date as a
+                    sentence does, rather than as a narrow column of its own. */}
+                <label className="flex items-start gap-2 text-sm">
                   <input
                     type="radio"
+                    className="mt-0.5"
                     name={name}
                     checked={value === prescription._id}
                     disabled={!isUsablePrescription(prescription)}
                     onChange={() => onChange(prescription._id)}
                   />
-                  {kind(prescription)} uploaded {formatMoment(prescription.createdAt)}
-                  <span className="text-muted">({stateLabel(prescription)})</span>
+                  <span>
+                    {kind(prescription)} uploaded {formatMoment(prescription.createdAt)}{' '}
+                    <span className="text-muted">({stateLabel(prescription)})</span>
+                  </span>
                 </label>
               </li>
             ))}
