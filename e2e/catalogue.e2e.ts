@@ -115,6 +115,26 @@ describe('the catalogue in chromium', () => {
     await page.context().close();
   });
 
+  it('goes back from a medicine to the search and page it was opened from, after a reload too', async () => {
+    const list = cataloguePath({ q: 'paracetmol', page: 2 });
+    const page = await openPage(browser, list);
+    await page.getByText('Page 2 of').waitFor();
+    const name = (await cards(page).first().locator('h3').textContent())!;
+    await cards(page).first().getByRole('link', { name }).click();
+    await expect.poll(() => textsOf(page.getByRole('heading', { level: 1 }))).toContain(name);
+    await page.getByRole('link', { name: '← Back to medicines' }).click();
+    await page.waitForURL(`${baseUrl()}${list}`);
+    await expect.poll(() => cards(page).first().locator('h3').textContent()).toBe(name);
+    // The server renders a medicine's page without knowing where it was opened from; a reload of it
+    // hydrates to the link the server wrote, with no mismatch.
+    await cards(page).first().getByRole('link', { name }).click();
+    await expect.poll(() => textsOf(page.getByRole('heading', { level: 1 }))).toContain(name);
+    await page.reload();
+    await page.getByRole('link', { name: '← Back to medicines' }).click();
+    await page.waitForURL(`${baseUrl()}${list}`);
+    await page.context().close();
+  });
+
   it('moves the banner carousel with its arrows and dots', async () => {
     const page = await openPage(browser, PATHS.medicines);
     const dots = page.getByRole('button', { name: /Go to slide/ });

@@ -112,6 +112,7 @@ export default function CataloguePage() {
                       onAddToCart={addToCart}
                       adding={isAdding(medicine._id)}
                       cartQuantity={quantityOf(medicine._id)}
+                      openedFrom={search}
                     />
                   ))}
           </div>

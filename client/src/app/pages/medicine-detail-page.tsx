@@ -1,14 +1,16 @@
 import { formatPrice, PATHS } from '@apotheca/contract';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
 import { DetailList, type DetailRow } from '../../components/ui/detail-list';
 import { Spinner } from '../../components/ui/spinner';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { AddToCartButton } from '../../features/medicines/add-to-cart-button';
+import { catalogueReturnPath } from '../../features/medicines/catalogue-filters';
 import { MedicineLeaflet } from '../../features/medicines/medicine-leaflet';
 import { strengthAndForm } from '../../features/medicines/medicine-labels';
 import { MedicineSubstitutes } from '../../features/medicines/medicine-substitutes';
 import { useGetMedicineQuery, useGetSubstitutesQuery } from '../../features/medicines/medicines.api';
+import { useHydrated } from '../../lib/hydration.hook';
 import { useAddToCart } from '../add-to-cart.hook';
 
 export default function MedicineDetailPage() {
@@ -19,6 +21,10 @@ export default function MedicineDetailPage() {
   const { data: substitutes } = useGetSubstitutesQuery(id, { skip: !medicine?.activeIngredient });
   const { addToCart, isAdding, quantityOf } = useAddToCart();
   const inCart = medicine ? (quantityOf(medicine._id) ?? 0) : 0;
+  // Back to the list the card was opened from. A reload keeps that in the history entry, which the
+  // server never sees: its link to the catalogue's start stands until the page has hydrated.
+  const historyState: unknown = useLocation().state;
+  const back = useHydrated() ? catalogueReturnPath(historyState) : PATHS.medicines;
   // The record's details that are stated, then the rows every medicine has.
   const details: DetailRow[] = medicine
     ? [
@@ -39,7 +45,7 @@ export default function MedicineDetailPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <Link to={PATHS.medicines} className="text-sm font-semibold text-brand-700 hover:text-brand-900">
+      <Link to={back} className="text-sm font-semibold text-brand-700 hover:text-brand-900">
         ← Back to medicines
       </Link>
       {isLoading ? <Spinner label="Loading medicine…" /> : null}

@@ -1,5 +1,6 @@
 import {
   CATALOGUE_PAGE_SIZE,
+  cataloguePath,
   DEFAULT_MAX_PRICE,
   DEFAULT_MIN_PRICE,
   DOSAGE_FORMS,
@@ -111,3 +112,18 @@ export const listQueryOf = (filters: CatalogueFilters): MedicineListQuery => ({
   limit: filters.limit,
   page: filters.page,
 });
+
+/**
+ * What a card's link leaves in the history entry of the medicine's page it opens: the catalogue's
+ * search, filters and page, so that page's way back returns to the list the patient was reading.
+ */
+export const catalogueReturnState = (search: URLSearchParams) => ({ catalogueSearch: search.toString() });
+
+/** Where a medicine's page links back to: the list it was opened from (catalogueReturnState), else the catalogue's start. */
+export function catalogueReturnPath(historyState: unknown): string {
+  const search =
+    typeof historyState === 'object' && historyState !== null && 'catalogueSearch' in historyState
+      ? historyState.catalogueSearch
+      : undefined;
+  return cataloguePath(typeof search === 'string' ? new URLSearchParams(search) : undefined);
+}

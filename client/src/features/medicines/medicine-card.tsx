@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { DetailList } from '../../components/ui/detail-list';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { AddToCartButton } from './add-to-cart-button';
+import { catalogueReturnState } from './catalogue-filters';
 import { strengthAndForm } from './medicine-labels';
 import { PrescriptionBadge } from './prescription-badge';
 
@@ -15,14 +16,30 @@ type Props = {
   cartQuantity?: number | undefined;
   /** Above the fold: load the image at once instead of lazily. */
   eager?: boolean;
+  /** The catalogue's search the card is listed under, which the medicine's page links back to. */
+  openedFrom?: URLSearchParams | undefined;
 };
 
 /** A medicine's card: image, name, maker, price, stock and its add-to-cart button. */
-export function MedicineCard({ medicine, onAddToCart, adding = false, cartQuantity, eager = false }: Props) {
+export function MedicineCard({
+  medicine,
+  onAddToCart,
+  adding = false,
+  cartQuantity,
+  eager = false,
+  openedFrom,
+}: Props) {
   const inCart = cartQuantity !== undefined && cartQuantity > 0;
+  const linkState = openedFrom ? catalogueReturnState(openedFrom) : undefined;
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md">
-      <Link to={medicinePath(medicine._id)} className="block bg-brand-50" tabIndex={-1} aria-hidden="true">
+      <Link
+        to={medicinePath(medicine._id)}
+        state={linkState}
+        className="block bg-brand-50"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
         <UploadedImage
           imageUrl={medicine.imageUrl}
           alt=""
@@ -34,7 +51,7 @@ export function MedicineCard({ medicine, onAddToCart, adding = false, cartQuanti
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
           <h3 className="text-lg font-semibold text-ink">
-            <Link to={medicinePath(medicine._id)} className="hover:text-brand-700">
+            <Link to={medicinePath(medicine._id)} state={linkState} className="hover:text-brand-700">
               {medicine.name}
             </Link>
           </h3>
