@@ -1,4 +1,4 @@
-import { PRICE_RANGE_MESSAGE } from '@apotheca/contract';
+import { DEFAULT_MAX_PRICE, DEFAULT_MIN_PRICE, PRICE_RANGE_MESSAGE } from '@apotheca/contract';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -38,6 +38,18 @@ describe('the catalogue toolbar', () => {
     await user.tab();
     expect(onChange).toHaveBeenCalledWith({ minPrice: 50, maxPrice: 60 });
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('lifts a price bound whose field is emptied and applied, as the form sent without JavaScript does', async () => {
+    const user = userEvent.setup();
+    const onChange = vi.fn();
+    renderToolbar('minPrice=10&maxPrice=50', onChange);
+    await user.clear(screen.getByLabelText('Min price ($)'));
+    await user.clear(screen.getByLabelText('Max price ($)'));
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ minPrice: DEFAULT_MIN_PRICE, maxPrice: DEFAULT_MAX_PRICE }),
+    );
   });
 
   it('says so of such a range in the URL, as a search sent without JavaScript brings it', () => {

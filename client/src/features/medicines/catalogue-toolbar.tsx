@@ -49,10 +49,9 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
   const [rangeRefused, setRangeRefused] = useState(false);
   const rangeError = rangeRefused || !isPriceRange(filters.minPrice, filters.maxPrice);
   const rangeErrorId = `${useId()}-price-range`;
-  const priceOf = (raw: string, key: PriceKey) => {
-    const value = Number(raw);
-    return raw !== '' && Number.isFinite(value) && value >= 0 ? value : filters[key];
-  };
+  // A field read as the URL reads it, as the form sent without JavaScript is: an emptied one lifts its
+  // bound, where it kept the list to the old price while the field showed none.
+  const priceOf = (raw: string, key: PriceKey) => filtersFromSearch(new URLSearchParams({ [key]: raw }))[key];
   /** The price fields' change, both read at once: a range whose minimum is above its maximum is said and not applied. */
   const priceChange = (form: FormData | HTMLFormElement) => {
     const fields = form instanceof FormData ? form : new FormData(form);
