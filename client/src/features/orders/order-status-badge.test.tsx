@@ -1,20 +1,20 @@
-import { ORDER_STATUS, PRESCRIPTION_REVIEW } from '@apotheca/contract';
+import { ORDER_STATUS, ORDER_STATUSES } from '@apotheca/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { OrderStatusBadge, PrescriptionReviewBadge } from './order-status-badge';
+import { OrderStatusBadge } from './order-status-badge';
 
 describe('OrderStatusBadge', () => {
-  it('shows a canceled order in the colour of a stop, not the green of an order that went ahead', () => {
+  it("shows Pending in yellow and every other status in green, as SPEC's order statuses say", () => {
     render(
       <>
-        <OrderStatusBadge status={ORDER_STATUS.canceled} />
-        <OrderStatusBadge status={ORDER_STATUS.dispatched} />
-        <PrescriptionReviewBadge review={PRESCRIPTION_REVIEW.rejected} />
+        {ORDER_STATUSES.map((status) => (
+          <OrderStatusBadge key={status} status={status} />
+        ))}
       </>,
     );
-    const canceled = screen.getByText(ORDER_STATUS.canceled);
-    expect(canceled.className).not.toBe(screen.getByText(ORDER_STATUS.dispatched).className);
-    // The same colour as a rejected prescription, the other badge that says an order stopped.
-    expect(canceled.className).toBe(screen.getByText('Prescription rejected').className);
+    for (const status of ORDER_STATUSES) {
+      const colour = status === ORDER_STATUS.pending ? 'yellow' : 'green';
+      expect(screen.getByText(status).className, status).toMatch(new RegExp(`\\bbg-${colour}-50\\b`));
+    }
   });
 });

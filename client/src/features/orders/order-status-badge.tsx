@@ -13,14 +13,14 @@ const GREEN = `${badge} bg-green-50 text-green-800 ring-green-600/30`;
 const RED = `${badge} bg-red-50 text-red-800 ring-red-600/30`;
 
 /**
- * Pending is shown in yellow, Canceled in red (the order stopped, as a rejected prescription's red
- * says: a canceled order must not read as a success) and the statuses of an order going ahead in green.
+ * Pending is shown in yellow and the others in green, Canceled included: SPEC's order statuses say so
+ * (docs/decisions/0156); the badge's word tells a canceled order from one going ahead.
  */
 const ORDER_STATUS_CLASS: Record<OrderStatus, string> = {
   [ORDER_STATUS.pending]: YELLOW,
   [ORDER_STATUS.accepted]: GREEN,
   [ORDER_STATUS.dispatched]: GREEN,
-  [ORDER_STATUS.canceled]: RED,
+  [ORDER_STATUS.canceled]: GREEN,
 };
 
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {
