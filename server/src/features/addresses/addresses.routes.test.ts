@@ -74,6 +74,26 @@ describe('the address book', () => {
     expect((await list(headers)).map(({ _id }) => _id)).toEqual([work._id]);
   });
 
+  it('makes the oldest address left the default when the default is deleted, so the book keeps one', async () => {
+    const { headers } = await createTestUser(ctx);
+    const add = async (line1: string) =>
+      addressResponseSchema.parse((await call('POST', '/addresses', headers, { ...HOME_ADDRESS, line1 })).json())
+        .address;
+    const home = await add('1 Home Street');
+    const work = await add('2 Work Street');
+    const gym = await add('3 Gym Street');
+    expect(home.isDefault).toBe(true);
+
+    expect((await call('DELETE', `/addresses/${home._id}`, headers)).statusCode).toBe(200);
+    expect((await list(headers)).map(({ _id, isDefault }) => [_id, isDefault])).toEqual([
+      [work._id, true],
+      [gym._id, false],
+    ]);
+    // Deleting one that is not the default leaves the default where it is.
+    expect((await call('DELETE', `/addresses/${gym._id}`, headers)).statusCode).toBe(200);
+    expect((await list(headers)).map(({ _id, isDefault }) => [_id, isDefault])).toEqual([[work._id, true]]);
+  });
+
   it('answers 404 for another patient’s address, and changes nothing of it', async () => {
     const owner = await createTestUser(ctx);
     const other = await createTestUser(ctx);

@@ -115,10 +115,27 @@ export async function updateAddress(db: Db, userId: string, id: string, changes:
   });
 }
 
-/** Deletes an address; placed orders keep their own copies of it. */
+/**
+ * Deletes an address; placed orders keep their own copies of it. A book that is not empty keeps a
+ * default, as its first address is one: deleting the default makes the oldest address left the
+ * default. The patient's row is locked first, as an add does, so an add meanwhile sees the book as
+ * it is after the delete.
+ */
 export async function deleteAddress(db: Db, userId: string, id: string): Promise<void> {
-  const [deleted] = isUuid(id) ? await db.delete(addresses).where(own(userId, id)).returning({ id: addresses.id }) : [];
-  if (!deleted) throw HttpError.notFound(ADDRESS_NOT_FOUND_MESSAGE);
+  if (!isUuid(id)) throw HttpError.notFound(ADDRESS_NOT_FOUND_MESSAGE);
+  await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    const [deleted] = await tx.delete(addresses).where(own(userId, id)).returning({ isDefault: addresses.isDefault });
+    if (!deleted) throw HttpError.notFound(ADDRESS_NOT_FOUND_MESSAGE);
+    if (!deleted.isDefault) return;
+    const [oldest] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.userId, userId))
+      .orderBy(asc(addresses.createdAt), asc(addresses.id))
+      .limit(1);
+    if (oldest) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, oldest.id));
+  });
 }
 
 /**
