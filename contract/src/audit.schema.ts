@@ -6,7 +6,9 @@ import { parseOrderNumber } from './orders.schema';
 const FILTER_MAX_LENGTH = 254;
 
 export const AUDIT_KIND_MESSAGE = 'kind must be one of the kinds of change the audit log records.';
-export const AUDIT_SUBJECT_MESSAGE = 'subject must be an id or an order number such as A-100234.';
+/** Said under the audit log's "Medicine or order" filter too, where a medicine's name is the first thing tried. */
+export const AUDIT_SUBJECT_MESSAGE =
+  'Medicine or order must be an id, or an order number such as A-100234: names are not searched.';
 const AUDIT_ACTOR_MESSAGE = `actor must be an e-mail address or a user id of at most ${FILTER_MAX_LENGTH} characters.`;
 
 /** Any id the database gives out (8-4-4-4-12 hex digits). */

@@ -19,9 +19,12 @@ export const isAuditKind = (value: string): value is AuditKind => (AUDIT_KINDS a
  */
 export function AuditFilters({
   value,
+  errors = {},
   onFilter,
 }: {
   value: AuditFilterValues;
+  /** The server's refusal of a filter, said under its field (`errors` of its 400). */
+  errors?: Partial<Record<keyof AuditFilterValues, string>>;
   onFilter: (next: AuditFilterValues) => void;
 }) {
   const [draft, setDraft] = useState(value);
@@ -34,6 +37,7 @@ export function AuditFilters({
   /** A filter's control shows the draft's value and edits it; the log follows only on submit. */
   const draftField = (field: keyof AuditFilterValues) => ({
     value: draft[field],
+    error: errors[field],
     onChange: (event: { target: { value: string } }) =>
       setDraft((current) => ({ ...current, [field]: event.target.value })),
   });

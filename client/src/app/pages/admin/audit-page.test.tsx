@@ -2,6 +2,7 @@ import {
   AUDIT_KIND,
   AUDIT_KIND_LABELS,
   AUDIT_PAGE_SIZE,
+  AUDIT_SUBJECT_MESSAGE,
   PATHS,
   PRESCRIPTION_REVIEW,
   type AuditEntry,
@@ -210,5 +211,31 @@ describe('AuditPage', () => {
       subject: 'A-100234',
       page: '1',
     });
+  });
+
+  // "Medicine or order" invites a medicine's name, which the log does not search: the refusal is said
+  // under that field in its words, and the count of the list that was shown before is not left standing.
+  it('says under Medicine or order why a name is refused, and counts no changes it did not list', async () => {
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL((input as Request).url);
+      if (url.searchParams.has('subject'))
+        return Promise.resolve(
+          json(400, { message: AUDIT_SUBJECT_MESSAGE, errors: { subject: AUDIT_SUBJECT_MESSAGE } }),
+        );
+      return Promise.resolve(json(200, { entries: [entry(0)], total: 60 }));
+    });
+    const { user } = renderPage();
+    await screen.findByText('60 changes');
+
+    await user.type(screen.getByLabelText('Medicine or order'), 'Ibuprofen');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+
+    const field = screen.getByLabelText('Medicine or order');
+    await vi.waitFor(() => expect(field).toHaveAccessibleDescription(AUDIT_SUBJECT_MESSAGE));
+    expect(AUDIT_SUBJECT_MESSAGE).toMatch(/^Medicine or order\b/);
+    expect(screen.queryByText(/\d+ (matching )?changes?$/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Audit log' })).not.toBeInTheDocument();
+    expect(screen.getAllByText(AUDIT_SUBJECT_MESSAGE)).toHaveLength(1);
   });
 });

@@ -5,6 +5,7 @@ import { useAuditLogQuery } from '../../../features/audit/audit.api';
 import { AuditEntries } from '../../../features/audit/audit-entries';
 import { AuditFilters, isAuditKind, type AuditFilterValues } from '../../../features/audit/audit-filters';
 import { countLabel } from '../../../lib/count-label';
+import { fieldErrors } from '../../../lib/error-message';
 import { AdminPageHeader } from './admin-page-header';
 import { usePageCount, usePageParam } from './page-param.hook';
 import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
@@ -42,6 +43,10 @@ export default function AuditPage() {
     { refetchOnMountOrArgChange: true },
   );
   const filtered = FILTERS.some((name) => filters[name] !== '');
+  // A refused filter is said under its field; the list and count of the filters before are not left
+  // standing beside it, as if they answered it.
+  const refused = fieldErrors(error);
+  const filterRefused = FILTERS.some((name) => refused[name]);
   const pageCount = usePageCount(data?.total, AUDIT_PAGE_SIZE, isFetching);
 
   return (
@@ -49,28 +54,32 @@ export default function AuditPage() {
       <AdminPageHeader
         title="Audit log"
         subtitle={
-          data ? countLabel(data.total, filtered ? 'matching change' : 'change') : 'Every change made by staff.'
+          data && !error
+            ? countLabel(data.total, filtered ? 'matching change' : 'change')
+            : 'Every change made by staff.'
         }
       />
-      <AuditFilters value={filters} onFilter={setFilters} />
-      <QueryList
-        state={{ data, isLoading, isFetching, error }}
-        loadingLabel="Loading the audit log…"
-        empty={(data) =>
-          data.entries.length === 0 && (
-            <EmptyNotice>
-              {filtered ? 'No change matches these filters.' : 'No change has been recorded yet.'}
-            </EmptyNotice>
-          )
-        }
-      >
-        {(data) => (
-          <>
-            <AuditEntries entries={data.entries} />
-            <PageNavigation label="Audit log pages" page={page} pageCount={pageCount} onPageChange={setPage} />
-          </>
-        )}
-      </QueryList>
+      <AuditFilters value={filters} errors={refused} onFilter={setFilters} />
+      {!filterRefused && (
+        <QueryList
+          state={{ data, isLoading, isFetching, error }}
+          loadingLabel="Loading the audit log…"
+          empty={(data) =>
+            data.entries.length === 0 && (
+              <EmptyNotice>
+                {filtered ? 'No change matches these filters.' : 'No change has been recorded yet.'}
+              </EmptyNotice>
+            )
+          }
+        >
+          {(data) => (
+            <>
+              <AuditEntries entries={data.entries} />
+              <PageNavigation label="Audit log pages" page={page} pageCount={pageCount} onPageChange={setPage} />
+            </>
+          )}
+        </QueryList>
+      )}
     </section>
   );
 }
