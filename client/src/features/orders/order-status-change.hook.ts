@@ -1,10 +1,21 @@
-import { ORDER_STATUS, type Order, type OrderStatus } from '@apotheca/contract';
+import { ORDER_STATUS, PAYMENT_STATUS, type Order, type OrderStatus } from '@apotheca/contract';
 import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/error-message';
 import type { ConfirmDialogProps } from '../../components/ui/confirm-dialog';
 import type { DispatchDialogProps, Parcel } from './dispatch-dialog';
 import { useUpdateOrderStatusMutation } from './order-admin.api';
+
+/**
+ * What canceling `order` does beyond its status, as the server does it: it mails the patient, unless
+ * their account was deleted (no address is left), and refunds a paid order.
+ */
+function cancellationEffects(order: Order): string {
+  const paid = order.paymentStatus === PAYMENT_STATUS.paid;
+  if (order.userId === null)
+    return `Its patient's account was deleted, so no one is mailed${paid ? '; the payment is refunded' : ''}.`;
+  return `The patient is told by e-mail${paid ? ', and the payment is refunded' : ''}.`;
+}
 
 /**
  * Changes `order`'s status and says how it went; the list and the detail screen share it.
@@ -43,7 +54,7 @@ export function useChangeOrderStatus(order: Order) {
   const cancelDialog: ConfirmDialogProps = {
     open: canceling,
     title: `Cancel order ${order.number}?`,
-    description: 'The patient is told by e-mail, and a paid order is refunded.',
+    description: cancellationEffects(order),
     confirmLabel: 'Cancel the order',
     cancelLabel: 'Keep it',
     busy: isLoading,

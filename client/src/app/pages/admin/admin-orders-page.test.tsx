@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_PAGE_SIZE, ORDER_STATUS, PATHS, ROLE } from '@apotheca/contract';
+import { ADMIN_ORDERS_PAGE_SIZE, ORDER_STATUS, PATHS, PAYMENT_STATUS, ROLE } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -31,6 +31,33 @@ describe('AdminOrdersPage', () => {
     expect(await screen.findByRole('rowheader', { name: 'A-100009' })).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.queryByText('No orders available.')).toBeNull();
+  });
+});
+
+describe('the confirmation of a cancellation in the orders list', () => {
+  /** Opens the confirmation of canceling `shown`, the list's one order; returns the dialog. */
+  async function confirmationOf(shown: ReturnType<typeof order>) {
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { orders: [shown], total: 1 }));
+    const { user } = renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.admin });
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: `Update status of order ${shown.number}` }),
+      ORDER_STATUS.canceled,
+    );
+    return screen.findByRole('dialog', { name: `Cancel order ${shown.number}?` });
+  }
+
+  // A deleted patient has no address: the shop mails no one, and an unpaid order has nothing to refund.
+  it("says no mail goes out for a deleted patient's order, and no refund for an unpaid one", async () => {
+    const dialog = await confirmationOf(order({ userId: null, paymentStatus: PAYMENT_STATUS.pending }));
+    expect(dialog).toHaveTextContent(/no one is mailed/i);
+    expect(dialog).not.toHaveTextContent(/told by e-mail/i);
+    expect(dialog).not.toHaveTextContent(/refund/i);
+  });
+
+  it('tells that the patient is mailed and a paid order refunded', async () => {
+    const dialog = await confirmationOf(order({ paymentStatus: PAYMENT_STATUS.paid }));
+    expect(dialog).toHaveTextContent('The patient is told by e-mail, and the payment is refunded.');
   });
 });
 
