@@ -24,7 +24,11 @@ export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDi
           <DialogTitle className="text-lg font-bold text-ink">Dispatch this order</DialogTitle>
           {/* An order without an address never gets here: the screens offer it no Dispatched (statusChangeRefusal). */}
           <Description className="mt-2 text-sm text-muted">
-            The patient sees the carrier and tracking number on the order and in the mail. Both are optional.
+            {/* A deleted patient has no account to read the order in and no address to mail. */}
+            {order?.userId === null
+              ? "Its patient's account was deleted, so no one is mailed: the carrier and tracking number stay on the order."
+              : 'The patient sees the carrier and tracking number on the order and in the mail.'}{' '}
+            Both are optional.
           </Description>
           <form
             className="mt-4 flex flex-col gap-4"

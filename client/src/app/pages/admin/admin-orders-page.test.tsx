@@ -4,6 +4,7 @@ import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
+import { savedAddress } from '../../../test/address.fixture';
 import { medicineFixture } from '../../../test/medicine.fixture';
 import { order } from '../../../test/order.fixture';
 import { renderWithStore } from '../../../test/render-with-store';
@@ -58,6 +59,23 @@ describe('the confirmation of a cancellation in the orders list', () => {
   it('tells that the patient is mailed and a paid order refunded', async () => {
     const dialog = await confirmationOf(order({ paymentStatus: PAYMENT_STATUS.paid }));
     expect(dialog).toHaveTextContent('The patient is told by e-mail, and the payment is refunded.');
+  });
+});
+
+describe('the dispatch dialog in the orders list', () => {
+  // A deleted patient has no account to see the parcel on and no address to mail it to.
+  it("says the parcel's details stay on the order alone when its patient was deleted", async () => {
+    const shown = order({ userId: null, status: ORDER_STATUS.accepted, address: savedAddress });
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { orders: [shown], total: 1 }));
+    const { user } = renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.admin });
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: `Update status of order ${shown.number}` }),
+      ORDER_STATUS.dispatched,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Dispatch this order' });
+    expect(dialog).toHaveTextContent(/no one is mailed/i);
+    expect(dialog).not.toHaveTextContent(/patient sees/i);
   });
 });
 
