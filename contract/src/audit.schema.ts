@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { hasNoControlCharacter, idSchema, pageNumberSchema } from './common.schema';
-import { AUDIT_KINDS, type AuditKind } from './audit.constants';
-import { parseOrderNumber } from './orders.schema';
+import {
+  AUDIT_KINDS,
+  AUDIT_SUBJECT_MESSAGE,
+  auditSubjectOf,
+  type AuditKind,
+  type AuditSubject,
+} from './audit.constants';
 
 const FILTER_MAX_LENGTH = 254;
 
 export const AUDIT_KIND_MESSAGE = 'kind must be one of the kinds of change the audit log records.';
-/** Said under the audit log's "Medicine or order" filter too, where a medicine's name is the first thing tried. */
-export const AUDIT_SUBJECT_MESSAGE =
-  'Medicine or order must be an id, or an order number such as A-100234: names are not searched.';
 const AUDIT_ACTOR_MESSAGE = `actor must be an e-mail address or a user id of at most ${FILTER_MAX_LENGTH} characters.`;
-
-/** Any id the database gives out (8-4-4-4-12 hex digits). */
-const anyId = z.guid();
 
 /** A filter's text, trimmed; blank counts as no filter. */
 const filterText = (message: string) =>
@@ -24,12 +23,6 @@ const filterText = (message: string) =>
     .optional();
 
 /**
- * The subject a list is narrowed to: a medicine, order, user or batch id, or an order's number
- * ("A-100234"), which stands for that order.
- */
-type AuditSubject = { id: string } | { orderNumber: number };
-
-/**
  * The audit log's filters, newest entries first: `actor`, the person (their e-mail, any case, or
  * their user id); `kind`; `subject`, the thing changed; `page` from 1.
  */
@@ -38,9 +31,8 @@ export const auditQuerySchema = z.object({
   kind: z.preprocess((v) => (v === '' ? undefined : v), z.enum(AUDIT_KINDS, AUDIT_KIND_MESSAGE).optional()),
   subject: filterText(AUDIT_SUBJECT_MESSAGE).transform((s, ctx): AuditSubject | undefined => {
     if (s === undefined) return undefined;
-    if (anyId.safeParse(s).success) return { id: s.toLowerCase() };
-    const orderNumber = parseOrderNumber(s);
-    if (orderNumber !== null) return { orderNumber };
+    const subject = auditSubjectOf(s);
+    if (subject) return subject;
     ctx.addIssue({ code: 'custom', message: AUDIT_SUBJECT_MESSAGE });
     return z.NEVER;
   }),

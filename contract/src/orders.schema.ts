@@ -65,12 +65,6 @@ const orderPrescriptionSchema = z.object({
 /** Every order's short, human name, shown on screens and in mails: "A-100234". */
 const ORDER_NUMBER_PREFIX = 'A-';
 export const orderNumberLabel = (number: number) => `${ORDER_NUMBER_PREFIX}${number}`;
-/** The order number in a search: "A-100234", "a100234" or "100234"; null for any other words. */
-export function parseOrderNumber(q: string): number | null {
-  const match = /^(?:a-?)?(\d{1,9})$/i.exec(q.trim());
-  return match ? Number(match[1]) : null;
-}
-
 /** The delivery estimate of a dispatched order: working days counted from dispatch. */
 export const DELIVERY_DAYS = { min: 2, max: 4 } as const;
 

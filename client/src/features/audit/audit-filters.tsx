@@ -1,4 +1,10 @@
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditKind } from '@apotheca/contract';
+import {
+  AUDIT_KIND_LABELS,
+  AUDIT_KINDS,
+  AUDIT_SUBJECT_MESSAGE,
+  auditSubjectOf,
+  type AuditKind,
+} from '@apotheca/contract';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/select-field';
@@ -29,15 +35,18 @@ export function AuditFilters({
 }) {
   const [draft, setDraft] = useState(value);
   const [shown, setShown] = useState(value);
+  // Words the log cannot search (a medicine's name) are refused here, before they are sent.
+  const [subjectRefused, setSubjectRefused] = useState(false);
   // Back and forward change the URL's filters: the form follows them.
   if (JSON.stringify(value) !== JSON.stringify(shown)) {
     setShown(value);
     setDraft(value);
+    setSubjectRefused(false);
   }
   /** A filter's control shows the draft's value and edits it; the log follows only on submit. */
   const draftField = (field: keyof AuditFilterValues) => ({
     value: draft[field],
-    error: errors[field],
+    error: field === 'subject' && subjectRefused ? AUDIT_SUBJECT_MESSAGE : errors[field],
     onChange: (event: { target: { value: string } }) =>
       setDraft((current) => ({ ...current, [field]: event.target.value })),
   });
@@ -48,7 +57,10 @@ export function AuditFilters({
       className="mb-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
       onSubmit={(event) => {
         event.preventDefault();
-        onFilter(draft);
+        const subject = draft.subject.trim();
+        const refused = subject !== '' && auditSubjectOf(subject) === null;
+        setSubjectRefused(refused);
+        if (!refused) onFilter(draft);
       }}
     >
       <TextField label="Person" type="search" placeholder="E-mail of the member of staff" {...draftField('actor')} />

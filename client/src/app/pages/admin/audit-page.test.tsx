@@ -8,7 +8,7 @@ import {
   type AuditEntry,
 } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
+import { Link, Route, Routes } from 'react-router';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { renderWithStore } from '../../../test/render-with-store';
@@ -213,9 +213,9 @@ describe('AuditPage', () => {
     });
   });
 
-  // "Medicine or order" invites a medicine's name, which the log does not search: the refusal is said
-  // under that field in its words, and the count of the list that was shown before is not left standing.
-  it('says under Medicine or order why a name is refused, and counts no changes it did not list', async () => {
+  // A link (a bookmark, an address typed) can still carry a name the log does not search: the server's
+  // refusal is said under the field, and the count of the list shown before is not left standing.
+  it("says the server's refusal of a linked filter under its field, and counts no changes it did not list", async () => {
     stubBrowserRequest();
     vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
       const url = new URL((input as Request).url);
@@ -225,17 +225,44 @@ describe('AuditPage', () => {
         );
       return Promise.resolve(json(200, { entries: [entry(0)], total: 60 }));
     });
-    const { user } = renderPage();
+    const { user } = renderWithStore(
+      <>
+        <Link to={`${PATHS.adminAudit}?subject=Ibuprofen`}>Changes to Ibuprofen</Link>
+        <Routes>
+          <Route path={PATHS.adminAudit} element={<AuditPage />} />
+        </Routes>
+      </>,
+      { path: PATHS.adminAudit },
+    );
     await screen.findByText('60 changes');
 
-    await user.type(screen.getByLabelText('Medicine or order'), 'Ibuprofen');
-    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.click(screen.getByRole('link', { name: 'Changes to Ibuprofen' }));
 
     const field = screen.getByLabelText('Medicine or order');
     await vi.waitFor(() => expect(field).toHaveAccessibleDescription(AUDIT_SUBJECT_MESSAGE));
-    expect(AUDIT_SUBJECT_MESSAGE).toMatch(/^Medicine or order\b/);
+    expect(field).toHaveValue('Ibuprofen');
     expect(screen.queryByText(/\d+ (matching )?changes?$/)).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Audit log' })).not.toBeInTheDocument();
     expect(screen.getAllByText(AUDIT_SUBJECT_MESSAGE)).toHaveLength(1);
+  });
+
+  // Checked before it is sent: a name never reaches the server, whose refusal the browser's console reports.
+  it('refuses a name in Medicine or order before asking the server, and takes an order number', async () => {
+    const queries = serve();
+    const { user } = renderPage();
+    await screen.findByText('60 changes');
+    const sent = queries.length;
+
+    await user.type(screen.getByLabelText('Medicine or order'), 'Ibuprofen');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    expect(screen.getByLabelText('Medicine or order')).toHaveAccessibleDescription(AUDIT_SUBJECT_MESSAGE);
+    expect(queries.slice(sent).filter((query) => query.has('subject'))).toEqual([]);
+
+    await user.clear(screen.getByLabelText('Medicine or order'));
+    await user.type(screen.getByLabelText('Medicine or order'), 'a-100234');
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await screen.findByText('60 matching changes');
+    expect(screen.getByLabelText('Medicine or order')).not.toHaveAccessibleDescription(AUDIT_SUBJECT_MESSAGE);
+    expect(queries.at(-1)!.get('subject')).toBe('a-100234');
   });
 });
