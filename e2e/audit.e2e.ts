@@ -8,7 +8,13 @@ import { expectTablesAccessible } from './support/axe';
 
 describe('the audit log', () => {
   const browser = useBrowser();
-  const { admin, medicine } = useOwnMedicine('Auditol', { developedBy: 'Audit Labs', stock: '5', price: '2.50' });
+  const description = 'Store below 25 °C in a dry place, in the original pack, out of the sight and reach of children.';
+  const { admin, medicine } = useOwnMedicine('Auditol', {
+    developedBy: 'Audit Labs',
+    stock: '5',
+    price: '2.50',
+    description,
+  });
   beforeAll(async () => {
     await api(
       `/medicines/${medicine._id}/reorder-level`,
@@ -61,6 +67,34 @@ describe('the audit log', () => {
     await after.scrollIntoViewIfNeeded();
     expect(await after.isVisible()).toBe(true);
     expect(await after.innerText()).toMatch(/Reorder level\s+37/);
+  });
+
+  // A recorded text (a leaflet's paragraph) wraps between its words in the narrow Before and After
+  // columns: "in a dr / y place" read as a misprint in the record itself.
+  it('wraps a recorded text between its words, not inside them', async () => {
+    const page = await pageAs(browser, admin);
+    await page.goto(`${PATHS.adminAudit}?subject=${medicine._id}&kind=${AUDIT_KIND.medicineCreated}`);
+    const value = entries(page).nth(1).getByRole('cell').last().getByText(description);
+    await value.waitFor();
+    const wordsSplit = await value.evaluate((node) => {
+      const text = node.firstChild!;
+      const split: string[] = [];
+      for (const match of text.textContent!.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        if (range.getClientRects().length > 1) split.push(match[0]);
+      }
+      return split;
+    });
+    // The column is narrower than the sentence: it takes several lines, so it had places to wrap.
+    const lines = await value.evaluate((node) => {
+      const whole = document.createRange();
+      whole.selectNodeContents(node);
+      return new Set([...whole.getClientRects()].map((rect) => Math.round(rect.top))).size;
+    });
+    expect(lines).toBeGreaterThan(1);
+    expect(wordsSplit).toEqual([]);
   });
 
   it('has no axe violations and no sideways scroll of the page on a phone or a laptop', async () => {

@@ -36,7 +36,9 @@ function Values({ values }: { values: AuditEntry['before'] }) {
       {Object.entries(values).map(([key, value]) => (
         <div key={key} className="contents">
           <dt className="font-medium text-muted">{fieldLabel(key)}</dt>
-          <dd className="break-all text-ink">{shownValue(key, value)}</dd>
+          {/* Between words where it can (a leaflet's paragraph), inside one only when it is longer than the
+              column (an image's URL). */}
+          <dd className="wrap-anywhere text-ink">{shownValue(key, value)}</dd>
         </div>
       ))}
     </dl>
