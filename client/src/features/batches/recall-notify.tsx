@@ -7,9 +7,14 @@ import { FormAlert } from '../../components/ui/form-alert';
 
 const patients = (count: number) => countLabel(count, 'patient');
 
-/** What a press did: patients mailed now, and those a press before had mailed already (each is mailed once). */
+/**
+ * What a press did: patients mailed now, and those a press before had mailed already (each is mailed
+ * once); or, when neither, why no one was mailed: only a dispatched order's patient has the lot.
+ */
 const notifiedText = ({ notified, alreadyNotified }: RecallNotified) =>
-  `${patients(notified)} notified now; ${patients(alreadyNotified)} had been notified already.`;
+  notified + alreadyNotified === 0
+    ? 'No order with this lot has been dispatched: no patient needed a notice.'
+    : `${patients(notified)} notified now; ${patients(alreadyNotified)} had been notified already.`;
 
 /** Mails every patient who received units of the recalled lot; pressing again mails nobody twice. */
 export function RecallNotify({ batchId }: { batchId: string }) {

@@ -109,6 +109,17 @@ describe('RecallPage', () => {
     );
   });
 
+  // Before any order with the lot is dispatched a press mails no one: "0 patients notified now; 0
+  // patients had been notified already" left the admin wondering whether the mails had failed.
+  it('says why a press mailed no one when no order with the lot has been dispatched', async () => {
+    serve(recallOf(2), () => json(200, { notified: 0, alreadyNotified: 0 }));
+    const { user } = renderAs(ROLE.admin);
+    await user.click(await screen.findByRole('button', { name: 'Notify patients' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'No order with this lot has been dispatched: no patient needed a notice.',
+    );
+  });
+
   it("tells an admin how many patients a press notified, and shows the server's message when it fails", async () => {
     let answer = json(200, { notified: 1, alreadyNotified: 0 });
     const calls = serve(recallOf(2), () => answer);
