@@ -1,4 +1,12 @@
-import { adminMedicineUpdatePath, adminOrderPath, AUDIT_KIND_LABELS, type AuditEntry } from '@apotheca/contract';
+import {
+  adminMedicineUpdatePath,
+  adminOrderPath,
+  AUDIT_KIND_LABELS,
+  PRESCRIPTION_REVIEW,
+  ROLE_LABELS,
+  type AuditEntry,
+  type PrescriptionReview,
+} from '@apotheca/contract';
 import { Link } from 'react-router';
 import { cellClasses, DataTable } from '../../components/ui/data-table';
 import { ShortId } from '../../components/ui/short-id';
@@ -17,14 +25,25 @@ const fieldLabel = (key: string) => {
 /** A field named "…On" or "…Until" (a batch's "expiresOn", a prescription's "validUntil") holds a calendar date. */
 const CALENDAR_DATE_FIELD = /(On|Until)$/;
 
+const REVIEW_WORDS: Record<PrescriptionReview, string> = {
+  [PRESCRIPTION_REVIEW.pending]: 'Pending',
+  [PRESCRIPTION_REVIEW.approved]: 'Approved',
+  [PRESCRIPTION_REVIEW.rejected]: 'Rejected',
+};
+/** Values recorded as the API's words, shown as the screens name them (a "user" is a Shopper on the users page). */
+const VALUE_WORDS: Record<string, Record<string, string>> = { role: ROLE_LABELS, prescriptionReview: REVIEW_WORDS };
+
 /**
- * A recorded value as staff read it: a moment (a field named "…At", such as a recall's "recalledAt",
- * kept as its ISO timestamp) in the app's date and time, a calendar date ("2027-01-01") as the shop
- * writes dates, on its own day in every time zone, anything else as it was recorded.
+ * A recorded value as staff read it: a role or a review in the screens' words, a moment (a field named
+ * "…At", such as a recall's "recalledAt", kept as its ISO timestamp) in the app's date and time, a
+ * calendar date ("2027-01-01") as the shop writes dates, on its own day in every time zone, anything
+ * else as it was recorded.
  */
 const shownValue = (key: string, value: unknown) => {
   if (value === null || value === undefined) return '—';
   if (typeof value !== 'string') return JSON.stringify(value);
+  const word = VALUE_WORDS[key]?.[value];
+  if (word) return word;
   if (key.endsWith('At')) return formatMoment(value);
   return CALENDAR_DATE_FIELD.test(key) ? formatCalendarDate(value) : value;
 };

@@ -5,6 +5,8 @@ import {
   AUDIT_SUBJECT_MESSAGE,
   PATHS,
   PRESCRIPTION_REVIEW,
+  ROLE,
+  ROLE_LABELS,
   type AuditEntry,
 } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
@@ -138,6 +140,38 @@ describe('AuditPage', () => {
       expect(cell).toHaveTextContent('2027');
       expect(cell).not.toHaveTextContent('2026');
     }
+  });
+
+  // The users page calls a "user" a Shopper, and a review reads as a word, not the API's "pending".
+  it("names a role as the users page does and a prescription's review as a word", async () => {
+    stubBrowserRequest();
+    const roleChanged: AuditEntry = {
+      ...entry(0),
+      kind: AUDIT_KIND.roleChanged,
+      before: { role: ROLE.user },
+      after: { role: ROLE.pharmacist },
+    };
+    const reviewed: AuditEntry = {
+      ...entry(1),
+      kind: AUDIT_KIND.prescriptionReviewed,
+      before: { prescriptionReview: PRESCRIPTION_REVIEW.pending },
+      after: { prescriptionReview: PRESCRIPTION_REVIEW.rejected },
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { entries: [roleChanged, reviewed], total: 2 }));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const [role, review] = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => within(row).getAllByRole('cell').slice(1));
+    expect(role!.map((cell) => cell.textContent)).toEqual([
+      `Role${ROLE_LABELS[ROLE.user]}`,
+      `Role${ROLE_LABELS[ROLE.pharmacist]}`,
+    ]);
+    expect(review!.map((cell) => cell.textContent)).toEqual([
+      'Prescription reviewPending',
+      'Prescription reviewRejected',
+    ]);
   });
 
   it('names an order by its number and a batch by its lot, and a deleted subject by its id', async () => {
