@@ -121,6 +121,30 @@ describe('the admin works through the orders', () => {
     await nav.getByText(`Page ${pageCount - 1} of ${pageCount}`).waitFor();
   });
 
+  it("keeps a long list's page buttons on one line on a phone, Previous and Next included", async () => {
+    const shopper = await createShopper();
+    const { total } = await api<{ total: number }>('/orders', {}, admin.token);
+    // Nine pages at least, so a middle page shows both gaps: the widest the buttons get.
+    for (let i = total; i < 8 * ADMIN_ORDERS_PAGE_SIZE + 1; i += 1) await placeOrder(shopper);
+    const page = await pageAs(browser, admin, 'mobile');
+    await page.goto(pagedPath(PATHS.adminOrders, 5));
+    const nav = page.getByRole('navigation', { name: 'Order pages' });
+    await nav.getByRole('button', { name: 'Page 5' }).and(page.locator('[aria-current="page"]')).waitFor();
+    await saveScreenshot(page, 'admin-orders-pages-375');
+    // One line: every item's middle within a few pixels of the others' (the gaps' dots sit a little lower).
+    const middles = await nav.locator('li:visible').evaluateAll((items) =>
+      items.map((item) => {
+        const box = item.getBoundingClientRect();
+        return box.top + box.height / 2;
+      }),
+    );
+    expect(Math.max(...middles) - Math.min(...middles), `middles ${middles.join(', ')}`).toBeLessThan(6);
+    for (const name of ['Previous', 'Page 1', 'Page 5', 'Next'])
+      expect(await nav.getByRole('button', { name }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await page.context().close();
+  });
+
   it("says 'No orders available.' for an empty list and 'Error: {message}' when the list fails", async () => {
     const page = await pageAs(browser, admin);
     await page.route('**/api/orders?*', (route) => route.fulfill({ json: { orders: [], total: 0 } }));

@@ -2,13 +2,44 @@ import { Button } from './button';
 
 type Props = { page: number; pageCount: number; onPageChange: (page: number) => void; label: string };
 
-/** Page numbers to show: all of a short list, else the first, the last and the current one's neighbours. */
-function visiblePages(page: number, pageCount: number): (number | 'gap')[] {
-  if (pageCount <= 7) return Array.from({ length: pageCount }, (_, i) => i + 1);
-  const shown = [...new Set([1, page - 1, page, page + 1, pageCount])]
-    .filter((n) => n >= 1 && n <= pageCount)
-    .sort((a, b) => a - b);
-  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? (['gap', n] as const) : [n]));
+/**
+ * The page numbers a width shows: every page of a short list (at most `all`), else the first, the
+ * last and the current one with `neighbours` on each side.
+ */
+function shownPages(page: number, pageCount: number, all: number, neighbours: number): Set<number> {
+  if (pageCount <= all) return new Set(Array.from({ length: pageCount }, (_, i) => i + 1));
+  const around = Array.from({ length: 2 * neighbours + 1 }, (_, i) => page - neighbours + i);
+  return new Set([1, ...around, pageCount].filter((n) => n >= 1 && n <= pageCount));
+}
+
+/** A number or a gap of the list, and the widths that show it: a wide screen's, a phone's, or both. */
+type PageItem = { page: number | 'gap'; wide: boolean; narrow: boolean };
+
+/** Shown on both widths, on the wide one only (hidden below `sm`), or on a phone's only. */
+const widthClass = ({ wide, narrow }: Omit<PageItem, 'page'>) =>
+  wide && narrow ? undefined : wide ? 'hidden sm:block' : 'sm:hidden';
+
+/**
+ * The list's numbers and gaps ('…'). A wide screen shows up to seven numbers, or the first, the last
+ * and the current page's neighbours; a phone's 343 px hold Previous, three numbers, two gaps and Next
+ * on one line, so there it shows every page of a list of three, else the first, the current and the
+ * last. The phone's numbers are among the wide screen's, so one list serves both, each item marked
+ * with the widths that show it: a gap stands where either width skips a number.
+ */
+function pageItems(page: number, pageCount: number): PageItem[] {
+  const wide = shownPages(page, pageCount, 7, 1);
+  const narrow = shownPages(page, pageCount, 3, 0);
+  const items: PageItem[] = [];
+  let last = { wide: 0, narrow: 0 };
+  for (const n of [...wide].sort((a, b) => a - b)) {
+    const inNarrow = narrow.has(n);
+    const wideGap = n - last.wide > 1;
+    const narrowGap = inNarrow && n - last.narrow > 1;
+    if (wideGap || narrowGap) items.push({ page: 'gap', wide: wideGap, narrow: narrowGap });
+    items.push({ page: n, wide: true, narrow: inNarrow });
+    last = { wide: n, narrow: inNarrow ? n : last.narrow };
+  }
+  return items;
 }
 
 /**
@@ -37,13 +68,13 @@ export function PageNavigation({ page, pageCount, onPageChange, label }: Props) 
       </p>
       <ul className="flex flex-wrap items-center gap-1">
         <li>{step(page - 1, 'Previous')}</li>
-        {visiblePages(page, pageCount).map((n, i) =>
+        {pageItems(page, pageCount).map(({ page: n, ...item }, i) =>
           n === 'gap' ? (
-            <li key={`gap-${i}`} aria-hidden className="px-1 text-muted">
+            <li key={`gap-${i}`} aria-hidden className={`px-1 text-muted ${widthClass(item) ?? ''}`}>
               …
             </li>
           ) : (
-            <li key={n}>
+            <li key={n} className={widthClass(item)}>
               <Button
                 variant={n === page ? 'primary' : 'secondary'}
                 size="sm"
