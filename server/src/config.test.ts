@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_ADMIN_EMAIL, loadConfig, PUBLISHED_ADMIN_PASSWORD } from './config';
+import { ConfigError, DEFAULT_ADMIN_EMAIL, listenFailure, loadConfig, PUBLISHED_ADMIN_PASSWORD } from './config';
 
 describe('loadConfig', () => {
   it("uses the README's defaults when nothing is set", () => {
@@ -119,5 +119,36 @@ describe('loadConfig', () => {
       backupDir: path.resolve('some/dir'),
       backupEveryHours: 6,
     });
+  });
+});
+
+describe('listenFailure', () => {
+  const failure = (code: string, message: string) => Object.assign(new Error(message), { code });
+  const address = { port: 3000, host: '10.9.9.9' };
+
+  it.each([
+    [
+      failure('EADDRINUSE', 'listen EADDRINUSE: address already in use 10.9.9.9:3000'),
+      'PORT 3000 on 10.9.9.9 is already in use by another process: stop that process, or set PORT to a free port.',
+    ],
+    [
+      failure('EADDRNOTAVAIL', 'listen EADDRNOTAVAIL: address not available 10.9.9.9:3000'),
+      'HOST 10.9.9.9 is not an address of this machine: set HOST to one of its addresses, 0.0.0.0 for all of them, or leave it unset.',
+    ],
+    [
+      failure('ENOTFOUND', 'getaddrinfo ENOTFOUND 10.9.9.9'),
+      'HOST 10.9.9.9 is not an address of this machine: set HOST to one of its addresses, 0.0.0.0 for all of them, or leave it unset.',
+    ],
+    [
+      failure('EACCES', 'listen EACCES: permission denied 10.9.9.9:3000'),
+      'PORT 3000 on 10.9.9.9 may not be opened by this user (a port below 1024 needs privileges): set PORT to 1024 or above.',
+    ],
+  ])('names the setting an operator changes when the server cannot listen (%s)', (error, message) => {
+    expect(listenFailure(error, address)).toEqual(new ConfigError(message));
+  });
+
+  it('keeps any other failure as it is, a fault of ours with its stack', () => {
+    const error = new Error('something else');
+    expect(listenFailure(error, address)).toBe(error);
   });
 });

@@ -173,6 +173,31 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * Why the server could not listen, in the words of the setting to change: Node's own (a stack,
+ * EADDRNOTAVAIL, getaddrinfo ENOTFOUND) name none. Any other failure is answered as it is.
+ */
+export function listenFailure(error: unknown, { port, host }: Pick<Config, 'port' | 'host'>): unknown {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return new ConfigError(
+        `PORT ${port} on ${host} is already in use by another process: stop that process, or set PORT to a free port.`,
+      );
+    case 'EACCES':
+      return new ConfigError(
+        `PORT ${port} on ${host} may not be opened by this user (a port below 1024 needs privileges): set PORT to 1024 or above.`,
+      );
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new ConfigError(
+        `HOST ${host} is not an address of this machine: set HOST to one of its addresses, 0.0.0.0 for all of them, or leave it unset.`,
+      );
+    default:
+      return error;
+  }
+}
+
 const UNPAID_ORDER_SWEEP_MS = 60_000;
 /** A batch expired at midnight leaves the catalogue's stock, filters and facets within this. */
 const EXPIRY_CHECK_MS = 60_000;

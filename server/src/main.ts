@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { listenFailure, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { postmasterRunning } from './db/embedded-postgres';
 import { isExplained } from './db/operator-command';
@@ -25,17 +25,14 @@ async function main() {
   try {
     report = await prepareDatabase(database, config);
     built = await buildApp({ config, database });
-    await built.listen({ port: config.port, host: config.host });
+    // Only listen's own failures are the address's: an EACCES of the start before it is not PORT's.
+    await built.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
+      throw listenFailure(error, config);
+    });
   } catch (error) {
     // The embedded PostgreSQL is a process of its own: a failed start must not leave it running
     // (closing the app closes its database).
     await (built ? built.close() : database.close()).catch(() => {});
-    // Node's own words (a stack, EADDRINUSE) name no setting: the operator's way out is PORT.
-    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      throw new ConfigError(
-        `PORT ${config.port} on ${config.host} is already in use by another process: stop that process, or set PORT to a free port.`,
-      );
-    }
     throw error;
   }
   const app = built;
