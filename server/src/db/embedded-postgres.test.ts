@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { canReach, POINTER_FILE, reachableBinaries, SERVICE_DIR } from './cluster-location';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import { EmbeddedPostgresError } from './embedded-postgres';
 import { contactMessages } from './schema';
 
 /**
@@ -91,6 +92,25 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
       expect(row?.n).toBe(1);
     } finally {
       await restarted.close();
+    }
+  });
+});
+
+describe('a DATA_DIR that cannot be a directory', () => {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-not-a-dir-'));
+  afterAll(() => fs.rmSync(parent, { recursive: true, force: true }));
+
+  it('is refused in one line naming DATA_DIR and what it must be, a file in its place or below it', async () => {
+    const file = path.join(parent, 'data');
+    fs.writeFileSync(file, '');
+    for (const dataDir of [file, path.join(file, 'shop')]) {
+      const opened = openDatabase({ databaseUrl: undefined, dataDir });
+      await expect(opened).rejects.toThrow(EmbeddedPostgresError);
+      await expect(opened).rejects.toThrow(
+        new RegExp(
+          `^DATA_DIR ${dataDir} cannot be created as a directory \\(E[A-Z]+: .*\\): set DATA_DIR to a directory this user may create and write\\.$`,
+        ),
+      );
     }
   });
 });

@@ -176,7 +176,16 @@ export function runningEmbeddedPostgres(dataDir: string): string | undefined {
  * the cluster.
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // A file in its place, or a directory this user may not write, would otherwise end the start in
+  // Node's stack trace of a mkdir, naming no setting.
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK);
+  } catch (error) {
+    throw new EmbeddedPostgresError(
+      `DATA_DIR ${dataDir} cannot be created as a directory (${(error as Error).message}): set DATA_DIR to a directory this user may create and write.`,
+    );
+  }
   const unlock = lockDataDir(dataDir);
   try {
     return await startLocked(dataDir, unlock);
