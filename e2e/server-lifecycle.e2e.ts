@@ -191,7 +191,7 @@ describe('the server process on the embedded database', () => {
     [
       'a malformed DATABASE_URL',
       'postgres://apotheca:s3cret-pass@[db-host/apotheca',
-      /^Invalid configuration:\n {2}DATABASE_URL: Invalid URL\n$/,
+      /^Invalid configuration:\n {2}DATABASE_URL: must be a URL starting with postgres:\/\/ or postgresql:\/\/\n$/,
     ],
     [
       'a DATABASE_URL nothing answers on',

@@ -74,8 +74,21 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    ['DATABASE_URL', 'mysql://localhost/db', 'DATABASE_URL: must start with postgres:// or postgresql://'],
-    ['REDIS_URL', 'http://cache:6379', 'REDIS_URL: must start with redis:// or rediss://'],
+    ['DATABASE_URL', 'mysql://localhost/db', 'DATABASE_URL: must be a URL starting with postgres:// or postgresql://'],
+    // Not a URL at all: the same words, never zod's "Invalid URL", which says nothing of what it takes.
+    [
+      'DATABASE_URL',
+      'localhost:5432/apotheca',
+      'DATABASE_URL: must be a URL starting with postgres:// or postgresql://',
+    ],
+    ['REDIS_URL', 'http://cache:6379', 'REDIS_URL: must be a URL starting with redis:// or rediss://'],
+    ['REDIS_URL', 'cache', 'REDIS_URL: must be a URL starting with redis:// or rediss://'],
+    ['APP_URL', 'shop.example.com', 'APP_URL: must be a URL starting with http:// or https://'],
+    ['ADMIN_EMAIL', 'admin', 'ADMIN_EMAIL: must be an e-mail address, such as admin@example.com'],
+    ['MAIL_FROM', 'a', 'MAIL_FROM: must be a sender address, such as Apotheca <no-reply@example.com>'],
+    ['SEED_CATALOGUE', 'yes', 'SEED_CATALOGUE: must be true, false, 1 or 0'],
+    ['NODE_ENV', 'prod', 'NODE_ENV: must be development, production or test'],
+    ['LOG_LEVEL', 'verbose', 'LOG_LEVEL: must be fatal, error, warn, info, debug, trace or silent'],
     ['PORT', 'eighty', 'PORT: must be a whole number from 1 to 65535'],
     // Port 0 would listen on a port nobody is told: the banner, APP_URL and the load balancer name PORT.
     ['PORT', '0', 'PORT: must be a whole number from 1 to 65535'],

@@ -5,18 +5,22 @@ import { DEFAULT_SCRYPT_COST } from './lib/password-hash';
 
 // The only module that reads process.env. Its variables and their defaults are the README's table.
 
-const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+/** One of a few words, said as the operator types them, not as zod's list of quoted options. */
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: `must be ${values.slice(0, -1).join(', ')} or ${values.at(-1)}` });
+
+const booleanFlag = oneOf(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 // A value that is not a URL at all stops at its first message: the protocol check would otherwise
 // parse it again and throw, and the start would end in a stack trace instead of naming the variable.
-const optionalUrl = (protocols: string[]) =>
-  z
+// Both say what the variable takes, never zod's "Invalid URL".
+const optionalUrl = (protocols: string[]) => {
+  const message = `must be a URL starting with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`;
+  return z
     .string()
-    .url({ abort: true })
-    .refine(
-      (v) => protocols.includes(new URL(v).protocol),
-      `must start with ${protocols.map((protocol) => `${protocol}//`).join(' or ')}`,
-    )
+    .url({ abort: true, error: message })
+    .refine((v) => protocols.includes(new URL(v).protocol), message)
     .optional();
+};
 
 /**
  * A count, port or duration: an operator reads what it must be, not zod's words for a failed
@@ -78,12 +82,12 @@ const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 24 * 60;
 export const PUBLISHED_ADMIN_PASSWORD = 'Admin@12345';
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(1, 65535).default(3000),
   HOST: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().min(1).optional(),
-  ADMIN_EMAIL: z.string().email().default(DEFAULT_ADMIN_EMAIL),
+  ADMIN_EMAIL: z.string().email('must be an e-mail address, such as admin@example.com').default(DEFAULT_ADMIN_EMAIL),
   // Unset: the first start generates one and prints it once (docs/decisions/0045).
   ADMIN_PASSWORD: z
     .string()
@@ -93,7 +97,10 @@ const envSchema = z.object({
   SEED_CATALOGUE: booleanFlag.default(true),
   APP_URL: optionalUrl(['http:', 'https:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
-  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
+  MAIL_FROM: z
+    .string()
+    .min(3, 'must be a sender address, such as Apotheca <no-reply@example.com>')
+    .default(DEFAULT_MAIL_FROM),
   CONTACT_FORM_URL: optionalUrl(['http:', 'https:']),
   CONTACT_ACCESS_KEY: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: wholeNumber(0).default(20),
@@ -104,7 +111,7 @@ const envSchema = z.object({
   SCRYPT_COST: wholeNumber(10, 20).default(DEFAULT_SCRYPT_COST),
   DRAIN_DELAY_MS: wholeNumber(0).default(0),
   MAX_IN_FLIGHT_REQUESTS: wholeNumber(1).default(256),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16, 'must be 16 characters or more').optional(),
   INIT_CWD: z.string().min(1).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
