@@ -5,6 +5,6 @@ export function capturingLog() {
   const lines: string[] = [];
   const line = (level: string) => (first: unknown, message?: string) =>
     lines.push(`${level}: ${typeof first === 'string' ? first : message}`);
-  const log = { error: line('error'), info: line('info') } as unknown as FastifyBaseLogger;
+  const log = { error: line('error'), warn: line('warn'), info: line('info') } as unknown as FastifyBaseLogger;
   return { lines, log };
 }

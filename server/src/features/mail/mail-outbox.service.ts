@@ -62,8 +62,37 @@ async function claimDueMail(db: Db) {
   return claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }
 
+/** The worker's log: a background task's, and a warning when mail stops going out. */
+type MailLog = TaskLog & { warn(message: string): void };
+
+type SendReport = { failed: (code: string) => void; sent: () => void };
+
+/**
+ * A mail server that refuses or cannot be reached (or an outbox folder that cannot be written)
+ * fails every mail, each retried on its own backoff, and without a line in the log an operator
+ * learns of it from a patient. It is said once, by the failure's code alone (an SMTP reply may quote
+ * the recipient), when sending starts failing, and once when a mail is sent again.
+ */
+function sendReport(log: MailLog): SendReport {
+  let failing = false;
+  return {
+    failed: (code) => {
+      if (failing) return;
+      failing = true;
+      log.warn(
+        `mail could not be sent (${code}): it stays in the outbox and is tried again; said once until a mail is sent`,
+      );
+    },
+    sent: () => {
+      if (!failing) return;
+      failing = false;
+      log.info('mail is sent again');
+    },
+  };
+}
+
 /** Sends every due mail once; a failure is recorded by its code and tried again later. Returns how many were sent. */
-async function deliverDueMail(db: Db, mailer: Mailer, addressing: Addressing): Promise<number> {
+async function deliverDueMail(db: Db, mailer: Mailer, addressing: Addressing, report: SendReport): Promise<number> {
   let sent = 0;
   for (let batch = await claimDueMail(db); batch.length > 0; batch = await claimDueMail(db)) {
     const delivered: string[] = [];
@@ -74,12 +103,15 @@ async function deliverDueMail(db: Db, mailer: Mailer, addressing: Addressing): P
       try {
         await mailer.send(messageOf(mail, addressing));
         delivered.push(mail.id);
+        report.sent();
       } catch (error) {
         const code = (error as { code?: unknown }).code;
+        const lastError = typeof code === 'string' ? code : 'send failed';
+        report.failed(lastError);
         await db
           .update(mailOutbox)
           .set({
-            lastError: typeof code === 'string' ? code : 'send failed',
+            lastError,
             nextAttemptAt: new Date(Date.now() + retryDelay(mail.attempts)),
           })
           .where(eq(mailOutbox.id, mail.id));
@@ -110,11 +142,12 @@ export type MailOutboxWorker = {
 export function startMailOutboxWorker(
   db: Db,
   mailer: Mailer,
-  { intervalMs, appUrl, log }: { intervalMs: number; appUrl: string; log: TaskLog },
+  { intervalMs, appUrl, log }: { intervalMs: number; appUrl: string; log: MailLog },
 ): MailOutboxWorker {
   // The shop's own host names its messages, as APP_URL's links do; read once, not per run.
   const addressing: Addressing = { appUrl, messageIdDomain: new URL(appUrl).hostname };
   const failures = taskFailures(log, 'mail outbox run failed');
+  const sending = sendReport(log);
   let running: Promise<void> = Promise.resolve();
   let queued: Promise<void> | undefined;
   let stopped = false;
@@ -123,7 +156,7 @@ export function startMailOutboxWorker(
       // Started: it may have read the outbox already, so a wake from now on queues another run.
       queued = undefined;
       if (stopped) return;
-      await deliverDueMail(db, mailer, addressing).then(failures.succeeded, failures.failed);
+      await deliverDueMail(db, mailer, addressing, sending).then(failures.succeeded, failures.failed);
     });
     return queued;
   };

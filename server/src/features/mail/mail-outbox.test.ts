@@ -7,7 +7,7 @@ import { openPg } from '../../db/client';
 import { capturingLog } from '../../test/capturing-log';
 import { startDatabaseProxy } from '../../test/database-proxy';
 import { startSmtpSink } from '../../test/smtp-sink';
-import { mailingTestContext } from '../../test/test-app';
+import { createTestContext, mailingTestContext } from '../../test/test-app';
 
 import { createTestUser } from '../../test/test-users';
 import { enqueueMail, startMailOutboxWorker } from './mail-outbox.service';
@@ -135,5 +135,56 @@ describe('the mail outbox', () => {
       })
       .catch(() => {});
     expect(await rows()).toHaveLength(before);
+  });
+});
+
+describe('a mail the mail server does not take', () => {
+  it('is logged as a warning once, by its failure alone, until a mail is sent again', async () => {
+    const sink = await startSmtpSink();
+    const port = Number(new URL(sink.url).port);
+    await sink.close();
+    const lines: string[] = [];
+    const ctx = await createTestContext(
+      { logLevel: 'info', smtpUrl: `smtp://127.0.0.1:${port}` },
+      { logStream: { write: (line) => void lines.push(line) } },
+    );
+    let back: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
+    try {
+      const forgot = () =>
+        ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: user.email } });
+      const { user } = await createTestUser(ctx);
+      const mailLines = () =>
+        lines.map((line) => JSON.parse(line) as { level: number; msg: string }).filter((line) => /mail/.test(line.msg));
+      for (let i = 0; i < 3; i++) {
+        await forgot();
+        await ctx.app.mailOutbox.wake();
+      }
+      await vi.waitFor(async () => {
+        const queued = await ctx.database.db.select().from(mailOutbox);
+        expect(queued.map((mail) => mail.lastError)).toEqual(['ESOCKET', 'ESOCKET', 'ESOCKET']);
+      });
+      expect(mailLines()).toEqual(
+        [
+          {
+            level: 40,
+            msg: 'mail could not be sent (ESOCKET): it stays in the outbox and is tried again; said once until a mail is sent',
+          },
+        ].map((line) => expect.objectContaining(line)),
+      );
+
+      back = await startSmtpSink(port);
+      await ctx.database.db.update(mailOutbox).set({ nextAttemptAt: new Date() });
+      await ctx.app.mailOutbox.wake();
+      await back.nextMail();
+      expect(mailLines().map((line) => line.msg)).toEqual([
+        'mail could not be sent (ESOCKET): it stays in the outbox and is tried again; said once until a mail is sent',
+        'mail is sent again',
+      ]);
+      // Neither line names the patient.
+      expect(lines.join('\n')).not.toContain(user.email);
+    } finally {
+      await ctx.close();
+      await back?.close();
+    }
   });
 });
