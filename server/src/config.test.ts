@@ -93,7 +93,9 @@ describe('loadConfig', () => {
     // Port 0 would listen on a port nobody is told: the banner, APP_URL and the load balancer name PORT.
     ['PORT', '0', 'PORT: must be a whole number from 1 to 65535'],
     ['PORT', '70000', 'PORT: must be a whole number from 1 to 65535'],
-    ['DRAIN_DELAY_MS', '3s', 'DRAIN_DELAY_MS: must be a whole number, 0 or more'],
+    ['DRAIN_DELAY_MS', '3s', 'DRAIN_DELAY_MS: must be a whole number from 0 to 2147483647'],
+    // Longer than Node's longest timer, the drain would be cut to a millisecond: no drain at all.
+    ['DRAIN_DELAY_MS', '3000000000', 'DRAIN_DELAY_MS: must be a whole number from 0 to 2147483647'],
     ['UNPAID_ORDER_TTL_MINUTES', '1.5', 'UNPAID_ORDER_TTL_MINUTES: must be a whole number, 0 or more'],
     ['MAX_IN_FLIGHT_REQUESTS', '0', 'MAX_IN_FLIGHT_REQUESTS: must be a whole number, 1 or more'],
     ['SCRYPT_COST', '30', 'SCRYPT_COST: must be a whole number from 10 to 20'],

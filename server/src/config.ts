@@ -81,6 +81,9 @@ const DEFAULT_UNPAID_ORDER_TTL_MINUTES = 24 * 60;
  */
 export const PUBLISHED_ADMIN_PASSWORD = 'Admin@12345';
 
+/** Node's longest timer: a longer one fires after a millisecond, with only a warning on stderr. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 const envSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(1, 65535).default(3000),
@@ -109,7 +112,7 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema,
   IMPORT_PRIVATE_IMAGE_RANGES: addressListSchema,
   SCRYPT_COST: wholeNumber(10, 20).default(DEFAULT_SCRYPT_COST),
-  DRAIN_DELAY_MS: wholeNumber(0).default(0),
+  DRAIN_DELAY_MS: wholeNumber(0, LONGEST_TIMER_MS).default(0),
   MAX_IN_FLIGHT_REQUESTS: wholeNumber(1).default(256),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16, 'must be 16 characters or more').optional(),
