@@ -186,6 +186,18 @@ describe('backup and restore of the whole shop', () => {
     }
   }, 480_000);
 
+  it('refuses a folder it cannot write in one line, naming it and what to set, with no stack of a mkdir', async () => {
+    const notAFolder = path.join(tempDir('backup-dir-a-file'), 'backups');
+    fs.writeFileSync(notAFolder, '');
+    const written = writeBackup(source.database, path.join(notAFolder, 'shop.backup.gz'));
+    await expect(written).rejects.toThrow(BackupError);
+    await expect(written).rejects.toThrow(
+      new RegExp(
+        `^The backup cannot be written in ${notAFolder} \\(EEXIST: .*\\): set BACKUP_DIR, or give npm run backup a FILE, in a directory this user may create and write\\.$`,
+      ),
+    );
+  });
+
   it('refuses a target that holds a shop, with a message, and leaves it unchanged', async () => {
     const before = { orders: await orderIds(source.database), files: await digestsOf(source.database) };
     await expect(restoreBackup(source.database, backupFile, 'DATA_DIR (/srv/shop)')).rejects.toThrow(BackupError);

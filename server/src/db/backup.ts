@@ -96,7 +96,17 @@ async function* backupLines(tx: Tx, counts: { tables: number; rows: number }): A
  * appears complete or not at all: it is written under another name and renamed at the end.
  */
 export async function writeBackup(database: Database, file: string): Promise<BackupSummary> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const dir = path.dirname(file);
+  // A file in the folder's place, or a folder this user may not write, would otherwise end
+  // `npm run backup` in the stack trace of a mkdir, and a scheduled backup's log line in it.
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (error) {
+    throw new BackupError(
+      `The backup cannot be written in ${dir} (${(error as Error).message}): set BACKUP_DIR, or give npm run backup a FILE, in a directory this user may create and write.`,
+    );
+  }
   const partial = `${file}${PARTIAL_SUFFIX}`;
   const counts = { tables: 0, rows: 0 };
   try {
