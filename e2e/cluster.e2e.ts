@@ -285,6 +285,31 @@ describe('a cluster whose instance cannot start', () => {
   });
 });
 
+describe('a cluster whose instance dies on its own', () => {
+  it('removes that instance directory at once, not only when the cluster stops', async () => {
+    const database = await createFreshPgDatabase(process.env.DATABASE_URL!);
+    const cluster = await startCluster({
+      instances: 1,
+      databaseUrl: database.url,
+      redisUrl: 'redis://127.0.0.1:1',
+      env: adminEnv(),
+    }).catch(async (error: unknown) => {
+      await database.drop();
+      throw error;
+    });
+    try {
+      const instance = cluster.instances[0]!;
+      expect(fs.existsSync(instance.dataDir)).toBe(true);
+      // Killed from outside, as the kernel's out-of-memory killer or an operator's kill -9 would.
+      process.kill(instance.pid, 'SIGKILL');
+      await vi.waitFor(() => expect(fs.existsSync(instance.dataDir)).toBe(false), { timeout: 5000, interval: 50 });
+    } finally {
+      await cluster.stop();
+      await database.drop();
+    }
+  }, 180_000);
+});
+
 describe('npm run cluster with a count or a port it cannot use', () => {
   it.each([
     ['INSTANCES', 'three', 'INSTANCES must be a whole number, 1 or more (it is "three").'],

@@ -85,11 +85,10 @@ async function startInstance({ databaseUrl, redisUrl, env, echo, index }) {
     `app${index}`,
     echo,
   );
-  const stop = async (signal) => {
-    const code = await instance.stop(signal);
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    return code;
-  };
+  // Its directory goes with the process however it ends: drained by `stop`, failed to start, or
+  // killed from outside (out of memory, kill -9), which would otherwise leave it until the cluster stops.
+  instance.child.once('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const { stop } = instance;
   try {
     await waitForReady(url, instance.child, instance.output);
   } catch (error) {
