@@ -4,6 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import type { Medicine, Order } from '@apotheca/contract';
+import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { isRunning } from '../server/src/db/data-dir-lock';
 import { freePort, serverEnv, spawnServer, type ServerProcess } from './support/product-server';
@@ -218,6 +219,36 @@ describe('the server process on the embedded database', () => {
     expect((await fetch(`${server.baseUrl}/api/medicines?limit=1`)).status).toBe(200);
     expect(await exited).toBe(0);
   });
+
+  it('ends the requests still running 10 s after SIGTERM, says so, and leaves no database running', async () => {
+    const server = await spawnServer(env);
+    // The test holds the users table: a login waits on it for as long as the test likes.
+    const holder = new pg.Client({ host: path.join(dataDir, 'postgres'), user: 'postgres', database: 'postgres' });
+    await holder.connect();
+    holder.on('error', () => {}); // its session ends with the database
+    try {
+      await holder.query('begin');
+      await holder.query('lock table users in access exclusive mode');
+      const stuck = fetch(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'stuck@example.test', password: 'Secret@123' }),
+      }).catch(() => undefined);
+      await vi.waitFor(
+        async () => {
+          const { rows } = await holder.query(`select 1 from pg_stat_activity where wait_event_type = 'Lock'`);
+          expect(rows).toHaveLength(1);
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      expect(await server.stop('SIGTERM')).toBe(1);
+      await stuck;
+    } finally {
+      await holder.end().catch(() => {});
+    }
+    expect(server.output()).toContain('Requests still running 10 s after SIGTERM');
+    expect(fs.existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+  }, 60_000);
 
   it('stops the server and its database when the npm running `npm start` is told to stop', async () => {
     // As an operator runs it: `npm start`, then `kill <npm's PID>` (or a service manager's SIGTERM to it).

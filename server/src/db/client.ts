@@ -33,6 +33,11 @@ export type Database = {
   listen(channel: string, onPayload: (payload: string) => void, onMissed: () => void): Promise<void>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded PostgreSQL only: stops it at once, its sessions ended, without waiting for the pool's
+   * clients in use as `close` does; for a stop that cannot wait for them any longer.
+   */
+  stopEmbedded?: () => Promise<void>;
   /** The connection pool's clients in use and requests waiting for one (pg only; metrics). */
   pool?: () => { inUse: number; waiting: number };
 };
@@ -212,6 +217,7 @@ export async function openDatabase(options: { databaseUrl: string | undefined; d
   return {
     ...database,
     embeddedDir: embedded.dir,
+    stopEmbedded: () => embedded.stop(),
     close: async () => {
       try {
         await database.close();
