@@ -74,6 +74,16 @@ export async function openPglite({ dataDir }: { dataDir: string }): Promise<Data
 
 /** Serialises migrations of several instances starting together on one server. */
 const MIGRATION_LOCK_KEY = 7_246_381;
+/**
+ * The order counts' slots (migration 0030): each pooled connection claims the first of 64 that no
+ * other connection to the database holds, as a session advisory lock (this key and the slot) that
+ * lives as long as the connection, and names it in `apotheca.count_slot`, where the counts' trigger
+ * reads which row to count in. Two checkouts then never wait on one count row, which they did when
+ * their backends' pids were 64 apart. With all 64 taken, a connection counts in its pid's row.
+ */
+const COUNT_SLOT_LOCK_KEY = 7_246_382;
+const CLAIM_COUNT_SLOT = `select set_config('apotheca.count_slot', coalesce((
+  select n::text from generate_series(0, 63) n where pg_try_advisory_lock(${COUNT_SLOT_LOCK_KEY}, n) limit 1), ''), false)`;
 /** The first wait before reconnecting a lost listening connection, doubled on each failure up to the second. */
 const RELISTEN_FIRST_DELAY_MS = 100;
 const RELISTEN_MAX_DELAY_MS = 10_000;
@@ -89,15 +99,25 @@ const listenStatement = (channel: string) => `LISTEN "${channel.replace(/"/g, ''
  */
 const POOL_IDLE_TIMEOUT_MS = 5 * 60 * 1000;
 
+const claimCountSlot = async (client: pg.ClientBase): Promise<void> => {
+  await client.query(CLAIM_COUNT_SLOT).catch(() => {});
+};
+
 /** A pool on `connectionString`: it connects on first use, so opening it waits for nothing. */
 export function openPg(connectionString: string, options: { poolSize?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString,
     max: options.poolSize ?? 20,
     idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
+    // Before a new connection's first use: pg-pool (3.14) awaits the promise, though @types/pg says the
+    // hook returns void. A failure leaves the connection counting in its pid's row, and the query that
+    // follows meets the connection's own error, if it has one.
+    // oxlint-disable-next-line typescript/no-misused-promises
+    onConnect: claimCountSlot,
   });
   // An idle client that drops (server restart) must not crash the process; the pool replaces it.
   pool.on('error', () => {});
+
   const db = drizzlePg(pool, { schema });
   let listener: Promise<pg.PoolClient> | undefined;
   const handlers = new Map<string, { onPayload: (payload: string) => void; onMissed: () => void }>();
