@@ -75,7 +75,7 @@ export async function openPglite({ dataDir }: { dataDir: string }): Promise<Data
 /** Serialises migrations of several instances starting together on one server. */
 const MIGRATION_LOCK_KEY = 7_246_381;
 /**
- * The order counts' slots (migration 0030): each pooled connection claims the first of 64 that no
+ * The order counts' slots (migration 0030, docs/decisions/0157): each pooled connection claims the first of 64 that no
  * other connection to the database holds, as a session advisory lock (this key and the slot) that
  * lives as long as the connection, and names it in `apotheca.count_slot`, where the counts' trigger
  * reads which row to count in. Two checkouts then never wait on one count row, which they did when
