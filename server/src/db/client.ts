@@ -75,10 +75,10 @@ export async function openPglite({ dataDir }: { dataDir: string }): Promise<Data
 /** Serialises migrations of several instances starting together on one server. */
 const MIGRATION_LOCK_KEY = 7_246_381;
 /**
- * The order counts' slots (migration 0030, docs/decisions/0157): each pooled connection claims the first of 64 that no
- * other connection to the database holds, as a session advisory lock (this key and the slot) that
- * lives as long as the connection, and names it in `apotheca.count_slot`, where the counts' trigger
- * reads which row to count in. Two checkouts then never wait on one count row, which they did when
+ * The order counts' slots (migration 0030, docs/decisions/0157): each pooled connection claims the
+ * first of 64 that no other connection to the database holds, as a session advisory lock (this key
+ * and the slot) that lives as long as the connection, and names it in `apotheca.count_slot`, where
+ * the counts' trigger reads which row to count in. Two checkouts then never wait on one count row, which they did when
  * their backends' pids were 64 apart. With all 64 taken, a connection counts in its pid's row.
  */
 const COUNT_SLOT_LOCK_KEY = 7_246_382;
