@@ -25,11 +25,13 @@ const categoryOptions = (category: string) =>
     : [...CATEGORY_OPTIONS, { value: category, label: category }];
 const SORT_OPTIONS = [{ value: '', label: 'Featured' }, ...SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))];
 /**
- * Each select's cell, wide enough for its longest choice beside its padding and arrow: a row of its own
- * on a phone, half a row on a tablet, and the two larger columns of the form's one row on a wider
- * screen. Half a phone's row, or a quarter of a tablet's, cut them ('All categories' lost a letter).
+ * Each select's cell: half a row on a phone and a tablet, and the two larger columns of the form's one
+ * row on a wider screen, so that each choice is whole from a tablet up. A phone keeps the two selects
+ * on one row, with less padding, for the first medicine's picture to stay in a small phone's first
+ * screen; there the choices every visit starts with ('All categories', 'Featured') are whole, where
+ * 'All categories' lost its last letter, and a long category once chosen may still lose a few.
  */
-const SELECT_CELL = 'col-span-6 min-w-0 md:col-span-3 lg:col-span-1';
+const SELECT_CELL = 'col-span-3 min-w-0 lg:col-span-1 max-md:[&>select]:px-2';
 
 type PriceKey = 'minPrice' | 'maxPrice';
 const KEPT_FILTERS = ['q', 'dosageForm', 'prescriptionRequired', 'developedBy'] as const;
