@@ -1,12 +1,12 @@
-import { ORDER_STATUS } from '@apotheca/contract';
+import { AUDIT_KIND, ORDER_STATUS } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestContext } from '../test/test-context';
 import { openPg, type Database } from './client';
 import { queryRows } from './tables';
 
-// The order counts' trigger writes each count into the row of its connection's slot, so that two
-// checkouts on different connections never wait on one row until the first commits.
+// The order counts' and the audit log's triggers write each count into the row of the connection's
+// slot, so that two checkouts on different connections never wait on one row until the first commits.
 
 const ctx = useTestContext();
 const opened: Database[] = [];
@@ -40,15 +40,20 @@ describe("the order counts' slots", () => {
     expect(new Set(slots).size).toBe(24);
   });
 
-  it("are where the trigger counts a connection's orders", async () => {
+  it("are where the triggers count a connection's orders and audit entries", async () => {
     await ctx.database.db.transaction(async (tx) => {
       await tx.execute(sql`select set_config('apotheca.count_slot', '41', true)`);
       await tx.execute(sql`insert into orders (total_cents, status) values (100, ${ORDER_STATUS.accepted})`);
-      const rows = await queryRows(
+      await tx.execute(sql`insert into audit_log (kind) values (${AUDIT_KIND.imported})`);
+      const counted = await queryRows(
         tx,
-        sql`select shard, orders from derived.order_counts where status = ${ORDER_STATUS.accepted} and shard = 41`,
+        sql`select 'order' as counted, shard, orders as n from derived.order_counts where shard = 41
+          union all select 'audit', shard, entries from derived.audit_counts where shard = 41`,
       );
-      expect(rows.map((row) => ({ ...row, orders: Number(row.orders) }))).toEqual([{ shard: 41, orders: 1 }]);
+      expect(counted.map((row) => ({ ...row, n: Number(row.n) }))).toEqual([
+        { counted: 'order', shard: 41, n: 1 },
+        { counted: 'audit', shard: 41, n: 1 },
+      ]);
     });
   });
 });
