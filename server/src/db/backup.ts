@@ -6,6 +6,7 @@ import { createGunzip, createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { MIGRATIONS_DIR, type Database, type Tx } from './client';
+import { makeWritableDirectory } from './writable-directory';
 import {
   columnsOf,
   continueIdentities,
@@ -97,16 +98,13 @@ async function* backupLines(tx: Tx, counts: { tables: number; rows: number }): A
  */
 export async function writeBackup(database: Database, file: string): Promise<BackupSummary> {
   const dir = path.dirname(file);
-  // A file in the folder's place, or a folder this user may not write, would otherwise end
-  // `npm run backup` in the stack trace of a mkdir, and a scheduled backup's log line in it.
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.accessSync(dir, fs.constants.W_OK);
-  } catch (error) {
-    throw new BackupError(
-      `The backup cannot be written in ${dir} (${(error as Error).message}): set BACKUP_DIR, or give npm run backup a FILE, in a directory this user may create and write.`,
-    );
-  }
+  makeWritableDirectory(
+    dir,
+    (reason) =>
+      new BackupError(
+        `The backup cannot be written in ${dir} (${reason}): set BACKUP_DIR, or give npm run backup a FILE, in a directory this user may create and write.`,
+      ),
+  );
   const partial = `${file}${PARTIAL_SUFFIX}`;
   const counts = { tables: 0, rows: 0 };
   try {

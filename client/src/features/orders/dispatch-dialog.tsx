@@ -14,6 +14,9 @@ export type DispatchDialogProps = {
 };
 
 /** Asks staff for the parcel's carrier and tracking number (both optional) before an order is dispatched. */
+/** What the staff's dialogs say of an order whose patient was deleted: no account and no address are left. */
+export const NO_ONE_MAILED = "Its patient's account was deleted, so no one is mailed";
+
 export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDialogProps) {
   const [parcel, setParcel] = useState<Parcel>({ carrier: '', trackingNumber: '' });
   return (
@@ -26,7 +29,7 @@ export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDi
           <Description className="mt-2 text-sm text-muted">
             {/* A deleted patient has no account to read the order in and no address to mail. */}
             {order?.userId === null
-              ? "Its patient's account was deleted, so no one is mailed: the carrier and tracking number stay on the order."
+              ? `${NO_ONE_MAILED}: the carrier and tracking number stay on the order.`
               : 'The patient sees the carrier and tracking number on the order and in the mail.'}{' '}
             Both are optional.
           </Description>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/error-message';
 import type { ConfirmDialogProps } from '../../components/ui/confirm-dialog';
-import type { DispatchDialogProps, Parcel } from './dispatch-dialog';
+import { NO_ONE_MAILED, type DispatchDialogProps, type Parcel } from './dispatch-dialog';
 import { useUpdateOrderStatusMutation } from './order-admin.api';
 
 /**
@@ -12,8 +12,7 @@ import { useUpdateOrderStatusMutation } from './order-admin.api';
  */
 function cancellationEffects(order: Order): string {
   const paid = order.paymentStatus === PAYMENT_STATUS.paid;
-  if (order.userId === null)
-    return `Its patient's account was deleted, so no one is mailed${paid ? '; the payment is refunded' : ''}.`;
+  if (order.userId === null) return `${NO_ONE_MAILED}${paid ? '; the payment is refunded' : ''}.`;
   return `The patient is told by e-mail${paid ? ', and the payment is refunded' : ''}.`;
 }
 
