@@ -397,6 +397,8 @@ describe('prescription medicines', () => {
     await decided.waitFor();
     await expect.poll(() => hasFocus(decided)).toBe(true);
     await saveScreenshot(page, 'review-decided-meanwhile-1280');
+    await page.setViewportSize({ width: 375, height: 800 });
+    await saveScreenshot(page, 'review-decided-meanwhile-375');
     await page.context().close();
   });
 });

@@ -68,7 +68,7 @@ export function AuditFilters({
       <TextField
         label="Medicine or order"
         type="search"
-        placeholder="Id, or order number such as A-100234"
+        placeholder="Id or order number (A-100234)"
         {...draftField('subject')}
       />
       <Button type="submit" className="lg:mt-7">
