@@ -276,3 +276,18 @@ describe('CartPage Proceed while the cart is read again', () => {
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
   });
 });
+
+describe('CartPage lines of prescription-only medicines', () => {
+  it("marks a prescription-only medicine's line with the catalogue's Rx mark, so the patient knows checkout asks for a prescription", async () => {
+    stubBrowserRequest();
+    const prescriptionOnly = cartItemFixture({ prescriptionRequired: true });
+    const overTheCounter = otherLine(2, 'Ibuprofen', 1, 10);
+    renderCartOf([prescriptionOnly, overTheCounter]);
+
+    const cards = await screen.findAllByRole('article');
+    expect(within(cards[0]!).getByTitle('Prescription required')).toHaveTextContent('Rx');
+    expect(cards[0]).toHaveTextContent('Prescription required');
+    expect(within(cards[1]!).queryByTitle('Prescription required')).toBeNull();
+    expect(cards[1]).not.toHaveTextContent('Prescription required');
+  });
+});

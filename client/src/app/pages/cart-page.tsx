@@ -9,6 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { CartItemCard } from '../../features/cart/cart-item-card';
 import { CartSummary } from '../../features/cart/cart-summary';
 import { useClearCartMutation, useGetCartQuery } from '../../features/cart/cart.api';
+import { PrescriptionBadge } from '../../features/medicines/prescription-badge';
 
 export default function CartPage() {
   // Read afresh when opened, as checkout does: the header's copy may be older than a recall or a sale
@@ -73,7 +74,12 @@ export default function CartPage() {
         <div className="grid items-start gap-6 lg:grid-cols-[1fr_360px]">
           <div className="grid min-w-0 gap-4 xl:grid-cols-2">
             {cart.items.map((item) => (
-              <CartItemCard key={item._id} item={item} rereading={isFetching} />
+              <CartItemCard
+                key={item._id}
+                item={item}
+                rereading={isFetching}
+                prescriptionMark={<PrescriptionBadge />}
+              />
             ))}
           </div>
           <CartSummary cart={cart}>

@@ -8,7 +8,7 @@ import {
   type CartItem,
   type CartOperation,
 } from '@apotheca/contract';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { DetailList } from '../../components/ui/detail-list';
 import { toast } from '../../lib/toast';
 import { Button, busyButtonProps } from '../../components/ui/button';
@@ -29,8 +29,18 @@ const stepper =
 /**
  * One item of the cart with its quantity buttons; the quantity never goes below 1 (removing is its own button).
  * `rereading`: the cart is being read again, so the quantity shown may be one a change has already left.
+ * `prescriptionMark`: the catalogue's mark of a prescription-only medicine, which the page hands in (a feature
+ * imports no other), shown beside the name of such a line so the patient knows checkout will ask for a prescription.
  */
-export function CartItemCard({ item, rereading = false }: { item: CartItem; rereading?: boolean }) {
+export function CartItemCard({
+  item,
+  rereading = false,
+  prescriptionMark,
+}: {
+  item: CartItem;
+  rereading?: boolean;
+  prescriptionMark?: ReactNode;
+}) {
   const [update, { isLoading: updating }] = useUpdateCartItemMutation();
   // A change answers before the cart is read again: until then the steppers wait, or a quick second tap
   // would step from the old quantity (on a slow connection, − at 2 tapped twice met "below 1" refused).
@@ -76,7 +86,10 @@ export function CartItemCard({ item, rereading = false }: { item: CartItem; rere
       />
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="min-w-0 text-lg font-semibold text-ink wrap-anywhere">{item.name}</h2>
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            <h2 className="min-w-0 text-lg font-semibold text-ink wrap-anywhere">{item.name}</h2>
+            {item.prescriptionRequired ? prescriptionMark : null}
+          </div>
           <p className="font-bold text-brand-800">{formatPrice(item.price)}</p>
         </div>
         <DetailList
