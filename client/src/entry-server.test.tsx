@@ -122,7 +122,7 @@ describe('the server-rendered title', () => {
 });
 
 describe('the server-rendered catalogue', () => {
-  it('says at the price fields that a minimum above the maximum holds no price, with no list to fail', async () => {
+  it('says at the price fields that a minimum above the maximum holds no price, alone: no list to fail, no paging', async () => {
     // The API refuses such a range, as the server does.
     const refusingBadRange = (input: RequestInfo | URL, init?: RequestInit) =>
       new URL(new Request(input, init).url).searchParams.get('minPrice') === '50'
@@ -133,6 +133,9 @@ describe('the server-rendered catalogue', () => {
     const text = page!.html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
     expect(text).toContain(PRICE_RANGE_MESSAGE);
     expect(text).not.toContain('No medicines found');
+    // Nothing was searched: no pages to step through either.
+    expect(text).not.toMatch(/Page \d+ of \d+/);
+    expect(page!.html).not.toContain('aria-label="Pagination"');
   });
 });
 

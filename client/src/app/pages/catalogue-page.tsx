@@ -51,10 +51,10 @@ const SLIDES: readonly BannerSlide[] = [
 export default function CataloguePage() {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
-  // A price range that holds no price is said at its fields (the toolbar), not searched.
-  const { data, isFetching, error } = useListMedicinesQuery(listQueryOf(filters), {
-    skip: !isPriceRange(filters.minPrice, filters.maxPrice),
-  });
+  // A price range that holds no price is said at its fields (the toolbar), not searched: the page then
+  // shows that alone, with no results, no empty-list notice and no paging to contradict it.
+  const searched = isPriceRange(filters.minPrice, filters.maxPrice);
+  const { data, isFetching, error } = useListMedicinesQuery(listQueryOf(filters), { skip: !searched });
   const { addToCart, isAdding, quantityOf } = useAddToCart();
   const pageCount = Math.max(1, Math.ceil((data?.total ?? 0) / filters.limit));
   const change = (next: Partial<Omit<CatalogueFilters, 'page'>>) => setSearch(searchWithFilter(search, next));
@@ -89,89 +89,91 @@ export default function CataloguePage() {
       </div>
       <CatalogueToolbar filters={filters} onChange={change} />
       {error ? <LoadError error={error} /> : null}
-      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
-        {data ? <CatalogueFacets layout="column" facets={data.facets} filters={filters} /> : null}
-        {/* Once nothing matched there is no facet column: what the page says about it takes the whole width. */}
-        <div
-          className={`flex flex-col gap-6 ${!data || hasFacets({ facets: data.facets, filters }) ? 'lg:col-start-2' : 'lg:col-span-2'}`}
-        >
-          <h2 className="sr-only">Results</h2>
-          <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
-            {isFetching
-              ? Array.from({ length: Math.min(filters.limit, CATALOGUE_PAGE_SIZE) }, (_, index) => (
-                  <MedicineCardSkeleton key={index} />
-                ))
-              : // After a failed load the cards kept would be another page's (page 1's under "Page 2"): the error shows alone.
-                error
-                ? null
-                : data?.medicines.map((medicine, index) => (
-                    <MedicineCard
-                      key={medicine._id}
-                      medicine={medicine}
-                      eager={index < 3}
-                      onAddToCart={addToCart}
-                      adding={isAdding(medicine._id)}
-                      cartQuantity={quantityOf(medicine._id)}
-                      openedFrom={search}
-                    />
-                  ))}
-          </div>
-          {!isFetching && data?.medicines.length === 0 ? (
-            <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
-              {data.total > 0 ? (
-                // A link kept from a longer list, or a page number typed in: the matches are on earlier
-                // pages, so a spelling hint would mislead.
-                <>
-                  <p className="text-lg text-muted">
-                    Page {filters.page} is past the last page of {countLabel(data.total, 'medicine')}.
-                  </p>
-                  <Link
-                    to={cataloguePath(searchWithFilter(search, { page: pageCount }))}
-                    className="font-semibold text-brand-700 hover:text-brand-900"
-                  >
-                    Go to page {pageCount}
-                  </Link>
-                </>
-              ) : data.otherStrengths ? (
-                // The name is found, not in the strength or form typed: a spelling hint would mislead, and a patient
-                // should not take another strength for it unawares, so each is offered by its strength.
-                <StrengthsOffered {...data.otherStrengths} filters={filters} />
-              ) : (
-                <>
-                  <p className="text-lg text-muted">No medicines found</p>
-                  <p className="text-sm text-muted">
-                    {!filters.q ? (
-                      'Try a wider price range or another category.'
-                    ) : isNarrowed(filters) ? (
-                      // The words may well be spelt right and the filters set be what leaves nothing.
-                      <>
-                        Check the spelling, or{' '}
-                        <Link
-                          to={cataloguePath(searchWithFilter(new URLSearchParams(), { q: filters.q }))}
-                          className={linkClass}
-                        >
-                          search the whole shop for “{filters.q}”
-                        </Link>
-                        .
-                      </>
-                    ) : (
-                      'Check the spelling, or search by the active ingredient, such as “paracetamol”.'
-                    )}{' '}
-                    <Link to={cataloguePath()} className={linkClass}>
-                      See all medicines
-                    </Link>
-                  </p>
-                </>
-              )}
+      {searched ? (
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[15rem_minmax(0,1fr)]">
+          {data ? <CatalogueFacets layout="column" facets={data.facets} filters={filters} /> : null}
+          {/* Once nothing matched there is no facet column: what the page says about it takes the whole width. */}
+          <div
+            className={`flex flex-col gap-6 ${!data || hasFacets({ facets: data.facets, filters }) ? 'lg:col-start-2' : 'lg:col-span-2'}`}
+          >
+            <h2 className="sr-only">Results</h2>
+            <div aria-busy={isFetching} className="grid grid-cols-1 gap-6 sm:grid-cols-2 xl:grid-cols-3">
+              {isFetching
+                ? Array.from({ length: Math.min(filters.limit, CATALOGUE_PAGE_SIZE) }, (_, index) => (
+                    <MedicineCardSkeleton key={index} />
+                  ))
+                : // After a failed load the cards kept would be another page's (page 1's under "Page 2"): the error shows alone.
+                  error
+                  ? null
+                  : data?.medicines.map((medicine, index) => (
+                      <MedicineCard
+                        key={medicine._id}
+                        medicine={medicine}
+                        eager={index < 3}
+                        onAddToCart={addToCart}
+                        adding={isAdding(medicine._id)}
+                        cartQuantity={quantityOf(medicine._id)}
+                        openedFrom={search}
+                      />
+                    ))}
             </div>
-          ) : null}
-          <Pager
-            page={filters.page}
-            pageCount={pageCount}
-            hrefOf={(page) => cataloguePath(searchWithFilter(search, { page }))}
-          />
+            {!isFetching && data?.medicines.length === 0 ? (
+              <div className="flex flex-col items-center gap-2 rounded-2xl border border-dashed border-slate-300 bg-white p-10 text-center">
+                {data.total > 0 ? (
+                  // A link kept from a longer list, or a page number typed in: the matches are on earlier
+                  // pages, so a spelling hint would mislead.
+                  <>
+                    <p className="text-lg text-muted">
+                      Page {filters.page} is past the last page of {countLabel(data.total, 'medicine')}.
+                    </p>
+                    <Link
+                      to={cataloguePath(searchWithFilter(search, { page: pageCount }))}
+                      className="font-semibold text-brand-700 hover:text-brand-900"
+                    >
+                      Go to page {pageCount}
+                    </Link>
+                  </>
+                ) : data.otherStrengths ? (
+                  // The name is found, not in the strength or form typed: a spelling hint would mislead, and a patient
+                  // should not take another strength for it unawares, so each is offered by its strength.
+                  <StrengthsOffered {...data.otherStrengths} filters={filters} />
+                ) : (
+                  <>
+                    <p className="text-lg text-muted">No medicines found</p>
+                    <p className="text-sm text-muted">
+                      {!filters.q ? (
+                        'Try a wider price range or another category.'
+                      ) : isNarrowed(filters) ? (
+                        // The words may well be spelt right and the filters set be what leaves nothing.
+                        <>
+                          Check the spelling, or{' '}
+                          <Link
+                            to={cataloguePath(searchWithFilter(new URLSearchParams(), { q: filters.q }))}
+                            className={linkClass}
+                          >
+                            search the whole shop for “{filters.q}”
+                          </Link>
+                          .
+                        </>
+                      ) : (
+                        'Check the spelling, or search by the active ingredient, such as “paracetamol”.'
+                      )}{' '}
+                      <Link to={cataloguePath()} className={linkClass}>
+                        See all medicines
+                      </Link>
+                    </p>
+                  </>
+                )}
+              </div>
+            ) : null}
+            <Pager
+              page={filters.page}
+              pageCount={pageCount}
+              hrefOf={(page) => cataloguePath(searchWithFilter(search, { page }))}
+            />
+          </div>
         </div>
-      </div>
+      ) : null}
     </div>
   );
 }
