@@ -1,4 +1,13 @@
-import { adminOrderPath, adminRecallPath, type Batch, medicinePath, type Order, PATHS } from '@apotheca/contract';
+import {
+  adminOrderPath,
+  adminRecallPath,
+  type Batch,
+  cataloguePath,
+  CATEGORIES,
+  medicinePath,
+  type Order,
+  PATHS,
+} from '@apotheca/contract';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openOrderRow, pageAs, useOwnMedicine } from './support/admin-fixtures';
@@ -97,8 +106,9 @@ describe('long names and e-mail addresses', () => {
       await filters.getByRole('combobox', { name: 'Category' }).waitFor();
       await saveScreenshot(page, `catalogue-filters-${width}`, { fullPage: false });
       // 'All categories', the choice every visit starts with, lost its last letter on a phone. A phone
-      // keeps both selects on one row (the first medicine's picture stays in view), where a long
-      // category once chosen may still be cut; from a tablet up, every choice is whole.
+      // keeps both selects on one row (the first medicine's picture stays in view), where Category is as
+      // wide as its chosen text (the next test) and a longer sort may be cut; from a tablet up, every
+      // choice is whole.
       const cut = await cutChoices(filters.locator('select'));
       expect(width === VIEWPORTS.mobile.width ? cut.filter((text) => STARTING_CHOICES.includes(text)) : cut).toEqual(
         [],
@@ -107,6 +117,30 @@ describe('long names and e-mail addresses', () => {
       await page.context().close();
     },
   );
+
+  it("shows each of the shop's categories whole once chosen on a phone, beside Sort by and above the first medicine's picture", async () => {
+    // A small phone's first screen, where the first medicine's picture must stay in view.
+    const phone = { width: VIEWPORTS.mobile.width, height: 667 };
+    const context = await browser.newContext({ baseURL: baseUrl(), viewport: phone });
+    const page = await context.newPage();
+    const longest = CATEGORIES.reduce((long, next) => (next.length > long.length ? next : long));
+    for (const category of CATEGORIES) {
+      await page.goto(cataloguePath({ category }));
+      const filters = page.getByRole('form', { name: 'Filters' });
+      const select = filters.getByRole('combobox', { name: 'Category' });
+      await page.locator('article img').first().waitFor();
+      expect(await select.inputValue()).toBe(category);
+      if (category === longest)
+        await saveScreenshot(page, `catalogue-filters-long-category-${phone.width}`, { fullPage: false });
+      expect(await cutChoices(select), category).not.toContain(category);
+      const sort = (await filters.getByRole('combobox', { name: 'Sort by' }).boundingBox())!;
+      expect(sort.y, `${category}: Sort by on the same row`).toBe((await select.boundingBox())!.y);
+      const picture = (await page.locator('article img').first().boundingBox())!;
+      expect(picture.y + picture.height, category).toBeLessThanOrEqual(phone.height);
+      expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    }
+    await context.close();
+  });
 
   it.for(['mobile', 'desktop'] as const)(
     "shows each status whole in the orders list's filter and selects and on the order's page, on a %s",

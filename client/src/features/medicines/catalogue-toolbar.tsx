@@ -25,13 +25,23 @@ const categoryOptions = (category: string) =>
     : [...CATEGORY_OPTIONS, { value: category, label: category }];
 const SORT_OPTIONS = [{ value: '', label: 'Featured' }, ...SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))];
 /**
- * Each select's cell: half a row on a phone and a tablet, and the two larger columns of the form's one
- * row on a wider screen, so that each choice is whole from a tablet up. A phone keeps the two selects
- * on one row, with less padding, for the first medicine's picture to stay in a small phone's first
- * screen; there the choices every visit starts with ('All categories', 'Featured') are whole, where
- * 'All categories' lost its last letter, and a long category once chosen may still lose a few.
+ * Each select's cell: half a row on a tablet, and the two larger columns of the form's one row on a wider
+ * screen, so that each choice is whole from a tablet up. A phone keeps the two selects on one row (SELECT_ROW),
+ * with less padding, for the first medicine's picture to stay in a small phone's first screen.
  */
-const SELECT_CELL = 'col-span-3 min-w-0 lg:col-span-1 max-md:[&>select]:px-2';
+const SELECT_CELL = 'min-w-0 md:col-span-3 lg:col-span-1 max-md:[&>select]:px-2';
+/**
+ * The selects' row on a phone, a grid of its own there and no box from a tablet up (its cells are then the
+ * form's). Half of it each was too narrow for a long category once chosen ('Blood Pressure Medicine' lost
+ * its last letters): where the browser can size a select to its chosen text, Category takes that width,
+ * and Sort by, whose choices are shorter, the rest, down to 4rem beside a category longer than the shop's
+ * own. Elsewhere a select is as wide as its widest choice, which would leave Sort by a sliver beside
+ * 'All categories', so the row stays in halves.
+ */
+const SELECT_ROW =
+  'col-span-full grid grid-cols-2 gap-x-3 md:contents supports-[field-sizing:content]:grid-cols-[minmax(0,max-content)_minmax(4rem,1fr)]';
+/** The Category select sized to its chosen text on a phone (SELECT_ROW). */
+const CATEGORY_CELL = `${SELECT_CELL} max-md:[&>select]:field-sizing-content`;
 
 type PriceKey = 'minPrice' | 'maxPrice';
 const KEPT_FILTERS = ['q', 'dosageForm', 'prescriptionRequired', 'developedBy'] as const;
@@ -122,22 +132,24 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       {...{ [SUBMIT_ON_CHANGE]: '' }}
       className="grid grid-cols-6 items-end gap-x-3 gap-y-2 rounded-2xl border border-slate-200 bg-white p-3 shadow-sm md:gap-4 md:p-4 lg:grid-cols-[3fr_2fr_1fr_1fr_auto]"
     >
-      <SelectField
-        label="Category"
-        name="category"
-        className={SELECT_CELL}
-        value={filters.category}
-        options={categoryOptions(filters.category)}
-        onChange={(event) => onChange({ category: event.target.value })}
-      />
-      <SelectField
-        label="Sort by"
-        name="sort"
-        className={SELECT_CELL}
-        value={filters.sort}
-        options={SORT_OPTIONS}
-        onChange={(event) => onChange({ sort: event.target.value as CatalogueFilters['sort'] })}
-      />
+      <div className={SELECT_ROW}>
+        <SelectField
+          label="Category"
+          name="category"
+          className={CATEGORY_CELL}
+          value={filters.category}
+          options={categoryOptions(filters.category)}
+          onChange={(event) => onChange({ category: event.target.value })}
+        />
+        <SelectField
+          label="Sort by"
+          name="sort"
+          className={SELECT_CELL}
+          value={filters.sort}
+          options={SORT_OPTIONS}
+          onChange={(event) => onChange({ sort: event.target.value as CatalogueFilters['sort'] })}
+        />
+      </div>
       {priceField('minPrice', 'Min price ($)')}
       {priceField('maxPrice', 'Max price ($)')}
       {filters.limit !== CATALOGUE_PAGE_SIZE ? <input type="hidden" name="limit" value={filters.limit} /> : null}
