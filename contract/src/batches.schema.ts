@@ -92,15 +92,24 @@ export const batchReasonSchema = z.object({ reason });
 export const batchParamsSchema = z.object({ id: z.string(), batchId: z.string() });
 export const recallParamsSchema = z.object({ batchId: z.string() });
 
-/** An order that drew from a recalled lot; `flagged`: not yet dispatched, so the pharmacist holds it. */
+/**
+ * An order that drew from a recalled lot; `flagged`: not yet dispatched and still holding the lot's
+ * units, so the pharmacist holds it.
+ */
 export const recalledOrderSchema = z.object({
   _id: idSchema,
   /** The order number, "A-100234" (orderNumberLabel). */
   number: z.string(),
   patient: z.object({ _id: idSchema, name: z.string(), email: z.string() }).nullable(),
+  /** The units it drew from the lot, replaced since or not. */
   units: z.number().int(),
   status: z.enum(ORDER_STATUSES),
   flagged: z.boolean(),
+  /**
+   * The lots staff replaced its units of this lot from (docs/decisions/0148), first expiry first; null
+   * while it holds them, or when they left the shop with it.
+   */
+  replacedBy: z.array(z.string()).nullable(),
 });
 export const recallResponseSchema = z.object({ batch: batchSchema, orders: z.array(recalledOrderSchema) });
 /** A stock report's page size unless the call asks for another. */

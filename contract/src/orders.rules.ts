@@ -84,9 +84,11 @@ export const statusChangeRefusal = (
 export const NO_RECALLED_UNITS_MESSAGE = 'This order holds no units of a recalled lot to replace.';
 export const REPLACE_TOO_LATE_MESSAGE =
   'Only the units of an order not yet dispatched or canceled can be replaced: they are no longer in the shop.';
+/** Lots named in a sentence: "lot L-2", or "lots L-2, L-3". */
+export const lotsLabel = (lots: string[]) => `lot${lots.length > 1 ? 's' : ''} ${lots.join(', ')}`;
 /** The history note of a replacement: which recalled lot's units came from which lots instead. */
 export const recalledUnitsReplacedNote = (name: string, lot: string, from: string[]) =>
-  `Units of recalled lot ${lot} of ${name} replaced from lot${from.length > 1 ? 's' : ''} ${from.join(', ')}.`;
+  `Units of recalled lot ${lot} of ${name} replaced from ${lotsLabel(from)}.`;
 
 export const ORDER_HAS_ADDRESS_MESSAGE =
   'This order has a delivery address already. To send it elsewhere, contact the pharmacy.';

@@ -421,6 +421,26 @@ export const orderItemBatches = pgTable(
   ],
 );
 
+/**
+ * An order line's units of a recalled lot that staff replaced (docs/decisions/0148), by lot they came
+ * from instead. The line's draw from the recalled lot is gone by then, as its units are back in the
+ * lot; this row keeps the order on the recall's page, marked as replaced, and names what replaced it.
+ */
+export const replacedDraws = pgTable(
+  'replaced_draws',
+  {
+    batchId: partOf('batch_id', () => batches.id),
+    orderItemId: partOf('order_item_id', () => orderItems.id),
+    replacementBatchId: partOf('replacement_batch_id', () => batches.id),
+    quantity: integer('quantity').notNull(),
+  },
+  // The key leads with the recalled lot: its page reads them by it.
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.orderItemId, t.replacementBatchId] }),
+    check('replaced_draws_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);
+
 /** A recalled lot's mail to a patient: one row each, so however often the action runs, one mail. */
 export const recallNotices = pgTable(
   'recall_notices',

@@ -453,6 +453,43 @@ describe('recalls', () => {
     expect(late.json()).toEqual({ message: REPLACE_TOO_LATE_MESSAGE });
   });
 
+  it('keeps a replaced order on the recall page, marked with the lots that replaced its units, and mails its patient nothing', async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'BAD', expiresOn: '2099-01-01', quantity: 3 },
+      { lot: 'SOON', expiresOn: '2099-03-01', quantity: 1 },
+      { lot: 'LATE', expiresOn: '2099-06-01', quantity: 5 },
+    ]);
+    const replacedOrder = await order(medicine.id, 2, 'Ida');
+    const heldOrder = await order(medicine.id, 1, 'Jo');
+    await recallLot(ctx, admin, medicine.id, ids.BAD!);
+    const pharmacist = (await createTestUser(ctx, { role: ROLE.pharmacist })).headers;
+    expect((await replace(replacedOrder.order._id, pharmacist)).statusCode).toBe(200);
+    expect((await setOrderStatus(ctx, admin, replacedOrder.order._id, ORDER_STATUS.dispatched)).statusCode).toBe(200);
+
+    // The pharmacist sees every order the lot reached: the replaced one too, with what replaced it.
+    const page = await ctx.app.inject({ url: `/api/recalls/${ids.BAD}`, headers: pharmacist });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json()).toMatchObject({
+      total: 2,
+      orders: [
+        { _id: heldOrder.order._id, units: 1, status: ORDER_STATUS.pending, flagged: true, replacedBy: null },
+        {
+          _id: replacedOrder.order._id,
+          units: 2,
+          status: ORDER_STATUS.dispatched,
+          flagged: false,
+          replacedBy: ['SOON', 'LATE'],
+        },
+      ],
+    });
+    // Paged on the server as before, the replaced order counted among the lot's.
+    const second = await ctx.app.inject({ url: `/api/recalls/${ids.BAD}?limit=1&page=2`, headers: pharmacist });
+    expect(second.json()).toMatchObject({ total: 2, orders: [{ _id: replacedOrder.order._id }] });
+    // Its parcel held none of the lot: its patient is not told to return it.
+    const notified = await ctx.app.inject({ method: 'POST', url: `/api/recalls/${ids.BAD}/notify`, headers: admin });
+    expect(notified.json()).toEqual({ notified: 0, alreadyNotified: 0 });
+  });
+
   it('lets an order canceled after it left be dispatched again though its lot was recalled since: its units went with it', async () => {
     const { medicine, ids } = await medicineWithBatches(ctx, admin, [
       { lot: 'GONE', expiresOn: '2099-01-01', quantity: 2 },

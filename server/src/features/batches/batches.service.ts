@@ -18,6 +18,7 @@ import {
 } from '@apotheca/contract';
 import type { z } from 'zod';
 import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import {
@@ -29,6 +30,7 @@ import {
   orderItems,
   orders,
   recallNotices,
+  replacedDraws,
   users,
 } from '../../db/schema';
 import { HttpError } from '../../http-error';
@@ -225,10 +227,47 @@ export async function writeOffBatch(
 /** Statuses of an order that has left the shop: a recall no longer holds it back. */
 const SENT: readonly string[] = [ORDER_STATUS.dispatched, ORDER_STATUS.canceled];
 
-/** Every order that drew from the lot: the order, the patient, the units, the status; newest first. */
-/** Where the orders of a lot come from: each order line's draw from it, with its order and patient. */
-const drawsFrom = (db: Db | Tx, batchId: string) =>
-  db
+/**
+ * Each order line's units of a lot: those it holds, and those staff replaced since (docs/decisions/0148),
+ * each beside the lot that replaced them.
+ */
+const lineUnitsOf = (db: Db | Tx, batchId: string) =>
+  db.$with('line_units').as(
+    db
+      .select({
+        orderItemId: orderItemBatches.orderItemId,
+        units: orderItemBatches.quantity,
+        replacementBatchId: sql<string | null>`null::uuid`.as('replacement_batch_id'),
+      })
+      .from(orderItemBatches)
+      .where(eq(orderItemBatches.batchId, batchId))
+      .unionAll(
+        db
+          .select({
+            orderItemId: replacedDraws.orderItemId,
+            units: replacedDraws.quantity,
+            replacementBatchId: replacedDraws.replacementBatchId,
+          })
+          .from(replacedDraws)
+          .where(eq(replacedDraws.batchId, batchId)),
+      ),
+  );
+
+const replacements = alias(batches, 'replacements');
+/** The lots that replaced an order's units of the lot, first expiry first; null when none did. */
+const REPLACED_BY = sql<
+  string[] | null
+>`array_agg(${replacements.lot} order by ${replacements.expiresOn}, ${replacements.id})
+  filter (where ${replacements.id} is not null)`;
+
+/**
+ * Every order that drew from the lot, newest first: the order, the patient, the units, the status,
+ * and the lots that replaced its units, first expiry first (null while it holds them).
+ */
+const drawsFrom = (db: Db | Tx, batchId: string) => {
+  const lineUnits = lineUnitsOf(db, batchId);
+  return db
+    .with(lineUnits)
     .select({
       id: orders.id,
       number: orders.number,
@@ -237,16 +276,18 @@ const drawsFrom = (db: Db | Tx, batchId: string) =>
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,
-      units: sql<number>`sum(${orderItemBatches.quantity})::integer`.mapWith(Number),
+      units: sql<number>`sum(${lineUnits.units})::integer`.mapWith(Number),
+      replacedBy: REPLACED_BY,
     })
-    .from(orderItemBatches)
-    .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
+    .from(lineUnits)
+    .innerJoin(orderItems, eq(orderItems.id, lineUnits.orderItemId))
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(users, eq(users.id, orders.userId))
-    .where(eq(orderItemBatches.batchId, batchId))
+    .leftJoin(replacements, eq(replacements.id, lineUnits.replacementBatchId))
     .groupBy(orders.id, users.id)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .$dynamic();
+};
 
 type DrawRow = Awaited<ReturnType<typeof drawsFrom>>[number];
 type RecalledOrder = z.infer<typeof recalledOrderSchema>;
@@ -257,7 +298,9 @@ const toRecalledOrder = (row: DrawRow): RecalledOrder => ({
   patient: row.userId ? { _id: row.userId, name: `${row.firstName} ${row.lastName}`, email: row.email! } : null,
   units: row.units,
   status: row.status,
-  flagged: !SENT.includes(row.status),
+  // Its units replaced, it holds none of the lot.
+  flagged: !SENT.includes(row.status) && row.replacedBy === null,
+  replacedBy: row.replacedBy,
 });
 
 /** Every order that drew from the lot, newest first. */
@@ -333,13 +376,14 @@ export async function getRecall(
   query: RecallQuery,
 ): Promise<z.infer<typeof recallOrdersResponseSchema>> {
   const recall = await recallOf(db, batchId);
+  const lineUnits = lineUnitsOf(db, batchId);
   const [page, [{ total } = { total: 0 }]] = await Promise.all([
     drawsFrom(db, batchId).limit(query.limit).offset(offsetOf(query)),
     db
+      .with(lineUnits)
       .select({ total: sql<number>`count(distinct ${orderItems.orderId})::integer`.mapWith(Number) })
-      .from(orderItemBatches)
-      .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
-      .where(eq(orderItemBatches.batchId, batchId)),
+      .from(lineUnits)
+      .innerJoin(orderItems, eq(orderItems.id, lineUnits.orderItemId)),
   ]);
   return { ...recall, orders: page.map(toRecalledOrder), total };
 }
@@ -356,7 +400,10 @@ export async function getRecall(
 export async function notifyRecall(db: Db, batchId: string, actorId: string) {
   const recall = await recallOf(db, batchId);
   if (!recall.batch.recalledAt) throw HttpError.conflict(NOT_RECALLED_MESSAGE);
-  const orders = (await recalledOrders(db, batchId)).filter((order) => order.status === ORDER_STATUS.dispatched);
+  // An order whose units were replaced before it left sent none of the lot.
+  const orders = (await recalledOrders(db, batchId)).filter(
+    (order) => order.status === ORDER_STATUS.dispatched && order.replacedBy === null,
+  );
   const patients = new Map<string, { patient: NonNullable<RecalledOrder['patient']>; orderIds: string[] }>();
   for (const order of orders)
     if (order.patient) {

@@ -3,7 +3,7 @@ import { BATCH_MOVEMENT, stockAboveMaxMessage, WHOLE_NUMBER_MAX, type BatchMovem
 import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
-import { batches, batchMovements, medicines, orderItemBatches, orderItems } from '../../db/schema';
+import { batches, batchMovements, medicines, orderItemBatches, orderItems, replacedDraws } from '../../db/schema';
 import { lockInIdOrder } from '../../db/lock-order';
 import { preparedQuery } from '../../db/prepared';
 import { HttpError } from '../../http-error';
@@ -212,7 +212,8 @@ export async function restoreOrderStock(tx: Tx, orderId: string): Promise<void> 
 /**
  * Replaces an order's units of recalled lots (docs/decisions/0148): each draw's units go back to its
  * recalled batch, which sells none of them, and the same quantity is drawn from the medicine's
- * sellable batches, first expiry first, added to the line's draws. Answers each replacement with
+ * sellable batches, first expiry first, added to the line's draws. The draw replaced is kept apart,
+ * by the lots that replaced it, so that the recall still lists the order. Answers each replacement with
  * the lots it came from (none when the order holds no recalled units), or throws a 409 naming the
  * first medicine short.
  */
@@ -226,6 +227,14 @@ export async function replaceRecalledDraws(tx: Tx, orderId: string) {
     await tx
       .delete(orderItemBatches)
       .where(and(eq(orderItemBatches.orderItemId, draw.orderItemId), eq(orderItemBatches.batchId, draw.batchId)));
+    await tx.insert(replacedDraws).values(
+      taken.draws.map(({ batchId, quantity }) => ({
+        batchId: draw.batchId,
+        orderItemId: draw.orderItemId,
+        replacementBatchId: batchId,
+        quantity,
+      })),
+    );
     await tx
       .insert(orderItemBatches)
       .values(taken.draws.map(({ batchId, quantity }) => ({ orderItemId: draw.orderItemId, batchId, quantity })))
