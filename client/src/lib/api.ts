@@ -89,9 +89,16 @@ type ApiTag = (typeof TAG_TYPES)[number];
 /**
  * The reads an order's change makes stale besides the orders: checking out takes stock, and a
  * cancellation (by staff, or a rejected prescription) puts it back, as reopening takes it again;
- * the catalogue, each medicine, its batches and the stock and sales reports show it.
+ * the catalogue, each medicine, its batches and the stock and sales reports show it. A recall's page
+ * lists the orders that drew from its lot, with their status and whether their units were replaced.
  */
-export const STOCK_TAGS = ['Medicines', 'Medicine', 'Batches', 'Reports'] as const satisfies readonly ApiTag[];
+export const STOCK_TAGS = [
+  'Medicines',
+  'Medicine',
+  'Batches',
+  'Reports',
+  'Recall',
+] as const satisfies readonly ApiTag[];
 
 /**
  * The reads one medicine's stock change makes stale: its batches, itself, the catalogue and the

@@ -1,15 +1,18 @@
 import {
+  adminMedicineUpdatePath,
   adminOrderPath,
   NOT_RECALLED_MESSAGE,
   ORDER_STATUS,
+  PATHS,
   REPORT_PAGE_SIZE,
   ROLE,
   type User,
 } from '@apotheca/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Recall } from '../../../features/batches/batches.api';
+import { useReplaceRecalledUnitsMutation } from '../../../features/orders/order-admin.api';
 import { renderWithStore } from '../../../test/render-with-store';
 import RecallPage from './recall-page';
 import { stubBrowserRequest } from '../../../test/browser-request';
@@ -35,6 +38,7 @@ const recallOf = (count: number, recalledAt: string | null = '2026-11-20T09:00:0
     units: 2,
     status: i === 0 ? ORDER_STATUS.pending : ORDER_STATUS.dispatched,
     flagged: i === 0,
+    replacedBy: null,
   })),
   total: count,
 });
@@ -55,11 +59,24 @@ function serve(recall: Recall, notify: () => Response = () => json(200, { notifi
   return calls;
 }
 
+/** The order page's replacement of recalled units, pressed beside the recall page. */
+function ReplaceUnits({ orderId }: { orderId: string }) {
+  const [replace] = useReplaceRecalledUnitsMutation();
+  return (
+    <button type="button" onClick={() => void replace(orderId)}>
+      Replace recalled units
+    </button>
+  );
+}
+
 function renderAs(role: User['role'], path = '/admin/recalls/batch-1') {
   const view = renderWithStore(
-    <Routes>
-      <Route path="/admin/recalls/:batchId" element={<RecallPage />} />
-    </Routes>,
+    <>
+      <Routes>
+        <Route path="/admin/recalls/:batchId" element={<RecallPage />} />
+      </Routes>
+      <ReplaceUnits orderId="order-0" />
+    </>,
     { path, signedInAs: role },
   );
   return view;
@@ -145,6 +162,52 @@ describe('RecallPage', () => {
     renderAs(ROLE.pharmacist);
     await screen.findByRole('table', { name: 'Orders that drew from lot L-42' });
     expect(screen.queryByRole('button', { name: 'Notify patients' })).not.toBeInTheDocument();
+  });
+
+  // The medicine's page is an admin's: a pharmacist sent there was turned away, with no way back.
+  it("leads an admin back to the lot's medicine, and a pharmacist to the stock reports they may open", async () => {
+    serve(recallOf(1));
+    const admin = renderAs(ROLE.admin);
+    expect(await screen.findByRole('link', { name: '← Panadol' })).toHaveAttribute(
+      'href',
+      adminMedicineUpdatePath('med-1'),
+    );
+    admin.unmount();
+    renderAs(ROLE.pharmacist);
+    await screen.findByRole('table', { name: 'Orders that drew from lot L-42' });
+    expect(screen.queryByRole('link', { name: '← Panadol' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: '← Stock reports' })).toHaveAttribute('href', PATHS.adminReports);
+  });
+
+  // Its units replaced, an order still drew from the lot: the page keeps it, dealt with, not on hold.
+  it('marks an order whose units of the lot were replaced, naming the lots that replaced them', async () => {
+    const recall = recallOf(2);
+    recall.orders[0] = { ...recall.orders[0]!, flagged: false, replacedBy: ['SOON', 'LATE'] };
+    recall.orders[1] = { ...recall.orders[1]!, replacedBy: ['SOON'] };
+    serve(recall);
+    renderAs(ROLE.pharmacist);
+    const table = await screen.findByRole('table', { name: 'Orders that drew from lot L-42' });
+    const statusOf = (number: string) =>
+      within(within(table).getByRole('link', { name: number }).closest('tr')!)
+        .getAllByRole('cell')
+        .at(-1)!.textContent;
+    expect(statusOf('A-100002')).toBe('PendingReplaced from lots SOON, LATE');
+    expect(statusOf('A-100001')).toBe('DispatchedReplaced from lot SOON');
+  });
+
+  // Back from the order page within the cache's minute, the page showed the order still on hold.
+  it('reads the recall again once an order is changed, as a replacement changes its row', async () => {
+    const calls = serve(recallOf(2));
+    const { user } = renderAs(ROLE.pharmacist);
+    await screen.findByRole('table', { name: 'Orders that drew from lot L-42' });
+    await user.click(screen.getByRole('button', { name: 'Replace recalled units' }));
+    await waitFor(() =>
+      expect(calls).toEqual([
+        'GET /api/recalls/batch-1',
+        'POST /api/orders/order-0/replace-recalled-units',
+        'GET /api/recalls/batch-1',
+      ]),
+    );
   });
 
   it('says so of a lot that is not recalled, and that no order drew from it', async () => {

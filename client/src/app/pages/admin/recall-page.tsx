@@ -2,7 +2,9 @@ import { useSession } from '../../session.hook';
 import {
   adminMedicineUpdatePath,
   adminOrderPath,
+  lotsLabel,
   NOT_RECALLED_MESSAGE,
+  PATHS,
   REPORT_PAGE_SIZE,
   ROLE,
 } from '@apotheca/contract';
@@ -30,9 +32,11 @@ const COLUMNS = [
   { label: 'Status' },
 ] as const;
 
+const BACK_LINK_CLASSES = 'text-sm font-medium text-brand-800 hover:underline';
+
 /**
- * /admin/recalls/:batchId: a recalled lot, why, and every order that drew from it, newest first;
- * an admin mails the patients from here.
+ * /admin/recalls/:batchId: a recalled lot, why, and every order that drew from it, newest first,
+ * those whose units were replaced since among them; an admin mails the patients from here.
  */
 export default function RecallPage() {
   const { batchId = '' } = useParams();
@@ -46,11 +50,13 @@ export default function RecallPage() {
 
   return (
     <section>
-      {data && isAdmin ? (
-        <Link
-          to={adminMedicineUpdatePath(data.medicine._id)}
-          className="text-sm font-medium text-brand-800 hover:underline"
-        >
+      {/* The medicine's page is an admin's: a pharmacist goes back to the stock reports, theirs too. */}
+      {!isAdmin ? (
+        <Link to={PATHS.adminReports} className={BACK_LINK_CLASSES}>
+          ← Stock reports
+        </Link>
+      ) : data ? (
+        <Link to={adminMedicineUpdatePath(data.medicine._id)} className={BACK_LINK_CLASSES}>
           ← {data.medicine.name}
         </Link>
       ) : null}
@@ -109,8 +115,13 @@ export default function RecallPage() {
                       <td className={cellClasses()}>
                         <span className="flex flex-col items-start gap-1">
                           <OrderStatusBadge status={order.status} />
-                          {/* Not dispatched yet: the recall holds it for the pharmacist. */}
+                          {/* Not dispatched yet: the recall holds it for the pharmacist, until its units are replaced. */}
                           {order.flagged ? <span className="text-xs font-semibold text-red-700">On hold</span> : null}
+                          {order.replacedBy ? (
+                            <span className="text-xs font-semibold text-green-800">
+                              Replaced from {lotsLabel(order.replacedBy)}
+                            </span>
+                          ) : null}
                         </span>
                       </td>
                     </tr>
