@@ -118,7 +118,8 @@ export default function RecallPage() {
                           {/* Not dispatched yet: the recall holds it for the pharmacist, until its units are replaced. */}
                           {order.flagged ? <span className="text-xs font-semibold text-red-700">On hold</span> : null}
                           {order.replacedBy ? (
-                            <span className="text-xs font-semibold text-green-800">
+                            // Its own lines on a phone, so that the lots stay in view beside the other columns.
+                            <span className="whitespace-normal text-xs font-semibold text-green-800">
                               Replaced from {lotsLabel(order.replacedBy)}
                             </span>
                           ) : null}
