@@ -22,8 +22,8 @@ export const emailSchema = z
   .regex(EMAIL_PATTERN, 'Invalid email format.')
   .meta({ example: 'ada@example.com' });
 
-/** Register's password rules; reset-password uses the same. */
-const passwordSchema = z
+/** Register's password rules; reset-password and the first admin's configured password use the same. */
+export const passwordSchema = z
   .string({ error: 'Password is required.' })
   .min(1, 'Password is required.')
   .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`)

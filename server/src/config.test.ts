@@ -100,10 +100,25 @@ describe('loadConfig', () => {
     ['MAX_IN_FLIGHT_REQUESTS', '0', 'MAX_IN_FLIGHT_REQUESTS: must be a whole number, 1 or more'],
     ['SCRYPT_COST', '30', 'SCRYPT_COST: must be a whole number from 10 to 20'],
     ['BACKUP_EVERY_HOURS', 'daily', 'BACKUP_EVERY_HOURS: must be a number, 0 or more'],
-    ['ADMIN_PASSWORD', 'short', 'ADMIN_PASSWORD: must be 8 characters or more'],
+    // The first admin's password meets the rule a patient's does, in the rule's own words, on one line.
+    [
+      'ADMIN_PASSWORD',
+      'Short@1',
+      "ADMIN_PASSWORD: must meet a patient's password rule: Password must be at least 8 characters long.",
+    ],
+    [
+      'ADMIN_PASSWORD',
+      'adminpassword',
+      "ADMIN_PASSWORD: must meet a patient's password rule: Password must contain at least one uppercase letter. Password must contain at least one number. Password must contain at least one special character (@, $, !, %, *, ?, &).",
+    ],
+    ['ADMIN_PASSWORD', PUBLISHED_ADMIN_PASSWORD, 'ADMIN_PASSWORD: was published in an earlier README: choose another'],
     ['METRICS_TOKEN', 'abc', 'METRICS_TOKEN: must be 16 characters or more'],
   ])('says in plain words what a bad %s must be (%s)', (name, value, message) => {
-    expect(() => loadConfig({ [name]: value })).toThrow(`Invalid configuration:\n  ${message}`);
+    expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(`Invalid configuration:\n  ${message}`));
+  });
+
+  it('takes a first admin password that meets the rule', () => {
+    expect(loadConfig({ ADMIN_PASSWORD: 'Chosen@Pass-2026' }).adminPassword).toBe('Chosen@Pass-2026');
   });
 
   it('writes pretty log lines only to a terminal, and never under test', () => {

@@ -18,7 +18,7 @@ async function filesDigest(database: Database): Promise<string> {
 }
 
 const shopper = { email: 'paula@example.test', password: 'Secret@123' };
-const admin = { email: 'admin@apotheca.test', password: 'Admin-pass-1234' };
+const admin = { email: 'admin@apotheca.test', password: 'Admin@pass-1234' };
 
 /** The shop's API on `database`, through inject, as one shopper sees it. */
 async function shopOn(database: Database, config: ReturnType<typeof loadConfig>) {

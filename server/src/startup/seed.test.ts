@@ -1,4 +1,4 @@
-import { CATEGORIES, ROLE } from '@apotheca/contract';
+import { CATEGORIES, passwordSchema, ROLE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../test/test-context';
@@ -100,6 +100,8 @@ describe('the first admin without ADMIN_PASSWORD', () => {
     const banner = adminPasswordLine('first@example.test', admin);
     const printed = /first@example\.test \/ password (\S+)/.exec(banner)?.[1];
     expect(printed).toBe(admin.generatedPassword);
+    // As strong as a patient's must be, so it may also be kept as ADMIN_PASSWORD.
+    expect(passwordSchema.safeParse(printed).success).toBe(true);
 
     expect((await logIn('first@example.test', PUBLISHED_ADMIN_PASSWORD)).statusCode).toBe(401);
     const login = await logIn('first@example.test', printed!);
