@@ -100,6 +100,14 @@ const adminPasswordSchema = z.string().superRefine((password, context) => {
 /** Node's longest timer: a longer one fires after a millisecond, with only a warning on stderr. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
+/**
+ * A year: a longer period is no schedule, and a value whose milliseconds overflow (1e308) gives no
+ * period at all, so every look, once a minute, would log a failed backup. The schedule looks every
+ * minute rather than waiting one timer, so a month, longer than Node's longest timer, is fine.
+ */
+const LONGEST_BACKUP_PERIOD_HOURS = 365 * 24;
+const LONGEST_BACKUP_PERIOD_MESSAGE = `must be a number from 0 to ${LONGEST_BACKUP_PERIOD_HOURS} (a year)`;
+
 const envSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(1, 65535).default(3000),
@@ -131,8 +139,9 @@ const envSchema = z.object({
   INIT_CWD: z.string().min(1).optional(),
   BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY_HOURS: z.coerce
-    .number({ error: 'must be a number, 0 or more' })
-    .min(0, 'must be a number, 0 or more')
+    .number({ error: LONGEST_BACKUP_PERIOD_MESSAGE })
+    .min(0, LONGEST_BACKUP_PERIOD_MESSAGE)
+    .max(LONGEST_BACKUP_PERIOD_HOURS, LONGEST_BACKUP_PERIOD_MESSAGE)
     .default(0),
   BACKUP_KEEP: wholeNumber(1).default(7),
 });
