@@ -1,9 +1,10 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
@@ -112,6 +113,32 @@ describe('a DATA_DIR that cannot be a directory', () => {
         ),
       );
     }
+  });
+
+  // Under /proc, mkdir answers ENOENT below a directory that exists, and Node 20's recursive mkdir
+  // then loops without end: the start hung, so the try runs in a process of its own, which the
+  // time limit ends.
+  it('is refused in one line under /proc too, where no directory can be made', { timeout: 60_000 }, async () => {
+    const dataDirs = ['/proc/apotheca-data', '/proc/apotheca/data'];
+    const url = pathToFileURL(path.join(import.meta.dirname, 'embedded-postgres.ts')).href;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `const m = await import(${JSON.stringify(url)});
+        for (const dir of ${JSON.stringify(dataDirs)})
+          await m.startEmbeddedPostgres(dir).then(() => console.log('started'), (error) => console.log(error.message));`,
+      ],
+      { timeout: 30_000 },
+    );
+    expect(stdout.trim().split('\n')).toEqual(
+      dataDirs.map(
+        (dataDir) =>
+          `DATA_DIR ${dataDir} cannot be created as a directory (ENOENT: no such file or directory, mkdir '${dataDir.split('/').slice(0, 3).join('/')}'): set DATA_DIR to a directory this user may create and write.`,
+      ),
+    );
   });
 });
 
