@@ -18,9 +18,9 @@ export function makeWritableDirectory(dir: string, explain: (reason: string) => 
 /**
  * `mkdir -p`, one directory at a time from the first that exists, each made once. Not Node 20's
  * recursive mkdir: where mkdir answers ENOENT below a directory that exists (under /proc), it tries
- * again without end, and the start hung instead of saying why.
+ * again without end, and the start (or the server, at its first mail) hung instead of saying why.
  */
-function makeDirectory(dir: string): void {
+export function makeDirectory(dir: string): void {
   const parent = path.dirname(dir);
   if (parent !== dir && !fs.existsSync(parent)) makeDirectory(parent);
   try {

@@ -1,6 +1,9 @@
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
 import { composedMessage, createMailer } from './mail.service';
@@ -92,4 +95,28 @@ describe('a composed message', () => {
       const built = await new MailComposer(mail).compile().build();
       expect(composedMessage(mail)).toBe(built.toString());
     });
+
+  // With DATABASE_URL, DATA_DIR is first made for the outbox's first mail. Under /proc, Node 20's
+  // recursive mkdir loops without end, which stopped the whole server: the send runs in a process of
+  // its own, which the time limit ends.
+  it(
+    'fails the send of a mail whose outbox cannot be made under /proc, instead of hanging',
+    { timeout: 60_000 },
+    async () => {
+      const url = pathToFileURL(path.join(import.meta.dirname, 'mail.service.ts')).href;
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          '-e',
+          `const { createMailer } = await import(${JSON.stringify(url)});
+        const mailer = createMailer({ smtpUrl: undefined, from: 'shop@example.com', outboxDir: '/proc/apotheca/outbox' }, () => {});
+        await mailer.send({ to: 'ada@example.com', subject: 'First', text: 'text' }).then(() => console.log('sent'), (error) => console.log(error.message));`,
+        ],
+        { timeout: 30_000 },
+      );
+      expect(stdout.trim()).toBe("ENOENT: no such file or directory, mkdir '/proc/apotheca'");
+    },
+  );
 });

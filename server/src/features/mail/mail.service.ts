@@ -6,6 +6,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import type Mail from 'nodemailer/lib/mailer';
 import type MimeNode from 'nodemailer/lib/mime-node';
 import { encode as qpEncode, wrap as qpWrap } from 'nodemailer/lib/qp';
+import { makeDirectory } from '../../db/writable-directory';
 
 // Outgoing mail: nodemailer over SMTP_URL; without it each message is appended to the day's mailbox
 // file in an outbox folder in DATA_DIR (mbox, which mail clients open and which reads as text), and
@@ -88,7 +89,7 @@ function mailboxWriter(outboxDir: string) {
   // A mail may carry a password-reset link: only the app's own user reads the outbox, even one an
   // older version made readable to all.
   const openFile = (file: string) => {
-    fs.mkdirSync(outboxDir, { recursive: true, mode: 0o700 });
+    makeDirectory(outboxDir);
     fs.chmodSync(outboxDir, 0o700);
     const fd = fs.openSync(file, 'a', 0o600);
     fs.fchmodSync(fd, 0o600);
