@@ -142,6 +142,21 @@ export const change = <Arg>(request: (arg: Arg) => FetchArgs, stale: StaleTags |
 });
 
 /**
+ * A change shown at once in every cached page of a staff list while it is saved, so a control shows
+ * what was chosen on a slow connection, not the old value: `patchPage` changes one page (it dispatches
+ * the list's `updateQueryData` for those arguments). A failure puts every page back; a success leaves
+ * them until the stale list is read again.
+ */
+export async function shownWhileSaved<Args>(
+  saved: Promise<unknown>,
+  cachedPages: readonly Args[],
+  patchPage: (args: Args) => { undo: () => void },
+): Promise<void> {
+  const patches = cachedPages.map(patchPage);
+  await saved.catch(() => patches.forEach((patch) => patch.undo()));
+}
+
+/**
  * A failure after which the shop may or may not have done the change: no answer came at all, or the
  * load balancer answered 502 or 503 in the shop's place (its own page, or the shop's JSON when it
  * was too busy), as it does when the instance that had the request died.

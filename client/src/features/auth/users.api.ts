@@ -1,5 +1,5 @@
 import type * as contract from '@apotheca/contract';
-import { api, apiPath, change, pagedListQuery } from '../../lib/api';
+import { api, apiPath, change, pagedListQuery, shownWhileSaved } from '../../lib/api';
 
 const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -11,9 +11,26 @@ const usersApi = api.injectEndpoints({
     deleteUser: build.mutation<contract.DeleteUserResponse, string>(
       change((id) => ({ url: apiPath`/auth/delete-user/${id}`, method: 'DELETE' }), ['Users', 'Orders', 'Order']),
     ),
-    setUserRole: build.mutation<contract.UserResponse, contract.UpdateUserRole & contract.IdParams>(
-      change(({ id, role }) => ({ url: apiPath`/auth/users/${id}/role`, method: 'PATCH', body: { role } }), ['Users']),
-    ),
+    // The list's select and badge show the chosen role at once; a failure puts the old one back.
+    setUserRole: build.mutation<contract.UserResponse, contract.UpdateUserRole & contract.IdParams>({
+      ...change(
+        ({ id, role }) => ({ url: apiPath`/auth/users/${id}/role`, method: 'PATCH', body: { role } }),
+        ['Users'],
+      ),
+      async onQueryStarted({ id, role }, lifecycle) {
+        await shownWhileSaved(
+          lifecycle.queryFulfilled,
+          usersApi.util.selectCachedArgsForQuery(lifecycle.getState(), 'getAllUsers'),
+          (args) =>
+            lifecycle.dispatch(
+              usersApi.util.updateQueryData('getAllUsers', args, (draft) => {
+                const user = draft.users.find((candidate) => candidate._id === id);
+                if (user) user.role = role;
+              }),
+            ),
+        );
+      },
+    }),
   }),
 });
 

@@ -1,5 +1,5 @@
 import type * as contract from '@apotheca/contract';
-import { api, apiPath, change, pagedListQuery, STOCK_TAGS } from '../../lib/api';
+import { api, apiPath, change, pagedListQuery, shownWhileSaved, STOCK_TAGS } from '../../lib/api';
 
 /**
  * The staff's order calls: a page of orders searched and filtered on the server, one order, a status
@@ -21,15 +21,17 @@ const orderAdminApi = api.injectEndpoints({
       ),
       // The list's select and badge show the new status at once; a failure puts the old one back.
       async onQueryStarted({ id, status }, lifecycle) {
-        const patches = orderAdminApi.util.selectCachedArgsForQuery(lifecycle.getState(), 'listOrders').map((args) =>
-          lifecycle.dispatch(
-            orderAdminApi.util.updateQueryData('listOrders', args, (draft) => {
-              const order = draft.orders.find((candidate) => candidate._id === id);
-              if (order) order.status = status;
-            }),
-          ),
+        await shownWhileSaved(
+          lifecycle.queryFulfilled,
+          orderAdminApi.util.selectCachedArgsForQuery(lifecycle.getState(), 'listOrders'),
+          (args) =>
+            lifecycle.dispatch(
+              orderAdminApi.util.updateQueryData('listOrders', args, (draft) => {
+                const order = draft.orders.find((candidate) => candidate._id === id);
+                if (order) order.status = status;
+              }),
+            ),
         );
-        await lifecycle.queryFulfilled.catch(() => patches.forEach((patch) => patch.undo()));
       },
     }),
     // A rejection cancels the order and puts its stock back.

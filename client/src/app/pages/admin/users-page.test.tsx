@@ -1,0 +1,80 @@
+import { PATHS, ROLE, type Role, type User } from '@apotheca/contract';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserRequest } from '../../../test/browser-request';
+import { json } from '../../../test/json-response';
+import { renderWithStore } from '../../../test/render-with-store';
+import UsersPage from './users-page';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const ada: User = {
+  _id: 'user-ada',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  email: 'ada@example.com',
+  ph_no: '0123456789',
+  role: ROLE.user,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+/**
+ * The server of the users page on a slow connection: the list holds Ada with her stored role; a role
+ * change waits until the test answers it (`answerChange`), and so does each read of the list after the
+ * first (`answerList`).
+ */
+function slowServer() {
+  let stored: Role = ada.role;
+  let reads = 0;
+  let answerChange: (response: Response) => void = () => {};
+  let answerList = () => {};
+  stubBrowserRequest();
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+    const request = input as Request;
+    if (request.method === 'PATCH') {
+      const response = await new Promise<Response>((resolve) => (answerChange = resolve));
+      if (response.ok) stored = ((await request.json()) as { role: Role }).role;
+      return response;
+    }
+    reads += 1;
+    if (reads > 1) await new Promise<void>((resolve) => (answerList = resolve));
+    return json(200, { users: [{ ...ada, role: stored }], total: 1 });
+  });
+  return { answerChange: (response: Response) => answerChange(response), answerList: () => answerList() };
+}
+
+describe('the role select of the users page', () => {
+  it('shows the chosen role, unavailable, while it is saved, and the old one again with the reason if it fails', async () => {
+    const server = slowServer();
+    const { user } = renderWithStore(<UsersPage />, { path: PATHS.adminUsers, signedInAs: ROLE.admin });
+    const select = await screen.findByRole('combobox', { name: 'Role of Ada Lovelace' });
+
+    await user.selectOptions(select, ROLE.pharmacist);
+    expect(select).toHaveValue(ROLE.pharmacist);
+    expect(select).toHaveAttribute('aria-disabled', 'true');
+
+    server.answerChange(json(409, { message: 'The shop could not change this role.' }));
+    expect(await screen.findByText('The shop could not change this role.')).toBeInTheDocument();
+    await waitFor(() => expect(select).toHaveValue(ROLE.user));
+    expect(select).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('keeps the chosen role once it is saved', async () => {
+    const server = slowServer();
+    const { user } = renderWithStore(<UsersPage />, { path: PATHS.adminUsers, signedInAs: ROLE.admin });
+    const select = await screen.findByRole('combobox', { name: 'Role of Ada Lovelace' });
+
+    await user.selectOptions(select, ROLE.pharmacist);
+    server.answerChange(json(200, { user: { ...ada, role: ROLE.pharmacist } }));
+    expect(await screen.findByText('Ada Lovelace is now a pharmacist.')).toBeInTheDocument();
+    // Saved, while the list is read again: never the old role in between.
+    await waitFor(() => expect(select).not.toHaveAttribute('aria-disabled'));
+    expect(select).toHaveValue(ROLE.pharmacist);
+    server.answerList();
+    await waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
+    expect(select).toHaveValue(ROLE.pharmacist);
+  });
+});
