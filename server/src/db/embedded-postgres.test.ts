@@ -1,10 +1,9 @@
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
@@ -12,6 +11,7 @@ import { canReach, POINTER_FILE, reachableBinaries, SERVICE_DIR } from './cluste
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 import { EmbeddedPostgresError } from './embedded-postgres';
 import { contactMessages } from './schema';
+import { printedByOwnProcess } from '../test/own-process';
 
 /**
  * An app in a process of its own that runs `call` (an export of this folder's `module`, given
@@ -121,19 +121,12 @@ describe('a DATA_DIR that cannot be a directory', () => {
   it('is refused in one line under /proc too, where no directory can be made', { timeout: 60_000 }, async () => {
     const dataDirs = ['/proc/apotheca-data', '/proc/apotheca/data'];
     const url = pathToFileURL(path.join(import.meta.dirname, 'embedded-postgres.ts')).href;
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '-e',
-        `const m = await import(${JSON.stringify(url)});
-        for (const dir of ${JSON.stringify(dataDirs)})
-          await m.startEmbeddedPostgres(dir).then(() => console.log('started'), (error) => console.log(error.message));`,
-      ],
-      { timeout: 30_000 },
+    const printed = await printedByOwnProcess(
+      `const m = await import(${JSON.stringify(url)});
+      for (const dir of ${JSON.stringify(dataDirs)})
+        await m.startEmbeddedPostgres(dir).then(() => console.log('started'), (error) => console.log(error.message));`,
     );
-    expect(stdout.trim().split('\n')).toEqual(
+    expect(printed.split('\n')).toEqual(
       dataDirs.map(
         (dataDir) =>
           `DATA_DIR ${dataDir} cannot be created as a directory (ENOENT: no such file or directory, mkdir '${dataDir.split('/').slice(0, 3).join('/')}'): set DATA_DIR to a directory this user may create and write.`,

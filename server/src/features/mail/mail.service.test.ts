@@ -1,11 +1,10 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
+import { printedByOwnProcess } from '../../test/own-process';
 import { composedMessage, createMailer } from './mail.service';
 
 // Without a mail server each mail is appended to the day's mailbox file in the outbox folder, which
@@ -104,19 +103,12 @@ describe('a composed message', () => {
     { timeout: 60_000 },
     async () => {
       const url = pathToFileURL(path.join(import.meta.dirname, 'mail.service.ts')).href;
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        [
-          '--import',
-          'tsx',
-          '-e',
-          `const { createMailer } = await import(${JSON.stringify(url)});
+      const printed = await printedByOwnProcess(
+        `const { createMailer } = await import(${JSON.stringify(url)});
         const mailer = createMailer({ smtpUrl: undefined, from: 'shop@example.com', outboxDir: '/proc/apotheca/outbox' }, () => {});
         await mailer.send({ to: 'ada@example.com', subject: 'First', text: 'text' }).then(() => console.log('sent'), (error) => console.log(error.message));`,
-        ],
-        { timeout: 30_000 },
       );
-      expect(stdout.trim()).toBe("ENOENT: no such file or directory, mkdir '/proc/apotheca'");
+      expect(printed).toBe("ENOENT: no such file or directory, mkdir '/proc/apotheca'");
     },
   );
 });
