@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../test/browser-request';
 import { json } from '../../test/json-response';
 import { renderWithStore } from '../../test/render-with-store';
+import { RequireAuth } from '../guards/require-auth';
 import { MainLayout } from './main-layout';
 
 describe('MainLayout', () => {
@@ -24,5 +25,46 @@ describe('MainLayout', () => {
     expect(await screen.findByText(LOGGED_OUT_MESSAGE)).toBeInTheDocument();
     expect(document.activeElement).not.toBe(document.body);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open menu' }));
+  });
+
+  // A patient who logs out from their cart left it on purpose: the guard's "Please Login !!" notice is
+  // for someone who arrives without a session, not for the one who just ended theirs.
+  const cartWithLogin = (
+    <Routes>
+      <Route element={<MainLayout />}>
+        <Route path={PATHS.home} element={<h1>Your trusted online pharmacy</h1>} />
+        <Route path={PATHS.cart} element={<RequireAuth>{<h1>Your Cart</h1>}</RequireAuth>} />
+      </Route>
+      <Route path={PATHS.login} element={<h1>Login</h1>} />
+    </Routes>
+  );
+
+  // The session starts once the page is shown (renderWithStore), so the cart is reached by its link.
+  const openCart = async (user: ReturnType<typeof renderWithStore>['user']) => {
+    await user.click(within(screen.getByRole('banner')).getAllByRole('link', { name: /Cart/ })[0]!);
+    expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+  };
+
+  it('logs out from a page behind login to the login page without telling the patient to log in', async () => {
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+    const { user, store } = renderWithStore(cartWithLogin, { signedInAs: ROLE.user });
+    await openCart(user);
+    await user.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Log Out' })[0]!);
+    expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(store.getState().auth.isAuth).toBe(false));
+    expect(screen.queryByText(/You need to login first/)).not.toBeInTheDocument();
+  });
+
+  it('logs out from the phone menu on a page behind login to the home page with only the logged-out toast', async () => {
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+    const { user } = renderWithStore(cartWithLogin, { signedInAs: ROLE.user });
+    await openCart(user);
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    await user.click(within(document.getElementById('mobile-menu')!).getByRole('button', { name: 'Log Out' }));
+    expect(await screen.findByText(LOGGED_OUT_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Your trusted online pharmacy' })).toBeInTheDocument();
+    expect(screen.queryByText(/You need to login first/)).not.toBeInTheDocument();
   });
 });

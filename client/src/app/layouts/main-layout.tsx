@@ -58,18 +58,21 @@ export function MainLayout() {
     menuButton.current?.focus();
   };
 
+  // Each logout leaves the page before the session ends: a page behind login (the cart, the orders)
+  // would otherwise see its session gone and send the patient to /login with the guard's "Please
+  // Login !!" notice, meant for someone who arrives without a session, not for one who just left.
   const desktopLogout = async () => {
-    await logout();
     await navigate(PATHS.login);
+    await logout();
   };
   const mobileLogout = async () => {
-    const result = await logout();
     closeMenu();
     // The Log Out button leaves with the menu, and the home page it goes to may be the page already shown,
     // whose heading then takes no focus: the menu's button keeps it, as when Escape closes the menu.
     menuButton.current?.focus();
-    if (!result.error) toast.success(LOGGED_OUT_MESSAGE);
     await navigate(PATHS.home);
+    const result = await logout();
+    if (!result.error) toast.success(LOGGED_OUT_MESSAGE);
   };
 
   const avatar = user ? (
