@@ -86,6 +86,7 @@ function checkoutAgainst(
     inCart = cart,
     prescriptions = [] as Prescription[],
     addresses = [home],
+    addressesArrive = Promise.resolve(),
     uploaded = Promise.resolve(json(404, { message: 'Not found' })),
   } = {},
 ) {
@@ -104,7 +105,7 @@ function checkoutAgainst(
     }
     if (path === '/api/cart') return json(200, { cart: inCart });
     if (path === '/api/prescriptions') return request.method === 'POST' ? uploaded : json(200, { prescriptions });
-    if (path === '/api/addresses') return json(200, { addresses });
+    if (path === '/api/addresses') return addressesArrive.then(() => json(200, { addresses }));
     return json(404, { message: 'Not found' });
   });
   return { sent, keys, ...renderWithStore(<CheckoutPage />, { path: '/checkout' }) };
@@ -341,6 +342,19 @@ describe('CheckoutPage', () => {
     const step = await screen.findByRole('region', { name: 'Delivery address' });
     for (const [label, value] of Object.entries(fields)) await user.type(within(step).getByLabelText(label), value);
   }
+
+  it('shows no new-address form while the saved addresses load, then picks the default one', async () => {
+    // On a slow connection the form stood empty for seconds, then gave way to the saved addresses,
+    // taking with it whatever the patient had begun to type there.
+    let arrive = () => {};
+    checkoutAgainst(placed(), { addressesArrive: new Promise<void>((resolve) => (arrive = resolve)) });
+    const step = await screen.findByRole('region', { name: 'Delivery address' });
+    expect(within(step).getByText('Loading your addresses…')).toBeInTheDocument();
+    expect(within(step).queryByLabelText('Full name')).not.toBeInTheDocument();
+    arrive();
+    expect(await within(step).findByRole('radio', { name: new RegExp(home.line1) })).toBeChecked();
+    expect(within(step).queryByLabelText('Full name')).not.toBeInTheDocument();
+  });
 
   it('pays with a new address typed in full, taken at Pay now as Deliver here would take it', async () => {
     const { user, sent } = checkoutAgainst(placed(), { addresses: [] });

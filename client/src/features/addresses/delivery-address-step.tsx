@@ -4,6 +4,7 @@ import { AddressForm, AddressLines, type AddressFormHandle } from './address-for
 import { useListAddressesQuery } from './addresses.api';
 import { FormAlert } from '../../components/ui/form-alert';
 import { SectionCard } from '../../components/ui/section-card';
+import { Spinner } from '../../components/ui/spinner';
 
 /** Where the order goes: one of the saved addresses, or a new one (saved to the book when asked). */
 export type DeliveryChoice = { addressId: string } | { address: OrderAddress; saveAddress: boolean };
@@ -27,7 +28,7 @@ const NEW = 'new';
 
 /** The checkout's delivery step: pick a saved address (the default is picked first) or add one. */
 export function DeliveryAddressStep({ ref, value, onChange, error }: Props) {
-  const { data } = useListAddressesQuery();
+  const { data, isLoading } = useListAddressesQuery();
   const saved = data?.addresses ?? [];
   const [picked, setPicked] = useState<string | null>(null);
   const [save, setSave] = useState(true);
@@ -67,6 +68,9 @@ export function DeliveryAddressStep({ ref, value, onChange, error }: Props) {
       intro={<p className="mb-4 text-sm text-muted">Where should we send your order?</p>}
     >
       {error ? <FormAlert className="mb-4">{error}</FormAlert> : null}
+      {/* Until the saved addresses are known, the new-address form is not offered: on a slow connection
+          it stood empty for seconds, then gave way to them with whatever the patient had typed there. */}
+      {isLoading ? <Spinner label="Loading your addresses…" /> : null}
       {saved.length > 0 ? (
         <fieldset className="mb-4 flex flex-col gap-2">
           <legend className="sr-only">Saved addresses</legend>
@@ -103,7 +107,7 @@ export function DeliveryAddressStep({ ref, value, onChange, error }: Props) {
           </button>
         </div>
       ) : null}
-      {selected === NEW && !(value && 'address' in value) ? (
+      {!isLoading && selected === NEW && !(value && 'address' in value) ? (
         <AddressForm
           ref={newAddress}
           submitLabel="Deliver here"
