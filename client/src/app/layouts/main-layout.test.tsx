@@ -6,6 +6,7 @@ import { stubBrowserRequest } from '../../test/browser-request';
 import { json } from '../../test/json-response';
 import { renderWithStore } from '../../test/render-with-store';
 import { RequireAuth } from '../guards/require-auth';
+import { LoginPage } from '../login-page.lazy';
 import { MainLayout } from './main-layout';
 
 describe('MainLayout', () => {
@@ -28,14 +29,15 @@ describe('MainLayout', () => {
   });
 
   // A patient who logs out from their cart left it on purpose: the guard's "Please Login !!" notice is
-  // for someone who arrives without a session, not for the one who just ended theirs.
+  // for someone who arrives without a session, not for the one who just ended theirs. The login page
+  // is the app's own lazy one: while its chunk loads, the cart stays on screen.
   const cartWithLogin = (
     <Routes>
       <Route element={<MainLayout />}>
         <Route path={PATHS.home} element={<h1>Your trusted online pharmacy</h1>} />
         <Route path={PATHS.cart} element={<RequireAuth>{<h1>Your Cart</h1>}</RequireAuth>} />
       </Route>
-      <Route path={PATHS.login} element={<h1>Login</h1>} />
+      <Route path={PATHS.login} element={<LoginPage />} />
     </Routes>
   );
 

@@ -1,6 +1,6 @@
 import { HEADER_SCROLL_THRESHOLD, LOGGED_OUT_MESSAGE, PATHS } from '@apotheca/contract';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { EARLY_ACTION } from '../../lib/early-input';
 import { toast } from '../../lib/toast';
 import { buttonClasses } from '../../components/ui/button';
@@ -11,6 +11,7 @@ import { MedicineSearchBox } from '../../features/medicines/medicine-search-box'
 import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
 import { HeaderCartLink } from './header-cart-link';
+import { useLeavePage } from './leave-page.hook';
 import { SiteFooter } from './site-footer';
 import { PageMain } from './page-main';
 import { SkipLink } from './skip-link';
@@ -43,7 +44,6 @@ function useScrolledPast(threshold: number) {
 export function MainLayout() {
   const { isAuth, user, hydrated } = useSession();
   const [logout] = useLogoutMutation();
-  const navigate = useNavigate();
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD);
   const [menuOpen, setMenuOpen] = useState(false);
   // The mobile menu closes when one of its links is followed. It is closed by the click itself, not by
@@ -61,8 +61,9 @@ export function MainLayout() {
   // Each logout leaves the page before the session ends: a page behind login (the cart, the orders)
   // would otherwise see its session gone and send the patient to /login with the guard's "Please
   // Login !!" notice, meant for someone who arrives without a session, not for one who just left.
+  const leavePage = useLeavePage();
   const desktopLogout = async () => {
-    await navigate(PATHS.login);
+    await leavePage(PATHS.login);
     await logout();
   };
   const mobileLogout = async () => {
@@ -70,7 +71,7 @@ export function MainLayout() {
     // The Log Out button leaves with the menu, and the home page it goes to may be the page already shown,
     // whose heading then takes no focus: the menu's button keeps it, as when Escape closes the menu.
     menuButton.current?.focus();
-    await navigate(PATHS.home);
+    await leavePage(PATHS.home);
     const result = await logout();
     if (!result.error) toast.success(LOGGED_OUT_MESSAGE);
   };
