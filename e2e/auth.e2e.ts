@@ -109,7 +109,8 @@ describe('register, log in, log out and reset a password in chromium', () => {
     await page.goto(PATHS.home);
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(`${baseUrl()}/login`);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // The session ends once the login page is shown, so the page left never sees itself logged out.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     const me = await fetch(`${baseUrl()}/api/auth/me`, { headers: { authorization: `Bearer ${shopper.token}` } });
     expect(me.status).toBe(401);
     await page.context().close();
