@@ -5,11 +5,11 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Spinner } from '../../../components/ui/spinner';
 import { useGetOrderQuery } from '../../../features/orders/order-admin.api';
 import { AdminPageHeader } from './admin-page-header';
-import { useListReturn } from './list-return.hook';
+import { useBackLink } from './list-return.hook';
 
 /**
  * An admin screen about one order (its details, its prescription's review): a way back to the list
- * it came from, its heading, then `children` with the order once loaded, or why it could not be.
+ * or screen it came from, its heading, then `children` with the order once loaded, or why it could not be.
  */
 export function AdminOrderFrame({
   id,
@@ -26,11 +26,11 @@ export function AdminOrderFrame({
 }) {
   const { data, isLoading, error } = useGetOrderQuery(id);
   const order = data?.order;
-  const backTo = useListReturn(back.to);
+  const backLink = useBackLink(back);
   return (
     <section>
-      <Link to={backTo} className="text-sm font-medium text-brand-800 hover:underline">
-        ← {back.label}
+      <Link to={backLink.to} className="text-sm font-medium text-brand-800 hover:underline">
+        ← {backLink.label}
       </Link>
       <AdminPageHeader title={title} subtitle={order ? `Order ${order.number}` : undefined} />
       {isLoading ? <Spinner label={loadingLabel} /> : error || !order ? <LoadError error={error} /> : children(order)}

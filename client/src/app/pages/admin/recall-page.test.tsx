@@ -13,7 +13,9 @@ import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Recall } from '../../../features/batches/batches.api';
 import { useReplaceRecalledUnitsMutation } from '../../../features/orders/order-admin.api';
+import { order as orderOf } from '../../../test/order.fixture';
 import { renderWithStore } from '../../../test/render-with-store';
+import AdminOrderDetailPage from './admin-order-detail-page';
 import RecallPage from './recall-page';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
@@ -208,6 +210,34 @@ describe('RecallPage', () => {
         'GET /api/recalls/batch-1',
       ]),
     );
+  });
+
+  // Staff work a recall's held orders one after another: the order page led to the orders list,
+  // so each order done meant finding the recall, and its page, again.
+  it('leads an order opened from the recall back to the recall, at the page it was opened from', async () => {
+    const recall = recallOf(60);
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const url = new URL((input as Request).url);
+      if (url.pathname.startsWith('/api/orders/single-product/'))
+        return Promise.resolve(json(200, { order: orderOf({ _id: 'order-20', number: 'A-100040' }) }));
+      const page = Number(url.searchParams.get('page') ?? 1);
+      const orders = recall.orders.slice((page - 1) * REPORT_PAGE_SIZE, page * REPORT_PAGE_SIZE);
+      return Promise.resolve(json(200, { ...recall, orders }));
+    });
+    const { user } = renderWithStore(
+      <Routes>
+        <Route path={PATHS.adminRecall} element={<RecallPage />} />
+        <Route path={PATHS.adminOrder} element={<AdminOrderDetailPage />} />
+      </Routes>,
+      { path: '/admin/recalls/batch-1?page=2', signedInAs: ROLE.pharmacist },
+    );
+    await user.click(await screen.findByRole('link', { name: 'A-100040' }));
+    expect(await screen.findByRole('heading', { name: 'Order details' })).toBeInTheDocument();
+    const back = screen.getByRole('link', { name: '← Recall of lot L-42' });
+    expect(back).toHaveAttribute('href', '/admin/recalls/batch-1?page=2');
+    await user.click(back);
+    expect(await screen.findByRole('link', { name: 'A-100040' })).toBeInTheDocument();
   });
 
   it('says so of a lot that is not recalled, and that no order drew from it', async () => {

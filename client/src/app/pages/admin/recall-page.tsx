@@ -19,6 +19,7 @@ import { RecallNotify } from '../../../features/batches/recall-notify';
 import { OrderStatusBadge } from '../../../features/orders/order-status-badge';
 import { countLabel } from '../../../lib/count-label';
 import { AdminPageHeader } from './admin-page-header';
+import { useReturnLinkState } from './list-return.hook';
 import { usePageCount, usePageParam } from './page-param.hook';
 import { formatCalendarDate } from '../../../lib/calendar-date';
 import { formatMoment } from '../../../lib/moment-format';
@@ -47,6 +48,8 @@ export default function RecallPage() {
   const { data, isLoading, isFetching, error } = useGetRecallQuery({ batchId, page });
   const total = data?.total ?? 0;
   const pageCount = usePageCount(data?.total, REPORT_PAGE_SIZE, isFetching);
+  const title = data ? `Recall of lot ${data.batch.lot}` : 'Recall';
+  const returnState = useReturnLinkState(title);
 
   return (
     <section>
@@ -60,7 +63,7 @@ export default function RecallPage() {
           ← {data.medicine.name}
         </Link>
       ) : null}
-      <AdminPageHeader title={data ? `Recall of lot ${data.batch.lot}` : 'Recall'} />
+      <AdminPageHeader title={title} />
       {isLoading ? (
         <Spinner label="Loading recall…" />
       ) : error || !data ? (
@@ -97,7 +100,11 @@ export default function RecallPage() {
                   {data.orders.map((order) => (
                     <tr key={order._id}>
                       <th scope="row" className={`${cellClasses()} font-normal`}>
-                        <Link to={adminOrderPath(order._id)} className="font-mono font-medium text-brand-800 underline">
+                        <Link
+                          to={adminOrderPath(order._id)}
+                          state={returnState}
+                          className="font-mono font-medium text-brand-800 underline"
+                        >
                           {order.number}
                         </Link>
                       </th>
