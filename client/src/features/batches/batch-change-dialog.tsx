@@ -85,10 +85,12 @@ function ChangeForm({ change, onSubmit, onClose }: Props & { change: BatchChange
         void submit();
       }}
     >
+      {/* The keyboard starts in the first field, not on the dialog's frame, so what is typed at once is kept. */}
       {withQuantity ? (
         <TextField
           label="New quantity"
           inputMode="numeric"
+          autoFocus
           value={fields.quantity}
           error={errors.quantity}
           onChange={(event) => setFields({ ...fields, quantity: event.target.value })}
@@ -97,6 +99,7 @@ function ChangeForm({ change, onSubmit, onClose }: Props & { change: BatchChange
       <TextAreaField
         label="Reason"
         rows={3}
+        autoFocus={!withQuantity}
         value={fields.reason}
         error={errors.reason}
         onChange={(event) => setFields({ ...fields, reason: event.target.value })}

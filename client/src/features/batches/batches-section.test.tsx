@@ -159,6 +159,22 @@ describe('BatchesSection', () => {
     expect(sent).toEqual(['PATCH /api/medicines/med-1/batches/batch-GOOD {"quantity":8,"reason":"Two boxes broken"}']);
   });
 
+  // It opened with the keyboard on its frame: a reason typed at once went nowhere.
+  it('takes the reason typed as soon as a write-off or a recall asks for it', async () => {
+    serve();
+    const { user } = renderSection(true);
+    for (const [button, title] of [
+      ['Write off lot GOOD', 'Write off lot GOOD'],
+      ['Recall lot GOOD', 'Recall lot GOOD'],
+    ] as const) {
+      await user.click(within(await rowOf('GOOD')).getByRole('button', { name: button }));
+      const dialog = await screen.findByRole('dialog', { name: title });
+      await user.keyboard('Seals broken');
+      expect(within(dialog).getByLabelText('Reason')).toHaveValue('Seals broken');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    }
+  });
+
   it('recalls a lot after the admin confirms with a reason, then opens its recall page', async () => {
     const sent = serve();
     const { user } = renderSection(true);

@@ -13,10 +13,10 @@ export type DispatchDialogProps = {
   onCancel: () => void;
 };
 
-/** Asks staff for the parcel's carrier and tracking number (both optional) before an order is dispatched. */
 /** What the staff's dialogs say of an order whose patient was deleted: no account and no address are left. */
 export const NO_ONE_MAILED = "Its patient's account was deleted, so no one is mailed";
 
+/** Asks staff for the parcel's carrier and tracking number (both optional) before an order is dispatched. */
 export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDialogProps) {
   const [parcel, setParcel] = useState<Parcel>({ carrier: '', trackingNumber: '' });
   return (
@@ -42,8 +42,10 @@ export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDi
               onDispatch(parcel);
             }}
           >
+            {/* The keyboard starts in the first field, not on the dialog's frame, so what staff type at once is kept. */}
             <TextField
               label="Carrier"
+              autoFocus
               value={parcel.carrier}
               onChange={(event) => setParcel({ ...parcel, carrier: event.target.value })}
             />

@@ -79,6 +79,24 @@ describe('the dispatch dialog in the orders list', () => {
   });
 });
 
+describe('the dispatch dialog in the orders list, by keyboard', () => {
+  // It opened with the keyboard on its frame: the carrier typed at once went nowhere, and the parcel
+  // left without it unless staff looked up and typed it again.
+  it('takes the carrier typed as soon as it opens', async () => {
+    const shown = order({ status: ORDER_STATUS.accepted, address: savedAddress });
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { orders: [shown], total: 1 }));
+    const { user } = renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.admin });
+    await user.selectOptions(
+      await screen.findByRole('combobox', { name: `Update status of order ${shown.number}` }),
+      ORDER_STATUS.dispatched,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Dispatch this order' });
+    await user.keyboard('Royal Mail');
+    expect(within(dialog).getByRole('textbox', { name: 'Carrier' })).toHaveValue('Royal Mail');
+  });
+});
+
 describe('a canceled order on the dashboard', () => {
   it('shows the stock its cancellation put back when the admin returns to the dashboard', async () => {
     // The shop's stock of the order's medicine: the cancellation puts its 3 units back.
