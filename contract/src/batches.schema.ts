@@ -200,6 +200,12 @@ export const stockAboveMaxMessage = (name: string) =>
   `${name} would hold more than ${upTo} units in stock, the most a medicine can hold.`;
 export const BATCH_RECALLED_MESSAGE = 'This lot is recalled; it can no longer change.';
 export const BATCH_WRITTEN_OFF_MESSAGE = 'This batch is written off; it can no longer change.';
+/**
+ * The refusal to delete a medicine with a recalled lot: its batches would go with it, and with them the
+ * recall's record of the orders the lot reached and the holds on those not yet dispatched.
+ */
+export const recalledMedicineKeptMessage = (name: string, lot: string) =>
+  `${name} cannot be deleted: its lot ${lot} is recalled, and the recall keeps the orders that lot reached.`;
 /** Checkout's refusal of a medicine whose stock is held in a recalled lot. */
 export const recalledLotMessage = (name: string, lot: string) =>
   `Lot ${lot} of ${name} has been recalled and cannot be sold. Remove ${name} from your cart or lower its quantity.`;

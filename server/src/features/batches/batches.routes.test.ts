@@ -15,6 +15,7 @@ import {
   recalledUnitsReplacedNote,
   REPLACE_TOO_LATE_MESSAGE,
   recalledLotMessage,
+  recalledMedicineKeptMessage,
   recallNoticeNote,
   RECEIVED_QUANTITY_MESSAGE,
   ROLE,
@@ -540,6 +541,49 @@ describe('recalls', () => {
       payload: { lot: 'Q', expiresOn: '2099-01-01', quantity: 1 },
     });
     expect(add.statusCode).toBe(403);
+  });
+});
+
+describe('a medicine with a recalled lot', () => {
+  // Its deletion took its batches with it: the orders the recall held could be dispatched with the
+  // recalled units, and the recall page, with the patients to notify, was gone.
+  it('is kept: its deletion is refused, its order stays held and its recall stays readable', async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'BAD', expiresOn: '2099-01-01', quantity: 5 },
+      { lot: 'GOOD', expiresOn: '2099-06-01', quantity: 5 },
+    ]);
+    const held = await order(medicine.id, 2);
+    await recallLot(ctx, admin, medicine.id, ids.BAD!);
+
+    const deletion = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/medicines/delete-medicine/${medicine.id}`,
+      headers: admin,
+    });
+    expect(deletion.statusCode, deletion.body).toBe(409);
+    expect(deletion.json()).toEqual({ message: recalledMedicineKeptMessage(medicine.name, 'BAD') });
+
+    const dispatch = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/orders/update-order/${held.order._id}`,
+      headers: admin,
+      payload: { status: ORDER_STATUS.dispatched },
+    });
+    expect(dispatch.statusCode).toBe(409);
+    const recall = await ctx.app.inject({ url: `/api/recalls/${ids.BAD}`, headers: admin });
+    expect(recall.statusCode, recall.body).toBe(200);
+    expect(recall.json()).toMatchObject({ total: 1, orders: [{ _id: held.order._id, flagged: true }] });
+  });
+
+  it('may be deleted while none of its lots is recalled', async () => {
+    const { medicine } = await medicineWithBatches(ctx, admin, [{ lot: 'FINE', expiresOn: '2099-01-01', quantity: 5 }]);
+    await order(medicine.id, 1);
+    const deletion = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/medicines/delete-medicine/${medicine.id}`,
+      headers: admin,
+    });
+    expect(deletion.statusCode, deletion.body).toBe(200);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   medicineEtag,
   medicineVersionSchema,
   PACK_COUNT,
+  recalledMedicineKeptMessage,
   packUnits,
   SUBSTITUTES_LIMIT,
   type Substitute,
@@ -33,6 +34,7 @@ import {
   adjustStockTotal,
   NEXT_VERSION,
   receiveFirstBatch,
+  recalledLotKept,
   SELLABLE_STOCK,
   stockConflict,
 } from '../stock/stock.service';
@@ -373,6 +375,8 @@ export async function deleteMedicine(
           await lockInIdOrder(tx, cartItems, eq(cartItems.medicineId, id));
           const [deleted] = await tx.select(medicineColumns).from(medicines).where(eq(medicines.id, id)).for('update');
           if (!deleted) return [];
+          const recalled = await recalledLotKept(tx, id);
+          if (recalled !== undefined) throw HttpError.conflict(recalledMedicineKeptMessage(deleted.name, recalled));
           await tx.delete(medicines).where(eq(medicines.id, id));
           await recordAudit(tx, {
             actorId,

@@ -116,6 +116,21 @@ export const recalledLot = (medicineId: SQL) =>
   sql`(select b.lot from ${batches} b where b.medicine_id = ${medicineId} and b.recalled_at is not null
     and b.written_off_at is null and b.quantity > 0 and b.expires_on > shop_today() order by b.expires_on limit 1)`;
 
+/**
+ * A recalled lot of the medicine, if it has one, its batches locked first so that a recall under way
+ * is waited for. A medicine with one is not deleted: its batches would take with them the recall's
+ * record of the orders the lot reached, and the holds on those not yet dispatched.
+ */
+export async function recalledLotKept(tx: Tx, medicineId: string): Promise<string | undefined> {
+  const lots = await tx
+    .select({ lot: batches.lot, recalledAt: batches.recalledAt })
+    .from(batches)
+    .where(eq(batches.medicineId, medicineId))
+    .orderBy(asc(batches.id))
+    .for('update');
+  return lots.find(({ recalledAt }) => recalledAt !== null)?.lot;
+}
+
 /** Locks medicines in id order and raises their versions: the first step of every stock movement. */
 async function lockMedicines(tx: Tx, ids: string[]) {
   if (ids.length === 0) return;
