@@ -1,5 +1,5 @@
 import { PATHS, ROLE, ROLE_LABELS, STAFF_ROLES, type Role } from '@apotheca/contract';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { buttonClasses, Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { useLogoutMutation } from '../../features/auth/auth.api';
@@ -7,6 +7,7 @@ import { UserAvatar } from '../../features/auth/user-avatar';
 import { homePathFor } from '../guards/require-auth';
 import { useSession } from '../session.hook';
 import { BrandLogo } from './brand-logo';
+import { useLeavePage } from './leave-page.hook';
 import { SiteFooter } from './site-footer';
 import { PageMain } from './page-main';
 import { SkipLink } from './skip-link';
@@ -32,7 +33,8 @@ const linkClasses =
 export default function AdminLayout() {
   const { isAuth, user } = useSession();
   const [logout] = useLogoutMutation();
-  const navigate = useNavigate();
+  // The session ends once the login page is shown, so the staff guard never sends its own notice there.
+  const leavePage = useLeavePage();
   const role = user?.role ?? ROLE.user;
   return (
     <div className="flex min-h-screen flex-col">
@@ -68,7 +70,7 @@ export default function AdminLayout() {
               >
                 <UserAvatar email={user?.email ?? ''} />
               </Link>
-              <Button size="sm" onClick={() => void logout().then(() => navigate(PATHS.login))}>
+              <Button size="sm" onClick={() => void leavePage(PATHS.login).then(() => logout())}>
                 Log Out
               </Button>
             </div>
