@@ -4,9 +4,12 @@
 
 import { ORDER_STATUS, PRESCRIPTION_REVIEW, type OrderStatus, type PrescriptionReview } from './constants';
 
-/** The order number in a search: "A-100234", "a100234" or "100234"; null for any other words. */
+/**
+ * The order number in a search: "A-100234", "a100234", "100234" or "#100234", as staff write it; null
+ * for any other words.
+ */
 export function parseOrderNumber(q: string): number | null {
-  const match = /^(?:a-?)?(\d{1,9})$/i.exec(q.trim());
+  const match = /^(?:a-?|#)?(\d{1,9})$/i.exec(q.trim());
   return match ? Number(match[1]) : null;
 }
 

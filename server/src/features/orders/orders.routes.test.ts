@@ -435,6 +435,18 @@ describe('reading orders', () => {
     };
     expect(await list(`q=${bobs.number}`)).toEqual({ ids: [bobs._id], total: 1 });
     expect(await list(`q=${bobs.number.slice(2)}`)).toEqual({ ids: [bobs._id], total: 1 });
+    // Staff write a number as "#100295" too; the leading '#' is not part of it.
+    expect(await list(`q=${encodeURIComponent(`#${bobs.number.slice(2)}`)}`)).toEqual({ ids: [bobs._id], total: 1 });
+    // A number's first digits find the orders whose numbers start with them, the later ones first.
+    const allNumbers = (await ctx.database.db.select({ id: orders.id, number: orders.number }).from(orders)).filter(
+      ({ number }) => String(number).startsWith(bobs.number.slice(2, -1)),
+    );
+    const byPrefix = await list(`q=${bobs.number.slice(2, -1)}&limit=100`);
+    expect(byPrefix.ids).toContain(bobs._id);
+    expect(new Set(byPrefix.ids)).toEqual(new Set(allNumbers.map(({ id }) => id)));
+    expect(await list(`q=${encodeURIComponent(`#${bobs.number.slice(2, -1)}`)}&limit=100`)).toEqual(byPrefix);
+    // Digits no order's number starts with, even past the database's integers, find none.
+    expect(await list('q=999999999')).toEqual({ ids: [], total: 0 });
     expect(await list(`q=${encodeURIComponent(`ada byron${tag}`)}`)).toEqual({
       ids: [adaSecond._id, adaFirst._id],
       total: 2,

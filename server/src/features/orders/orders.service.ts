@@ -16,7 +16,7 @@ import {
   type PaymentStatus,
   type Role,
 } from '@apotheca/contract';
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias, PgTransaction, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
@@ -331,13 +331,32 @@ const matchingUsers = preparedQuery((db) =>
     .prepare('staff_order_search_users'),
 );
 
+/** How many digits longer than a search's digits an order number they find may be. */
+const NUMBER_PREFIX_REACH = 2;
+/** The largest order number the column holds (a PostgreSQL integer). */
+const LARGEST_ORDER_NUMBER = 2_147_483_647;
+
 /**
- * The staff's search: an order number finds that order; other words find the orders of the
- * patients whose name or e-mail holds them.
+ * The order numbers a search's digits find: that number, and those that start with it and are at most
+ * NUMBER_PREFIX_REACH digits longer ("10029" finds A-100290 to A-100299). Each length is one range of
+ * the numbers' unique index, so a search reads at most 111 of its entries however few digits it has;
+ * a prefix of any length ("1" beside 100,000 orders) would read and sort the whole list.
+ */
+function numbersStartingWith(number: number): SQL {
+  const ranges: SQL[] = [];
+  for (let scale = 1; scale <= 10 ** NUMBER_PREFIX_REACH && number * scale <= LARGEST_ORDER_NUMBER; scale *= 10) {
+    ranges.push(between(orders.number, number * scale, Math.min((number + 1) * scale - 1, LARGEST_ORDER_NUMBER)));
+  }
+  return or(...ranges)!;
+}
+
+/**
+ * The staff's search: an order number, or its first digits, finds those orders; other words find the
+ * orders of the patients whose name or e-mail holds them.
  */
 async function orderMatches(db: Db, q: string): Promise<SQL> {
   const number = parseOrderNumber(q);
-  if (number !== null) return eq(orders.number, number);
+  if (number !== null) return numbersStartingWith(number);
   const found = await matchingUsers(db).execute({ pattern: containsPattern(q) });
   return sql`${orders.userId} = any(${sql.param(found.map(({ id }) => id))}::uuid[])`;
 }
