@@ -374,6 +374,32 @@ describe('prescription medicines', () => {
     await page.context().close();
   });
 
+  it('a pharmacist on a phone sees each waiting order and its Review link, with nothing to scroll sideways', async () => {
+    const shopper = await createShopper();
+    const medicine = await addRxMedicine(admin, `Levothyroxine-Sodium-Tablets-${Date.now()}`);
+    const order = await rxOrderOf(shopper, medicine);
+    const page = await pageAs(browser, pharmacist);
+    await page.setViewportSize({ width: 375, height: 667 });
+    await page.goto(PATHS.adminPrescriptions);
+    const search = page.getByRole('search', { name: 'Search the queue' });
+    await search.getByLabel('Search the queue').fill(shopper.user.email);
+    await search.getByLabel('Search the queue').press('Enter');
+    const row = page.getByRole('row').filter({ hasText: order.number });
+    const review = row.getByRole('link', { name: /^Review the prescription of / });
+    await review.waitFor();
+    // What the pharmacist decides on stays on the phone's screen: the medicine and how long it waited.
+    expect(await row.textContent()).toContain(medicine.name);
+    const box = (await review.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    expect(await page.getByText('Scroll sideways to see every column.').count()).toBe(0);
+    await saveScreenshot(page, 'prescription-queue-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await saveScreenshot(page, 'prescription-queue-1280');
+    await page.context().close();
+  });
+
   it('a decision made meanwhile by someone else: the page says whose, and keeps the focus there', async () => {
     const shopper = await createShopper();
     const order = await rxOrderOf(shopper, insulin);

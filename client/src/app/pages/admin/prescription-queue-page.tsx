@@ -1,6 +1,6 @@
 import { adminPrescriptionPath, ORDER_SORT, PRESCRIPTION_REVIEW } from '@apotheca/contract';
 import { Link } from 'react-router';
-import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { cellClasses, DataTable, WrappingText } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
@@ -11,11 +11,13 @@ import { QueryList } from '../../../components/ui/query-list';
 import { UnreviewedPrescription } from '../../../features/orders/unreviewed-prescription';
 import { useSession } from '../../session.hook';
 
+// On a phone the items and the wait are told under the patient's name instead of in their own columns,
+// so that each order and its Review link fit the screen without a sideways scroll.
 const COLUMNS = [
   { label: 'Order' },
   { label: 'Patient' },
-  { label: 'Prescription items' },
-  { label: 'Waiting' },
+  { label: 'Prescription items', wide: true },
+  { label: 'Waiting', wide: true },
   { label: 'Review' },
 ] as const;
 
@@ -66,19 +68,23 @@ export default function PrescriptionQueuePage() {
             <DataTable caption="Prescriptions waiting for review" columns={COLUMNS} stickyLastColumn>
               {waiting.map((order) => {
                 const patient = order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted';
+                const items = order.items
+                  .filter((item) => item.prescriptionRequired)
+                  .map((item) => `${item.name} × ${item.quantity}`)
+                  .join(', ');
+                const waited = waitingTime(order.createdAt);
                 return (
                   <tr key={order._id}>
                     <td className={`${cellClasses()} font-mono`}>{order.number}</td>
                     <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
-                      {patient}
+                      <WrappingText>{patient}</WrappingText>
+                      <span className="mt-1 block font-normal text-muted sm:hidden">
+                        <WrappingText>{items}</WrappingText>
+                      </span>
+                      <span className="mt-1 block font-normal text-muted sm:hidden">Waiting {waited}</span>
                     </th>
-                    <td className={cellClasses()}>
-                      {order.items
-                        .filter((item) => item.prescriptionRequired)
-                        .map((item) => `${item.name} × ${item.quantity}`)
-                        .join(', ')}
-                    </td>
-                    <td className={cellClasses()}>{waitingTime(order.createdAt)}</td>
+                    <td className={cellClasses('left', true)}>{items}</td>
+                    <td className={cellClasses('left', true)}>{waited}</td>
                     <td className={cellClasses()}>
                       <UnreviewedPrescription
                         order={order}
