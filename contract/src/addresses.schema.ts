@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { flagSchema, idSchema, objectError, withoutControlCharacters } from './common.schema';
+import { flagSchema, idSchema, objectError, textTypeMessage, withoutControlCharacters } from './common.schema';
 import { phoneSchema } from './auth.schema';
 
 // A delivery address: the checkout's form and the address book use these rules, and the server
@@ -25,7 +25,7 @@ export const addressInputSchema = z.object(
     phone: phoneSchema,
     line1: requiredText('Address line 1').meta({ example: '12 St James Square' }),
     line2: z
-      .string({ error: 'Address line 2 must be text.' })
+      .string({ error: textTypeMessage('Address line 2') })
       .trim()
       .max(ADDRESS_TEXT_MAX, `Address line 2 must be at most ${ADDRESS_TEXT_MAX} characters.`)
       .check(withoutControlCharacters('Address line 2'))

@@ -48,6 +48,8 @@ const CONTROL_CHARACTER = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
  */
 export const hasNoControlCharacter = (s: string) => !CONTROL_CHARACTER.test(s);
 export const controlCharacterMessage = (label: string) => `${label} must not contain control characters.`;
+/** A text field sent as a number, null, an object or a list: said in the field's words, never zod's. */
+export const textTypeMessage = (label: string) => `${label} must be text.`;
 /** The check of a stored text field: no control character, said in the field's own words. */
 export const withoutControlCharacters = (label: string) =>
   z.refine<string>(hasNoControlCharacter, controlCharacterMessage(label));
@@ -88,7 +90,7 @@ export const SEARCH_QUERY_CONTROL_MESSAGE = controlCharacterMessage('q');
  * SEARCH_QUERY_MAX_LENGTH characters, trimmed; only blanks counts as no search.
  */
 export const searchQuery = z
-  .string({ error: 'q must be text.' })
+  .string({ error: textTypeMessage('q') })
   .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG_MESSAGE)
   .refine(hasNoControlCharacter, SEARCH_QUERY_CONTROL_MESSAGE)
   // Composed (NFC) as names are stored: "Zoë" typed with a separate accent mark finds "Zoë".

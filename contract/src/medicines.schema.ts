@@ -8,6 +8,7 @@ import {
   reportLimit,
   reportPage,
   searchQuery,
+  textTypeMessage,
   wholeNumber,
   withoutControlCharacters,
   lettersAnd,
@@ -81,7 +82,7 @@ const queryLetters = (name: string) =>
   z.preprocess(
     blankToUndefined,
     z
-      .string({ error: `${name} must be text.` })
+      .string({ error: textTypeMessage(name) })
       .normalize('NFC')
       .max(100, `${name} must be at most 100 characters.`)
       .regex(lettersAnd(' '), `${name} must contain only letters and spaces.`)
@@ -296,7 +297,7 @@ const leaflet = (label: string) =>
     .preprocess(
       fieldAsString,
       z
-        .string({ error: `${label} must be text.` })
+        .string({ error: textTypeMessage(label) })
         .trim()
         // A form sends line breaks as CRLF; they are stored as one newline.
         .transform((s) => s.replace(/\r\n?/g, '\n')),

@@ -9,6 +9,7 @@ import {
   shopDayOf,
   shopToday,
   staffListQuerySchema,
+  textTypeMessage,
   withoutControlCharacters,
 } from './common.schema';
 import {
@@ -151,7 +152,7 @@ export const addOrderHeadersSchema = z.looseObject({
 const DISPATCH_TEXT_MAX = 60;
 const dispatchText = (label: string) =>
   z
-    .string()
+    .string({ error: textTypeMessage(label) })
     .trim()
     .max(DISPATCH_TEXT_MAX, `${label} must be at most ${DISPATCH_TEXT_MAX} characters.`)
     .check(withoutControlCharacters(label))
@@ -207,7 +208,7 @@ export const prescriptionReviewSchema = z
   .object({
     decision: z.enum(PRESCRIPTION_DECISIONS, { error: 'Decision must be approve or reject.' }),
     note: z
-      .string()
+      .string({ error: textTypeMessage('The note') })
       .trim()
       .max(REVIEW_NOTE_MAX, `The note must be at most ${REVIEW_NOTE_MAX} characters.`)
       .check(withoutControlCharacters('The note'))
