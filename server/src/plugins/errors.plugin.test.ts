@@ -1,10 +1,12 @@
 import net, { type AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { ROLE } from '@apotheca/contract';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openPg } from '../db/client';
 import { startDatabaseProxy } from '../test/database-proxy';
 import { useTestContext } from '../test/test-context';
+import { useTestUsers } from '../test/test-users';
 import errorsPlugin from './errors.plugin';
 
 const ctx = useTestContext();
@@ -71,6 +73,89 @@ describe('the one error handler', () => {
       await cutOff.close();
       await proxy.close();
     }
+  });
+});
+
+/** A multipart body of the given parts, each a field's headers and content, as a client may write it. */
+function formOf(parts: { name: string; filename?: string; type?: string; content: string }[]) {
+  const boundary = 'x-form-boundary';
+  let payload = '';
+  for (const part of parts) {
+    payload += `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"`;
+    if (part.filename) payload += `; filename="${part.filename}"`;
+    payload += `\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n${part.content}\r\n`;
+  }
+  return { payload: `${payload}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+describe('what Fastify and its form parser refuse, in the shop’s words', () => {
+  const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
+  const file = { name: 'file', filename: 'a.csv', type: 'text/csv', content: 'name\n' };
+
+  it.each(['/api/medicines/%', '/api/medicines/%C3%28'])(
+    'answers a path that is no URL, %s, without repeating it',
+    async (url) => {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ message: 'The address of this request is not a valid URL.' });
+      expect(response.headers['content-security-policy']).toBe(ctx.app.securityHeaders['content-security-policy']);
+    },
+  );
+
+  it('answers a refusal of another part of Fastify in its status, never in its words', async () => {
+    const parts = Fastify();
+    try {
+      await parts.register(errorsPlugin);
+      parts.get('/refused', () => {
+        throw Object.assign(new Error('reach some internal limit'), { code: 'FST_SOME_LIMIT', statusCode: 413 });
+      });
+      const response = await parts.inject({ method: 'GET', url: '/refused' });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ message: 'The request could not be read.' });
+    } finally {
+      await parts.close();
+    }
+  });
+
+  it.each([
+    [
+      'two files where one is taken',
+      '/api/medicines/import',
+      [file, file],
+      413,
+      'The form has more fields or files than this call takes.',
+    ],
+    [
+      'a field where only the file is taken',
+      '/api/prescriptions',
+      [{ name: 'note', content: 'x' }, file],
+      413,
+      'The form has more fields or files than this call takes.',
+    ],
+    [
+      'a field named __proto__',
+      '/api/medicines/add-medicine',
+      [{ name: '__proto__', content: 'x' }],
+      400,
+      'The form could not be read.',
+    ],
+    [
+      'a field declared JSON that is not',
+      '/api/medicines/import',
+      [{ name: 'x', type: 'application/json', content: '{' }, file],
+      400,
+      'The form could not be read.',
+    ],
+  ])('answers a form with %s in the one error shape', async (_case, url, parts, status, message) => {
+    const { payload, contentType } = formOf(parts);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...admin, 'content-type': contentType },
+      payload,
+    });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message });
   });
 });
 

@@ -13,17 +13,38 @@ const INVALID_INPUT_MESSAGE = 'Please fix the highlighted fields.';
 /** A body that is not an object (an array, a string, nothing) where a call takes one: no field to name. */
 const BODY_NOT_OBJECT_MESSAGE = 'The request body must be a JSON object.';
 
+/** A form whose parts the form parser refuses outright (a field named `__proto__`, a field declared JSON that is not). */
+const FORM_UNREADABLE_MESSAGE = 'The form could not be read.';
+/** A form with a part past what its route takes; each route's limits say how many of each it takes. */
+const FORM_TOO_BIG_MESSAGE = 'The form has more fields or files than this call takes.';
+
 /**
- * What Fastify refuses of a body before any route sees it, in the shop's words rather than the
- * parser's, with the parser's status.
+ * What Fastify, or the form parser of the routes that take a file, refuses before a route reads
+ * its input, in the shop's words rather than the parser's (`reach files limit`, or a bad URL repeated
+ * back), with the status that says why in the contract's terms: the form parser's 406 for a field
+ * declared JSON that is not is a 400 like any input that cannot be read.
  */
-const BODY_REFUSALS: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE:
-    'The request body must be JSON (application/json), or a form (multipart/form-data) where a file is sent.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body is not as long as its Content-Length says.',
+const FRAMEWORK_REFUSALS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'The request body must be JSON (application/json), or a form (multipart/form-data) where a file is sent.',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    message: 'The request body is not as long as its Content-Length says.',
+  },
+  FST_ERR_BAD_URL: { status: 400, message: 'The address of this request is not a valid URL.' },
+  FST_PARTS_LIMIT: { status: 413, message: FORM_TOO_BIG_MESSAGE },
+  FST_FILES_LIMIT: { status: 413, message: FORM_TOO_BIG_MESSAGE },
+  FST_FIELDS_LIMIT: { status: 413, message: FORM_TOO_BIG_MESSAGE },
+  FST_PROTO_VIOLATION: { status: 400, message: FORM_UNREADABLE_MESSAGE },
+  FST_INVALID_JSON_FIELD_ERROR: { status: 400, message: FORM_UNREADABLE_MESSAGE },
 };
+
+/** The prefix of the codes of Fastify's errors and of its plugins' (`FST_ERR_BAD_URL`, `FST_FILES_LIMIT`). */
+const FRAMEWORK_CODE_PREFIX = 'FST_';
 
 type FieldIssue = { instancePath?: string; message?: string };
 /** The key of an issue with the input as a whole rather than one of its fields. */
@@ -90,9 +111,9 @@ export function sendError(error: FastifyError | HttpError | Error, request: Fast
     const first = Object.values(errors)[0];
     return reply.code(400).send({ message: first ?? INVALID_INPUT_MESSAGE, errors });
   }
-  const bodyRefusal = BODY_REFUSALS[(error as FastifyError).code];
-  if (bodyRefusal !== undefined) {
-    return reply.code((error as FastifyError).statusCode ?? 400).send({ message: bodyRefusal });
+  const refusal = FRAMEWORK_REFUSALS[(error as FastifyError).code];
+  if (refusal !== undefined) {
+    return reply.code(refusal.status).send({ message: refusal.message });
   }
   if (UNSTORABLE_TEXT.has(sqlState(error) ?? '')) {
     return reply.code(400).send({ message: UNSTORABLE_TEXT_MESSAGE });
@@ -109,7 +130,9 @@ export function sendError(error: FastifyError | HttpError | Error, request: Fast
   }
   const statusCode = (error as FastifyError).statusCode ?? 500;
   if (statusCode >= 400 && statusCode < 500) {
-    return reply.code(statusCode).send({ message: error.message });
+    // A refusal of a part of Fastify not named above keeps its status, but its words are the framework's.
+    const fromFramework = (error as FastifyError).code?.startsWith(FRAMEWORK_CODE_PREFIX);
+    return reply.code(statusCode).send({ message: fromFramework ? MALFORMED_REQUEST.message : error.message });
   }
   request.log.error({ err: error }, 'request failed');
   return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
