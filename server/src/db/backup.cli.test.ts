@@ -98,6 +98,28 @@ describe('npm run backup with a setting it cannot use', () => {
   });
 });
 
+describe('npm run backup -- FOLDER', () => {
+  it('writes the backup into that folder under its usual name, as into BACKUP_DIR, and restores from it', async () => {
+    const { serverUrl, template } = inject('testDatabase');
+    const source = await createFreshPgDatabase(serverUrl, { template });
+    const folder = fs.mkdtempSync(path.join(scratch, 'folder-'));
+    try {
+      const { code, stdout, stderr } = await cli(['backup', folder], path.join(scratch, 'unused'), {
+        DATABASE_URL: source.url,
+      });
+      expect(stderr).toBe('');
+      expect(code).toBe(0);
+      const written = fs.readdirSync(folder);
+      expect(written).toEqual([expect.stringMatching(/^apotheca-.*\.backup\.gz$/)]);
+      expect(stdout).toContain(`to ${path.join(folder, written[0] ?? '')} (`);
+      const restored = await cli(['restore', path.join(folder, written[0] ?? '')], path.join(scratch, 'from-folder'));
+      expect(restored.code).toBe(0);
+    } finally {
+      await source.drop();
+    }
+  });
+});
+
 describe('npm run restore into the database of DATABASE_URL', () => {
   it('says in one sentence where the shop now is', async () => {
     const { serverUrl, template } = inject('testDatabase');

@@ -6,15 +6,35 @@ import { openDatabase, openPg, type Database } from './client';
 import { runningEmbeddedPostgres } from './embedded-postgres';
 import { runOperatorCommand } from './operator-command';
 
-// `npm run backup [-- FILE]`: the whole shop in one file, into BACKUP_DIR unless a FILE is named.
+// `npm run backup [-- FILE]`: the whole shop in one file, into BACKUP_DIR unless a FILE (or a folder) is named.
 // While the shop runs on the embedded default, the backup reads through its PostgreSQL.
 // `npm run restore -- FILE`: fills an empty DATA_DIR (or the empty database of DATABASE_URL) from a
 // backup; the shop's next start runs as usual on it.
 const [command, given] = process.argv.slice(2);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
+function isDirectory(target: string): boolean {
+  try {
+    return fs.statSync(target).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The file a backup is written to: FILE, or in BACKUP_DIR under its usual name. A FILE that names a
+ * folder gets that name in it, as BACKUP_DIR would (`npm run backup -- /mnt/backups`), where the
+ * backup was renamed onto the folder and failed with a stack at its very end.
+ */
+function backupFile(config: Config): string {
+  const named = path.resolve(config.invocationDir, given ?? config.backupDir);
+  // A path that cannot be looked at (below a file) is no folder; writing it says why in one line.
+  const isFolder = given === undefined || isDirectory(named);
+  return isFolder ? path.join(named, backupFileName(new Date())) : named;
+}
+
 async function backup(config: Config): Promise<string> {
-  const file = path.resolve(config.invocationDir, given ?? path.join(config.backupDir, backupFileName(new Date())));
+  const file = backupFile(config);
   const running = config.databaseUrl ? undefined : runningEmbeddedPostgres(config.dataDir);
   // Opening an embedded DATA_DIR creates it: a mistyped one would be left holding a new, empty database.
   if (!config.databaseUrl && !fs.existsSync(config.dataDir)) {
