@@ -86,6 +86,19 @@ describe('loadConfig', () => {
     ['APP_URL', 'shop.example.com', 'APP_URL: must be a URL starting with http:// or https://'],
     ['ADMIN_EMAIL', 'admin', 'ADMIN_EMAIL: must be an e-mail address, such as admin@example.com'],
     ['MAIL_FROM', 'a', 'MAIL_FROM: must be a sender address, such as Apotheca <no-reply@example.com>'],
+    // Mail went out from the empty sender, `<>`, which a mail server takes for a bounce, or refuses.
+    ['MAIL_FROM', 'Apotheca', 'MAIL_FROM: must be a sender address, such as Apotheca <no-reply@example.com>'],
+    [
+      'MAIL_FROM',
+      'Apotheca <no-reply>',
+      'MAIL_FROM: must be a sender address, such as Apotheca <no-reply@example.com>',
+    ],
+    ['MAIL_FROM', '<<>>', 'MAIL_FROM: must be a sender address, such as Apotheca <no-reply@example.com>'],
+    [
+      'MAIL_FROM',
+      'shop@example.com, other@example.com',
+      'MAIL_FROM: must be a sender address, such as Apotheca <no-reply@example.com>',
+    ],
     ['SEED_CATALOGUE', 'yes', 'SEED_CATALOGUE: must be true, false, 1 or 0'],
     ['NODE_ENV', 'prod', 'NODE_ENV: must be development, production or test'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL: must be fatal, error, warn, info, debug, trace or silent'],
@@ -120,6 +133,13 @@ describe('loadConfig', () => {
   ])('says in plain words what a bad %s must be (%s)', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(`Invalid configuration:\n  ${message}`));
   });
+
+  it.each(['shop@example.com', 'Apotheca <no-reply@example.com>', '"Shop @ Home" <shop@example.com>'])(
+    'takes a sender address written either way (%s)',
+    (from) => {
+      expect(loadConfig({ MAIL_FROM: from }).mailFrom).toBe(from);
+    },
+  );
 
   it('takes a first admin password that meets the rule', () => {
     expect(loadConfig({ ADMIN_PASSWORD: 'Chosen@Pass-2026' }).adminPassword).toBe('Chosen@Pass-2026');

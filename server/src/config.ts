@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import addressparser from 'nodemailer/lib/addressparser';
 import { z } from 'zod';
 import { passwordSchema } from '@apotheca/contract';
 import { DEFAULT_SCRYPT_COST } from './lib/password-hash';
@@ -108,6 +109,18 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const LONGEST_BACKUP_PERIOD_HOURS = 365 * 24;
 const LONGEST_BACKUP_PERIOD_MESSAGE = `must be a number from 0 to ${LONGEST_BACKUP_PERIOD_HOURS} (a year)`;
 
+const SENDER_MESSAGE = 'must be a sender address, such as Apotheca <no-reply@example.com>';
+const senderAddress = z.email();
+/**
+ * One address, bare or with a name, as the mails' From is written: parsed as nodemailer parses it,
+ * since a value with no address in it ("Apotheca") made every mail go out from the empty sender,
+ * `<>`, which a mail server takes for a bounce or refuses.
+ */
+function isOneSender(from: string): boolean {
+  const senders = addressparser(from);
+  return senders.length === 1 && senderAddress.safeParse(senders[0]?.address).success;
+}
+
 const envSchema = z.object({
   NODE_ENV: oneOf(['development', 'production', 'test']).default('development'),
   PORT: wholeNumber(1, 65535).default(3000),
@@ -120,10 +133,7 @@ const envSchema = z.object({
   SEED_CATALOGUE: booleanFlag.default(true),
   APP_URL: optionalUrl(['http:', 'https:']),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
-  MAIL_FROM: z
-    .string()
-    .min(3, 'must be a sender address, such as Apotheca <no-reply@example.com>')
-    .default(DEFAULT_MAIL_FROM),
+  MAIL_FROM: z.string().refine(isOneSender, SENDER_MESSAGE).default(DEFAULT_MAIL_FROM),
   CONTACT_FORM_URL: optionalUrl(['http:', 'https:']),
   CONTACT_ACCESS_KEY: z.string().optional(),
   RATE_LIMIT_PER_MINUTE: wholeNumber(0).default(20),
