@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
+import { makeBackupDirectory } from './db/backup';
 import { startScheduledBackups } from './db/backup-schedule';
 import type { Database } from './db/client';
 import addressesRoutes from './features/addresses/addresses.routes';
@@ -75,6 +76,9 @@ type AppOptions = { config: Config; database: Database; logger?: boolean; logStr
 
 /** Builds the whole product on an opened database; tests call it through `app.inject`. */
 export async function buildApp({ config, database, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
+  // Before anything starts: a schedule whose folder cannot be written would fail at every look, a
+  // minute apart, each time with a stack in the log, while the shop ran on without backups.
+  if (config.backupEveryHours > 0) makeBackupDirectory(config.backupDir);
   const readyAnswers = new ReadyAnswers();
   const app = Fastify({
     serverFactory: answeringServer(readyAnswers),

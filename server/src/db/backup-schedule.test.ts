@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app';
 import { useTestContext } from '../test/test-context';
-import { backupFileName, writeBackup } from './backup';
+import { BackupError, backupFileName, writeBackup } from './backup';
 import { takeScheduledBackup } from './backup-schedule';
 
 const HOUR_MS = 3_600_000;
@@ -39,5 +40,18 @@ describe('scheduled backups', () => {
       expect(await takeScheduledBackup(ctx.database, schedule, new Date(now.getTime() + 30 * 60_000))).toBeUndefined();
     }
     expect(fs.readdirSync(dir).sort()).toEqual([byHand, ...written.slice(-2)].sort());
+  });
+
+  it('stop a start whose BACKUP_DIR cannot be written, in the one line a backup by hand gets', async () => {
+    // Started, the schedule failed at every look, a minute apart, each time with a stack in the log.
+    const notAFolder = path.join(dir, 'a-file');
+    fs.writeFileSync(notAFolder, '');
+    const started = buildApp({
+      config: { ...ctx.config, backupEveryHours: 24, backupDir: notAFolder },
+      database: ctx.database,
+      logger: false,
+    });
+    await expect(started).rejects.toThrow(BackupError);
+    await expect(started).rejects.toThrow(new RegExp(`^The backup cannot be written in ${notAFolder} \\(EEXIST`));
   });
 });

@@ -92,12 +92,8 @@ async function* backupLines(tx: Tx, counts: { tables: number; rows: number }): A
   yield `E ${JSON.stringify(counts)}\n`;
 }
 
-/**
- * Writes the whole shop to `file` (readable by its owner only: it holds health data). The file
- * appears complete or not at all: it is written under another name and renamed at the end.
- */
-export async function writeBackup(database: Database, file: string): Promise<BackupSummary> {
-  const dir = path.dirname(file);
+/** Makes `dir` for backups, or says in one line (a BackupError) why it cannot be written and what to set. */
+export function makeBackupDirectory(dir: string): void {
   makeWritableDirectory(
     dir,
     (reason) =>
@@ -105,6 +101,14 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
         `The backup cannot be written in ${dir} (${reason}): set BACKUP_DIR, or give npm run backup a FILE, in a directory this user may create and write.`,
       ),
   );
+}
+
+/**
+ * Writes the whole shop to `file` (readable by its owner only: it holds health data). The file
+ * appears complete or not at all: it is written under another name and renamed at the end.
+ */
+export async function writeBackup(database: Database, file: string): Promise<BackupSummary> {
+  makeBackupDirectory(path.dirname(file));
   const partial = `${file}${PARTIAL_SUFFIX}`;
   const counts = { tables: 0, rows: 0 };
   try {
