@@ -78,6 +78,24 @@ describe('npm run backup of a DATA_DIR that does not exist', () => {
   });
 });
 
+describe('npm run backup -- FILE that exists', () => {
+  // A mistyped name (another backup, a system file when run as root) was replaced without a word.
+  it('refuses to overwrite it, says so in one line and leaves it as it was', async () => {
+    const { serverUrl, template } = inject('testDatabase');
+    const source = await createFreshPgDatabase(serverUrl, { template });
+    const file = path.join(scratch, 'kept.txt');
+    fs.writeFileSync(file, 'not a backup');
+    try {
+      const { code, stderr } = await cli(['backup', file], path.join(scratch, 'unused'), { DATABASE_URL: source.url });
+      expect(stderr).toBe(`${file} already exists: name a new file, or a folder to write the backup in.\n`);
+      expect(code).toBe(1);
+      expect(fs.readFileSync(file, 'utf8')).toBe('not a backup');
+    } finally {
+      await source.drop();
+    }
+  });
+});
+
 describe('npm run backup with a setting it cannot use', () => {
   it.each([
     ['a bad variable', { PORT: 'eighty' }, /^Invalid configuration:\n {2}PORT: .*\n$/],

@@ -22,7 +22,7 @@ function isDirectory(target: string): boolean {
 }
 
 /**
- * The file a backup is written to: FILE, or in BACKUP_DIR under its usual name. A FILE that names a
+ * The file a backup is written to: FILE, which must not exist yet, or in BACKUP_DIR under its usual name. A FILE that names a
  * folder gets that name in it, as BACKUP_DIR would (`npm run backup -- /mnt/backups`), where the
  * backup was renamed onto the folder and failed with a stack at its very end.
  */
@@ -30,7 +30,12 @@ function backupFile(config: Config): string {
   const named = path.resolve(config.invocationDir, given ?? config.backupDir);
   // A path that cannot be looked at (below a file) is no folder; writing it says why in one line.
   const isFolder = given === undefined || isDirectory(named);
-  return isFolder ? path.join(named, backupFileName(new Date())) : named;
+  if (isFolder) return path.join(named, backupFileName(new Date()));
+  // A mistyped name (an older backup, a system file when run as root) would be replaced without a word.
+  if (fs.existsSync(named)) {
+    throw new BackupError(`${named} already exists: name a new file, or a folder to write the backup in.`);
+  }
+  return named;
 }
 
 async function backup(config: Config): Promise<string> {
