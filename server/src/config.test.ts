@@ -84,6 +84,17 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://cache:6379', 'REDIS_URL: must be a URL starting with redis:// or rediss://'],
     ['REDIS_URL', 'cache', 'REDIS_URL: must be a URL starting with redis:// or rediss://'],
     ['APP_URL', 'shop.example.com', 'APP_URL: must be a URL starting with http:// or https://'],
+    // Every link in the mails is built on it: a query or a fragment would end up in the middle of each.
+    [
+      'APP_URL',
+      'https://shop.example.com/?ref=mail',
+      'APP_URL: must be the address the shop is opened at, with no query (?) or fragment (#)',
+    ],
+    [
+      'APP_URL',
+      'https://shop.example.com/#top',
+      'APP_URL: must be the address the shop is opened at, with no query (?) or fragment (#)',
+    ],
     ['ADMIN_EMAIL', 'admin', 'ADMIN_EMAIL: must be an e-mail address, such as admin@example.com'],
     ['MAIL_FROM', 'a', 'MAIL_FROM: must be a sender address, such as Apotheca <no-reply@example.com>'],
     // Mail went out from the empty sender, `<>`, which a mail server takes for a bounce, or refuses.

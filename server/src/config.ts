@@ -131,7 +131,11 @@ const envSchema = z.object({
   // Unset: the first start generates one and prints it once (docs/decisions/0045).
   ADMIN_PASSWORD: adminPasswordSchema.optional(),
   SEED_CATALOGUE: booleanFlag.default(true),
-  APP_URL: optionalUrl(['http:', 'https:']),
+  // Every link in the mails is built on it: a query or a fragment would end up in the middle of each.
+  APP_URL: optionalUrl(['http:', 'https:']).refine(
+    (v) => v === undefined || !/[?#]/.test(v),
+    'must be the address the shop is opened at, with no query (?) or fragment (#)',
+  ),
   SMTP_URL: optionalUrl(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().refine(isOneSender, SENDER_MESSAGE).default(DEFAULT_MAIL_FROM),
   CONTACT_FORM_URL: optionalUrl(['http:', 'https:']),
