@@ -182,6 +182,24 @@ describe('POST /api/prescriptions', () => {
     });
   });
 
+  // A second file was dropped without a word, and the patient believed both pages sent.
+  it('refuses a form with a second file with 413, storing nothing', async () => {
+    await storingNothing(async (headers) => {
+      const form = new FormData();
+      for (const name of ['page-1.pdf', 'page-2.pdf'])
+        form.append('file', new Blob([PDF_SCAN], { type: 'application/pdf' }), name);
+      const encoded = new Response(form);
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/prescriptions',
+        headers: { ...headers, 'content-type': encoded.headers.get('content-type')! },
+        payload: Buffer.from(await encoded.arrayBuffer()),
+      });
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ message: 'The form has more fields or files than this call takes.' });
+    });
+  });
+
   it('answers a form it cannot read with 400, storing nothing', async () => {
     await storingNothing(async (headers) => {
       const form = await multipart(

@@ -47,10 +47,15 @@ const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!request.isMultipart()) throw new HttpError(415, MULTIPART_REQUIRED_MESSAGE);
     let content: Buffer | undefined;
     try {
-      const part = await request.file();
-      content = part?.fieldname === PRESCRIPTION_FILE_FIELD ? await part.toBuffer() : undefined;
+      const parts = request.files();
+      const { value: part } = await parts.next();
+      // A file under another name is drained unread, so that the form is read to its end.
+      if (part?.fieldname === PRESCRIPTION_FILE_FIELD) content = await part.toBuffer();
+      else part?.file.resume();
       // The parser marks a file cut at the limit without throwing when the cut falls in its last chunk.
       if (part?.file.truncated) throw tooLarge();
+      // Read to the form's end, where a second file meets the limits: it was dropped without a word.
+      if (content?.length) await parts.next();
     } catch (err) {
       if (err instanceof HttpError) throw err;
       if (err instanceof app.multipartErrors.RequestFileTooLargeError) throw tooLarge();
