@@ -48,7 +48,8 @@ const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
     let content: Buffer | undefined;
     try {
       const parts = request.files();
-      const { value: part } = await parts.next();
+      const first = await parts.next();
+      const part = first.done ? undefined : first.value;
       // A file under another name is drained unread, so that the form is read to its end.
       if (part?.fieldname === PRESCRIPTION_FILE_FIELD) content = await part.toBuffer();
       else part?.file.resume();
