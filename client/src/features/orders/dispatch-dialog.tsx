@@ -18,7 +18,6 @@ export const NO_ONE_MAILED = "Its patient's account was deleted, so no one is ma
 
 /** Asks staff for the parcel's carrier and tracking number (both optional) before an order is dispatched. */
 export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDialogProps) {
-  const [parcel, setParcel] = useState<Parcel>({ carrier: '', trackingNumber: '' });
   return (
     <Dialog open={order !== null} onClose={onCancel} className="relative z-50">
       <div className="fixed inset-0 bg-slate-900/40" aria-hidden="true" />
@@ -33,38 +32,47 @@ export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDi
               : 'The patient sees the carrier and tracking number on the order and in the mail.'}{' '}
             Both are optional.
           </Description>
-          <form
-            className="mt-4 flex flex-col gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              // The dialog is a portal: its submit must not reach a form of the page it opened from.
-              event.stopPropagation();
-              onDispatch(parcel);
-            }}
-          >
-            {/* The keyboard starts in the first field, not on the dialog's frame, so what staff type at once is kept. */}
-            <TextField
-              label="Carrier"
-              autoFocus
-              value={parcel.carrier}
-              onChange={(event) => setParcel({ ...parcel, carrier: event.target.value })}
-            />
-            <TextField
-              label="Tracking number"
-              value={parcel.trackingNumber}
-              onChange={(event) => setParcel({ ...parcel, trackingNumber: event.target.value })}
-            />
-            <div className="flex justify-end gap-3">
-              <Button variant="secondary" onClick={onCancel}>
-                Cancel
-              </Button>
-              <Button type="submit" busy={busy}>
-                Dispatch
-              </Button>
-            </div>
-          </form>
+          {/* Its own state, made when the dialog opens and for its order alone: a parcel typed and then
+              canceled is not offered again, nor is one order's tracking number offered for another's. */}
+          <ParcelForm key={order?._id} busy={busy} onDispatch={onDispatch} onCancel={onCancel} />
         </DialogPanel>
       </div>
     </Dialog>
+  );
+}
+
+function ParcelForm({ busy, onDispatch, onCancel }: Omit<DispatchDialogProps, 'order'>) {
+  const [parcel, setParcel] = useState<Parcel>({ carrier: '', trackingNumber: '' });
+  return (
+    <form
+      className="mt-4 flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        // The dialog is a portal: its submit must not reach a form of the page it opened from.
+        event.stopPropagation();
+        onDispatch(parcel);
+      }}
+    >
+      {/* The keyboard starts in the first field, not on the dialog's frame, so what staff type at once is kept. */}
+      <TextField
+        label="Carrier"
+        autoFocus
+        value={parcel.carrier}
+        onChange={(event) => setParcel({ ...parcel, carrier: event.target.value })}
+      />
+      <TextField
+        label="Tracking number"
+        value={parcel.trackingNumber}
+        onChange={(event) => setParcel({ ...parcel, trackingNumber: event.target.value })}
+      />
+      <div className="flex justify-end gap-3">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={busy}>
+          Dispatch
+        </Button>
+      </div>
+    </form>
   );
 }
