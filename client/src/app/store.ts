@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { authSlice, storedAuthState } from '../features/auth/auth.slice';
 import { api, type ServerTransport } from '../lib/api';
+import { roleCheck } from './role-check.listener';
 
 /**
  * The store; on the server it is made per rendered page, with the transport its queries go through,
@@ -11,7 +12,8 @@ export function createStore(server?: ServerTransport) {
   return configureStore({
     reducer: { [api.reducerPath]: api.reducer, auth: authSlice.reducer },
     preloadedState: server ? undefined : { auth: storedAuthState() },
-    middleware: (getDefault) => getDefault({ thunk: { extraArgument: server } }).concat(api.middleware),
+    middleware: (getDefault) =>
+      getDefault({ thunk: { extraArgument: server } }).concat(api.middleware, roleCheck.middleware),
   });
 }
 

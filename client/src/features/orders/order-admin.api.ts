@@ -5,7 +5,7 @@ import { api, apiPath, change, pagedListQuery, shownWhileSaved, STOCK_TAGS } fro
  * The staff's order calls: a page of orders searched and filtered on the server, one order, a status
  * change, a prescription review and the replacement of a recalled lot's units.
  */
-const orderAdminApi = api.injectEndpoints({
+export const orderAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     listOrders: build.query<contract.OrderListResponse, contract.OrderListQuery>(pagedListQuery('/orders', 'Orders')),
     getOrder: build.query<contract.OrderResponse, string>({

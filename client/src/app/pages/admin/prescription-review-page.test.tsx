@@ -3,6 +3,7 @@ import {
   adminPrescriptionPath,
   APPROVED_FOR_ONE_ORDER_LABEL,
   MAX_REPEATS,
+  NOT_ADMIN_MESSAGE,
   ORDER_STATUS,
   PRESCRIPTION_REVIEW,
   OWN_PRESCRIPTION_ORDER_MESSAGE,
@@ -15,14 +16,18 @@ import {
   VALID_UNTIL_TOO_FAR_MESSAGE,
   latestValidUntil,
   shopToday,
+  type User,
 } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { storeSession } from '../../../lib/auth-storage';
+import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
 import { awaitingReview, orderPrescription, serveReview } from '../../../test/order.fixture';
 import { renderWithStore, signedInUserId } from '../../../test/render-with-store';
+import { RequireStaff } from '../../guards/require-auth';
 import PrescriptionReviewPage from './prescription-review-page';
 
 const PHARMACIST_ID = signedInUserId(ROLE.pharmacist);
@@ -263,5 +268,51 @@ describe('PrescriptionReviewPage', () => {
     await user.type(screen.getByLabelText('Note to the patient'), 'The patient left the shop.');
     await user.click(screen.getByRole('button', { name: 'Reject' }));
     expect(reviewsSent()).toHaveLength(1);
+  });
+});
+
+describe('PrescriptionReviewPage opened by a pharmacist an admin has since made a shopper', () => {
+  const pharmacist: User = {
+    _id: PHARMACIST_ID,
+    first_name: 'Phil',
+    last_name: 'Pharma',
+    email: 'phil@example.com',
+    ph_no: '0123456789',
+    role: ROLE.pharmacist,
+    created_at: '2026-01-01T00:00:00.000Z',
+  };
+
+  afterEach(() => localStorage.clear());
+
+  it("tells them they may no longer see it and takes them to the shop's home, their role read again from the server", async () => {
+    // Signed in as a pharmacist when the page opens; the server has since made them a shopper.
+    storeSession('token-of-phil', pharmacist);
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const { pathname } = new URL((input as Request).url);
+      if (pathname === '/api/auth/me') return Promise.resolve(json(200, { user: { ...pharmacist, role: ROLE.user } }));
+      // A shopper is told no order of someone else's exists, and is refused the staff's lists.
+      if (pathname.startsWith('/api/orders/single-product/'))
+        return Promise.resolve(json(404, { message: 'Order not found' }));
+      return Promise.resolve(json(403, { message: NOT_ADMIN_MESSAGE }));
+    });
+    const { store } = renderWithStore(
+      <Routes>
+        <Route path={PATHS.home} element={<h1>Home</h1>} />
+        <Route
+          path={PATHS.adminPrescription}
+          element={
+            <RequireStaff>
+              <PrescriptionReviewPage />
+            </RequireStaff>
+          }
+        />
+      </Routes>,
+      { path: adminPrescriptionPath('order-1') },
+    );
+
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeInTheDocument();
+    expect(await screen.findByText(NOT_ADMIN_MESSAGE)).toBeInTheDocument();
+    expect(store.getState().auth.user?.role).toBe(ROLE.user);
   });
 });
