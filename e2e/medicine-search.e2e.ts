@@ -1,4 +1,4 @@
-import { cataloguePath, medicinePath, PATHS } from '@apotheca/contract';
+import { cataloguePath, formatPrice, medicinePath, PATHS } from '@apotheca/contract';
 import type {
   Medicine,
   MedicineListResponse,
@@ -7,7 +7,7 @@ import type {
 } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newPage, openPage, textsOf, useBrowser, type VIEWPORTS } from './support/browser';
+import { baseUrl, newPage, openPage, saveScreenshot, textsOf, useBrowser, VIEWPORTS } from './support/browser';
 import { api } from './support/shop';
 import { violations } from './support/axe';
 
@@ -21,17 +21,23 @@ const search = (q: string, more = '') =>
   api<MedicineListResponse>(`/medicines?${new URLSearchParams({ q }).toString()}&limit=6${more}`);
 
 /** A substitute that shows a saving: cheaper by at least a cent per tablet, capsule or mL. */
-const savesPerUnit = (substitute: SubstitutesResponse['substitutes'][number]) =>
-  Math.round((substitute.savingPerUnit ?? 0) * 100) > 0;
+const savesPerUnit = (substitute: Substitutes[number]) => Math.round((substitute.savingPerUnit ?? 0) * 100) > 0;
 
-/** The first medicine in the catalogue with a substitute cheaper per unit, and its substitutes. */
-async function medicineWithSubstitutes(): Promise<{ medicine: Medicine; substitutes: SubstitutesResponse }> {
+type Substitutes = SubstitutesResponse['substitutes'];
+
+/**
+ * The first medicine in the catalogue whose substitutes are `wanted` (by default: one at least cheaper per
+ * unit), and its substitutes.
+ */
+async function medicineWithSubstitutes(
+  wanted: (substitutes: Substitutes) => boolean = (substitutes) => substitutes.some(savesPerUnit),
+): Promise<{ medicine: Medicine; substitutes: SubstitutesResponse }> {
   const { medicines } = await api<MedicineListResponse>('/medicines?limit=100&sort=price_desc');
   for (const medicine of medicines.filter((candidate) => candidate.activeIngredient)) {
     const substitutes = await api<SubstitutesResponse>(`/medicines/${medicine._id}/substitutes`);
-    if (substitutes.substitutes.some(savesPerUnit)) return { medicine, substitutes };
+    if (wanted(substitutes.substitutes)) return { medicine, substitutes };
   }
-  throw new Error('The demo catalogue has no medicine with a substitute cheaper per unit');
+  throw new Error('The demo catalogue has no medicine with such substitutes');
 }
 
 describe('finding a medicine', () => {
@@ -200,6 +206,30 @@ describe('finding a medicine', () => {
     await page.getByRole('heading', { level: 1, name: cheaper.name }).waitFor();
     await page.context().close();
   });
+
+  it.each<keyof typeof VIEWPORTS>(['mobile', 'desktop'])(
+    "lines up the substitutes' prices on a %s screen, whether or not a row shows a saving",
+    async (viewport) => {
+      const { medicine, substitutes } = await medicineWithSubstitutes(
+        (listed) => listed.some(savesPerUnit) && listed.some((substitute) => !savesPerUnit(substitute)),
+      );
+      const page = await openPage(browser, medicinePath(medicine._id), viewport);
+      const rows = page.getByRole('region', { name: 'Substitutes' }).getByRole('listitem');
+      await rows.first().waitFor();
+      const rightEdges = await Promise.all(
+        substitutes.substitutes.map(async (substitute, index) => {
+          const box = await rows.nth(index).getByText(formatPrice(substitute.price), { exact: true }).boundingBox();
+          return Math.round(box!.x + box!.width);
+        }),
+      );
+      await page
+        .getByRole('heading', { level: 2, name: 'Substitutes' })
+        .evaluate((heading) => heading.scrollIntoView());
+      await saveScreenshot(page, `substitutes-${VIEWPORTS[viewport].width}`, { fullPage: false });
+      expect(new Set(rightEdges).size, `the prices' right edges: ${rightEdges.join(', ')}`).toBe(1);
+      await page.context().close();
+    },
+  );
 
   it('searches from the header with JavaScript off, and the page it lands on hydrates without an error', async () => {
     const expected = await search('ibuprofen');

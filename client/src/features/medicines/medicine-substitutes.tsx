@@ -6,20 +6,23 @@ import { PrescriptionBadge } from './prescription-badge';
 /**
  * What a substitute saves per unit against the medicine on the page: "Save $0.04 per tablet", or what it
  * costs more. Packs of different sizes compare only unit for unit, so without a unit there is no saving.
+ * `className` places it in its row.
  */
-function Saving({ substitute }: { substitute: Substitute }) {
+function Saving({ substitute, className }: { substitute: Substitute; className: string }) {
   const { savingPerUnit, unit } = substitute;
   if (savingPerUnit === null || unit === null) return null;
   const cents = Math.round(savingPerUnit * 100);
   if (cents > 0) {
     return (
-      <span className="whitespace-nowrap rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-semibold text-emerald-800">
+      <span
+        className={`${className} whitespace-nowrap rounded-full bg-emerald-100 px-2.5 py-0.5 text-sm font-semibold text-emerald-800`}
+      >
         Save {formatPrice(savingPerUnit)} per {unit}
       </span>
     );
   }
   return (
-    <span className="text-sm text-muted">
+    <span className={`${className} text-sm text-muted`}>
       {cents === 0 ? `Same price per ${unit}` : `${formatPrice(-savingPerUnit)} more per ${unit}`}
     </span>
   );
@@ -45,9 +48,11 @@ export function MedicineSubstitutes({ of, substitutes }: Props) {
       {substitutes.length === 0 ? (
         <p className="mt-4 text-muted">No other brand of it is in the catalogue.</p>
       ) : (
-        <ul className="mt-4 divide-y divide-slate-200">
+        // The rows share one grid (each a subgrid of it), so every price sits in the same column, right-aligned,
+        // whether or not its row says what it saves: beside the price on a wide screen, under the name on a phone.
+        <ul className="mt-4 grid grid-cols-[minmax(0,1fr)_auto] gap-x-4 divide-y divide-slate-200 sm:grid-cols-[minmax(0,1fr)_auto_auto]">
           {substitutes.map((substitute) => (
-            <li key={substitute._id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-3">
+            <li key={substitute._id} className="col-span-full grid grid-cols-subgrid items-center gap-y-1 py-3">
               <div className="flex min-w-0 flex-col">
                 <span className="flex items-center gap-2">
                   <Link to={medicinePath(substitute._id)} className="font-semibold text-brand-800 hover:text-brand-900">
@@ -60,17 +65,18 @@ export function MedicineSubstitutes({ of, substitutes }: Props) {
                   {substitute.stock > 0 ? '' : ' · Out of Stock'}
                 </span>
               </div>
-              <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-1">
-                <Saving substitute={substitute} />
-                <span className="flex flex-col items-end">
-                  <span className="font-bold text-ink">{formatPrice(substitute.price)}</span>
-                  {substitute.unitPrice !== null && substitute.unit !== null ? (
-                    <span className="whitespace-nowrap text-sm text-muted">
-                      {formatPrice(substitute.unitPrice)} per {substitute.unit}
-                    </span>
-                  ) : null}
-                </span>
-              </div>
+              <Saving
+                substitute={substitute}
+                className="col-start-1 row-start-2 justify-self-start sm:col-start-2 sm:row-start-1 sm:justify-self-end"
+              />
+              <span className="col-start-2 row-start-1 flex flex-col items-end sm:col-start-3">
+                <span className="font-bold text-ink">{formatPrice(substitute.price)}</span>
+                {substitute.unitPrice !== null && substitute.unit !== null ? (
+                  <span className="whitespace-nowrap text-sm text-muted">
+                    {formatPrice(substitute.unitPrice)} per {substitute.unit}
+                  </span>
+                ) : null}
+              </span>
             </li>
           ))}
         </ul>
