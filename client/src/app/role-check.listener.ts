@@ -27,10 +27,10 @@ export const roleCheck = createListenerMiddleware();
 
 roleCheck.startListening({
   matcher: isRejectedWithValue,
-  effect: (action, { dispatch, getState }) => {
-    const { auth } = getState() as SessionState;
+  effect: (action, listenerApi) => {
+    const { auth } = listenerApi.getState() as SessionState;
     if (!isStaff(auth.user?.role) || !refusedAsStaff(action)) return;
     // A read already under way is not sent again, so a page whose calls all fail asks once.
-    void dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    void listenerApi.dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }));
   },
 });
