@@ -2,6 +2,7 @@ import {
   ADDRESS_MISSING_MESSAGE,
   ADMIN_ORDERS_PAGE_SIZE,
   adminPrescriptionPath,
+  NOT_ADMIN_MESSAGE,
   PATHS,
   PAYMENT_FORM_ERROR,
   PRESCRIPTION_FILE_TYPE_MESSAGE,
@@ -23,6 +24,7 @@ import {
   PASSWORD,
   shopperPage,
   toast,
+  toastTexts,
   payByCard,
 } from './support/shop';
 import { baseUrl, hasFocus, saveScreenshot, useBrowser } from './support/browser';
@@ -425,6 +427,32 @@ describe('prescription medicines', () => {
     await saveScreenshot(page, 'review-decided-meanwhile-1280');
     await page.setViewportSize({ width: 375, height: 800 });
     await saveScreenshot(page, 'review-decided-meanwhile-375');
+    await page.context().close();
+  });
+
+  it('a pharmacist made a shopper while signed in is told so and sent home when they open a review', async () => {
+    const shopper = await createShopper();
+    const order = await rxOrderOf(shopper, insulin);
+    const staff = await createShopper();
+    await api(`/auth/users/${staff.user._id}/role`, { method: 'PATCH', body: '{"role":"pharmacist"}' }, admin.token);
+    const demoted = await api<LoginResponse>('/auth/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: staff.user.email, password: PASSWORD }),
+    });
+    const page = await pageAs(browser, demoted);
+    await page.goto(PATHS.adminPrescriptions);
+    const queue = page.getByRole('table', { name: 'Prescriptions waiting for review' });
+    const search = page.getByRole('search', { name: 'Search the queue' });
+    await search.getByLabel('Search the queue').fill(order.number);
+    await search.getByRole('button', { name: 'Search' }).click();
+    await expect.poll(() => queue.locator('tbody tr td:first-child').allInnerTexts()).toEqual([order.number]);
+
+    await api(`/auth/users/${staff.user._id}/role`, { method: 'PATCH', body: '{"role":"user"}' }, admin.token);
+    await queue.getByRole('link', { name: /^Review the prescription of/ }).click();
+
+    await page.waitForURL(`${baseUrl()}${PATHS.home}`);
+    await expect.poll(() => toastTexts(page)).toContain(NOT_ADMIN_MESSAGE);
+    expect(await page.getByText('Order not found').count()).toBe(0);
     await page.context().close();
   });
 });
