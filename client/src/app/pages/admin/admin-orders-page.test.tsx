@@ -1,4 +1,4 @@
-import { ADMIN_ORDERS_PAGE_SIZE, ORDER_STATUS, PATHS, PAYMENT_STATUS, ROLE } from '@apotheca/contract';
+import { ADMIN_ORDERS_PAGE_SIZE, ORDER_STATUS, PATHS, PAYMENT_STATUS, ROLE, type Order } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -62,18 +62,23 @@ describe('the confirmation of a cancellation in the orders list', () => {
   });
 });
 
+/** The dispatch dialog as staff open it: `shown` listed alone, Dispatched chosen in its status select. */
+async function dispatchDialogOf(shown: Order) {
+  stubBrowserRequest();
+  vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { orders: [shown], total: 1 }));
+  const { user } = renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.admin });
+  await user.selectOptions(
+    await screen.findByRole('combobox', { name: `Update status of order ${shown.number}` }),
+    ORDER_STATUS.dispatched,
+  );
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Dispatch this order' }) };
+}
+
 describe('the dispatch dialog in the orders list', () => {
   // A deleted patient has no account to see the parcel on and no address to mail it to.
   it("says the parcel's details stay on the order alone when its patient was deleted", async () => {
     const shown = order({ userId: null, status: ORDER_STATUS.accepted, address: savedAddress });
-    stubBrowserRequest();
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { orders: [shown], total: 1 }));
-    const { user } = renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.admin });
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: `Update status of order ${shown.number}` }),
-      ORDER_STATUS.dispatched,
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Dispatch this order' });
+    const { dialog } = await dispatchDialogOf(shown);
     expect(dialog).toHaveTextContent(/no one is mailed/i);
     expect(dialog).not.toHaveTextContent(/patient sees/i);
   });
@@ -84,14 +89,7 @@ describe('the dispatch dialog in the orders list, by keyboard', () => {
   // left without it unless staff looked up and typed it again.
   it('takes the carrier typed as soon as it opens', async () => {
     const shown = order({ status: ORDER_STATUS.accepted, address: savedAddress });
-    stubBrowserRequest();
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { orders: [shown], total: 1 }));
-    const { user } = renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.admin });
-    await user.selectOptions(
-      await screen.findByRole('combobox', { name: `Update status of order ${shown.number}` }),
-      ORDER_STATUS.dispatched,
-    );
-    const dialog = await screen.findByRole('dialog', { name: 'Dispatch this order' });
+    const { user, dialog } = await dispatchDialogOf(shown);
     await user.keyboard('Royal Mail');
     expect(within(dialog).getByRole('textbox', { name: 'Carrier' })).toHaveValue('Royal Mail');
   });
