@@ -122,7 +122,11 @@ export default function UsersPage() {
                   <td className={`${cellClasses()} min-w-60`}>
                     <WrappingText>{user.email}</WrappingText>
                   </td>
-                  <td className={cellClasses()}>{formatMoment(user.created_at)}</td>
+                  {/* The time may go under the date, where the table has no room for both on one line: "11:13 PM"
+                      is wider than "9:05 AM", and a long name beside it pushed the last columns out of view. */}
+                  <td className={`${cellClasses()} min-w-32`}>
+                    <span className="whitespace-normal">{formatMoment(user.created_at)}</span>
+                  </td>
                   <td className={cellClasses()}>
                     <select
                       aria-label={`Role of ${fullName(user)}`}
