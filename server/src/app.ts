@@ -76,9 +76,13 @@ type AppOptions = { config: Config; database: Database; logger?: boolean; logStr
 
 /** Builds the whole product on an opened database; tests call it through `app.inject`. */
 export async function buildApp({ config, database, logger = true, logStream }: AppOptions): Promise<FastifyInstance> {
+  const backupSchedule =
+    config.backupEveryHours > 0
+      ? { dir: config.backupDir, everyMs: config.backupEveryHours * 3_600_000, keep: config.backupKeep }
+      : undefined;
   // Before anything starts: a schedule whose folder cannot be written would fail at every look, a
   // minute apart, each time with a stack in the log, while the shop ran on without backups.
-  if (config.backupEveryHours > 0) makeBackupDirectory(config.backupDir);
+  if (backupSchedule) makeBackupDirectory(backupSchedule.dir);
   const readyAnswers = new ReadyAnswers();
   const app = Fastify({
     serverFactory: answeringServer(readyAnswers),
@@ -174,10 +178,10 @@ export async function buildApp({ config, database, logger = true, logStream }: A
     startUnusedPrescriptionRemoval({ db: database.db, everyMs: CLEANUP_INTERVAL_MS, log: app.log }),
   );
   app.addHook('onClose', startOrderDaysFold({ db: database.db, everyMs: CLEANUP_INTERVAL_MS, log: app.log }));
-  if (config.backupEveryHours > 0) {
+  if (backupSchedule) {
     const stopScheduledBackups = startScheduledBackups({
       database,
-      schedule: { dir: config.backupDir, everyMs: config.backupEveryHours * 3_600_000, keep: config.backupKeep },
+      schedule: backupSchedule,
       onBackup: ({ file, bytes, rows }) => app.log.info({ file, bytes, rows }, 'scheduled backup written'),
       log: app.log,
     });
