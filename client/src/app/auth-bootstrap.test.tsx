@@ -95,3 +95,32 @@ describe('a logout in this tab', () => {
     expect(profileReads()).toHaveLength(1);
   });
 });
+
+describe("a member of staff's tab looked at again", () => {
+  const pharmacist: User = { ...shopper, _id: 'user-3', role: ROLE.pharmacist };
+
+  it('reads their role again, so a pharmacist made a shopper meanwhile is no longer offered staff work', async () => {
+    storeSession('token-of-user-3', pharmacist);
+    stubBrowserRequest();
+    const fetchSpy = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementationOnce(() => Promise.resolve(json(200, { user: pharmacist })))
+      .mockImplementation(() => Promise.resolve(json(200, { user: { ...pharmacist, role: ROLE.user } })));
+    const { store } = renderWithStore(cartScreen, { path: PATHS.cart });
+    await vi.waitFor(() => expect(fetchSpy).toHaveBeenCalledTimes(1));
+
+    act(() => void window.dispatchEvent(new Event('focus')));
+
+    await vi.waitFor(() => expect(store.getState().auth.user?.role).toBe(ROLE.user));
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+  });
+
+  it("does not ask for a shopper's profile on each return to the tab", async () => {
+    signedInTab();
+    await vi.waitFor(() => expect(globalThis.fetch).toHaveBeenCalledTimes(1));
+
+    act(() => void window.dispatchEvent(new Event('focus')));
+
+    expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useMeQuery } from '../features/auth/auth.api';
+import { isStaff } from '@apotheca/contract';
+import { authApi, useMeQuery } from '../features/auth/auth.api';
 import { loggedIn } from '../features/auth/auth.slice';
 import { api, sessionEnded } from '../lib/api';
 import { onStoredSessionChange, readStoredUser, readToken } from '../lib/auth-storage';
@@ -10,11 +11,15 @@ import { useAppDispatch } from './store';
  * On app start, a stored token fetches the profile; a failure logs the user out, so no screen trusts a dead session.
  * Later, a login or logout in another tab is followed here: every call reads the token the tabs share,
  * so a tab left showing the old session would act as someone else, or as no one, while showing them.
+ * A member of staff's profile is read again whenever the tab is looked at again: an admin may have changed
+ * their role meanwhile, and a screen left open should not go on offering staff work the server now refuses.
  */
 export function AuthBootstrap() {
   const [tokenAtStart] = useState(() => readToken() !== null);
   const dispatch = useAppDispatch();
-  const signedInAs = useSession().user?._id;
+  const { user } = useSession();
+  const signedInAs = user?._id;
+  const staff = isStaff(user?.role);
   // Once the session has ended (its token gone: this renders again as the session changes), the check is
   // over too: a logout resets the API's cache, which would otherwise ask again, tokenless, for a profile
   // the server can only refuse.
@@ -31,5 +36,19 @@ export function AuthBootstrap() {
       }),
     [dispatch, signedInAs],
   );
+  useEffect(() => {
+    if (!staff) return;
+    // A read already under way is not sent again, so the focus and visibility of one return ask once.
+    const readRoleAgain = () => {
+      if (document.visibilityState === 'visible')
+        void dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true, subscribe: false }));
+    };
+    document.addEventListener('visibilitychange', readRoleAgain);
+    window.addEventListener('focus', readRoleAgain);
+    return () => {
+      document.removeEventListener('visibilitychange', readRoleAgain);
+      window.removeEventListener('focus', readRoleAgain);
+    };
+  }, [dispatch, staff]);
   return null;
 }
