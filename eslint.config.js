@@ -17,6 +17,7 @@ const FEATURES = [
   'reports',
   'catalogue-import',
   'audit',
+  'addresses',
 ];
 
 const NO_SERVER = {

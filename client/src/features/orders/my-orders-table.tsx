@@ -14,7 +14,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { errorMessage } from '../../lib/error-message';
 import { toast } from '../../lib/toast';
-import { OrderDelivery } from './order-delivery';
+import { OrderDelivery, type AddressForm } from './order-delivery';
 import { useReorderMutation } from './orders.api';
 import { OrderHistoryTimeline } from './order-history-timeline';
 import { OrderStatusBadge, PaymentStatusBadge, PrescriptionReviewBadge } from './order-status-badge';
@@ -22,8 +22,8 @@ import { RecallNotice, recallNotices } from './recall-notice';
 import { formatMoment } from '../../lib/moment-format';
 import { usePendingKeys } from '../../lib/pending-keys.hook';
 
-/** My orders: one row per order; clicking a row expands its items. */
-export function MyOrdersTable({ orders }: { orders: Order[] }) {
+/** My orders: one row per order; clicking a row expands its items, and an order awaiting its address `AddressForm`. */
+export function MyOrdersTable({ orders, AddressForm }: { orders: Order[]; AddressForm?: AddressForm }) {
   const [open, setOpen] = useState<string | null>(null);
   const [reorder] = useReorderMutation();
   // Each order's button waits for its own order again only, even once its row is closed and opened again.
@@ -151,7 +151,7 @@ export function MyOrdersTable({ orders }: { orders: Order[] }) {
                           </div>
                         ) : null}
                       </dl>
-                      <OrderDelivery order={order} forShopper />
+                      <OrderDelivery order={order} AddressForm={AddressForm} />
                       <div className="mt-3 flex flex-wrap items-center gap-3">
                         <Button size="sm" busy={reordering.isPending(order._id)} onClick={() => void orderAgain(order)}>
                           Order again

@@ -1,18 +1,21 @@
 import { addressAddRefusal, type Order } from '@apotheca/contract';
+import type { ComponentType } from 'react';
 import { formatCalendarDate } from '../../lib/calendar-date';
-import { OrderAddressForm } from './order-address-form';
+
+/** The form a patient gives a waiting order its address with, lent by the page that may offer it. */
+export type AddressForm = ComponentType<{ order: Order }>;
 
 /**
  * Where an order goes and, once dispatched, its carrier, tracking number and delivery estimate. An
- * order placed without an address waits for its patient to add one: `forShopper`, the patient's own
- * page offers them the form while the contract's addressAddRefusal allows it; staff read that it
- * waits, and why they cannot dispatch it, beside their status control.
+ * order placed without an address waits for its patient to add one: the patient's own page lends
+ * `AddressForm`, offered while the contract's addressAddRefusal allows it; staff read that it waits,
+ * and why they cannot dispatch it, beside their status control.
  */
 // Its headings are h2: both screens showing it have only their page's h1 above it.
-export function OrderDelivery({ order, forShopper = false }: { order: Order; forShopper?: boolean }) {
+export function OrderDelivery({ order, AddressForm }: { order: Order; AddressForm?: AddressForm | undefined }) {
   const { address } = order;
   const awaited = addressAddRefusal(order) === undefined;
-  if (forShopper && awaited) return <OrderAddressForm order={order} />;
+  if (AddressForm && awaited) return <AddressForm order={order} />;
   return (
     <div className="mt-3 grid gap-3 text-sm text-muted sm:grid-cols-2">
       <div>

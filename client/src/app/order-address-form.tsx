@@ -1,15 +1,17 @@
 import type { Order } from '@apotheca/contract';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { errorMessage } from '../../lib/error-message';
-import { toast } from '../../lib/toast';
-import { DeliveryAddressStep, type DeliveryChoice } from '../addresses/delivery-address-step';
-import { useAddOrderAddressMutation } from './orders.api';
+import { Button } from '../components/ui/button';
+import { errorMessage } from '../lib/error-message';
+import { toast } from '../lib/toast';
+import { DeliveryAddressStep, type DeliveryChoice } from '../features/addresses/delivery-address-step';
+import { useAddOrderAddressMutation } from '../features/orders/orders.api';
 
 /**
  * The patient's way to give an order placed without an address the address it lacks: checkout's own
  * delivery step (a saved address, the default first, or a new one), then one button that sends it.
- * Shown only while the contract's addressAddRefusal allows it (docs/decisions/0135).
+ * Shown only while the contract's addressAddRefusal allows it (docs/decisions/0135). It joins the
+ * orders and the address book, two features, so it lives here and the patient's orders page lends it
+ * to the orders' table.
  */
 export function OrderAddressForm({ order }: { order: Order }) {
   const [choice, setChoice] = useState<DeliveryChoice | null>(null);
