@@ -1,9 +1,24 @@
-import { ADMIN_ORDERS_PAGE_SIZE, OWN_ORDER_MESSAGE, pagedPath, PATHS, type Order } from '@apotheca/contract';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  formatPrice,
+  OWN_ORDER_MESSAGE,
+  pagedPath,
+  PATHS,
+  type Order,
+} from '@apotheca/contract';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
-import { api, createShopper, toast } from './support/shop';
-import { baseUrl, hasFocus, saveScreenshot, textsOf, useBrowser } from './support/browser';
+import { openOrderRow, pageAs, placeOrder, testPayment, useAdminSession } from './support/admin-fixtures';
+import { api, createShopper, LONG_NAME, longEmail, toast } from './support/shop';
+import {
+  baseUrl,
+  hasFocus,
+  saveScreenshot,
+  sidewaysScroll,
+  textsOf,
+  useBrowser,
+  withinScreenWidth,
+} from './support/browser';
 
 /** The colour family of a status badge, read from its classes (yellow, green or red). */
 async function badgeColour(badge: Locator): Promise<string | undefined> {
@@ -207,11 +222,8 @@ describe('the admin works through the orders', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     const row = await openOrderRow(page, order);
     const status = row.getByRole('cell').filter({ hasText: order.status }).first();
-    const box = await status.boundingBox();
-    // The whole status cell is on screen, left of the row's sticky link (which would cover it).
-    const link = await row.getByRole('cell').last().boundingBox();
-    expect(box!.x + box!.width).toBeLessThanOrEqual(link!.x + 1);
-    expect(await status.isVisible()).toBe(true);
+    // The whole status cell is on screen: on a phone the order is a card, with nothing pinned over it.
+    expect(await withinScreenWidth(status)).toBe(true);
     // The search box is wide enough to say what it searches by: the status filter goes below it.
     const placeholderFits = await page.getByRole('searchbox', { name: 'Search orders' }).evaluate((input) => {
       const box = input as HTMLInputElement;
@@ -225,6 +237,52 @@ describe('the admin works through the orders', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await saveScreenshot(page, 'admin-orders-1280');
   });
+  it("fits a phone: each order's every column, its status select and View Items on the screen, nothing to scroll sideways", async () => {
+    const stamp = `orders-${Date.now()}`;
+    const shopper = await createShopper(longEmail(stamp), LONG_NAME);
+    // A page and one more, so the page buttons show below the list; the newest, first in the list, paid.
+    for (let placed = 0; placed < ADMIN_ORDERS_PAGE_SIZE; placed += 1) await placeOrder(shopper);
+    const paid = await placeOrder(shopper, testPayment());
+    const page = await pageAs(browser, admin, 'mobile');
+    await page.goto(`${PATHS.adminOrders}?${new URLSearchParams({ q: stamp }).toString()}`);
+    const table = page.getByRole('table', { name: 'All orders' });
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: paid.number, exact: true }) });
+    await row.waitFor();
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    // Every column is shown whole on the screen, a long patient's name too, with what the admin reads in it.
+    const cells = await row.locator('th, td').all();
+    expect(cells).toHaveLength(7);
+    for (const cell of cells) expect(await withinScreenWidth(cell), await cell.innerText()).toBe(true);
+    const shown = await row.innerText();
+    for (const value of [LONG_NAME.first_name, formatPrice(paid.totalPrice), paid.status, paid.paymentStatus])
+      expect(shown).toContain(value);
+    for (const control of [
+      row.getByRole('combobox', { name: `Update status of order ${paid.number}` }),
+      row.getByRole('link', { name: `View items of order ${paid.number}` }),
+      page.getByRole('searchbox', { name: 'Search orders' }),
+      page.getByRole('combobox', { name: 'Status', exact: true }),
+      page.getByRole('button', { name: 'Search', exact: true }),
+      page.getByRole('navigation', { name: 'Order pages' }).getByRole('button', { name: 'Next' }),
+    ])
+      expect(await withinScreenWidth(control), String(control)).toBe(true);
+    await saveScreenshot(page, 'admin-orders-phone-375');
+    // A laptop keeps the table: the product's columns side by side, each row on one line.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await textsOf(table.getByRole('columnheader'))).toEqual([
+      'Order ID',
+      'User',
+      'Total Price',
+      'Status',
+      'Payment Status',
+      'Update Order Status',
+      'View Items',
+    ]);
+    const tops = await Promise.all(cells.map(async (cell) => (await cell.boundingBox())!.y));
+    expect(new Set(tops).size).toBe(1);
+    await saveScreenshot(page, 'admin-orders-phone-1280');
+    await page.context().close();
+  });
+
   it('asks before canceling an order from the list: Keep it changes nothing, confirming cancels it', async () => {
     const shopper = await createShopper();
     const order = await placeOrder(shopper);

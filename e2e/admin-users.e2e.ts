@@ -1,8 +1,25 @@
-import { PATHS, type LoginResponse, type User } from '@apotheca/contract';
+import { PATHS, USERS_PAGE_SIZE, type LoginResponse, type User } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { openOrderRow, pageAs, placeOrder, useAdminSession } from './support/admin-fixtures';
-import { api, createShopper, PASSWORD, toast, TOAST_GAP, toastGapBelowHeader } from './support/shop';
-import { baseUrl, hasFocus, saveScreenshot, useBrowser } from './support/browser';
+import {
+  api,
+  createShopper,
+  LONG_NAME,
+  longEmail,
+  PASSWORD,
+  toast,
+  TOAST_GAP,
+  toastGapBelowHeader,
+} from './support/shop';
+import {
+  baseUrl,
+  hasFocus,
+  saveScreenshot,
+  sidewaysScroll,
+  textsOf,
+  useBrowser,
+  withinScreenWidth,
+} from './support/browser';
 
 /** What a table too wide for the screen says above itself. */
 const SCROLL_HINT = 'Scroll sideways to see every column.';
@@ -170,40 +187,60 @@ describe('the admin manages users', () => {
     await saveScreenshot(page, 'admin-users-375');
   });
 
-  it('on a phone, says the table scrolls sideways, and no column (the Role select) hides under the Actions column', async () => {
-    const shopper = await createShopper();
+  it("fits a phone: each user's every column, the Role select and Delete on the screen, nothing to scroll sideways", async () => {
+    const stamp = `users-${Date.now()}`;
+    // A page and one more of long names and addresses, so the page buttons show below the list.
+    const users: User[] = [];
+    while (users.length <= USERS_PAGE_SIZE) users.push((await createShopper(longEmail(stamp), LONG_NAME)).user);
     const page = await pageAs(browser, admin, 'mobile');
-    await page.goto(usersSearch(shopper.user.email));
+    await page.goto(usersSearch(stamp));
     const table = page.getByRole('table', { name: 'Users' });
-    await table.waitFor();
-    const hint = page.getByText(SCROLL_HINT);
-    await hint.waitFor();
-    // No column hides under a pinned one: each, scrolled just into the frame's view, is on top at its middle.
-    const covered = await table.locator('thead th').evaluateAll((headers) =>
-      headers
-        .filter((header) => {
-          header.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-          const box = header.getBoundingClientRect();
-          return !header.contains(document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2));
-        })
-        .map((header) => header.textContent),
-    );
-    expect(covered).toEqual([]);
-    const role = table.getByRole('combobox', { name: 'Role of Ann Shopper' });
+    const user = users[0]!;
+    const name = `${LONG_NAME.first_name} ${LONG_NAME.last_name}`;
+    const row = table.getByRole('row').filter({ hasText: user.email });
+    await row.waitFor();
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(await page.getByText(SCROLL_HINT).count()).toBe(0);
+    // Every column is shown whole on the screen, with what the admin reads in it.
+    const cells = await row.locator('th, td').all();
+    expect(cells).toHaveLength(7);
+    for (const cell of cells) expect(await withinScreenWidth(cell), await cell.innerText()).toBe(true);
+    const shown = await row.innerText();
+    for (const value of [name, user.email, user._id.slice(0, 8)]) expect(shown).toContain(value);
+    const role = row.getByRole('combobox', { name: `Role of ${name}` });
+    for (const control of [
+      role,
+      row.getByRole('button', { name: `Delete ${name}` }),
+      page.getByRole('searchbox', { name: 'Search users' }),
+      page.getByRole('button', { name: 'Search', exact: true }),
+      page.getByRole('navigation', { name: 'User pages' }).getByRole('button', { name: 'Next' }),
+    ])
+      expect(await withinScreenWidth(control), String(control)).toBe(true);
     await role.focus();
-    // In view and on top: the point at its middle belongs to the select, not to a cell painted over it.
-    const shown = await role.evaluate((select) => {
+    // On top: the point at the select's middle belongs to it, not to something painted over it.
+    const onTop = await role.evaluate((select) => {
       const box = select.getBoundingClientRect();
-      const onTop = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-      return { left: box.left, right: box.right, onTop: onTop === select || select.contains(onTop) };
+      const point = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return point === select || select.contains(point);
     });
-    expect(shown.left).toBeGreaterThanOrEqual(0);
-    expect(shown.right).toBeLessThanOrEqual(375);
-    expect(shown.onTop).toBe(true);
-    await saveScreenshot(page, 'admin-users-role-focused-375', { fullPage: false });
-    // A laptop shows every column: no hint.
+    expect(onTop).toBe(true);
+    await saveScreenshot(page, 'admin-users-phone-375');
+    // A laptop keeps the table: the product's columns side by side, each row on one line, no hint.
     await page.setViewportSize({ width: 1280, height: 800 });
-    await expect.poll(() => hint.isVisible()).toBe(false);
+    expect(await textsOf(table.getByRole('columnheader'))).toEqual([
+      'Sr. No',
+      'User ID',
+      'User Name',
+      'E-mail',
+      'Creation Time',
+      'Role',
+      'Actions',
+    ]);
+    const tops = await Promise.all(cells.map(async (cell) => (await cell.boundingBox())!.y));
+    expect(new Set(tops).size).toBe(1);
+    expect(await page.getByText(SCROLL_HINT).count()).toBe(0);
+    await saveScreenshot(page, 'admin-users-phone-1280');
+    await page.context().close();
   });
 
   it('asks before granting admin: Cancel changes nothing, Make admin grants it', async () => {

@@ -8,17 +8,14 @@ import {
   type Order,
   PATHS,
 } from '@apotheca/contract';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openOrderRow, pageAs, useOwnMedicine } from './support/admin-fixtures';
-import { baseUrl, hasFocus, openPage, saveScreenshot, useBrowser, VIEWPORTS } from './support/browser';
+import { baseUrl, hasFocus, openPage, saveScreenshot, sidewaysScroll, useBrowser, VIEWPORTS } from './support/browser';
 import { addToCart, api, createShopper, DELIVERY_ADDRESS, PASSWORD, saveAddress, shopperPage } from './support/shop';
 
 // Real catalogues and customers have names and addresses far longer than the demo's: each screen
 // below must still fit its reader's screen, every column of its tables in view.
-
-/** How far the page scrolls sideways: 0 when it fits the screen. */
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** How far a table's frame scrolls sideways: 0 when every column is in view. */
 const tableScroll = (table: Locator) =>
@@ -194,7 +191,7 @@ describe('long names and e-mail addresses', () => {
     await page.context().close();
   });
 
-  it("keeps a long e-mail to a few lines in the users' list on a phone, whose table scrolls sideways", async () => {
+  it("keeps a long e-mail to a few lines in the users' list on a phone, in the width of the user's card", async () => {
     const page = await pageAs(browser, admin);
     await page.setViewportSize(VIEWPORTS.mobile);
     await page.goto(`${PATHS.adminUsers}?${new URLSearchParams({ q: longEmail }).toString()}`);

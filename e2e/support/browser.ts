@@ -110,3 +110,17 @@ export const textsOf = async (locator: Locator): Promise<string[]> =>
 /** Whether the control `locator` finds has the keyboard focus now (a control disabled while it saves loses it). */
 export const hasFocus = (locator: Locator): Promise<boolean> =>
   locator.evaluate((element) => element === document.activeElement);
+
+/** How far the page scrolls sideways: 0 when it fits the screen. */
+export const sidewaysScroll = (page: Page): Promise<number> =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Whether the element `locator` finds is shown wholly within the screen's width, from its left edge to
+ * its right: neither hidden, nor cut off by a frame that scrolls, nor past the screen's edge.
+ */
+export async function withinScreenWidth(locator: Locator): Promise<boolean> {
+  const box = await locator.boundingBox();
+  const width = locator.page().viewportSize()!.width;
+  return box !== null && box.width > 1 && box.x >= 0 && box.x + box.width <= width && (await locator.isVisible());
+}

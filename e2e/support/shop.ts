@@ -22,11 +22,21 @@ let counter = 0;
 /** A unique address per call, so tests sharing one server never collide. */
 export const uniqueEmail = (prefix = 'shopper') => `${prefix}.${Date.now()}.${counter++}@example.com`;
 
-/** Registers and logs in a shopper through the API: { token, user }. */
-export async function createShopper(email = uniqueEmail()): Promise<{ token: string; user: User }> {
+/** A name as long as real customers' get, with no space inside either half to break a line at. */
+export const LONG_NAME = { first_name: 'Bartholomewmaximilian', last_name: 'Featherstonehaughworthington' };
+
+/** An address as long as real customers' get, unique per call; `stamp` finds it (and its likes) by search. */
+export const longEmail = (stamp: string) =>
+  `bartholomew.featherstonehaugh-williamson.${stamp}.${counter++}@example-pharmacy-customer.co.uk`;
+
+/** Registers and logs in a shopper (Ann Shopper, unless named) through the API: { token, user }. */
+export async function createShopper(
+  email = uniqueEmail(),
+  name = { first_name: 'Ann', last_name: 'Shopper' },
+): Promise<{ token: string; user: User }> {
   await api('/auth/register', {
     method: 'POST',
-    body: JSON.stringify({ first_name: 'Ann', last_name: 'Shopper', email, password: PASSWORD, ph_no: '0123456789' }),
+    body: JSON.stringify({ ...name, email, password: PASSWORD, ph_no: '0123456789' }),
   });
   const { token, user } = await api<LoginResponse>('/auth/login', {
     method: 'POST',

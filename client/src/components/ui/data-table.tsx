@@ -13,6 +13,15 @@ export const cellClasses = (align: DataTableColumn['align'] = 'left', wide = fal
   `whitespace-nowrap px-2 py-2 align-middle lg:px-3 ${ALIGN[align]} ${wide ? WIDE : ''}`;
 
 /**
+ * A body cell's props in a table stacked on a phone (DataTable's `stackOnPhone`): its classes, and its
+ * column's label, which a phone writes before it, the header row being out of sight there.
+ */
+export const stackedCell = (column: DataTableColumn, classes = '') => ({
+  className: `${cellClasses(column.align, column.wide)} ${classes}`,
+  'data-label': column.label,
+});
+
+/**
  * A value that may be long without a space to break at (an e-mail address, a medicine's name): it wraps
  * inside its cell, so that one long value does not widen its column until the others leave the screen.
  */
@@ -25,6 +34,19 @@ export function WrappingText({ children }: { children: ReactNode }) {
 // scroll under it (a user's role, a patient's name), so there the whole row scrolls.
 const STICKY_LAST =
   'sm:[&_tr>*:last-child]:sticky sm:[&_tr>*:last-child]:right-0 [&_tr>*:last-child]:bg-white [&_thead_th:last-child]:bg-slate-50 [&_tbody>tr:hover>*:last-child]:bg-slate-50 sm:[&_tr>*:last-child]:shadow-[-1px_0_0_var(--color-slate-200)]';
+
+// Below 640 px each row is a card: every cell on a line of its own, its column's label before it (the
+// cell's data-label) and its value in the width the label leaves, wrapping anywhere (a long name or
+// address has nowhere else to go), its first line beside the label. The header row stays for screen readers only: its columns no longer stand above the cells; a
+// screen reader names each cell by its header as before, so the label's text is left out of the cell's
+// name (the empty text after the slash).
+const STACKED = [
+  'max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:sr-only',
+  'max-sm:[&_tbody>tr]:block max-sm:[&_tbody>tr]:px-3 max-sm:[&_tbody>tr]:py-2',
+  'max-sm:[&_tbody_:is(td,th)]:grid max-sm:[&_tbody_:is(td,th)]:grid-cols-[7.5rem_minmax(0,1fr)] max-sm:[&_tbody_:is(td,th)]:items-baseline max-sm:[&_tbody_:is(td,th)]:justify-items-start max-sm:[&_tbody_:is(td,th)]:gap-x-3 max-sm:[&_tbody_:is(td,th)]:px-0 max-sm:[&_tbody_:is(td,th)]:py-1 max-sm:[&_tbody_:is(td,th)]:whitespace-normal max-sm:[&_tbody_:is(td,th)]:wrap-anywhere max-sm:[&_tbody_:is(td,th)]:text-left',
+  'max-sm:[&_tbody_:is(td,th)>*]:col-start-2',
+  'max-sm:[&_tbody_:is(td,th)]:before:content-[attr(data-label)_/_""] max-sm:[&_tbody_:is(td,th)]:before:font-sans max-sm:[&_tbody_:is(td,th)]:before:text-xs max-sm:[&_tbody_:is(td,th)]:before:font-semibold max-sm:[&_tbody_:is(td,th)]:before:uppercase max-sm:[&_tbody_:is(td,th)]:before:tracking-wide max-sm:[&_tbody_:is(td,th)]:before:text-muted',
+].join(' ');
 
 /** Whether the frame's table is wider than the frame, measured again whenever either changes size. */
 function useOverflowsSideways(frame: RefObject<HTMLDivElement | null>): boolean {
@@ -49,12 +71,19 @@ export function DataTable({
   caption,
   columns,
   stickyLastColumn = false,
+  stackOnPhone = false,
   children,
 }: {
   caption: string;
   columns: readonly DataTableColumn[];
   /** Keeps the last column (a row's actions) in view while the rest scrolls sideways, from 640 px up. */
   stickyLastColumn?: boolean;
+  /**
+   * Shows each row as a card of labelled lines on a phone, every column's value and control within its
+   * width; its cells take their label from `stackedCell`. For a list whose every column a phone must
+   * show, where leaving out `wide` columns would leave out what the reader works with.
+   */
+  stackOnPhone?: boolean;
   children: ReactNode;
 }) {
   const frame = useRef<HTMLDivElement>(null);
@@ -74,7 +103,9 @@ export function DataTable({
         aria-describedby={overflows ? hintId : undefined}
         className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm"
       >
-        <table className={`min-w-full divide-y divide-slate-200 text-sm ${stickyLastColumn ? STICKY_LAST : ''}`}>
+        <table
+          className={`min-w-full divide-y divide-slate-200 text-sm ${stickyLastColumn ? STICKY_LAST : ''} ${stackOnPhone ? STACKED : ''}`}
+        >
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-slate-50">
             <tr>

@@ -1,7 +1,7 @@
 import { formatPrice, adminOrderPath, ORDER_STATUSES, type OrderStatus, ownOrderRefusal } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
-import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { DataTable, stackedCell } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/order-status-badge';
 import { OrderStatusSelect } from '../../../features/orders/order-status-select';
@@ -14,14 +14,15 @@ import { countLabel } from '../../../lib/count-label';
 import { useSession } from '../../session.hook';
 import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
 
-// The product's columns, in its order. On a phone the order, its status and its link stay in view.
+// The product's columns, in its order. A phone shows each order as a card of them all: staff change a
+// status and open an order from there too, so none of them is left out.
 const COLUMNS = [
   { label: 'Order ID' },
-  { label: 'User', wide: true },
-  { label: 'Total Price', align: 'right', wide: true },
+  { label: 'User' },
+  { label: 'Total Price', align: 'right' },
   { label: 'Status' },
-  { label: 'Payment Status', wide: true },
-  { label: 'Update Order Status', wide: true },
+  { label: 'Payment Status' },
+  { label: 'Update Order Status' },
   { label: 'View Items' },
 ] as const;
 
@@ -81,34 +82,34 @@ export default function AdminOrdersPage() {
       >
         {(orders) => (
           <>
-            <DataTable caption="All orders" columns={COLUMNS} stickyLastColumn>
+            <DataTable caption="All orders" columns={COLUMNS} stickyLastColumn stackOnPhone>
               {orders.map((order) => (
                 <tr key={order._id}>
-                  <th scope="row" className={`${cellClasses()} font-mono font-normal text-ink`}>
+                  <th scope="row" {...stackedCell(COLUMNS[0], 'font-mono font-normal text-ink')}>
                     {order.number}
                   </th>
-                  <td className={cellClasses('left', true)}>
+                  <td {...stackedCell(COLUMNS[1])}>
                     {order.userId ? (
                       `${order.userId.first_name} ${order.userId.last_name}`
                     ) : (
                       <span className="italic text-muted">Deleted</span>
                     )}
                   </td>
-                  <td className={cellClasses('right', true)}>{formatPrice(order.totalPrice)}</td>
-                  <td className={cellClasses()}>
+                  <td {...stackedCell(COLUMNS[2])}>{formatPrice(order.totalPrice)}</td>
+                  <td {...stackedCell(COLUMNS[3])}>
                     <OrderStatusBadge status={order.status} />
                   </td>
-                  <td className={cellClasses('left', true)}>
+                  <td {...stackedCell(COLUMNS[4])}>
                     <PaymentStatusBadge status={order.paymentStatus} />
                   </td>
-                  <td className={cellClasses('left', true)}>
+                  <td {...stackedCell(COLUMNS[5])}>
                     <OrderStatusSelect
                       order={order}
                       label={`Update status of order ${order.number}`}
                       refusal={ownOrderRefusal(order, user?._id)}
                     />
                   </td>
-                  <td className={cellClasses()}>
+                  <td {...stackedCell(COLUMNS[6])}>
                     <Link
                       to={adminOrderPath(order._id)}
                       state={linkState}

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { cellClasses, DataTable, WrappingText } from '../../../components/ui/data-table';
+import { DataTable, stackedCell, WrappingText } from '../../../components/ui/data-table';
 import { ShortId } from '../../../components/ui/short-id';
 import { useDeleteUserMutation, useGetAllUsersQuery, useSetUserRoleMutation } from '../../../features/auth/users.api';
 import { errorMessage } from '../../../lib/error-message';
@@ -26,7 +26,7 @@ import { EmptyNotice, QueryList } from '../../../components/ui/query-list';
 import { SelectOptions } from '../../../components/ui/select-field';
 import { formatMoment } from '../../../lib/moment-format';
 
-// The product's columns, in its order.
+// The product's columns, in its order; a phone shows each user as a card of them all.
 const COLUMNS = [
   { label: 'Sr. No', align: 'right' },
   { label: 'User ID' },
@@ -100,15 +100,15 @@ export default function UsersPage() {
       >
         {(data) => (
           <>
-            <DataTable caption="Users" columns={COLUMNS} stickyLastColumn>
+            <DataTable caption="Users" columns={COLUMNS} stickyLastColumn stackOnPhone>
               {data.users.map((user, index) => (
                 <tr key={user._id}>
-                  <td className={cellClasses('right')}>{(page - 1) * USERS_PAGE_SIZE + index + 1}</td>
-                  <td className={cellClasses()}>
+                  <td {...stackedCell(COLUMNS[0])}>{(page - 1) * USERS_PAGE_SIZE + index + 1}</td>
+                  <td {...stackedCell(COLUMNS[1])}>
                     <ShortId id={user._id} />
                   </td>
                   {/* A long name wraps between its words: kept on one line, it took the width the address needs. */}
-                  <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
+                  <th scope="row" {...stackedCell(COLUMNS[2], 'font-medium text-ink')}>
                     <span className="whitespace-normal">{fullName(user)}</span>
                     {user.role === ROLE.user ? null : (
                       <span className="ml-2 rounded bg-brand-100 px-1.5 py-0.5 text-xs font-semibold text-brand-900">
@@ -117,17 +117,17 @@ export default function UsersPage() {
                     )}
                   </th>
                   {/* A wrapping address would shrink to a few letters a line beside the columns that keep to one
-                      (the id, the date), each row then many lines tall: it keeps a readable width at every size,
-                      and on a phone the table scrolls sideways. */}
-                  <td className={`${cellClasses()} min-w-60`}>
+                      (the id, the date), each row then many lines tall: it keeps a readable width in the table,
+                      and on a phone, where each user is a card, it has the card's width. */}
+                  <td {...stackedCell(COLUMNS[3], 'min-w-60')}>
                     <WrappingText>{user.email}</WrappingText>
                   </td>
                   {/* The time may go under the date, where the table has no room for both on one line: "11:13 PM"
                       is wider than "9:05 AM", and a long name beside it pushed the last columns out of view. */}
-                  <td className={`${cellClasses()} min-w-32`}>
+                  <td {...stackedCell(COLUMNS[4], 'min-w-32')}>
                     <span className="whitespace-normal">{formatMoment(user.created_at)}</span>
                   </td>
-                  <td className={cellClasses()}>
+                  <td {...stackedCell(COLUMNS[5])}>
                     <select
                       aria-label={`Role of ${fullName(user)}`}
                       value={user.role}
@@ -142,7 +142,7 @@ export default function UsersPage() {
                       <SelectOptions options={ROLE_OPTIONS} />
                     </select>
                   </td>
-                  <td className={cellClasses()}>
+                  <td {...stackedCell(COLUMNS[6])}>
                     <Button
                       variant="danger"
                       size="sm"
