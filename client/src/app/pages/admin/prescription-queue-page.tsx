@@ -1,6 +1,6 @@
 import { adminPrescriptionPath, ORDER_SORT, PRESCRIPTION_REVIEW } from '@apotheca/contract';
 import { Link } from 'react-router';
-import { cellClasses, DataTable, WrappingText } from '../../../components/ui/data-table';
+import { DataTable, stackedCell, WrappingText } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
@@ -11,13 +11,13 @@ import { QueryList } from '../../../components/ui/query-list';
 import { UnreviewedPrescription } from '../../../features/orders/unreviewed-prescription';
 import { useSession } from '../../session.hook';
 
-// On a phone the items and the wait are told under the patient's name instead of in their own columns,
-// so that each order and its Review link fit the screen without a sideways scroll.
+// On a phone each order is a card of these, one under the other, so that the order, what the pharmacist
+// decides on (the items, the wait) and its Review link fit the screen without a sideways scroll.
 const COLUMNS = [
   { label: 'Order' },
   { label: 'Patient' },
-  { label: 'Prescription items', wide: true },
-  { label: 'Waiting', wide: true },
+  { label: 'Prescription items' },
+  { label: 'Waiting' },
   { label: 'Review' },
 ] as const;
 
@@ -65,7 +65,7 @@ export default function PrescriptionQueuePage() {
       >
         {(waiting) => (
           <>
-            <DataTable caption="Prescriptions waiting for review" columns={COLUMNS} stickyLastColumn>
+            <DataTable caption="Prescriptions waiting for review" columns={COLUMNS} stickyLastColumn stackOnPhone>
               {waiting.map((order) => {
                 const patient = order.userId ? `${order.userId.first_name} ${order.userId.last_name}` : 'Deleted';
                 const items = order.items
@@ -75,17 +75,13 @@ export default function PrescriptionQueuePage() {
                 const waited = waitingTime(order.createdAt);
                 return (
                   <tr key={order._id}>
-                    <td className={`${cellClasses()} font-mono`}>{order.number}</td>
-                    <th scope="row" className={`${cellClasses()} font-medium text-ink`}>
+                    <td {...stackedCell(COLUMNS[0], 'font-mono')}>{order.number}</td>
+                    <th scope="row" {...stackedCell(COLUMNS[1], 'font-medium text-ink')}>
                       <WrappingText>{patient}</WrappingText>
-                      <span className="mt-1 block font-normal text-muted sm:hidden">
-                        <WrappingText>{items}</WrappingText>
-                      </span>
-                      <span className="mt-1 block font-normal text-muted sm:hidden">Waiting {waited}</span>
                     </th>
-                    <td className={cellClasses('left', true)}>{items}</td>
-                    <td className={cellClasses('left', true)}>{waited}</td>
-                    <td className={cellClasses()}>
+                    <td {...stackedCell(COLUMNS[2])}>{items}</td>
+                    <td {...stackedCell(COLUMNS[3])}>{waited}</td>
+                    <td {...stackedCell(COLUMNS[4])}>
                       <UnreviewedPrescription
                         order={order}
                         userId={user?._id}
