@@ -35,7 +35,7 @@ describe('the admin works through the orders', () => {
     const row = await openOrderRow(page, order);
 
     expect(await row.getByRole('cell').allTextContents()).toEqual(
-      expect.arrayContaining(['Ann Shopper', `$${order.totalPrice.toFixed(2)}`, 'View Items']),
+      expect.arrayContaining(['Ann Shopper', formatPrice(order.totalPrice), 'View Items']),
     );
     const status = row.getByRole('cell').nth(2).locator('span');
     expect(await status.textContent()).toBe(order.status);
@@ -74,9 +74,9 @@ describe('the admin works through the orders', () => {
     for (const item of order.items) {
       const itemRow = items.getByRole('row').filter({ has: page.getByRole('rowheader', { name: item.name }) });
       expect(await itemRow.getByRole('cell').allTextContents()).toEqual([
-        `$${item.price.toFixed(2)}`,
+        formatPrice(item.price),
         String(item.quantity),
-        `$${(item.price * item.quantity).toFixed(2)}`,
+        formatPrice(item.price * item.quantity),
       ]);
     }
 

@@ -55,7 +55,7 @@ describe('the catalogue in chromium', () => {
     await cards(page).first().waitFor();
     const prices = await cards(page).locator('h3 + p').allTextContents();
     for (const price of prices) {
-      const dollars = Number(price.replace('$', ''));
+      const dollars = Number(price.replace(/[$,]/g, ''));
       expect(dollars).toBeGreaterThanOrEqual(10);
       expect(dollars).toBeLessThanOrEqual(20);
     }

@@ -1,4 +1,5 @@
 import {
+  formatPrice,
   ORDER_SORT,
   PATHS,
   PRESCRIPTION_REVIEW,
@@ -14,9 +15,6 @@ import { useBrowser } from './support/browser';
 import { holdChunks } from './support/chunks';
 import { api, createShopper } from './support/shop';
 import { expectAccessibleOnPhoneAndLaptop } from './support/axe';
-
-/** "$12.50", as the page writes money. */
-const dollars = (amount: number) => `$${amount.toFixed(2)}`;
 
 /** Opens the overview and waits for its three charts to be drawn; collects what the browser refuses (CSP) or fails. */
 async function openOverview(page: Page): Promise<string[]> {
@@ -60,7 +58,7 @@ describe('the admin overview', () => {
     await daily
       .getByText(
         `${report.totals.orders} order${report.totals.orders === 1 ? '' : 's'} placed, ` +
-          `${dollars(report.totals.revenue)} revenue from the paid ones`,
+          `${formatPrice(report.totals.revenue)} revenue from the paid ones`,
         { exact: false },
       )
       .waitFor();
@@ -68,7 +66,10 @@ describe('the admin overview', () => {
     await daily.getByText('Show the figures as a table').click();
     const today = report.daily.at(-1)!;
     const todayRow = daily.getByRole('table').getByRole('row').last();
-    expect(await todayRow.getByRole('cell').allInnerTexts()).toEqual([String(today.orders), dollars(today.revenue)]);
+    expect(await todayRow.getByRole('cell').allInnerTexts()).toEqual([
+      String(today.orders),
+      formatPrice(today.revenue),
+    ]);
     // Every bar of the status chart is named on its axis, not told apart by colour.
     const statuses = chart(page, 'Orders by status');
     for (const { status, orders } of report.byStatus)

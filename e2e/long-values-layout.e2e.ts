@@ -1,4 +1,5 @@
 import {
+  formatPrice,
   adminOrderPath,
   adminRecallPath,
   type Batch,
@@ -169,7 +170,7 @@ describe('long names and e-mail addresses', () => {
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(await tableScroll(items)).toBeLessThanOrEqual(0);
     const total = items.getByRole('row', { name: /Total/ }).getByRole('cell');
-    expect(await total.textContent()).toBe(`$${order.totalPrice.toFixed(2)}`);
+    expect(await total.textContent()).toBe(formatPrice(order.totalPrice));
     const box = await total.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(VIEWPORTS.mobile.width);
     await page.context().close();
@@ -179,7 +180,7 @@ describe('long names and e-mail addresses', () => {
     const page = await shopperPage(browser, shopper, 'mobile');
     await page.goto(PATHS.orders);
     await page.getByRole('row').filter({ hasText: order.number }).click();
-    const figures = page.getByText(`$${medicine.price.toFixed(2)} × 1`);
+    const figures = page.getByText(`${formatPrice(medicine.price)} × 1`);
     await figures.waitFor();
     // The text's own box (the element stretches to its row's height): one line high.
     const [height, lineHeight] = await figures.evaluate((element) => {

@@ -198,7 +198,7 @@ describe('finding a medicine', () => {
     const cheaper = substitutes.substitutes[index]!;
     await list
       .nth(index)
-      .getByText(`Save $${cheaper.savingPerUnit!.toFixed(2)} per ${cheaper.unit}`)
+      .getByText(`Save ${formatPrice(cheaper.savingPerUnit!)} per ${cheaper.unit}`)
       .waitFor();
 
     await list.nth(index).getByRole('link', { name: cheaper.name }).click();

@@ -1,4 +1,4 @@
-import { PATHS, prescriptionNeededMessage, recalledLotMessage } from '@apotheca/contract';
+import { formatPrice, PATHS, prescriptionNeededMessage, recalledLotMessage } from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { violations } from './support/axe';
@@ -102,7 +102,7 @@ describe('cart, checkout and orders in chromium', () => {
     await page.waitForFunction(() => document.querySelector('article output')?.textContent === '2');
     expect(await quantity.textContent()).toBe('2');
     const summary = page.locator('table');
-    await summary.getByText(`$${(first!.price * 2 + second!.price).toFixed(2)}`).waitFor();
+    await summary.getByText(formatPrice(first!.price * 2 + second!.price)).waitFor();
     await item.getByRole('button', { name: /Decrease/ }).click();
     await page.waitForFunction(() => document.querySelector('article output')?.textContent === '1');
     expect(await item.getByRole('button', { name: /Decrease/ }).isDisabled()).toBe(true);
@@ -183,7 +183,7 @@ describe('cart, checkout and orders in chromium', () => {
     await row.getByText('Pending').waitFor();
     await row.click();
     await page.getByText(medicine.name, { exact: true }).waitFor();
-    await page.getByText(`$${medicine.price.toFixed(2)} × 1`).waitFor();
+    await page.getByText(`${formatPrice(medicine.price)} × 1`).waitFor();
     await page.context().close();
   });
 

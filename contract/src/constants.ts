@@ -176,8 +176,23 @@ export const SUBSTITUTES_LIMIT = 20;
  * may go past this many cents, $21,474,836.47.
  */
 export const MAX_MONEY_CENTS = 2 ** 31 - 1;
-/** Dollars as the shop writes them, on its pages and in its mails: a $ sign and 2 decimals. */
-export const formatPrice = (dollars: number): string => `$${dollars.toFixed(2)}`;
+/**
+ * Made once: a formatter is slow to build and every price on a page goes through it. `negative`: a sum
+ * rounded to zero from below reads $0.00, not -$0.00.
+ */
+const DOLLARS = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  signDisplay: 'negative',
+});
+/**
+ * Dollars as the shop writes them, on its pages and in its mails: a $ sign, thousands grouped with commas
+ * (a total of $1,234.50 is read at a glance, $1234.50 is not) and 2 decimals. Display only: never an
+ * input's value, which a number field would refuse with its commas.
+ */
+export const formatPrice = (dollars: number): string => DOLLARS.format(dollars);
 export const DEFAULT_MIN_PRICE = 0;
 export const DEFAULT_MAX_PRICE = 2000;
 

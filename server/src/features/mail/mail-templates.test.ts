@@ -22,7 +22,7 @@ const order = {
 const HOME = { ...HOME_ADDRESS, line2: '' };
 
 describe('templated mails', () => {
-  it('writes amounts as the shop writes them on screen: a $ sign and 2 decimals', () => {
+  it('writes amounts as the shop writes them on screen: a $ sign, thousands grouped and 2 decimals', () => {
     const mail = renderMail(
       {
         to: 'bob@example.test',
@@ -31,9 +31,9 @@ describe('templated mails', () => {
       },
       APP_URL,
     );
-    expect(mail.text).toContain('- Calm & Co <Forte> × 2: $1234.50\n- Plain × 1: $0.05\nTotal: $1234.55');
-    expect(mail.html).toContain('<td style="text-align: right; white-space: nowrap;">$1234.50</td>');
-    expect(mail.html).toContain('$1234.55</th>');
+    expect(mail.text).toContain('- Calm & Co <Forte> × 2: $1,234.50\n- Plain × 1: $0.05\nTotal: $1,234.55');
+    expect(mail.html).toContain('<td style="text-align: right; white-space: nowrap;">$1,234.50</td>');
+    expect(mail.html).toContain('$1,234.55</th>');
   });
 
   it('tells an unpaid order the time it has to be paid in, in hours when it is whole hours', () => {
