@@ -52,6 +52,37 @@ describe('the catalogue toolbar', () => {
     );
   });
 
+  // A price is applied once the patient has typed it and moves on (Tab, a click elsewhere, Enter or Apply),
+  // never at each keystroke or pause: "150" would search for 1 and 15 first, and each search resets the page.
+  it('applies a typed price range once, when the patient leaves the field or presses Enter, however long they pause', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+      const onChange = vi.fn();
+      renderToolbar('', onChange);
+      const min = screen.getByLabelText('Min price ($)');
+      const max = screen.getByLabelText('Max price ($)');
+      await user.type(min, '150');
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(onChange).not.toHaveBeenCalled();
+      await user.tab();
+      expect(onChange).toHaveBeenCalledTimes(1);
+      expect(onChange).toHaveBeenLastCalledWith({ minPrice: 150 });
+      // The first figure of a maximum of 150 is below the minimum: no error while it is typed, even after a pause.
+      await user.clear(max);
+      await user.type(max, '1');
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(screen.queryByRole('alert')).toBeNull();
+      expect(max).not.toHaveAttribute('aria-invalid');
+      await user.type(max, '80{Enter}');
+      expect(onChange).toHaveBeenCalledTimes(2);
+      expect(onChange).toHaveBeenLastCalledWith({ minPrice: 150, maxPrice: 180 });
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says so of such a range in the URL, as a search sent without JavaScript brings it', () => {
     renderToolbar('minPrice=50&maxPrice=10');
     expect(screen.getByRole('alert')).toHaveTextContent(PRICE_RANGE_MESSAGE);
