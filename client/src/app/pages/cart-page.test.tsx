@@ -291,3 +291,86 @@ describe('CartPage lines of prescription-only medicines', () => {
     expect(cards[1]).not.toHaveTextContent('Prescription required');
   });
 });
+
+describe('CartPage quantity steps', () => {
+  /**
+   * A shop whose quantity changes answer only when the test lets them, as on a slow connection: the cart
+   * it reads back holds what the steps it has answered made of the line.
+   */
+  function slowShop(line: CartItem) {
+    let quantity = line.quantity;
+    const waiting: (() => void)[] = [];
+    const operations: string[] = [];
+    const cart = () => {
+      const item = { ...line, quantity, qty: quantity };
+      return { cart: { _id: 'cart-1', totalPrice: item.price * quantity, items: [item] } };
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      if (request.method !== 'PATCH') return json(200, cart());
+      const { operation } = (await request.json()) as { operation: string };
+      operations.push(operation);
+      await new Promise<void>((resolve) => waiting.push(resolve));
+      quantity += operation === 'increment' ? 1 : -1;
+      return json(200, { updatedItem: cart().cart.items[0] });
+    });
+    return {
+      operations,
+      quantity: () => quantity,
+      /** Answers every step sent so far, one after the other. */
+      answerAll: async () => {
+        while (waiting.length > 0) {
+          waiting.shift()?.();
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+      },
+      waiting: () => waiting.length,
+    };
+  }
+
+  it('counts each of two quick presses of + on a slow connection, on screen and at the shop', async () => {
+    stubBrowserRequest();
+    const line = cartItemFixture({ quantity: 2, qty: 2, stock: 10 });
+    const shop = slowShop(line);
+    const { user } = renderWithStore(<CartPage />, { path: PATHS.cart, signedInAs: ROLE.user });
+
+    const plus = await screen.findByRole('button', { name: `Increase quantity of ${line.name}` });
+    const shown = () =>
+      within(screen.getByRole('group', { name: `Quantity of ${line.name}` })).getByLabelText('Quantity');
+    await user.click(plus);
+    await user.click(plus);
+    // Both presses show before the shop has answered the first.
+    expect(shown()).toHaveTextContent('4');
+    await vi.waitFor(async () => {
+      await shop.answerAll();
+      expect(shop.operations).toEqual(['increment', 'increment']);
+      expect(shop.waiting()).toBe(0);
+    });
+    expect(shop.quantity()).toBe(4);
+    await vi.waitFor(() => expect(plus).not.toHaveAttribute('aria-disabled'));
+    expect(shown()).toHaveTextContent('4');
+  });
+
+  it('never steps a line past its stock nor below 1, however quickly the buttons are pressed', async () => {
+    stubBrowserRequest();
+    const line = cartItemFixture({ quantity: 2, qty: 2, stock: 3 });
+    const shop = slowShop(line);
+    const { user } = renderWithStore(<CartPage />, { path: PATHS.cart, signedInAs: ROLE.user });
+
+    const plus = await screen.findByRole('button', { name: `Increase quantity of ${line.name}` });
+    const minus = screen.getByRole('button', { name: `Decrease quantity of ${line.name}` });
+    const shown = () =>
+      within(screen.getByRole('group', { name: `Quantity of ${line.name}` })).getByLabelText('Quantity');
+    await user.click(plus);
+    await user.click(plus);
+    expect(shown()).toHaveTextContent('3');
+    for (let press = 0; press < 4; press += 1) await user.click(minus);
+    expect(shown()).toHaveTextContent('1');
+    await vi.waitFor(async () => {
+      await shop.answerAll();
+      expect(shop.waiting()).toBe(0);
+      expect(shop.quantity()).toBe(1);
+    });
+    expect(shown()).toHaveTextContent('1');
+  });
+});

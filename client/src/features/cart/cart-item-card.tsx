@@ -8,7 +8,7 @@ import {
   type CartItem,
   type CartOperation,
 } from '@apotheca/contract';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { DetailList } from '../../components/ui/detail-list';
 import { toast } from '../../lib/toast';
 import { Button, busyButtonProps } from '../../components/ui/button';
@@ -41,30 +41,60 @@ export function CartItemCard({
   rereading?: boolean;
   prescriptionMark?: ReactNode;
 }) {
-  const [update, { isLoading: updating }] = useUpdateCartItemMutation();
-  // A change answers before the cart is read again: until then the steppers wait, or a quick second tap
-  // would step from the old quantity (on a slow connection, − at 2 tapped twice met "below 1" refused).
-  const stepping = updating || rereading;
-  const canDecrease = item.quantity > 1 && !stepping;
-  // Past its stock or its limit per order the server refuses a step up, so + stops there.
-  const withinLimit = item.maxPerOrder === null || item.quantity < item.maxPerOrder;
-  const canIncrease = item.quantity < item.stock && withinLimit && !stepping;
+  const [update] = useUpdateCartItemMutation();
+  // Each press counts, however quickly it follows the last on a slow connection: the presses set the
+  // quantity the patient wants, shown at once, and the steps toward it go to the shop one after the other
+  // (each answered before the next is sent, so none is refused for a bound the one before it moved).
+  // `wanted` is null once the shop holds what was asked and the cart has been read again.
+  const [wanted, setWanted] = useState<number | null>(null);
+  // The shop's quantity as its last answer gave it, while steps are on their way.
+  const [held, setHeld] = useState(item.quantity);
+  const [sending, setSending] = useState(false);
+  const quantity = wanted ?? item.quantity;
+  // Past its stock or its limit per order the server refuses a step up, so + stops there; − stops at 1
+  // (removing is its own button).
+  const upTo = Math.min(item.stock, item.maxPerOrder ?? Number.POSITIVE_INFINITY);
+  // A reading of the cart not asked for by these steps may hold an older quantity: a first press waits for it.
+  const waiting = wanted === null && rereading;
+  const canDecrease = quantity > 1 && !waiting;
+  const canIncrease = quantity < upTo && !waiting;
+  const press = (step: 1 | -1) => {
+    if (wanted === null) setHeld(item.quantity);
+    setWanted(quantity + step);
+  };
+  useEffect(() => {
+    if (wanted === null || sending) return;
+    if (held === wanted) {
+      // Done once the cart read again after the last step is in (the line then shows the shop's own).
+      if (!rereading) setWanted(null);
+      return;
+    }
+    setSending(true);
+    const operation: CartOperation = wanted > held ? CART_OPERATION.increment : CART_OPERATION.decrement;
+    void update({ cartItemId: item.cartItemId, operation }).then((result) => {
+      setSending(false);
+      if (result.error) {
+        // The steps still unsent are dropped: the line shows the shop's quantity again.
+        toast.error(errorMessage(result.error));
+        setWanted(null);
+        return;
+      }
+      setHeld(result.data.updatedItem.quantity);
+    });
+  }, [wanted, held, sending, rereading, update, item.cartItemId]);
   // A line exactly at a bound says which one stops +, or the stopped button reads as broken; a line
   // above one has its mark (CartLineMark) instead.
+  const shown = { ...item, quantity };
   const boundLabel =
-    isShortOfStock(item) || isAboveOrderLimit(item)
+    isShortOfStock(shown) || isAboveOrderLimit(shown)
       ? null
-      : item.maxPerOrder !== null && item.quantity === item.maxPerOrder
+      : item.maxPerOrder !== null && quantity === item.maxPerOrder
         ? orderLimitReachedLabel(item.maxPerOrder)
-        : item.quantity === item.stock
+        : quantity === item.stock
           ? stockReachedLabel(item.stock)
           : null;
   const boundId = useId();
   const [remove, { isLoading: removing }] = useRemoveCartItemMutation();
-  const change = async (operation: CartOperation) => {
-    const result = await update({ cartItemId: item.cartItemId, operation });
-    if (result.error) toast.error(errorMessage(result.error));
-  };
   const removeItem = async () => {
     // Without a token (logged out in another tab, say) the call is not even sent.
     if (!readToken()) {
@@ -107,19 +137,19 @@ export function CartItemCard({
               type="button"
               className={stepper}
               aria-label={`Decrease quantity of ${item.name}`}
-              {...busyButtonProps(!canDecrease, () => void change(CART_OPERATION.decrement))}
+              {...busyButtonProps(!canDecrease, () => press(-1))}
             >
               −
             </button>
             <output className="w-8 text-center font-semibold" aria-live="polite" aria-label="Quantity">
-              {item.quantity}
+              {quantity}
             </output>
             <button
               type="button"
               className={stepper}
               aria-label={`Increase quantity of ${item.name}`}
               aria-describedby={boundLabel ? boundId : undefined}
-              {...busyButtonProps(!canIncrease, () => void change(CART_OPERATION.increment))}
+              {...busyButtonProps(!canIncrease, () => press(1))}
             >
               +
             </button>

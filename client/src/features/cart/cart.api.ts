@@ -19,8 +19,8 @@ export const cartApi = api.injectEndpoints({
     addToCart: build.mutation<AddToCartResponse, AddToCartRequest>(
       change((body) => ({ url: '/cart/add', method: 'POST', body }), ['Cart']),
     ),
-    updateCartItem: build.mutation<UpdatedCartItemResponse, UpdateCartItem & CartItemParams>(
-      change(
+    updateCartItem: build.mutation<UpdatedCartItemResponse, UpdateCartItem & CartItemParams>({
+      ...change(
         ({ cartItemId, operation }) => ({
           url: apiPath`/cart/update/${cartItemId}`,
           method: 'PATCH',
@@ -28,7 +28,20 @@ export const cartApi = api.injectEndpoints({
         }),
         ['Cart'],
       ),
-    ),
+      // The line takes the quantity the shop answered at once, before the cart is read again: the next
+      // of a patient's quick steps, and the summary's totals, start from it rather than from the old copy.
+      async onQueryStarted({ cartItemId }, { dispatch, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (!answer) return;
+        const { quantity } = answer.data.updatedItem;
+        dispatch(
+          cartApi.util.updateQueryData('getCart', undefined, (draft) => {
+            const line = draft.cart?.items.find((item) => item.cartItemId === cartItemId);
+            if (line) Object.assign(line, { quantity, qty: quantity });
+          }),
+        );
+      },
+    }),
     removeCartItem: build.mutation<DeletedCartItemResponse, string>(
       change((cartItemId) => ({ url: apiPath`/cart/remove/${cartItemId}`, method: 'DELETE' }), ['Cart']),
     ),
