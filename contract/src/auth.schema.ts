@@ -113,6 +113,11 @@ export const loginResponseSchema = z.object({
 export const meResponseSchema = userSchema.extend({ user: userSchema });
 export const validateTokenResponseSchema = z.object({ status: z.boolean() });
 /**
+ * A reset's answer names the account's e-mail (its link's holder has just set its password), so the login
+ * page the patient goes on to starts with it: the link carries only the user's id.
+ */
+export const resetPasswordResponseSchema = messageResponseSchema.extend({ email: userSchema.shape.email });
+/**
  * GET /auth/get-all-users: every user, oldest first, or one page of them with `page` or `limit`
  * (the other defaults to page 1 or USERS_PAGE_SIZE); `q` keeps those whose name or e-mail holds
  * it. `total` counts every match, not the page.
@@ -141,6 +146,7 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 export type MeResponse = z.infer<typeof meResponseSchema>;
 export type ValidateTokenResponse = z.infer<typeof validateTokenResponseSchema>;
+export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
 export type UserResponse = z.infer<typeof userResponseSchema>;
 export type DeleteUserResponse = z.infer<typeof deleteUserResponseSchema>;
 export type ResetPasswordParams = z.infer<typeof resetPasswordParamsSchema>;

@@ -3,11 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { FormCard } from '../../components/ui/form-card';
 import { LoginForm } from '../../features/auth/login-form';
 import { homePathFor } from '../guards/require-auth';
-import { useRegisteredEmail } from './registered-email.hook';
+import { useLoginEmail } from './login-email.hook';
 
 export default function LoginPage() {
   const navigate = useNavigate();
-  const registeredEmail = useRegisteredEmail();
+  const loginEmail = useLoginEmail();
   return (
     <FormCard
       title="Login"
@@ -23,10 +23,7 @@ export default function LoginPage() {
     >
       {/* The login form's place in the history is taken: Back after logging in returns to the page
           before it, not to a login form for someone already logged in. */}
-      <LoginForm
-        email={registeredEmail}
-        onLoggedIn={(user) => void navigate(homePathFor(user.role), { replace: true })}
-      />
+      <LoginForm email={loginEmail} onLoggedIn={(user) => void navigate(homePathFor(user.role), { replace: true })} />
       <p className="mt-4 text-right text-sm">
         <Link to={PATHS.forgotPassword} className="font-medium text-brand-700 hover:text-brand-900">
           Forgot password?

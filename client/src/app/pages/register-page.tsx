@@ -7,7 +7,7 @@ import { RegisterForm } from '../../features/auth/register-form';
 import { useSession } from '../session.hook';
 import { useAppDispatch } from '../store';
 import { LoginPage } from '../login-page.lazy';
-import { registeredEmailState } from './registered-email.hook';
+import { loginEmailState } from './login-email.hook';
 
 export default function RegisterPage() {
   const dispatch = useAppDispatch();
@@ -24,7 +24,7 @@ export default function RegisterPage() {
     if (!isRegistered) return;
     dispatch(registered(false));
     // A chunk that failed to come is the login route's own error to show: the patient goes on all the same.
-    const toLogin = () => navigate(PATHS.login, { state: registeredEmailState(registeredEmail.current) });
+    const toLogin = () => navigate(PATHS.login, { state: loginEmailState(registeredEmail.current) });
     void LoginPage.preload().then(toLogin, toLogin);
   }, [isRegistered, dispatch, navigate]);
 

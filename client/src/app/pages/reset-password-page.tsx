@@ -5,6 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useValidateResetTokenQuery } from '../../features/auth/auth.api';
 import { ResetPasswordForm } from '../../features/auth/reset-password-form';
 import { FormAlert } from '../../components/ui/form-alert';
+import { loginEmailState } from './login-email.hook';
 
 /** Any path the router does not know renders the not-found page. */
 const NOT_FOUND_PATH = '/page-not-found';
@@ -26,7 +27,12 @@ export default function ResetPasswordPage() {
   if (isError || !data?.status) return <Navigate to={NOT_FOUND_PATH} replace />;
   return (
     <FormCard title="Reset password" subtitle="Choose a new password for your account.">
-      <ResetPasswordForm userId={userId} token={token} onReset={() => void navigate(PATHS.login)} />
+      {/* The login page starts with the account's e-mail, carried in the navigation's state, not its address. */}
+      <ResetPasswordForm
+        userId={userId}
+        token={token}
+        onReset={(email) => void navigate(PATHS.login, { state: loginEmailState(email) })}
+      />
     </FormCard>
   );
 }

@@ -8,6 +8,7 @@ import type {
   RegisterResponse,
   ResetPassword,
   ResetPasswordParams,
+  ResetPasswordResponse,
   ValidateTokenResponse,
 } from '@apotheca/contract';
 import { api, apiPath, endSession } from '../../lib/api';
@@ -59,7 +60,7 @@ export const authApi = api.injectEndpoints({
     validateResetToken: build.query<ValidateTokenResponse, string>({
       query: (token) => ({ url: apiPath`/auth/validate-token/${token}`, method: 'POST' }),
     }),
-    resetPassword: build.mutation<MessageResponse, ResetPassword & ResetPasswordParams>({
+    resetPassword: build.mutation<ResetPasswordResponse, ResetPassword & ResetPasswordParams>({
       query: ({ userId, token, newPassword }) => ({
         url: apiPath`/auth/reset-password/${userId}/${token}`,
         method: 'POST',

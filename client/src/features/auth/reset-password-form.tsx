@@ -6,7 +6,8 @@ import { TextField } from '../../components/ui/text-field';
 import { errorMessage } from '../../lib/error-message';
 import { useResetPasswordMutation } from './auth.api';
 
-type Props = { userId: string; token: string; onReset: () => void };
+/** `onReset` is given the account's e-mail, which the server's answer names. */
+type Props = { userId: string; token: string; onReset: (email: string) => void };
 
 /** A single new password field (no confirmation field), with the register form's password rules. */
 export function ResetPasswordForm({ userId, token, onReset }: Props) {
@@ -22,7 +23,7 @@ export function ResetPasswordForm({ userId, token, onReset }: Props) {
       return;
     }
     toast.success(PASSWORD_RESET_MESSAGE);
-    onReset();
+    onReset(result.data.email);
   };
 
   return (

@@ -7,6 +7,7 @@ import {
   loginSchema,
   meResponseSchema,
   messageResponseSchema,
+  resetPasswordResponseSchema,
   registerResponseSchema,
   registerSchema,
   resetPasswordParamsSchema,
@@ -150,12 +151,12 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
       tags,
       params: resetPasswordParamsSchema,
       body: resetPasswordSchema,
-      response: { 200: messageResponseSchema },
+      response: { 200: resetPasswordResponseSchema },
     }),
     async (request) => {
       const { userId, token } = request.params;
-      await resetPassword(db, userId, token, request.body.newPassword, config.scryptCost);
-      return { message: PASSWORD_RESET_MESSAGE };
+      const email = await resetPassword(db, userId, token, request.body.newPassword, config.scryptCost);
+      return { message: PASSWORD_RESET_MESSAGE, email };
     },
   );
 

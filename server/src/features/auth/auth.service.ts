@@ -160,20 +160,23 @@ export async function isResetTokenValid(db: Db, token: string, userId?: string):
   return row !== undefined;
 }
 
-/** Sets the new password once per token and ends every session of the user, wherever it was open. */
+/**
+ * Sets the new password once per token and ends every session of the user, wherever it was open; gives
+ * back the account's e-mail, for the login page that follows.
+ */
 export async function resetPassword(
   db: Db,
   userId: string,
   token: string,
   newPassword: string,
   scryptCost: number,
-): Promise<void> {
+): Promise<string> {
   // The token is checked before the slow hash, so bogus links cost a lookup, not a hash.
   if (!isUuid(userId) || !(await isResetTokenValid(db, token, userId))) {
     throw HttpError.badRequest(RESET_LINK_INVALID_MESSAGE);
   }
   const passwordHash = await hashPassword(newPassword, scryptCost);
-  await changeSessions(db, { userId }, async (tx) => {
+  return changeSessions(db, { userId }, async (tx) => {
     // Marking the token used in the same statement that checks it makes a second use fail, even racing.
     const [used] = await tx
       .update(passwordResetTokens)
@@ -181,13 +184,20 @@ export async function resetPassword(
       .where(and(liveResetToken(token), eq(passwordResetTokens.userId, userId)))
       .returning({ id: passwordResetTokens.id });
     if (!used) throw HttpError.badRequest(RESET_LINK_INVALID_MESSAGE);
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    const [account] = await tx
+      .update(users)
+      .set({ passwordHash })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
     // Any other link mailed earlier stops working too: the password it was meant to replace is gone.
     await tx
       .update(passwordResetTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
+    // A token's row goes with its user, so a live token's user is there; the check satisfies the types.
+    if (!account) throw HttpError.badRequest(RESET_LINK_INVALID_MESSAGE);
     await revokeAllSessions(tx, userId);
+    return account.email;
   });
 }
 
