@@ -1,13 +1,23 @@
 import { LOGGED_OUT_MESSAGE, PATHS, ROLE } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import type { ReactElement } from 'react';
+import { describe, expect, it, vi, type MockInstance } from 'vitest';
 import { stubBrowserRequest } from '../../test/browser-request';
 import { json } from '../../test/json-response';
 import { renderWithStore } from '../../test/render-with-store';
 import { RequireAuth } from '../guards/require-auth';
 import { LoginPage } from '../login-page.lazy';
+import { lazyPage } from '../lazy-page';
+import { BareLayout } from './bare-layout';
+import { LEAVE_PAGE_WAIT_MS } from './leave-page.hook';
 import { MainLayout } from './main-layout';
+
+// The session starts once the page is shown (renderWithStore), so the cart is reached by its link.
+const openCart = async (user: ReturnType<typeof renderWithStore>['user']) => {
+  await user.click(within(screen.getByRole('banner')).getAllByRole('link', { name: /Cart/ })[0]!);
+  expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
+};
 
 describe('MainLayout', () => {
   it('keeps focus in the header after a logout from the phone menu on the home page, not lost at the document start', async () => {
@@ -41,12 +51,6 @@ describe('MainLayout', () => {
     </Routes>
   );
 
-  // The session starts once the page is shown (renderWithStore), so the cart is reached by its link.
-  const openCart = async (user: ReturnType<typeof renderWithStore>['user']) => {
-    await user.click(within(screen.getByRole('banner')).getAllByRole('link', { name: /Cart/ })[0]!);
-    expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
-  };
-
   it('logs out from a page behind login to the login page without telling the patient to log in', async () => {
     stubBrowserRequest();
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
@@ -68,5 +72,85 @@ describe('MainLayout', () => {
     expect(await screen.findByText(LOGGED_OUT_MESSAGE)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Your trusted online pharmacy' })).toBeInTheDocument();
     expect(screen.queryByText(/You need to login first/)).not.toBeInTheDocument();
+  });
+});
+
+describe('MainLayout logout when the next page cannot load', () => {
+  // The login page in the bare shell, as the router has it, but its chunk never arrives (a connection that
+  // hangs) or fails (offline): the session must end all the same, here and at the shop.
+  const NeverLoads = lazyPage(() => new Promise<never>(() => undefined));
+  const FailsToLoad = lazyPage(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')));
+  const shopWithLogin = (login: ReactElement) => (
+    <Routes>
+      <Route element={<MainLayout />}>
+        <Route path={PATHS.home} element={<h1>Your trusted online pharmacy</h1>} />
+        <Route path={PATHS.cart} element={<RequireAuth>{<h1>Your Cart</h1>}</RequireAuth>} />
+      </Route>
+      <Route element={<BareLayout />}>
+        <Route path={PATHS.login} element={login} />
+      </Route>
+    </Routes>
+  );
+  const logoutsSent = (fetch: MockInstance<typeof globalThis.fetch>) =>
+    fetch.mock.calls.filter(([input]) => new URL((input as Request).url).pathname.endsWith('/auth/logout')).length;
+
+  it('ends the session here and at the shop when the login page’s code never arrives', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubBrowserRequest();
+      const fetch = vi
+        .spyOn(globalThis, 'fetch')
+        .mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+      const { user, store } = renderWithStore(shopWithLogin(<NeverLoads />), { signedInAs: ROLE.user });
+      await openCart(user);
+      await user.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Log Out' })[0]!);
+      await vi.advanceTimersByTimeAsync(LEAVE_PAGE_WAIT_MS);
+      await vi.waitFor(() => expect(store.getState().auth.isAuth).toBe(false));
+      expect(logoutsSent(fetch)).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends the session here and at the shop when the page a phone’s logout goes to never arrives, in the same shell', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubBrowserRequest();
+      const fetch = vi
+        .spyOn(globalThis, 'fetch')
+        .mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+      // The shell's main region already shows a page, so the router keeps it on screen while the next loads.
+      const { user, store } = renderWithStore(
+        <Routes>
+          <Route element={<MainLayout />}>
+            <Route path={PATHS.home} element={<NeverLoads />} />
+            <Route path={PATHS.medicines} element={<h1>Medicines</h1>} />
+          </Route>
+        </Routes>,
+        { path: PATHS.medicines, signedInAs: ROLE.user },
+      );
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      await user.click(within(document.getElementById('mobile-menu')!).getByRole('button', { name: 'Log Out' }));
+      await vi.advanceTimersByTimeAsync(LEAVE_PAGE_WAIT_MS);
+      await vi.waitFor(() => expect(store.getState().auth.isAuth).toBe(false));
+      expect(logoutsSent(fetch)).toBe(1);
+      expect(await screen.findByText(LOGGED_OUT_MESSAGE)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends the session and shows the page’s error in the shell when the login page’s code fails to load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubBrowserRequest();
+    const fetch = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+    const { user, store } = renderWithStore(shopWithLogin(<FailsToLoad />), { signedInAs: ROLE.user });
+    await openCart(user);
+    await user.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Log Out' })[0]!);
+    expect(await screen.findByRole('heading', { name: 'This page could not be shown' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(store.getState().auth.isAuth).toBe(false));
+    expect(logoutsSent(fetch)).toBe(1);
   });
 });
