@@ -170,9 +170,10 @@ describe('register, log in, log out and reset a password in chromium', () => {
     );
     await page.getByRole('button', { name: 'Reset password' }).click();
     await toast(page, 'Password reset successful');
+    // The login page starts with the account's address, which the address bar does not show.
     await page.waitForURL(`${baseUrl()}/login`);
-
-    await page.getByLabel('Email').fill(shopper.user.email);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(shopper.user.email);
+    expect(await page.getByLabel('Password').inputValue()).toBe('');
     await page.getByLabel('Password').fill('Renewed@2026');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${baseUrl()}/`);
