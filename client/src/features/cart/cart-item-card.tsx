@@ -8,7 +8,7 @@ import {
   type CartItem,
   type CartOperation,
 } from '@apotheca/contract';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { DetailList } from '../../components/ui/detail-list';
 import { toast } from '../../lib/toast';
 import { Button, busyButtonProps } from '../../components/ui/button';
@@ -62,11 +62,16 @@ export function CartItemCard({
     if (wanted === null) setHeld(item.quantity);
     setWanted(quantity + step);
   };
+  // Whether the cart has been read again since the shop's last answer: until then the line's copy may be
+  // older than that answer (the answer reaches it a moment later), and showing it would step back.
+  const rereadSinceAnswer = useRef(false);
   useEffect(() => {
+    if (rereading) rereadSinceAnswer.current = true;
     if (wanted === null || sending) return;
     if (held === wanted) {
-      // Done once the cart read again after the last step is in (the line then shows the shop's own).
-      if (!rereading) setWanted(null);
+      // Done once the line shows the shop's answer, or a reading since then says otherwise (the line
+      // changed elsewhere): the shop's own quantity is shown again.
+      if (!rereading && (item.quantity === held || rereadSinceAnswer.current)) setWanted(null);
       return;
     }
     setSending(true);
@@ -79,9 +84,10 @@ export function CartItemCard({
         setWanted(null);
         return;
       }
+      rereadSinceAnswer.current = false;
       setHeld(result.data.updatedItem.quantity);
     });
-  }, [wanted, held, sending, rereading, update, item.cartItemId]);
+  }, [wanted, held, sending, rereading, update, item.cartItemId, item.quantity]);
   // A line exactly at a bound says which one stops +, or the stopped button reads as broken; a line
   // above one has its mark (CartLineMark) instead.
   const shown = { ...item, quantity };
