@@ -116,6 +116,10 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       defaultValue={filters[key]}
       key={`${key}-${filters[key]}`}
       className="col-span-2 min-w-0 lg:col-span-1"
+      // Applied once the patient leaves the field (or presses Enter or Apply), never at a keystroke or a
+      // pause: typing 150 would search for 1 and 15 first, each search resetting the page, and a maximum's
+      // first figure would be said to be below the minimum. An applied price also re-keys its field, which
+      // would take the caret from a patient still typing in it.
       onBlur={(event) => applyPrices(event.target.form)}
       aria-invalid={rangeError || undefined}
       aria-describedby={rangeError ? rangeErrorId : undefined}
