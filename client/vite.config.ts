@@ -89,6 +89,31 @@ const brandMark = (): Plugin => ({
 const STOREFRONT_START_UP =
   /[\\/](client[\\/]src[\\/](app[\\/](?!pages[\\/](?!home-page)|layouts[\\/]admin-)|lib[\\/](?!early-input|next-task|lazy-resolver|schema-form|field-binding)|components[\\/]ui[\\/](?!app-toaster|banner-carousel|confirm-dialog)|features[\\/](auth[\\/]user-avatar|medicines[\\/](?!medicine-form)|[^\\/]+[\\/][^\\/]+\.(api|slice)\.ts))|contract[\\/]src[\\/](app-paths|constants|messages)\.ts)|^\0virtual:brand-mark$/;
 
+/**
+ * Two chunks that import each other run in an order the bundler does not promise: one then reads the
+ * other's constants before they are set. A form module placed among the storefront's start-up code once
+ * made the storefront chunk import the schemas' chunks, which import its constants back: auth.schema read
+ * ROLES as undefined and no page hydrated. The build stops on such a cycle rather than ship it.
+ */
+const noChunkCycles = (): Plugin => ({
+  name: 'no-chunk-cycles',
+  apply: 'build',
+  generateBundle(_options, bundle) {
+    const imports = new Map(
+      Object.values(bundle).flatMap((chunk) => (chunk.type === 'chunk' ? [[chunk.fileName, chunk.imports]] : [])),
+    );
+    const done = new Set<string>();
+    const visit = (file: string, path: string[]) => {
+      if (path.includes(file))
+        this.error(`Chunks import each other: ${[...path.slice(path.indexOf(file)), file].join(' → ')}`);
+      if (done.has(file)) return;
+      for (const next of imports.get(file) ?? []) visit(next, [...path, file]);
+      done.add(file);
+    };
+    for (const file of imports.keys()) visit(file, []);
+  },
+});
+
 /** Where the build says what each of its chunks holds, for `npm run bench` (e2e/bench/lighthouse.bench.ts). */
 const CHUNK_CONTENTS_FILE = '.vite/chunk-contents.json';
 
@@ -128,7 +153,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     brandMark(),
     react(),
     tailwindcss(),
-    ...(isSsrBuild ? [] : [scriptsAfterContent(), precompress(), chunkContents()]),
+    ...(isSsrBuild ? [] : [scriptsAfterContent(), precompress(), chunkContents(), noChunkCycles()]),
   ],
   resolve: {
     // recharts asks for the react-is of the app's React (19); the test tools' older copy lies first in

@@ -5,7 +5,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { MyOrdersTable } from '../../features/orders/my-orders-table';
 import { useMyOrdersQuery } from '../../features/orders/orders.api';
 import { FormAlert } from '../../components/ui/form-alert';
-import { OrderAddressForm } from '../order-address-form';
+import { OrderAddressForm } from './order-address-form';
 
 export default function OrdersPage() {
   const { data, isLoading, error } = useMyOrdersQuery(undefined, { refetchOnMountOrArgChange: true });

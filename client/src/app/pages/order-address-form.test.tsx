@@ -1,12 +1,12 @@
 import { ORDER_HAS_ADDRESS_MESSAGE, type OrderAddress } from '@apotheca/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { MyOrdersTable } from '../features/orders/my-orders-table';
-import { savedAddress } from '../test/address.fixture';
-import { stubBrowserRequest } from '../test/browser-request';
-import { json } from '../test/json-response';
-import { order, orderPrescription } from '../test/order.fixture';
-import { renderWithStore } from '../test/render-with-store';
+import { MyOrdersTable } from '../../features/orders/my-orders-table';
+import { savedAddress } from '../../test/address.fixture';
+import { stubBrowserRequest } from '../../test/browser-request';
+import { json } from '../../test/json-response';
+import { order, orderPrescription } from '../../test/order.fixture';
+import { renderWithStore } from '../../test/render-with-store';
 import { OrderAddressForm } from './order-address-form';
 
 beforeEach(() => stubBrowserRequest());

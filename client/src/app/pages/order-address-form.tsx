@@ -1,10 +1,10 @@
 import type { Order } from '@apotheca/contract';
 import { useState } from 'react';
-import { Button } from '../components/ui/button';
-import { errorMessage } from '../lib/error-message';
-import { toast } from '../lib/toast';
-import { DeliveryAddressStep, type DeliveryChoice } from '../features/addresses/delivery-address-step';
-import { useAddOrderAddressMutation } from '../features/orders/orders.api';
+import { Button } from '../../components/ui/button';
+import { errorMessage } from '../../lib/error-message';
+import { toast } from '../../lib/toast';
+import { DeliveryAddressStep, type DeliveryChoice } from '../../features/addresses/delivery-address-step';
+import { useAddOrderAddressMutation } from '../../features/orders/orders.api';
 
 /**
  * The patient's way to give an order placed without an address the address it lacks: checkout's own
