@@ -78,6 +78,20 @@ describe('the catalogue in chromium', () => {
     await page.context().close();
   });
 
+  it("takes a price typed over the field's 0 as the price typed, not with the 0 before it", async () => {
+    const page = await openPage(browser, PATHS.medicines);
+    await cards(page).first().waitFor();
+    const min = page.getByLabel('Min price ($)');
+    expect(await min.inputValue()).toBe('0');
+    await min.click();
+    await page.keyboard.type('150');
+    expect(await min.inputValue()).toBe('150');
+    await page.keyboard.press('Tab');
+    await page.waitForURL(/minPrice=150/);
+    expect(await min.inputValue()).toBe('150');
+    await page.context().close();
+  });
+
   it('sends a page past the last one to the last page, not to a spelling hint, when the search has matches', async () => {
     const { total } = await listMedicines('q=amox&limit=100');
     const last = Math.ceil(total / 6);

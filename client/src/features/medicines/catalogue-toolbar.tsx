@@ -121,6 +121,8 @@ export function CatalogueToolbar({ filters, onChange }: Props) {
       // first figure would be said to be below the minimum. An applied price also re-keys its field, which
       // would take the caret from a patient still typing in it.
       onBlur={(event) => applyPrices(event.target.form)}
+      // Typing replaces the price shown: a click into Min's 0 otherwise typed after it, and 150 read 0150.
+      onFocus={(event) => event.target.select()}
       aria-invalid={rangeError || undefined}
       aria-describedby={rangeError ? rangeErrorId : undefined}
     />
