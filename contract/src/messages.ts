@@ -65,3 +65,10 @@ export const RECALL_NOTICE_ADVICE =
  */
 export const duplicateMedicinesNotice = (medicineCount: number) =>
   `${medicineCount} medicines share their name, maker, strength and pack size with another.`;
+
+/**
+ * A request body sent compressed (any Content-Encoding but identity): the server reads bodies as they
+ * are sent and decompresses none, so it says how to send one rather than calling it invalid JSON.
+ */
+export const COMPRESSED_BODY_MESSAGE =
+  'The request body must be sent uncompressed: send it without a Content-Encoding (such as gzip).';

@@ -1,6 +1,8 @@
-import { addressesResponseSchema } from '@apotheca/contract';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { addressesResponseSchema, COMPRESSED_BODY_MESSAGE } from '@apotheca/contract';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { HOME_ADDRESS } from '../features/addresses/addresses.fixtures';
+import { multipart, pngImage } from '../features/medicines/medicines.fixtures';
 import { useTestContext } from '../test/test-context';
 import { createTestUser } from '../test/test-users';
 
@@ -53,6 +55,54 @@ describe("a call's body", () => {
       });
     }
     expect(await savedAddresses()).toEqual([]);
+  });
+
+  it('sent compressed (any Content-Encoding) is refused as the wrong media type (415): the shop reads bodies as sent', async () => {
+    const json = Buffer.from(JSON.stringify(HOME_ADDRESS));
+    for (const [encoding, payload] of [
+      ['gzip', gzipSync(json)],
+      ['deflate', deflateSync(json)],
+      ['br', brotliCompressSync(json)],
+      // A body marked compressed is refused whatever its bytes: the shop does not guess.
+      ['gzip', json],
+    ] as const) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/addresses',
+        headers: { ...headers, 'content-type': 'application/json', 'content-encoding': encoding },
+        payload,
+      });
+      expect(response.statusCode, encoding).toBe(415);
+      expect(response.json()).toEqual({ message: COMPRESSED_BODY_MESSAGE });
+    }
+    expect(await savedAddresses()).toEqual([]);
+  });
+
+  it('of a form with a file, sent compressed, is refused (415) the same way', async () => {
+    const form = await multipart(
+      {},
+      { field: 'file', content: await pngImage(), filename: 'rx.png', type: 'image/png' },
+    );
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/prescriptions',
+      headers: { ...headers, ...form.headers, 'content-encoding': 'gzip' },
+      payload: gzipSync(form.payload),
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: COMPRESSED_BODY_MESSAGE });
+  });
+
+  it('marked with the identity Content-Encoding, which is none, is read as any other', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'identity' },
+      payload: JSON.stringify(HOME_ADDRESS),
+    });
+    expect(response.statusCode).toBe(201);
+    const [address] = await savedAddresses();
+    await send(`/api/addresses/${address!._id}`, '', 'application/json', 'DELETE');
   });
 
   it('may be empty, with a JSON content type, on a call that takes no body', async () => {
