@@ -233,6 +233,12 @@ export const NAME_MIN_LETTERS = 3;
 
 /** Uploaded medicine images: at most 5 MB, PNG, JPEG or WebP by content. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * And at most 40 megapixels (width × height): far above any product photo, far below what a small
+ * "decompression bomb" file unpacks to. The bytes are no measure of it: a plain 20000 × 20000 PNG is
+ * some 50 KB.
+ */
+export const IMAGE_MAX_PIXELS = 40_000_000;
 export const IMAGE_MIME_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
 /** A catalogue import: a CSV file of at most 5 MB and 10,000 medicines (rows after the header). */
@@ -295,6 +301,8 @@ export const LEAFLET_MAX_LENGTH = 2000;
 
 /** A prescription is a photo or a scan: JPEG, PNG, WebP or PDF, judged by content, at most 10 MB. */
 export const PRESCRIPTION_MAX_BYTES = 10 * 1024 * 1024;
+/** A photo or an image scan of at most 100 megapixels: a phone's is 12–50, a "decompression bomb" far more. */
+export const PRESCRIPTION_MAX_PIXELS = 100_000_000;
 export const PRESCRIPTION_FILE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'application/pdf'] as const;
 /**
  * Each of those types as the patient reads it, and the endings of its files' names: the picker judges

@@ -18,6 +18,7 @@ import {
   DOSAGE_FORMS,
   DUPLICATE_GROUPS_PAGE_SIZE,
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
   isPriceRange,
   LEAFLET_MAX_LENGTH,
   LEAFLET_SECTION_LABELS,
@@ -29,7 +30,7 @@ import {
   SORT_SYNONYMS,
   SORTS,
 } from './constants';
-import { PRICE_RANGE_MESSAGE } from './messages';
+import { megapixelsMessage, PRICE_RANGE_MESSAGE } from './messages';
 
 /**
  * A medicine as every response carries it. The record's details (ingredient, strength, form, pack,
@@ -357,6 +358,8 @@ export const ADD_IMAGE_URL_MESSAGE = 'Please enter a valid URL.';
 export const UPDATE_IMAGE_URL_MESSAGE = 'Image URL must be a valid URL.';
 export const IMAGE_TYPE_MESSAGE = 'The image must be a PNG, JPEG or WebP file.';
 export const IMAGE_TOO_LARGE_MESSAGE = `The image must be at most ${IMAGE_MAX_BYTES / (1024 * 1024)} MB.`;
+/** An image within the bytes but of more pixels than the server converts (the server's 413). */
+export const IMAGE_PIXELS_MESSAGE = megapixelsMessage('The image', IMAGE_MAX_PIXELS);
 /**
  * Multipart field names of the image file: the add form's, the update form's alternative,
  * and the original client's update form's (docs/decisions/0012).

@@ -39,6 +39,14 @@ export const CANNOT_REACH_SHOP_MESSAGE = 'Cannot reach the shop. Check your conn
 /** A catalogue filter whose minimum price is above its maximum: said at the price fields, and the API's 400. */
 export const PRICE_RANGE_MESSAGE = 'Min price must not be more than max price.';
 
+/**
+ * An image within an upload's bytes but of more pixels than the server decodes, with the most it
+ * takes ("The image must be at most 40 megapixels (width × height)."), as the byte limit's message
+ * names its megabytes. An area rather than a side: a long panorama of the same pixels is as welcome.
+ */
+export const megapixelsMessage = (subject: string, maxPixels: number) =>
+  `${subject} must be at most ${maxPixels / 1_000_000} megapixels (width × height).`;
+
 /** Pay now pressed with no delivery address chosen or written: said at the checkout's delivery step. */
 export const ADDRESS_MISSING_MESSAGE = 'Say where to deliver the order before paying.';
 /** Pay now pressed while the prescription chosen a moment ago is still on its way: it is not missing. */

@@ -4,11 +4,13 @@ import {
   PRESCRIPTION_FILE_FORMATS,
   PRESCRIPTION_FILE_TYPES,
   PRESCRIPTION_MAX_BYTES,
+  PRESCRIPTION_MAX_PIXELS,
   PRESCRIPTION_REVIEW,
   PRESCRIPTION_UNUSED_KEEP_DAYS,
   PRESCRIPTION_UNUSED_MAX_BYTES,
   PRESCRIPTION_UNUSED_MAX_FILES,
 } from './constants';
+import { megapixelsMessage } from './messages';
 
 const maxSize = `${PRESCRIPTION_MAX_BYTES / (1024 * 1024)} MB`;
 /**
@@ -20,6 +22,8 @@ function prescriptionFileTypeNames(): string {
   return names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]!;
 }
 export const PRESCRIPTION_TOO_LARGE_MESSAGE = `The prescription must be at most ${maxSize}.`;
+/** A photo or scan within the bytes but of more pixels than the server reads (the server's 413). */
+export const PRESCRIPTION_PIXELS_MESSAGE = megapixelsMessage('The prescription image', PRESCRIPTION_MAX_PIXELS);
 /** The server's 415, and the picker's refusal of a file before it is sent. */
 export const PRESCRIPTION_FILE_TYPE_MESSAGE = `The prescription must be a ${prescriptionFileTypeNames()} file.`;
 /** What the picker says under its inputs of the files it takes. */

@@ -5,6 +5,8 @@ import type { BlockList } from 'node:net';
 import {
   IMAGE_FETCH_MESSAGE,
   IMAGE_MAX_BYTES,
+  IMAGE_MAX_PIXELS,
+  IMAGE_PIXELS_MESSAGE,
   IMAGE_PRIVATE_ADDRESS_MESSAGE,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
@@ -12,6 +14,7 @@ import {
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { getFile, putFiles, removeFiles } from '../../db/stored-files';
+import { openImage, type ImageRefusal } from '../../lib/image-input';
 import { getPublicUrl, PrivateAddressError } from '../../lib/public-address';
 
 /**
@@ -21,9 +24,6 @@ import { getPublicUrl, PrivateAddressError } from '../../lib/public-address';
  */
 const IMAGE_SIZES = { card: { width: 480, height: 360 }, detail: { width: 960, height: 720 } } as const;
 const MEDICINE_UPLOADS_PATH = '/uploads/medicines';
-/** Far above any product photo, far below what a small "decompression bomb" file would unpack to. */
-const MAX_INPUT_PIXELS = 40_000_000;
-
 const sizePath = (name: string, size: string) => `${MEDICINE_UPLOADS_PATH}/${name}-${size}.webp`;
 
 /** Both sizes of an image, converted once, to be stored under each medicine's own name. */
@@ -33,7 +33,7 @@ export function convertMedicineImage(input: Buffer): Promise<ConvertedImage> {
   return Promise.all(
     Object.entries(IMAGE_SIZES).map(async ([size, { width, height }]) => ({
       size,
-      body: await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+      body: await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
         .rotate()
         .resize(width, height, { fit: 'cover' })
         .webp({ quality: 78 })
@@ -74,19 +74,26 @@ export async function copyMedicineImage(db: Db, imageUrl: string, baseName: stri
   return sizePath(baseName, 'detail');
 }
 
-/** PNG, JPEG or WebP, judged by the bytes rather than the declared type, and readable to the end. */
-const ACCEPTED_FORMATS = new Set(['png', 'jpeg', 'webp']);
+/** What an upload that is not a medicine image is answered with: its message, and the status of a form that carries it. */
+const IMAGE_REFUSALS: Record<ImageRefusal, { status: 400 | 413; message: string }> = {
+  'wrong-type': { status: 400, message: IMAGE_TYPE_MESSAGE },
+  // Too large, as a file past the bytes is.
+  'too-many-pixels': { status: 413, message: IMAGE_PIXELS_MESSAGE },
+};
 
-export async function isAcceptedImage(input: Buffer): Promise<boolean> {
+/**
+ * Why an upload is no medicine image, or undefined for one: PNG, JPEG or WebP, judged by the bytes
+ * rather than the declared type, of at most IMAGE_MAX_PIXELS, and readable to the end.
+ */
+export async function imageRefusal(input: Buffer): Promise<{ status: 400 | 413; message: string } | undefined> {
+  const opened = await openImage(input, IMAGE_MAX_PIXELS);
+  if ('refused' in opened) return IMAGE_REFUSALS[opened.refused];
   try {
-    const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS });
-    const { format } = await image.metadata();
-    if (format === undefined || !ACCEPTED_FORMATS.has(format)) return false;
     // Decoding the whole image finds a truncated or corrupt file before anything is stored.
-    await image.resize(8, 8).toBuffer();
-    return true;
+    await opened.image.resize(8, 8).toBuffer();
+    return undefined;
   } catch {
-    return false;
+    return IMAGE_REFUSALS['wrong-type'];
   }
 }
 
@@ -122,7 +129,8 @@ export async function fetchMedicineImage(
       chunks.push(chunk);
     }
     const content = Buffer.concat(chunks);
-    return (await isAcceptedImage(content)) ? { content } : { error: IMAGE_TYPE_MESSAGE };
+    const refusal = await imageRefusal(content);
+    return refusal ? { error: refusal.message } : { content };
   } catch (error) {
     return { error: error instanceof PrivateAddressError ? IMAGE_PRIVATE_ADDRESS_MESSAGE : IMAGE_FETCH_MESSAGE };
   }

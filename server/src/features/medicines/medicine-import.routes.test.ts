@@ -5,6 +5,7 @@ import {
   IMAGE_FETCH_MESSAGE,
   IMAGE_PRIVATE_ADDRESS_MESSAGE,
   IMPORT_IMAGES_TOO_LARGE_MESSAGE,
+  IMAGE_PIXELS_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   IMPORT_CONFLICT_MESSAGE,
   IMPORT_MAX_BYTES,
@@ -33,7 +34,7 @@ import { addressList } from '../../lib/public-address';
 import { withTestContext } from '../../test/test-app';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
-import { insertMedicine, pngImage, recordingCatalogue, sendForm, storedMedicine } from './medicines.fixtures';
+import { blankPng, insertMedicine, pngImage, recordingCatalogue, sendForm, storedMedicine } from './medicines.fixtures';
 import { importCatalogue } from './medicine-import.service';
 
 let admin: { authorization: string };
@@ -53,13 +54,15 @@ beforeAll(async () => {
   shopper = (await createTestUser(ctx)).headers;
   // The network beyond this machine is out of reach: the images an import fetches are served here.
   const png = await pngImage(40, 30);
+  const poster = await blankPng(20_000, 20_000);
   imageServer = createServer((request, response) => {
     if (request.url === '/pill.png' || request.url === '/other-pill.png')
       response.writeHead(200, { 'content-type': 'image/png' }).end(png);
     else if (request.url === '/held.png' && heldImage) {
       heldImage.arrived();
       void heldImage.until.then(() => response.writeHead(200, { 'content-type': 'image/png' }).end(png));
-    } else if (request.url === '/not-an-image.png')
+    } else if (request.url === '/poster.png') response.writeHead(200, { 'content-type': 'image/png' }).end(poster);
+    else if (request.url === '/not-an-image.png')
       response.writeHead(200, { 'content-type': 'image/png' }).end('<html>');
     else if (request.url === '/cut-off.png') {
       // The connection drops half-way through the image it announced.
@@ -317,6 +320,7 @@ describe('POST /api/medicines/import', () => {
       { ...newMedicine('Codeine'), _id: '', version: '', imageUrl: `${imageBase}/not-an-image.png` },
       { ...newMedicine('Morphine'), _id: '', version: '', imageUrl: `${imageBase}/missing.png` },
       { ...newMedicine('Tramadol'), _id: '', version: '', imageUrl: `${imageBase}/cut-off.png` },
+      { ...newMedicine('Fentanyl'), _id: '', version: '', imageUrl: `${imageBase}/poster.png` },
     ]);
     expect(await report(file, true)).toEqual({
       created: 1,
@@ -329,6 +333,7 @@ describe('POST /api/medicines/import', () => {
         { row: 6, errors: { imageUrl: IMAGE_TYPE_MESSAGE } },
         { row: 7, errors: { imageUrl: IMAGE_FETCH_MESSAGE } },
         { row: 8, errors: { imageUrl: IMAGE_FETCH_MESSAGE } },
+        { row: 9, errors: { imageUrl: IMAGE_PIXELS_MESSAGE } },
       ],
     });
   });

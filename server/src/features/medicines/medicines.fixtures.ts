@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { crc32, createDeflate } from 'node:zlib';
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { batches, medicines } from '../../db/schema';
@@ -59,6 +61,52 @@ export const pngImage = (width = 64, height = 64) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 160, b: 150 } } })
     .png()
     .toBuffer();
+
+/** A PNG chunk: its length, type, data and the CRC of type and data. */
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+const BLANK_PNG_STRETCH_BYTES = 1024 * 1024;
+
+/**
+ * A whole, valid black PNG of `width` × `height` pixels that is small on disk: one bit a pixel, every
+ * row alike, compressed as it is made, so a test of a picture too large in pixels needs neither its
+ * memory nor its time.
+ */
+export async function blankPng(width: number, height: number): Promise<Buffer> {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  // Bit depth 1, greyscale, deflate, the adaptive filters, not interlaced.
+  header.set([1, 0, 0, 0, 0], 8);
+  // A row is its filter byte (none) and its pixels, eight a byte; all zero, and written a stretch of
+  // rows at a time.
+  const rowBytes = 1 + Math.ceil(width / 8);
+  const rowsAtOnce = Math.max(1, Math.floor(BLANK_PNG_STRETCH_BYTES / rowBytes));
+  const stretch = Buffer.alloc(rowBytes * rowsAtOnce);
+  const deflate = createDeflate();
+  const compressed: Buffer[] = [];
+  deflate.on('data', (chunk: Buffer) => compressed.push(chunk));
+  const ended = once(deflate, 'end');
+  for (let y = 0; y < height; y += rowsAtOnce) {
+    const rows = Math.min(rowsAtOnce, height - y);
+    if (!deflate.write(stretch.subarray(0, rows * rowBytes))) await once(deflate, 'drain');
+  }
+  deflate.end();
+  await ended;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', Buffer.concat(compressed)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 type FormFile = { field: string; content: Buffer; filename: string; type: string };
 

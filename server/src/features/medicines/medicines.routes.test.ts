@@ -4,6 +4,7 @@ import {
   deletedMedicineResponseSchema,
   DUPLICATE_GROUPS_PAGE_SIZE,
   IMAGE_MAX_BYTES,
+  IMAGE_PIXELS_MESSAGE,
   IMAGE_TOO_LARGE_MESSAGE,
   IMAGE_TYPE_MESSAGE,
   MAX_LIST_LIMIT,
@@ -32,6 +33,7 @@ import { CATALOGUE_CHANNEL, CHANGE_CHECK_EVERY_MS } from './catalogue-cache.serv
 import { identityKey } from './medicine-identity.service';
 import type { MedicineRow } from './medicines.service';
 import {
+  blankPng,
   insertMedicine,
   multipart,
   pngImage,
@@ -294,6 +296,16 @@ describe('POST /api/medicines/add-medicine', () => {
     );
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ medicine_img: IMAGE_TYPE_MESSAGE });
+  });
+
+  it('refuses an image of more pixels than it converts with 413, naming the most it takes, and stores nothing', async () => {
+    const before = await countMedicines();
+    // A real PNG of 20000 × 20000 pixels, some 50 KB: within the bytes, past the pixels.
+    const response = await addMedicine(validMedicineFields, pngUpload(await blankPng(20_000, 20_000), 'poster.png'));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ message: IMAGE_PIXELS_MESSAGE, errors: { medicine_img: IMAGE_PIXELS_MESSAGE } });
+    expect(IMAGE_PIXELS_MESSAGE).toBe('The image must be at most 40 megapixels (width × height).');
+    expect(await countMedicines()).toBe(before);
   });
 
   it('refuses a file over 5 MB with 413', async () => {

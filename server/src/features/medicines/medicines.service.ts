@@ -4,7 +4,6 @@ import {
   addImageUrlSchema,
   addMedicineFieldsSchema,
   maxPerOrderMessage,
-  IMAGE_TYPE_MESSAGE,
   MEDICINE_CHANGED_MESSAGE,
   MEDICINE_VERSION_MESSAGE,
   medicineEtag,
@@ -40,7 +39,7 @@ import {
 } from '../stock/stock.service';
 import type { CatalogueWriter } from './catalogue-cache.service';
 import { assertNoOtherMedicineIs, identityKey } from './medicine-identity.service';
-import { isAcceptedImage, removeMedicineImage, storeMedicineImage } from './medicine-image.service';
+import { imageRefusal, removeMedicineImage, storeMedicineImage } from './medicine-image.service';
 
 /** A medicine's row with its stock: the sellable total of its batches today. */
 export const medicineColumns = { ...getTableColumns(medicines), stock: SELLABLE_STOCK.mapWith(Number) };
@@ -203,8 +202,9 @@ async function readForm(
   const keepsImage =
     kept !== undefined && (!sentUrl || sentUrl === kept || sentUrl === absoluteImageUrl(kept, rules.appUrl ?? ''));
   let imageUrl: string | undefined;
+  const refusal = form.image && (await imageRefusal(form.image.content));
   if (form.image) {
-    if (!(await isAcceptedImage(form.image.content))) errors[form.image.field] = IMAGE_TYPE_MESSAGE;
+    if (refusal) errors[form.image.field] = refusal.message;
   } else if (keepsImage) {
     imageUrl = rules.keptImageUrl;
   } else if (sentUrl !== undefined) {
@@ -214,7 +214,11 @@ async function readForm(
   } else {
     errors.medicine_img = ADD_IMAGE_FILE_MESSAGE;
   }
-  if (!fields.success || Object.keys(errors).length > 0) throw HttpError.badRequest(Object.values(errors)[0]!, errors);
+  if (!fields.success || Object.keys(errors).length > 0) {
+    // An image of too many pixels is too large (413), as a file past its bytes is; any field's error stands beside it.
+    if (refusal?.status === 413) throw new HttpError(413, refusal.message, errors);
+    throw HttpError.badRequest(Object.values(errors)[0]!, errors);
+  }
   imageUrl ??= await storeMedicineImage(db, form.image!.content);
   const { price, ...rest } = fields.data;
   return { ...rest, priceCents: dollarsToCents(price), imageUrl };

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import {
   PRESCRIPTION_FILE_REQUIRED_MESSAGE,
   PRESCRIPTION_FILE_TYPE_MESSAGE,
+  PRESCRIPTION_PIXELS_MESSAGE,
   PRESCRIPTION_QUOTA_MESSAGE,
   PRESCRIPTION_UNUSED_MAX_FILES,
   PRESCRIPTION_TOO_LARGE_MESSAGE,
@@ -21,7 +22,7 @@ import { getFile } from '../../db/stored-files';
 import { PRIVATE_ANSWER } from '../../plugins/answer-caching.plugin';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
-import { multipart, pngImage, sendForm } from '../medicines/medicines.fixtures';
+import { blankPng, multipart, pngImage, sendForm } from '../medicines/medicines.fixtures';
 import { prescriptionFilePath } from './prescription-file.service';
 import { stripPdf } from './prescription-pdf.service';
 import { PDF_SCAN, pdfWithScriptAndMetadata, photoWithGps, uploadPrescription } from './prescriptions.fixtures';
@@ -130,6 +131,18 @@ describe('POST /api/prescriptions', () => {
       expect(response.json()).toEqual({ message: PRESCRIPTION_FILE_TYPE_MESSAGE });
     }
     expect(await storedCount()).toBe(before);
+  });
+
+  it('refuses a photo of more pixels than it reads with 413, naming the most it takes, storing nothing', async () => {
+    await storingNothing(async (headers) => {
+      // A real PNG of 20000 × 20000 pixels, some 50 KB: within the bytes, past the pixels.
+      const response = await uploadPrescription(ctx, headers, await blankPng(20_000, 20_000), 'image/png');
+      expect(response.statusCode).toBe(413);
+      expect(response.json()).toEqual({ message: PRESCRIPTION_PIXELS_MESSAGE });
+      expect(PRESCRIPTION_PIXELS_MESSAGE).toBe(
+        'The prescription image must be at most 100 megapixels (width × height).',
+      );
+    });
   });
 
   it('refuses a file over 10 MB with 413, no file with 400 and JSON with 415, storing nothing', async () => {

@@ -3,6 +3,7 @@ import {
   isStaff,
   ORDER_STATUS,
   PRESCRIPTION_FILE_TYPE_MESSAGE,
+  PRESCRIPTION_PIXELS_MESSAGE,
   PRESCRIPTION_QUOTA_MESSAGE,
   PRESCRIPTION_UNUSED_MAX_BYTES,
   PRESCRIPTION_UNUSED_KEEP_DAYS,
@@ -119,12 +120,16 @@ async function checkUnusedAllowance(tx: Tx, userId: string, adding: number): Pro
 }
 
 /**
- * Stores a shopper's upload: judged by its bytes (415 otherwise), images without their metadata,
+ * Stores a shopper's upload: judged by its bytes (415 otherwise; 413 for an image of too many pixels), images without their metadata,
  * within the patient's allowance of prescriptions not yet used in an order (409 past it).
  */
 export async function uploadPrescription(db: Db, userId: string, upload: Buffer): Promise<Prescription> {
   const prepared = await preparePrescriptionFile(upload);
-  if (!prepared) throw new HttpError(415, PRESCRIPTION_FILE_TYPE_MESSAGE);
+  if ('refused' in prepared)
+    // A photo of too many pixels is too large (413), as a file past its bytes is.
+    throw prepared.refused === 'too-many-pixels'
+      ? new HttpError(413, PRESCRIPTION_PIXELS_MESSAGE)
+      : new HttpError(415, PRESCRIPTION_FILE_TYPE_MESSAGE);
   const id = randomUUID();
   // Row and file in one transaction: a row never points at a missing file, nor a file lies unowned.
   return db.transaction(async (tx) => {
