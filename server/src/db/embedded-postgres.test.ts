@@ -8,7 +8,7 @@ import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './client';
 import { canReach, POINTER_FILE, reachableBinaries, SERVICE_DIR } from './cluster-location';
-import { DataDirLockedError, lockDataDir } from './data-dir-lock';
+import { DataDirLockedError, isRunning, lockDataDir } from './data-dir-lock';
 import { EmbeddedPostgresError } from './embedded-postgres';
 import { contactMessages } from './schema';
 import { printedByOwnProcess } from '../test/own-process';
@@ -37,7 +37,28 @@ async function appProcess(module: string, call: string, dataDir: string) {
       child.kill('SIGKILL');
       await once(child, 'exit');
     },
+    /** Kills the app's own children first (the embedded PostgreSQL's watchdog), as a kill of everything it ran would. */
+    killWithChildren: async () => {
+      for (const pid of childrenOf(child.pid!)) process.kill(pid, 'SIGKILL');
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    },
   };
+}
+
+/** The processes whose parent is `parent`, read from /proc. */
+function childrenOf(parent: number): number[] {
+  return fs.readdirSync('/proc').flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent's PID is the second field after the parenthesised command name.
+      const parentPid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      return parentPid === parent ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 const postmasterPid = (dataDir: string) =>
@@ -67,11 +88,25 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
     await second.close();
   });
 
+  it(
+    'stops its postgres when the app that started it is killed, before any next start',
+    { timeout: 60_000 },
+    async () => {
+      const killed = await appProcess('embedded-postgres.ts', 'startEmbeddedPostgres', dataDir);
+      const postmaster = postmasterPid(dataDir);
+      expect(isRunning(postmaster)).toBe(true);
+      await killed.kill();
+      await expect.poll(() => isRunning(postmaster), { timeout: 30_000, interval: 200 }).toBe(false);
+      expect(fs.existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
+    },
+  );
+
   it('stops the postgres a killed app left running, and starts again with every row', async () => {
-    // An app killed with SIGKILL: its postmaster runs on, its lock dies with it.
+    // An app killed with SIGKILL with its watchdog: its postmaster runs on, its lock dies with it.
     const killed = await appProcess('embedded-postgres.ts', 'startEmbeddedPostgres', dataDir);
     const orphan = postmasterPid(dataDir);
-    await killed.kill();
+    await killed.killWithChildren();
+    expect(isRunning(orphan)).toBe(true);
 
     const restarted = await open();
     try {

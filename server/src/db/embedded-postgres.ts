@@ -1,5 +1,6 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import type { Socket } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -126,6 +127,35 @@ function run(
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, printed }));
   });
+}
+
+/**
+ * A watchdog that stops the postmaster when this process ends in any way, `kill -9` too: PostgreSQL
+ * has no option to die with its parent, and pg_ctl leaves it the child of nobody, so a killed app's
+ * database would run on, holding its memory and files, until the next start stopped it. The
+ * watchdog is one shell, run as the database user (pg_ctl refuses root) in a session of its own (a
+ * Ctrl+C at the terminal is the app's to handle), that reads a pipe from this process: the pipe
+ * ends only when this process does, and then it signals a fast stop and exits. It keeps this
+ * process from exiting no more than the cluster does. Undefined where there is no POSIX shell.
+ */
+function stopWhenAppGone(pgCtl: string, dir: string, logFile: string, { user, cwd }: { user: RunAs; cwd: string }) {
+  if (process.platform === 'win32') return undefined;
+  const log = fs.openSync(logFile, 'a');
+  try {
+    const watchdog = spawn(
+      '/bin/sh',
+      // `read` returns at the end of the pipe, as its writer, this process, is gone; -W: signal, do not wait.
+      ['-c', 'read -r _; exec "$0" stop -D "$1" -m fast -W', pgCtl, dir],
+      { cwd, ...user, detached: true, stdio: ['pipe', log, log] },
+    );
+    // A failure to start it leaves the next start to stop an orphan, as before.
+    watchdog.on('error', () => {});
+    watchdog.unref();
+    (watchdog.stdin as Socket).unref();
+    return watchdog;
+  } finally {
+    fs.closeSync(log);
+  }
 }
 
 function lastLines(file: string, count: number): string {
@@ -264,11 +294,14 @@ async function startLocked(dataDir: string, unlock: () => void): Promise<Embedde
     `-c listen_addresses='' -p ${PORT} -k ${quoted} ${SETTINGS}`,
   ]);
   if (started.code !== 0) throw failure(`The embedded PostgreSQL in ${dir} did not start`);
+  const watchdog = stopWhenAppGone(pg_ctl, dir, logFile, asUser);
 
   return {
     dir,
     connectionString: embeddedConnectionString(dir),
     stop: async () => {
+      // Ended first, so that it can never stop a cluster this process starts again after this stop.
+      watchdog?.kill('SIGKILL');
       try {
         const stopped = await pgCtl(['stop', '-m', 'fast', '-w']);
         if (stopped.code !== 0) throw failure(`Stopping the embedded PostgreSQL in ${dir} failed: ${stopped.printed}`);
