@@ -81,8 +81,10 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       ? { dir: config.backupDir, everyMs: config.backupEveryHours * 3_600_000, keep: config.backupKeep }
       : undefined;
   // Before anything starts: a schedule whose folder cannot be written would fail at every look, a
-  // minute apart, each time with a stack in the log, while the shop ran on without backups.
-  if (backupSchedule) makeBackupDirectory(backupSchedule.dir);
+  // minute apart, each time with a stack in the log, while the shop ran on without backups. A folder
+  // the operator named is checked with no schedule too: else the first backup by hand, perhaps the
+  // one taken before an upgrade, would be the one to find it wrong.
+  if (backupSchedule || config.backupDirSet) makeBackupDirectory(config.backupDir);
   const readyAnswers = new ReadyAnswers();
   const app = Fastify({
     serverFactory: answeringServer(readyAnswers),

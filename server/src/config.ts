@@ -201,6 +201,8 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where `npm run backup` and the scheduled backups write their files. */
   backupDir: string;
+  /** BACKUP_DIR was set: a start checks it can write there, schedule or not (docs/decisions/0164). */
+  backupDirSet: boolean;
   /** Hours between two scheduled backups (docs/decisions/0061); 0: none are scheduled. */
   backupEveryHours: number;
   /** The newest this many backups in `backupDir` are kept, older ones removed. */
@@ -305,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = pr
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     backupDir: e.BACKUP_DIR ? path.resolve(e.BACKUP_DIR) : DEFAULT_BACKUP_DIR,
+    backupDirSet: e.BACKUP_DIR !== undefined,
     backupEveryHours: e.BACKUP_EVERY_HOURS,
     backupKeep: e.BACKUP_KEEP,
     prettyLogs: isTerminal && e.NODE_ENV !== 'test',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { useTestContext } from '../test/test-context';
 import { BackupError, backupFileName, writeBackup } from './backup';
 import { takeScheduledBackup } from './backup-schedule';
@@ -48,6 +49,19 @@ describe('scheduled backups', () => {
     fs.writeFileSync(notAFolder, '');
     const started = buildApp({
       config: { ...ctx.config, backupEveryHours: 24, backupDir: notAFolder },
+      database: ctx.database,
+      logger: false,
+    });
+    await expect(started).rejects.toThrow(BackupError);
+    await expect(started).rejects.toThrow(new RegExp(`^The backup cannot be written in ${notAFolder} \\(EEXIST`));
+  });
+
+  it('stop a start whose BACKUP_DIR is set and cannot be written even with no schedule, rather than let a backup by hand find it', async () => {
+    const notAFolder = path.join(dir, 'another-file');
+    fs.writeFileSync(notAFolder, '');
+    const { backupDir, backupDirSet } = loadConfig({ BACKUP_DIR: notAFolder });
+    const started = buildApp({
+      config: { ...ctx.config, backupDir, backupDirSet, backupEveryHours: 0 },
       database: ctx.database,
       logger: false,
     });
