@@ -46,7 +46,7 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ IMPORT_PRIVATE_IMAGE_RANGES: 'images.internal' })).toThrow(ConfigError);
   });
 
-  it('treats empty variables as unset', () => {
+  it('treats empty variables as unset, but for the folders (below)', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' })).toMatchObject({ databaseUrl: undefined, port: 3000 });
   });
 
@@ -141,6 +141,15 @@ describe('loadConfig', () => {
     ],
     ['ADMIN_PASSWORD', PUBLISHED_ADMIN_PASSWORD, 'ADMIN_PASSWORD: was published in an earlier README: choose another'],
     ['METRICS_TOKEN', 'abc', 'METRICS_TOKEN: must be 16 characters or more'],
+    // A folder's value forgotten (`DATA_DIR=`) would put the shop's data, or its backups, in the default
+    // folder without a word: an empty folder setting is refused where other empty variables are unset.
+    ['DATA_DIR', '', 'DATA_DIR: is empty: name a folder, or leave DATA_DIR unset for ./data in the repository'],
+    ['DATA_DIR', '  ', 'DATA_DIR: is empty: name a folder, or leave DATA_DIR unset for ./data in the repository'],
+    [
+      'BACKUP_DIR',
+      '',
+      'BACKUP_DIR: is empty: name a folder, or leave BACKUP_DIR unset for ./backups in the repository',
+    ],
   ])('says in plain words what a bad %s must be (%s)', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new ConfigError(`Invalid configuration:\n  ${message}`));
   });

@@ -109,6 +109,21 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
 const LONGEST_BACKUP_PERIOD_HOURS = 365 * 24;
 const LONGEST_BACKUP_PERIOD_MESSAGE = `must be a number from 0 to ${LONGEST_BACKUP_PERIOD_HOURS} (a year)`;
 
+/**
+ * A folder setting. Set but empty (`DATA_DIR=`, its value forgotten) is refused, where any other
+ * empty variable counts as unset: the shop's data, or its backups, would go to the default folder
+ * without a word, missed by whoever backs up or mounts the folder that was meant. Blank is empty.
+ */
+const folder = (name: string, byDefault: string) =>
+  z
+    .string()
+    .refine((value) => value.trim() !== '', `is empty: name a folder, or leave ${name} unset for ${byDefault}`)
+    .optional();
+const FOLDER_SETTINGS = {
+  DATA_DIR: folder('DATA_DIR', './data in the repository'),
+  BACKUP_DIR: folder('BACKUP_DIR', './backups in the repository'),
+};
+
 const SENDER_MESSAGE = 'must be a sender address, such as Apotheca <no-reply@example.com>';
 const senderAddress = z.email();
 /**
@@ -126,7 +141,7 @@ const envSchema = z.object({
   PORT: wholeNumber(1, 65535).default(3000),
   HOST: z.string().min(1).optional(),
   DATABASE_URL: optionalUrl(['postgres:', 'postgresql:']),
-  DATA_DIR: z.string().min(1).optional(),
+  ...FOLDER_SETTINGS,
   ADMIN_EMAIL: z.string().email('must be an e-mail address, such as admin@example.com').default(DEFAULT_ADMIN_EMAIL),
   // Unset: the first start generates one and prints it once (docs/decisions/0045).
   ADMIN_PASSWORD: adminPasswordSchema.optional(),
@@ -151,7 +166,6 @@ const envSchema = z.object({
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16, 'must be 16 characters or more').optional(),
   INIT_CWD: z.string().min(1).optional(),
-  BACKUP_DIR: z.string().min(1).optional(),
   BACKUP_EVERY_HOURS: z.coerce
     .number({ error: LONGEST_BACKUP_PERIOD_MESSAGE })
     .min(0, LONGEST_BACKUP_PERIOD_MESSAGE)
@@ -261,7 +275,10 @@ const DEFAULT_BACKUP_DIR = path.join(REPO_ROOT, 'backups');
 
 /** Reads and validates the environment; a bad value stops the start with a message naming it. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = process.stdout.isTTY): Config {
-  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // An empty variable is unset, but for a folder's (FOLDER_SETTINGS), which is refused.
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(env).filter(([name, v]) => v !== undefined && (v !== '' || name in FOLDER_SETTINGS)),
+  );
   const parsed = envSchema.safeParse(blanksRemoved);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
