@@ -123,11 +123,48 @@ describe('loadConfig', () => {
     ['UNPAID_ORDER_TTL_MINUTES', '1.5', 'UNPAID_ORDER_TTL_MINUTES: must be a whole number, 0 or more'],
     ['MAX_IN_FLIGHT_REQUESTS', '0', 'MAX_IN_FLIGHT_REQUESTS: must be a whole number, 1 or more'],
     ['SCRYPT_COST', '30', 'SCRYPT_COST: must be a whole number from 10 to 20'],
-    ['BACKUP_EVERY_HOURS', 'daily', 'BACKUP_EVERY_HOURS: must be a number from 0 to 8760 (a year)'],
-    ['BACKUP_EVERY_HOURS', '-1', 'BACKUP_EVERY_HOURS: must be a number from 0 to 8760 (a year)'],
+    [
+      'BACKUP_EVERY_HOURS',
+      'daily',
+      'BACKUP_EVERY_HOURS: must be 0 (none) or a number from 1/60 (0.0167, a minute) to 8760 (a year)',
+    ],
+    [
+      'BACKUP_EVERY_HOURS',
+      '-1',
+      'BACKUP_EVERY_HOURS: must be 0 (none) or a number from 1/60 (0.0167, a minute) to 8760 (a year)',
+    ],
     // Its milliseconds would be Infinity: no period, and a failed backup logged at every look, once a minute.
-    ['BACKUP_EVERY_HOURS', '1e308', 'BACKUP_EVERY_HOURS: must be a number from 0 to 8760 (a year)'],
-    ['BACKUP_EVERY_HOURS', '8761', 'BACKUP_EVERY_HOURS: must be a number from 0 to 8760 (a year)'],
+    [
+      'BACKUP_EVERY_HOURS',
+      '1e308',
+      'BACKUP_EVERY_HOURS: must be 0 (none) or a number from 1/60 (0.0167, a minute) to 8760 (a year)',
+    ],
+    [
+      'BACKUP_EVERY_HOURS',
+      '8761',
+      'BACKUP_EVERY_HOURS: must be 0 (none) or a number from 1/60 (0.0167, a minute) to 8760 (a year)',
+    ],
+    // Shorter than the schedule's look, once a minute: a backup at every look, or (1e-320) no period at all.
+    [
+      'BACKUP_EVERY_HOURS',
+      '1e-302',
+      'BACKUP_EVERY_HOURS: must be 0 (none) or a number from 1/60 (0.0167, a minute) to 8760 (a year)',
+    ],
+    [
+      'BACKUP_EVERY_HOURS',
+      '1e-320',
+      'BACKUP_EVERY_HOURS: must be 0 (none) or a number from 1/60 (0.0167, a minute) to 8760 (a year)',
+    ],
+    [
+      'BACKUP_EVERY_HOURS',
+      '0.0001',
+      'BACKUP_EVERY_HOURS: must be 0 (none) or a number from 1/60 (0.0167, a minute) to 8760 (a year)',
+    ],
+    [
+      'BACKUP_EVERY_HOURS',
+      '0.0166',
+      'BACKUP_EVERY_HOURS: must be 0 (none) or a number from 1/60 (0.0167, a minute) to 8760 (a year)',
+    ],
     // The first admin's password meets the rule a patient's does, in the rule's own words, on one line.
     [
       'ADMIN_PASSWORD',
@@ -197,6 +234,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ BACKUP_EVERY_HOURS: '720' }).backupEveryHours).toBe(720);
     expect(loadConfig({ BACKUP_EVERY_HOURS: '8760' }).backupEveryHours).toBe(8760);
     expect(loadConfig({ BACKUP_EVERY_HOURS: '0.5' }).backupEveryHours).toBe(0.5);
+    // A minute, the schedule's own step, as the refusal names it and written exactly.
+    expect(loadConfig({ BACKUP_EVERY_HOURS: '0.0167' }).backupEveryHours).toBe(0.0167);
+    expect(loadConfig({ BACKUP_EVERY_HOURS: String(1 / 60) }).backupEveryHours).toBe(1 / 60);
+    expect(loadConfig({ BACKUP_EVERY_HOURS: '0' }).backupEveryHours).toBe(0);
   });
 });
 

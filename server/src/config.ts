@@ -107,7 +107,18 @@ const LONGEST_TIMER_MS = 2 ** 31 - 1;
  * minute rather than waiting one timer, so a month, longer than Node's longest timer, is fine.
  */
 const LONGEST_BACKUP_PERIOD_HOURS = 365 * 24;
-const LONGEST_BACKUP_PERIOD_MESSAGE = `must be a number from 0 to ${LONGEST_BACKUP_PERIOD_HOURS} (a year)`;
+/** How often the backup schedule looks whether the current period's backup is taken. */
+export const BACKUP_SCHEDULE_LOOK_MS = 60_000;
+/**
+ * The schedule's own step, a minute: a shorter period is no shorter in fact, but a backup at every
+ * look (0.0001), or, so short that the count of periods since the epoch overflows (1e-320), no period
+ * at all and a failed backup logged at every look. A period of a minute or more holds at least one
+ * look, and so gets its backup.
+ */
+const SHORTEST_BACKUP_PERIOD_HOURS = BACKUP_SCHEDULE_LOOK_MS / 3_600_000;
+const BACKUP_PERIOD_MESSAGE = `must be 0 (none) or a number from 1/60 (0.0167, a minute) to ${LONGEST_BACKUP_PERIOD_HOURS} (a year)`;
+const isBackupPeriod = (hours: number) =>
+  hours === 0 || (hours >= SHORTEST_BACKUP_PERIOD_HOURS && hours <= LONGEST_BACKUP_PERIOD_HOURS);
 
 /**
  * A folder setting. Set but empty (`DATA_DIR=`, its value forgotten) is refused, where any other
@@ -167,9 +178,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be 16 characters or more').optional(),
   INIT_CWD: z.string().min(1).optional(),
   BACKUP_EVERY_HOURS: z.coerce
-    .number({ error: LONGEST_BACKUP_PERIOD_MESSAGE })
-    .min(0, LONGEST_BACKUP_PERIOD_MESSAGE)
-    .max(LONGEST_BACKUP_PERIOD_HOURS, LONGEST_BACKUP_PERIOD_MESSAGE)
+    .number({ error: BACKUP_PERIOD_MESSAGE })
+    .refine(isBackupPeriod, BACKUP_PERIOD_MESSAGE)
     .default(0),
   BACKUP_KEEP: wholeNumber(1).default(7),
 });

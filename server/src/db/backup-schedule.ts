@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { BACKUP_SCHEDULE_LOOK_MS } from '../config';
 import { taskFailures } from './database-down';
 import { startPeriodicTask } from '../periodic-task';
 import { backupFileName, isScheduledBackupFileName, PARTIAL_SUFFIX, writeBackup, type BackupSummary } from './backup';
@@ -10,9 +11,6 @@ import { backups } from './schema';
 import { queryRows } from './tables';
 
 type BackupSchedule = { dir: string; everyMs: number; keep: number };
-
-/** How often an instance looks whether the current period's backup is taken. */
-const CHECK_EVERY_MS = 60_000;
 
 /**
  * Removes all but the newest `keep` scheduled backups of `dir` (their names sort by time), and the
@@ -78,7 +76,7 @@ type Options = {
  */
 export function startScheduledBackups({ database, schedule, onBackup, log }: Options): () => Promise<void> {
   return startPeriodicTask(
-    CHECK_EVERY_MS,
+    BACKUP_SCHEDULE_LOOK_MS,
     async () => {
       const backup = await takeScheduledBackup(database, schedule);
       if (backup) onBackup(backup);
