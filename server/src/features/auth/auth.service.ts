@@ -10,15 +10,18 @@ import {
   type User,
   type UserListQuery,
 } from '@apotheca/contract';
-import { and, asc, count, eq, getTableColumns, gt, ilike, isNull, ne, or, sql, type SQLWrapper } from 'drizzle-orm';
-import { containsPattern } from '../../db/contains-pattern';
-import type { Db } from '../../db/client';
+import { and, asc, count, eq, getTableColumns, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { retryOnceOnLockConflict } from '../../db/retry';
 import { isUuid } from '../../db/ids';
 import { passwordResetTokens, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail-outbox.service';
+import { clearCart } from '../cart/cart.service';
+import { cancelOpenOrdersOf } from '../orders/order-status.service';
 import { isMarkOf, knownBrowserMark } from './known-browser';
+import { userMatches } from './user-match';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
 import {
   changeSessions,
@@ -202,16 +205,6 @@ export async function resetPassword(
 }
 
 /**
- * Users whose full name ("Ada Lovelace") or e-mail address matches the ILIKE `pattern` (a value, or
- * the placeholder of a prepared statement), in any case.
- */
-export const userPatternMatches = (pattern: string | SQLWrapper) =>
-  or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern));
-
-/** Users whose full name ("Ada Lovelace") or e-mail address holds `text`, in any case. */
-export const userMatches = (text: string) => userPatternMatches(containsPattern(text));
-
-/**
  * Every user oldest first, or one page of them; `q` keeps the users it matches (userMatches). A page
  * is read with the count of every match beside each row, one statement instead of a list and a
  * count; only a page past the last (no rows, so no count beside them) is counted on its own.
@@ -244,7 +237,8 @@ export async function listUsers(
 
 /**
  * Deletes a shopper. Their sessions, prescriptions and private files go with them (the foreign keys
- * cascade) and their orders stay with no user (ON DELETE SET NULL), so the admin list shows 'Deleted'.
+ * cascade) and their orders stay with no user (ON DELETE SET NULL), so the admin list shows 'Deleted';
+ * those not yet dispatched are canceled first, by the admin, as a staff cancel is (cancelOpenOrdersOf).
  * A pharmacist's reviews stay on the orders under their id, untouched, and read as a former
  * pharmacist's: no order they reviewed is rewritten by the delete (docs/decisions/0118).
  */
@@ -253,23 +247,32 @@ export async function deleteUser(db: Db, id: string, actorId: string): Promise<U
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   if (row.role === ROLE.admin) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
-  // Their sessions go with them (the foreign key cascades): no instance may still hold one.
-  return changeSessions(db, { userId: id }, async (tx) => {
-    // The role check is repeated in the statement, in case the user was made an admin meanwhile.
-    const [deleted] = await tx
-      .delete(users)
-      .where(and(eq(users.id, id), ne(users.role, ROLE.admin)))
-      .returning();
-    if (!deleted) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
-    // Who was deleted is told by the address and role alone: nothing else of theirs stays.
-    await recordAudit(tx, {
-      actorId,
-      kind: AUDIT_KIND.userDeleted,
-      userId: id,
-      before: { email: deleted.email, role: deleted.role },
-    });
-    return toUser(deleted);
+  // Their sessions go with them (the foreign key cascades): no instance may still hold one. A recall
+  // holding a lot their order drew from may meet the cancellation below in a lock cycle: run again.
+  return retryOnceOnLockConflict(() => changeSessions(db, { userId: id }, (tx) => deleteUnlessAdmin(tx, id, actorId)));
+}
+
+async function deleteUnlessAdmin(tx: Tx, id: string, actorId: string): Promise<User> {
+  // Their cart goes first: a checkout locks its lines before anything else, so one under way ends
+  // before their orders are read below, and none starts after. Then their orders not yet sent are
+  // canceled, while the account still names the address their mail goes to.
+  await clearCart(tx, id);
+  await cancelOpenOrdersOf(tx, id, { id: actorId });
+  // The role check is repeated in the statement, in case the user was made an admin meanwhile: the
+  // refusal rolls back the cancellations too.
+  const [deleted] = await tx
+    .delete(users)
+    .where(and(eq(users.id, id), ne(users.role, ROLE.admin)))
+    .returning();
+  if (!deleted) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
+  // Who was deleted is told by the address and role alone: nothing else of theirs stays.
+  await recordAudit(tx, {
+    actorId,
+    kind: AUDIT_KIND.userDeleted,
+    userId: id,
+    before: { email: deleted.email, role: deleted.role },
   });
+  return toUser(deleted);
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   type CartOperation,
 } from '@apotheca/contract';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { preparedQuery } from '../../db/prepared';
 import { centsToDollars } from '../../db/money';
@@ -206,6 +206,6 @@ export async function removeCartItem(db: Db, userId: string, cartItemId: string)
 }
 
 /** Removes the cart itself: a cleared cart reads as null, like one never filled. */
-export async function clearCart(db: Db, userId: string): Promise<void> {
+export async function clearCart(db: Db | Tx, userId: string): Promise<void> {
   await db.delete(carts).where(eq(carts.userId, userId));
 }

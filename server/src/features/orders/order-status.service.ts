@@ -249,21 +249,54 @@ export async function changeOrderStatus(
       // Read under the lock, so no change slips in between the check and the write.
       if (fromStatus !== undefined && fromStatus !== order.status)
         throw HttpError.conflict(ORDER_STATUS_CHANGED_MESSAGE);
-      const parcel = await applyStatusChange(tx, order, to, actor, null, dispatch);
-      if (order.status !== to) {
-        // A parcel written or cleared is part of the change: the one it replaces, if any, and the new one.
-        const replaced = parcel && order.dispatchedAt !== null ? parcelForAudit(order) : {};
-        await recordAudit(tx, {
-          actorId: actor.id,
-          kind: AUDIT_KIND.orderStatusChanged,
-          orderId: id,
-          before: { status: order.status, ...replaced },
-          after: { status: to, ...(parcel && parcelForAudit(parcel)) },
-        });
-      }
+      await staffStatusChange(tx, order, to, actor, null, dispatch);
       return (await loadOrders(tx, eq(orders.id, id)))[0]!;
     }),
   );
+}
+
+/** A member of staff's change of a locked order's status (applyStatusChange) and its audit entry. */
+async function staffStatusChange(
+  tx: Tx,
+  order: OrderRow,
+  to: OrderStatus,
+  actor: NonNullable<Actor>,
+  note: string | null,
+  dispatch: Dispatch = {},
+): Promise<void> {
+  const parcel = await applyStatusChange(tx, order, to, actor, note, dispatch);
+  if (order.status === to) return;
+  // A parcel written or cleared is part of the change: the one it replaces, if any, and the new one.
+  const replaced = parcel && order.dispatchedAt !== null ? parcelForAudit(order) : {};
+  await recordAudit(tx, {
+    actorId: actor.id,
+    kind: AUDIT_KIND.orderStatusChanged,
+    orderId: order.id,
+    before: { status: order.status, ...replaced },
+    after: { status: to, ...(parcel && parcelForAudit(parcel)) },
+  });
+}
+
+export const ACCOUNT_DELETED_CANCEL_NOTE = 'Canceled by the shop: the account it was placed from was deleted.';
+
+/**
+ * Cancels a patient's orders not yet dispatched, in the transaction that deletes their account, as
+ * the admin deleting it: a parcel must not go to the stored address of someone who has no account
+ * any more (docs/decisions/NEW-deleted-patient-open-orders). Each is canceled as a staff cancel is:
+ * its stock back to the batches it drew from, its history rows, its audit entry and the patient's
+ * mail, sent to the address the account had (called before the account goes, so the mail finds it).
+ * A dispatched order's parcel has left and stays as it is. The caller holds the patient's cart, so no
+ * checkout of theirs is under way while their orders are read.
+ */
+export async function cancelOpenOrdersOf(tx: Tx, userId: string, actor: NonNullable<Actor>): Promise<void> {
+  const open = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), inArray(orders.status, [...BEFORE_DISPATCH])))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .for('update');
+  for (const order of open)
+    await staffStatusChange(tx, order, ORDER_STATUS.canceled, actor, ACCOUNT_DELETED_CANCEL_NOTE);
 }
 
 /**

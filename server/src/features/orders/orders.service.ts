@@ -25,7 +25,7 @@ import { centsToDollars } from '../../db/money';
 import { containsPattern } from '../../db/contains-pattern';
 import { orderCounts, orderDays, orderHistory, orderItems, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
-import { userPatternMatches } from '../auth/auth.service';
+import { userPatternMatches } from '../auth/user-match';
 import { awaitingReview } from '../prescriptions/prescriptions.service';
 import { recalledDrawsOf } from '../stock/stock.service';
 
