@@ -14,7 +14,7 @@ import { and, asc, count, eq, getTableColumns, gt, isNull, ne, sql } from 'drizz
 import type { Db, Tx } from '../../db/client';
 import { retryOnceOnLockConflict } from '../../db/retry';
 import { isUuid } from '../../db/ids';
-import { passwordResetTokens, users } from '../../db/schema';
+import { passwordResetTokens, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail-outbox.service';
@@ -258,6 +258,10 @@ async function deleteUnlessAdmin(tx: Tx, id: string, actorId: string): Promise<U
   // canceled, while the account still names the address their mail goes to.
   await clearCart(tx, id);
   await cancelOpenOrdersOf(tx, id, { id: actorId });
+  // Their prescriptions go before the account, though it would take them along: PostgreSQL checks
+  // every key of an order rewritten in this transaction again when the account's deletion sets its
+  // user to null, and found the prescription gone before its own cascade had cleared the order's key.
+  await tx.delete(prescriptions).where(eq(prescriptions.userId, id));
   // The role check is repeated in the statement, in case the user was made an admin meanwhile: the
   // refusal rolls back the cancellations too.
   const [deleted] = await tx
