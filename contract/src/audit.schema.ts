@@ -55,7 +55,8 @@ const auditEntrySchema = z.object({
   batchId: idSchema.nullable(),
   /**
    * The subjects as staff know them, read when the log is listed: the medicine's name, the order's
-   * number ("A-100234"), the batch's lot and the user's e-mail; null once the subject is deleted.
+   * number ("A-100234"), the batch's lot and the user's e-mail; null once the subject is deleted,
+   * but for a deleted user, named by the e-mail their deletion's entry recorded.
    */
   medicineName: z.string().nullable(),
   orderNumber: z.string().nullable(),

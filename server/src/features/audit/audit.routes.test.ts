@@ -321,8 +321,10 @@ describe('every staff write leaves exactly one audit entry', () => {
         note: 'Unreadable',
       }),
     );
+    // A rejection's note is the reason the patient was given for it: the log says why the order ended.
     expect(rejected.entry.after).toEqual({
       prescriptionReview: PRESCRIPTION_REVIEW.rejected,
+      note: 'Unreadable',
       status: ORDER_STATUS.canceled,
     });
   });
@@ -387,7 +389,7 @@ describe('GET /api/audit', () => {
     }
   });
 
-  it('names each subject as staff know it, and a deleted one by its id alone', async () => {
+  it('names each subject as staff know it, and a deleted user by the e-mail their deletion recorded', async () => {
     const byMedicine = await auditList(`?subject=${medicineId}&kind=${AUDIT_KIND.batchReceived}`);
     const medicine = await storedMedicine(ctx, medicineId);
     expect(byMedicine.entries).toEqual([
@@ -408,9 +410,10 @@ describe('GET /api/audit', () => {
     ]);
     await inject('DELETE', `/auth/delete-user/${staffer.user.id}`, admin.headers);
     const afterDeletion = await auditList(`?subject=${staffer.user.id}`);
-    expect(afterDeletion.entries.map(({ userId, userEmail }) => ({ userId, userEmail }))).toEqual([
-      { userId: staffer.user.id, userEmail: null },
-      { userId: staffer.user.id, userEmail: null },
+    // Their earlier entries still say who it was, as their deletion's entry does.
+    expect(afterDeletion.entries.map(({ kind, userId, userEmail }) => ({ kind, userId, userEmail }))).toEqual([
+      { kind: AUDIT_KIND.userDeleted, userId: staffer.user.id, userEmail: staffer.user.email },
+      { kind: AUDIT_KIND.roleChanged, userId: staffer.user.id, userEmail: staffer.user.email },
     ]);
   });
 

@@ -1,4 +1,5 @@
 import {
+  AUDIT_KIND,
   AUDIT_PAGE_SIZE,
   orderNumberLabel,
   type AuditEntry,
@@ -77,13 +78,22 @@ function subjectMatches(db: Db, subject: NonNullable<AuditQuery['subject']>): SQ
 const nameOf = <T>(name: PgColumn, key: PgColumn, subject: PgColumn) =>
   sql<T | null>`(select ${name} from ${name.table} where ${key} = ${subject})`;
 
+/**
+ * A user's e-mail: their account's, or, once the account is deleted, the one their deletion's entry
+ * recorded, so their earlier entries (a role they were given) still say who it was. Read through the
+ * user index of the log, among that user's few entries.
+ */
+const userEmailOf = sql<string | null>`coalesce(${nameOf<string>(users.email, users.id, auditLog.userId)},
+  (select deletion.before->>'email' from ${auditLog} deletion
+    where deletion.user_id = audit_log.user_id and deletion.kind = ${AUDIT_KIND.userDeleted} limit 1))`;
+
 /** An entry's row and the names of its subjects. */
 const entryColumns = {
   entry: auditLog,
   medicineName: nameOf<string>(medicines.name, medicines.id, auditLog.medicineId),
   orderNumber: nameOf<number>(orders.number, orders.id, auditLog.orderId),
   batchLot: nameOf<string>(batches.lot, batches.id, auditLog.batchId),
-  userEmail: nameOf<string>(users.email, users.id, auditLog.userId),
+  userEmail: userEmailOf,
 };
 
 const newestFirst = [desc(auditLog.at), desc(auditLog.id)];

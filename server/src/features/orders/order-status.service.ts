@@ -384,15 +384,22 @@ export async function reviewPrescription(
           toldInReview: true,
         },
       );
-    // The decision and its terms, never the prescription itself nor the note (it stays in the order's history).
+    // The decision and its terms, never the prescription itself; a rejection's note too, the reason the
+    // patient was given for the order's end (an approval's note stays in the order's history alone).
     const terms = review === PRESCRIPTION_REVIEW.approved && validUntil !== undefined ? { validUntil, repeats } : {};
+    const reason = review === PRESCRIPTION_REVIEW.rejected ? { note: decided.reviewNote } : {};
     const canceled = review === PRESCRIPTION_REVIEW.rejected && order.status !== ORDER_STATUS.canceled;
     await recordAudit(tx, {
       actorId: actor.id,
       kind: AUDIT_KIND.prescriptionReviewed,
       orderId: id,
       before: { prescriptionReview: PRESCRIPTION_REVIEW.pending, ...(canceled ? { status: order.status } : {}) },
-      after: { prescriptionReview: review, ...terms, ...(canceled ? { status: ORDER_STATUS.canceled } : {}) },
+      after: {
+        prescriptionReview: review,
+        ...terms,
+        ...reason,
+        ...(canceled ? { status: ORDER_STATUS.canceled } : {}),
+      },
     });
     return (await loadOrders(tx, eq(orders.id, id)))[0]!;
   });

@@ -3,6 +3,7 @@ import {
   AUDIT_KIND_LABELS,
   AUDIT_PAGE_SIZE,
   AUDIT_SUBJECT_MESSAGE,
+  ORDER_STATUS,
   PATHS,
   PRESCRIPTION_REVIEW,
   ROLE,
@@ -172,6 +173,50 @@ describe('AuditPage', () => {
       'Prescription reviewPending',
       'Prescription reviewRejected',
     ]);
+  });
+
+  it("shows a rejection's note, the reason the patient was given, beside the decision and the cancellation", async () => {
+    stubBrowserRequest();
+    const rejected: AuditEntry = {
+      ...entry(0),
+      kind: AUDIT_KIND.prescriptionReviewed,
+      medicineId: null,
+      medicineName: null,
+      orderId: 'order-1',
+      orderNumber: 'A-100234',
+      before: { prescriptionReview: PRESCRIPTION_REVIEW.pending, status: ORDER_STATUS.pending },
+      after: {
+        prescriptionReview: PRESCRIPTION_REVIEW.rejected,
+        note: 'The scan is unreadable; please upload a clearer one.',
+        status: ORDER_STATUS.canceled,
+      },
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { entries: [rejected], total: 1 }));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const after = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[2]!;
+    expect(after.textContent).toBe(
+      'Prescription reviewRejectedNoteThe scan is unreadable; please upload a clearer one.StatusCanceled',
+    );
+  });
+
+  it('names a deleted user by the e-mail the server recorded of them, as it named them before', async () => {
+    stubBrowserRequest();
+    const roleChanged: AuditEntry = {
+      ...entry(0),
+      kind: AUDIT_KIND.roleChanged,
+      medicineId: null,
+      medicineName: null,
+      userId: 'user-gone',
+      userEmail: 'grace@example.com',
+      before: { role: ROLE.user },
+      after: { role: ROLE.pharmacist },
+    };
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { entries: [roleChanged], total: 1 }));
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Audit log' });
+    const subject = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell')[0]!;
+    expect(subject).toHaveTextContent(/^User grace@example\.com$/);
   });
 
   it('names an order by its number and a batch by its lot, and a deleted subject by its id', async () => {
