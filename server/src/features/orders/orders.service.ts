@@ -5,6 +5,7 @@ import {
   ORDER_SORT,
   ORDER_STATUS,
   orderNumberLabel,
+  ORDER_NUMBER_PREFIX_REACH,
   parseOrderNumber,
   PAYMENT_STATUS,
   PRESCRIPTION_REVIEW,
@@ -331,20 +332,18 @@ const matchingUsers = preparedQuery((db) =>
     .prepare('staff_order_search_users'),
 );
 
-/** How many digits longer than a search's digits an order number they find may be. */
-const NUMBER_PREFIX_REACH = 2;
 /** The largest order number the column holds (a PostgreSQL integer). */
 const LARGEST_ORDER_NUMBER = 2_147_483_647;
 
 /**
  * The order numbers a search's digits find: that number, and those that start with it and are at most
- * NUMBER_PREFIX_REACH digits longer ("10029" finds A-100290 to A-100299). Each length is one range of
+ * ORDER_NUMBER_PREFIX_REACH digits longer ("10029" finds A-100290 to A-100299). Each length is one range of
  * the numbers' unique index, so a search reads at most 111 of its entries however few digits it has;
  * a prefix of any length ("1" beside 100,000 orders) would read and sort the whole list.
  */
 function numbersStartingWith(number: number): SQL {
   const ranges: SQL[] = [];
-  for (let scale = 1; scale <= 10 ** NUMBER_PREFIX_REACH && number * scale <= LARGEST_ORDER_NUMBER; scale *= 10) {
+  for (let scale = 1; scale <= 10 ** ORDER_NUMBER_PREFIX_REACH && number * scale <= LARGEST_ORDER_NUMBER; scale *= 10) {
     ranges.push(between(orders.number, number * scale, Math.min((number + 1) * scale - 1, LARGEST_ORDER_NUMBER)));
   }
   return or(...ranges)!;

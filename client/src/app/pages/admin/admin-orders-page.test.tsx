@@ -1,4 +1,12 @@
-import { ADMIN_ORDERS_PAGE_SIZE, ORDER_STATUS, PATHS, PAYMENT_STATUS, ROLE, type Order } from '@apotheca/contract';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  ORDER_STATUS,
+  PATHS,
+  PAYMENT_STATUS,
+  ROLE,
+  SHORT_ORDER_NUMBER_HINT,
+  type Order,
+} from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Link, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -32,6 +40,24 @@ describe('AdminOrdersPage', () => {
     expect(await screen.findByRole('rowheader', { name: 'A-100009' })).toBeInTheDocument();
     expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
     expect(screen.queryByText('No orders available.')).toBeNull();
+  });
+
+  // Digits too few for an order number (three short of a six-digit one) find nothing: the staff member
+  // is told why, not left to think no such order exists.
+  it('says to type more of the number when a number search finds nothing, and only then', async () => {
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { orders: [], total: 0 })));
+    const { unmount } = renderWithStore(<AdminOrdersPage />, {
+      path: `${PATHS.adminOrders}?q=%23100`,
+      signedInAs: ROLE.admin,
+    });
+    expect(await screen.findByText('No order matches.')).toBeInTheDocument();
+    expect(screen.getByText(SHORT_ORDER_NUMBER_HINT)).toBeInTheDocument();
+    unmount();
+
+    renderWithStore(<AdminOrdersPage />, { path: `${PATHS.adminOrders}?q=Lovelace`, signedInAs: ROLE.admin });
+    expect(await screen.findByText('No order matches.')).toBeInTheDocument();
+    expect(screen.queryByText(SHORT_ORDER_NUMBER_HINT)).toBeNull();
   });
 });
 

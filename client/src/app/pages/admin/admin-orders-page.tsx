@@ -1,4 +1,12 @@
-import { formatPrice, adminOrderPath, ORDER_STATUSES, type OrderStatus, ownOrderRefusal } from '@apotheca/contract';
+import {
+  formatPrice,
+  adminOrderPath,
+  ORDER_STATUSES,
+  type OrderStatus,
+  ownOrderRefusal,
+  parseOrderNumber,
+  SHORT_ORDER_NUMBER_HINT,
+} from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { DataTable, stackedCell } from '../../../components/ui/data-table';
@@ -77,7 +85,13 @@ export default function AdminOrdersPage() {
         state={{ data: orders, isLoading, isFetching, error }}
         loadingLabel="Loading orders…"
         empty={(orders) =>
-          orders.length === 0 && <EmptyNotice>{filtered ? 'No order matches.' : 'No orders available.'}</EmptyNotice>
+          orders.length === 0 && (
+            <EmptyNotice>
+              <span className="block">{filtered ? 'No order matches.' : 'No orders available.'}</span>
+              {/* Digits too few for an order number find nothing: say why, and what finds it. */}
+              {parseOrderNumber(q) !== null && <span className="mt-2 block text-sm">{SHORT_ORDER_NUMBER_HINT}</span>}
+            </EmptyNotice>
+          )
         }
       >
         {(orders) => (
