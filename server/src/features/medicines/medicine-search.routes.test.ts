@@ -266,6 +266,17 @@ describe('search', () => {
     expect((await get('/api/medicines?prescriptionRequired=yes')).statusCode).toBe(400);
     expect((await list(`q=${'a'.repeat(100)}`)).total).toBe(0);
   });
+
+  // Someone who typed "???" and saw the whole shop would read it as every medicine matching.
+  it.each(['?!', '---', '%%', '???', "'_\\", '. , ;', '+', '/'])(
+    'finds nothing for %s, punctuation with no word in it, and offers no suggestion either',
+    async (q) => {
+      expect(await list(`q=${encodeURIComponent(q)}`)).toMatchObject({ medicines: [], total: 0 });
+      const suggested = await get(`/api/medicines/suggestions?q=${encodeURIComponent(q)}`);
+      expect(suggested.statusCode).toBe(200);
+      expect(medicineSuggestionsResponseSchema.parse(suggested.json()).suggestions).toEqual([]);
+    },
+  );
 });
 
 describe('suggestions', () => {
