@@ -48,7 +48,7 @@ describe('the admin manages users', () => {
     expect(await adminRow.getByRole('button', { name: /^Delete / }).isDisabled()).toBe(true);
   });
 
-  it("deletes a shopper after confirmation; their order then shows 'Deleted'", async () => {
+  it("deletes a shopper after confirmation; their order then shows 'Deleted', canceled", async () => {
     const shopper = await createShopper();
     const order = await placeOrder(shopper);
     const page = await pageAs(browser, admin);
@@ -87,6 +87,8 @@ describe('the admin manages users', () => {
     await page.waitForURL(`${baseUrl()}/admin/orders`);
     const orderRow = await openOrderRow(page, order);
     expect(await orderRow.getByRole('cell').first().textContent()).toBe('Deleted');
+    // Not yet dispatched, it was canceled with the account: no parcel goes to someone without one.
+    expect(await orderRow.getByRole('cell').nth(2).textContent()).toBe('Canceled');
   });
 
   it('makes a shopper a pharmacist, who then sees only the Orders, Prescriptions and Stock reports of the admin area', async () => {

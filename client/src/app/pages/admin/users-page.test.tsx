@@ -78,3 +78,17 @@ describe('the role select of the users page', () => {
     expect(select).toHaveValue(ROLE.pharmacist);
   });
 });
+
+describe('the confirmation of a deletion on the users page', () => {
+  // The deletion cancels the patient's orders not yet sent: the admin is told before confirming.
+  it('says what becomes of their orders: kept as Deleted, those not yet dispatched canceled and the patient told', async () => {
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { users: [ada], total: 1 })));
+    const { user } = renderWithStore(<UsersPage />, { path: PATHS.adminUsers, signedInAs: ROLE.admin });
+    await user.click(await screen.findByRole('button', { name: 'Delete Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user?' });
+    expect(dialog).toHaveTextContent(
+      "Ada Lovelace (ada@example.com) will be deleted and signed out. Their orders stay, shown as 'Deleted'; those not yet dispatched are canceled, with their stock put back, and Ada Lovelace is told by e-mail.",
+    );
+  });
+});

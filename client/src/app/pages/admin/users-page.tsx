@@ -179,7 +179,7 @@ export default function UsersPage() {
         title="Delete user?"
         description={
           toDelete
-            ? `${fullName(toDelete)} (${toDelete.email}) will be deleted and signed out. Their orders stay, shown as 'Deleted'.`
+            ? `${fullName(toDelete)} (${toDelete.email}) will be deleted and signed out. Their orders stay, shown as 'Deleted'; those not yet dispatched are canceled, with their stock put back, and ${fullName(toDelete)} is told by e-mail.`
             : ''
         }
         confirmLabel="Delete"
