@@ -14,13 +14,13 @@ export function parseOrderNumber(q: string): number | null {
 }
 
 /**
- * How many digits longer than a search's digits an order number they find may be: "1002" finds
- * A-100200 to A-100299, "100" beside six-digit numbers nothing (a reach over any length of number
- * reads the whole list: docs/decisions/0163 and its successor).
+ * How many digits longer than a search's digits an order number they find may be: "100" finds
+ * A-100000 to A-100999, "10" beside six-digit numbers nothing (a reach over any length of number
+ * reads the whole list: docs/decisions/NEW-short-order-number-search).
  */
-export const ORDER_NUMBER_PREFIX_REACH = 2;
+export const ORDER_NUMBER_PREFIX_REACH = 3;
 /** Shown when a search read as an order number finds nothing: its digits may be too few. */
-export const SHORT_ORDER_NUMBER_HINT = `A number finds the orders whose numbers start with it and are at most ${ORDER_NUMBER_PREFIX_REACH} digits longer: type more of the order number, such as 1002 for A-100200 to A-100299.`;
+export const SHORT_ORDER_NUMBER_HINT = `A number finds the orders whose numbers start with it and are at most ${ORDER_NUMBER_PREFIX_REACH} digits longer: type more of the order number, such as 100 for A-100000 to A-100999.`;
 
 /**
  * An order waits for a pharmacist while its prescription's review is pending and it stands: a canceled

@@ -445,6 +445,14 @@ describe('reading orders', () => {
     expect(byPrefix.ids).toContain(bobs._id);
     expect(new Set(byPrefix.ids)).toEqual(new Set(allNumbers.map(({ id }) => id)));
     expect(await list(`q=${encodeURIComponent(`#${bobs.number.slice(2, -1)}`)}&limit=100`)).toEqual(byPrefix);
+    // Three digits short of a number ("100" of A-100295) still find the orders they begin.
+    const short = bobs.number.slice(2, -3);
+    const begun = (await ctx.database.db.select({ number: orders.number }).from(orders)).filter(
+      ({ number }) => String(number).startsWith(short) && String(number).length <= short.length + 3,
+    );
+    const byShort = await list(`q=${encodeURIComponent(`#${short}`)}&limit=100`);
+    expect(byShort.total).toBe(begun.length);
+    expect(byShort.ids).toContain(bobs._id);
     // Digits no order's number starts with, even past the database's integers, find none.
     expect(await list('q=999999999')).toEqual({ ids: [], total: 0 });
     expect(await list(`q=${encodeURIComponent(`ada byron${tag}`)}`)).toEqual({

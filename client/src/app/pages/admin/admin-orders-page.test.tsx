@@ -42,13 +42,13 @@ describe('AdminOrdersPage', () => {
     expect(screen.queryByText('No orders available.')).toBeNull();
   });
 
-  // Digits too few for an order number (three short of a six-digit one) find nothing: the staff member
+  // Digits too few for an order number (four short of a six-digit one) find nothing: the staff member
   // is told why, not left to think no such order exists.
   it('says to type more of the number when a number search finds nothing, and only then', async () => {
     stubBrowserRequest();
     vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { orders: [], total: 0 })));
     const { unmount } = renderWithStore(<AdminOrdersPage />, {
-      path: `${PATHS.adminOrders}?q=%23100`,
+      path: `${PATHS.adminOrders}?q=%2310`,
       signedInAs: ROLE.admin,
     });
     expect(await screen.findByText('No order matches.')).toBeInTheDocument();
