@@ -16,7 +16,7 @@ export function parseOrderNumber(q: string): number | null {
 /**
  * How many digits longer than a search's digits an order number they find may be: "100" finds
  * A-100000 to A-100999, "10" beside six-digit numbers nothing (a reach over any length of number
- * reads the whole list: docs/decisions/NEW-short-order-number-search).
+ * reads the whole list: docs/decisions/0173).
  */
 export const ORDER_NUMBER_PREFIX_REACH = 3;
 /** Shown when a search read as an order number finds nothing: its digits may be too few. */

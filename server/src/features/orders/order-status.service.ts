@@ -282,7 +282,7 @@ export const ACCOUNT_DELETED_CANCEL_NOTE = 'Canceled by the shop: the account it
 /**
  * Cancels a patient's orders not yet dispatched, in the transaction that deletes their account, as
  * the admin deleting it: a parcel must not go to the stored address of someone who has no account
- * any more (docs/decisions/NEW-deleted-patient-open-orders). Each is canceled as a staff cancel is:
+ * any more (docs/decisions/0171). Each is canceled as a staff cancel is:
  * its stock back to the batches it drew from, its history rows, its audit entry and the patient's
  * mail, sent to the address the account had (called before the account goes, so the mail finds it).
  * A dispatched order's parcel has left and stays as it is. The caller holds the patient's cart, so no

@@ -342,7 +342,7 @@ const LARGEST_ORDER_NUMBER = 2_147_483_647;
  * it has (a prefix of any length, "1" beside 100,000 orders, would read the whole list). The ids are
  * read from those ranges first, as a set the list then looks up by key: with the ranges themselves in
  * the list's statement, the planner walked the creation-time index through every order to skip
- * sorting a thousand matches (docs/decisions/NEW-short-order-number-search).
+ * sorting a thousand matches (docs/decisions/0173).
  */
 function numbersStartingWith(db: Db, number: number): SQL {
   const ranges: SQL[] = [];
