@@ -1,12 +1,4 @@
-import {
-  formatPrice,
-  adminOrderPath,
-  ORDER_STATUSES,
-  type OrderStatus,
-  ownOrderRefusal,
-  parseOrderNumber,
-  SHORT_ORDER_NUMBER_HINT,
-} from '@apotheca/contract';
+import { formatPrice, adminOrderPath, ORDER_STATUSES, type OrderStatus, ownOrderRefusal } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../../components/ui/button';
 import { DataTable, stackedCell } from '../../../components/ui/data-table';
@@ -15,6 +7,7 @@ import { OrderStatusBadge, PaymentStatusBadge } from '../../../features/orders/o
 import { OrderStatusSelect } from '../../../features/orders/order-status-select';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
+import { OrderNumberHint } from './order-number-hint';
 import { useListLinkState } from './list-return.hook';
 import { useOrderListPage } from './order-list-page.hook';
 import { useListParam } from './page-param.hook';
@@ -88,8 +81,7 @@ export default function AdminOrdersPage() {
           orders.length === 0 && (
             <EmptyNotice>
               <span className="block">{filtered ? 'No order matches.' : 'No orders available.'}</span>
-              {/* Digits too few for an order number find nothing: say why, and what finds it. */}
-              {parseOrderNumber(q) !== null && <span className="mt-2 block text-sm">{SHORT_ORDER_NUMBER_HINT}</span>}
+              <OrderNumberHint q={q} />
             </EmptyNotice>
           )
         }

@@ -1,7 +1,9 @@
-import { PATHS, ROLE } from '@apotheca/contract';
+import { PATHS, ROLE, SHORT_ORDER_NUMBER_HINT } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserRequest } from '../../../test/browser-request';
+import { json } from '../../../test/json-response';
 import { awaitingReview, serveReview } from '../../../test/order.fixture';
 import { renderWithStore, signedInUserId } from '../../../test/render-with-store';
 import PrescriptionQueuePage from './prescription-queue-page';
@@ -23,6 +25,17 @@ afterEach(() => {
 });
 
 describe('PrescriptionQueuePage', () => {
+  it('says to type more of the number when a number search finds nothing, as the orders list does', async () => {
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { orders: [], total: 0 })));
+    renderWithStore(<PrescriptionQueuePage />, {
+      path: `${PATHS.adminPrescriptions}?q=%2310`,
+      signedInAs: ROLE.pharmacist,
+    });
+    expect(await screen.findByText('No waiting prescription matches.')).toBeInTheDocument();
+    expect(screen.getByText(SHORT_ORDER_NUMBER_HINT)).toBeInTheDocument();
+  });
+
   it("offers a patient's prescription for review, and says the pharmacist's own one awaits another pharmacist", async () => {
     const orders = [waiting(PHARMACIST_ID, 'A-100001', 'Staff'), waiting('user-1', 'A-100002', 'Ient')];
     serveReview(orders[1]!, { listed: orders });

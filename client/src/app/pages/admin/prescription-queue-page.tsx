@@ -4,6 +4,7 @@ import { DataTable, stackedCell, WrappingText } from '../../../components/ui/dat
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { AdminPageHeader } from './admin-page-header';
 import { ListSearchForm } from './list-search-form';
+import { OrderNumberHint } from './order-number-hint';
 import { useListLinkState } from './list-return.hook';
 import { useOrderListPage } from './order-list-page.hook';
 import { waitingTime } from '../../../lib/waiting-time';
@@ -59,6 +60,7 @@ export default function PrescriptionQueuePage() {
           waiting.length === 0 && (
             <p className="rounded-lg bg-brand-50 p-4 text-brand-900">
               {q ? 'No waiting prescription matches.' : 'No prescription is waiting for review.'}
+              <OrderNumberHint q={q} />
             </p>
           )
         }
