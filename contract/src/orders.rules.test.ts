@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUS, ORDER_STATUSES, PRESCRIPTION_REVIEW } from './constants';
 import {
+  ACCOUNT_DELETED_ORDER_MESSAGE,
   ADDRESS_NEEDED_MESSAGE,
   ADDRESS_TOO_LATE_MESSAGE,
   addressAddRefusal,
@@ -12,17 +13,33 @@ import {
 } from './orders.rules';
 
 const address = { line1: '1 High Street' };
+const userId = 'user-1';
 const prescribed = (review: (typeof PRESCRIPTION_REVIEW)[keyof typeof PRESCRIPTION_REVIEW]) => ({ review });
 
 describe('statusChangeRefusal', () => {
   it('lets an order with an approved prescription and an address move to any status', () => {
-    const order = { status: ORDER_STATUS.pending, prescription: prescribed(PRESCRIPTION_REVIEW.approved), address };
+    const order = {
+      status: ORDER_STATUS.pending,
+      userId,
+      prescription: prescribed(PRESCRIPTION_REVIEW.approved),
+      address,
+    };
     expect(ORDER_STATUSES.map((to) => statusChangeRefusal(order, to))).toEqual(ORDER_STATUSES.map(() => undefined));
   });
 
   it('refuses Accepted and Dispatched while the prescription awaits review, or once it was rejected', () => {
-    const awaiting = { status: ORDER_STATUS.pending, prescription: prescribed(PRESCRIPTION_REVIEW.pending), address };
-    const rejected = { status: ORDER_STATUS.canceled, prescription: prescribed(PRESCRIPTION_REVIEW.rejected), address };
+    const awaiting = {
+      status: ORDER_STATUS.pending,
+      userId,
+      prescription: prescribed(PRESCRIPTION_REVIEW.pending),
+      address,
+    };
+    const rejected = {
+      status: ORDER_STATUS.canceled,
+      userId,
+      prescription: prescribed(PRESCRIPTION_REVIEW.rejected),
+      address,
+    };
     expect(ORDER_STATUSES.map((to) => statusChangeRefusal(awaiting, to))).toEqual([
       undefined,
       AWAITING_REVIEW_MESSAGE,
@@ -38,7 +55,7 @@ describe('statusChangeRefusal', () => {
   });
 
   it('refuses Dispatched to an order without a delivery address, and nothing else', () => {
-    const order = { status: ORDER_STATUS.pending, prescription: null, address: null };
+    const order = { status: ORDER_STATUS.pending, userId, prescription: null, address: null };
     expect(ORDER_STATUSES.map((to) => statusChangeRefusal(order, to))).toEqual([
       undefined,
       undefined,
@@ -48,7 +65,7 @@ describe('statusChangeRefusal', () => {
   });
   it('refuses Dispatched to an order a recall holds, naming its lot and medicine, and nothing else', () => {
     const recallHold = { lot: 'L-7', medicine: 'Aspirin 300mg' };
-    const order = { status: ORDER_STATUS.accepted, prescription: null, address, recallHold };
+    const order = { status: ORDER_STATUS.accepted, userId, prescription: null, address, recallHold };
     expect(ORDER_STATUSES.map((to) => statusChangeRefusal(order, to))).toEqual([
       undefined,
       undefined,
@@ -56,6 +73,23 @@ describe('statusChangeRefusal', () => {
       undefined,
     ]);
     expect(statusChangeRefusal({ ...order, recallHold: null }, ORDER_STATUS.dispatched)).toBeUndefined();
+  });
+
+  it('lets an order whose account was deleted be canceled, and take no other status', () => {
+    const open = { status: ORDER_STATUS.pending, userId: null, prescription: null, address };
+    const canceled = { ...open, status: ORDER_STATUS.canceled };
+    expect(ORDER_STATUSES.map((to) => statusChangeRefusal(open, to))).toEqual([
+      undefined,
+      ACCOUNT_DELETED_ORDER_MESSAGE,
+      ACCOUNT_DELETED_ORDER_MESSAGE,
+      undefined,
+    ]);
+    expect(ORDER_STATUSES.map((to) => statusChangeRefusal(canceled, to))).toEqual([
+      ACCOUNT_DELETED_ORDER_MESSAGE,
+      ACCOUNT_DELETED_ORDER_MESSAGE,
+      ACCOUNT_DELETED_ORDER_MESSAGE,
+      undefined,
+    ]);
   });
 });
 

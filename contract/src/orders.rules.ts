@@ -60,12 +60,15 @@ export const RECALL_HOLD_MESSAGE =
 export const RECALL_HOLD_PATIENT_NOTE =
   'Waiting: a lot of one of its medicines was recalled, and the pharmacy is replacing those units before sending it.';
 
+export const ACCOUNT_DELETED_ORDER_MESSAGE =
+  'The account this order was placed from was deleted: the order can only be canceled.';
 /**
  * The one rule on which status an order may take: why `order`, read as the API answers it, may not
  * move to `to`, or undefined when it may. Any status may follow any other (the product sets no order
  * of statuses, so staff can correct a mistake), except that an order whose prescription is pending or
- * rejected never becomes Accepted or Dispatched, one without a delivery address is not dispatched, and
- * one a recall holds (its `recallHold`, docs/decisions/0149) is not dispatched either.
+ * rejected never becomes Accepted or Dispatched, one without a delivery address is not dispatched,
+ * one a recall holds (its `recallHold`, docs/decisions/0149) is not dispatched either, and one whose
+ * account was deleted (no `userId`) is only canceled: no one is left to pay for it, receive it or be told.
  * Its own status is no change. The server refuses with this message (409) and the staff screens
  * offer no status it names, saying why. The server reads the recall hold again under its locks, after
  * any stock the change takes, since a recall may come after the screen read the order: it passes no
@@ -75,6 +78,7 @@ export const RECALL_HOLD_PATIENT_NOTE =
 export const statusChangeRefusal = (
   order: {
     status: OrderStatus;
+    userId: object | string | null;
     prescription: { review: PrescriptionReview } | null;
     address: object | null;
     recallHold?: { lot: string; medicine: string } | null;
@@ -82,6 +86,7 @@ export const statusChangeRefusal = (
   to: OrderStatus,
 ) => {
   if (order.status === to) return undefined;
+  if (order.userId === null && to !== ORDER_STATUS.canceled) return ACCOUNT_DELETED_ORDER_MESSAGE;
   if (NEEDS_APPROVAL.includes(to) && order.prescription?.review === PRESCRIPTION_REVIEW.pending)
     return AWAITING_REVIEW_MESSAGE;
   if (NEEDS_APPROVAL.includes(to) && order.prescription?.review === PRESCRIPTION_REVIEW.rejected)

@@ -13,9 +13,6 @@ export type DispatchDialogProps = {
   onCancel: () => void;
 };
 
-/** What the staff's dialogs say of an order whose patient was deleted: no account and no address are left. */
-export const NO_ONE_MAILED = "Its patient's account was deleted, so no one is mailed";
-
 /** Asks staff for the parcel's carrier and tracking number (both optional) before an order is dispatched. */
 export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDialogProps) {
   return (
@@ -24,13 +21,10 @@ export function DispatchDialog({ order, busy, onDispatch, onCancel }: DispatchDi
       <div className="fixed inset-0 flex items-center justify-center p-4">
         <DialogPanel className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-bold text-ink">Dispatch this order</DialogTitle>
-          {/* An order without an address never gets here: the screens offer it no Dispatched (statusChangeRefusal). */}
+          {/* Neither an order without an address nor a deleted patient's order gets here: the screens offer
+              them no Dispatched (statusChangeRefusal). */}
           <Description className="mt-2 text-sm text-muted">
-            {/* A deleted patient has no account to read the order in and no address to mail. */}
-            {order?.userId === null
-              ? `${NO_ONE_MAILED}: the carrier and tracking number stay on the order.`
-              : 'The patient sees the carrier and tracking number on the order and in the mail.'}{' '}
-            Both are optional.
+            The patient sees the carrier and tracking number on the order and in the mail. Both are optional.
           </Description>
           {/* Its own state, made when the dialog opens and for its order alone: a parcel typed and then
               canceled is not offered again, nor is one order's tracking number offered for another's. */}

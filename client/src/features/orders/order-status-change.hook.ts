@@ -3,8 +3,11 @@ import { useState } from 'react';
 import { toast } from '../../lib/toast';
 import { errorMessage } from '../../lib/error-message';
 import type { ConfirmDialogProps } from '../../components/ui/confirm-dialog';
-import { NO_ONE_MAILED, type DispatchDialogProps, type Parcel } from './dispatch-dialog';
+import type { DispatchDialogProps, Parcel } from './dispatch-dialog';
 import { useUpdateOrderStatusMutation } from './order-admin.api';
+
+/** What the cancellation's confirmation says of an order whose patient was deleted: no address is left. */
+const NO_ONE_MAILED = "Its patient's account was deleted, so no one is mailed";
 
 /**
  * What canceling `order` does beyond its status, as the server does it: it mails the patient, unless

@@ -1,4 +1,11 @@
-import { AUDIT_KIND, ORDER_STATUS, orderResponseSchema, ROLE, type Order } from '@apotheca/contract';
+import {
+  ACCOUNT_DELETED_ORDER_MESSAGE,
+  AUDIT_KIND,
+  ORDER_STATUS,
+  orderResponseSchema,
+  ROLE,
+  type Order,
+} from '@apotheca/contract';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, batches, mailOutbox, orders } from '../../db/schema';
@@ -138,5 +145,24 @@ describe("a patient's deletion and their orders", () => {
     expect(shelves).toEqual([{ quantity: 6 }]);
     const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
     expect(stored).toMatchObject({ userId: null, status: ORDER_STATUS.canceled });
+  });
+
+  it('keeps their orders from being opened again or sent: a dispatched one may still be canceled', async () => {
+    const patient = await createTestUser(ctx);
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    const canceled = await placedOrder(patient.headers, medicine.id, 2);
+    const dispatched = await placedOrder(patient.headers, medicine.id, 1);
+    expect((await setOrderStatus(ctx, admin, dispatched._id, ORDER_STATUS.dispatched)).statusCode).toBe(200);
+    expect((await deleteUser(patient.user.id)).statusCode).toBe(200);
+
+    for (const to of [ORDER_STATUS.pending, ORDER_STATUS.accepted, ORDER_STATUS.dispatched]) {
+      const refused = await setOrderStatus(ctx, admin, canceled._id, to);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toEqual({ message: ACCOUNT_DELETED_ORDER_MESSAGE });
+    }
+    expect((await readOrder(canceled._id)).status).toBe(ORDER_STATUS.canceled);
+    // The canceled order's units stay on the shelves: nothing was taken again.
+    expect((await storedMedicine(ctx, medicine.id))?.stock).toBe(4);
+    expect((await setOrderStatus(ctx, admin, dispatched._id, ORDER_STATUS.canceled)).statusCode).toBe(200);
   });
 });

@@ -172,7 +172,7 @@ async function applyStatusChange(
   }
   // The contract's rule, read of the order as the API answers it: the staff screens offer no status it refuses.
   const refusal = statusChangeRefusal(
-    { status: order.status, prescription: prescriptionOf(order), address: order.address },
+    { status: order.status, userId: order.userId, prescription: prescriptionOf(order), address: order.address },
     to,
   );
   if (refusal !== undefined) throw HttpError.conflict(refusal);

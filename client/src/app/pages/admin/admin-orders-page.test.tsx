@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_DELETED_ORDER_MESSAGE,
   ADMIN_ORDERS_PAGE_SIZE,
   ORDER_STATUS,
   PATHS,
@@ -100,13 +101,19 @@ async function dispatchDialogOf(shown: Order) {
   return { user, dialog: await screen.findByRole('dialog', { name: 'Dispatch this order' }) };
 }
 
-describe('the dispatch dialog in the orders list', () => {
-  // A deleted patient has no account to see the parcel on and no address to mail it to.
-  it("says the parcel's details stay on the order alone when its patient was deleted", async () => {
+describe("a deleted patient's order in the orders list", () => {
+  // No one is left to pay for it, receive it or be told: the list offers it Canceled alone, saying why.
+  it('offers only Canceled, and says why beside the select', async () => {
+    stubBrowserRequest();
     const shown = order({ userId: null, status: ORDER_STATUS.accepted, address: savedAddress });
-    const { dialog } = await dispatchDialogOf(shown);
-    expect(dialog).toHaveTextContent(/no one is mailed/i);
-    expect(dialog).not.toHaveTextContent(/patient sees/i);
+    vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(200, { orders: [shown], total: 1 }));
+    renderWithStore(<AdminOrdersPage />, { path: PATHS.adminOrders, signedInAs: ROLE.admin });
+    const select = await screen.findByRole('combobox', { name: `Update status of order ${shown.number}` });
+    const option = (status: string) => within(select).getByRole('option', { name: status });
+    expect(option(ORDER_STATUS.pending)).toBeDisabled();
+    expect(option(ORDER_STATUS.dispatched)).toBeDisabled();
+    expect(option(ORDER_STATUS.canceled)).toBeEnabled();
+    expect(select).toHaveAccessibleDescription(ACCOUNT_DELETED_ORDER_MESSAGE);
   });
 });
 
