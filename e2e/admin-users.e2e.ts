@@ -13,10 +13,11 @@ import {
 } from './support/shop';
 import {
   baseUrl,
+  cellsOnScreen,
   hasFocus,
   saveScreenshot,
   sidewaysScroll,
-  textsOf,
+  tableOnLaptop,
   useBrowser,
   withinScreenWidth,
 } from './support/browser';
@@ -204,9 +205,7 @@ describe('the admin manages users', () => {
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
     expect(await page.getByText(SCROLL_HINT).count()).toBe(0);
     // Every column is shown whole on the screen, with what the admin reads in it.
-    const cells = await row.locator('th, td').all();
-    expect(cells).toHaveLength(7);
-    for (const cell of cells) expect(await withinScreenWidth(cell), await cell.innerText()).toBe(true);
+    const cells = await cellsOnScreen(row, 7);
     const shown = await row.innerText();
     for (const value of [name, user.email, user._id.slice(0, 8)]) expect(shown).toContain(value);
     const role = row.getByRole('combobox', { name: `Role of ${name}` });
@@ -228,18 +227,7 @@ describe('the admin manages users', () => {
     expect(onTop).toBe(true);
     await saveScreenshot(page, 'admin-users-phone-375');
     // A laptop keeps the table: the product's columns side by side, each row on one line, no hint.
-    await page.setViewportSize({ width: 1280, height: 800 });
-    expect(await textsOf(table.getByRole('columnheader'))).toEqual([
-      'Sr. No',
-      'User ID',
-      'User Name',
-      'E-mail',
-      'Creation Time',
-      'Role',
-      'Actions',
-    ]);
-    const tops = await Promise.all(cells.map(async (cell) => (await cell.boundingBox())!.y));
-    expect(new Set(tops).size).toBe(1);
+    await tableOnLaptop(table, cells, ['Sr. No', 'User ID', 'User Name', 'E-mail', 'Creation Time', 'Role', 'Actions']);
     expect(await page.getByText(SCROLL_HINT).count()).toBe(0);
     await saveScreenshot(page, 'admin-users-phone-1280');
     await page.context().close();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium-flags';
 
 export const baseUrl = (): string => inject('baseUrl');
@@ -123,4 +123,20 @@ export async function withinScreenWidth(locator: Locator): Promise<boolean> {
   const box = await locator.boundingBox();
   const width = locator.page().viewportSize()!.width;
   return box !== null && box.width > 1 && box.x >= 0 && box.x + box.width <= width && (await locator.isVisible());
+}
+
+/** A staff list's row on a phone: each of its `columns` cells shown whole within the screen's width. */
+export async function cellsOnScreen(row: Locator, columns: number): Promise<Locator[]> {
+  const cells = await row.locator('th, td').all();
+  expect(cells).toHaveLength(columns);
+  for (const cell of cells) expect(await withinScreenWidth(cell), await cell.innerText()).toBe(true);
+  return cells;
+}
+
+/** A staff list at a laptop's width: a table again, its `headers` side by side and a row's `cells` on one line. */
+export async function tableOnLaptop(table: Locator, cells: Locator[], headers: string[]) {
+  await table.page().setViewportSize({ width: 1280, height: 800 });
+  expect(await textsOf(table.getByRole('columnheader'))).toEqual(headers);
+  const tops = await Promise.all(cells.map(async (cell) => (await cell.boundingBox())!.y));
+  expect(new Set(tops).size).toBe(1);
 }
