@@ -14,14 +14,14 @@ import { createTestUser, type AuthHeaders } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
+import { TEST_CARD } from './orders.fixtures';
 
 // A checkout sent again with the same Idempotency-Key (its answer was lost on the way: an instance
 // died behind the load balancer) answers the order the first copy placed, and places nothing twice.
 
 const ctx = useTestContext();
 
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `12/${nextYear}`, cvv: '123' };
+const card = TEST_CARD;
 const KEY = 'c0ffee00-1234-4abc-8def-000000000001';
 
 const placeOrder = (headers: AuthHeaders, key: string | undefined, payload: object = { payment: card }) =>

@@ -12,28 +12,18 @@ import { auditLog, batches, mailOutbox, orders } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
-import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
-import { setOrderStatus } from './orders.fixtures';
+import { placedOrder as placed, setOrderStatus, TEST_CARD } from './orders.fixtures';
 import { ACCOUNT_DELETED_CANCEL_NOTE } from './order-status.service';
 
 const ctx = useTestContext();
 const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
 
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `12/${nextYear}`, cvv: '123' };
+const card = TEST_CARD;
 
-async function placedOrder(headers: AuthHeaders, medicineId: string, quantity: number, payload: object = {}) {
-  await addToCart(ctx, headers, medicineId, quantity);
-  const response = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/orders/add-order',
-    headers,
-    payload: { address: HOME_ADDRESS, ...payload },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return orderResponseSchema.parse(response.json()).order;
-}
+// Each with an address, so that it could be dispatched.
+const placedOrder = (headers: AuthHeaders, medicineId: string, quantity: number, payload: object = {}) =>
+  placed(ctx, headers, medicineId, quantity, { address: HOME_ADDRESS, ...payload });
 
 const readOrder = async (id: string): Promise<Order> =>
   orderResponseSchema.parse(

@@ -1,9 +1,39 @@
-import type { Order } from '@apotheca/contract';
+import { orderResponseSchema, type Order } from '@apotheca/contract';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../db/client';
 import type { TestContext } from '../../test/test-app';
+import type { AuthHeaders } from '../../test/test-users';
+import { addToCart } from '../cart/cart.fixtures';
 import { listAllOrders } from './orders.service';
+
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+/** A card the checkout takes: it runs out at the end of next year. */
+export const TEST_CARD = {
+  cardholderName: 'JANE DOE',
+  cardNumber: '123456789012',
+  expiry: `12/${nextYear}`,
+  cvv: '123',
+};
+
+/** Puts `quantity` of a medicine in the cart and checks out with `payload`; the order placed (201). */
+export async function placedOrder(
+  ctx: TestContext,
+  headers: AuthHeaders,
+  medicineId: string,
+  quantity = 1,
+  payload?: object,
+): Promise<Order> {
+  await addToCart(ctx, headers, medicineId, quantity);
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/orders/add-order',
+    headers,
+    ...(payload ? { payload } : {}),
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return orderResponseSchema.parse(response.json()).order;
+}
 
 /** Sets an order's status as the staff's status select does; answers the response. */
 export const setOrderStatus = (

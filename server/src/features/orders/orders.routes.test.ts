@@ -10,7 +10,6 @@ import {
   ORDER_STATUS_CHANGED_MESSAGE,
   OWN_ORDER_MESSAGE,
   PRESCRIPTION_REVIEW,
-  type Order,
 } from '@apotheca/contract';
 import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -20,13 +19,12 @@ import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-
 import { addToCart } from '../cart/cart.fixtures';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { insertMedicine, setStock, storedMedicine } from '../medicines/medicines.fixtures';
-import { setOrderStatus } from './orders.fixtures';
+import { placedOrder as placed, setOrderStatus, TEST_CARD } from './orders.fixtures';
 
 const ctx = useTestContext();
 const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
 
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `12/${nextYear}`, cvv: '123' };
+const card = TEST_CARD;
 
 const shopper = async (firstName = 'Test') => createTestUser(ctx, { firstName });
 const placeOrder = (headers: AuthHeaders, payload?: object) =>
@@ -36,12 +34,8 @@ const orderCount = async () => (await ctx.database.db.select().from(orders)).len
 const setStatus = (id: string, status: string, headers: AuthHeaders = admin) =>
   setOrderStatus(ctx, headers, id, status);
 
-async function placedOrder(headers: AuthHeaders, medicineId: string, quantity = 1, payload?: object): Promise<Order> {
-  await addToCart(ctx, headers, medicineId, quantity);
-  const response = await placeOrder(headers, payload);
-  expect(response.statusCode).toBe(201);
-  return orderResponseSchema.parse(response.json()).order;
-}
+const placedOrder = (headers: AuthHeaders, medicineId: string, quantity = 1, payload?: object) =>
+  placed(ctx, headers, medicineId, quantity, payload);
 
 describe('POST /api/orders/add-order', () => {
   it('takes the stock, copies names and server prices, keeps only the last four card digits and empties the cart', async () => {

@@ -7,7 +7,7 @@ import { createTestUser, useTestUsers } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine, storedMedicine } from '../medicines/medicines.fixtures';
 import { cancelUnpaidOrders, UNPAID_CANCEL_NOTE } from './order-status.service';
-import { setOrderStatus } from './orders.fixtures';
+import { setOrderStatus, TEST_CARD } from './orders.fixtures';
 
 const TTL_MINUTES = 30;
 
@@ -15,8 +15,7 @@ const TTL_MINUTES = 30;
 const ctx = useTestContext({ unpaidOrderTtlMinutes: TTL_MINUTES, unpaidOrderSweepMs: 50 });
 const { admin } = useTestUsers(ctx, { admin: ROLE.admin });
 
-const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
-const card = { cardholderName: 'JANE DOE', cardNumber: '123456789012', expiry: `12/${nextYear}`, cvv: '123' };
+const card = TEST_CARD;
 
 async function placeOrder(medicineId: string, quantity: number, paid = false): Promise<Order> {
   const { headers } = await createTestUser(ctx);
