@@ -19,10 +19,15 @@ const openCart = async (user: ReturnType<typeof renderWithStore>['user']) => {
   expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
 };
 
+/** A shop that answers every call as a logout does; the spy counts the logouts sent. */
+const serveLogout = () => {
+  stubBrowserRequest();
+  return vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+};
+
 describe('MainLayout', () => {
   it('keeps focus in the header after a logout from the phone menu on the home page, not lost at the document start', async () => {
-    stubBrowserRequest();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+    serveLogout();
     const { user } = renderWithStore(
       <Routes>
         <Route element={<MainLayout />}>
@@ -52,8 +57,7 @@ describe('MainLayout', () => {
   );
 
   it('logs out from a page behind login to the login page without telling the patient to log in', async () => {
-    stubBrowserRequest();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+    serveLogout();
     const { user, store } = renderWithStore(cartWithLogin, { signedInAs: ROLE.user });
     await openCart(user);
     await user.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Log Out' })[0]!);
@@ -63,8 +67,7 @@ describe('MainLayout', () => {
   });
 
   it('logs out from the phone menu on a page behind login to the home page with only the logged-out toast', async () => {
-    stubBrowserRequest();
-    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+    serveLogout();
     const { user } = renderWithStore(cartWithLogin, { signedInAs: ROLE.user });
     await openCart(user);
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -97,10 +100,7 @@ describe('MainLayout logout when the next page cannot load', () => {
   it('ends the session here and at the shop when the login page’s code never arrives', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      stubBrowserRequest();
-      const fetch = vi
-        .spyOn(globalThis, 'fetch')
-        .mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+      const fetch = serveLogout();
       const { user, store } = renderWithStore(shopWithLogin(<NeverLoads />), { signedInAs: ROLE.user });
       await openCart(user);
       await user.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Log Out' })[0]!);
@@ -115,10 +115,7 @@ describe('MainLayout logout when the next page cannot load', () => {
   it('ends the session here and at the shop when the page a phone’s logout goes to never arrives, in the same shell', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
-      stubBrowserRequest();
-      const fetch = vi
-        .spyOn(globalThis, 'fetch')
-        .mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+      const fetch = serveLogout();
       // The shell's main region already shows a page, so the router keeps it on screen while the next loads.
       const { user, store } = renderWithStore(
         <Routes>
@@ -142,10 +139,7 @@ describe('MainLayout logout when the next page cannot load', () => {
 
   it('ends the session and shows the page’s error in the shell when the login page’s code fails to load', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubBrowserRequest();
-    const fetch = vi
-      .spyOn(globalThis, 'fetch')
-      .mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
+    const fetch = serveLogout();
     const { user, store } = renderWithStore(shopWithLogin(<FailsToLoad />), { signedInAs: ROLE.user });
     await openCart(user);
     await user.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Log Out' })[0]!);
