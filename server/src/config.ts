@@ -225,7 +225,7 @@ export type Config = {
   metricsToken: string | undefined;
   /** Where `npm run backup` and the scheduled backups write their files. */
   backupDir: string;
-  /** BACKUP_DIR was set: a start checks it can write there, schedule or not (docs/decisions/0164). */
+  /** BACKUP_DIR was set: a start checks it can write there, schedule or not (docs/decisions/0169). */
   backupDirSet: boolean;
   /** Hours between two scheduled backups (docs/decisions/0061); 0: none are scheduled. */
   backupEveryHours: number;
