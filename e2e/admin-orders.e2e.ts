@@ -122,7 +122,8 @@ describe('the admin works through the orders', () => {
 
     await nav.getByRole('button', { name: `Page ${pageCount}`, exact: true }).click();
     await page.waitForURL((url) => `${url.pathname}${url.search}` === pagedPath(PATHS.adminOrders, pageCount));
-    expect(await nav.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    // The URL changes before the page it names is drawn: wait for the last page's buttons.
+    await expect.poll(() => nav.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
     await expect.poll(() => bodyRows.count()).toBe(orders.length - (pageCount - 1) * ADMIN_ORDERS_PAGE_SIZE);
     await nav.getByRole('button', { name: 'Previous' }).click();
     // The label follows the click's navigation: wait for it rather than read it at once.

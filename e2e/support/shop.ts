@@ -134,11 +134,19 @@ export async function toast(page: Page, text: string): Promise<void> {
 
 /**
  * Rests the pointer on the toast on screen, which holds it there (a loaded machine can take longer
- * than its few seconds to check it) and waits until its entering slide has stopped. Only a toast
- * alone: sonner lets go of every toast when the one before goes (`closeToast` first).
+ * than its few seconds to check it), and waits until its entering slide has ended: the pointer's own
+ * wait for a still element can pass mid-slide on a loaded machine, so the slide's transitions are
+ * awaited until none runs. Only a toast alone: sonner lets go of every toast when the one before goes
+ * (`closeToast` first).
  */
 export async function holdToast(page: Page): Promise<void> {
-  await page.locator('[data-sonner-toast]').hover();
+  const shown = page.locator('[data-sonner-toast][data-mounted="true"]');
+  await shown.hover();
+  await shown.evaluate(async (element) => {
+    for (let running = element.getAnimations(); running.length > 0; running = element.getAnimations()) {
+      await Promise.allSettled(running.map((animation) => animation.finished));
+    }
+  });
 }
 
 /** The toaster's gap between a toast and what it keeps clear above it (app-toaster.tsx: 0.75rem). */
