@@ -93,6 +93,17 @@ describe("a call's body", () => {
     expect(response.json()).toEqual({ message: COMPRESSED_BODY_MESSAGE });
   });
 
+  it('marked compressed on a GET, which the shop reads no body of, leaves the answer as it is', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/addresses',
+      headers: { ...headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: gzipSync(Buffer.from('{}')),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(addressesResponseSchema.parse(response.json()).addresses).toEqual([]);
+  });
+
   it('marked with the identity Content-Encoding, which is none, is read as any other', async () => {
     const response = await ctx.app.inject({
       method: 'POST',
