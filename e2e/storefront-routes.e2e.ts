@@ -57,6 +57,14 @@ describe('every storefront route in chromium', () => {
       await expect
         .poll(() => toastTexts(page))
         .toContain('Please Login !! You need to login first, to access this page.');
+      // The login page's heading takes the focus, for a screen reader to name the page, without the
+      // ring of a control: it is not one, and a ring drawn round it reads as a field.
+      const heading = page.getByRole('heading', { level: 1, name: 'Login' });
+      await expect
+        .poll(() =>
+          heading.evaluate((element) => document.activeElement === element && getComputedStyle(element).outlineStyle),
+        )
+        .toBe('none');
     }
     await page.context().close();
   });

@@ -158,12 +158,7 @@ export function CatalogueImport() {
 
       {imported ? (
         <section aria-labelledby="import-result-heading" className="flex flex-col gap-2">
-          <h2
-            id="import-result-heading"
-            ref={importedHeading}
-            tabIndex={-1}
-            className="text-lg font-semibold text-ink focus:outline-none"
-          >
+          <h2 id="import-result-heading" ref={importedHeading} tabIndex={-1} className="text-lg font-semibold text-ink">
             Imported
           </h2>
           <p role="status" className="text-sm text-ink">

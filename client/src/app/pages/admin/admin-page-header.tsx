@@ -16,7 +16,7 @@ export function AdminPageHeader({
   return (
     <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
       <div>
-        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-ink focus:outline-none">
+        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold text-ink">
           {title}
         </h1>
         {subtitle ? <p className="mt-1 text-sm text-muted">{subtitle}</p> : null}

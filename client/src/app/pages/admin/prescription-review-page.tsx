@@ -220,7 +220,7 @@ export default function PrescriptionReviewPage() {
                 <p
                   ref={refused ? focusOnMount : undefined}
                   tabIndex={-1}
-                  className="rounded-lg bg-slate-50 p-4 text-sm focus:outline-none"
+                  className="rounded-lg bg-slate-50 p-4 text-sm"
                 >
                   <ReviewDecision prescription={order.prescription} />
                 </p>
