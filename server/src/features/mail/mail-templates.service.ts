@@ -43,6 +43,11 @@ type MailTemplates = {
      */
     canceled: boolean;
     refunded: boolean;
+    /**
+     * The order's account is deleted in the same change: the mail leaves out the link to the orders
+     * page, which its reader can no longer open. Absent from rows queued before it existed: false.
+     */
+    accountDeleted: boolean;
   };
   /** `refunded`: whether a rejected order, canceled by the rejection, had been paid. */
   prescriptionReviewed: OrderMailData & { approved: boolean; note: string | null; refunded: boolean };
@@ -153,9 +158,9 @@ const ORDER_TEXT = `Hello {{firstName}},
 {{#each items}}- {{name}} × {{quantity}}: {{times priceCents quantity}}
 {{/each}}Total: {{money totalCents}}
 
-See your order: {{orderUrl}}
+{{#if orderUrl}}See your order: {{orderUrl}}
 
-Apotheca
+{{/if}}Apotheca
 `;
 
 const NOTICE_TEXT = `Dear {{name}},
@@ -191,8 +196,8 @@ const ORDER_HTML = htmlLayout(
 {{#each items}}<tr><td style="padding: 2px 12px 2px 0;">{{name}} × {{quantity}}</td><td style="text-align: right; white-space: nowrap;">{{times priceCents quantity}}</td></tr>
 {{/each}}<tr><th style="text-align: left; padding-top: 6px;">Total</th><th style="text-align: right; white-space: nowrap; padding-top: 6px;">{{money totalCents}}</th></tr>
 </table>
-<p><a href="{{orderUrl}}">See your order</a></p>
-`,
+{{#if orderUrl}}<p><a href="{{orderUrl}}">See your order</a></p>
+{{/if}}`,
 );
 
 const asText = { noEscape: true, strict: true } as const;
@@ -220,9 +225,16 @@ const LAYOUTS = {
   },
 };
 
-/** A templated mail written out, an order's with the link to the shopper's orders on `appUrl`. */
+/**
+ * A templated mail written out, an order's with the link to the shopper's orders on `appUrl`, but for
+ * an account deleted (null: the layout leaves it out).
+ */
 export function renderMail({ to, template, data }: TemplatedMail, appUrl: string): MailMessage {
-  const order = 'number' in data ? { order: orderNumberLabel(data.number), orderUrl: `${appUrl}${PATHS.orders}` } : {};
+  const linked = !('accountDeleted' in data && data.accountDeleted);
+  const order =
+    'number' in data
+      ? { order: orderNumberLabel(data.number), orderUrl: linked ? `${appUrl}${PATHS.orders}` : null }
+      : {};
   const values = { ...data, ...order };
   const { subject, lead, details } = compiled[template];
   const first = lead(values);

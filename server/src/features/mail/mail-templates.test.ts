@@ -82,7 +82,15 @@ describe('what a locked screen or an inbox list shows of a mail: its subject, it
   const review = { ...order, note: 'Signed by Dr Who for Calm & Co <Forte>.', refunded: false };
   // The shortest greeting leaves the least before the details.
   const short = { ...order, firstName: 'Al' };
-  const change = { note: null, carrier: null, trackingNumber: null, arrives: null, canceled: false, refunded: false };
+  const change = {
+    note: null,
+    carrier: null,
+    trackingNumber: null,
+    arrives: null,
+    canceled: false,
+    refunded: false,
+    accountDeleted: false,
+  };
   const HEALTH = /calm|prescri|pharmacist|dr who|LOT-7731/i;
   const MAILS: TemplatedMail[] = [
     ...[true, false].flatMap((awaitingReview) =>

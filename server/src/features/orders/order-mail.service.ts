@@ -66,7 +66,17 @@ async function owner(
   return { email, refunded, data: { ...order, items } };
 }
 
-export async function mailStatusChange(tx: Tx, orderId: string, status: OrderStatus, note: string | null) {
+/**
+ * The patient's mail of their order's new status; `accountDeleted` when the change is part of their
+ * account's deletion, so that it offers no link into an account they no longer have.
+ */
+export async function mailStatusChange(
+  tx: Tx,
+  orderId: string,
+  status: OrderStatus,
+  note: string | null,
+  accountDeleted = false,
+) {
   const to = await owner(tx, orderId);
   if (!to) return;
   const [parcel] = await tx
@@ -87,6 +97,7 @@ export async function mailStatusChange(tx: Tx, orderId: string, status: OrderSta
       arrives: estimate && `between ${dayInWords(estimate.from)} and ${dayInWords(estimate.to)}`,
       canceled: status === ORDER_STATUS.canceled,
       refunded: to.refunded,
+      accountDeleted,
     },
   });
 }

@@ -9,6 +9,7 @@ import { createTestUser } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
 import { insertMedicine } from '../medicines/medicines.fixtures';
 import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
+import { ACCOUNT_DELETED_CANCEL_NOTE } from './order-status.service';
 
 // The patient's mails about their order, through the outbox and real SMTP to a local sink.
 
@@ -43,7 +44,7 @@ async function order(prescriptionOnly: boolean, paid = false) {
   });
   expect(response.statusCode).toBe(201);
   const placed = orderResponseSchema.parse(response.json()).order;
-  return { email: shopper.user.email, id: placed.number, orderId: placed._id };
+  return { email: shopper.user.email, userId: shopper.user.id, id: placed.number, orderId: placed._id };
 }
 
 describe('order mails', () => {
@@ -172,7 +173,31 @@ describe('order mails', () => {
     const canceled = await setStatus(unpaid.orderId, 'Canceled');
     expect(canceled.text).toContain('You are not charged for it.');
     expect(canceled.text).not.toContain('refunded');
+    expect(canceled.text).toContain(`See your order: ${mailing.ctx.config.appUrl}/orders`);
     expect(mailing.sink.received.filter((mail) => mail.to.includes(paid.email))).toHaveLength(4);
+  });
+
+  it('tells a deleted patient their order is canceled, without a link to orders they can no longer open', async () => {
+    const admin = (await createTestUser(mailing.ctx, { role: ROLE.admin })).headers;
+    const placed = await order(false, true);
+    await mailing.sink.nextMail();
+    const deleted = await mailing.ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/auth/delete-user/${placed.userId}`,
+      headers: admin,
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+
+    const canceled = await mailing.sink.nextMail();
+    expect(canceled.to).toEqual([placed.email]);
+    expect(canceled.text).toContain(`Your order ${placed.id} is now Canceled.`);
+    expect(canceled.text).toContain(ACCOUNT_DELETED_CANCEL_NOTE);
+    expect(canceled.text).toContain('Your payment is refunded.');
+    expect(canceled.text).toContain('Total: $12.50');
+    // No way in is offered to someone who has no account any more: neither the link nor a login.
+    expect(canceled.text).not.toContain('See your order');
+    expect(canceled.text).not.toContain(`${mailing.ctx.config.appUrl}/orders`);
+    expect(canceled.text).not.toMatch(/log ?in|sign ?in/i);
   });
 
   it('places orders while the mail server is down, and delivers each confirmation once when it is back', async () => {

@@ -154,7 +154,8 @@ async function stockCameBack(tx: Tx, orderId: string): Promise<boolean> {
  * canceled, its units are not put back for sale, so leaving 'Canceled' has none to take (0110). An order holding units of a recalled lot is not dispatched (409). The parcel is written with the status (parcelAfter); an order dispatched already is not
  * dispatched again with another parcel (409). The history gets the status
  * change and the stock that moved, and the patient a mail, unless `toldInReview`: a rejection's cancellation
- * is told in the rejection's own mail. Answers the parcel written, if any.
+ * is told in the rejection's own mail; `accountDeleted` when the change is part of the patient's
+ * deletion (their mail then links to no account). Answers the parcel written, if any.
  */
 async function applyStatusChange(
   tx: Tx,
@@ -163,7 +164,7 @@ async function applyStatusChange(
   actor: Actor,
   note: string | null = null,
   dispatch: Dispatch = {},
-  { toldInReview = false } = {},
+  { toldInReview = false, accountDeleted = false } = {},
 ): Promise<Parcel | undefined> {
   if (order.status === to) {
     if (to === ORDER_STATUS.dispatched && namesOtherParcel(order, dispatch))
@@ -207,7 +208,7 @@ async function applyStatusChange(
     .where(eq(orders.id, order.id));
   await recordOrderEvents(tx, order.id, actor, history);
   // Only the cancellation the rejection makes: staff may open a rejected order again, and cancel it again.
-  if (!toldInReview) await mailStatusChange(tx, order.id, to, note);
+  if (!toldInReview) await mailStatusChange(tx, order.id, to, note, accountDeleted);
   return parcel;
 }
 
@@ -263,8 +264,9 @@ async function staffStatusChange(
   actor: NonNullable<Actor>,
   note: string | null,
   dispatch: Dispatch = {},
+  { accountDeleted = false } = {},
 ): Promise<void> {
-  const parcel = await applyStatusChange(tx, order, to, actor, note, dispatch);
+  const parcel = await applyStatusChange(tx, order, to, actor, note, dispatch, { accountDeleted });
   if (order.status === to) return;
   // A parcel written or cleared is part of the change: the one it replaces, if any, and the new one.
   const replaced = parcel && order.dispatchedAt !== null ? parcelForAudit(order) : {};
@@ -284,7 +286,8 @@ export const ACCOUNT_DELETED_CANCEL_NOTE = 'Canceled by the shop: the account it
  * the admin deleting it: a parcel must not go to the stored address of someone who has no account
  * any more (docs/decisions/0171). Each is canceled as a staff cancel is:
  * its stock back to the batches it drew from, its history rows, its audit entry and the patient's
- * mail, sent to the address the account had (called before the account goes, so the mail finds it).
+ * mail, sent to the address the account had (called before the account goes, so the mail finds it),
+ * without the link to an orders page they can no longer open.
  * A dispatched order's parcel has left and stays as it is. The caller holds the patient's cart, so no
  * checkout of theirs is under way while their orders are read.
  */
@@ -296,7 +299,17 @@ export async function cancelOpenOrdersOf(tx: Tx, userId: string, actor: NonNulla
     .orderBy(asc(orders.createdAt), asc(orders.id))
     .for('update');
   for (const order of open)
-    await staffStatusChange(tx, order, ORDER_STATUS.canceled, actor, ACCOUNT_DELETED_CANCEL_NOTE);
+    await staffStatusChange(
+      tx,
+      order,
+      ORDER_STATUS.canceled,
+      actor,
+      ACCOUNT_DELETED_CANCEL_NOTE,
+      {},
+      {
+        accountDeleted: true,
+      },
+    );
 }
 
 /**
