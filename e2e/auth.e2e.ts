@@ -14,6 +14,7 @@ import {
   shopperPage,
 } from './support/shop';
 import { violations } from './support/axe';
+import { adminSession } from './support/admin-fixtures';
 
 describe('register, log in, log out and reset a password in chromium', () => {
   const browser = useBrowser();
@@ -115,6 +116,31 @@ describe('register, log in, log out and reset a password in chromium', () => {
     expect(me.status).toBe(401);
     await page.context().close();
   });
+
+  // Log Out leaves a page behind login before the session ends, so its guard never greets someone who
+  // just logged out with the notice for someone arriving without a session. The login page's code comes
+  // late here, as on a slow connection: the logout still lands there, with no such notice.
+  it.each([
+    ['a patient', PATHS.orders, 'My orders', createShopper],
+    ['an admin', PATHS.adminUsers, 'Users', adminSession],
+  ])(
+    'logs %s out from %s to /login without the login notice while the login page’s code is slow',
+    async (_who, path, heading, signIn) => {
+      const page = await shopperPage(browser, await signIn(), 'desktop');
+      const releaseLoginPage = await holdChunks(page, 'login-page');
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
+      // The session ends without waiting for the login page's code.
+      await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      expect(page.url()).toBe(`${baseUrl()}/login`);
+      releaseLoginPage();
+      await page.getByRole('heading', { level: 1, name: 'Login', exact: true }).waitFor();
+      expect(page.url()).toBe(`${baseUrl()}/login`);
+      expect(await page.getByText('You need to login first').count()).toBe(0);
+      await page.context().close();
+    },
+  );
 
   it("logs out from the mobile menu with 'Sucessfull LoggedOut' and goes to /", async () => {
     const shopper = await createShopper();

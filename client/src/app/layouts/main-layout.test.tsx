@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import type { ReactElement } from 'react';
 import { describe, expect, it, vi, type MockInstance } from 'vitest';
-import { stubBrowserRequest } from '../../test/browser-request';
-import { json } from '../../test/json-response';
+import { latePage } from '../../test/late-page';
 import { renderWithStore } from '../../test/render-with-store';
+import { serveLogout } from '../../test/serve-logout';
 import { RequireAuth } from '../guards/require-auth';
 import { LoginPage } from '../login-page.lazy';
 import { lazyPage } from '../lazy-page';
@@ -17,12 +17,6 @@ import { MainLayout } from './main-layout';
 const openCart = async (user: ReturnType<typeof renderWithStore>['user']) => {
   await user.click(within(screen.getByRole('banner')).getAllByRole('link', { name: /Cart/ })[0]!);
   expect(await screen.findByRole('heading', { name: 'Your Cart' })).toBeInTheDocument();
-};
-
-/** A shop that answers every call as a logout does; the spy counts the logouts sent. */
-const serveLogout = () => {
-  stubBrowserRequest();
-  return vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { message: 'Logged out' })));
 };
 
 describe('MainLayout', () => {
@@ -97,16 +91,23 @@ describe('MainLayout logout when the next page cannot load', () => {
   const logoutsSent = (fetch: MockInstance<typeof globalThis.fetch>) =>
     fetch.mock.calls.filter(([input]) => new URL((input as Request).url).pathname.endsWith('/auth/logout')).length;
 
-  it('ends the session here and at the shop when the login page’s code never arrives', async () => {
+  // The login page is in another shell than the cart: the router shows that shell (its spinner) at once,
+  // so the cart and its guard are gone before the session ends, and the guard's notice for someone
+  // arriving without a session never greets the patient who just logged out.
+  it('ends the session here and at the shop while the login page’s code has not arrived, and lands there without the login notice once it does', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const fetch = serveLogout();
-      const { user, store } = renderWithStore(shopWithLogin(<NeverLoads />), { signedInAs: ROLE.user });
+      const login = latePage('Login');
+      const { user, store } = renderWithStore(shopWithLogin(<login.Page />), { signedInAs: ROLE.user });
       await openCart(user);
       await user.click(within(screen.getByRole('banner')).getAllByRole('button', { name: 'Log Out' })[0]!);
       await vi.advanceTimersByTimeAsync(LEAVE_PAGE_WAIT_MS);
       await vi.waitFor(() => expect(store.getState().auth.isAuth).toBe(false));
       expect(logoutsSent(fetch)).toBe(1);
+      await login.arrive();
+      expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+      expect(screen.queryByText(/You need to login first/)).not.toBeInTheDocument();
     } finally {
       vi.useRealTimers();
     }
