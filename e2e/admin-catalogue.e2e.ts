@@ -84,7 +84,8 @@ describe('the admin manages the catalogue', () => {
     expect(await page.getByAltText("Preview of the medicine's image").getAttribute('src')).toBe(imageUrl);
     await page.getByRole('button', { name: 'Add Medicine' }).click();
     await toast(page, 'Item added to Database');
-    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
+    // The form is emptied in a render of its own, which nothing ties to the toast's: waited for, not raced.
+    await expect.poll(() => page.getByLabel('Name', { exact: true }).inputValue()).toBe('');
 
     const added = await findMedicine('Linkazol');
     expect(added).toMatchObject({ developedBy: 'Link Labs', category: 'Antibiotic', stock: 25, price: 12.5, imageUrl });
