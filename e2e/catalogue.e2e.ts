@@ -86,8 +86,15 @@ describe('the catalogue in chromium', () => {
     await min.click();
     await page.keyboard.type('150');
     expect(await min.inputValue()).toBe('150');
+    // The URL turns before the page is drawn with its price, which gives the field anew; the list of that
+    // price is asked for only once it has been, so the field is read after that request.
+    const listed = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname === '/api/medicines' && url.searchParams.get('minPrice') === '150';
+    });
     await page.keyboard.press('Tab');
     await page.waitForURL(/minPrice=150/);
+    await listed;
     expect(await min.inputValue()).toBe('150');
     await page.context().close();
   });
