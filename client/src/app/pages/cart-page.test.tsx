@@ -1,5 +1,6 @@
 import {
   CHECKOUT_NAVIGATION_DELAY_MS,
+  formatPrice,
   maxPerOrderMessage,
   PATHS,
   ROLE,
@@ -297,7 +298,7 @@ describe('CartPage quantity steps', () => {
    * A shop whose quantity changes answer only when the test lets them, as on a slow connection: the cart
    * it reads back holds what the steps it has answered made of the line.
    */
-  function slowShop(line: CartItem) {
+  function slowShop(line: CartItem, { refuse }: { refuse?: string } = {}) {
     let quantity = line.quantity;
     const waiting: (() => void)[] = [];
     const operations: string[] = [];
@@ -311,12 +312,19 @@ describe('CartPage quantity steps', () => {
       const { operation } = (await request.json()) as { operation: string };
       operations.push(operation);
       await new Promise<void>((resolve) => waiting.push(resolve));
+      // With `refuse`, every step after the first is refused with that message.
+      if (refuse && operations.length > 1) return json(409, { message: refuse });
       quantity += operation === 'increment' ? 1 : -1;
       return json(200, { updatedItem: cart().cart.items[0] });
     });
     return {
       operations,
       quantity: () => quantity,
+      /** Answers the step on its way. */
+      answerOne: async () => {
+        waiting.shift()?.();
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      },
       /** Answers every step sent so far, one after the other. */
       answerAll: async () => {
         while (waiting.length > 0) {
@@ -328,19 +336,55 @@ describe('CartPage quantity steps', () => {
     };
   }
 
-  it('counts each of two quick presses of + on a slow connection, on screen and at the shop', async () => {
+  /**
+   * The figures of one line on the screen: the card's quantity, the summary's quantity and total, the
+   * grand total and the header's count, which a patient expects to agree.
+   */
+  function figuresOf(line: CartItem) {
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    const row = within(summary).getByRole('row', { name: new RegExp(line.name) });
+    return {
+      card: within(screen.getByRole('group', { name: `Quantity of ${line.name}` })).getByLabelText('Quantity')
+        .textContent,
+      summary: within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+      grandTotal: within(summary).getByRole('row', { name: /Grand total/ }).textContent,
+      badge: screen.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label'),
+    };
+  }
+  /** What figuresOf reads when the line's quantity is `quantity`. */
+  const figuresAt = (line: CartItem, quantity: number) => ({
+    card: String(quantity),
+    summary: [line.name, String(quantity), formatPrice(line.price * quantity)],
+    grandTotal: `Grand total${formatPrice(line.price * quantity)}`,
+    badge: `Cart, ${quantity} items`,
+  });
+
+  it('counts each of two quick presses of + on a slow connection, on screen and at the shop, the summary and the header agreeing with the card', async () => {
     stubBrowserRequest();
     const line = cartItemFixture({ quantity: 2, qty: 2, stock: 10 });
     const shop = slowShop(line);
-    const { user } = renderWithStore(<CartPage />, { path: PATHS.cart, signedInAs: ROLE.user });
+    const { user } = renderWithStore(
+      <>
+        <HeaderCartLink />
+        <CartPage />
+      </>,
+      { path: PATHS.cart, signedInAs: ROLE.user },
+    );
 
     const plus = await screen.findByRole('button', { name: `Increase quantity of ${line.name}` });
-    const shown = () =>
-      within(screen.getByRole('group', { name: `Quantity of ${line.name}` })).getByLabelText('Quantity');
+    await vi.waitFor(() => expect(plus).not.toHaveAttribute('aria-disabled'));
     await user.click(plus);
     await user.click(plus);
-    // Both presses show before the shop has answered the first.
-    expect(shown()).toHaveTextContent('4');
+    // Both presses show before the shop has answered the first, on the card, in the summary and in the header.
+    expect(figuresOf(line)).toEqual(figuresAt(line, 4));
+    await vi.waitFor(() => expect(shop.waiting()).toBe(1));
+    // The first step answered, the second on its way: the figures still agree.
+    await shop.answerOne();
+    await vi.waitFor(() => expect(shop.waiting()).toBe(1));
+    expect(shop.quantity()).toBe(3);
+    expect(figuresOf(line)).toEqual(figuresAt(line, 4));
     await vi.waitFor(async () => {
       await shop.answerAll();
       expect(shop.operations).toEqual(['increment', 'increment']);
@@ -348,7 +392,35 @@ describe('CartPage quantity steps', () => {
     });
     expect(shop.quantity()).toBe(4);
     await vi.waitFor(() => expect(plus).not.toHaveAttribute('aria-disabled'));
-    expect(shown()).toHaveTextContent('4');
+    expect(figuresOf(line)).toEqual(figuresAt(line, 4));
+  });
+
+  it('shows the shop’s quantity again everywhere when a step is refused, and says why', async () => {
+    stubBrowserRequest();
+    const line = cartItemFixture({ quantity: 2, qty: 2, stock: 10 });
+    const shop = slowShop(line, { refuse: maxPerOrderMessage(3, line.name) });
+    const { user } = renderWithStore(
+      <>
+        <HeaderCartLink />
+        <CartPage />
+      </>,
+      { path: PATHS.cart, signedInAs: ROLE.user },
+    );
+
+    const plus = await screen.findByRole('button', { name: `Increase quantity of ${line.name}` });
+    await vi.waitFor(() => expect(plus).not.toHaveAttribute('aria-disabled'));
+    await user.click(plus);
+    await user.click(plus);
+    expect(figuresOf(line)).toEqual(figuresAt(line, 4));
+    // The shop takes the first step and refuses the second, for a limit lowered meanwhile.
+    await vi.waitFor(async () => {
+      await shop.answerAll();
+      expect(shop.operations).toEqual(['increment', 'increment']);
+      expect(shop.waiting()).toBe(0);
+    });
+    expect(await screen.findByText(maxPerOrderMessage(3, line.name))).toBeInTheDocument();
+    await vi.waitFor(() => expect(figuresOf(line)).toEqual(figuresAt(line, 3)));
+    expect(shop.quantity()).toBe(3);
   });
 
   it('never steps a line past its stock nor below 1, however quickly the buttons are pressed', async () => {

@@ -22,11 +22,13 @@ describe('CartItemCard', () => {
   it("says the shop cannot be reached when a proxy answers in the shop's place while it is down", async () => {
     stubBrowserRequest();
     // The load balancer's own page when no instance of the shop answers: HTML, not the shop's JSON.
-    vi.spyOn(globalThis, 'fetch').mockResolvedValue(
-      new Response('<html><body><h1>503 Service Unavailable</h1>No server is available.</body></html>', {
-        status: 503,
-        headers: { 'content-type': 'text/html' },
-      }),
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() =>
+      Promise.resolve(
+        new Response('<html><body><h1>503 Service Unavailable</h1>No server is available.</body></html>', {
+          status: 503,
+          headers: { 'content-type': 'text/html' },
+        }),
+      ),
     );
     const { user } = renderWithStore(<CartItemCard item={item} />);
     await user.click(screen.getByRole('button', { name: `Increase quantity of ${item.name}` }));

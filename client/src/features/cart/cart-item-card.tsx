@@ -8,14 +8,21 @@ import {
   type CartItem,
   type CartOperation,
 } from '@apotheca/contract';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useDispatch } from 'react-redux';
 import { DetailList } from '../../components/ui/detail-list';
 import { toast } from '../../lib/toast';
 import { Button, busyButtonProps } from '../../components/ui/button';
 import { UploadedImage } from '../../components/ui/uploaded-image';
 import { readToken } from '../../lib/auth-storage';
 import { errorMessage } from '../../lib/error-message';
-import { useRemoveCartItemMutation, useUpdateCartItemMutation } from './cart.api';
+import {
+  cartApi,
+  changeCachedLine,
+  useRemoveCartItemMutation,
+  useUpdateCartItemMutation,
+  type CartDispatch,
+} from './cart.api';
 import { CartLineMark } from './cart-line-mark';
 
 /**
@@ -25,6 +32,11 @@ import { CartLineMark } from './cart-line-mark';
  */
 const stepper =
   'flex size-9 items-center justify-center rounded-lg border border-slate-300 bg-white text-lg font-bold text-ink hover:bg-slate-50 aria-disabled:cursor-not-allowed aria-disabled:text-slate-300';
+
+/** One press of + or −. */
+type Step = 1 | -1;
+/** What `steps` add up to. */
+const stepsOf = (steps: readonly Step[]) => steps.reduce<number>((sum, step) => sum + step, 0);
 
 /**
  * One item of the cart with its quantity buttons; the quantity never goes below 1 (removing is its own button).
@@ -41,58 +53,76 @@ export function CartItemCard({
   rereading?: boolean;
   prescriptionMark?: ReactNode;
 }) {
+  const dispatch = useDispatch<CartDispatch>();
   const [update] = useUpdateCartItemMutation();
-  // Each press counts, however quickly it follows the last on a slow connection: the presses set the
-  // quantity the patient wants, shown at once, and the steps toward it go to the shop one after the other
-  // (each answered before the next is sent, so none is refused for a bound the one before it moved).
-  // `wanted` is null once the shop holds what was asked and the cart has been read again.
-  const [wanted, setWanted] = useState<number | null>(null);
-  // The shop's quantity as its last answer gave it, while steps are on their way.
-  const [held, setHeld] = useState(item.quantity);
-  const [sending, setSending] = useState(false);
-  const quantity = wanted ?? item.quantity;
+  // Each press counts, however quickly it follows the last on a slow connection. It is shown at once in the
+  // cached cart, which the summary and the header's count read too, so the figures on the screen agree; its
+  // step goes to the shop once the steps before it are answered (none is refused for a bound the one before
+  // it moved). `presses`: the presses the shop has not answered, the first on its way; null between runs.
+  const presses = useRef<Step[] | null>(null);
+  const [stepping, setStepping] = useState(false);
+  const quantity = item.quantity;
   // Past its stock or its limit per order the server refuses a step up, so + stops there; − stops at 1
   // (removing is its own button).
   const upTo = Math.min(item.stock, item.maxPerOrder ?? Number.POSITIVE_INFINITY);
-  // A reading of the cart not asked for by these steps may hold an older quantity: a first press waits for it.
-  const waiting = wanted === null && rereading;
+  // A reading of the cart not asked for by these steps replaces the line with an older copy: a first press
+  // waits for it.
+  const waiting = rereading && !stepping;
   const canDecrease = quantity > 1 && !waiting;
   const canIncrease = quantity < upTo && !waiting;
-  const press = (step: 1 | -1) => {
-    if (wanted === null) setHeld(item.quantity);
-    setWanted(quantity + step);
+  const shownBy = (by: number) =>
+    dispatch(
+      changeCachedLine(item.cartItemId, (line) => {
+        line.quantity += by;
+        line.qty = line.quantity;
+      }),
+    );
+  const sendPresses = async (queue: Step[]) => {
+    while (queue.length > 0) {
+      for (let step = queue[0]; step !== undefined; step = queue[0]) {
+        const operation: CartOperation = step > 0 ? CART_OPERATION.increment : CART_OPERATION.decrement;
+        const result = await update({ cartItemId: item.cartItemId, operation });
+        queue.shift();
+        if (result.error) {
+          // The line shows the shop's quantity again, and the presses not yet sent are dropped.
+          shownBy(-step - stepsOf(queue));
+          queue.length = 0;
+          toast.error(errorMessage(result.error));
+        } else {
+          // The shop's line, with the presses still on their way counted on it.
+          const answered = result.data.updatedItem;
+          const shown = answered.quantity + stepsOf(queue);
+          dispatch(
+            changeCachedLine(item.cartItemId, (line) => Object.assign(line, answered, { quantity: shown, qty: shown })),
+          );
+        }
+      }
+      // The steps done, the cart is read again, as after any change. Its answer replaces the line: the
+      // presses made meanwhile are counted on it again, then sent.
+      const read = await dispatch(
+        cartApi.endpoints.getCart.initiate(undefined, { subscribe: false, forceRefetch: true }),
+      );
+      if (read.isSuccess) shownBy(stepsOf(queue));
+    }
   };
-  // Whether the cart has been read again since the shop's last answer: until then the line's copy may be
-  // older than that answer (the answer reaches it a moment later), and showing it would step back.
-  const rereadSinceAnswer = useRef(false);
-  useEffect(() => {
-    if (rereading) rereadSinceAnswer.current = true;
-    if (wanted === null || sending) return;
-    if (held === wanted) {
-      // Done once the line shows the shop's answer, or a reading since then says otherwise (the line
-      // changed elsewhere): the shop's own quantity is shown again.
-      if (!rereading && (item.quantity === held || rereadSinceAnswer.current)) setWanted(null);
+  const press = (step: Step) => {
+    shownBy(step);
+    if (presses.current) {
+      presses.current.push(step);
       return;
     }
-    setSending(true);
-    const operation: CartOperation = wanted > held ? CART_OPERATION.increment : CART_OPERATION.decrement;
-    void update({ cartItemId: item.cartItemId, operation }).then((result) => {
-      setSending(false);
-      if (result.error) {
-        // The steps still unsent are dropped: the line shows the shop's quantity again.
-        toast.error(errorMessage(result.error));
-        setWanted(null);
-        return;
-      }
-      rereadSinceAnswer.current = false;
-      setHeld(result.data.updatedItem.quantity);
+    const queue = [step];
+    presses.current = queue;
+    setStepping(true);
+    void sendPresses(queue).finally(() => {
+      presses.current = null;
+      setStepping(false);
     });
-  }, [wanted, held, sending, rereading, update, item.cartItemId, item.quantity]);
+  };
   // A line exactly at a bound says which one stops +, or the stopped button reads as broken; a line
   // above one has its mark (CartLineMark) instead.
-  const shown = { ...item, quantity };
   const boundLabel =
-    isShortOfStock(shown) || isAboveOrderLimit(shown)
+    isShortOfStock(item) || isAboveOrderLimit(item)
       ? null
       : item.maxPerOrder !== null && quantity === item.maxPerOrder
         ? orderLimitReachedLabel(item.maxPerOrder)

@@ -1,6 +1,7 @@
 import type {
   AddToCart,
   AddToCartResponse,
+  CartItem,
   CartItemParams,
   CartResponse,
   ClearCartResponse,
@@ -8,6 +9,7 @@ import type {
   UpdateCartItem,
   UpdatedCartItemResponse,
 } from '@apotheca/contract';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { api, apiPath, change, listQuery } from '../../lib/api';
 
 /** The card sends the whole medicine, a body the API accepts; the server reads only the id and the quantity. */
@@ -19,28 +21,15 @@ export const cartApi = api.injectEndpoints({
     addToCart: build.mutation<AddToCartResponse, AddToCartRequest>(
       change((body) => ({ url: '/cart/add', method: 'POST', body }), ['Cart']),
     ),
+    // One step of a line's quantity. It marks no read stale: the card that sends it reads the cart once its
+    // steps are done, since a reading between two steps would put the shop's quantity in place of the one
+    // shown, which counts the presses still on their way.
     updateCartItem: build.mutation<UpdatedCartItemResponse, UpdateCartItem & CartItemParams>({
-      ...change(
-        ({ cartItemId, operation }) => ({
-          url: apiPath`/cart/update/${cartItemId}`,
-          method: 'PATCH',
-          body: { operation },
-        }),
-        ['Cart'],
-      ),
-      // The line takes the quantity the shop answered at once, before the cart is read again: the next
-      // of a patient's quick steps, and the summary's totals, start from it rather than from the old copy.
-      async onQueryStarted({ cartItemId }, { dispatch, queryFulfilled }) {
-        const answer = await queryFulfilled.catch(() => null);
-        if (!answer) return;
-        const { quantity } = answer.data.updatedItem;
-        dispatch(
-          cartApi.util.updateQueryData('getCart', undefined, (draft) => {
-            const line = draft.cart?.items.find((item) => item.cartItemId === cartItemId);
-            if (line) Object.assign(line, { quantity, qty: quantity });
-          }),
-        );
-      },
+      query: ({ cartItemId, operation }) => ({
+        url: apiPath`/cart/update/${cartItemId}`,
+        method: 'PATCH',
+        body: { operation },
+      }),
     }),
     removeCartItem: build.mutation<DeletedCartItemResponse, string>(
       change((cartItemId) => ({ url: apiPath`/cart/remove/${cartItemId}`, method: 'DELETE' }), ['Cart']),
@@ -50,6 +39,19 @@ export const cartApi = api.injectEndpoints({
     ),
   }),
 });
+
+/** A dispatch that takes this API's thunks, for a component that changes the cached cart itself. */
+export type CartDispatch = ThunkDispatch<never, unknown, UnknownAction>;
+
+/**
+ * Changes one line of the cached cart, which the cart's cards, its summary and the header's count all read:
+ * a quantity written there is the one every figure on the screen shows.
+ */
+export const changeCachedLine = (cartItemId: string, edit: (line: CartItem) => void) =>
+  cartApi.util.updateQueryData('getCart', undefined, (draft) => {
+    const line = draft.cart?.items.find((item) => item.cartItemId === cartItemId);
+    if (line) edit(line);
+  });
 
 export const {
   useGetCartQuery,
