@@ -117,6 +117,55 @@ describe('cart, checkout and orders in chromium', () => {
     await page.context().close();
   });
 
+  for (const viewport of ['mobile', 'desktop'] as const)
+    it(`shows one quantity on the card, in the summary and in the header while steps wait for a slow shop (${viewport})`, async () => {
+      const shopper = await createShopper();
+      const [medicine] = await medicinesInStock(1);
+      await addToCart(shopper.token, medicine!._id);
+      const page = await shopperPage(browser, shopper, viewport);
+      // The shop's answers to the steps wait until the test lets them through, as on a slow connection.
+      const held: (() => void)[] = [];
+      let steps = 0;
+      await page.route('**/api/cart/update/**', (route) => {
+        steps += 1;
+        return new Promise<void>((answer) => held.push(() => answer(route.continue())));
+      });
+      await page.goto(PATHS.cart);
+      const item = card(page, medicine!.name);
+      const figures = async () => ({
+        card: await item.locator('output').textContent(),
+        summary: await page.getByRole('row', { name: new RegExp(medicine!.name) }).textContent(),
+        total: await page.getByRole('row', { name: /Grand total/ }).textContent(),
+        header: await page.getByRole('link', { name: /^Cart, / }).getAttribute('aria-label'),
+      });
+      const at = (quantity: number) => ({
+        card: String(quantity),
+        summary: `${medicine!.name}${quantity}${formatPrice(medicine!.price * quantity)}`,
+        total: `Grand total${formatPrice(medicine!.price * quantity)}`,
+        header: `Cart, ${quantity} items`,
+      });
+
+      const plus = item.getByRole('button', { name: /Increase/ });
+      await plus.click();
+      await plus.click();
+      await expect.poll(figures).toEqual(at(3));
+      // The second step waits for the answer to the first.
+      expect(steps).toBe(1);
+      await saveScreenshot(page, `cart-steps-waiting-${viewport}`);
+      // Once both steps are answered the cart is read again.
+      const reread = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/cart');
+      await expect
+        .poll(() => {
+          for (const answer of held.splice(0)) answer();
+          return steps === 2 && held.length === 0;
+        })
+        .toBe(true);
+      await reread;
+      expect(await figures()).toEqual(at(3));
+      await saveScreenshot(page, `cart-steps-answered-${viewport}`);
+      await page.context().close();
+    });
+
   it('steps a quantity with the keyboard, the focus staying on the button pressed', async () => {
     const shopper = await createShopper();
     const [medicine] = await medicinesInStock(1);
