@@ -423,6 +423,57 @@ describe('CartPage quantity steps', () => {
     expect(shop.quantity()).toBe(3);
   });
 
+  it('counts a press made while the cart is read again after a step, on the card, in the summary and in the header', async () => {
+    stubBrowserRequest();
+    const line = cartItemFixture({ quantity: 2, qty: 2, stock: 10 });
+    let quantity = line.quantity;
+    const operations: string[] = [];
+    const held: (() => void)[] = [];
+    const cart = () => ({
+      cart: { _id: 'cart-1', totalPrice: line.price * quantity, items: [{ ...line, quantity, qty: quantity }] },
+    });
+    // The first step is answered at once; every later call waits for the test.
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const request = input as Request;
+      if (operations.length > 0) await new Promise<void>((resolve) => held.push(resolve));
+      if (request.method !== 'PATCH') return json(200, cart());
+      operations.push(((await request.json()) as { operation: string }).operation);
+      quantity += 1;
+      return json(200, { updatedItem: cart().cart.items[0] });
+    });
+    const { user } = renderWithStore(
+      <>
+        <HeaderCartLink />
+        <CartPage />
+      </>,
+      { path: PATHS.cart, signedInAs: ROLE.user },
+    );
+
+    const plus = await screen.findByRole('button', { name: `Increase quantity of ${line.name}` });
+    await vi.waitFor(() => expect(plus).not.toHaveAttribute('aria-disabled'));
+    await user.click(plus);
+    // The step is answered and the cart read again; the reading has not answered when + is pressed again.
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    await user.click(plus);
+    expect(figuresOf(line)).toEqual(figuresAt(line, 4));
+    // The reading answers 3, the shop's quantity before the second press: the press is counted on it, and
+    // its step is sent.
+    held.shift()?.();
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    expect(figuresOf(line)).toEqual(figuresAt(line, 4));
+    held.shift()?.();
+    await vi.waitFor(() => expect(operations).toEqual(['increment', 'increment']));
+    expect(figuresOf(line)).toEqual(figuresAt(line, 4));
+    // The cart is read once more after the second step.
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held.shift()?.();
+    await vi.waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).not.toHaveAttribute('aria-disabled'),
+    );
+    expect(quantity).toBe(4);
+    expect(figuresOf(line)).toEqual(figuresAt(line, 4));
+  });
+
   it('never steps a line past its stock nor below 1, however quickly the buttons are pressed', async () => {
     stubBrowserRequest();
     const line = cartItemFixture({ quantity: 2, qty: 2, stock: 3 });
