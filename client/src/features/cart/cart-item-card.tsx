@@ -61,15 +61,14 @@ export function CartItemCard({
   // it moved). `presses`: the presses the shop has not answered, the first on its way; null between runs.
   const presses = useRef<Step[] | null>(null);
   const [stepping, setStepping] = useState(false);
-  const quantity = item.quantity;
   // Past its stock or its limit per order the server refuses a step up, so + stops there; − stops at 1
   // (removing is its own button).
   const upTo = Math.min(item.stock, item.maxPerOrder ?? Number.POSITIVE_INFINITY);
   // A reading of the cart not asked for by these steps replaces the line with an older copy: a first press
   // waits for it.
   const waiting = rereading && !stepping;
-  const canDecrease = quantity > 1 && !waiting;
-  const canIncrease = quantity < upTo && !waiting;
+  const canDecrease = item.quantity > 1 && !waiting;
+  const canIncrease = item.quantity < upTo && !waiting;
   const shownBy = (by: number) =>
     dispatch(
       changeCachedLine(item.cartItemId, (line) => {
@@ -124,9 +123,9 @@ export function CartItemCard({
   const boundLabel =
     isShortOfStock(item) || isAboveOrderLimit(item)
       ? null
-      : item.maxPerOrder !== null && quantity === item.maxPerOrder
+      : item.maxPerOrder !== null && item.quantity === item.maxPerOrder
         ? orderLimitReachedLabel(item.maxPerOrder)
-        : quantity === item.stock
+        : item.quantity === item.stock
           ? stockReachedLabel(item.stock)
           : null;
   const boundId = useId();
@@ -178,7 +177,7 @@ export function CartItemCard({
               −
             </button>
             <output className="w-8 text-center font-semibold" aria-live="polite" aria-label="Quantity">
-              {quantity}
+              {item.quantity}
             </output>
             <button
               type="button"
