@@ -1,6 +1,7 @@
 import {
   adminMedicineUpdatePath,
   duplicateMedicinesNotice,
+  formatPrice,
   MEDICINE_DUPLICATE_MESSAGE,
   pagedPath,
   PATHS,
@@ -9,9 +10,18 @@ import type { Medicine, MedicineDuplicatesResponse } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { catalogue, pageAs, useAdminSession } from './support/admin-fixtures';
+import { addMedicineAs, catalogue, pageAs, useAdminSession } from './support/admin-fixtures';
 import { ADMIN, toast } from './support/shop';
-import { baseUrl, openPage, useBrowser } from './support/browser';
+import {
+  baseUrl,
+  cellsOnScreen,
+  openPage,
+  saveScreenshot,
+  sidewaysScroll,
+  tableOnLaptop,
+  useBrowser,
+  withinScreenWidth,
+} from './support/browser';
 
 /** The dashboard shows 10 medicines a page, in the list's order. */
 const DASHBOARD_PAGE_SIZE = 10;
@@ -242,5 +252,57 @@ describe('the admin manages the catalogue', () => {
       .getByRole('rowheader', { name: medicine.name, exact: true })
       .waitFor();
     await page.getByText(/^\d+ matching medicines?$/).waitFor();
+  });
+
+  it("fits a phone: each medicine's every column, its Update and Delete on the screen, nothing to scroll sideways", async () => {
+    // A name and a maker as long as the catalogue's longest, priced in four figures.
+    const medicine = await addMedicineAs(admin, {
+      name: `Hydroxychloroquine-Sulfate-Extended-Release-${Date.now()}`,
+      developedBy: 'Bristol Myers Squibb Pharmaceutical Research Institute',
+      category: 'Pain Relief',
+      stock: '20',
+      price: '1234.99',
+    });
+    const page = await pageAs(browser, admin, 'mobile');
+    await page.goto(`${PATHS.admin}?${new URLSearchParams({ q: medicine.name }).toString()}`);
+    const table = page.getByRole('table', { name: 'Medicines' });
+    const row = table
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: medicine.name, exact: true }) });
+    await row.waitFor();
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    expect(await page.getByText('Scroll sideways to see every column.').count()).toBe(0);
+    // Every column is shown whole on the screen, with what the admin reads in it.
+    const cells = await cellsOnScreen(row, 8);
+    const shown = await row.innerText();
+    for (const value of [
+      medicine.name,
+      medicine.developedBy,
+      medicine.category,
+      `${medicine.maxMonthsExpiry} mo`,
+      String(medicine.stock),
+      formatPrice(medicine.price),
+    ])
+      expect(shown).toContain(value);
+    for (const control of [
+      row.getByRole('link', { name: `Update ${medicine.name}` }),
+      row.getByRole('button', { name: `Delete ${medicine.name}` }),
+      page.getByRole('searchbox', { name: 'Search medicines' }),
+    ])
+      expect(await withinScreenWidth(control), String(control)).toBe(true);
+    await saveScreenshot(page, 'admin-dashboard-phone-375');
+    // A laptop keeps the table: the product's columns side by side, each row on one line.
+    await tableOnLaptop(table, cells, [
+      'Image',
+      'Name',
+      'Developed By',
+      'Category',
+      'Max Expiry',
+      'Stock',
+      'Price',
+      'Actions',
+    ]);
+    await saveScreenshot(page, 'admin-dashboard-phone-1280');
+    await page.context().close();
   });
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { buttonClasses, Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { cellClasses, DataTable } from '../../../components/ui/data-table';
+import { DataTable, stackedCell } from '../../../components/ui/data-table';
 import { PageNavigation } from '../../../components/ui/page-navigation';
 import { Spinner } from '../../../components/ui/spinner';
 import { UploadedImage } from '../../../components/ui/uploaded-image';
@@ -86,10 +86,10 @@ export default function DashboardPage() {
         <p className="rounded-lg border border-slate-200 bg-white p-6 text-center text-muted">No medicines found</p>
       ) : (
         <div className={`flex flex-col gap-4 ${isFetching ? 'opacity-70' : ''}`} aria-busy={isFetching}>
-          <DataTable caption="Medicines" columns={COLUMNS} stickyLastColumn>
+          <DataTable caption="Medicines" columns={COLUMNS} stickyLastColumn stackOnPhone>
             {data.medicines.map((medicine) => (
               <tr key={medicine._id}>
-                <td className={cellClasses()}>
+                <td {...stackedCell(COLUMNS[0])}>
                   <UploadedImage
                     imageUrl={medicine.imageUrl}
                     alt=""
@@ -98,17 +98,17 @@ export default function DashboardPage() {
                     className="h-9 w-12 rounded object-cover"
                   />
                 </td>
-                <th scope="row" className={`${cellClasses()} font-semibold text-ink`}>
+                <th scope="row" {...stackedCell(COLUMNS[1], 'font-semibold text-ink')}>
                   {medicine.name}
                 </th>
-                <td className={cellClasses()}>{medicine.developedBy}</td>
-                <td className={cellClasses()}>{medicine.category}</td>
-                <td className={cellClasses('right')}>{medicine.maxMonthsExpiry} mo</td>
-                <td className={`${cellClasses('right')} ${medicine.stock === 0 ? 'font-semibold text-red-700' : ''}`}>
+                <td {...stackedCell(COLUMNS[2])}>{medicine.developedBy}</td>
+                <td {...stackedCell(COLUMNS[3])}>{medicine.category}</td>
+                <td {...stackedCell(COLUMNS[4])}>{medicine.maxMonthsExpiry} mo</td>
+                <td {...stackedCell(COLUMNS[5], medicine.stock === 0 ? 'font-semibold text-red-700' : '')}>
                   {medicine.stock === 0 ? 'Out of stock' : medicine.stock}
                 </td>
-                <td className={cellClasses('right')}>{formatPrice(medicine.price)}</td>
-                <td className={cellClasses('right')}>
+                <td {...stackedCell(COLUMNS[6])}>{formatPrice(medicine.price)}</td>
+                <td {...stackedCell(COLUMNS[7])}>
                   <div className="flex justify-end gap-2">
                     <Link
                       to={adminMedicineUpdatePath(medicine._id)}
