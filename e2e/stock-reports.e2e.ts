@@ -1,9 +1,23 @@
 import { PATHS, REPORT_PAGE_SIZE, type ExpiryReport, type LowStockReport, shopDayOf } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addExpiredBatch, pageAs, useOwnMedicine, type Session, openFromAdminHeader } from './support/admin-fixtures';
+import {
+  addExpiredBatch,
+  addMedicineAs,
+  pageAs,
+  useOwnMedicine,
+  type Session,
+  openFromAdminHeader,
+} from './support/admin-fixtures';
 import { api, toast } from './support/shop';
-import { useBrowser } from './support/browser';
+import {
+  cellsOnScreen,
+  saveScreenshot,
+  sidewaysScroll,
+  tableOnLaptop,
+  useBrowser,
+  withinScreenWidth,
+} from './support/browser';
 import { expectTablesAccessible } from './support/axe';
 
 /** The shop's day `days` from now, as the reports' dates read (YYYY-MM-DD). */
@@ -144,5 +158,39 @@ describe('stock reports', () => {
     await level.fill('20');
     await row.getByRole('button', { name: 'Save' }).click();
     await row.waitFor({ state: 'detached' });
+  });
+
+  it('fits a phone: an expired lot of a long-named medicine, every column and its Write off on the screen', async () => {
+    const long = await addMedicineAs(admin, {
+      name: `Hydroxychloroquine-Sulfate-Extended-Release-${Date.now()}`,
+      developedBy: 'Report Labs',
+      stock: '0',
+      price: '3.50',
+    });
+    const lot = `EXPIRED-PHONE-${Date.now()}`;
+    await addExpiredBatch(long._id, lot, 7);
+    const page = await pageAs(browser, admin, 'mobile');
+    await page.goto(PATHS.adminReports);
+    const { expired } = await api<ExpiryReport>('/reports/expiry?limit=100', {}, admin.token);
+    await openPageOf(
+      page,
+      'Expired batches pages',
+      expired.findIndex((batch) => batch.lot === lot),
+    );
+    const table = page.getByRole('table', { name: 'Expired batches not yet written off' });
+    const row = batchRow(page, 'Expired batches not yet written off', lot, long.name);
+    await row.waitFor();
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    // Every column is shown whole on the screen, the lot and its units too: the admin writes off a lot, not a medicine.
+    const cells = await cellsOnScreen(row, 5);
+    const shown = await row.innerText();
+    for (const value of [long.name, lot, '7']) expect(shown).toContain(value);
+    const writeOff = row.getByRole('button', { name: `Write off lot ${lot} of ${long.name}` });
+    expect(await withinScreenWidth(writeOff)).toBe(true);
+    await saveScreenshot(page, 'stock-reports-expired-phone-375');
+    // A laptop keeps the table: the report's columns side by side, each row on one line.
+    await tableOnLaptop(table, cells, ['Medicine', 'Lot', 'Expired on', 'Units', 'Action']);
+    await saveScreenshot(page, 'stock-reports-expired-phone-1280');
+    await page.context().close();
   });
 });

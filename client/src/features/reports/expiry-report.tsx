@@ -1,7 +1,7 @@
 import { EXPIRY_WINDOWS, REPORT_PAGE_SIZE, type ExpiryWindow, type ReportBatch } from '@apotheca/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
-import { cellClasses } from '../../components/ui/data-table';
+import { stackedCell, type DataTableColumn } from '../../components/ui/data-table';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { useNumberParam } from '../../lib/number-param.hook';
@@ -22,43 +22,52 @@ type Props = {
   medicineHref: (id: string) => string;
 };
 
-// On a phone the medicine, the date and the action stay in view.
-const EXPIRING_COLUMNS = [
+/** A batch row's columns: its medicine, lot, expiry and units. */
+type BatchColumns = readonly [DataTableColumn, DataTableColumn, DataTableColumn, DataTableColumn];
+
+// On a phone the medicine and the date stay in view.
+const EXPIRING_COLUMNS: BatchColumns = [
   { label: 'Medicine' },
   { label: 'Lot', wide: true },
   { label: 'Expires on' },
   { label: 'Units', align: 'right' },
-] as const;
-const EXPIRED_COLUMNS = [
+];
+/**
+ * The expired list's columns. A pharmacist's fits a phone by leaving out the lot and its units; an
+ * admin's has a Write off that would run past the screen's edge beside them, so it is cards there
+ * (DataTable's `stackOnPhone`), with a line for every column: the lot and its units, what is written
+ * off, are then shown too.
+ */
+const expiredColumns = (cards: boolean): BatchColumns => [
   { label: 'Medicine' },
-  { label: 'Lot', wide: true },
+  { label: 'Lot', wide: !cards },
   { label: 'Expired on' },
-  { label: 'Units', align: 'right', wide: true },
-] as const;
-const ACTION_COLUMN = { label: 'Action' } as const;
+  { label: 'Units', align: 'right', wide: !cards },
+];
+const ACTION_COLUMN: DataTableColumn = { label: 'Action' };
 
-/** One batch's row: its medicine linked to its page, lot, expiry and units. */
+/** One batch's row: its medicine linked to its page, lot, expiry and units, in its table's `columns`. */
 function BatchRow({
   batch,
   medicineHref,
-  quantityWide = false,
+  columns,
   children,
 }: {
   batch: ReportBatch;
   medicineHref: Props['medicineHref'];
-  /** Its column's `wide`: the units cell is then shown on wide screens only. */
-  quantityWide?: boolean;
+  columns: BatchColumns;
   /** The row's further cells, such as its action. */
   children?: ReactNode;
 }) {
+  const [medicine, lot, expiry, units] = columns;
   return (
     <tr>
-      <th scope="row" className={`${cellClasses()} font-medium`}>
+      <th scope="row" {...stackedCell(medicine, 'font-medium')}>
         <MedicineLink id={batch.medicine._id} name={batch.medicine.name} href={medicineHref} />
       </th>
-      <td className={`${cellClasses('left', true)} font-mono`}>{batch.lot}</td>
-      <td className={cellClasses()}>{formatCalendarDate(batch.expiresOn)}</td>
-      <td className={cellClasses('right', quantityWide)}>{batch.quantity}</td>
+      <td {...stackedCell(lot, 'font-mono')}>{batch.lot}</td>
+      <td {...stackedCell(expiry)}>{formatCalendarDate(batch.expiresOn)}</td>
+      <td {...stackedCell(units)}>{batch.quantity}</td>
       {children}
     </tr>
   );
@@ -95,6 +104,7 @@ function WindowChoice({ days, onChange }: { days: ExpiryWindow; onChange: (days:
  */
 export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
   const canWriteOff = onWriteOff !== undefined;
+  const expired = expiredColumns(canWriteOff);
   const [days, setDays] = useNumberParam<ExpiryWindow>('days', EXPIRY_WINDOWS[0], EXPIRY_WINDOWS);
   const [expiringPage, setExpiringPage] = useNumberParam<number>('expiringPage', 1);
   const [expiredPage, setExpiredPage] = useNumberParam<number>('expiredPage', 1);
@@ -136,7 +146,7 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
             }}
           >
             {data.expiring.map((batch) => (
-              <BatchRow key={batch._id} batch={batch} medicineHref={medicineHref} />
+              <BatchRow key={batch._id} batch={batch} medicineHref={medicineHref} columns={EXPIRING_COLUMNS} />
             ))}
           </PagedReportTable>
         )}
@@ -149,8 +159,9 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
           ) : (
             <PagedReportTable
               caption="Expired batches not yet written off"
-              columns={canWriteOff ? [...EXPIRED_COLUMNS, ACTION_COLUMN] : EXPIRED_COLUMNS}
+              columns={canWriteOff ? [...expired, ACTION_COLUMN] : expired}
               stickyLastColumn={canWriteOff}
+              stackOnPhone={canWriteOff}
               fetching={isFetching}
               pages={{
                 label: 'Expired batches pages',
@@ -160,9 +171,9 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
               }}
             >
               {data.expired.map((batch) => (
-                <BatchRow key={batch._id} batch={batch} medicineHref={medicineHref} quantityWide>
+                <BatchRow key={batch._id} batch={batch} medicineHref={medicineHref} columns={expired}>
                   {canWriteOff ? (
-                    <td className={cellClasses()}>
+                    <td {...stackedCell(ACTION_COLUMN)}>
                       <Button
                         size="sm"
                         variant="secondary"
