@@ -62,6 +62,15 @@ describe('stock reports', () => {
       .filter({ has: page.getByRole('rowheader', { name: medicineName, exact: true }) })
       .filter({ hasText: lot });
 
+  /** A medicine of its own with a name as long as the catalogue's longest and no stock: below its reorder level. */
+  const addLongNamedMedicine = () =>
+    addMedicineAs(admin, {
+      name: `Hydroxychloroquine-Sulfate-Extended-Release-${Date.now()}`,
+      developedBy: 'Report Labs',
+      stock: '0',
+      price: '3.50',
+    });
+
   it('has no axe violations and no sideways scroll of the page on a phone or a laptop', async () => {
     // An expired lot of its own, so the expired list is shown whatever was written off before.
     await addExpiredBatch(medicine._id, 'EXPIRED-READ', 4);
@@ -161,12 +170,7 @@ describe('stock reports', () => {
   });
 
   it('fits a phone: an expired lot of a long-named medicine, every column and its Write off on the screen', async () => {
-    const long = await addMedicineAs(admin, {
-      name: `Hydroxychloroquine-Sulfate-Extended-Release-${Date.now()}`,
-      developedBy: 'Report Labs',
-      stock: '0',
-      price: '3.50',
-    });
+    const long = await addLongNamedMedicine();
     const lot = `EXPIRED-PHONE-${Date.now()}`;
     await addExpiredBatch(long._id, lot, 7);
     const page = await pageAs(browser, admin, 'mobile');
@@ -191,6 +195,33 @@ describe('stock reports', () => {
     // A laptop keeps the table: the report's columns side by side, each row on one line.
     await tableOnLaptop(table, cells, ['Medicine', 'Lot', 'Expired on', 'Units', 'Action']);
     await saveScreenshot(page, 'stock-reports-expired-phone-1280');
+    await page.context().close();
+  });
+
+  it('fits a phone: a long-named medicine below its reorder level, every column and its level and Save on the screen', async () => {
+    const long = await addLongNamedMedicine();
+    const page = await pageAs(browser, admin, 'mobile');
+    await page.goto(PATHS.adminReports);
+    const { medicines } = await api<LowStockReport>('/reports/low-stock?limit=100', {}, admin.token);
+    await openPageOf(
+      page,
+      'Low stock pages',
+      medicines.findIndex((candidate) => candidate._id === long._id),
+    );
+    const table = page.getByRole('table', { name: 'Medicines below their reorder level' });
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: long.name, exact: true }) });
+    await row.waitFor();
+    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    const cells = await cellsOnScreen(row, 3);
+    for (const control of [
+      row.getByRole('spinbutton', { name: `Reorder level of ${long.name}` }),
+      row.getByRole('button', { name: 'Save' }),
+    ])
+      expect(await withinScreenWidth(control), String(control)).toBe(true);
+    await saveScreenshot(page, 'stock-reports-low-stock-phone-375');
+    // A laptop keeps the table: the report's columns side by side, each row on one line.
+    await tableOnLaptop(table, cells, ['Medicine', 'Stock', 'Reorder level']);
+    await saveScreenshot(page, 'stock-reports-low-stock-phone-1280');
     await page.context().close();
   });
 });

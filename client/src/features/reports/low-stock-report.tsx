@@ -1,6 +1,6 @@
 import { REPORT_PAGE_SIZE } from '@apotheca/contract';
 import { useEffect } from 'react';
-import { cellClasses } from '../../components/ui/data-table';
+import { stackedCell } from '../../components/ui/data-table';
 import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { ReorderLevelForm } from './reorder-level-form';
@@ -10,6 +10,8 @@ import { countLabel } from '../../lib/count-label';
 import { EmptyReport, MedicineLink, PagedReportTable, reportPageCount, ReportSection } from './report-section';
 
 const COLUMNS = [{ label: 'Medicine' }, { label: 'Stock', align: 'right' }, { label: 'Reorder level' }] as const;
+// An admin's list, its level a field and a Save, is cards on a phone (DataTable's `stackOnPhone`): beside a
+// long medicine's name the Save ran past the screen's edge. A pharmacist's list of figures fits as a table.
 
 /**
  * Medicines whose sellable stock is below their own reorder level, least stocked first, a page at a
@@ -37,16 +39,17 @@ export function LowStockReport({ canEdit, medicineHref }: { canEdit: boolean; me
         <PagedReportTable
           caption="Medicines below their reorder level"
           columns={COLUMNS}
+          stackOnPhone={canEdit}
           fetching={isFetching}
           pages={{ label: 'Low stock pages', page, total: data.total, onPageChange: (next) => setPage(next) }}
         >
           {data.medicines.map((medicine) => (
             <tr key={medicine._id}>
-              <th scope="row" className={`${cellClasses()} font-medium`}>
+              <th scope="row" {...stackedCell(COLUMNS[0], 'font-medium')}>
                 <MedicineLink id={medicine._id} name={medicine.name} href={medicineHref} />
               </th>
-              <td className={cellClasses('right')}>{medicine.stock}</td>
-              <td className={cellClasses()}>
+              <td {...stackedCell(COLUMNS[1])}>{medicine.stock}</td>
+              <td {...stackedCell(COLUMNS[2])}>
                 {canEdit ? <ReorderLevelForm medicine={medicine} /> : medicine.reorderLevel}
               </td>
             </tr>
