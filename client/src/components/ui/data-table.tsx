@@ -1,7 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 
-/** `wide`: a column of detail left out on a phone, so the columns that matter stay in view. */
-export type DataTableColumn = { label: string; align?: 'left' | 'right'; wide?: boolean };
+/**
+ * `wide`: a column of detail left out on a phone, so the columns that matter stay in view.
+ * `underLabel`: in a table stacked on a phone, its value goes under its label, across the card's width: a
+ * list of several fields and their values, too narrow in the width the label leaves beside it.
+ */
+export type DataTableColumn = { label: string; align?: 'left' | 'right'; wide?: boolean; underLabel?: boolean };
 
 /** A phone (under 640 px) hides a `wide` column's cells with its header. */
 const WIDE = 'hidden sm:table-cell';
@@ -19,6 +23,7 @@ export const cellClasses = (align: DataTableColumn['align'] = 'left', wide = fal
 export const stackedCell = (column: DataTableColumn, classes = '') => ({
   className: `${cellClasses(column.align, column.wide)} ${classes}`,
   'data-label': column.label,
+  'data-under-label': column.underLabel ? '' : undefined,
 });
 
 /**
@@ -37,14 +42,15 @@ const STICKY_LAST =
 
 // Below 640 px each row is a card: every cell on a line of its own, its column's label before it (the
 // cell's data-label) and its value in the width the label leaves, wrapping anywhere (a long name or
-// address has nowhere else to go), its first line beside the label. The header row stays for screen readers only: its columns no longer stand above the cells; a
+// address has nowhere else to go), its first line beside the label; a column's `underLabel` value takes
+// the line under its label instead. The header row stays for screen readers only: its columns no longer stand above the cells; a
 // screen reader names each cell by its header as before, so the label's text is left out of the cell's
 // name (the empty text after the slash).
 const STACKED = [
   'max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:sr-only',
   'max-sm:[&_tbody>tr]:block max-sm:[&_tbody>tr]:px-3 max-sm:[&_tbody>tr]:py-2',
   'max-sm:[&_tbody_:is(td,th)]:grid max-sm:[&_tbody_:is(td,th)]:grid-cols-[7.5rem_minmax(0,1fr)] max-sm:[&_tbody_:is(td,th)]:items-baseline max-sm:[&_tbody_:is(td,th)]:justify-items-start max-sm:[&_tbody_:is(td,th)]:gap-x-3 max-sm:[&_tbody_:is(td,th)]:px-0 max-sm:[&_tbody_:is(td,th)]:py-1 max-sm:[&_tbody_:is(td,th)]:whitespace-normal max-sm:[&_tbody_:is(td,th)]:wrap-anywhere max-sm:[&_tbody_:is(td,th)]:text-left',
-  'max-sm:[&_tbody_:is(td,th)>*]:col-start-2',
+  'max-sm:[&_tbody_:is(td,th)>*]:col-start-2 max-sm:[&_tbody_[data-under-label]>*]:col-span-full',
   'max-sm:[&_tbody_:is(td,th)]:before:content-[attr(data-label)_/_""] max-sm:[&_tbody_:is(td,th)]:before:font-sans max-sm:[&_tbody_:is(td,th)]:before:text-xs max-sm:[&_tbody_:is(td,th)]:before:font-semibold max-sm:[&_tbody_:is(td,th)]:before:uppercase max-sm:[&_tbody_:is(td,th)]:before:tracking-wide max-sm:[&_tbody_:is(td,th)]:before:text-muted',
 ].join(' ');
 

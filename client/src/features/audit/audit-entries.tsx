@@ -8,14 +8,20 @@ import {
   type PrescriptionReview,
 } from '@apotheca/contract';
 import { Link } from 'react-router';
-import { cellClasses, DataTable } from '../../components/ui/data-table';
+import { DataTable, stackedCell } from '../../components/ui/data-table';
 import { ShortId } from '../../components/ui/short-id';
 import { formatCalendarDate } from '../../lib/calendar-date';
 import { formatMoment } from '../../lib/moment-format';
 
-// The values are what an audit is read for, so a phone keeps them too: its table scrolls sideways to
-// them, and says so (DataTable's hint), rather than leaving a recall's reason or a changed price unread.
-const COLUMNS = [{ label: 'Change' }, { label: 'Subject' }, { label: 'Before' }, { label: 'After' }] as const;
+// The values are what an audit is read for, so a phone keeps them too: each change is a card there
+// (DataTable's stackOnPhone), its values under its subject, rather than a table scrolled sideways to them
+// or one that leaves a recall's reason or a changed price unread.
+const COLUMNS = [
+  { label: 'Change' },
+  { label: 'Subject' },
+  { label: 'Before', underLabel: true },
+  { label: 'After', underLabel: true },
+] as const;
 
 /** "reorderLevel" → "Reorder level": a changed field's name as a person reads it. */
 const fieldLabel = (key: string) => {
@@ -51,7 +57,8 @@ const shownValue = (key: string, value: unknown) => {
 function Values({ values }: { values: AuditEntry['before'] }) {
   if (!values) return <span className="text-muted">—</span>;
   return (
-    <dl className="grid w-72 max-w-md grid-cols-[auto_1fr] gap-x-2 whitespace-normal text-xs">
+    // On a phone's card as wide as the card, under its label.
+    <dl className="grid w-72 max-w-md grid-cols-[auto_1fr] gap-x-2 whitespace-normal text-xs max-sm:w-full">
       {Object.entries(values).map(([key, value]) => (
         <div key={key} className="contents">
           <dt className="font-medium text-muted">{fieldLabel(key)}</dt>
@@ -109,23 +116,23 @@ function Subject({ entry }: { entry: AuditEntry }) {
 /** A page of the audit log, newest first: who changed what, when, and the fields before and after. */
 export function AuditEntries({ entries }: { entries: AuditEntry[] }) {
   return (
-    <DataTable caption="Audit log" columns={COLUMNS}>
+    <DataTable caption="Audit log" columns={COLUMNS} stackOnPhone>
       {entries.map((entry) => (
         <tr key={entry._id} className="align-top">
-          <th scope="row" className={`${cellClasses()} text-left font-normal`}>
+          <th scope="row" {...stackedCell(COLUMNS[0], 'text-left font-normal')}>
             <span className="block font-medium text-ink">{AUDIT_KIND_LABELS[entry.kind]}</span>
             <time dateTime={entry.at} className="block text-xs text-muted">
               {formatMoment(entry.at, { seconds: true })}
             </time>
             <span className="block text-xs text-muted">by {entry.actor.email ?? 'an unknown account'}</span>
           </th>
-          <td className={cellClasses()}>
+          <td {...stackedCell(COLUMNS[1])}>
             <Subject entry={entry} />
           </td>
-          <td className={cellClasses()}>
+          <td {...stackedCell(COLUMNS[2])}>
             <Values values={entry.before} />
           </td>
-          <td className={cellClasses()}>
+          <td {...stackedCell(COLUMNS[3])}>
             <Values values={entry.after} />
           </td>
         </tr>
