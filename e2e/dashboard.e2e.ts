@@ -10,8 +10,16 @@ import {
 } from '@apotheca/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { pageAs, placeOrder, testPayment, useAdminSession, openFromAdminHeader } from './support/admin-fixtures';
-import { useBrowser } from './support/browser';
+import {
+  addExpiredBatch,
+  addMedicineAs,
+  pageAs,
+  placeOrder,
+  testPayment,
+  useAdminSession,
+  openFromAdminHeader,
+} from './support/admin-fixtures';
+import { saveScreenshot, useBrowser, withinScreenWidth } from './support/browser';
 import { holdChunks } from './support/chunks';
 import { api, createShopper } from './support/shop';
 import { expectAccessibleOnPhoneAndLaptop } from './support/axe';
@@ -130,5 +138,31 @@ describe('the admin overview', () => {
         expect(await bars.count(), `${width} px`).toBeGreaterThan(0);
       },
     );
+  });
+
+  it("fits a phone: a long-named medicine's expired lot in the stock warnings, its expiry and state on the screen", async () => {
+    // Named to come first among the lots expired the same day (first expiry, then the medicine's name).
+    const medicine = await addMedicineAs(admin, {
+      name: `Amoxicillinclavulanate-Potassium-Extended-${Date.now()}`,
+      developedBy: 'Report Labs',
+      stock: '0',
+      price: '3.50',
+    });
+    await addExpiredBatch(medicine._id, `EXPIRED-WARN-${Date.now()}`, 3);
+    const page = await pageAs(browser, admin, 'mobile');
+    await page.goto(PATHS.adminOverview);
+    const table = page.getByRole('table', { name: /^Batches expired or expiring within/ });
+    const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name: medicine.name }) });
+    await row.waitFor();
+    // The table fits its frame: no column (the State) cut at the screen's edge.
+    expect(
+      await table.locator('xpath=..').evaluate((frame) => frame.scrollWidth - frame.clientWidth),
+    ).toBeLessThanOrEqual(0);
+    for (const cell of await row.locator('th, td').all())
+      if (await cell.isVisible()) expect(await withinScreenWidth(cell), await cell.innerText()).toBe(true);
+    await saveScreenshot(page, 'overview-stock-warnings-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await saveScreenshot(page, 'overview-stock-warnings-1280');
+    await page.context().close();
   });
 });

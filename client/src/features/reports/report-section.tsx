@@ -45,10 +45,14 @@ export function EmptyReport({ children }: { children: ReactNode }) {
   return <p className="rounded-lg border border-slate-200 bg-white p-4 text-center text-sm text-muted">{children}</p>;
 }
 
-/** A row's medicine, linked to its page; a long name wraps, so on a phone the table fits the screen. */
+/**
+ * A row's medicine, linked to its page; a long name wraps, so on a phone the table fits the screen:
+ * inside a word too when one is wider than the room its column has left (a 22-letter compound name beside
+ * a date and a state), which `break-words` would not count when the table sizes its columns.
+ */
 export function MedicineLink({ id, name, href }: { id: string; name: string; href: (id: string) => string }) {
   return (
-    <Link to={href(id)} className="whitespace-normal break-words text-brand-800 underline-offset-2 hover:underline">
+    <Link to={href(id)} className="whitespace-normal wrap-anywhere text-brand-800 underline-offset-2 hover:underline">
       {name}
     </Link>
   );
