@@ -353,6 +353,21 @@ describe('CartPage quantity steps', () => {
       badge: screen.getByRole('link', { name: /^Cart/ }).getAttribute('aria-label'),
     };
   }
+  /** The cart page under the header's cart link, as a patient sees both. */
+  const renderCartAndHeader = () =>
+    renderWithStore(
+      <>
+        <HeaderCartLink />
+        <CartPage />
+      </>,
+      { path: PATHS.cart, signedInAs: ROLE.user },
+    );
+  /** The line's + button, once the cart's first reading lets it be pressed. */
+  async function plusOf(line: CartItem) {
+    const plus = await screen.findByRole('button', { name: `Increase quantity of ${line.name}` });
+    await vi.waitFor(() => expect(plus).not.toHaveAttribute('aria-disabled'));
+    return plus;
+  }
   /** What figuresOf reads when the line's quantity is `quantity`. */
   const figuresAt = (line: CartItem, quantity: number) => ({
     card: String(quantity),
@@ -365,16 +380,8 @@ describe('CartPage quantity steps', () => {
     stubBrowserRequest();
     const line = cartItemFixture({ quantity: 2, qty: 2, stock: 10 });
     const shop = slowShop(line);
-    const { user } = renderWithStore(
-      <>
-        <HeaderCartLink />
-        <CartPage />
-      </>,
-      { path: PATHS.cart, signedInAs: ROLE.user },
-    );
-
-    const plus = await screen.findByRole('button', { name: `Increase quantity of ${line.name}` });
-    await vi.waitFor(() => expect(plus).not.toHaveAttribute('aria-disabled'));
+    const { user } = renderCartAndHeader();
+    const plus = await plusOf(line);
     await user.click(plus);
     await user.click(plus);
     // Both presses show before the shop has answered the first, on the card, in the summary and in the header.
@@ -399,16 +406,8 @@ describe('CartPage quantity steps', () => {
     stubBrowserRequest();
     const line = cartItemFixture({ quantity: 2, qty: 2, stock: 10 });
     const shop = slowShop(line, { refuse: maxPerOrderMessage(3, line.name) });
-    const { user } = renderWithStore(
-      <>
-        <HeaderCartLink />
-        <CartPage />
-      </>,
-      { path: PATHS.cart, signedInAs: ROLE.user },
-    );
-
-    const plus = await screen.findByRole('button', { name: `Increase quantity of ${line.name}` });
-    await vi.waitFor(() => expect(plus).not.toHaveAttribute('aria-disabled'));
+    const { user } = renderCartAndHeader();
+    const plus = await plusOf(line);
     await user.click(plus);
     await user.click(plus);
     expect(figuresOf(line)).toEqual(figuresAt(line, 4));
@@ -441,16 +440,8 @@ describe('CartPage quantity steps', () => {
       quantity += 1;
       return json(200, { updatedItem: cart().cart.items[0] });
     });
-    const { user } = renderWithStore(
-      <>
-        <HeaderCartLink />
-        <CartPage />
-      </>,
-      { path: PATHS.cart, signedInAs: ROLE.user },
-    );
-
-    const plus = await screen.findByRole('button', { name: `Increase quantity of ${line.name}` });
-    await vi.waitFor(() => expect(plus).not.toHaveAttribute('aria-disabled'));
+    const { user } = renderCartAndHeader();
+    const plus = await plusOf(line);
     await user.click(plus);
     // The step is answered and the cart read again; the reading has not answered when + is pressed again.
     await vi.waitFor(() => expect(held).toHaveLength(1));
