@@ -2,6 +2,7 @@ import { CATEGORIES, passwordSchema, ROLE } from '@apotheca/contract';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestContext } from '../test/test-context';
+import type { TestContext } from '../test/test-app';
 import { PUBLISHED_ADMIN_PASSWORD } from '../config';
 import { createSession } from '../features/auth/session.service';
 import { hashPassword, verifyPassword } from '../lib/password-hash';
@@ -9,6 +10,10 @@ import { medicines, users } from '../db/schema';
 import { ensureAdmin, seedCatalogue } from './seed';
 import { medicineColumns } from '../features/medicines/medicines.service';
 import { adminPasswordLine } from './startup';
+
+/** `ensureAdmin` as the start calls it for the shop of `ctx`: at its SCRYPT_COST. */
+const ensureAdminOf = (ctx: TestContext, email: string, password: string | undefined) =>
+  ensureAdmin(ctx.database.db, { email, password }, ctx.config.scryptCost);
 
 describe('seed', () => {
   const ctx = useTestContext();
@@ -76,15 +81,17 @@ describe('seed', () => {
   });
 
   it('creates the first admin only when no admin exists', async () => {
-    expect(await ensureAdmin(ctx.database.db, { email: 'boss@example.test', password: 'Boss@12345' })).toEqual({
+    expect(await ensureAdminOf(ctx, 'boss@example.test', 'Boss@12345')).toEqual({
       created: true,
     });
-    expect(await ensureAdmin(ctx.database.db, { email: 'other@example.test', password: 'Other@12345' })).toEqual({
+    expect(await ensureAdminOf(ctx, 'other@example.test', 'Other@12345')).toEqual({
       created: false,
     });
     const admins = await ctx.database.db.select().from(users).where(eq(users.role, 'admin'));
     expect(admins.map((admin) => admin.email)).toEqual(['boss@example.test']);
     expect(admins[0]!.passwordHash).not.toContain('Boss@12345');
+    // Hashed at the shop's SCRYPT_COST, as every other password is.
+    expect(admins[0]!.passwordHash).toMatch(new RegExp(`^scrypt\\$${2 ** ctx.config.scryptCost}\\$`));
     expect(await verifyPassword('Boss@12345', admins[0]!.passwordHash)).toBe(true);
   });
 });
@@ -95,7 +102,7 @@ describe('the first admin without ADMIN_PASSWORD', () => {
     ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
 
   it("gets a generated password, shown once at start, and the README's old one is refused", async () => {
-    const admin = await ensureAdmin(ctx.database.db, { email: 'first@example.test', password: undefined });
+    const admin = await ensureAdminOf(ctx, 'first@example.test', undefined);
     expect(admin.created).toBe(true);
     const banner = adminPasswordLine('first@example.test', admin);
     const printed = /first@example\.test \/ password (\S+)/.exec(banner)?.[1];
@@ -108,7 +115,7 @@ describe('the first admin without ADMIN_PASSWORD', () => {
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ user: { email: 'first@example.test', role: 'admin' } });
     // Once an admin exists, no later start makes or shows another password.
-    const again = await ensureAdmin(ctx.database.db, { email: 'first@example.test', password: undefined });
+    const again = await ensureAdminOf(ctx, 'first@example.test', undefined);
     expect(adminPasswordLine('first@example.test', again)).toBe('');
   });
 });
@@ -125,7 +132,7 @@ describe('an admin of an earlier version who kept its published password', () =>
         lastName: 'Admin',
         email,
         phNo: '0000000000',
-        passwordHash: await hashPassword(password),
+        passwordHash: await hashPassword(password, ctx.config.scryptCost),
         role: ROLE.admin,
       })
       .returning({ id: users.id });
@@ -139,7 +146,7 @@ describe('an admin of an earlier version who kept its published password', () =>
     const other = await admin('other@example.test', 'Chosen@Pass-2026');
     expect((await profile(old.token)).statusCode).toBe(200);
 
-    const started = await ensureAdmin(ctx.database.db, { email: 'old@example.test', password: undefined });
+    const started = await ensureAdminOf(ctx, 'old@example.test', undefined);
     const banner = adminPasswordLine('old@example.test', started);
     const printed = /old@example\.test still had the password an earlier version published; it is now (\S+)/.exec(
       banner,
@@ -154,7 +161,7 @@ describe('an admin of an earlier version who kept its published password', () =>
     expect((await logIn('other@example.test', 'Chosen@Pass-2026')).statusCode).toBe(200);
     expect((await profile(other.token)).statusCode).toBe(200);
     // The next start finds nothing to replace and shows no password.
-    const again = await ensureAdmin(ctx.database.db, { email: 'old@example.test', password: undefined });
+    const again = await ensureAdminOf(ctx, 'old@example.test', undefined);
     expect(adminPasswordLine('old@example.test', again)).toBe('');
   });
 });

@@ -27,18 +27,20 @@ export type EnsuredAdmin = {
  * The first admin, created only when no admin exists, so a restart never adds a second. Without a password given, it
  * gets a generated one, returned so that the start prints it once; there is no published default
  * (docs/decisions/0045). An admin of an earlier version who still has the password its README
- * published gets a generated one in its place, and loses every session opened with it.
+ * published gets a generated one in its place, and loses every session opened with it. Its password is
+ * hashed at `scryptCost` (SCRYPT_COST), as a patient's is.
  */
 export async function ensureAdmin(
   db: Db,
   admin: { email: string; password: string | undefined },
+  scryptCost: number,
 ): Promise<EnsuredAdmin> {
   const admins = await db
     .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.role, ROLE.admin));
   if (admins.length > 0) {
-    const replaced = await replacePublishedPasswords(db, admins);
+    const replaced = await replacePublishedPasswords(db, admins, scryptCost);
     return { created: false, ...(replaced.length > 0 && { replaced }) };
   }
   const generatedPassword = admin.password === undefined ? generatePassword() : undefined;
@@ -47,7 +49,7 @@ export async function ensureAdmin(
     lastName: 'Admin',
     email: admin.email,
     phNo: '0000000000',
-    passwordHash: await hashPassword(admin.password ?? generatedPassword!),
+    passwordHash: await hashPassword(admin.password ?? generatedPassword!, scryptCost),
     role: ROLE.admin,
   });
   return { created: true, ...(generatedPassword && { generatedPassword }) };
@@ -60,12 +62,12 @@ type AdminRow = { id: string; email: string; passwordHash: string };
  * admin who kept it is open to them, so each start checks every admin (a few hashes, once) and
  * replaces that password with a generated one, shown once at the start as a first admin's is.
  */
-async function replacePublishedPasswords(db: Db, admins: AdminRow[]) {
+async function replacePublishedPasswords(db: Db, admins: AdminRow[], scryptCost: number) {
   const replaced = [];
   for (const { id, email, passwordHash } of admins) {
     if (!(await verifyPassword(PUBLISHED_ADMIN_PASSWORD, passwordHash))) continue;
     const password = generatePassword();
-    const newHash = await hashPassword(password);
+    const newHash = await hashPassword(password, scryptCost);
     await changeSessions(db, { userId: id }, async (tx) => {
       await tx.update(users).set({ passwordHash: newHash }).where(eq(users.id, id));
       await revokeAllSessions(tx, id);

@@ -15,7 +15,11 @@ export async function prepareDatabase(database: Database, config: Config): Promi
   // Only the embedded database replaces PGlite's directory; a DATABASE_URL server never did.
   const pgliteImport = database.embeddedDir ? await importPgliteDataDir(config.dataDir, database) : undefined;
   await importMedicineImageFiles(database.db, config.uploadsDir);
-  const admin = await ensureAdmin(database.db, { email: config.adminEmail, password: config.adminPassword });
+  const admin = await ensureAdmin(
+    database.db,
+    { email: config.adminEmail, password: config.adminPassword },
+    config.scryptCost,
+  );
   const medicinesSeeded = config.seedCatalogue ? await seedCatalogue(database.db) : 0;
   return { admin, medicinesSeeded, ...(pgliteImport && { pgliteImport }) };
 }
