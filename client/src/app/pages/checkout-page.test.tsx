@@ -337,10 +337,14 @@ describe('CheckoutPage', () => {
     return document.activeElement as HTMLElement;
   };
 
-  /** Types a new delivery address into the delivery step's form, field by field, as a patient does. */
+  /**
+   * Types a new delivery address into the delivery step's form, field by field, as a patient does. The
+   * step is on the page before its form: the form comes once the saved addresses have loaded (none).
+   */
   async function typeNewAddress(user: ReturnType<typeof renderWithStore>['user'], fields: Record<string, string>) {
     const step = await screen.findByRole('region', { name: 'Delivery address' });
-    for (const [label, value] of Object.entries(fields)) await user.type(within(step).getByLabelText(label), value);
+    for (const [label, value] of Object.entries(fields))
+      await user.type(await within(step).findByLabelText(label), value);
   }
 
   it('shows no new-address form while the saved addresses load, then picks the default one', async () => {
