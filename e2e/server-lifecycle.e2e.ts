@@ -11,6 +11,12 @@ import { freePort, serverEnv, spawnServer, type ServerProcess } from './support/
 
 const repositoryRoot = path.resolve(import.meta.dirname, '..');
 
+/**
+ * For a test of how the process starts and stops on a DATA_DIR of its own: the demo catalogue, whose
+ * artwork takes seconds to draw at every first start, is no part of what it checks.
+ */
+const NO_DEMO_CATALOGUE = { SEED_CATALOGUE: 'false' };
+
 // On the embedded database (the PostgreSQL the app starts in DATA_DIR, whatever DATABASE_URL the
 // run has): a clean stop that stops PostgreSQL too, every row kept across a restart, and a second
 // process on the same DATA_DIR refused with a clear message.
@@ -115,7 +121,7 @@ describe('the server process on the embedded database', () => {
 
   it("starts as root with DATA_DIR under a 0700 directory, as a clone in root's home directory", async () => {
     const home = fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-root-home-'));
-    const closedEnv = { DATA_DIR: path.join(home, 'apotheca', 'data'), DATABASE_URL: '', SEED_CATALOGUE: 'false' };
+    const closedEnv = { DATA_DIR: path.join(home, 'apotheca', 'data'), DATABASE_URL: '', ...NO_DEMO_CATALOGUE };
     const pointer = path.join(closedEnv.DATA_DIR, 'postgres.location');
     let server: ServerProcess | undefined;
     try {
@@ -140,7 +146,7 @@ describe('the server process on the embedded database', () => {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-admin-')),
       DATABASE_URL: '',
       ADMIN_PASSWORD: '',
-      SEED_CATALOGUE: 'false',
+      ...NO_DEMO_CATALOGUE,
     };
     const logIn = (baseUrl: string, password: string) =>
       fetch(`${baseUrl}/api/auth/login`, {
@@ -172,7 +178,11 @@ describe('the server process on the embedded database', () => {
   }, 240_000);
 
   it('refuses a PORT already in use with a message naming it, and leaves no database running', async () => {
-    const portEnv = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-port-')), DATABASE_URL: '' };
+    const portEnv = {
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-port-')),
+      DATABASE_URL: '',
+      ...NO_DEMO_CATALOGUE,
+    };
     // Another program on the port, whose health answer is no Apotheca's.
     const other = http.createServer((_request, response) => response.writeHead(503).end());
     const port = await freePort();
@@ -252,7 +262,11 @@ describe('the server process on the embedded database', () => {
 
   it('stops the server and its database when the npm running `npm start` is told to stop', async () => {
     // As an operator runs it: `npm start`, then `kill <npm's PID>` (or a service manager's SIGTERM to it).
-    const npmEnv = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-npm-start-')), DATABASE_URL: '' };
+    const npmEnv = {
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-npm-start-')),
+      DATABASE_URL: '',
+      ...NO_DEMO_CATALOGUE,
+    };
     const port = await freePort();
     const health = `http://127.0.0.1:${port}/api/health`;
     const npm = spawn('npm', ['start'], { cwd: repositoryRoot, env: serverEnv(port, npmEnv), stdio: 'ignore' });
@@ -278,7 +292,11 @@ describe('the server process on the embedded database', () => {
 
   it('keeps serving when started without npm from a shell that then exits', async () => {
     // `node scripts/start.mjs &` in a shell gone a few seconds later: the shop is meant to outlive it.
-    const direct = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-direct-start-')), DATABASE_URL: '' };
+    const direct = {
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'apotheca-direct-start-')),
+      DATABASE_URL: '',
+      ...NO_DEMO_CATALOGUE,
+    };
     const { npm_lifecycle_event: _, ...env } = serverEnv(await freePort(), direct);
     const health = `http://127.0.0.1:${env.PORT}/api/health`;
     const shell = spawn('sh', ['-c', 'node scripts/start.mjs > /dev/null 2>&1 & echo $!; sleep 5'], {
