@@ -10,12 +10,12 @@ import { countLabel } from '../../lib/count-label';
 import { EmptyReport, MedicineLink, PagedReportTable, reportPageCount, ReportSection } from './report-section';
 
 const COLUMNS = [{ label: 'Medicine' }, { label: 'Stock', align: 'right' }, { label: 'Reorder level' }] as const;
-// An admin's list, its level a field and a Save, is cards on a phone (DataTable's `stackOnPhone`): beside a
-// long medicine's name the Save ran past the screen's edge. A pharmacist's list of figures fits as a table.
 
 /**
  * Medicines whose sellable stock is below their own reorder level, least stocked first, a page at a
  * time; an admin edits a level in its row (a medicine raised to its stock or above leaves the list).
+ * An admin's list, its level a field and a Save, is cards on a phone (DataTable's `stackOnPhone`): beside
+ * a long medicine's name the Save ran past the screen's edge. A pharmacist's list of figures fits as a table.
  */
 export function LowStockReport({ canEdit, medicineHref }: { canEdit: boolean; medicineHref: (id: string) => string }) {
   const [page, setPage] = useNumberParam<number>('lowStockPage', 1);
