@@ -306,9 +306,7 @@ export async function cancelOpenOrdersOf(tx: Tx, userId: string, actor: NonNulla
       actor,
       ACCOUNT_DELETED_CANCEL_NOTE,
       {},
-      {
-        accountDeleted: true,
-      },
+      { accountDeleted: true },
     );
 }
 
