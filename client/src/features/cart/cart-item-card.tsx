@@ -77,25 +77,24 @@ export function CartItemCard({
       }),
     );
   const sendPresses = async (queue: Step[]) => {
-    while (queue.length > 0) {
-      for (let step = queue[0]; step !== undefined; step = queue[0]) {
-        const operation: CartOperation = step > 0 ? CART_OPERATION.increment : CART_OPERATION.decrement;
-        const result = await update({ cartItemId: item.cartItemId, operation });
-        queue.shift();
-        if (result.error) {
-          // The line shows the shop's quantity again, and the presses not yet sent are dropped.
-          shownBy(-step - stepsOf(queue));
-          queue.length = 0;
-          toast.error(errorMessage(result.error));
-        } else {
-          // The shop's line, with the presses still on their way counted on it.
-          const answered = result.data.updatedItem;
-          const shown = answered.quantity + stepsOf(queue);
-          dispatch(
-            changeCachedLine(item.cartItemId, (line) => Object.assign(line, answered, { quantity: shown, qty: shown })),
-          );
-        }
+    for (let step = queue[0]; step !== undefined; step = queue[0]) {
+      const operation: CartOperation = step > 0 ? CART_OPERATION.increment : CART_OPERATION.decrement;
+      const result = await update({ cartItemId: item.cartItemId, operation });
+      queue.shift();
+      if (result.error) {
+        // The line shows the shop's quantity again, and the presses not yet sent are dropped.
+        shownBy(-step - stepsOf(queue));
+        queue.length = 0;
+        toast.error(errorMessage(result.error));
+      } else {
+        // The shop's line, with the presses still on their way counted on it.
+        const answered = result.data.updatedItem;
+        const shown = answered.quantity + stepsOf(queue);
+        dispatch(
+          changeCachedLine(item.cartItemId, (line) => Object.assign(line, answered, { quantity: shown, qty: shown })),
+        );
       }
+      if (queue.length > 0) continue;
       // The steps done, the cart is read again, as after any change. Its answer replaces the line: the
       // presses made meanwhile are counted on it again, then sent.
       const read = await dispatch(
