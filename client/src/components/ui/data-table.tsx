@@ -43,9 +43,9 @@ const STICKY_LAST =
 // Below 640 px each row is a card: every cell on a line of its own, its column's label before it (the
 // cell's data-label) and its value in the width the label leaves, wrapping anywhere (a long name or
 // address has nowhere else to go), its first line beside the label; a column's `underLabel` value takes
-// the line under its label instead. The header row stays for screen readers only: its columns no longer stand above the cells; a
-// screen reader names each cell by its header as before, so the label's text is left out of the cell's
-// name (the empty text after the slash).
+// the line under its label instead. The header row stays for screen readers only: its columns no longer
+// stand above the cells; a screen reader names each cell by its header as before, so the label's text is
+// left out of the cell's name (the empty text after the slash).
 const STACKED = [
   'max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:sr-only',
   'max-sm:[&_tbody>tr]:block max-sm:[&_tbody>tr]:px-3 max-sm:[&_tbody>tr]:py-2',
