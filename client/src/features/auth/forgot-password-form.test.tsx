@@ -1,5 +1,7 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { holdWrites, pressTwice } from '../../test/held-answers';
+import { json } from '../../test/json-response';
 import { renderWithStore } from '../../test/render-with-store';
 import { ForgotPasswordForm } from './forgot-password-form';
 
@@ -12,5 +14,17 @@ describe('ForgotPasswordForm', () => {
     expect(await screen.findByText('Invalid email format')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Email'), '.com');
     expect(screen.queryByText('Please enter a valid email address')).not.toBeInTheDocument();
+  });
+
+  // On a slow connection a double click sent the form twice: the second came while the first was checked.
+  it('sends once when Send is pressed twice before the first request is answered', async () => {
+    const { sent, release } = holdWrites(() => json(200, { message: 'Sent' }));
+    const { user } = renderWithStore(<ForgotPasswordForm />);
+    await user.type(screen.getByLabelText('Email'), 'ann@example.com');
+    pressTwice(screen.getByRole('button', { name: 'Send' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    release();
+    expect(await screen.findByText('Email sent successfully')).toBeInTheDocument();
+    expect(sent).toEqual(['POST /api/auth/forgot-password']);
   });
 });

@@ -8,6 +8,7 @@ import { EARLY_ACTION, ENABLED_WITH_SCRIPT } from '../../lib/early-input';
 import { errorMessage } from '../../lib/error-message';
 import { useHydrated } from '../../lib/hydration.hook';
 import { lazyResolver } from '../../lib/lazy-resolver';
+import { useOneSubmit } from '../../lib/one-submit.hook';
 import { useLoginMutation } from './auth.api';
 
 // The login page is one a visitor lands on, rendered on the server: its rules come when the form is used.
@@ -28,6 +29,7 @@ export function LoginForm({ email, onLoggedIn }: { email?: string; onLoggedIn: (
     formState: { errors },
   } = useForm<LoginInput, unknown, Login>({ resolver, defaultValues: { email, remember: false } });
   const field = fieldBinding(register, errors);
+  const { submitOnce } = useOneSubmit();
 
   const onSubmit = async (form: Login) => {
     const result = await login(form);
@@ -42,7 +44,7 @@ export function LoginForm({ email, onLoggedIn }: { email?: string; onLoggedIn: (
   };
 
   return (
-    <form noValidate onFocus={resolver.load} onSubmit={(event) => void handleSubmit(onSubmit)(event)}>
+    <form noValidate onFocus={resolver.load} onSubmit={submitOnce(handleSubmit(onSubmit))}>
       {/* Rendered on the server, the form waits for the app: the session it starts lives in browser
           storage, and a native submit would send the password in the URL. Without JavaScript its fields
           stay disabled; with it they take typing at once, and a Login pressed before the app is there

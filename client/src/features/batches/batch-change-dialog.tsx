@@ -6,6 +6,7 @@ import { TextAreaField } from '../../components/ui/text-area-field';
 import { TextField } from '../../components/ui/text-field';
 import { errorMessage, fieldErrors, issuesByField } from '../../lib/error-message';
 import { FormAlert } from '../../components/ui/form-alert';
+import { useOneSubmit } from '../../lib/one-submit.hook';
 
 /** The changes an admin makes to a batch, each with a reason kept in the batch's history. */
 type BatchChangeKind = 'adjust' | 'writeOff' | 'recall';
@@ -56,7 +57,7 @@ function ChangeForm({ change, onSubmit, onClose }: Props & { change: BatchChange
   const [fields, setFields] = useState<Fields>({ quantity: String(change.batch.quantity), reason: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { submitting, submitOnce } = useOneSubmit();
   const withQuantity = change.kind === 'adjust';
   useEffect(() => void loadCheck(), []);
   const submit = async () => {
@@ -67,24 +68,13 @@ function ChangeForm({ change, onSubmit, onClose }: Props & { change: BatchChange
     }
     setErrors({});
     setFailure(null);
-    setBusy(true);
-    onSubmit(change, { quantity: change.batch.quantity, ...checked.data })
-      .then(onClose)
-      .catch((error: unknown) => {
-        setErrors(fieldErrors(error));
-        setFailure(errorMessage(error));
-        setBusy(false);
-      });
+    await onSubmit(change, { quantity: change.batch.quantity, ...checked.data }).then(onClose, (error: unknown) => {
+      setErrors(fieldErrors(error));
+      setFailure(errorMessage(error));
+    });
   };
   return (
-    <form
-      noValidate
-      className="mt-4 flex flex-col gap-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form noValidate className="mt-4 flex flex-col gap-4" onSubmit={submitOnce(submit)}>
       {/* The keyboard starts in the first field, not on the dialog's frame, so what is typed at once is kept. */}
       {withQuantity ? (
         <TextField
@@ -109,7 +99,7 @@ function ChangeForm({ change, onSubmit, onClose }: Props & { change: BatchChange
         <Button variant="secondary" onClick={onClose}>
           Cancel
         </Button>
-        <Button type="submit" variant={kind.variant} busy={busy}>
+        <Button type="submit" variant={kind.variant} busy={submitting}>
           {kind.submit}
         </Button>
       </div>

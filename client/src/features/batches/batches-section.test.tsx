@@ -16,6 +16,7 @@ import { renderWithStore } from '../../test/render-with-store';
 import { BatchesSection } from './batches-section';
 import { stubBrowserRequest } from '../../test/browser-request';
 import { json } from '../../test/json-response';
+import { holdWrites, pressTwice } from '../../test/held-answers';
 
 const batch = (lot: string, overrides: Partial<ListedBatch> = {}): ListedBatch => ({
   _id: `batch-${lot}`,
@@ -184,5 +185,22 @@ describe('BatchesSection', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Recall lot' }));
     expect(await screen.findByText('Recall page')).toBeInTheDocument();
     expect(sent).toEqual(['POST /api/medicines/med-1/batches/batch-GOOD/recall {"reason":"Contaminated"}']);
+  });
+
+  // The dialog checked its reason before it showed itself busy: a double click sent the write-off twice.
+  it('writes a lot off once when its button is pressed twice before the first request is answered', async () => {
+    const { sent, release } = holdWrites(
+      () => json(200, { batch: BATCHES[3], orders: [] }),
+      () => json(200, { batches: BATCHES }),
+    );
+    const { user } = renderSection(true);
+    await user.click(within(await rowOf('GOOD')).getByRole('button', { name: 'Write off lot GOOD' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Write off lot GOOD' });
+    await user.type(within(dialog).getByLabelText('Reason'), 'Seals broken');
+    pressTwice(within(dialog).getByRole('button', { name: 'Write off' }));
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    release();
+    await vi.waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(sent).toEqual(['POST /api/medicines/med-1/batches/batch-GOOD/write-off']);
   });
 });
