@@ -62,4 +62,18 @@ describe('PaymentForm', () => {
       cvv: '123',
     });
   });
+
+  // '1/27' read as the digits 127 became '12/7': December of a year long gone.
+  it('gives a month typed as one digit and a slash its leading zero, and pays with it', async () => {
+    const onPay = vi.fn();
+    const { user } = renderWithStore(<PaymentForm onPay={onPay} busy={false} />);
+    await user.type(screen.getByLabelText('Cardholder name'), 'Jane Doe');
+    await user.type(screen.getByLabelText('Card number'), '123456789012');
+    await user.type(screen.getByLabelText('CVV'), '123');
+    const expiry = screen.getByLabelText('Expiration (MM/YY)');
+    await user.type(expiry, `1/${nextYear}`);
+    expect(expiry).toHaveValue(`01/${nextYear}`);
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(onPay).toHaveBeenCalledWith(expect.objectContaining({ expiry: `01/${nextYear}` }));
+  });
 });

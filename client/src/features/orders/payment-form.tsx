@@ -16,10 +16,15 @@ import { Button } from '../../components/ui/button';
 import { FormAlert } from '../../components/ui/form-alert';
 import { TextField } from '../../components/ui/text-field';
 
-/** MM/YY as it is typed: digits only, the slash added after the month. */
+/**
+ * MM/YY as it is typed: digits only, the slash added after the month (or kept where it was typed after
+ * two digits). A month typed as one digit and a slash ('1/27') gets its leading zero, so what is sent is
+ * the MM/YY the card rule asks for, not the digits 127 read as '12/7'.
+ */
 const normaliseExpiry = (value: string) => {
-  const digits = normaliseDigits(value, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+  const padded = value.replace(/^(\d)\D/, '0$1/');
+  const digits = normaliseDigits(padded, 4);
+  return digits.length > 2 || /^\d\d\//.test(padded) ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 };
 
 type CardField = {
