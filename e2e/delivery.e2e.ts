@@ -1,7 +1,7 @@
 import { ADDRESS_NEEDED_MESSAGE, adminOrderPath, PATHS, type Address, type Cart, type Order } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
 import { adminSession, catalogue } from './support/admin-fixtures';
-import { baseUrl, newPage, useBrowser } from './support/browser';
+import { baseUrl, newPage, saveScreenshot, useBrowser, VIEWPORTS } from './support/browser';
 import {
   addToCart,
   api,
@@ -13,6 +13,7 @@ import {
   toast,
   shopperPage,
   payByCard,
+  saveAddress,
 } from './support/shop';
 import { violations } from './support/axe';
 
@@ -146,4 +147,37 @@ describe('delivery on a phone: address at checkout, dispatch with tracking, orde
     await toast(adminPage, 'Order status updated to Dispatched');
     await adminPage.context().close();
   });
+
+  // The radios were flex items of their label: squeezed by the address beside them, and stretched to its height.
+  it.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])(
+    'shows the delivery choices at %s with radios of their own size, level with the first line of their label',
+    async (viewport) => {
+      const medicine = (await catalogue()).find((candidate) => candidate.stock > 5 && !candidate.prescriptionRequired);
+      const shopper = await createShopper();
+      await saveAddress(shopper.token);
+      await addToCart(shopper.token, medicine!._id);
+      const page = await shopperPage(browser, shopper, viewport);
+      await page.goto(PATHS.checkout);
+      const radios = page.getByRole('group', { name: 'Saved addresses' }).getByRole('radio');
+      await expect.poll(() => radios.count()).toBe(2);
+      for (const radio of await radios.all()) {
+        const placement = await radio.evaluate((input) => {
+          const box = input.getBoundingClientRect();
+          // The first line of the label's words: the name of a saved address, or 'A new address'.
+          const words = document.createTreeWalker(input.closest('label')!, NodeFilter.SHOW_TEXT);
+          const range = document.createRange();
+          range.selectNodeContents(words.nextNode()!);
+          const line = range.getClientRects()[0]!;
+          return {
+            size: [Math.round(box.width), Math.round(box.height)],
+            offCentre: Math.abs(box.top + box.height / 2 - (line.top + line.height / 2)),
+          };
+        });
+        expect(placement.size).toEqual([13, 13]);
+        expect(placement.offCentre).toBeLessThanOrEqual(2);
+      }
+      await saveScreenshot(page, `checkout-delivery-choices-${viewport}`);
+      await page.context().close();
+    },
+  );
 });

@@ -26,6 +26,12 @@ type Props = {
 
 const NEW = 'new';
 
+/**
+ * A choice's radio keeps its own 13 by 13 pixels beside the words of its label, level with their first
+ * line: as a flex item it was stretched to the height of an address and squeezed by its width.
+ */
+const CHOICE_RADIO = 'mt-1 shrink-0';
+
 /** The checkout's delivery step: pick a saved address (the default is picked first) or add one. */
 export function DeliveryAddressStep({ ref, value, onChange, error }: Props) {
   const { data, isLoading } = useListAddressesQuery();
@@ -77,10 +83,11 @@ export function DeliveryAddressStep({ ref, value, onChange, error }: Props) {
           {saved.map((address) => (
             <label
               key={address._id}
-              className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 text-sm text-muted has-[:checked]:border-brand-600"
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm text-muted has-[:checked]:border-brand-600"
             >
               <input
                 type="radio"
+                className={CHOICE_RADIO}
                 name="delivery-address"
                 checked={selected === address._id}
                 onChange={() => pick(address._id)}
@@ -88,9 +95,15 @@ export function DeliveryAddressStep({ ref, value, onChange, error }: Props) {
               <AddressLines address={address} />
             </label>
           ))}
-          <label className="flex cursor-pointer gap-3 rounded-lg border border-slate-200 p-3 text-sm font-medium text-ink has-[:checked]:border-brand-600">
-            <input type="radio" name="delivery-address" checked={selected === NEW} onChange={() => pick(NEW)} />A new
-            address
+          <label className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm font-medium text-ink has-[:checked]:border-brand-600">
+            <input
+              type="radio"
+              className={CHOICE_RADIO}
+              name="delivery-address"
+              checked={selected === NEW}
+              onChange={() => pick(NEW)}
+            />
+            A new address
           </label>
         </fieldset>
       ) : null}
