@@ -463,6 +463,12 @@ export const orderHistory = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     orderId: partOf('order_id', () => orders.id),
     ...changeColumns(),
+    /**
+     * The actor's role when the change was made, which staff read beside their name: a role changed
+     * later does not rewrite what was done as another. Filled from the actor's row by a trigger of
+     * migration 0032 when an insert leaves it out, so no writer of the history can forget it.
+     */
+    actorRole: text('actor_role', { enum: ROLES }),
     event: text('event', { enum: ORDER_EVENTS }).notNull(),
     from: text('from'),
     to: text('to'),
@@ -472,6 +478,9 @@ export const orderHistory = pgTable(
     index('order_history_order_idx').on(t.orderId, t.id),
     userReferenceIndex('order_history_actor_idx', t.actorId),
     check('order_history_event_check', oneOf(t.event, ORDER_EVENTS)),
+    check('order_history_actor_role_check', oneOf(t.actorRole, ROLES)),
+    // A row names its actor's role while it names its actor: the history's readers rely on it.
+    check('order_history_actor_role_known', sql`${t.actorId} is null or ${t.actorRole} is not null`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { ORDER_EVENT, ORDER_STATUS, type OrderHistoryEntry } from '@apotheca/contract';
+import { ORDER_EVENT, ORDER_STATUS, ROLE, type OrderHistoryEntry, type Role } from '@apotheca/contract';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { order } from '../../test/order.fixture';
@@ -41,5 +41,31 @@ describe('OrderHistoryTimeline', () => {
     const history = screen.getByRole('list', { name: 'Order history' });
     expect(history).toHaveTextContent('Patient mailed about a recalled lot');
     expect(history).toHaveTextContent(note);
+  });
+
+  it('names to staff who made each change with the role they had then, in words', () => {
+    const actor = (name: string, role: Role) => ({ _id: name, name, role });
+    render(
+      <OrderHistoryTimeline
+        order={order({
+          status: ORDER_STATUS.dispatched,
+          history: [
+            { ...entry(ORDER_EVENT.placed, null, ORDER_STATUS.pending), actor: actor('Pat Ient', ROLE.user) },
+            {
+              ...entry(ORDER_EVENT.statusChanged, ORDER_STATUS.pending, ORDER_STATUS.accepted),
+              actor: actor('Phil Macist', ROLE.pharmacist),
+            },
+            {
+              ...entry(ORDER_EVENT.statusChanged, ORDER_STATUS.accepted, ORDER_STATUS.dispatched),
+              actor: actor('Ada Admin', ROLE.admin),
+            },
+          ],
+        })}
+      />,
+    );
+    const history = screen.getByRole('list', { name: 'Order history' });
+    expect(history).toHaveTextContent('Pat Ient (Shopper)');
+    expect(history).toHaveTextContent('Phil Macist (Pharmacist)');
+    expect(history).toHaveTextContent('Ada Admin (Admin)');
   });
 });

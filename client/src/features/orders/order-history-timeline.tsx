@@ -2,6 +2,7 @@ import {
   awaitsPrescriptionReview,
   ORDER_EVENT,
   PRESCRIPTION_REVIEW,
+  ROLE_LABELS,
   type Order,
   type OrderHistoryEntry,
 } from '@apotheca/contract';
@@ -34,8 +35,8 @@ function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null 
 }
 
 /**
- * An order's life as a timeline: every change with its time, and for staff who made it and the
- * note. It says when the prescription is still waiting for a pharmacist, which a canceled order's is not.
+ * An order's life as a timeline: every change with its time, and for staff who made it (with the
+ * role they had then, which the history keeps) and the note. It says when the prescription is still waiting for a pharmacist, which a canceled order's is not.
  */
 export function OrderHistoryTimeline({ order, forShopper = false }: { order: Order; forShopper?: boolean }) {
   const rows = order.history.flatMap((entry) => {
@@ -50,7 +51,7 @@ export function OrderHistoryTimeline({ order, forShopper = false }: { order: Ord
           <p className="font-medium text-ink">{text}</p>
           <p className="text-xs text-muted">
             <time dateTime={entry.at}>{formatMoment(entry.at)}</time>
-            {!forShopper && entry.actor ? ` · ${entry.actor.name} (${entry.actor.role})` : null}
+            {!forShopper && entry.actor ? ` · ${entry.actor.name} (${ROLE_LABELS[entry.actor.role]})` : null}
             {!forShopper && entry.note && entry.event !== ORDER_EVENT.reviewDecided ? ` · ${entry.note}` : null}
           </p>
         </li>

@@ -662,6 +662,32 @@ describe('PATCH /api/orders/update-order/:id', () => {
     expect(await stockOf(medicine.id)).toBe(2);
   });
 
+  it('keeps in the history the role each actor had at the time, whatever their role is now', async () => {
+    const buyer = await createTestUser(ctx);
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const medicine = await insertMedicine(ctx);
+    const order = await placedOrder(buyer.headers, medicine.id);
+    expect((await setStatus(order._id, 'Accepted', pharmacist.headers)).statusCode).toBe(200);
+    // The pharmacist becomes an admin, the buyer a pharmacist: what they did then was not done as that.
+    await ctx.database.db.update(users).set({ role: ROLE.admin }).where(eq(users.id, pharmacist.user.id));
+    await ctx.database.db.update(users).set({ role: ROLE.pharmacist }).where(eq(users.id, buyer.user.id));
+
+    const single = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders/single-product/${order._id}`,
+      headers: admin,
+    });
+    const staffList = await ctx.app.inject({ method: 'GET', url: '/api/orders?limit=1', headers: admin });
+    for (const read of [
+      orderResponseSchema.parse(single.json()).order,
+      orderListResponseSchema.parse(staffList.json()).orders[0]!,
+    ])
+      expect(read.history.map((entry) => [entry.event, entry.actor?.role])).toEqual([
+        ['placed', ROLE.user],
+        ['status-changed', ROLE.pharmacist],
+      ]);
+  });
+
   it('accepts only the four statuses, from admins only', async () => {
     const { headers } = await shopper();
     const medicine = await insertMedicine(ctx);

@@ -182,7 +182,13 @@ function orderReads(db: Db | Tx, where: SQL | undefined) {
         from: orderHistory.from,
         to: orderHistory.to,
         note: orderHistory.note,
-        actor: { id: users.id, firstName: users.firstName, lastName: users.lastName, role: users.role },
+        // The role the row keeps (not the actor's of today), known while the row names its actor.
+        actor: {
+          id: users.id,
+          firstName: users.firstName,
+          lastName: users.lastName,
+          role: sql<Role>`${orderHistory.actorRole}`,
+        },
       })
       .from(orderHistory)
       .innerJoin(orders, eq(orders.id, orderHistory.orderId))
@@ -295,7 +301,7 @@ const pageRead = preparedQuery((db) => {
           'orderId', ${orderHistory.orderId}, 'at', ${orderHistory.at}, 'event', ${orderHistory.event},
           'from', ${orderHistory.from}, 'to', ${orderHistory.to}, 'note', ${orderHistory.note},
           'actor', case when ${actors.id} is not null then json_build_object(
-            'id', ${actors.id}, 'firstName', ${actors.firstName}, 'lastName', ${actors.lastName}, 'role', ${actors.role})
+            'id', ${actors.id}, 'firstName', ${actors.firstName}, 'lastName', ${actors.lastName}, 'role', ${orderHistory.actorRole})
           end) order by ${orderHistory.id}), '[]')
         from ${orderHistory} left join ${users} as ${sql.identifier(ACTORS)} on ${actors.id} = ${orderHistory.actorId}
         where ${orderHistory.orderId} = ${orders.id})`),
