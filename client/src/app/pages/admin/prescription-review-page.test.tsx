@@ -1,4 +1,5 @@
 import {
+  ADMIN_ORDERS_PAGE_SIZE,
   adminOrderPath,
   adminPrescriptionPath,
   APPROVED_FOR_ONE_ORDER_LABEL,
@@ -18,14 +19,14 @@ import {
   shopToday,
   type User,
 } from '@apotheca/contract';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { storeSession } from '../../../lib/auth-storage';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
-import { awaitingReview, orderPrescription, serveReview } from '../../../test/order.fixture';
+import { awaitingReview, order, orderPrescription, serveReview } from '../../../test/order.fixture';
 import { renderWithStore, signedInUserId } from '../../../test/render-with-store';
 import { RequireStaff } from '../../guards/require-auth';
 import PrescriptionReviewPage from './prescription-review-page';
@@ -67,6 +68,28 @@ describe('PrescriptionReviewPage', () => {
     expect(await screen.findByRole('note')).toHaveTextContent(OWN_PRESCRIPTION_ORDER_MESSAGE);
     expect(screen.queryByRole('button', { name: 'Approve' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+  });
+
+  it("lists the patient's latest other orders and says how many more it leaves out", async () => {
+    const reviewed = awaitingReview('user-1');
+    const others = Array.from({ length: ADMIN_ORDERS_PAGE_SIZE }, (_, index) =>
+      order({ _id: `order-${index + 2}`, number: `A-10010${index}` }),
+    );
+    // Twelve orders in all: this one, the page's eight others, and three more.
+    serveReview(reviewed, { listed: [reviewed, ...others], total: ADMIN_ORDERS_PAGE_SIZE + 4 });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Other orders' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(ADMIN_ORDERS_PAGE_SIZE);
+    expect(screen.getByText('and 3 more')).toBeInTheDocument();
+  });
+
+  it("says no more than the patient's other orders when it lists them all", async () => {
+    const reviewed = awaitingReview('user-1');
+    serveReview(reviewed, { listed: [reviewed, order({ _id: 'order-2' })] });
+    renderPage();
+    const list = await screen.findByRole('list', { name: 'Other orders' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
   });
 
   it('keeps the repeats a pharmacist typed without a date, saying the date is needed, instead of approving none', async () => {

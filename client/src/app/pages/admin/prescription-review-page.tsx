@@ -235,7 +235,10 @@ export default function PrescriptionReviewPage() {
 
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
-/** The patient's latest other orders (a page of them, from the server), for the pharmacist to see what they took before. */
+/**
+ * The patient's latest other orders (a page of them, from the server), for the pharmacist to see what they
+ * took before, and how many older ones the page leaves out.
+ */
 function PastOrders({ order }: { order: Order }) {
   const patientId = order.userId?._id;
   const { data } = useListOrdersQuery(
@@ -243,6 +246,8 @@ function PastOrders({ order }: { order: Order }) {
     { skip: patientId === undefined },
   );
   const otherOrders = (data?.orders ?? []).filter((other) => other._id !== order._id).slice(0, ADMIN_ORDERS_PAGE_SIZE);
+  // The server's total counts every order of the patient, this one too: the rest are the ones left out.
+  const leftOut = data ? data.total - 1 - otherOrders.length : 0;
   return (
     <>
       <h3 className="mt-3 text-sm font-semibold text-muted">Other orders</h3>
@@ -260,6 +265,7 @@ function PastOrders({ order }: { order: Order }) {
           ))}
         </ul>
       )}
+      {leftOut > 0 ? <p className="mt-1 text-sm text-muted">and {leftOut} more</p> : null}
     </>
   );
 }
