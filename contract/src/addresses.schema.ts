@@ -47,8 +47,20 @@ export const newAddressSchema = addressInputSchema.extend({
 /** An edit names only what changes. */
 export const updateAddressSchema = newAddressSchema.partial();
 
-/** An order's copy of the address it was placed with: later edits of the address book leave it as it was. */
-export const orderAddressSchema = addressInputSchema.extend({ line2: z.string() });
+/**
+ * An order's copy of the address it was placed with: later edits of the address book leave it as it was.
+ * An answer gives an address as it was stored, so a rule added since (a stricter postcode, say) refuses
+ * new input but never the patient's own stored address: the answer's fields are any text.
+ */
+export const orderAddressSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  line1: z.string(),
+  line2: z.string(),
+  city: z.string(),
+  postalCode: z.string(),
+  country: z.string(),
+});
 
 const addressSchema = orderAddressSchema.extend({
   _id: idSchema,

@@ -6,6 +6,7 @@ import {
   addressResponseSchema,
 } from '@apotheca/contract';
 import { describe, expect, it } from 'vitest';
+import { addresses } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, type AuthHeaders } from '../../test/test-users';
 import { HOME_ADDRESS } from './addresses.fixtures';
@@ -126,6 +127,27 @@ describe('the address book', () => {
     const refused = lastPlace.find((response) => response.statusCode === 409)!;
     expect(refused.json()).toEqual({ message: ADDRESS_BOOK_FULL_MESSAGE });
     expect(await list(headers)).toHaveLength(ADDRESS_BOOK_MAX);
+  });
+
+  it('answers an address stored before a stricter rule as it was stored, and refuses that rule’s break in a new one', async () => {
+    const { user, headers } = await createTestUser(ctx);
+    // A postcode and a phone number written before the rules that now refuse them: still the patient's address.
+    const stored = { ...HOME_ADDRESS, phone: '+44 20 7946 0000', postalCode: 'SW1Y/4LB', line2: '' };
+    const [row] = await ctx.database.db
+      .insert(addresses)
+      .values({ userId: user.id, ...stored, isDefault: true })
+      .returning();
+    const listed = await call('GET', '/addresses', headers);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json().addresses).toMatchObject([{ _id: row!.id, ...stored }]);
+
+    const renamed = await call('PATCH', `/addresses/${row!.id}`, headers, { name: 'Ada King' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().address).toMatchObject({ ...stored, name: 'Ada King' });
+
+    const copied = await call('POST', '/addresses', headers, stored);
+    expect(copied.statusCode).toBe(400);
+    expect(Object.keys(copied.json().errors).sort()).toEqual(['phone', 'postalCode']);
   });
 
   it('needs a login', async () => {

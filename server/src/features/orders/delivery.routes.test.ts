@@ -26,7 +26,7 @@ import {
 } from '@apotheca/contract';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, batches, medicines, orders, prescriptions } from '../../db/schema';
+import { addresses, auditLog, batches, medicines, orders, prescriptions } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
@@ -66,6 +66,19 @@ const stockOf = async (id: string) => (await storedMedicine(ctx, id))!.stock;
 const today = (days = 0) => shopDayOf(new Date(Date.now() + days * 86_400_000));
 
 describe('a delivery address at checkout', () => {
+  it('places and answers an order to an address stored before a stricter rule, as it was stored', async () => {
+    const { user, headers } = await createTestUser(ctx);
+    const stored = { ...HOME_ADDRESS, postalCode: 'SW1Y/4LB', line2: '' };
+    const [row] = await ctx.database.db
+      .insert(addresses)
+      .values({ userId: user.id, ...stored })
+      .returning();
+    await addToCart(ctx, headers, (await insertMedicine(ctx)).id);
+    const order = await placed(headers, { addressId: row!.id });
+    expect(order.address).toEqual(stored);
+    expect((await orderOf(order._id, headers)).address).toEqual(stored);
+  });
+
   it('keeps its copy of a saved address after the address book is edited', async () => {
     const { headers } = await createTestUser(ctx);
     const { address } = addressResponseSchema.parse(
