@@ -10,6 +10,7 @@ import {
   prescriptionResponseSchema,
   prescriptionsResponseSchema,
   ORDER_STATUS,
+  PAYMENT_STATUS,
   ROLE,
   type OrderStatus,
 } from '@apotheca/contract';
@@ -22,7 +23,8 @@ import { getFile } from '../../db/stored-files';
 import { PRIVATE_ANSWER } from '../../plugins/answer-caching.plugin';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
-import { blankPng, multipart, pngImage, sendForm } from '../medicines/medicines.fixtures';
+import { addToCart } from '../cart/cart.fixtures';
+import { blankPng, insertMedicine, multipart, pngImage, sendForm } from '../medicines/medicines.fixtures';
 import { prescriptionFilePath } from './prescription-file.service';
 import { stripPdf } from './prescription-pdf.service';
 import { PDF_SCAN, pdfWithScriptAndMetadata, photoWithGps, uploadPrescription } from './prescriptions.fixtures';
@@ -264,7 +266,7 @@ describe('POST /api/prescriptions', () => {
   it('counts a prescription whose orders were all canceled, so orders left unpaid cannot fill the disk', async () => {
     const { headers, user } = await createTestUser(ctx);
     const sentWith = async (prescriptionId: string, status: OrderStatus) =>
-      ctx.database.db.insert(orders).values({ userId: user.id, totalCents: 100, prescriptionId, status });
+      ctx.database.db.insert(orders).values({ userId: user.id, totalCents: 100, prescriptionId, status }).returning();
     const uploaded: string[] = [];
     for (let n = 0; n < PRESCRIPTION_UNUSED_MAX_FILES; n += 1) {
       const upload = await uploadPrescription(ctx, headers, PDF_SCAN);
@@ -277,9 +279,36 @@ describe('POST /api/prescriptions', () => {
     expect(over.statusCode).toBe(409);
     expect(over.json()).toEqual({ message: PRESCRIPTION_QUOTA_MESSAGE });
 
-    // One that an order standing holds is the patient's record, and no longer counted.
-    await sentWith(uploaded[0]!, ORDER_STATUS.pending);
+    // One held only by an order awaiting its payment still counts: the expiry cancels that order in a day.
+    const [unpaid] = await sentWith(uploaded[0]!, ORDER_STATUS.pending);
+    const stillOver = await uploadPrescription(ctx, headers, PDF_SCAN);
+    expect(stillOver.statusCode).toBe(409);
+    expect(stillOver.json()).toEqual({ message: PRESCRIPTION_QUOTA_MESSAGE });
+
+    // Once that order is paid it stands: the prescription is the patient's record, and no longer counted.
+    await ctx.database.db.update(orders).set({ paymentStatus: PAYMENT_STATUS.paid }).where(eq(orders.id, unpaid!.id));
     expect((await uploadPrescription(ctx, headers, PDF_SCAN)).statusCode).toBe(201);
+  });
+
+  it('counts prescriptions sent with unpaid orders, so unpaid orders cannot carry the patient past the allowance', async () => {
+    const { headers } = await createTestUser(ctx);
+    const medicine = await insertMedicine(ctx, { prescriptionRequired: true, stock: 20 });
+    for (let n = 0; n < PRESCRIPTION_UNUSED_MAX_FILES; n += 1) {
+      const upload = await uploadPrescription(ctx, headers, PDF_SCAN);
+      expect(upload.statusCode).toBe(201);
+      const prescriptionId = prescriptionResponseSchema.parse(upload.json()).prescription._id;
+      await addToCart(ctx, headers, medicine.id);
+      const order = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders/add-order',
+        headers,
+        payload: { prescriptionId },
+      });
+      expect(order.statusCode, order.body).toBe(201);
+    }
+    const over = await uploadPrescription(ctx, headers, PDF_SCAN);
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toEqual({ message: PRESCRIPTION_QUOTA_MESSAGE });
   });
 
   it('reads a bounded number of uploads at once, answering the next with 503 and Retry-After', async () => {

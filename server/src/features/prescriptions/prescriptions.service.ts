@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   isStaff,
   ORDER_STATUS,
+  PAYMENT_STATUS,
   PRESCRIPTION_FILE_TYPE_MESSAGE,
   PRESCRIPTION_PIXELS_MESSAGE,
   PRESCRIPTION_QUOTA_MESSAGE,
@@ -89,14 +90,18 @@ const unused = (where: ReturnType<typeof eq>) =>
  * What counts against a patient's allowance: the prescriptions no standing order holds, uploaded within
  * the days an unused one is kept. Those whose orders were all canceled count too: otherwise upload
  * after upload, each sent with an order left unpaid and canceled a day later, would fill the disk.
- * They stop counting with those days, but stay with their orders, which staff may open again.
+ * They stop counting with those days, but stay with their orders, which staff may open again. An order
+ * still awaiting its payment does not stand yet (the expiry cancels it): otherwise a patient could go
+ * past the allowance with unpaid orders, each holding one more prescription.
  */
 const countedAgainstAllowance = (userId: string) =>
   and(
     eq(prescriptions.userId, userId),
     gt(prescriptions.createdAt, sql`now() - make_interval(days => ${PRESCRIPTION_UNUSED_KEEP_DAYS})`),
     notExists(
-      sql`(select 1 from ${orders} where ${orders.prescriptionId} = ${prescriptions.id} and ${orders.status} <> ${ORDER_STATUS.canceled})`,
+      sql`(select 1 from ${orders} where ${orders.prescriptionId} = ${prescriptions.id}
+        and ${orders.status} <> ${ORDER_STATUS.canceled}
+        and not (${orders.status} = ${ORDER_STATUS.pending} and ${orders.paymentStatus} = ${PAYMENT_STATUS.pending}))`,
     ),
   );
 
