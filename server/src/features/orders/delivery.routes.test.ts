@@ -24,9 +24,9 @@ import {
   type Order,
   shopDayOf,
 } from '@apotheca/contract';
-import { asc, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addresses, auditLog, batches, medicines, orders, prescriptions } from '../../db/schema';
+import { addresses, auditLog, batches, cartItems, medicines, orders, prescriptions } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
@@ -63,6 +63,17 @@ const orderOf = async (id: string, headers: Headers) =>
   orderResponseSchema.parse((await ctx.app.inject({ url: `/api/orders/single-product/${id}`, headers })).json()).order;
 const dispatch = (id: string, payload: object = {}) => setOrderStatus(ctx, admin, id, ORDER_STATUS.dispatched, payload);
 const stockOf = async (id: string) => (await storedMedicine(ctx, id))!.stock;
+/** Resolves once `atLeast` other sessions of the test database wait for a lock. */
+async function waitersOnLocks(atLeast: number) {
+  for (;;) {
+    const [locks] = await ctx.database.db
+      .select({ waiting: count() })
+      .from(sql`pg_stat_activity`)
+      .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
+    if (locks!.waiting >= atLeast) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
 const today = (days = 0) => shopDayOf(new Date(Date.now() + days * 86_400_000));
 
 describe('a delivery address at checkout', () => {
@@ -471,6 +482,36 @@ describe('order again', () => {
     expect(cart.items).toEqual([]);
     expect(skipped).toEqual([{ medicineId: recalled.id, name: 'Recallamol', reason: REORDER_SKIP.recalled, added: 0 }]);
     expect(reorderSkipMessage(skipped[0]!)).toBe('Recallamol cannot be ordered now: its stock was recalled.');
+  });
+
+  it('adds two orders at once one after the other, within the limit per order, and says what did not fit', async () => {
+    const { headers } = await createTestUser(ctx);
+    const limited = await insertMedicine(ctx, { name: 'Limited', stock: 50, maxPerOrder: 5 });
+    const orderOfThree = async () => {
+      await addToCart(ctx, headers, limited.id, 3);
+      return placed(headers);
+    };
+    const [first, second] = [await orderOfThree(), await orderOfThree()];
+    await addToCart(ctx, headers, limited.id, 1);
+    const { calls } = await ctx.database.db.transaction(async (tx) => {
+      // The cart's line is held, as a checkout of it holds it, until both orders' calls have read the cart.
+      await tx.execute(sql`select 1 from ${cartItems} where medicine_id = ${limited.id} for update`);
+      const calls = Promise.all(
+        [first, second].map((order) =>
+          ctx.app.inject({ method: 'POST', url: `/api/orders/${order._id}/reorder`, headers }),
+        ),
+      );
+      await waitersOnLocks(2);
+      // Wrapped: a promise returned as such would be awaited before the lock is let go.
+      return { calls };
+    });
+    const answers = await calls;
+    expect(answers.map(({ statusCode }) => statusCode)).toEqual([200, 200]);
+    // The cart held 1: one call adds 3, the other the 1 the limit leaves, and each says so.
+    const added = answers.map((answer) => reorderResponseSchema.parse(answer.json()).skipped[0]?.added ?? 3);
+    expect(added.sort()).toEqual([1, 3]);
+    const cart = await ctx.app.inject({ url: '/api/cart', headers });
+    expect(cart.json().cart.items.map((item: { quantity: number }) => item.quantity)).toEqual([5]);
   });
 
   it('answers 404 for another patient’s order', async () => {

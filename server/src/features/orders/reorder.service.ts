@@ -24,8 +24,15 @@ export async function reorder(db: Db, userId: string, orderId: string): Promise<
       : [];
     if (!order) throw HttpError.notFound(ORDER_NOT_FOUND_MESSAGE);
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
-    await tx.insert(carts).values({ userId }).onConflictDoNothing();
-    const [cart] = await tx.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId));
+    // The cart's row is locked before its lines are read, so a second "order again" (or an add) at the
+    // same time waits and reads what this one leaves: each caps its quantities by the cart as it is.
+    // Upserted rather than read: a cart cleared meanwhile is made again, not missing.
+    const [cart] = await tx
+      .insert(carts)
+      .values({ userId })
+      .onConflictDoUpdate({ target: carts.userId, set: { userId } })
+      .returning({ id: carts.id });
+    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart!.id)).for('update');
     const ids = items.flatMap(({ medicineId }) => (medicineId ? [medicineId] : []));
     const stocked = ids.length
       ? await tx
