@@ -16,13 +16,14 @@ describeMessages(
     country: 'United Kingdom',
   },
   [
-    { field: 'name', value: ' ', message: 'Name is required.' },
+    // Characters that show nothing are as blank as spaces: a zero-width space, a soft hyphen, a word joiner.
+    { field: 'name', value: ' \u200b ', message: 'Name is required.' },
     { field: 'name', value: 'a'.repeat(101), message: 'Name must be at most 100 characters.' },
     { field: 'phone', value: '', message: 'Phone number is required.' },
     { field: 'phone', value: '12345', message: 'Phone number must be exactly 10 digits.' },
     { field: 'line1', value: undefined, message: 'Address line 1 is required.' },
     { field: 'line2', value: 'b'.repeat(101), message: 'Address line 2 must be at most 100 characters.' },
-    { field: 'city', value: '', message: 'City is required.' },
+    { field: 'city', value: '\u00ad\ufeff', message: 'City is required.' },
     { field: 'postalCode', value: '', message: 'Postal code is required.' },
     { field: 'postalCode', value: '1234567890123', message: 'Postal code must be at most 12 characters.' },
     {
@@ -30,7 +31,7 @@ describeMessages(
       value: '75<01>',
       message: 'Postal code may hold only letters, digits, spaces and hyphens.',
     },
-    { field: 'country', value: '', message: 'Country is required.' },
+    { field: 'country', value: '\u2060', message: 'Country is required.' },
     // A NUL byte cannot be stored, and an escape sequence would reach the parcel's label.
     { field: 'name', value: 'Ada\u0000', message: 'Name must not contain control characters.' },
     { field: 'line1', value: '12\u001b[2J', message: 'Address line 1 must not contain control characters.' },

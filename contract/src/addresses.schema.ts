@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { flagSchema, idSchema, objectError, textTypeMessage, withoutControlCharacters } from './common.schema';
+import {
+  flagSchema,
+  idSchema,
+  objectError,
+  requiredText,
+  textTypeMessage,
+  withoutControlCharacters,
+} from './common.schema';
 import { phoneSchema } from './auth.schema';
 
 // A delivery address: the checkout's form and the address book use these rules, and the server
@@ -8,11 +15,8 @@ import { phoneSchema } from './auth.schema';
 const ADDRESS_TEXT_MAX = 100;
 const POSTAL_CODE_MAX = 12;
 
-const requiredText = (label: string, max = ADDRESS_TEXT_MAX) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
+const addressText = (label: string, max = ADDRESS_TEXT_MAX) =>
+  requiredText(`${label} is required.`)
     .max(max, `${label} must be at most ${max} characters.`)
     .check(withoutControlCharacters(label));
 
@@ -21,9 +25,9 @@ const ADDRESS_FIELDS = ['name', 'phone', 'line1', 'line2', 'city', 'postalCode',
 /** The fields of an address, as typed: the recipient, how to reach them and where the parcel goes. */
 export const addressInputSchema = z.object(
   {
-    name: requiredText('Name').meta({ example: 'Ada Lovelace' }),
+    name: addressText('Name').meta({ example: 'Ada Lovelace' }),
     phone: phoneSchema,
-    line1: requiredText('Address line 1').meta({ example: '12 St James Square' }),
+    line1: addressText('Address line 1').meta({ example: '12 St James Square' }),
     line2: z
       .string({ error: textTypeMessage('Address line 2') })
       .trim()
@@ -31,11 +35,11 @@ export const addressInputSchema = z.object(
       .check(withoutControlCharacters('Address line 2'))
       .optional()
       .default(''),
-    city: requiredText('City').meta({ example: 'London' }),
-    postalCode: requiredText('Postal code', POSTAL_CODE_MAX)
+    city: addressText('City').meta({ example: 'London' }),
+    postalCode: addressText('Postal code', POSTAL_CODE_MAX)
       .regex(/^[A-Za-z0-9][A-Za-z0-9 -]*$/, 'Postal code may hold only letters, digits, spaces and hyphens.')
       .meta({ example: 'SW1Y 4LB' }),
-    country: requiredText('Country').meta({ example: 'United Kingdom' }),
+    country: addressText('Country').meta({ example: 'United Kingdom' }),
   },
   { error: objectError('address', ADDRESS_FIELDS) },
 );

@@ -38,14 +38,15 @@ describeMessages(
   registerSchema,
   registration,
   [
-    { field: 'first_name', value: '', message: 'First name is required.' },
+    // A zero-width space and joiner show nothing: as blank as an empty field.
+    { field: 'first_name', value: '\u200b\u200c', message: 'First name is required.' },
     { field: 'first_name', value: 'Ada1', message: 'First name should contain only letters.' },
     { field: 'last_name', value: undefined, message: 'Last name is required.' },
     { field: 'last_name', value: 'Love-lace', message: 'Last name should contain only letters.' },
     { field: 'email', value: undefined, message: 'Email is required.' },
     { field: 'email', value: 'ada.example.com', message: 'Invalid email format.' },
     ...passwordCases('password'),
-    { field: 'ph_no', value: '', message: 'Phone number is required.' },
+    { field: 'ph_no', value: '\u2060', message: 'Phone number is required.' },
     { field: 'ph_no', value: '012345678a', message: 'Phone number must be exactly 10 digits.' },
   ],
   [

@@ -5,6 +5,7 @@ import {
   idSchema,
   lettersAnd,
   messageResponseSchema,
+  requiredText,
   staffListQuerySchema,
   type StaffListQuery,
 } from './common.schema';
@@ -13,10 +14,7 @@ import { PASSWORD_MIN_LENGTH, PHONE_DIGITS, ROLES } from './constants';
 // Messages are the product's fixed wording, never reworded. Examples are what Swagger UI puts in a request it
 // drafts; without them it invents strings from the patterns, which no rule accepts.
 
-export const emailSchema = z
-  .string({ error: 'Email is required.' })
-  .trim()
-  .min(1, 'Email is required.')
+export const emailSchema = requiredText('Email is required.')
   // An over-long address stops here: no pattern runs on it.
   .max(254, { error: 'Invalid email format.', abort: true })
   .regex(EMAIL_PATTERN, 'Invalid email format.')
@@ -35,22 +33,16 @@ export const passwordSchema = z
   .meta({ example: 'Secret@123' });
 
 const personName = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
+  requiredText(`${label} is required.`)
     // Stored composed: an accent typed as a separate mark is joined to its letter where Unicode has
     // the two as one.
     .normalize('NFC')
-    .min(1, `${label} is required.`)
     .max(50, `${label} must be at most 50 letters.`)
     .regex(lettersAnd(), `${label} should contain only letters.`)
     .meta({ example: label === 'First name' ? 'Ada' : 'Lovelace' });
 
 /** A phone number: a registering user's, and a delivery address's. */
-export const phoneSchema = z
-  .string({ error: 'Phone number is required.' })
-  .trim()
-  .min(1, 'Phone number is required.')
+export const phoneSchema = requiredText('Phone number is required.')
   .regex(new RegExp(`^\\d{${PHONE_DIGITS}}$`), `Phone number must be exactly ${PHONE_DIGITS} digits.`)
   .meta({ example: '0123456789' });
 

@@ -8,6 +8,7 @@ import {
   EXPIRES_ON_TODAY_MESSAGE,
   EXPIRY_WINDOW_MESSAGE,
   LOT_REQUIRED_MESSAGE,
+  REASON_REQUIRED_MESSAGE,
   RECEIVED_QUANTITY_MESSAGE,
 } from './batches.schema';
 
@@ -19,6 +20,13 @@ describe('a delivery', () => {
       RECEIVED_QUANTITY_MESSAGE,
     ]);
     expect(addBatchSchema.safeParse({ lot: 'L1', expiresOn: '2027-03-01', quantity: ' 12 ' }).data?.quantity).toBe(12);
+  });
+
+  it('reads a lot or a reason made only of characters that show nothing as blank', () => {
+    const lot = addBatchSchema.safeParse({ lot: '\u200b\u2060', expiresOn: '2027-03-01', quantity: 1 });
+    expect(lot.error?.issues.map((issue) => issue.message)).toEqual([LOT_REQUIRED_MESSAGE]);
+    const reason = adjustBatchSchema.safeParse({ quantity: 1, reason: '\u00ad' });
+    expect(reason.error?.issues.map((issue) => issue.message)).toEqual([REASON_REQUIRED_MESSAGE]);
   });
 
   it('refuses an expiry date of the shop’s day as well as a past one: neither batch could be sold', () => {

@@ -4,6 +4,7 @@ import {
   idSchema,
   reportLimit,
   reportPage,
+  requiredText,
   shopToday,
   WHOLE_NUMBER_MAX,
   wholeNumber,
@@ -63,19 +64,13 @@ export const RECEIVED_QUANTITY_MESSAGE = `Quantity must be a whole number from 1
 export const REASON_REQUIRED_MESSAGE = 'Give a reason.';
 const REASON_MAX = 500;
 
-const reason = z
-  .string({ error: REASON_REQUIRED_MESSAGE })
-  .trim()
-  .min(1, { error: REASON_REQUIRED_MESSAGE })
+const reason = requiredText(REASON_REQUIRED_MESSAGE)
   .max(REASON_MAX, { error: `A reason has at most ${REASON_MAX} characters.` })
   .check(withoutControlCharacters('A reason'));
 
 /** A delivery: its lot, its expiry date and the units received. */
 export const addBatchSchema = z.object({
-  lot: z
-    .string({ error: LOT_REQUIRED_MESSAGE })
-    .trim()
-    .min(1, { error: LOT_REQUIRED_MESSAGE })
+  lot: requiredText(LOT_REQUIRED_MESSAGE)
     .max(100, { error: 'A lot number has at most 100 characters.' })
     .check(withoutControlCharacters('A lot number')),
   expiresOn: calendarDateFromToday(EXPIRES_ON_MESSAGE, EXPIRES_ON_PAST_MESSAGE).refine(

@@ -55,6 +55,24 @@ export const withoutControlCharacters = (label: string) =>
   z.refine<string>(hasNoControlCharacter, controlCharacterMessage(label));
 
 /**
+ * Text that shows nothing: white space, and format and other default-ignorable characters (a
+ * zero-width space U+200B, a word joiner U+2060, a soft hyphen U+00AD, a byte-order mark …), which
+ * trimming leaves in place. One character class under one star, so it cannot backtrack.
+ */
+const INVISIBLE_ONLY = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u;
+/**
+ * The one rule of a required text field: missing, not text, empty or made only of characters that show
+ * nothing, it is refused with `message`, the field's "required" message; otherwise it is trimmed.
+ */
+export const requiredText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    // Kept beside the rule below for the OpenAPI document, which shows a length and no refinement.
+    .min(1, { error: message, abort: true })
+    .refine((s) => !INVISIBLE_ONLY.test(s), message);
+
+/**
  * A day of the calendar written `YYYY-MM-DD`, and one that PostgreSQL's date type holds: 2027-02-31
  * does not exist, and its calendar has no year 0000 (1 BC is followed by AD 1). Such a day is
  * refused here with the field's own message, not by the database as a failed statement (a 500).

@@ -15,11 +15,11 @@ describeMessages(
   [
     { field: 'name', value: '', message: 'Name is required.' },
     { field: 'name', value: 'Ada <script>', message: 'Name should not contain special characters.' },
-    { field: 'email', value: '   ', message: 'Email is required.' },
+    { field: 'email', value: ' \u200b ', message: 'Email is required.' },
     { field: 'email', value: 'ada@', message: 'Invalid email format.' },
     { field: 'subject', value: undefined, message: 'Subject is required.' },
     { field: 'subject', value: 'Order #42', message: 'Subject should contain only letters, numbers and spaces.' },
-    { field: 'message', value: '', message: 'Message is required.' },
+    { field: 'message', value: '\u00ad \u2060', message: 'Message is required.' },
     {
       field: 'message',
       value: "Robert'); DROP TABLE users;--",

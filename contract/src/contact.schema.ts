@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { emailSchema } from './auth.schema';
-import { lettersAnd } from './common.schema';
+import { lettersAnd, requiredText } from './common.schema';
 import { CONTACT_MESSAGE_MAX_WORDS } from './constants';
 
 // Stored composed, as a person's name is (auth.schema.ts).
-const required = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .normalize('NFC')
-    .min(1, `${label} is required.`);
+const required = (label: string) => requiredText(`${label} is required.`).normalize('NFC');
 
 /** The contact form: every field required. */
 export const contactSchema = z.object({

@@ -7,6 +7,7 @@ import {
   pageNumberSchema,
   reportLimit,
   reportPage,
+  requiredText,
   searchQuery,
   textTypeMessage,
   wholeNumber,
@@ -246,7 +247,7 @@ export const deletedMedicineResponseSchema = z.object({ deletedMedicine: medicin
 
 export const MEDICINE_NAME_MESSAGE = 'Medicine name must be a valid word without numbers between words.';
 const medicineName = formText('Medicine name is required.')
-  .pipe(z.string().min(1, 'Medicine name is required.').max(60, 'Medicine name must be at most 60 characters.'))
+  .pipe(requiredText('Medicine name is required.').max(60, 'Medicine name must be at most 60 characters.'))
   // One word of letters, digits and hyphens that starts with a letter: "Metformin-XR" yes, "500" or "Para 500" no.
   .pipe(z.string().regex(/^[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*$/, MEDICINE_NAME_MESSAGE));
 

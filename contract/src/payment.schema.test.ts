@@ -12,7 +12,7 @@ describeMessages(
   paymentSchema,
   { cardholderName: 'ADA LOVELACE', cardNumber: '123456789012', expiry: `12/${twoDigits(year + 1)}`, cvv: '123' },
   [
-    { field: 'cardholderName', value: '', message: 'Cardholder name is required' },
+    { field: 'cardholderName', value: ' \u200b', message: 'Cardholder name is required' },
     { field: 'cardNumber', value: '12345678901', message: 'Card Number must be exactly 12 digits.' },
     { field: 'expiry', value: '13/30', message: 'Enter a valid expiration in MM/YY format.' },
     { field: 'expiry', value: `01/${twoDigits(year - 1)}`, message: 'Year cannot be in the past.' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { objectError } from './common.schema';
+import { objectError, requiredText } from './common.schema';
 import { CARD_NUMBER_DIGITS, CVV_DIGITS } from './constants';
 
 // The checkout card form, checked by the client as typed and by the server on add-order.
@@ -17,10 +17,7 @@ const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\/(\d{2})$/;
 
 export const paymentSchema = z.object(
   {
-    cardholderName: z
-      .string({ error: 'Cardholder name is required' })
-      .trim()
-      .min(1, 'Cardholder name is required')
+    cardholderName: requiredText('Cardholder name is required')
       .max(100, 'Cardholder name must be at most 100 characters.')
       .regex(/^[A-Z ]+$/, 'Cardholder name must contain only uppercase letters and spaces.'),
     cardNumber: z
