@@ -78,6 +78,17 @@ describe('register', () => {
     );
   });
 
+  it('refuses an e-mail holding a character that shows nothing, and stores one typed with separate accents composed', () => {
+    for (const email of ['ada\u200b@example.com', 'ada@exa\u00admple.com', 'a\u2060da@example.com']) {
+      expect(firstMessage(registerSchema, { ...registration, email }, 'email'), email).toBe('Invalid email format.');
+      expect(firstMessage(forgotPasswordSchema, { email }, 'email'), email).toBe('Please enter a valid email address');
+    }
+    expect(registerSchema.parse({ ...registration, email: 'jose\u0301@example.com' }).email).toBe(
+      'jos\u00e9@example.com',
+    );
+    expect(forgotPasswordSchema.parse({ email: 'jose\u0301@example.com' }).email).toBe('jos\u00e9@example.com');
+  });
+
   it('never takes a role from the form', () => {
     const parsed = registerSchema.parse({ ...registration, role: 'admin' });
     expect(parsed).not.toHaveProperty('role');

@@ -15,6 +15,8 @@ import { PASSWORD_MIN_LENGTH, PHONE_DIGITS, ROLES } from './constants';
 // drafts; without them it invents strings from the patterns, which no rule accepts.
 
 export const emailSchema = requiredText('Email is required.')
+  // Stored and compared composed: an "é" typed as an e and an accent is the same address as one typed whole.
+  .normalize('NFC')
   // An over-long address stops here: no pattern runs on it.
   .max(254, { error: 'Invalid email format.', abort: true })
   .regex(EMAIL_PATTERN, 'Invalid email format.')
@@ -68,6 +70,7 @@ export const forgotPasswordSchema = z.object({
   email: z
     .string({ error: 'Please enter a valid email address' })
     .trim()
+    .normalize('NFC')
     .max(254, { error: 'Please enter a valid email address', abort: true })
     .regex(EMAIL_PATTERN, 'Please enter a valid email address')
     .meta({ example: 'ada@example.com' }),

@@ -30,11 +30,13 @@ export const SERVER_BUSY_MESSAGE = 'The shop is very busy right now. Please try 
 /**
  * An e-mail address "that looks like an address": something@something.tld, i.e. a domain with a dot
  * after its first character and before its last, and no space, control character (NUL, escape …),
- * half of a surrogate pair (stored, it would read as U+FFFD, an address no one typed) or second @
- * anywhere. Written so that it cannot backtrack: the domain's first dot is found by one scan, so
+ * half of a surrogate pair (stored, it would read as U+FFFD, an address no one typed), invisible
+ * format character (a zero-width space, a soft hyphen: two addresses that read alike would be two
+ * accounts) or second @ anywhere. Written so that it cannot backtrack: the domain's first dot is found by one scan, so
  * checking it takes time linear in its length (redos.test.ts checks every contract pattern).
  */
-export const EMAIL_PATTERN = /^[^\s\p{Cc}\p{Cs}@]+@[^\s\p{Cc}\p{Cs}@][^\s\p{Cc}\p{Cs}@.]*\.[^\s\p{Cc}\p{Cs}@]+$/u;
+export const EMAIL_PATTERN =
+  /^[^\s\p{Cc}\p{Cf}\p{Cs}@]+@[^\s\p{Cc}\p{Cf}\p{Cs}@][^\s\p{Cc}\p{Cf}\p{Cs}@.]*\.[^\s\p{Cc}\p{Cf}\p{Cs}@]+$/u;
 
 /**
  * Control characters (a NUL byte above all) belong in no search and no stored text; line breaks and

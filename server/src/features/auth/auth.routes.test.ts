@@ -96,6 +96,32 @@ describe('POST /api/auth/register', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('takes an e-mail typed with a separate accent mark as the same address as its composed form', async () => {
+    const local = `jose-${randomUUID()}`;
+    // "josé" with the accent composed (U+00E9), then as an e and a combining acute accent (U+0301).
+    const composed = `${local}-jos\u00e9@example.com`;
+    const decomposed = `${local}-jose\u0301@example.com`;
+    const first = await post('/api/auth/register', registration({ email: decomposed }));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(registerResponseSchema.parse(first.json()).user.email).toBe(composed);
+
+    const again = await post('/api/auth/register', registration({ email: composed }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: EMAIL_TAKEN_MESSAGE });
+    const login = await post('/api/auth/login', { email: decomposed, password: 'Secret@123' });
+    expect(login.statusCode, login.body).toBe(200);
+  });
+
+  it('refuses an e-mail holding an invisible format character, with the e-mail message, and stores nothing', async () => {
+    const before = await userCount();
+    for (const email of ['ada\u200b@example.com', 'ada@exa\u00admple.com', 'a\u2060da@example.com']) {
+      const response = await post('/api/auth/register', registration({ email }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual({ email: 'Invalid email format.' });
+    }
+    expect(await userCount()).toBe(before);
+  });
+
   it('registers a patient under a name of any alphabet, stored with its accents composed', async () => {
     // "Zoë Núñez" typed with separate accent marks, as some keyboards send it.
     const response = await post(
