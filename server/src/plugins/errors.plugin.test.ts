@@ -7,7 +7,7 @@ import { openPg } from '../db/client';
 import { startDatabaseProxy } from '../test/database-proxy';
 import { useTestContext } from '../test/test-context';
 import { useTestUsers } from '../test/test-users';
-import errorsPlugin from './errors.plugin';
+import errorsPlugin, { CLIENT_ABORT_LOG } from './errors.plugin';
 
 const ctx = useTestContext();
 
@@ -72,6 +72,46 @@ describe('the one error handler', () => {
       await reading.close();
       await cutOff.close();
       await proxy.close();
+    }
+  });
+});
+
+describe('a client that goes away before its request is read', () => {
+  it('is logged at info as a client abort, not as an unreachable database or a server failure', async () => {
+    const lines: { level: number; msg: string; reqId?: string }[] = [];
+    let logged: () => void = () => {};
+    const outcome = new Promise<void>((resolve) => (logged = resolve));
+    const stream = {
+      write(line: string) {
+        const entry = JSON.parse(line) as { level: number; msg: string; reqId?: string };
+        lines.push(entry);
+        if (entry.reqId !== undefined && entry.msg !== 'incoming request') logged();
+      },
+    };
+    const app = Fastify({ logger: { level: 'info', stream } });
+    let received: () => void = () => {};
+    const reading = new Promise<void>((resolve) => (received = resolve));
+    try {
+      await app.register(errorsPlugin);
+      app.addHook('preParsing', (_request, _reply, payload, done) => {
+        received();
+        done(null, payload);
+      });
+      app.post('/echo', ({ body }) => body);
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const socket = net.connect((app.server.address() as AddressInfo).port, '127.0.0.1');
+      socket.on('error', () => {});
+      socket.write(
+        'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":',
+      );
+      await reading;
+      // Reset, as a browser tab closed or a phone that lost its network mid-upload does.
+      socket.resetAndDestroy();
+      await outcome;
+      const told = lines.filter(({ msg, reqId }) => reqId !== undefined && msg !== 'incoming request');
+      expect(told).toEqual([{ ...told[0], level: 30, msg: CLIENT_ABORT_LOG }]);
+    } finally {
+      await app.close();
     }
   });
 });

@@ -87,6 +87,16 @@ const REFERENCE_GONE_MESSAGE = 'Something this request refers to was removed mea
  */
 export const DATABASE_DOWN_MESSAGE = 'The database is not answering.';
 
+/**
+ * The client closed its connection before its request was read (a tab closed, a phone's network lost
+ * mid-upload): Node fails the request's body with ECONNRESET, "aborted", a code the database driver's
+ * lost connection has too. Nobody waits for the answer and nothing failed on our side, so it is said
+ * at info, not as an unreachable database or a server failure.
+ */
+const isClientAbort = (error: Error, request: FastifyRequest) =>
+  request.raw.errored === error || (request.raw.readableAborted && (error as FastifyError).code === 'ECONNRESET');
+export const CLIENT_ABORT_LOG = 'the client closed its connection before its request was read';
+
 /** An id longer than the router keeps is unknown like any other id: 404 `{ message }`. */
 const NOT_FOUND_MESSAGE = 'Not found.';
 
@@ -110,6 +120,10 @@ export function sendError(error: FastifyError | HttpError | Error, request: Fast
     }
     const first = Object.values(errors)[0];
     return reply.code(400).send({ message: first ?? INVALID_INPUT_MESSAGE, errors });
+  }
+  if (isClientAbort(error, request)) {
+    request.log.info(CLIENT_ABORT_LOG);
+    return reply.code(MALFORMED_REQUEST.status).send({ message: MALFORMED_REQUEST.message });
   }
   const refusal = FRAMEWORK_REFUSALS[(error as FastifyError).code];
   if (refusal !== undefined) {
