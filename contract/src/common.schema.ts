@@ -62,6 +62,8 @@ export const withoutControlCharacters = (label: string) =>
  * trimming leaves in place. One character class under one star, so it cannot backtrack.
  */
 const INVISIBLE_ONLY = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u;
+/** Whether text shows nothing: empty, or only white space and characters that show nothing. */
+export const isBlankText = (s: string) => INVISIBLE_ONLY.test(s);
 /**
  * The one rule of a required text field: missing, not text, empty or made only of characters that show
  * nothing, it is refused with `message`, the field's "required" message; otherwise it is trimmed.
@@ -72,7 +74,7 @@ export const requiredText = (message: string) =>
     .trim()
     // Kept beside the rule below for the OpenAPI document, which shows a length and no refinement.
     .min(1, { error: message, abort: true })
-    .refine((s) => !INVISIBLE_ONLY.test(s), message);
+    .refine((s) => !isBlankText(s), message);
 
 /**
  * A day of the calendar written `YYYY-MM-DD`, and one that PostgreSQL's date type holds: 2027-02-31

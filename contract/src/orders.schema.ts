@@ -5,6 +5,7 @@ import {
   calendarDateFromToday,
   flagSchema,
   idSchema,
+  isBlankText,
   moneySchema,
   shopDayOf,
   shopToday,
@@ -227,7 +228,8 @@ export const prescriptionReviewSchema = z
       .default(0),
   })
   .superRefine((review, ctx) => {
-    if (review.decision === 'reject' && review.note === '')
+    // The patient reads the reason: a note that shows nothing gives none.
+    if (review.decision === 'reject' && isBlankText(review.note))
       ctx.addIssue({ code: 'custom', path: ['note'], message: REJECTION_NOTE_REQUIRED_MESSAGE });
     if (review.repeats > 0 && review.validUntil === undefined)
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: REPEATS_NEED_DATE_MESSAGE });

@@ -176,6 +176,10 @@ describe('the prescription review', () => {
     const noNote = await review(order._id, { decision: 'reject', note: '  ' });
     expect(noNote.statusCode).toBe(400);
     expect(noNote.json().errors).toEqual({ note: REJECTION_NOTE_REQUIRED_MESSAGE });
+    // A note of characters that show nothing (a zero-width space, a word joiner) says no more.
+    const invisible = await review(order._id, { decision: 'reject', note: '\u200b\u2060' });
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json().errors).toEqual({ note: REJECTION_NOTE_REQUIRED_MESSAGE });
     // The patient reads the note: a NUL byte or an escape sequence is refused, not stored.
     const nul = await review(order._id, { decision: 'reject', note: 'Expired\u0000' });
     expect(nul.statusCode).toBe(400);
