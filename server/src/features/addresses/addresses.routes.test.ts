@@ -5,8 +5,10 @@ import {
   addressesResponseSchema,
   addressResponseSchema,
 } from '@apotheca/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { addresses } from '../../db/schema';
+import { waitersOnLocks } from '../../test/lock-waiters';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, type AuthHeaders } from '../../test/test-users';
 import { HOME_ADDRESS } from './addresses.fixtures';
@@ -148,6 +150,29 @@ describe('the address book', () => {
     const copied = await call('POST', '/addresses', headers, stored);
     expect(copied.statusCode).toBe(400);
     expect(Object.keys(copied.json().errors).sort()).toEqual(['phone', 'postalCode']);
+  });
+
+  it('makes one of two addresses made the default at once the default, with no server error', async () => {
+    const { headers } = await createTestUser(ctx);
+    const add = async (line1: string) =>
+      addressResponseSchema.parse((await call('POST', '/addresses', headers, { ...HOME_ADDRESS, line1 })).json())
+        .address;
+    const home = await add('1 Home Street');
+    const [work, gym] = [await add('2 Work Street'), await add('3 Gym Street')];
+    const { calls } = await ctx.database.db.transaction(async (tx) => {
+      // The default is held, as a write of it holds it, until both calls wait for it.
+      await tx.select().from(addresses).where(eq(addresses.id, home._id)).for('update');
+      const calls = Promise.all(
+        [work, gym].map(({ _id }) => call('PATCH', `/addresses/${_id}`, headers, { isDefault: true })),
+      );
+      await waitersOnLocks(ctx, 2);
+      // Wrapped: a promise returned as such would be awaited before the lock is let go.
+      return { calls };
+    });
+    expect((await calls).map((response) => response.statusCode)).toEqual([200, 200]);
+    const defaults = (await list(headers)).filter(({ isDefault }) => isDefault).map(({ _id }) => _id);
+    expect(defaults).toHaveLength(1);
+    expect([work._id, gym._id]).toContain(defaults[0]);
   });
 
   it('needs a login', async () => {

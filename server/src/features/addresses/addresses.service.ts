@@ -98,8 +98,14 @@ export async function keepCheckoutAddress(db: Db, userId: string, input: Address
   await addToBook(db, userId, input);
 }
 
+/**
+ * Edits an address. The patient's row is locked first, as an add and a delete do: two addresses made
+ * the default at once (or one made the default while the default is deleted) would otherwise each
+ * clear the defaults they saw and both end up the default, which the book's one-default index refuses.
+ */
 export async function updateAddress(db: Db, userId: string, id: string, changes: UpdateAddress): Promise<Address> {
   return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     const current = await findOwnAddress(tx, userId, id);
     if (changes.isDefault) await clearOtherDefaults(tx, userId, id);
     const [row] = await tx

@@ -24,9 +24,10 @@ import {
   type Order,
   shopDayOf,
 } from '@apotheca/contract';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, auditLog, batches, cartItems, medicines, orders, prescriptions } from '../../db/schema';
+import { waitersOnLocks } from '../../test/lock-waiters';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
@@ -63,17 +64,6 @@ const orderOf = async (id: string, headers: Headers) =>
   orderResponseSchema.parse((await ctx.app.inject({ url: `/api/orders/single-product/${id}`, headers })).json()).order;
 const dispatch = (id: string, payload: object = {}) => setOrderStatus(ctx, admin, id, ORDER_STATUS.dispatched, payload);
 const stockOf = async (id: string) => (await storedMedicine(ctx, id))!.stock;
-/** Resolves once `atLeast` other sessions of the test database wait for a lock. */
-async function waitersOnLocks(atLeast: number) {
-  for (;;) {
-    const [locks] = await ctx.database.db
-      .select({ waiting: count() })
-      .from(sql`pg_stat_activity`)
-      .where(sql`datname = current_database() and wait_event_type = 'Lock'`);
-    if (locks!.waiting >= atLeast) return;
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
 const today = (days = 0) => shopDayOf(new Date(Date.now() + days * 86_400_000));
 
 describe('a delivery address at checkout', () => {
@@ -501,7 +491,7 @@ describe('order again', () => {
           ctx.app.inject({ method: 'POST', url: `/api/orders/${order._id}/reorder`, headers }),
         ),
       );
-      await waitersOnLocks(2);
+      await waitersOnLocks(ctx, 2);
       // Wrapped: a promise returned as such would be awaited before the lock is let go.
       return { calls };
     });
