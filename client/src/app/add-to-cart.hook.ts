@@ -37,17 +37,21 @@ export function useAddToCart() {
       await navigate(PATHS.login);
       return;
     }
+    // One notice a medicine at a time: a press that follows quickly (a double press whose second half came
+    // after the answer) replaces the notice of the one before with what the cart now holds, not a second toast.
+    const notice = { id: `cart-add-${medicine._id}` };
     if (quantities.has(medicine._id)) {
-      toast.info(ALREADY_IN_CART_MESSAGE);
+      toast.info(ALREADY_IN_CART_MESSAGE, notice);
       return;
     }
     const { _id, name, developedBy, maxMonthsExpiry, category, imageUrl, price } = medicine;
     const result = await adding.whilePending(_id, () =>
       add({ medicineId: _id, quantity: 1, name, developedBy, maxMonthsExpiry, category, imageUrl, price }),
     );
-    if (!result.error) toast.success(ITEM_ADDED_MESSAGE, { duration: TOAST_ADD_TO_CART_MS, closeButton: true });
+    if (!result.error)
+      toast.success(ITEM_ADDED_MESSAGE, { ...notice, duration: TOAST_ADD_TO_CART_MS, closeButton: true });
     // The server answers 409 when the cart already holds it e.g. added from another tab.
-    else if ('status' in result.error && result.error.status === 409) toast.info(ALREADY_IN_CART_MESSAGE);
+    else if ('status' in result.error && result.error.status === 409) toast.info(ALREADY_IN_CART_MESSAGE, notice);
     else toast.error(errorMessage(result.error));
   };
 

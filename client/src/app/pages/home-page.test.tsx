@@ -5,6 +5,7 @@ import { stubBrowserRequest } from '../../test/browser-request';
 import { json } from '../../test/json-response';
 import { medicineFixture } from '../../test/medicine.fixture';
 import { renderWithStore } from '../../test/render-with-store';
+import { cartItemFixture } from '../../test/cart-item.fixture';
 import HomePage from './home-page';
 
 const medicine = medicineFixture();
@@ -34,6 +35,40 @@ describe('HomePage', () => {
     const adds = fetchMock.mock.calls.filter(([input]) => pathOf(input) === '/api/cart/add');
     expect(adds).toHaveLength(1);
     expect(screen.queryByText(ALREADY_IN_CART_MESSAGE)).toBeNull();
+  });
+
+  // On a slow connection the cart is read again well after the add's answer: a second press in between found
+  // the medicine missing from the cart as last read and sent a second add, and one action raised two toasts.
+  it('answers a second press from the cart the add returned, still with one toast on screen', async () => {
+    stubBrowserRequest();
+    const adds: string[] = [];
+    let cartReads = 0;
+    const line = cartItemFixture({ medicineId: { _id: medicine._id, name: medicine.name }, quantity: 1, qty: 1 });
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      if (pathOf(input) === '/api/medicines') return Promise.resolve(json(200, { medicines: [medicine], total: 1 }));
+      if (pathOf(input) === '/api/cart') {
+        cartReads += 1;
+        // The read after the add never arrives, as on a slow connection.
+        return cartReads === 1 ? Promise.resolve(json(200, { cart: null })) : new Promise<Response>(() => undefined);
+      }
+      adds.push(pathOf(input));
+      return Promise.resolve(
+        adds.length === 1
+          ? json(201, { message: ITEM_ADDED_MESSAGE, cart: { _id: 'cart-1', items: [line], totalPrice: 10.99 } })
+          : json(409, { message: ALREADY_IN_CART_MESSAGE }),
+      );
+    });
+    const { user } = renderWithStore(<HomePage />, { signedInAs: ROLE.user });
+
+    const button = await screen.findByRole('button', { name: 'Add to cart' });
+    await user.click(button);
+    await screen.findByText(ITEM_ADDED_MESSAGE);
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+    await user.click(button);
+
+    await screen.findByText(ALREADY_IN_CART_MESSAGE);
+    expect(adds).toEqual(['/api/cart/add']);
+    await waitFor(() => expect(screen.queryByText(ITEM_ADDED_MESSAGE)).toBeNull());
   });
 
   it("adds a second card's medicine while the first card's add is on its way, only the first card waiting", async () => {

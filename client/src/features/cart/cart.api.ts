@@ -18,9 +18,15 @@ type AddToCartRequest = AddToCart & Record<string, unknown>;
 export const cartApi = api.injectEndpoints({
   endpoints: (build) => ({
     getCart: build.query<CartResponse, void>(listQuery('/cart', 'Cart')),
-    addToCart: build.mutation<AddToCartResponse, AddToCartRequest>(
-      change((body) => ({ url: '/cart/add', method: 'POST', body }), ['Cart']),
-    ),
+    addToCart: build.mutation<AddToCartResponse, AddToCartRequest>({
+      ...change((body: AddToCartRequest) => ({ url: '/cart/add', method: 'POST', body }), ['Cart']),
+      // The answer is the whole cart: it is the cached cart at once, so a press made before the cart is read
+      // again (late on a slow connection) finds the medicine in it instead of adding it a second time.
+      onQueryStarted: async (_body, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) void dispatch(cartApi.util.upsertQueryData('getCart', undefined, { cart: data.cart }));
+      },
+    }),
     // One step of a line's quantity. It marks no read stale: the card that sends it reads the cart once its
     // steps are done, since a reading between two steps would put the shop's quantity in place of the one
     // shown, which counts the presses still on their way.
