@@ -22,6 +22,11 @@ const ORDER_FAILED = 'Something went wrong. Please try again.';
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
 
+type Box = { x: number; y: number; width: number; height: number };
+/** Whether two boxes on screen share any area: one hides part of the other. */
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 const card = (page: Page, name: string) =>
   page.locator('article', { has: page.getByRole('heading', { name, exact: true }) });
 
@@ -65,6 +70,33 @@ describe('cart, checkout and orders in chromium', () => {
     await page.waitForURL(`${baseUrl()}/login`);
     await page.context().close();
   });
+
+  // At 375 px the toast that asks to log in lay over the login page's heading, which a phone's reader reads first.
+  it.for(['mobile', 'desktop'] as const)(
+    "keeps the login-needed toast at %s width top right, off the login page's heading and first field",
+    async (viewport) => {
+      const page = await openPage(browser, PATHS.home, viewport);
+      await page.getByRole('heading', { name: 'Top Sellers' }).waitFor();
+      await page.getByRole('button', { name: 'Add to cart' }).first().click();
+      await page.waitForURL(`${baseUrl()}/login`);
+      await toast(page, 'Please login to add item to cart');
+      await holdToast(page);
+      await saveScreenshot(page, `login-needed-toast-${viewport}`, { fullPage: false });
+      const [toastBox, headingBox, labelBox, fieldBox, bannerBox] = await Promise.all(
+        [
+          page.locator('[data-sonner-toast]'),
+          page.getByRole('heading', { level: 1, name: 'Login' }),
+          page.getByText('Email', { exact: true }),
+          page.getByLabel('Email'),
+          page.getByRole('banner'),
+        ].map((locator) => locator.boundingBox()),
+      );
+      expect([headingBox, labelBox, fieldBox, bannerBox].filter((box) => overlap(toastBox!, box!))).toEqual([]);
+      // Top right: its right edge at the window's, less the toaster's margin.
+      expect(VIEWPORTS[viewport].width - (toastBox!.x + toastBox!.width)).toBeLessThanOrEqual(16);
+      await page.context().close();
+    },
+  );
 
   it('adds to the cart once, shows it on the card, and answers a second add with the info message', async () => {
     const shopper = await createShopper();
