@@ -380,6 +380,26 @@ describe('CheckoutPage', () => {
     expect(screen.queryByText(ADDRESS_MISSING_MESSAGE)).not.toBeInTheDocument();
   });
 
+  // The pressed button leaves with the new-address form: focus fell to the page's start, and a keyboard or
+  // screen reader user had to find their way back down to the next step.
+  it.for([
+    ['the payment', cart, () => screen.getByRole('heading', { name: 'Make a Payment' })],
+    ['the prescription', rxCart, () => screen.getByText('Prescription', { selector: 'legend' })],
+  ] as const)('takes the patient from Deliver here to %s step’s heading', async ([, inCart, nextHeading]) => {
+    const { user } = checkoutAgainst(placed(), { inCart, addresses: [] });
+    await typeNewAddress(user, {
+      'Full name': 'Jane Doe',
+      'Phone number': '5550100200',
+      'Address line 1': '1 Main Street',
+      City: 'Springfield',
+      'Postal code': '12345',
+      Country: 'United States',
+    });
+    await user.click(screen.getByRole('button', { name: 'Deliver here' }));
+    await screen.findByRole('button', { name: 'Change this address' });
+    await waitFor(() => expect(nextHeading()).toHaveFocus());
+  });
+
   it('takes the patient to the first wrong field of a new address typed in part, and sends nothing', async () => {
     const { user, sent } = checkoutAgainst(placed(), { addresses: [] });
     await typeNewAddress(user, { 'Full name': 'Jane Doe', 'Address line 1': '1 Main Street' });

@@ -39,6 +39,9 @@ const ORDER_FAILED_FALLBACK = 'Something went wrong. Please try again.';
 const focusStep = (step: HTMLElement | null) =>
   step?.querySelector<HTMLElement>('input:not(:disabled), select, textarea, button:not(:disabled)')?.focus();
 
+/** A done step hands the focus on to the next one's heading, where a screen reader starts reading it. */
+const focusHeading = (step: HTMLElement | null) => step?.querySelector<HTMLElement>('h2, legend')?.focus();
+
 export default function CheckoutPage() {
   const { data, isLoading, error, refetch } = useGetCartQuery(undefined, { refetchOnMountOrArgChange: true });
   const [addOrder, { isLoading: paying }] = useAddOrderMutation();
@@ -77,6 +80,7 @@ export default function CheckoutPage() {
   // it rather than saying the address is missing beside it.
   const deliveryAtPress = () => deliveryChoice.current?.take() ?? delivery;
   const prescriptionStep = useRef<HTMLDivElement>(null);
+  const paymentStep = useRef<HTMLDivElement>(null);
   // Set by the first press of Pay now: from then on each step still missing says so, until it is done.
   const [payPressed, setPayPressed] = useState(false);
   const addressMissing = delivery === null;
@@ -163,6 +167,7 @@ export default function CheckoutPage() {
                 value={delivery}
                 onChange={setDelivery}
                 error={payPressed && addressMissing ? ADDRESS_MISSING_MESSAGE : undefined}
+                onDelivered={() => focusHeading(rxNames.length > 0 ? prescriptionStep.current : paymentStep.current)}
               />
             </div>
             {rxNames.length > 0 ? (
@@ -176,24 +181,26 @@ export default function CheckoutPage() {
                 />
               </div>
             ) : null}
-            <SectionCard
-              titleId="payment-title"
-              title="Make a Payment"
-              intro={
-                <p className="mb-5 text-sm text-muted">
-                  Your card is checked securely; we never store its full number.
-                </p>
-              }
-            >
-              <PaymentForm
-                onPay={(payment) => void pay(payment)}
-                onInvalid={() => showMissingSteps(deliveryAtPress())}
-                busy={paying}
-              />
-              {refusal?.key === checkoutKey && !refusedLines ? (
-                <FormAlert className="mt-4">{refusal.message}</FormAlert>
-              ) : null}
-            </SectionCard>
+            <div ref={paymentStep}>
+              <SectionCard
+                titleId="payment-title"
+                title="Make a Payment"
+                intro={
+                  <p className="mb-5 text-sm text-muted">
+                    Your card is checked securely; we never store its full number.
+                  </p>
+                }
+              >
+                <PaymentForm
+                  onPay={(payment) => void pay(payment)}
+                  onInvalid={() => showMissingSteps(deliveryAtPress())}
+                  busy={paying}
+                />
+                {refusal?.key === checkoutKey && !refusedLines ? (
+                  <FormAlert className="mt-4">{refusal.message}</FormAlert>
+                ) : null}
+              </SectionCard>
+            </div>
           </div>
         </div>
       ) : null}

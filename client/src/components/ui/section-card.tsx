@@ -13,7 +13,8 @@ type Props = {
 export function SectionCard({ titleId, title, intro, children }: Props) {
   return (
     <section aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={titleId} className={`${intro ? 'mb-1' : 'mb-4'} text-xl font-bold text-ink`}>
+      {/* Focusable from code only: the step before it, once done, hands the focus on to it. */}
+      <h2 id={titleId} tabIndex={-1} className={`${intro ? 'mb-1' : 'mb-4'} text-xl font-bold text-ink`}>
         {title}
       </h2>
       {intro}

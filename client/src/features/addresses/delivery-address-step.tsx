@@ -22,6 +22,11 @@ type Props = {
   onChange: (choice: DeliveryChoice | null) => void;
   /** What the step lacks, said at its top: checkout was asked to pay without an address. */
   error?: string | undefined;
+  /**
+   * Deliver here was pressed and taken: its button leaves with the new-address form, so the page moves
+   * the focus on to the next step rather than let it fall to the page's start.
+   */
+  onDelivered?: () => void;
 };
 
 const NEW = 'new';
@@ -33,7 +38,7 @@ const NEW = 'new';
 const CHOICE_RADIO = 'mt-1 shrink-0';
 
 /** The checkout's delivery step: pick a saved address (the default is picked first) or add one. */
-export function DeliveryAddressStep({ ref, value, onChange, error }: Props) {
+export function DeliveryAddressStep({ ref, value, onChange, error, onDelivered }: Props) {
   const { data, isLoading } = useListAddressesQuery();
   const saved = data?.addresses ?? [];
   const [picked, setPicked] = useState<string | null>(null);
@@ -124,7 +129,10 @@ export function DeliveryAddressStep({ ref, value, onChange, error }: Props) {
         <AddressForm
           ref={newAddress}
           submitLabel="Deliver here"
-          onSubmit={(address) => onChange({ address, saveAddress: save })}
+          onSubmit={(address) => {
+            onChange({ address, saveAddress: save });
+            onDelivered?.();
+          }}
         >
           <label className="flex items-center gap-2 text-sm text-ink">
             <input type="checkbox" checked={save} onChange={(event) => setSave(event.target.checked)} />

@@ -137,7 +137,10 @@ export function PrescriptionPicker({
 
   return (
     <fieldset className="rounded-2xl border border-amber-300 bg-amber-50 p-5">
-      <legend className="px-1 text-lg font-bold text-ink">Prescription</legend>
+      {/* Focusable from code only: the delivery step, once done, hands the focus on to it. */}
+      <legend tabIndex={-1} className="px-1 text-lg font-bold text-ink">
+        Prescription
+      </legend>
       <p className="text-sm text-ink">
         A pharmacist checks a prescription for <strong>{medicines.join(', ')}</strong> before your order is sent.
       </p>
