@@ -1,6 +1,7 @@
 import { formatPrice, PATHS, prescriptionNeededMessage, recalledLotMessage } from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { placeOrder } from './support/admin-fixtures';
 import { violations } from './support/axe';
 import { baseUrl, openPage, saveScreenshot, textsOf, useBrowser, VIEWPORTS } from './support/browser';
 import {
@@ -344,6 +345,37 @@ describe('cart, checkout and orders in chromium', () => {
     await page.waitForURL(`${baseUrl()}/`);
     await page.context().close();
   });
+
+  // On a phone the open order's details widened the table's columns: the rows above it jumped sideways.
+  it.for(['mobile', 'desktop'] as const)(
+    'keeps My orders’ columns where they are at %s width when an order is opened',
+    async (viewport) => {
+      const shopper = await createShopper();
+      await placeOrder(shopper);
+      const order = await placeOrder(shopper);
+      const page = await shopperPage(browser, shopper, viewport);
+      await page.goto(PATHS.orders);
+      const opener = page.getByRole('button', { name: order.number });
+      await opener.waitFor();
+      const columns = async () =>
+        Promise.all(
+          [...(await page.locator('thead th:visible').all()), opener, page.locator('tbody tr').first()].map(
+            async (cell) => {
+              const box = (await cell.boundingBox())!;
+              return [Math.round(box.x), Math.round(box.width)];
+            },
+          ),
+        );
+      const closed = await columns();
+      await saveScreenshot(page, `my-orders-closed-${viewport}`, { fullPage: false });
+      await opener.click();
+      await page.getByRole('button', { name: 'Order again' }).waitFor();
+      await saveScreenshot(page, `my-orders-open-${viewport}`, { fullPage: false });
+      expect(await columns()).toEqual(closed);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(VIEWPORTS[viewport].width);
+      await page.context().close();
+    },
+  );
 
   it("shows 'No Orders Yet' to a shopper without orders", async () => {
     const shopper = await createShopper();

@@ -117,54 +117,62 @@ export function MyOrdersTable({ orders, AddressForm }: { orders: Order[]; Addres
                 {expanded ? (
                   <tr id={`order-items-${order._id}`} className="bg-slate-50">
                     <td colSpan={5} className="px-4 py-3">
-                      {/* Above the items: what the patient should do about it comes before all else. */}
-                      <RecallNotice order={order} />
-                      <ul className="flex flex-col gap-1">
-                        {order.items.map((item) => (
-                          <li key={item._id} className="flex justify-between gap-4">
-                            <span className="font-medium">{item.name}</span>
-                            <span className="whitespace-nowrap text-muted">
-                              {formatPrice(item.price)} × {item.quantity}
-                            </span>
-                          </li>
-                        ))}
-                      </ul>
-                      {/* The open order says what it came to at any width, not only in the Total column that phones hide. */}
-                      <p className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
-                        <span>Total</span>
-                        <span>{total}</span>
-                      </p>
-                      <dl className="mt-3 flex flex-col gap-1">
-                        <div className="flex items-center gap-2">
-                          <dt className="text-muted">Payment</dt>
-                          <dd>
-                            <PaymentStatusBadge status={order.paymentStatus} />
-                          </dd>
-                        </div>
-                        {order.prescription?.note ? (
-                          <div>
-                            {/* A repeat's note is the shop's own: no pharmacist saw the order. */}
-                            <dt className="text-muted">
-                              {order.prescription.repeat ? 'Prescription' : 'Pharmacist’s note'}
-                            </dt>
-                            <dd className="whitespace-pre-line text-ink">{order.prescription.note}</dd>
+                      {/* Of no width to the table's columns, then as wide as the row: the columns are sized by the
+                          order rows alone, so opening an order (its address, its history) moves none of them. */}
+                      <div className="w-0 min-w-full">
+                        {/* Above the items: what the patient should do about it comes before all else. */}
+                        <RecallNotice order={order} />
+                        <ul className="flex flex-col gap-1">
+                          {order.items.map((item) => (
+                            <li key={item._id} className="flex justify-between gap-4">
+                              <span className="font-medium">{item.name}</span>
+                              <span className="whitespace-nowrap text-muted">
+                                {formatPrice(item.price)} × {item.quantity}
+                              </span>
+                            </li>
+                          ))}
+                        </ul>
+                        {/* The open order says what it came to at any width, not only in the Total column that phones hide. */}
+                        <p className="mt-2 flex justify-between gap-4 border-t border-slate-200 pt-2 font-semibold">
+                          <span>Total</span>
+                          <span>{total}</span>
+                        </p>
+                        <dl className="mt-3 flex flex-col gap-1">
+                          <div className="flex items-center gap-2">
+                            <dt className="text-muted">Payment</dt>
+                            <dd>
+                              <PaymentStatusBadge status={order.paymentStatus} />
+                            </dd>
                           </div>
-                        ) : null}
-                      </dl>
-                      <OrderDelivery order={order} AddressForm={AddressForm} />
-                      <div className="mt-3 flex flex-wrap items-center gap-3">
-                        <Button size="sm" busy={reordering.isPending(order._id)} onClick={() => void orderAgain(order)}>
-                          Order again
-                        </Button>
-                        {order.prescription?.review === PRESCRIPTION_REVIEW.rejected ? (
-                          <span className="text-muted">
-                            Its prescription was rejected: the items go back in your cart and checkout asks for a new
-                            prescription.
-                          </span>
-                        ) : null}
-                      </div>
-                      <div className="mt-3">
-                        <OrderHistoryTimeline order={order} forShopper />
+                          {order.prescription?.note ? (
+                            <div>
+                              {/* A repeat's note is the shop's own: no pharmacist saw the order. */}
+                              <dt className="text-muted">
+                                {order.prescription.repeat ? 'Prescription' : 'Pharmacist’s note'}
+                              </dt>
+                              <dd className="whitespace-pre-line text-ink">{order.prescription.note}</dd>
+                            </div>
+                          ) : null}
+                        </dl>
+                        <OrderDelivery order={order} AddressForm={AddressForm} />
+                        <div className="mt-3 flex flex-wrap items-center gap-3">
+                          <Button
+                            size="sm"
+                            busy={reordering.isPending(order._id)}
+                            onClick={() => void orderAgain(order)}
+                          >
+                            Order again
+                          </Button>
+                          {order.prescription?.review === PRESCRIPTION_REVIEW.rejected ? (
+                            <span className="text-muted">
+                              Its prescription was rejected: the items go back in your cart and checkout asks for a new
+                              prescription.
+                            </span>
+                          ) : null}
+                        </div>
+                        <div className="mt-3">
+                          <OrderHistoryTimeline order={order} forShopper />
+                        </div>
                       </div>
                     </td>
                   </tr>
