@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { normaliseCardholderName, normaliseDigits, paymentSchema } from './payment.schema';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CARD_EXPIRED_MESSAGE, normaliseCardholderName, normaliseDigits, paymentSchema } from './payment.schema';
 import { describeMessages } from './testing/message-table';
 
 // The checkout's card form.
@@ -18,8 +18,30 @@ describeMessages(
     { field: 'expiry', value: `01/${twoDigits(year - 1)}`, message: 'Year cannot be in the past.' },
     { field: 'cvv', value: '12a', message: 'CVV must be exactly 3 digits.' },
   ],
-  [{ expiry: `01/${twoDigits(year)}` }],
+  [{ expiry: `12/${twoDigits(year)}` }],
 );
+
+// A card runs to the end of its month: one whose month of this year is over was accepted, its year not being past.
+describe('checkout card expiry within this year', () => {
+  afterEach(() => vi.useRealTimers());
+  const expiryError = (expiry: string) =>
+    paymentSchema
+      .safeParse({ cardholderName: 'ADA LOVELACE', cardNumber: '123456789012', expiry, cvv: '123' })
+      .error?.issues.map((issue) => issue.message);
+
+  it('refuses a month of this year that is over, and takes this month and the ones after it', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 11, 2) });
+    expect(expiryError('01/26')).toEqual([CARD_EXPIRED_MESSAGE]);
+    expect(expiryError('11/26')).toEqual([CARD_EXPIRED_MESSAGE]);
+    expect(expiryError('12/26')).toBeUndefined();
+    expect(expiryError('01/27')).toBeUndefined();
+  });
+
+  it('says a past year as before, and nothing more', () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 11, 2) });
+    expect(expiryError('01/25')).toEqual(['Year cannot be in the past.']);
+  });
+});
 
 describe('checkout card as typed', () => {
   it('forces the cardholder name to uppercase letters and spaces', () => {

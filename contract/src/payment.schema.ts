@@ -15,6 +15,16 @@ export const normaliseDigits = (value: string, length: number): string => value.
 
 const EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\/(\d{2})$/;
 
+/** A card whose month of this year is over; a past year keeps SPEC's own message. */
+export const CARD_EXPIRED_MESSAGE = 'Card has expired.';
+
+/** Whether an MM/YY expiry names a month of the current year before this one. */
+function monthOverThisYear(expiry: string): boolean {
+  const match = EXPIRY_PATTERN.exec(expiry);
+  const today = new Date();
+  return match !== null && Number(match[2]) === today.getFullYear() % 100 && Number(match[1]) < today.getMonth() + 1;
+}
+
 export const paymentSchema = z.object(
   {
     cardholderName: requiredText('Cardholder name is required')
@@ -26,8 +36,10 @@ export const paymentSchema = z.object(
     expiry: z
       .string({ error: 'Enter a valid expiration in MM/YY format.' })
       .regex(EXPIRY_PATTERN, 'Enter a valid expiration in MM/YY format.')
-      // Only the year is compared: an expiry in the current year is accepted whatever its month.
-      .refine((value) => Number(value.slice(3)) >= new Date().getFullYear() % 100, 'Year cannot be in the past.'),
+      .refine((value) => Number(value.slice(3)) >= new Date().getFullYear() % 100, 'Year cannot be in the past.')
+      // A card runs to the end of its month: in the current year, a month before this one is over. A past
+      // year is said by the rule above alone.
+      .refine((value) => !monthOverThisYear(value), CARD_EXPIRED_MESSAGE),
     cvv: z
       .string({ error: `CVV must be exactly ${CVV_DIGITS} digits.` })
       .regex(new RegExp(`^\\d{${CVV_DIGITS}}$`), `CVV must be exactly ${CVV_DIGITS} digits.`),

@@ -1,6 +1,6 @@
-import { PAYMENT_FORM_ERROR, SIMULATED_PAYMENT_NOTICE } from '@apotheca/contract';
+import { CARD_EXPIRED_MESSAGE, PAYMENT_FORM_ERROR, SIMULATED_PAYMENT_NOTICE } from '@apotheca/contract';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithStore } from '../../test/render-with-store';
 import { PaymentForm } from './payment-form';
 
@@ -8,6 +8,7 @@ const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
 describe('PaymentForm', () => {
+  afterEach(() => vi.useRealTimers());
   it('says under the form, and to the Pay button, that the payment is simulated', () => {
     renderWithStore(<PaymentForm onPay={vi.fn()} busy={false} />);
     expect(screen.getByText(SIMULATED_PAYMENT_NOTICE)).toBeInTheDocument();
@@ -61,6 +62,25 @@ describe('PaymentForm', () => {
       expiry: `01/${nextYear}`,
       cvv: '123',
     });
+  });
+
+  // A card runs to the end of its month: 01/26 was taken on 2 December 2026, its year not being past.
+  it('refuses a card whose month of this year is over, and pays with this month', async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 11, 2) });
+    const onPay = vi.fn();
+    const { user } = renderWithStore(<PaymentForm onPay={onPay} busy={false} />);
+    await user.type(screen.getByLabelText('Cardholder name'), 'Jane Doe');
+    await user.type(screen.getByLabelText('Card number'), '123456789012');
+    await user.type(screen.getByLabelText('CVV'), '123');
+    const expiry = screen.getByLabelText('Expiration (MM/YY)');
+    await user.type(expiry, '0126');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(await screen.findByText(CARD_EXPIRED_MESSAGE)).toBeInTheDocument();
+    expect(onPay).not.toHaveBeenCalled();
+    await user.clear(expiry);
+    await user.type(expiry, '1226');
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+    expect(onPay).toHaveBeenCalledWith(expect.objectContaining({ expiry: '12/26' }));
   });
 
   // '1/27' read as the digits 127 became '12/7': December of a year long gone.

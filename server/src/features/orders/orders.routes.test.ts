@@ -1,4 +1,5 @@
 import {
+  CARD_EXPIRED_MESSAGE,
   ROLE,
   ADMIN_ORDERS_PAGE_SIZE,
   cartResponseSchema,
@@ -12,7 +13,7 @@ import {
   PRESCRIPTION_REVIEW,
 } from '@apotheca/contract';
 import { asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { cartItems, orders, users } from '../../db/schema';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';
@@ -75,6 +76,29 @@ describe('POST /api/orders/add-order', () => {
     await addToCart(ctx, headers, medicine.id);
     const { order } = orderResponseSchema.parse((await placeOrder(headers)).json());
     expect(order.paymentStatus).toBe('Pending');
+  });
+
+  // A card runs to the end of its month: one whose month of this year was over placed a Paid order.
+  it('refuses a card whose month of this year is over with its message, and changes nothing', async () => {
+    const { headers } = await shopper();
+    const medicine = await insertMedicine(ctx, { stock: 4 });
+    await addToCart(ctx, headers, medicine.id);
+    const before = await orderCount();
+    // The shop's clock in mid-December: November of the same year is over, whatever month the test runs in.
+    const year = new Date().getFullYear();
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(year, 11, 15) });
+    try {
+      const expiry = `11/${String(year % 100).padStart(2, '0')}`;
+      const response = await placeOrder(headers, { payment: { ...card, expiry } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        message: CARD_EXPIRED_MESSAGE,
+        errors: { 'payment.expiry': CARD_EXPIRED_MESSAGE },
+      });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await orderCount()).toBe(before);
   });
 
   it('refuses an invalid card form with its message and changes nothing', async () => {
