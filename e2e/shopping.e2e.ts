@@ -120,6 +120,32 @@ describe('cart, checkout and orders in chromium', () => {
     await page.context().close();
   });
 
+  it('says one thing for a double press of Add to cart while the cart is read again slowly', async () => {
+    const shopper = await createShopper();
+    const page = await shopperPage(browser, shopper);
+    await page.goto(PATHS.medicines);
+    const first = page
+      .locator('article')
+      .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
+      .first();
+    await first.getByText('Not in cart').waitFor();
+    // From now on the cart's reading never arrives, as on a slow connection; the adds still go through.
+    await page.route('**/api/cart', () => undefined);
+    const adds: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/cart/add')) adds.push(request.method());
+    });
+    const button = first.getByRole('button', { name: 'Add to cart' });
+    await button.click();
+    await toast(page, 'Item added to cart');
+    await button.click();
+    await toast(page, 'Item already added to cart');
+    expect(adds).toEqual(['POST']);
+    expect(await toastTexts(page)).toEqual(['Item already added to cart']);
+    await first.getByText('In cart · Quantity: 1').waitFor();
+    await page.context().close();
+  });
+
   it('changes quantities (never below 1), removes an item and clears the cart', async () => {
     const shopper = await createShopper();
     const [first, second] = await medicinesInStock(2);
