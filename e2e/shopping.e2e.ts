@@ -99,15 +99,20 @@ describe('cart, checkout and orders in chromium', () => {
     },
   );
 
-  it('adds to the cart once, shows it on the card, and answers a second add with the info message', async () => {
-    const shopper = await createShopper();
-    const page = await shopperPage(browser, shopper);
+  /** A new shopper's catalogue, and its first card that can be added, not in the cart yet. */
+  const firstCardNotInCart = async () => {
+    const page = await shopperPage(browser, await createShopper());
     await page.goto(PATHS.medicines);
     const first = page
       .locator('article')
       .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
       .first();
     await first.getByText('Not in cart').waitFor();
+    return { page, first };
+  };
+
+  it('adds to the cart once, shows it on the card, and answers a second add with the info message', async () => {
+    const { page, first } = await firstCardNotInCart();
     await first.getByRole('button', { name: 'Add to cart' }).click();
     await toast(page, 'Item added to cart');
     await first.getByText('In cart · Quantity: 1').waitFor();
@@ -121,14 +126,7 @@ describe('cart, checkout and orders in chromium', () => {
   });
 
   it('says one thing for a double press of Add to cart while the cart is read again slowly', async () => {
-    const shopper = await createShopper();
-    const page = await shopperPage(browser, shopper);
-    await page.goto(PATHS.medicines);
-    const first = page
-      .locator('article')
-      .filter({ has: page.getByRole('button', { name: 'Add to cart' }) })
-      .first();
-    await first.getByText('Not in cart').waitFor();
+    const { page, first } = await firstCardNotInCart();
     // From now on the cart's reading never arrives, as on a slow connection; the adds still go through.
     await page.route('**/api/cart', () => undefined);
     const adds: string[] = [];

@@ -360,16 +360,18 @@ describe('CheckoutPage', () => {
     expect(within(step).queryByLabelText('Full name')).not.toBeInTheDocument();
   });
 
+  const fullAddress = {
+    'Full name': 'Jane Doe',
+    'Phone number': '5550100200',
+    'Address line 1': '1 Main Street',
+    City: 'Springfield',
+    'Postal code': '12345',
+    Country: 'United States',
+  };
+
   it('pays with a new address typed in full, taken at Pay now as Deliver here would take it', async () => {
     const { user, sent } = checkoutAgainst(placed(), { addresses: [] });
-    await typeNewAddress(user, {
-      'Full name': 'Jane Doe',
-      'Phone number': '5550100200',
-      'Address line 1': '1 Main Street',
-      City: 'Springfield',
-      'Postal code': '12345',
-      Country: 'United States',
-    });
+    await typeNewAddress(user, fullAddress);
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     await waitFor(() => expect(sent).toHaveLength(1));
@@ -387,14 +389,7 @@ describe('CheckoutPage', () => {
     ['the prescription', rxCart, () => screen.getByText('Prescription', { selector: 'legend' })],
   ] as const)('takes the patient from Deliver here to %s step’s heading', async ([, inCart, nextHeading]) => {
     const { user } = checkoutAgainst(placed(), { inCart, addresses: [] });
-    await typeNewAddress(user, {
-      'Full name': 'Jane Doe',
-      'Phone number': '5550100200',
-      'Address line 1': '1 Main Street',
-      City: 'Springfield',
-      'Postal code': '12345',
-      Country: 'United States',
-    });
+    await typeNewAddress(user, fullAddress);
     await user.click(screen.getByRole('button', { name: 'Deliver here' }));
     await screen.findByRole('button', { name: 'Change this address' });
     await waitFor(() => expect(nextHeading()).toHaveFocus());

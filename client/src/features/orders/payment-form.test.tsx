@@ -7,6 +7,16 @@ import { PaymentForm } from './payment-form';
 const lastYear = String((new Date().getFullYear() - 1) % 100).padStart(2, '0');
 const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
 
+/** The form with a valid name, number and CVV typed, left at its expiry field. */
+async function cardBeforeItsExpiry() {
+  const onPay = vi.fn();
+  const { user } = renderWithStore(<PaymentForm onPay={onPay} busy={false} />);
+  await user.type(screen.getByLabelText('Cardholder name'), 'Jane Doe');
+  await user.type(screen.getByLabelText('Card number'), '123456789012');
+  await user.type(screen.getByLabelText('CVV'), '123');
+  return { onPay, user, expiry: screen.getByLabelText('Expiration (MM/YY)') };
+}
+
 describe('PaymentForm', () => {
   afterEach(() => vi.useRealTimers());
   it('says under the form, and to the Pay button, that the payment is simulated', () => {
@@ -45,12 +55,7 @@ describe('PaymentForm', () => {
   });
 
   it('refuses a year in the past and pays with valid details', async () => {
-    const onPay = vi.fn();
-    const { user } = renderWithStore(<PaymentForm onPay={onPay} busy={false} />);
-    await user.type(screen.getByLabelText('Cardholder name'), 'Jane Doe');
-    await user.type(screen.getByLabelText('Card number'), '123456789012');
-    await user.type(screen.getByLabelText('CVV'), '123');
-    const expiry = screen.getByLabelText('Expiration (MM/YY)');
+    const { onPay, user, expiry } = await cardBeforeItsExpiry();
     await user.type(expiry, `01${lastYear}`);
     expect(await screen.findByText('Year cannot be in the past.')).toBeInTheDocument();
     await user.clear(expiry);
@@ -67,12 +72,7 @@ describe('PaymentForm', () => {
   // A card runs to the end of its month: 01/26 was taken on 2 December 2026, its year not being past.
   it('refuses a card whose month of this year is over, and pays with this month', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date(2026, 11, 2) });
-    const onPay = vi.fn();
-    const { user } = renderWithStore(<PaymentForm onPay={onPay} busy={false} />);
-    await user.type(screen.getByLabelText('Cardholder name'), 'Jane Doe');
-    await user.type(screen.getByLabelText('Card number'), '123456789012');
-    await user.type(screen.getByLabelText('CVV'), '123');
-    const expiry = screen.getByLabelText('Expiration (MM/YY)');
+    const { onPay, user, expiry } = await cardBeforeItsExpiry();
     await user.type(expiry, '0126');
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
     expect(await screen.findByText(CARD_EXPIRED_MESSAGE)).toBeInTheDocument();
@@ -85,12 +85,7 @@ describe('PaymentForm', () => {
 
   // '1/27' read as the digits 127 became '12/7': December of a year long gone.
   it('gives a month typed as one digit and a slash its leading zero, and pays with it', async () => {
-    const onPay = vi.fn();
-    const { user } = renderWithStore(<PaymentForm onPay={onPay} busy={false} />);
-    await user.type(screen.getByLabelText('Cardholder name'), 'Jane Doe');
-    await user.type(screen.getByLabelText('Card number'), '123456789012');
-    await user.type(screen.getByLabelText('CVV'), '123');
-    const expiry = screen.getByLabelText('Expiration (MM/YY)');
+    const { onPay, user, expiry } = await cardBeforeItsExpiry();
     await user.type(expiry, `1/${nextYear}`);
     expect(expiry).toHaveValue(`01/${nextYear}`);
     await user.click(screen.getByRole('button', { name: 'Pay now' }));
