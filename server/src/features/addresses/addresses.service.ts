@@ -65,12 +65,20 @@ async function clearOtherDefaults(tx: Tx, userId: string, keep: string) {
 }
 
 /**
+ * A patient's book changes one write at a time: their row is locked for the transaction, so a limit or
+ * the one default is checked against the book as the write before left it.
+ */
+async function lockBook(tx: Tx, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+/**
  * Adds an address to a book that has room, or answers null; a patient's first address is their
  * default. The patient's row is locked first, so two adds at once cannot both take the last place.
  */
 async function addToBook(db: Db | Tx, userId: string, input: NewAddress): Promise<Address | null> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await lockBook(tx, userId);
     const [{ held } = { held: 0 }] = await tx
       .select({ held: count() })
       .from(addresses)
@@ -105,7 +113,7 @@ export async function keepCheckoutAddress(db: Db, userId: string, input: Address
  */
 export async function updateAddress(db: Db, userId: string, id: string, changes: UpdateAddress): Promise<Address> {
   return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await lockBook(tx, userId);
     const current = await findOwnAddress(tx, userId, id);
     if (changes.isDefault) await clearOtherDefaults(tx, userId, id);
     const [row] = await tx
@@ -130,7 +138,7 @@ export async function updateAddress(db: Db, userId: string, id: string, changes:
 export async function deleteAddress(db: Db, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw HttpError.notFound(ADDRESS_NOT_FOUND_MESSAGE);
   await db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await lockBook(tx, userId);
     const [deleted] = await tx.delete(addresses).where(own(userId, id)).returning({ isDefault: addresses.isDefault });
     if (!deleted) throw HttpError.notFound(ADDRESS_NOT_FOUND_MESSAGE);
     if (!deleted.isDefault) return;

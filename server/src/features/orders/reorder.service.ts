@@ -26,13 +26,13 @@ export async function reorder(db: Db, userId: string, orderId: string): Promise<
     const items = await tx.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     // The cart's row is locked before its lines are read, so a second "order again" (or an add) at the
     // same time waits and reads what this one leaves: each caps its quantities by the cart as it is.
-    // Upserted rather than read: a cart cleared meanwhile is made again, not missing.
+    // An upsert that updates locks the row it meets until the transaction ends, and a cart cleared
+    // meanwhile is made again, not missing.
     const [cart] = await tx
       .insert(carts)
       .values({ userId })
       .onConflictDoUpdate({ target: carts.userId, set: { userId } })
       .returning({ id: carts.id });
-    await tx.select({ id: carts.id }).from(carts).where(eq(carts.id, cart!.id)).for('update');
     const ids = items.flatMap(({ medicineId }) => (medicineId ? [medicineId] : []));
     const stocked = ids.length
       ? await tx
