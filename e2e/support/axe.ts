@@ -24,7 +24,10 @@ export async function violations(page: Page, selector?: string): Promise<string[
   // it read (a toast's timer can end in the middle of an analysis).
   for (let attempt = 1; ; attempt += 1) {
     const before = await settle(page);
-    const builder = new AxeBuilder({ page });
+    // axe.run in the page itself ('legacy' mode): the default runs the rules in parts and then merges them
+    // in a blank page it opens with a second copy of axe, meant for pages with frames of other origins,
+    // which this shop has none of. The findings are the same; each analysis takes a sixth of the time.
+    const builder = new AxeBuilder({ page }).setLegacyMode(true);
     const { violations: found } = await (selector ? builder.include(selector) : builder).analyze();
     const after = await settle(page);
     if (before === after || attempt === 5)
