@@ -23,3 +23,18 @@ describe('the staff calls that take free text', () => {
     expect(fieldMessage(review, 'note')).toBe('The note must be text.');
   });
 });
+
+describe("a pharmacist's review", () => {
+  it('takes an approval note of only characters that show nothing as no note, so the patient reads none', () => {
+    const review = prescriptionReviewSchema.parse({ decision: PRESCRIPTION_DECISION.approve, note: '\u200b\u2060 ' });
+    expect(review.note).toBe('');
+  });
+
+  it('keeps an approval note that shows something, trimmed', () => {
+    const review = prescriptionReviewSchema.parse({
+      decision: PRESCRIPTION_DECISION.approve,
+      note: ' Take with food. ',
+    });
+    expect(review.note).toBe('Take with food.');
+  });
+});

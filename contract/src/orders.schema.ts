@@ -213,6 +213,8 @@ export const prescriptionReviewSchema = z
       .trim()
       .max(REVIEW_NOTE_MAX, `The note must be at most ${REVIEW_NOTE_MAX} characters.`)
       .check(withoutControlCharacters('The note'))
+      // A note that shows nothing is no note: stored, the patient would read an empty one.
+      .transform((note) => (isBlankText(note) ? '' : note))
       .optional()
       .default(''),
     /** On approval: until when the prescription may be reused, and how many repeat orders it allows. */

@@ -171,6 +171,18 @@ describe('the prescription review', () => {
     expect(again.json()).toEqual({ message: NOTHING_TO_REVIEW_MESSAGE });
   });
 
+  it('approves with a note of only characters that show nothing as without a note, stored and answered', async () => {
+    const { order } = await rxOrder();
+    const approved = await review(order._id, { decision: 'approve', note: '\u200b\u2060' });
+    expect(approved.statusCode).toBe(200);
+    expect(orderResponseSchema.parse(approved.json()).order.prescription).toMatchObject({
+      review: 'approved',
+      note: null,
+    });
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored!.reviewNote).toBeNull();
+  });
+
   it('rejects with a required note: the order is canceled and restocked at once, and stays blocked', async () => {
     const { order, insulin, plaster, shopper } = await rxOrder();
     const noNote = await review(order._id, { decision: 'reject', note: '  ' });
