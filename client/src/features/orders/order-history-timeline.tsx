@@ -36,7 +36,8 @@ function describe(entry: OrderHistoryEntry, forShopper: boolean): string | null 
 
 /**
  * An order's life as a timeline: every change with its time, and for staff who made it (with the
- * role they had then, which the history keeps) and the note. It says when the prescription is still waiting for a pharmacist, which a canceled order's is not.
+ * role they had then, which the history keeps) and the note. It says when the prescription is still
+ * waiting for a pharmacist, which a canceled order's is not.
  */
 export function OrderHistoryTimeline({ order, forShopper = false }: { order: Order; forShopper?: boolean }) {
   const rows = order.history.flatMap((entry) => {
