@@ -681,9 +681,9 @@ const luaStrings = (texts: string[]) => `{${texts.map((text) => JSON.stringify(t
 /**
  * Each connection is a shopper of its own (no two connections ever share a cart) who empties their
  * cart, then adds one in-stock medicine to it and checks out, over and over, each checkout with a key
- * of its own as the storefront sends one; wrk's Lua counts the orders placed. With `ordersPerSecond`, each connection starts an order every
- * `connections / ordersPerSecond` seconds (read on LuaJIT's monotonic clock) rather than as fast as
- * the server answers.
+ * of its own as the storefront sends one; wrk's Lua counts the orders placed. With `ordersPerSecond`, each connection
+ * starts an order every `connections / ordersPerSecond` seconds (read on LuaJIT's monotonic clock) rather than as fast
+ * as the server answers.
  */
 export async function orderLoad(
   baseUrl: string,

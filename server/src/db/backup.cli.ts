@@ -22,9 +22,9 @@ function isDirectory(target: string): boolean {
 }
 
 /**
- * The file a backup is written to: FILE, which must not exist yet, or in BACKUP_DIR under its usual name. A FILE that names a
- * folder gets that name in it, as BACKUP_DIR would (`npm run backup -- /mnt/backups`), where the
- * backup was renamed onto the folder and failed with a stack at its very end.
+ * The file a backup is written to: FILE, which must not exist yet, or in BACKUP_DIR under its usual name. A FILE that
+ * names a folder gets that name in it, as BACKUP_DIR would (`npm run backup -- /mnt/backups`), where the backup was
+ * renamed onto the folder and failed with a stack at its very end.
  */
 function backupFile(config: Config): string {
   const named = path.resolve(config.invocationDir, given ?? config.backupDir);

@@ -49,9 +49,9 @@ export function strictlyLimited<Schema extends { response: object }>(
 }
 
 /**
- * Limits login, register, forgot-password, validate-token, reset-password and contact only (by client address, and login also by
- * e-mail address), and the catalogue import by admin: a global limit would halve the catalogue's throughput.
- * `RATE_LIMIT_PER_MINUTE=0` turns it off; `REDIS_URL` shares counts between instances.
+ * Limits login, register, forgot-password, validate-token, reset-password and contact only (by client address, and
+ * login also by e-mail address), and the catalogue import by admin: a global limit would halve the catalogue's
+ * throughput. `RATE_LIMIT_PER_MINUTE=0` turns it off; `REDIS_URL` shares counts between instances.
  */
 export default fp<{ perMinute: number; redisUrl: string | undefined }>(
   async (app, { perMinute, redisUrl }) => {

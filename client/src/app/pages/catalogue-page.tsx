@@ -182,7 +182,8 @@ const linkClass = 'font-semibold text-brand-700 hover:text-brand-900';
 
 /**
  * A search for a strength or a form the medicine does not come in: the strengths (and forms) it does, and the
- * medicine alone, within the filters set. When they leave none, the whole shop's, said so, with links that drop the filters.
+ * medicine alone, within the filters set. When they leave none, the whole shop's, said so, with links that drop the
+ * filters.
  */
 function StrengthsOffered({
   name,

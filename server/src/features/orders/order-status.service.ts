@@ -149,13 +149,14 @@ async function stockCameBack(tx: Tx, orderId: string): Promise<boolean> {
 /**
  * Moves a locked order to `to`, in the caller's transaction. Any status may follow any other
  * (the product sets no order of statuses, so staff can correct a mistake), except where the contract's
- * statusChangeRefusal says not (409: a prescription pending or rejected, no delivery address). Entering 'Canceled' gives the stock back (and a repeat order's repeat); leaving it takes
- * them again, with a 409 when they are no longer there. A dispatched order's parcel has left the shop:
- * canceled, its units are not put back for sale, so leaving 'Canceled' has none to take (0110). An order holding units of a recalled lot is not dispatched (409). The parcel is written with the status (parcelAfter); an order dispatched already is not
- * dispatched again with another parcel (409). The history gets the status
- * change and the stock that moved, and the patient a mail, unless `toldInReview`: a rejection's cancellation
- * is told in the rejection's own mail; `accountDeleted` when the change is part of the patient's
- * deletion (their mail then links to no account). Answers the parcel written, if any.
+ * statusChangeRefusal says not (409: a prescription pending or rejected, no delivery address). Entering 'Canceled'
+ * gives the stock back (and a repeat order's repeat); leaving it takes them again, with a 409 when they are no longer
+ * there. A dispatched order's parcel has left the shop: canceled, its units are not put back for sale, so leaving
+ * 'Canceled' has none to take (0110). An order holding units of a recalled lot is not dispatched (409). The parcel is
+ * written with the status (parcelAfter); an order dispatched already is not dispatched again with another parcel (409).
+ * The history gets the status change and the stock that moved, and the patient a mail, unless `toldInReview`: a
+ * rejection's cancellation is told in the rejection's own mail; `accountDeleted` when the change is part of the
+ * patient's deletion (their mail then links to no account). Answers the parcel written, if any.
  */
 async function applyStatusChange(
   tx: Tx,

@@ -125,8 +125,8 @@ async function checkUnusedAllowance(tx: Tx, userId: string, adding: number): Pro
 }
 
 /**
- * Stores a shopper's upload: judged by its bytes (415 otherwise; 413 for an image of too many pixels), images without their metadata,
- * within the patient's allowance of prescriptions not yet used in an order (409 past it).
+ * Stores a shopper's upload: judged by its bytes (415 otherwise; 413 for an image of too many pixels), images without
+ * their metadata, within the patient's allowance of prescriptions not yet used in an order (409 past it).
  */
 export async function uploadPrescription(db: Db, userId: string, upload: Buffer): Promise<Prescription> {
   const prepared = await preparePrescriptionFile(upload);

@@ -27,7 +27,8 @@ export const NEXT_VERSION = sql`${medicines.version} + 1`;
 
 /**
  * A batch that may be sold: not written off, not recalled, and not expired by the shop's day
- * (`shop_today()`, the UTC day: docs/decisions/0111); from its expiry date on, it no longer counts, with no write needed.
+ * (`shop_today()`, the UTC day: docs/decisions/0111); from its expiry date on, it no longer counts, with no write
+ * needed.
  */
 const sellable = (batch: SQL) =>
   sql`${batch}.written_off_at is null and ${batch}.recalled_at is null and ${batch}.expires_on > shop_today()`;
