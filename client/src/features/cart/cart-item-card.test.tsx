@@ -88,4 +88,32 @@ describe('CartItemCard', () => {
     await user.click(remove);
     expect(removals).toBe(1);
   });
+
+  it('sends none of the presses still waiting once the item is removed: the line they were for is gone', async () => {
+    stubBrowserRequest();
+    storeSession('token-1', shopper);
+    const sent: string[] = [];
+    let answerFirstStep: () => void = () => undefined;
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const request = input as Request;
+      sent.push(request.method);
+      if (request.method === 'PATCH' && sent.length === 1)
+        // The first step waits for the test, so the presses after it queue behind it.
+        return new Promise<Response>((resolve) => {
+          answerFirstStep = () => resolve(Response.json({ updatedItem: { ...item, quantity: 2, qty: 2 } }));
+        });
+      return Promise.resolve(Response.json({ message: 'done' }));
+    });
+    const { user } = renderWithStore(<CartItemCard item={cartItemFixture({ stock: 10 })} />);
+    const plus = screen.getByRole('button', { name: `Increase quantity of ${item.name}` });
+    await user.click(plus);
+    await user.click(plus);
+    await user.click(plus);
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await vi.waitFor(() => expect(sent).toEqual(['PATCH', 'DELETE']));
+    answerFirstStep();
+    // Whatever the card does once the first step is answered, no further step is sent.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent.filter((method) => method === 'PATCH')).toHaveLength(1);
+  });
 });

@@ -135,6 +135,8 @@ export function CartItemCard({
       toast.error('Please login to remove medicine from cart');
       return;
     }
+    // The presses not yet sent were for the line being removed: sent after it, each would be refused.
+    presses.current?.splice(1);
     const result = await remove(item.cartItemId);
     if (result.error) toast.error(errorMessage(result.error));
   };
