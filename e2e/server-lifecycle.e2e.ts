@@ -230,8 +230,8 @@ describe('the server process on the embedded database', () => {
     expect(await exited).toBe(0);
   });
 
-  it('ends the requests still running 10 s after SIGTERM, says so, and leaves no database running', async () => {
-    const server = await spawnServer(env);
+  it('ends the requests still running STOP_GRACE_MS after SIGTERM, says so, and leaves no database running', async () => {
+    const server = await spawnServer({ ...env, STOP_GRACE_MS: '2000' });
     // The test holds the users table: a login waits on it for as long as the test likes.
     const holder = new pg.Client({ host: path.join(dataDir, 'postgres'), user: 'postgres', database: 'postgres' });
     await holder.connect();
@@ -256,7 +256,7 @@ describe('the server process on the embedded database', () => {
     } finally {
       await holder.end().catch(() => {});
     }
-    expect(server.output()).toContain('Requests still running 10 s after SIGTERM');
+    expect(server.output()).toContain('Requests still running 2 s after SIGTERM');
     expect(fs.existsSync(path.join(dataDir, 'postgres/postmaster.pid'))).toBe(false);
   }, 60_000);
 

@@ -16,6 +16,8 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       rateLimitPerMinute: 20,
       unpaidOrderTtlMinutes: 24 * 60,
+      drainDelayMs: 0,
+      stopGraceMs: 10_000,
     });
     expect(loadConfig({ UNPAID_ORDER_TTL_MINUTES: '0' }).unpaidOrderTtlMinutes).toBe(0);
   });
@@ -120,6 +122,9 @@ describe('loadConfig', () => {
     ['DRAIN_DELAY_MS', '3s', 'DRAIN_DELAY_MS: must be a whole number from 0 to 2147483647'],
     // Longer than Node's longest timer, the drain would be cut to a millisecond: no drain at all.
     ['DRAIN_DELAY_MS', '3000000000', 'DRAIN_DELAY_MS: must be a whole number from 0 to 2147483647'],
+    // 0 would end every stop's requests at once, even an idle instance's, with an error and code 1.
+    ['STOP_GRACE_MS', '0', 'STOP_GRACE_MS: must be a whole number from 1 to 2147483647'],
+    ['STOP_GRACE_MS', '10s', 'STOP_GRACE_MS: must be a whole number from 1 to 2147483647'],
     ['UNPAID_ORDER_TTL_MINUTES', '1.5', 'UNPAID_ORDER_TTL_MINUTES: must be a whole number, 0 or more'],
     ['MAX_IN_FLIGHT_REQUESTS', '0', 'MAX_IN_FLIGHT_REQUESTS: must be a whole number, 1 or more'],
     ['SCRYPT_COST', '30', 'SCRYPT_COST: must be a whole number from 10 to 20'],

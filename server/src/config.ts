@@ -173,6 +173,7 @@ const envSchema = z.object({
   IMPORT_PRIVATE_IMAGE_RANGES: addressListSchema,
   SCRYPT_COST: wholeNumber(10, 20).default(DEFAULT_SCRYPT_COST),
   DRAIN_DELAY_MS: wholeNumber(0, LONGEST_TIMER_MS).default(0),
+  STOP_GRACE_MS: wholeNumber(1, LONGEST_TIMER_MS).default(10_000),
   MAX_IN_FLIGHT_REQUESTS: wholeNumber(1).default(256),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   METRICS_TOKEN: z.string().min(16, 'must be 16 characters or more').optional(),
@@ -218,6 +219,12 @@ export type Config = {
   scryptCost: number;
   /** After SIGTERM, how long the instance keeps serving while it reports not ready (deploy.md). */
   drainDelayMs: number;
+  /**
+   * After the drain, how long a stop waits for the requests in flight before it ends them. With the drain
+   * it must end before the runtime's own stop timeout (docker stop: 10 s), which kills the process and
+   * its embedded PostgreSQL without a clean stop.
+   */
+  stopGraceMs: number;
   /** Requests served at once; more get 503 with Retry-After (plugins/overload.plugin.ts). */
   maxInFlightRequests: number;
   logLevel: string;
@@ -330,6 +337,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, isTerminal = pr
     importPrivateImageRanges: e.IMPORT_PRIVATE_IMAGE_RANGES ?? [],
     scryptCost: e.SCRYPT_COST,
     drainDelayMs: e.DRAIN_DELAY_MS,
+    stopGraceMs: e.STOP_GRACE_MS,
     maxInFlightRequests: e.MAX_IN_FLIGHT_REQUESTS,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,

@@ -6,8 +6,6 @@ import { postmasterRunning } from './db/embedded-postgres';
 import { isExplained } from './db/operator-command';
 import { adminPasswordLine, prepareDatabase, type StartupReport } from './startup/startup';
 
-/** After the drain, how long a stop waits for the requests in flight before it ends them. */
-const STOP_GRACE_MS = 10_000;
 /** How often the app looks whether its embedded PostgreSQL still runs. */
 const EMBEDDED_WATCH_MS = 2_000;
 
@@ -53,10 +51,10 @@ async function main() {
     // may the exit leave the embedded PostgreSQL running, as process.exit alone did, without a word.
     const timer = setTimeout(() => {
       app.log.error(
-        `Requests still running ${STOP_GRACE_MS / 1000} s after ${signal}: ending them, stopping the database and exiting with code 1`,
+        `Requests still running ${config.stopGraceMs / 1000} s after ${signal}: ending them, stopping the database and exiting with code 1`,
       );
       void (database.stopEmbedded?.() ?? Promise.resolve()).catch(() => {}).finally(() => process.exit(1));
-    }, STOP_GRACE_MS).unref();
+    }, config.stopGraceMs).unref();
     await app.close();
     clearTimeout(timer);
     process.exit(0);
