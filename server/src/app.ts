@@ -26,6 +26,7 @@ import { startUnusedPrescriptionRemoval } from './features/prescriptions/unused-
 import authPlugin from './features/auth/auth.plugin';
 import databasePlugin from './plugins/database.plugin';
 import answerCachingPlugin from './plugins/answer-caching.plugin';
+import answerCompressionPlugin from './plugins/answer-compression.plugin';
 import errorsPlugin, { sendClientError, sendError } from './plugins/errors.plugin';
 import requestBodiesPlugin from './plugins/request-bodies.plugin';
 import mailOutboxPlugin from './features/mail/mail-outbox.plugin';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   await app.register(
     async (api) => {
       await api.register(answerCachingPlugin);
+      await api.register(answerCompressionPlugin);
       await api.register(healthRoutes, { readiness: app.readiness });
       await api.register(authRoutes, { prefix: '/auth', config });
       await api.register(contactRoutes, { prefix: '/contact', config });
