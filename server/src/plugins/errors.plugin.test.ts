@@ -234,6 +234,7 @@ describe('a request the HTTP parser refuses before any route', () => {
       `GET /api/auth/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`,
       431,
     ],
+    ['a CONNECT, which this server tunnels nowhere', 'CONNECT evil.test:443 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
     ['an HTTP/1.1 request that names no Host', 'GET /api/medicines HTTP/1.1\r\n\r\n', 400, HOST_REQUIRED.message],
     [
       'an Expect header the server does not meet',

@@ -1,6 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyServerFactory } from 'fastify';
-import { EXPECTATION_FAILED, HOST_REQUIRED, sendServerRefusal } from './errors.plugin';
+import { EXPECTATION_FAILED, HOST_REQUIRED, sendClientError, sendServerRefusal } from './errors.plugin';
 
 /**
  * A whole answer, made once: status, every header Fastify would have sent (the security headers
@@ -153,6 +155,12 @@ export function answeringServer(
         else if (!answers.answer(request, response)) handler(request, response);
       },
     );
+    // Without a listener Node closes a CONNECT's socket unanswered: this server tunnels nowhere, and says so.
+    server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+      // The socket is destroyed with the refusal's own error, which no one else listens for.
+      socket.on('error', () => undefined);
+      sendClientError(new Error('CONNECT is not served'), socket as Socket, securityHeaders());
+    });
     // Without a listener Node answers an Expect it does not meet 417 with no body; the same, in the one error shape.
     server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) =>
       sendServerRefusal(response, EXPECTATION_FAILED, securityHeaders()),
