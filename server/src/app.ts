@@ -88,7 +88,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
   if (backupSchedule || config.backupDirSet) makeBackupDirectory(config.backupDir);
   const readyAnswers = new ReadyAnswers();
   const app = Fastify({
-    serverFactory: answeringServer(readyAnswers),
+    serverFactory: answeringServer(readyAnswers, (): Readonly<Record<string, string>> => app.securityHeaders),
     logger: logger
       ? loggerOptions(config.logLevel, logStream ?? (config.prettyLogs ? prettyLogStream() : undefined))
       : false,

@@ -7,7 +7,7 @@ import { openPg } from '../db/client';
 import { startDatabaseProxy } from '../test/database-proxy';
 import { useTestContext } from '../test/test-context';
 import { useTestUsers } from '../test/test-users';
-import errorsPlugin, { CLIENT_ABORT_LOG } from './errors.plugin';
+import errorsPlugin, { CLIENT_ABORT_LOG, EXPECTATION_FAILED, HOST_REQUIRED } from './errors.plugin';
 
 const ctx = useTestContext();
 
@@ -234,12 +234,21 @@ describe('a request the HTTP parser refuses before any route', () => {
       `GET /api/auth/me HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${'a'.repeat(20_000)}\r\n\r\n`,
       431,
     ],
+    ['a CONNECT, which this server tunnels nowhere', 'CONNECT evil.test:443 HTTP/1.1\r\nHost: x\r\n\r\n', 400],
+    ['an HTTP/1.1 request that names no Host', 'GET /api/medicines HTTP/1.1\r\n\r\n', 400, HOST_REQUIRED.message],
+    [
+      'an Expect header the server does not meet',
+      'POST /api/addresses HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nContent-Length: 0\r\n\r\n',
+      417,
+      EXPECTATION_FAILED.message,
+    ],
   ])(
     'answers %s in the one error shape, not the framework’s, with the security headers',
-    async (_case, bytes, status) => {
+    async (_case, bytes, status, message?: string) => {
       const answer = await rawExchange(ctx.app, bytes);
       expect(answer.status).toBe(status);
       expect(Object.keys(JSON.parse(answer.body) as object)).toEqual(['message']);
+      if (message) expect(JSON.parse(answer.body)).toEqual({ message });
       expect(answer.headers['content-type']).toBe('application/json; charset=utf-8');
       // Every answer carries them, this one written before Fastify sees the request too.
       expect(Object.keys(ctx.app.securityHeaders)).toContain('content-security-policy');

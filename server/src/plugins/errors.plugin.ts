@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -161,6 +161,36 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
 };
 const MALFORMED_REQUEST = { status: 400, message: 'The request could not be read.' };
+
+/**
+ * What Node's HTTP server answers by itself, after parsing, with no body and none of the shop's
+ * headers: an HTTP/1.1 request that names no Host (which HTTP/1.1 requires), and an Expect header
+ * other than 100-continue. The server factory (ready-answers.ts) answers them here instead.
+ */
+export const HOST_REQUIRED = { status: 400, message: 'The request must name its Host, as HTTP/1.1 requires.' };
+export const EXPECTATION_FAILED = {
+  status: 417,
+  message: 'The Expect header asks for something this server does not do: send the request without it.',
+};
+
+/**
+ * Answers `response` with `refusal` in the one error shape, with the security headers every answer
+ * carries, and closes its connection (its body, if any, is left unread).
+ */
+export function sendServerRefusal(
+  response: ServerResponse,
+  { status, message }: { status: number; message: string },
+  securityHeaders: Readonly<Record<string, string>>,
+) {
+  const body = JSON.stringify({ message });
+  response.shouldKeepAlive = false;
+  response.writeHead(status, {
+    ...securityHeaders,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(body)),
+  });
+  response.end(body);
+}
 
 /**
  * Fastify's `clientErrorHandler`: a request the HTTP parser refused is answered in the one error

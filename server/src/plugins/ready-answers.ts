@@ -1,5 +1,8 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { FastifyServerFactory } from 'fastify';
+import { EXPECTATION_FAILED, HOST_REQUIRED, sendClientError, sendServerRefusal } from './errors.plugin';
 
 /**
  * A whole answer, made once: status, every header Fastify would have sent (the security headers
@@ -131,7 +134,10 @@ export class ReadyAnswers {
  * Fastify's server factory for `answers`: the HTTP/1 server Fastify would make itself, with its
  * timeouts, whose requests go to `answers` first and to Fastify when it has none.
  */
-export function answeringServer(answers: ReadyAnswers): FastifyServerFactory {
+export function answeringServer(
+  answers: ReadyAnswers,
+  securityHeaders: () => Readonly<Record<string, string>>,
+): FastifyServerFactory {
   return (handler, options) => {
     // What Fastify reads from its options when it makes the server itself, defaults applied.
     const { keepAliveTimeout, requestTimeout, connectionTimeout, maxRequestsPerSocket } = options as {
@@ -140,9 +146,25 @@ export function answeringServer(answers: ReadyAnswers): FastifyServerFactory {
       connectionTimeout: number;
       maxRequestsPerSocket: number | null;
     };
-    const server = http.createServer(options.http ?? {}, (request, response) => {
-      if (!answers.answer(request, response)) handler(request, response);
+    // Node would answer a request without Host itself, with no body: it is refused here in the one error shape.
+    const server = http.createServer(
+      { ...(options.http as http.ServerOptions | undefined), requireHostHeader: false },
+      (request, response) => {
+        if (request.httpVersion === '1.1' && !request.headers.host)
+          sendServerRefusal(response, HOST_REQUIRED, securityHeaders());
+        else if (!answers.answer(request, response)) handler(request, response);
+      },
+    );
+    // Without a listener Node closes a CONNECT's socket unanswered: this server tunnels nowhere, and says so.
+    server.on('connect', (_request: IncomingMessage, socket: Duplex) => {
+      // The socket is destroyed with the refusal's own error, which no one else listens for.
+      socket.on('error', () => undefined);
+      sendClientError(new Error('CONNECT is not served'), socket as Socket, securityHeaders());
     });
+    // Without a listener Node answers an Expect it does not meet 417 with no body; the same, in the one error shape.
+    server.on('checkExpectation', (_request: IncomingMessage, response: ServerResponse) =>
+      sendServerRefusal(response, EXPECTATION_FAILED, securityHeaders()),
+    );
     server.keepAliveTimeout = keepAliveTimeout;
     server.requestTimeout = requestTimeout;
     server.setTimeout(connectionTimeout);

@@ -255,6 +255,16 @@ describe('GET /api/auth/logout', () => {
     const stillIn = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(other) });
     expect(stillIn.statusCode).toBe(200);
   });
+
+  it('is no HEAD route: a HEAD of it (a link checker, a prefetch) is refused and signs nobody out', async () => {
+    const { token } = await createTestUser(ctx);
+    const before = await sessionOf(token);
+    const response = await ctx.app.inject({ method: 'HEAD', url: '/api/auth/logout', headers: bearer(token) });
+    expect(response.statusCode).toBe(404);
+    expect(await sessionOf(token)).toEqual(before);
+    const stillIn = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
+    expect(stillIn.statusCode).toBe(200);
+  });
 });
 
 describe('GET /api/auth/get-all-users', () => {

@@ -99,6 +99,9 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
   app.get(
     '/logout',
     {
+      // HEAD is a safe method: Fastify's HEAD twin of this GET would run the handler and revoke the
+      // token for a link checker or a prefetch that only asked for headers.
+      exposeHeadRoute: false,
       preHandler: app.authenticate,
       schema: { tags, security: bearer, response: { 200: messageResponseSchema, 401: error } },
     },

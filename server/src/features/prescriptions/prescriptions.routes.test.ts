@@ -392,6 +392,25 @@ describe('reading prescriptions', () => {
     }
   });
 
+  it('records no staff view for a HEAD of the file, which sends no file: it is no route (404)', async () => {
+    const owner = await createTestUser(ctx);
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const { prescription } = prescriptionResponseSchema.parse(
+      (await uploadPrescription(ctx, owner.headers, PDF_SCAN)).json(),
+    );
+    const response = await ctx.app.inject({
+      method: 'HEAD',
+      url: `/api/prescriptions/${prescription._id}/file`,
+      headers: pharmacist.headers,
+    });
+    expect(response.statusCode).toBe(404);
+    const views = await ctx.database.db
+      .select()
+      .from(prescriptionViews)
+      .where(eq(prescriptionViews.prescriptionId, prescription._id));
+    expect(views).toEqual([]);
+  });
+
   it("serves the file as a document that can run no script in the shop's origin, and still opens as its type", async () => {
     const { headers } = await createTestUser(ctx);
     for (const [content, type, name] of [

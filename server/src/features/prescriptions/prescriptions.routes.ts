@@ -119,7 +119,13 @@ const prescriptionsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/prescriptions/:id/file',
-    { preHandler: app.authenticate, schema: { ...docs, params: idParamsSchema } },
+    {
+      // A HEAD sends no file, yet Fastify's HEAD twin of this GET would run the handler and record a
+      // staff view: every view kept must be a file that was opened, so HEAD is no route here.
+      exposeHeadRoute: false,
+      preHandler: app.authenticate,
+      schema: { ...docs, params: idParamsSchema },
+    },
     async (request, reply) => {
       const file = await openPrescriptionFile(app.database.db, request.params.id, currentUser(request));
       // Kept by no cache: `authenticate` marks every signed-in answer private. Shown as its type says
