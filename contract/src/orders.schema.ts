@@ -230,8 +230,8 @@ export const prescriptionReviewSchema = z
       .default(0),
   })
   .superRefine((review, ctx) => {
-    // The patient reads the reason: a note that shows nothing gives none.
-    if (review.decision === 'reject' && isBlankText(review.note))
+    // The patient reads the reason: a note that shows nothing gives none (it is empty by now).
+    if (review.decision === 'reject' && review.note === '')
       ctx.addIssue({ code: 'custom', path: ['note'], message: REJECTION_NOTE_REQUIRED_MESSAGE });
     if (review.repeats > 0 && review.validUntil === undefined)
       ctx.addIssue({ code: 'custom', path: ['validUntil'], message: REPEATS_NEED_DATE_MESSAGE });

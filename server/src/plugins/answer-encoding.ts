@@ -18,6 +18,12 @@ const EFFORT = {
   once: { br: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }, gzip: { level: 1 } },
 };
 
+/**
+ * An answer from this size is sent compressed to a browser that accepts it (a page of the catalogue is
+ * about 7 KB, 2 KB in gzip); a smaller one would gain less than the encoding costs.
+ */
+export const COMPRESS_FROM_BYTES = 1024;
+
 /** `body` in `encoding`, with the effort its reuse is worth. */
 export const compress = (body: Buffer | string, encoding: Encoding, reuse: keyof typeof EFFORT): Promise<Buffer> =>
   encoding === 'br' ? brotli(body, EFFORT[reuse].br) : gzip(body, EFFORT[reuse].gzip);

@@ -34,7 +34,7 @@ import { HttpError } from '../../http-error';
 import { addressList } from '../../lib/public-address';
 import { BEARER_AUTH } from '../../plugins/openapi.plugin';
 import { CATALOGUE_ANSWER } from '../../plugins/answer-caching.plugin';
-import { compress, encodingFor, type Encoding } from '../../plugins/answer-encoding';
+import { compress, COMPRESS_FROM_BYTES, encodingFor, type Encoding } from '../../plugins/answer-encoding';
 import type { ReadyAnswer } from '../../plugins/ready-answers';
 import type { CatalogueCache } from './catalogue-cache.service';
 import { currentUser } from '../auth/auth.plugin';
@@ -72,12 +72,6 @@ const CATALOGUE_HEADERS = Object.freeze({
   'cache-control': CATALOGUE_ANSWER,
   'content-type': 'application/json; charset=utf-8',
 });
-
-/**
- * A list's answer from this size is sent compressed to a browser that accepts it (a page of the
- * catalogue is about 7 KB, 2 KB in gzip); a smaller one would gain less than the encoding costs.
- */
-const COMPRESS_FROM_BYTES = 1024;
 
 type Headers = Readonly<Record<string, string>>;
 /** One encoding of a cached body: its bytes and headers, and its ready answer once sent through its route. */
