@@ -109,14 +109,15 @@ export const SEARCH_QUERY_TOO_LONG_MESSAGE = `q must be at most ${SEARCH_QUERY_M
 export const SEARCH_QUERY_CONTROL_MESSAGE = controlCharacterMessage('q');
 /**
  * The search words: any text (`%`, `_`, quotes and backslashes are searched as text) of at most
- * SEARCH_QUERY_MAX_LENGTH characters, trimmed; only blanks counts as no search.
+ * SEARCH_QUERY_MAX_LENGTH characters, trimmed; text that shows nothing (blanks, or a pasted zero-width
+ * space) counts as no search, as an empty box does, rather than a search that finds nothing.
  */
 export const searchQuery = z
   .string({ error: textTypeMessage('q') })
   .max(SEARCH_QUERY_MAX_LENGTH, SEARCH_QUERY_TOO_LONG_MESSAGE)
   .refine(hasNoControlCharacter, SEARCH_QUERY_CONTROL_MESSAGE)
   // Composed (NFC) as names are stored: "Zoë" typed with a separate accent mark finds "Zoë".
-  .transform((s) => s.trim().replace(/\s+/g, ' ').normalize('NFC'));
+  .transform((s) => (isBlankText(s) ? '' : s.trim().replace(/\s+/g, ' ').normalize('NFC')));
 
 /** A whole number from a query string, 1 to `max`; an empty value counts as absent. */
 export const pageNumberSchema = (name: string, max: number) =>

@@ -145,6 +145,7 @@ describe('medicine list query', () => {
   it('takes a search of at most 100 characters, trimmed and composed, with any punctuation as text', () => {
     expect(medicineListQuerySchema.parse({ q: `  50% off_'\\"  ` }).q).toBe(`50% off_'\\"`);
     expect(medicineListQuerySchema.parse({ q: '   ' }).q).toBeUndefined();
+    expect(medicineListQuerySchema.parse({ q: ' \u200b\u2060\u00ad ' }).q).toBeUndefined();
     expect(medicineListQuerySchema.parse({ q: 'Zoe\u0308' }).q).toBe('Zo\u00eb');
     expect(firstMessage(medicineListQuerySchema, { q: 'x'.repeat(101) }, 'q')).toBe(SEARCH_QUERY_TOO_LONG_MESSAGE);
     expect(firstMessage(medicineListQuerySchema, { q: 'a\u0000b' }, 'q')).toBe(SEARCH_QUERY_CONTROL_MESSAGE);
@@ -167,6 +168,7 @@ describe('medicine list query', () => {
   it('requires a search for suggestions', () => {
     expect(firstMessage(medicineSuggestionsQuerySchema, {}, 'q')).toBe('q is required.');
     expect(firstMessage(medicineSuggestionsQuerySchema, { q: '  ' }, 'q')).toBe('q is required.');
+    expect(firstMessage(medicineSuggestionsQuerySchema, { q: '\u200b\u200b' }, 'q')).toBe('q is required.');
     expect(medicineSuggestionsQuerySchema.parse({ q: ' para ' }).q).toBe('para');
   });
 });

@@ -50,6 +50,8 @@ describe('catalogue filters in the URL', () => {
     });
     // A search longer than the API takes is cut to its limit rather than refused.
     expect(filtersFromSearch(new URLSearchParams({ q: 'a'.repeat(150) })).q).toHaveLength(100);
+    // Words that show nothing (a pasted zero-width space) are no search, as the API reads them.
+    expect(filtersFromSearch(new URLSearchParams({ q: ' \u200b ' })).q).toBe('');
     // No price past the API's bound, which would answer 400.
     const huge = new URLSearchParams('minPrice=1e308&maxPrice=99999999999');
     expect(filtersFromSearch(huge)).toMatchObject({ minPrice: 21474836.47, maxPrice: 21474836.47 });

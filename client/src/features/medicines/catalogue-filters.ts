@@ -4,6 +4,7 @@ import {
   DEFAULT_MAX_PRICE,
   DEFAULT_MIN_PRICE,
   DOSAGE_FORMS,
+  isBlankText,
   MAX_LIST_LIMIT,
   MAX_MONEY_CENTS,
   SEARCH_QUERY_MAX_LENGTH,
@@ -42,9 +43,11 @@ const oneOf = <T extends string>(raw: string | null, values: readonly T[]): T | 
 
 /** Reads the filters from the URL; the page size is the limit query, else 6. */
 export function filtersFromSearch(search: URLSearchParams): CatalogueFilters {
+  const q = search.get('q') ?? '';
   return {
-    // Cut to what the API takes, so a pasted long URL still shows results rather than an error.
-    q: (search.get('q') ?? '').trim().slice(0, SEARCH_QUERY_MAX_LENGTH),
+    // Cut to what the API takes, so a pasted long URL still shows results rather than an error; words
+    // that show nothing are no search, as the API reads them.
+    q: isBlankText(q) ? '' : q.trim().slice(0, SEARCH_QUERY_MAX_LENGTH),
     category: search.get('category') ?? '',
     dosageForm: oneOf(search.get('dosageForm'), DOSAGE_FORMS),
     prescriptionRequired: oneOf(search.get('prescriptionRequired'), ['true', 'false'] as const),

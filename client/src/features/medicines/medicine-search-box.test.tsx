@@ -112,6 +112,14 @@ describe('the header search box', () => {
     await waitFor(() => expect(location()).toBe('/medicines?q=amoxicilin+500'));
   });
 
+  it('shows the whole catalogue for words that show nothing, as for an empty box', async () => {
+    serveSuggestions();
+    const { box, user } = renderBox('/medicines?q=para');
+    await user.clear(box);
+    await user.type(box, '\u200b{Enter}');
+    await waitFor(() => expect(location()).toBe('/medicines'));
+  });
+
   it('closes the list with Escape and empties the box with a second Escape', async () => {
     const { user, box } = await boxShowingOptions('pan');
     await user.keyboard('{ArrowDown}{Escape}');

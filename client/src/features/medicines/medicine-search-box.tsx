@@ -1,6 +1,7 @@
 import {
   formatPrice,
   cataloguePath,
+  isBlankText,
   medicinePath,
   PATHS,
   SEARCH_QUERY_MAX_LENGTH,
@@ -94,7 +95,7 @@ export function MedicineSearchBox({ className = '' }: { className?: string }) {
   };
   const searchCatalogue = (q: string) => {
     close();
-    void navigate(cataloguePath(q ? { q } : {}));
+    void navigate(cataloguePath(isBlankText(q) ? {} : { q }));
   };
   /** The option at `index`: a medicine suggested, else one of the searches offered after them. */
   const choose = (index: number) => {
