@@ -30,9 +30,10 @@ export const PRESCRIPTION_FILE_TYPE_MESSAGE = `The prescription must be a ${pres
 export const PRESCRIPTION_FILE_HINT = `${prescriptionFileTypeNames()}, up to ${maxSize}.`;
 export const PRESCRIPTION_FILE_REQUIRED_MESSAGE = 'Choose the photo or scan of your prescription.';
 export const PRESCRIPTION_QUOTA_MESSAGE =
-  `You already have the most prescriptions that no current order holds (${PRESCRIPTION_UNUSED_MAX_FILES} files, ` +
-  `${PRESCRIPTION_UNUSED_MAX_BYTES / (1024 * 1024)} MB in all, uploaded in the last ${PRESCRIPTION_UNUSED_KEEP_DAYS} days). ` +
-  `Choose one of them at checkout; each stops counting ${PRESCRIPTION_UNUSED_KEEP_DAYS} days after its upload.`;
+  `You have reached the limit of prescriptions uploaded but not yet used in an order: ` +
+  `${PRESCRIPTION_UNUSED_MAX_FILES} files or ${PRESCRIPTION_UNUSED_MAX_BYTES / (1024 * 1024)} MB in all over the last ` +
+  `${PRESCRIPTION_UNUSED_KEEP_DAYS} days. Choose one of them at checkout instead; each stops counting ` +
+  `${PRESCRIPTION_UNUSED_KEEP_DAYS} days after its upload.`;
 
 /**
  * What a prescription is now for its owner's next order; every comparison of them goes through
