@@ -45,12 +45,15 @@ const STICKY_LAST =
 // address has nowhere else to go), its first line beside the label; a column's `underLabel` value takes
 // the line under its label instead. The header row stays for screen readers only: its columns no longer
 // stand above the cells; a screen reader names each cell by its header as before, so the label's text is
-// left out of the cell's name (the empty text after the slash).
+// left out of the cell's name (the empty text after the slash). A cell holding only a picture has no line
+// of text whose baseline the label could share: its label would sit at the picture's bottom edge, under
+// the picture rather than beside it, so there the label is centred on the picture instead.
 const STACKED = [
   'max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:sr-only',
   'max-sm:[&_tbody>tr]:block max-sm:[&_tbody>tr]:px-3 max-sm:[&_tbody>tr]:py-2',
   'max-sm:[&_tbody_:is(td,th)]:grid max-sm:[&_tbody_:is(td,th)]:grid-cols-[7.5rem_minmax(0,1fr)] max-sm:[&_tbody_:is(td,th)]:items-baseline max-sm:[&_tbody_:is(td,th)]:justify-items-start max-sm:[&_tbody_:is(td,th)]:gap-x-3 max-sm:[&_tbody_:is(td,th)]:px-0 max-sm:[&_tbody_:is(td,th)]:py-1 max-sm:[&_tbody_:is(td,th)]:whitespace-normal max-sm:[&_tbody_:is(td,th)]:wrap-anywhere max-sm:[&_tbody_:is(td,th)]:text-left',
   'max-sm:[&_tbody_:is(td,th)>*]:col-start-2 max-sm:[&_tbody_[data-under-label]>*]:col-span-full',
+  'max-sm:[&_tbody_:is(td,th):has(>img:only-child)]:items-center',
   'max-sm:[&_tbody_:is(td,th)]:before:content-[attr(data-label)_/_""] max-sm:[&_tbody_:is(td,th)]:before:font-sans max-sm:[&_tbody_:is(td,th)]:before:text-xs max-sm:[&_tbody_:is(td,th)]:before:font-semibold max-sm:[&_tbody_:is(td,th)]:before:uppercase max-sm:[&_tbody_:is(td,th)]:before:tracking-wide max-sm:[&_tbody_:is(td,th)]:before:text-muted',
 ].join(' ');
 

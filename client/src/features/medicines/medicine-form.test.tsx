@@ -124,6 +124,16 @@ describe('MedicineForm (add)', () => {
     expect(save).not.toHaveBeenCalled();
   });
 
+  // An empty form submitted told only of the text fields; the missing image came up after they were fixed.
+  it('asks for the image on the first submit, beside the other fields that need fixing', async () => {
+    const { user, save } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Add Medicine' }));
+    expect(await screen.findByText('Company name must be at least 3 letters.')).toBeInTheDocument();
+    expect(screen.getByText('Please upload an image file.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Image file')).toHaveAttribute('aria-invalid', 'true');
+    expect(save).not.toHaveBeenCalled();
+  });
+
   it('refuses an image past the size limit at its field, before uploading it', async () => {
     const { user, save } = renderForm();
     await fillValidFields(user);

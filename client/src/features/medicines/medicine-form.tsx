@@ -59,24 +59,31 @@ const VARIANTS = {
 
 type MedicineFormVariant = keyof typeof VARIANTS;
 
-/** The contract's field rules plus the image, which is a file or a URL depending on the chosen mode. */
+/**
+ * The contract's field rules plus the image, which is a file or a URL depending on the chosen mode. The
+ * image is a schema of its own beside the fields, each side checked whatever the other holds: as a
+ * refinement of the whole form it ran only once every field had passed, so an admin who submitted an
+ * empty form was asked for the image only after fixing the rest.
+ */
 const formSchema = ({ fieldsSchema, urlSchema, fileRequired }: (typeof VARIANTS)[MedicineFormVariant]) =>
-  fieldsSchema
-    .extend({ imageMode: z.enum(IMAGE_MODES), imageFile: z.instanceof(File).nullable(), imageUrl: z.string() })
-    .superRefine(({ imageMode, imageFile, imageUrl }, ctx) => {
-      if (imageMode === 'file') {
-        const isImage = imageFile && (IMAGE_MIME_TYPES as readonly string[]).includes(imageFile.type);
-        if (imageFile ? !isImage : fileRequired) {
-          ctx.addIssue({ code: 'custom', path: ['imageFile'], message: ADD_IMAGE_FILE_MESSAGE });
-        } else if (imageFile && imageFile.size > IMAGE_MAX_BYTES) {
-          // The server refuses it too, but only once the whole file is uploaded: minutes on a slow line.
-          ctx.addIssue({ code: 'custom', path: ['imageFile'], message: IMAGE_TOO_LARGE_MESSAGE });
+  fieldsSchema.and(
+    z
+      .object({ imageMode: z.enum(IMAGE_MODES), imageFile: z.instanceof(File).nullable(), imageUrl: z.string() })
+      .superRefine(({ imageMode, imageFile, imageUrl }, ctx) => {
+        if (imageMode === 'file') {
+          const isImage = imageFile && (IMAGE_MIME_TYPES as readonly string[]).includes(imageFile.type);
+          if (imageFile ? !isImage : fileRequired) {
+            ctx.addIssue({ code: 'custom', path: ['imageFile'], message: ADD_IMAGE_FILE_MESSAGE });
+          } else if (imageFile && imageFile.size > IMAGE_MAX_BYTES) {
+            // The server refuses it too, but only once the whole file is uploaded: minutes on a slow line.
+            ctx.addIssue({ code: 'custom', path: ['imageFile'], message: IMAGE_TOO_LARGE_MESSAGE });
+          }
+          return;
         }
-        return;
-      }
-      const url = urlSchema.safeParse(imageUrl);
-      if (!url.success) ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: url.error.issues[0]!.message });
-    });
+        const url = urlSchema.safeParse(imageUrl);
+        if (!url.success) ctx.addIssue({ code: 'custom', path: ['imageUrl'], message: url.error.issues[0]!.message });
+      }),
+  );
 
 const FORM_SCHEMAS = { add: formSchema(VARIANTS.add), update: formSchema(VARIANTS.update) };
 
