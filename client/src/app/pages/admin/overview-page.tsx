@@ -59,14 +59,17 @@ function WaitingPrescriptions() {
  */
 export default function OverviewPage() {
   return (
-    <div className="flex flex-col gap-8">
+    <>
+      {/* Outside the sections' column: the header's own margin is its gap, as on every admin screen. */}
       <AdminPageHeader
         title="Overview"
         subtitle={`Sales of the last ${SALES_REPORT_DAYS} days (UTC), the review queue and stock warnings.`}
       />
-      <SalesOverview />
-      <WaitingPrescriptions />
-      <StockWarnings />
-    </div>
+      <div className="flex flex-col gap-8">
+        <SalesOverview />
+        <WaitingPrescriptions />
+        <StockWarnings />
+      </div>
+    </>
   );
 }

@@ -34,11 +34,14 @@ export default function StockReportsPage() {
     toast.success(`Lot ${lot} of ${medicine.name} written off.`);
   };
   return (
-    <div className="flex flex-col gap-8">
+    <>
+      {/* Outside the reports' column: the header's own margin is its gap, as on every admin screen. */}
       <AdminPageHeader title="Stock reports" subtitle="Expiry dates and stock levels, from the batches on hand." />
-      <ExpiryReport onWriteOff={isAdmin ? setWritingOff : undefined} medicineHref={medicineHref} />
-      <LowStockReport canEdit={isAdmin} medicineHref={medicineHref} />
-      <BatchChangeDialog change={change} onSubmit={writeOff} onClose={() => setWritingOff(null)} />
-    </div>
+      <div className="flex flex-col gap-8">
+        <ExpiryReport onWriteOff={isAdmin ? setWritingOff : undefined} medicineHref={medicineHref} />
+        <LowStockReport canEdit={isAdmin} medicineHref={medicineHref} />
+        <BatchChangeDialog change={change} onSubmit={writeOff} onClose={() => setWritingOff(null)} />
+      </div>
+    </>
   );
 }
