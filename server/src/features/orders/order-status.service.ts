@@ -4,6 +4,8 @@ import {
   ORDER_EVENT,
   ORDER_STATUS,
   ORDER_STATUS_CHANGED_MESSAGE,
+  isStaff,
+  NOT_ADMIN_MESSAGE,
   NO_RECALLED_UNITS_MESSAGE,
   ownOrderRefusal,
   OWN_ORDER_REPLACEMENT_MESSAGE,
@@ -26,7 +28,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { retryOnceOnLockConflict } from '../../db/retry';
-import { orderHistory, orders, prescriptions } from '../../db/schema';
+import { orderHistory, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { deliveryAddress } from '../addresses/addresses.service';
 import { recordAudit } from '../audit/audit.service';
@@ -230,6 +232,17 @@ function refuseOwnOrder(order: OrderRow, actor: NonNullable<Actor>, message?: st
 }
 
 /**
+ * Refuses (403, as the sign-in check would) a member of staff made a patient after their request was
+ * let in, read again in the change's transaction under a share lock of their row, taken after the
+ * order's: a role change made meanwhile is seen, and one made later waits for the change. Without it,
+ * a decision that waited for the order went through, and its history row named a patient as its actor.
+ */
+async function refuseFormerStaff(tx: Tx, actor: NonNullable<Actor>): Promise<void> {
+  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id)).for('share');
+  if (!isStaff(row?.role)) throw HttpError.forbidden(NOT_ADMIN_MESSAGE);
+}
+
+/**
  * An admin's or pharmacist's status change, in one transaction, with its audit entry; refused (409)
  * when `fromStatus`, the status the caller saw, is no longer the order's.
  */
@@ -247,6 +260,7 @@ export async function changeOrderStatus(
   return retryOnceOnLockConflict(() =>
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
+      await refuseFormerStaff(tx, actor);
       refuseOwnOrder(order, actor);
       // Read under the lock, so no change slips in between the check and the write.
       if (fromStatus !== undefined && fromStatus !== order.status)
@@ -324,6 +338,7 @@ export async function replaceRecalledUnits(db: Db, id: string, actor: NonNullabl
   return retryOnceOnLockConflict(() =>
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
+      await refuseFormerStaff(tx, actor);
       // A replacement changes what the order sends: as with any change of it, not by its own buyer.
       refuseOwnOrder(order, actor, OWN_ORDER_REPLACEMENT_MESSAGE);
       if (!BEFORE_DISPATCH.includes(order.status)) throw HttpError.conflict(REPLACE_TOO_LATE_MESSAGE);
@@ -361,6 +376,7 @@ export async function reviewPrescription(
   return retryOnceOnLockConflict(() =>
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
+      await refuseFormerStaff(tx, actor);
       // An order without a prescription has nothing to review (409 below), whoever placed it.
       if (order.prescriptionReview !== null) refuseOwnOrder(order, actor);
       if (order.prescriptionReview !== PRESCRIPTION_REVIEW.pending) throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
