@@ -29,6 +29,7 @@ import { CATALOGUE_ANSWER, PRIVATE_ANSWER } from '../../plugins/answer-caching.p
 import { TOO_MANY_REQUESTS_MESSAGE } from '../../plugins/rate-limit.plugin';
 import { loadConfig } from '../../config';
 import { TEST_SCRYPT_COST, withTestContext, type TestContext } from '../../test/test-app';
+import { waitersOnLocks } from '../../test/lock-waiters';
 import { useTestContext } from '../../test/test-context';
 import { TEST_PASSWORD, createTestUser } from '../../test/test-users';
 import {
@@ -435,6 +436,26 @@ describe('PATCH /api/auth/users/:id/role', () => {
     expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
     const admins = await ctx.database.db.select().from(users).where(eq(users.role, ROLE.admin));
     expect(admins).toHaveLength(1);
+  });
+
+  it("refuses an admin's role change that waited while another admin demoted them, changing nothing", async () => {
+    const first = await createTestUser(ctx, { role: ROLE.admin });
+    const second = await createTestUser(ctx, { role: ROLE.admin });
+    const shopper = await createTestUser(ctx);
+    const { calls } = await ctx.database.db.transaction(async (tx) => {
+      // The admins are held, as a role change holds them, until both changes wait: the demotion first.
+      await tx.select().from(users).where(eq(users.role, ROLE.admin)).for('update');
+      const demotion = setRole(first.headers, second.user.id, ROLE.user);
+      await waitersOnLocks(ctx, 1);
+      const promotion = setRole(second.headers, shopper.user.id, ROLE.admin);
+      await waitersOnLocks(ctx, 2);
+      return { calls: Promise.all([demotion, promotion]) };
+    });
+    const [demoted, promoted] = await calls;
+    expect(demoted.statusCode).toBe(200);
+    expect(promoted.statusCode).toBe(403);
+    expect(promoted.json()).toEqual({ message: NOT_ADMIN_MESSAGE });
+    expect(await roleOf(shopper.user.id)).toBe(ROLE.user);
   });
 
   it('answers 400 for a role outside the list and 404 for an unknown user', async () => {

@@ -1,6 +1,7 @@
 import {
   AUDIT_KIND,
   EMAIL_TAKEN_MESSAGE,
+  NOT_ADMIN_MESSAGE,
   resetPasswordPath,
   ROLE,
   USERS_PAGE_SIZE,
@@ -281,13 +282,16 @@ async function deleteUnlessAdmin(tx: Tx, id: string, actorId: string): Promise<U
 
 /**
  * Sets a user's role. The admins' rows are locked first, so two admins demoting each other at once
- * cannot leave the shop with none: the last admin keeps the role (409).
+ * cannot leave the shop with none: the last admin keeps the role (409); and the caller must still be
+ * one of them (403).
  */
 export async function setUserRole(db: Db, id: string, role: Role, actorId: string): Promise<User> {
   if (!isUuid(id)) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   // A session's user carries the role each request is checked against.
   return changeSessions(db, { userId: id }, async (tx) => {
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.role, ROLE.admin)).for('update');
+    // Read under that lock: an admin demoted after their request was let in changes no one's role.
+    if (!admins.some((admin) => admin.id === actorId)) throw HttpError.forbidden(NOT_ADMIN_MESSAGE);
     const demotesLastAdmin = role !== ROLE.admin && admins.length === 1 && admins[0]!.id === id;
     if (demotesLastAdmin) throw HttpError.conflict(LAST_ADMIN_MESSAGE);
     const [current] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for('update');

@@ -10,6 +10,7 @@ import {
   ORDER_EVENT,
   ORDER_STATUS,
   orderResponseSchema,
+  PRESCRIPTION_DECISION,
   NO_RECALLED_UNITS_MESSAGE,
   recalledLotHeldMessage,
   recalledUnitsReplacedNote,
@@ -24,15 +25,18 @@ import {
 } from '@apotheca/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { batches, batchMovements, mailOutbox, orderHistory } from '../../db/schema';
+import { batches, batchMovements, mailOutbox, medicines, orderHistory } from '../../db/schema';
+import { waitersOnLocks } from '../../test/lock-waiters';
 import { startSmtpSink } from '../../test/smtp-sink';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers, type AuthHeaders } from '../../test/test-users';
+import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
 import { addToCart } from '../cart/cart.fixtures';
 import { DETAILS_BELOW } from '../mail/mail-templates.service';
 import { STOCK_EDIT_REASON } from '../stock/stock.service';
 import { sendForm, storedMedicine } from '../medicines/medicines.fixtures';
 import { setOrderStatus } from '../orders/orders.fixtures';
+import { PDF_SCAN, uploadPrescription } from '../prescriptions/prescriptions.fixtures';
 import {
   checkoutWithAddress,
   freezeToday,
@@ -584,6 +588,93 @@ describe('a medicine with a recalled lot', () => {
       headers: admin,
     });
     expect(deletion.statusCode, deletion.body).toBe(200);
+  });
+});
+
+describe('a recall meeting a change of one of its orders at once', () => {
+  // A cancellation or a rejection holds its order, then waits for the medicines its units go back to.
+  // A recall that held its medicine and lot while it waited for that order to flag it closed a lock
+  // cycle, which PostgreSQL broke by failing one of the two: a 500. Both now go through, one after
+  // the other.
+  const recall = (medicineId: string, batchId: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `/api/medicines/${medicineId}/batches/${batchId}/recall`,
+      headers: admin,
+      payload: { reason: 'Contaminated' },
+    });
+
+  it('recalls a lot while an order of it is canceled: both go through, its units back in their lots', async () => {
+    const lot = { lot: 'L-1', expiresOn: '2099-01-01', quantity: 5 };
+    // In id order, as a cancellation locks its medicines.
+    const [low, high] = [
+      await medicineWithBatches(ctx, admin, [lot]),
+      await medicineWithBatches(ctx, admin, [lot]),
+    ].sort((a, b) => (a.medicine.id < b.medicine.id ? -1 : 1));
+    const buyer = await createTestUser(ctx);
+    for (const { medicine } of [low!, high!]) await addToCart(ctx, buyer.headers, medicine.id, 2);
+    const placed = await checkout(buyer.headers);
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = orderResponseSchema.parse(placed.json()).order._id;
+
+    const { calls } = await ctx.database.db.transaction(async (tx) => {
+      // The first medicine the cancellation locks is held until the recall waits for the order.
+      await tx.select().from(medicines).where(eq(medicines.id, low!.medicine.id)).for('update');
+      const cancel = setOrderStatus(ctx, admin, orderId, ORDER_STATUS.canceled);
+      await waitersOnLocks(ctx, 1);
+      const recalled = recall(high!.medicine.id, high!.ids['L-1']!);
+      await waitersOnLocks(ctx, 2);
+      return { calls: Promise.all([cancel, recalled]) };
+    });
+    const [canceled, recalled] = await calls;
+    expect([canceled.statusCode, recalled.statusCode]).toEqual([200, 200]);
+    expect((await storedOrder(ctx, orderId)).status).toBe(ORDER_STATUS.canceled);
+    for (const { medicine } of [low!, high!]) expect(await quantities(medicine.id)).toEqual({ 'L-1': 5 });
+    // The recall waited for the cancellation: it lists the order as canceled, and flags nothing.
+    expect(recalled.json()).toMatchObject({
+      orders: [{ _id: orderId, status: ORDER_STATUS.canceled, flagged: false }],
+    });
+  });
+
+  it("recalls a lot while a pharmacist rejects an order's prescription: both go through, once each", async () => {
+    const { medicine, ids } = await medicineWithBatches(ctx, admin, [
+      { lot: 'RX', expiresOn: '2099-01-01', quantity: 5 },
+    ]);
+    await ctx.database.db.update(medicines).set({ prescriptionRequired: true }).where(eq(medicines.id, medicine.id));
+    const buyer = await createTestUser(ctx);
+    await addToCart(ctx, buyer.headers, medicine.id, 2);
+    const prescriptionId = (await uploadPrescription(ctx, buyer.headers, PDF_SCAN)).json().prescription._id;
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders/add-order',
+      headers: buyer.headers,
+      payload: { prescriptionId, address: HOME_ADDRESS },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const orderId = orderResponseSchema.parse(placed.json()).order._id;
+
+    const { calls } = await ctx.database.db.transaction(async (tx) => {
+      // The lot is held until both wait: the recall for the lot, the rejection behind the recall.
+      await tx.select().from(batches).where(eq(batches.id, ids.RX!)).for('update');
+      const recalled = recall(medicine.id, ids.RX!);
+      await waitersOnLocks(ctx, 1);
+      const rejected = ctx.app.inject({
+        method: 'POST',
+        url: `/api/orders/${orderId}/prescription-review`,
+        headers: admin,
+        payload: { decision: PRESCRIPTION_DECISION.reject, note: 'Not signed' },
+      });
+      await waitersOnLocks(ctx, 2);
+      return { calls: Promise.all([recalled, rejected]) };
+    });
+    const answers = await calls;
+    expect(answers.map(({ statusCode }) => statusCode)).toEqual([200, 200]);
+    const after = await storedOrder(ctx, orderId);
+    expect(after.status).toBe(ORDER_STATUS.canceled);
+    for (const once of [ORDER_EVENT.recallFlagged, ORDER_EVENT.reviewDecided])
+      expect(after.events.filter((event) => event === once)).toHaveLength(1);
+    expect(after.events.filter((event) => event === ORDER_EVENT.stockRestored)).toHaveLength(1);
+    expect(await quantities(medicine.id)).toEqual({ RX: 5 });
   });
 });
 

@@ -17,10 +17,11 @@ import {
   type ListedBatch,
 } from '@apotheca/contract';
 import type { z } from 'zod';
-import { and, asc, desc, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
+import { retryOnceOnLockConflict } from '../../db/retry';
 import {
   batches,
   batchMovements,
@@ -38,6 +39,7 @@ import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import type { CatalogueWriter } from '../medicines/catalogue-cache.service';
 import { findMedicine, MEDICINE_NOT_FOUND_MESSAGE, medicineColumns } from '../medicines/medicines.service';
+import { BEFORE_DISPATCH } from '../orders/orders.service';
 import {
   assertStockWithinMax,
   NEXT_VERSION,
@@ -131,7 +133,9 @@ function assertChangeable(batch: BatchRow) {
 
 /**
  * Runs a change to a medicine's batches in one transaction; once it commits, the catalogue forgets
- * that medicine, whose sellable total has moved.
+ * that medicine, whose sellable total has moved. Run once more when PostgreSQL breaks a lock cycle
+ * by failing it: a recall still meets one with an order placed after it locked the lot's orders and
+ * changed at once (a cancellation holds that order while it waits for the recall's medicine).
  */
 async function changeBatches<T>(
   db: Db,
@@ -139,7 +143,7 @@ async function changeBatches<T>(
   medicineId: string,
   change: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  const changed = await db.transaction(change);
+  const changed = await retryOnceOnLockConflict(() => db.transaction(change));
   await catalogue.invalidate([medicineId]);
   return changed;
 }
@@ -311,6 +315,32 @@ async function recalledOrders(db: Db | Tx, batchId: string): Promise<RecalledOrd
 const recallNote = (lot: string, medicine: string, reason: string) => `Lot ${lot} of ${medicine} recalled: ${reason}`;
 
 /**
+ * Locks (for key share, as the history row of each will) the orders not yet sent that hold units of
+ * the lot, in id order: a recall waits for a change of one of them under way, and none starts until
+ * it is done. A change of an order locks the order, then the medicines its units come from or go
+ * back to; the recall, which flags those orders, takes them in the same order, before its medicine.
+ */
+const lockOrdersHolding = (tx: Tx, batchId: string) =>
+  tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, [...BEFORE_DISPATCH]),
+        inArray(
+          orders.id,
+          tx
+            .select({ id: orderItems.orderId })
+            .from(orderItemBatches)
+            .innerJoin(orderItems, eq(orderItems.id, orderItemBatches.orderItemId))
+            .where(eq(orderItemBatches.batchId, batchId)),
+        ),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .for('key share');
+
+/**
  * Recalls a lot: from this moment it is not sellable. Answers the orders that drew from it; each
  * one not yet dispatched gets a row in its history, which flags it for the pharmacist.
  */
@@ -321,6 +351,7 @@ export async function recallBatch(
   reason: string,
 ) {
   return changeBatches(db, catalogue, medicineId, async (tx) => {
+    if (isUuid(batchId)) await lockOrdersHolding(tx, batchId);
     const { batch } = await lockBatch(tx, medicineId, batchId);
     if (batch.recalledAt) throw HttpError.conflict(BATCH_RECALLED_MESSAGE);
     const [row] = await tx.update(batches).set({ recalledAt: new Date() }).where(eq(batches.id, batch.id)).returning();

@@ -1,4 +1,5 @@
 import {
+  AUDIT_KIND,
   MEDICINE_CHANGED_MESSAGE,
   MEDICINE_VERSION_MESSAGE,
   medicineEtag,
@@ -8,7 +9,10 @@ import {
   updatedMedicineResponseSchema,
   type Medicine,
 } from '@apotheca/contract';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { auditLog, medicines } from '../../db/schema';
+import { waitersOnLocks } from '../../test/lock-waiters';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser, useTestUsers } from '../../test/test-users';
 import { addToCart } from '../cart/cart.fixtures';
@@ -77,6 +81,25 @@ describe('an admin edit based on a stale form', () => {
     expect(response.statusCode).toBe(200);
     expect(updatedMedicineResponseSchema.parse(response.json()).updatedMedicine).toMatchObject({ stock: 40 });
     expect(await stored(id)).toMatchObject({ stock: 40, priceCents: 650 });
+  });
+
+  it('records one change when a form without a version is sent twice at once: the second finds it made', async () => {
+    const { id } = await insertMedicine(ctx, { stock: 10, priceCents: 500 });
+    const { version: _version, ...withoutVersion } = formOf(await load(id), { stock: '4', price: '6.50' });
+    const { sent } = await ctx.database.db.transaction(async (tx) => {
+      // The medicine is held, as a sale holds it, until both copies wait to write it.
+      await tx.select().from(medicines).where(eq(medicines.id, id)).for('update');
+      const sent = Promise.all([update(id, withoutVersion), update(id, withoutVersion)]);
+      await waitersOnLocks(ctx, 2);
+      return { sent };
+    });
+    expect((await sent).map(({ statusCode }) => statusCode)).toEqual([200, 200]);
+    expect(await stored(id)).toMatchObject({ stock: 4, priceCents: 650 });
+    const entries = await ctx.database.db
+      .select({ before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.medicineId, id), eq(auditLog.kind, AUDIT_KIND.medicineUpdated)));
+    expect(entries).toEqual([{ before: { price: 5, stock: 10 }, after: { price: 6.5, stock: 4 } }]);
   });
 
   it('saves once reloaded, keeping the sold units sold, and answers with the next version', async () => {

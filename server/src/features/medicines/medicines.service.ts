@@ -323,7 +323,14 @@ export async function updateMedicine(
       packSize: fields.packSize ?? current.packSize,
     };
     if (identityKey(next) !== identityKey(current)) await assertNoOtherMedicineIs(tx, next, current.id);
-    const [row] = await tx
+    // The medicine as this write finds it, locked, then read with its stock (every sale locks the row
+    // first): an update without a version that waited for another is told apart by what it changes
+    // from there, so a form sent twice at once is one change in the audit log, not two of the same.
+    await tx.select({ id: medicines.id }).from(medicines).where(eq(medicines.id, current.id)).for('update');
+    const [before] = await tx.select(medicineColumns).from(medicines).where(eq(medicines.id, current.id));
+    if (!before || (conditional && before.version !== current.version)) return undefined;
+    // Locked above, the row is there to write.
+    const [written] = await tx
       .update(medicines)
       // A new image is no longer the one an import fetched: the next import of that URL fetches it again.
       .set({
@@ -332,15 +339,11 @@ export async function updateMedicine(
         updatedAt: new Date(),
         version: NEXT_VERSION,
       })
-      .where(
-        conditional
-          ? and(eq(medicines.id, current.id), eq(medicines.version, current.version))
-          : eq(medicines.id, current.id),
-      )
+      .where(eq(medicines.id, current.id))
       .returning();
-    if (!row) return row;
+    const row = written!;
     await adjustStockTotal(tx, row, stock, request.actorId);
-    const changed = changedFields(auditedFields(toMedicine(current)), auditedFields(toMedicine({ ...row, stock })));
+    const changed = changedFields(auditedFields(toMedicine(before)), auditedFields(toMedicine({ ...row, stock })));
     // A form sent back unchanged changes nothing, and is no entry.
     if (Object.keys(changed.after).length > 0)
       await recordAudit(tx, {

@@ -10,6 +10,7 @@ import {
   ORDER_EVENT,
   ORDER_HAS_ADDRESS_MESSAGE,
   ORDER_STATUS,
+  ORDER_STATUS_CHANGED_MESSAGE,
   orderResponseSchema,
   PRESCRIPTION_EXPIRED_MESSAGE,
   PRESCRIPTION_REVIEW,
@@ -374,6 +375,30 @@ describe('dispatch with tracking', () => {
     expect((await dispatch(order._id, sent)).statusCode).toBe(200);
     expect((await dispatch(order._id)).statusCode).toBe(200);
     expect(await orderOf(order._id, headers)).toMatchObject({ dispatchedAt: seen.dispatchedAt, ...sent });
+  });
+
+  it('takes one of a cancellation and a dispatch sent at once from the same screen, and tells the other the order changed', async () => {
+    const { headers } = await createTestUser(ctx);
+    const medicine = await insertMedicine(ctx, { stock: 5 });
+    await addToCart(ctx, headers, medicine.id, 2);
+    const order = await placed(headers, { address: HOME_ADDRESS });
+    const pharmacist = await createTestUser(ctx, { role: ROLE.pharmacist });
+    // Each sends the status it saw, as the staff screens do.
+    const seen = { fromStatus: ORDER_STATUS.pending };
+    const answers = await Promise.all([
+      setOrderStatus(ctx, pharmacist.headers, order._id, ORDER_STATUS.canceled, seen),
+      dispatch(order._id, { ...seen, carrier: 'Royal Mail' }),
+    ]);
+    expect(answers.map(({ statusCode }) => statusCode).sort()).toEqual([200, 409]);
+    expect(answers.find(({ statusCode }) => statusCode === 409)!.json()).toEqual({
+      message: ORDER_STATUS_CHANGED_MESSAGE,
+    });
+    const after = await orderOf(order._id, headers);
+    const changes = after.history.filter(({ event }) => event === ORDER_EVENT.statusChanged);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]!.to).toBe(after.status);
+    // The units are back on the shelf only when it was the cancellation.
+    expect(await stockOf(medicine.id)).toBe(after.status === ORDER_STATUS.canceled ? 5 : 3);
   });
 
   it('clears the parcel of an order moved back before dispatch, in its history and audit too', async () => {

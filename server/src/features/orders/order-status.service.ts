@@ -4,6 +4,8 @@ import {
   ORDER_EVENT,
   ORDER_STATUS,
   ORDER_STATUS_CHANGED_MESSAGE,
+  isStaff,
+  NOT_ADMIN_MESSAGE,
   NO_RECALLED_UNITS_MESSAGE,
   ownOrderRefusal,
   OWN_ORDER_REPLACEMENT_MESSAGE,
@@ -26,7 +28,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { isUuid } from '../../db/ids';
 import { retryOnceOnLockConflict } from '../../db/retry';
-import { orderHistory, orders, prescriptions } from '../../db/schema';
+import { orderHistory, orders, prescriptions, users } from '../../db/schema';
 import { HttpError } from '../../http-error';
 import { deliveryAddress } from '../addresses/addresses.service';
 import { recordAudit } from '../audit/audit.service';
@@ -230,6 +232,17 @@ function refuseOwnOrder(order: OrderRow, actor: NonNullable<Actor>, message?: st
 }
 
 /**
+ * Refuses (403, as the sign-in check would) a member of staff made a patient after their request was
+ * let in, read again in the change's transaction under a share lock of their row, taken after the
+ * order's: a role change made meanwhile is seen, and one made later waits for the change. Without it,
+ * a decision that waited for the order went through, and its history row named a patient as its actor.
+ */
+async function refuseFormerStaff(tx: Tx, actor: NonNullable<Actor>): Promise<void> {
+  const [row] = await tx.select({ role: users.role }).from(users).where(eq(users.id, actor.id)).for('share');
+  if (!isStaff(row?.role)) throw HttpError.forbidden(NOT_ADMIN_MESSAGE);
+}
+
+/**
  * An admin's or pharmacist's status change, in one transaction, with its audit entry; refused (409)
  * when `fromStatus`, the status the caller saw, is no longer the order's.
  */
@@ -241,12 +254,13 @@ export async function changeOrderStatus(
   dispatch: Dispatch = {},
   fromStatus?: OrderStatus,
 ): Promise<Order> {
-  // A recall locks its lot, then adds a row to the history of each order it holds, waiting for this
-  // order's lock; a dispatch waiting for the same lot closes the cycle. Run again, the dispatch reads
-  // the recall and is refused.
+  // A recall locks the orders of its lot before the lot, as this change does; one placed after that
+  // and changed at once can still close a cycle with it, which PostgreSQL breaks by failing either.
+  // Run again, a dispatch reads the recall and is refused.
   return retryOnceOnLockConflict(() =>
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
+      await refuseFormerStaff(tx, actor);
       refuseOwnOrder(order, actor);
       // Read under the lock, so no change slips in between the check and the write.
       if (fromStatus !== undefined && fromStatus !== order.status)
@@ -324,6 +338,7 @@ export async function replaceRecalledUnits(db: Db, id: string, actor: NonNullabl
   return retryOnceOnLockConflict(() =>
     db.transaction(async (tx) => {
       const order = await lockOrder(tx, id);
+      await refuseFormerStaff(tx, actor);
       // A replacement changes what the order sends: as with any change of it, not by its own buyer.
       refuseOwnOrder(order, actor, OWN_ORDER_REPLACEMENT_MESSAGE);
       if (!BEFORE_DISPATCH.includes(order.status)) throw HttpError.conflict(REPLACE_TOO_LATE_MESSAGE);
@@ -349,6 +364,8 @@ export async function replaceRecalledUnits(db: Db, id: string, actor: NonNullabl
 /**
  * A pharmacist's decision on the prescription of an order, once: approving frees the order to be
  * accepted; rejecting cancels it and puts its stock back, in the same transaction as the decision.
+ * A rejection holds the order while it waits for the medicines its units go back to, which a recall
+ * of their lot may hold while it waits for the order: run again once, as a status change is.
  */
 export async function reviewPrescription(
   db: Db,
@@ -356,65 +373,68 @@ export async function reviewPrescription(
   { decision, note = '', validUntil, repeats = 0 }: PrescriptionReviewInput,
   actor: NonNullable<Actor>,
 ): Promise<Order> {
-  return db.transaction(async (tx) => {
-    const order = await lockOrder(tx, id);
-    // An order without a prescription has nothing to review (409 below), whoever placed it.
-    if (order.prescriptionReview !== null) refuseOwnOrder(order, actor);
-    if (order.prescriptionReview !== PRESCRIPTION_REVIEW.pending) throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
-    const review: PrescriptionReview =
-      decision === PRESCRIPTION_DECISION.approve ? PRESCRIPTION_REVIEW.approved : PRESCRIPTION_REVIEW.rejected;
-    // Its file went with its patient: nobody can see what an approval would let the order dispatch.
-    if (review === PRESCRIPTION_REVIEW.approved && order.prescriptionId === null)
-      throw HttpError.conflict(PRESCRIPTION_GONE_MESSAGE);
-    const decided = {
-      prescriptionReview: review,
-      reviewNote: note || null,
-      reviewedBy: actor.id,
-      reviewedAt: new Date(),
-    };
-    await tx.update(orders).set(decided).where(eq(orders.id, id));
-    // The approval's terms go on the prescription itself: later repeat orders spend them.
-    if (review === PRESCRIPTION_REVIEW.approved && order.prescriptionId && validUntil !== undefined) {
-      await tx
-        .update(prescriptions)
-        .set({ validUntil, repeatsLeft: repeats })
-        .where(eq(prescriptions.id, order.prescriptionId));
-    }
-    await recordOrderEvents(tx, id, actor, [
-      { event: ORDER_EVENT.reviewDecided, from: PRESCRIPTION_REVIEW.pending, to: review, note: decided.reviewNote },
-    ]);
-    await mailReviewDecision(tx, id, review, decided.reviewNote);
-    if (review === PRESCRIPTION_REVIEW.rejected)
-      await applyStatusChange(
-        tx,
-        { ...order, ...decided },
-        ORDER_STATUS.canceled,
-        actor,
-        decided.reviewNote,
-        {},
-        {
-          toldInReview: true,
-        },
-      );
-    // The decision and its terms, never the prescription itself; a rejection's note too, the reason the
-    // patient was given for the order's end (an approval's note stays in the order's history alone).
-    const terms = review === PRESCRIPTION_REVIEW.approved && validUntil !== undefined ? { validUntil, repeats } : {};
-    const reason = review === PRESCRIPTION_REVIEW.rejected ? { note: decided.reviewNote } : {};
-    const canceled = review === PRESCRIPTION_REVIEW.rejected && order.status !== ORDER_STATUS.canceled;
-    await recordAudit(tx, {
-      actorId: actor.id,
-      kind: AUDIT_KIND.prescriptionReviewed,
-      orderId: id,
-      before: { prescriptionReview: PRESCRIPTION_REVIEW.pending, ...(canceled ? { status: order.status } : {}) },
-      after: {
+  return retryOnceOnLockConflict(() =>
+    db.transaction(async (tx) => {
+      const order = await lockOrder(tx, id);
+      await refuseFormerStaff(tx, actor);
+      // An order without a prescription has nothing to review (409 below), whoever placed it.
+      if (order.prescriptionReview !== null) refuseOwnOrder(order, actor);
+      if (order.prescriptionReview !== PRESCRIPTION_REVIEW.pending) throw HttpError.conflict(NOTHING_TO_REVIEW_MESSAGE);
+      const review: PrescriptionReview =
+        decision === PRESCRIPTION_DECISION.approve ? PRESCRIPTION_REVIEW.approved : PRESCRIPTION_REVIEW.rejected;
+      // Its file went with its patient: nobody can see what an approval would let the order dispatch.
+      if (review === PRESCRIPTION_REVIEW.approved && order.prescriptionId === null)
+        throw HttpError.conflict(PRESCRIPTION_GONE_MESSAGE);
+      const decided = {
         prescriptionReview: review,
-        ...terms,
-        ...reason,
-        ...(canceled ? { status: ORDER_STATUS.canceled } : {}),
-      },
-    });
-    return (await loadOrders(tx, eq(orders.id, id)))[0]!;
-  });
+        reviewNote: note || null,
+        reviewedBy: actor.id,
+        reviewedAt: new Date(),
+      };
+      await tx.update(orders).set(decided).where(eq(orders.id, id));
+      // The approval's terms go on the prescription itself: later repeat orders spend them.
+      if (review === PRESCRIPTION_REVIEW.approved && order.prescriptionId && validUntil !== undefined) {
+        await tx
+          .update(prescriptions)
+          .set({ validUntil, repeatsLeft: repeats })
+          .where(eq(prescriptions.id, order.prescriptionId));
+      }
+      await recordOrderEvents(tx, id, actor, [
+        { event: ORDER_EVENT.reviewDecided, from: PRESCRIPTION_REVIEW.pending, to: review, note: decided.reviewNote },
+      ]);
+      await mailReviewDecision(tx, id, review, decided.reviewNote);
+      if (review === PRESCRIPTION_REVIEW.rejected)
+        await applyStatusChange(
+          tx,
+          { ...order, ...decided },
+          ORDER_STATUS.canceled,
+          actor,
+          decided.reviewNote,
+          {},
+          {
+            toldInReview: true,
+          },
+        );
+      // The decision and its terms, never the prescription itself; a rejection's note too, the reason the
+      // patient was given for the order's end (an approval's note stays in the order's history alone).
+      const terms = review === PRESCRIPTION_REVIEW.approved && validUntil !== undefined ? { validUntil, repeats } : {};
+      const reason = review === PRESCRIPTION_REVIEW.rejected ? { note: decided.reviewNote } : {};
+      const canceled = review === PRESCRIPTION_REVIEW.rejected && order.status !== ORDER_STATUS.canceled;
+      await recordAudit(tx, {
+        actorId: actor.id,
+        kind: AUDIT_KIND.prescriptionReviewed,
+        orderId: id,
+        before: { prescriptionReview: PRESCRIPTION_REVIEW.pending, ...(canceled ? { status: order.status } : {}) },
+        after: {
+          prescriptionReview: review,
+          ...terms,
+          ...reason,
+          ...(canceled ? { status: ORDER_STATUS.canceled } : {}),
+        },
+      });
+      return (await loadOrders(tx, eq(orders.id, id)))[0]!;
+    }),
+  );
 }
 
 /**

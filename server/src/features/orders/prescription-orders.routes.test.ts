@@ -18,11 +18,14 @@ import {
   VALID_UNTIL_PAST_MESSAGE,
   VALID_UNTIL_TOO_FAR_MESSAGE,
   latestValidUntil,
+  NOT_ADMIN_MESSAGE,
+  ORDER_EVENT,
   shopToday,
 } from '@apotheca/contract';
 import { and, eq, ne } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cartItems, carts, orders, prescriptions } from '../../db/schema';
+import { cartItems, carts, mailOutbox, orderHistory, orders, prescriptions } from '../../db/schema';
+import { waitersOnLocks } from '../../test/lock-waiters';
 import { useTestContext } from '../../test/test-context';
 import { createTestUser } from '../../test/test-users';
 import { HOME_ADDRESS } from '../addresses/addresses.fixtures';
@@ -416,6 +419,55 @@ describe('the prescription review', () => {
     const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
     expect(stored!.prescriptionReview).toBe('pending');
     expect((await review(order._id, { decision: 'approve' }, admin.headers)).statusCode).toBe(200);
+  });
+
+  it('takes one decision of two pharmacists deciding at once, and tells the other there is nothing left to review', async () => {
+    const { order, insulin, shopper } = await rxOrder();
+    const colleague = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const answers = await Promise.all([
+      review(order._id, { decision: 'approve' }),
+      review(order._id, { decision: 'reject', note: 'Not signed.' }, colleague.headers),
+    ]);
+    expect(answers.map(({ statusCode }) => statusCode).sort()).toEqual([200, 409]);
+    const refused = answers.find(({ statusCode }) => statusCode === 409)!;
+    expect(refused.json()).toEqual({ message: NOTHING_TO_REVIEW_MESSAGE });
+    const decided = orderResponseSchema.parse(answers.find(({ statusCode }) => statusCode === 200)!.json()).order;
+    const history = await ctx.database.db.select().from(orderHistory).where(eq(orderHistory.orderId, order._id));
+    expect(history.filter(({ event }) => event === ORDER_EVENT.reviewDecided)).toHaveLength(1);
+    const mails = await ctx.database.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.to, shopper.user.email), eq(mailOutbox.template, 'prescriptionReviewed')));
+    expect(mails).toHaveLength(1);
+    // The stock follows the decision taken: back on the shelf only when it was the rejection.
+    expect(await stockOf(insulin.id)).toBe(decided.prescription!.review === PRESCRIPTION_REVIEW.rejected ? 3 : 1);
+  });
+
+  it('refuses the decision of a pharmacist made a patient while it waited for the order, changing nothing', async () => {
+    const { order } = await rxOrder();
+    const admin = await createTestUser(ctx, { role: ROLE.admin });
+    const colleague = await createTestUser(ctx, { role: ROLE.pharmacist });
+    const { decided } = await ctx.database.db.transaction(async (tx) => {
+      // The order is held, as another change of it would hold it, while the colleague's decision waits.
+      await tx.select().from(orders).where(eq(orders.id, order._id)).for('update');
+      const decided = review(order._id, { decision: 'approve' }, colleague.headers);
+      await waitersOnLocks(ctx, 1);
+      const demoted = await ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/auth/users/${colleague.user.id}/role`,
+        headers: admin.headers,
+        payload: { role: ROLE.user },
+      });
+      expect(demoted.statusCode).toBe(200);
+      return { decided };
+    });
+    const refused = await decided;
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ message: NOT_ADMIN_MESSAGE });
+    const [stored] = await ctx.database.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(stored).toMatchObject({ prescriptionReview: PRESCRIPTION_REVIEW.pending, reviewedBy: null });
+    const history = await ctx.database.db.select().from(orderHistory).where(eq(orderHistory.orderId, order._id));
+    expect(history.filter(({ actorId }) => actorId === colleague.user.id)).toEqual([]);
   });
 
   it("counts the pharmacist's queue exactly as orders join it and leave it by a decision", async () => {
