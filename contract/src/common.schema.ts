@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_LIST_LIMIT, SEARCH_QUERY_MAX_LENGTH } from './constants';
+import { isBlankText } from './text.rules';
 
 /** Every object in an answer carries its id as `_id`, a string. */
 export const idSchema = z.string();
@@ -56,14 +57,6 @@ export const textTypeMessage = (label: string) => `${label} must be text.`;
 export const withoutControlCharacters = (label: string) =>
   z.refine<string>(hasNoControlCharacter, controlCharacterMessage(label));
 
-/**
- * Text that shows nothing: white space, and format and other default-ignorable characters (a
- * zero-width space U+200B, a word joiner U+2060, a soft hyphen U+00AD, a byte-order mark …), which
- * trimming leaves in place. One character class under one star, so it cannot backtrack.
- */
-const INVISIBLE_ONLY = /^[\s\p{Cf}\p{Default_Ignorable_Code_Point}]*$/u;
-/** Whether text shows nothing: empty, or only white space and characters that show nothing. */
-export const isBlankText = (s: string) => INVISIBLE_ONLY.test(s);
 /**
  * The one rule of a required text field: missing, not text, empty or made only of characters that show
  * nothing, it is refused with `message`, the field's "required" message; otherwise it is trimmed.

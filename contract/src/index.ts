@@ -2,6 +2,7 @@ export * from './constants';
 export * from './app-paths';
 export * from './messages';
 export * from './orders.rules';
+export * from './text.rules';
 export * from './audit.constants';
 export * from './common.schema';
 export * from './auth.schema';

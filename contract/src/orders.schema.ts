@@ -5,7 +5,6 @@ import {
   calendarDateFromToday,
   flagSchema,
   idSchema,
-  isBlankText,
   moneySchema,
   shopDayOf,
   shopToday,
@@ -13,6 +12,7 @@ import {
   textTypeMessage,
   withoutControlCharacters,
 } from './common.schema';
+import { isBlankText } from './text.rules';
 import {
   IDEMPOTENCY_KEY_HEADER,
   MAX_REPEATS,
