@@ -326,6 +326,8 @@ export async function updateMedicine(
     // The medicine as this write finds it, locked, then read with its stock (every sale locks the row
     // first): an update without a version that waited for another is told apart by what it changes
     // from there, so a form sent twice at once is one change in the audit log, not two of the same.
+    // Two statements: a locking read that waited still computes the stock in its batches as they were
+    // before the wait, and only the next statement sees what the other write committed.
     await tx.select({ id: medicines.id }).from(medicines).where(eq(medicines.id, current.id)).for('update');
     const [before] = await tx.select(medicineColumns).from(medicines).where(eq(medicines.id, current.id));
     if (!before || (conditional && before.version !== current.version)) return undefined;
