@@ -7,6 +7,7 @@ import { renderWithStore } from '../../../test/render-with-store';
 import { LowStockReport } from '../../../features/reports/low-stock-report';
 import { useSalesReportQuery } from '../../../features/reports/reports.api';
 import { useGetRecallQuery } from '../../../features/batches/batches.api';
+import { useImportCatalogueMutation } from '../../../features/catalogue-import/catalogue-import.api';
 import {
   useAddMedicineMutation,
   useDeleteMedicineMutation,
@@ -121,37 +122,49 @@ function RecalledMedicine() {
   return data ? <p>Recall of {data.medicine.name}</p> : null;
 }
 
+/** A recalled lot of med-1, named `name`, as its recall page reads it. */
+const recallOf = (name: string) => ({
+  batch: {
+    _id: 'batch-1',
+    lot: 'L-42',
+    expiresOn: '2099-01-01',
+    quantity: 0,
+    receivedOn: '2026-10-01',
+    recalledAt: '2026-11-20T09:00:00.000Z',
+    writtenOffAt: null,
+  },
+  medicine: { _id: 'med-1', name },
+  reason: 'Contaminated',
+  orders: [],
+  total: 0,
+});
+
+/** The catalogue import's real run, pressed beside the recall page. */
+function ImportFile() {
+  const [importCatalogue] = useImportCatalogueMutation();
+  return (
+    <button onClick={() => void importCatalogue({ file: new File(['_id,name\n'], 'rename.csv'), dryRun: false })}>
+      Import
+    </button>
+  );
+}
+
 describe('a renamed medicine with a recalled lot', () => {
   // An admin goes from the recall page to the medicine's page to change it, and back by the lot's link.
-  it('reads the recall page again, under the new name', async () => {
+  it('reads the recall page again, under the new name, renamed on its form or by an import', async () => {
     stubBrowserRequest();
     let name = 'Asprin';
     vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
       const { pathname } = new URL((input as Request).url);
-      if (pathname.endsWith('/recalls/batch-1')) {
-        const recall = {
-          batch: {
-            _id: 'batch-1',
-            lot: 'L-42',
-            expiresOn: '2099-01-01',
-            quantity: 0,
-            receivedOn: '2026-10-01',
-            recalledAt: '2026-11-20T09:00:00.000Z',
-            writtenOffAt: null,
-          },
-          medicine: { _id: 'med-1', name },
-          reason: 'Contaminated',
-          orders: [],
-          total: 0,
-        };
-        return Promise.resolve(json(200, recall));
-      }
+      if (pathname.endsWith('/recalls/batch-1')) return Promise.resolve(json(200, recallOf(name)));
       if (pathname.includes('/update-medicine/')) name = 'Aspirin';
+      if (pathname.endsWith('/medicines/import')) name = 'Aspirin-500';
       return Promise.resolve(json(200, {}));
     });
     const { user } = renderWithStore(
       <>
         <Changes />
+        <ImportFile />
         <RecalledMedicine />
       </>,
       { signedInAs: ROLE.admin },
@@ -159,5 +172,7 @@ describe('a renamed medicine with a recalled lot', () => {
     expect(await screen.findByText('Recall of Asprin')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Recall of Aspirin')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Recall of Aspirin-500')).toBeInTheDocument();
   });
 });
