@@ -142,7 +142,7 @@ export async function buildApp({ config, database, logger = true, logStream }: A
       await api.register(answerCachingPlugin);
       await api.register(answerCompressionPlugin);
       await api.register(healthRoutes, { readiness: app.readiness });
-      await api.register(authRoutes, { prefix: '/auth', config });
+      await api.register(authRoutes, { prefix: '/auth', config, catalogue });
       await api.register(contactRoutes, { prefix: '/contact', config });
       await api.register(medicinesRoutes, {
         catalogue,

@@ -1,4 +1,4 @@
-import { PATHS, ROLE, type User } from '@apotheca/contract';
+import { NOT_ADMIN_MESSAGE, PATHS, ROLE, type Role, type User } from '@apotheca/contract';
 import { act, screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -8,7 +8,7 @@ import { json } from '../test/json-response';
 import { renderWithStore } from '../test/render-with-store';
 import { authApi } from '../features/auth/auth.api';
 import { AuthBootstrap } from './auth-bootstrap';
-import { RequireAuth } from './guards/require-auth';
+import { RequireAdmin, RequireAuth, RequireStaff } from './guards/require-auth';
 
 /** What another tab of the shop does to the storage both share: this tab hears of it as a storage event. */
 function inAnotherTab(change: () => void) {
@@ -122,5 +122,55 @@ describe("a member of staff's tab looked at again", () => {
     act(() => void window.dispatchEvent(new Event('focus')));
 
     expect(globalThis.fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a user given a staff role since they signed in', () => {
+  /** This tab starts signed in as the shopper, whom the server now holds to be `role`; it opens the staff area. */
+  function staffAreaOpened(role: Role) {
+    storeSession('token-of-user-1', shopper);
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation(() => Promise.resolve(json(200, { user: { ...shopper, role } })));
+    return renderWithStore(
+      <>
+        <AuthBootstrap />
+        <Routes>
+          <Route path={PATHS.home} element={<h1>Home</h1>} />
+          <Route path={PATHS.adminOrders} element={<h1>Orders</h1>} />
+          <Route
+            path={PATHS.adminPrescriptions}
+            element={
+              <RequireStaff>
+                <h1>Prescriptions</h1>
+              </RequireStaff>
+            }
+          />
+          <Route
+            path={PATHS.adminUsers}
+            element={
+              <RequireStaff>
+                <RequireAdmin>
+                  <h1>Users</h1>
+                </RequireAdmin>
+              </RequireStaff>
+            }
+          />
+        </Routes>
+      </>,
+      { path: role === ROLE.admin ? PATHS.adminUsers : PATHS.adminPrescriptions },
+    );
+  }
+
+  // The guard judged by the role the browser kept from their login, before the start-up check had read
+  // the new one: the shopper an admin had just made a pharmacist was sent home as unauthorized.
+  it('lets a pharmacist into the staff area once the start-up check has read the role', async () => {
+    staffAreaOpened(ROLE.pharmacist);
+    expect(await screen.findByRole('heading', { name: 'Prescriptions' })).toBeInTheDocument();
+    expect(screen.queryByText(NOT_ADMIN_MESSAGE)).not.toBeInTheDocument();
+  });
+
+  it('lets an admin into the pages of admins alone', async () => {
+    staffAreaOpened(ROLE.admin);
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
   });
 });

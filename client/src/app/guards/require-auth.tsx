@@ -14,6 +14,12 @@ export const homePathFor = (role: Role | undefined): string =>
 /** What a guard decides by: the session as the store holds it. */
 export type GuardedSession = { isAuth: boolean; user: User | null };
 
+/**
+ * Whether a guard that would turn the session away waits instead: its role, kept from an earlier visit,
+ * is not yet the server's, and an admin may have given it the area since (the start-up check reads it).
+ */
+const awaitsRole = (session: GuardedSession & { confirmed: boolean }) => !session.confirmed;
+
 function Redirect({ to, notice }: { to: string; notice: string }) {
   useEffect(() => {
     toast.error(notice, { id: notice });
@@ -35,14 +41,16 @@ export function RequireStaff({ children }: { children: ReactNode }) {
   const session = useSession();
   if (!session.hydrated) return null;
   if (!RequireAuth.admits(session)) return <Redirect to={PATHS.login} notice={LOGIN_REQUIRED_NOTICE} />;
-  return RequireStaff.admits(session) ? children : <Redirect to={PATHS.home} notice={NOT_ADMIN_MESSAGE} />;
+  if (RequireStaff.admits(session)) return children;
+  return awaitsRole(session) ? null : <Redirect to={PATHS.home} notice={NOT_ADMIN_MESSAGE} />;
 }
 
 /** The admin-only pages inside it: a pharmacist lands on the orders instead, without a notice. */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const session = useSession();
   if (!session.hydrated) return null;
-  return RequireAdmin.admits(session) ? children : <Navigate to={homePathFor(session.user?.role)} replace />;
+  if (RequireAdmin.admits(session)) return children;
+  return awaitsRole(session) ? null : <Navigate to={homePathFor(session.user?.role)} replace />;
 }
 
 // Whom each guard lets through: the one rule its render and the route's preload (router.tsx) both ask,

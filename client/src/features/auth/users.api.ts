@@ -1,5 +1,5 @@
 import type * as contract from '@apotheca/contract';
-import { api, apiPath, change, pagedListQuery, shownWhileSaved } from '../../lib/api';
+import { api, apiPath, change, pagedListQuery, shownWhileSaved, STOCK_TAGS } from '../../lib/api';
 
 const usersApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -7,9 +7,13 @@ const usersApi = api.injectEndpoints({
     getAllUsers: build.query<contract.UsersResponse, contract.UserListQuery>(
       pagedListQuery('/auth/get-all-users', 'Users'),
     ),
-    // A deleted user's orders now show 'Deleted' in the admin order list.
+    // A deleted user's orders now show 'Deleted' in the admin order list, and those not yet dispatched
+    // are canceled, their stock put back.
     deleteUser: build.mutation<contract.DeleteUserResponse, string>(
-      change((id) => ({ url: apiPath`/auth/delete-user/${id}`, method: 'DELETE' }), ['Users', 'Orders', 'Order']),
+      change(
+        (id) => ({ url: apiPath`/auth/delete-user/${id}`, method: 'DELETE' }),
+        ['Users', 'Orders', 'Order', ...STOCK_TAGS],
+      ),
     ),
     // The list's select and badge show the chosen role at once; a failure puts the old one back.
     setUserRole: build.mutation<contract.UserResponse, contract.UpdateUserRole & contract.IdParams>({

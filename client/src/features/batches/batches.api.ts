@@ -58,8 +58,10 @@ const batchesApi = api.injectEndpoints({
       query: ({ batchId, page }) => ({ url: apiPath`/recalls/${batchId}`, params: { page } }),
       providesTags: (_result, _error, { batchId }) => [{ type: 'Recall', id: batchId }],
     }),
+    // Each mailed patient's dispatched orders get a history row naming the lot: their pages are read again.
     notifyRecall: build.mutation<RecallNotified, string>({
       query: (batchId) => ({ url: apiPath`/recalls/${batchId}/notify`, method: 'POST' }),
+      invalidatesTags: ['Order'],
     }),
   }),
 });

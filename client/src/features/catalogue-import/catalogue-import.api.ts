@@ -18,8 +18,10 @@ const catalogueImportApi = api.injectEndpoints({
         body.append(IMPORT_FILE_FIELD, file);
         return { url: `/medicines/import${dryRun ? '?dryRun=true' : ''}`, method: 'POST', body };
       },
-      // New medicines come with their first batch: every list of medicines, batches and stock may change.
-      invalidatesTags: (_result, _error, { dryRun }) => (dryRun ? [] : ['Medicines', 'Medicine', 'Batches', 'Reports']),
+      // New medicines come with their first batch: every list of medicines, batches and stock may change,
+      // and a renamed medicine's recalled lot names it on its recall page.
+      invalidatesTags: (_result, _error, { dryRun }) =>
+        dryRun ? [] : ['Medicines', 'Medicine', 'Batches', 'Reports', 'Recall'],
     }),
     /** An export as text, fetched with the session's token (a plain link would carry none). */
     exportCsv: build.query<string, CsvExport>({

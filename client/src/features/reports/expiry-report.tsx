@@ -114,10 +114,14 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
     expiredPage,
     limit: REPORT_PAGE_SIZE,
   });
-  // A write-off can empty the last page of expired stock: show the page before it.
+  // A write-off can empty the last page of expired stock, and a write-off, a recall or a sale the last
+  // page of the window: show the page before it. One list at a time, as each is a change of the address.
+  const lastExpiringPage = data && reportPageCount(data.expiringTotal);
   const lastExpiredPage = data && reportPageCount(data.expiredTotal);
   useEffect(() => {
-    if (lastExpiredPage !== undefined && expiredPage > lastExpiredPage)
+    if (lastExpiringPage !== undefined && expiringPage > lastExpiringPage)
+      setExpiringPage(lastExpiringPage, { replace: true });
+    else if (lastExpiredPage !== undefined && expiredPage > lastExpiredPage)
       setExpiredPage(lastExpiredPage, { replace: true });
   });
   const notLoaded = error ? <LoadError error={error} /> : <Spinner label="Loading the expiry report…" />;

@@ -27,6 +27,7 @@ import {
 import cookie from '@fastify/cookie';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config';
+import type { CatalogueWriter } from '../medicines/catalogue-cache.service';
 import { currentUser } from './auth.plugin';
 import {
   RESET_MAIL_SENT_MESSAGE,
@@ -54,7 +55,10 @@ const bearer = BEARER_AUTH;
 const error = errorResponseSchema;
 
 /** The auth and user calls under /api/auth: register, login, logout, password reset, profile and user admin. */
-const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { config }) => {
+const authRoutes: FastifyPluginAsyncZod<{ config: Config; catalogue: CatalogueWriter }> = async (
+  app,
+  { config, catalogue },
+) => {
   const { db } = app.database;
   // Read and set only by login, for the browsers that have signed in to an account before: its
   // hooks run on these routes alone, not on every catalogue read.
@@ -190,7 +194,7 @@ const authRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app, { conf
     },
     async (request) => ({
       message: USER_DELETED_MESSAGE,
-      user: await deleteUser(db, request.params.id, currentUser(request).id),
+      user: await deleteUser(db, request.params.id, currentUser(request).id, catalogue),
     }),
   );
 

@@ -21,6 +21,7 @@ import { recordAudit } from '../audit/audit.service';
 import { enqueueMail } from '../mail/mail-outbox.service';
 import { clearCart } from '../cart/cart.service';
 import { cancelOpenOrdersOf } from '../orders/order-status.service';
+import type { CatalogueWriter } from '../medicines/catalogue-cache.service';
 import { isMarkOf, knownBrowserMark } from './known-browser';
 import { userMatches } from './user-match';
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/password-hash';
@@ -241,24 +242,29 @@ export async function listUsers(
  * cascade) and their orders stay with no user (ON DELETE SET NULL), so the admin list shows 'Deleted';
  * those not yet dispatched are canceled first, by the admin, as a staff cancel is (cancelOpenOrdersOf).
  * A pharmacist's reviews stay on the orders under their id, untouched, and read as a former
- * pharmacist's: no order they reviewed is rewritten by the delete (docs/decisions/0118).
+ * pharmacist's: no order they reviewed is rewritten by the delete (docs/decisions/0118). The stock
+ * their canceled orders gave back changes the catalogue's figures: its cached answers go once it commits.
  */
-export async function deleteUser(db: Db, id: string, actorId: string): Promise<User> {
+export async function deleteUser(db: Db, id: string, actorId: string, catalogue: CatalogueWriter): Promise<User> {
   if (!isUuid(id)) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   if (!row) throw HttpError.notFound(USER_NOT_FOUND_MESSAGE);
   if (row.role === ROLE.admin) throw HttpError.forbidden(ADMIN_UNDELETABLE_MESSAGE);
   // Their sessions go with them (the foreign key cascades): no instance may still hold one. A recall
   // holding a lot their order drew from may meet the cancellation below in a lock cycle: run again.
-  return retryOnceOnLockConflict(() => changeSessions(db, { userId: id }, (tx) => deleteUnlessAdmin(tx, id, actorId)));
+  const { user, canceled } = await retryOnceOnLockConflict(() =>
+    changeSessions(db, { userId: id }, (tx) => deleteUnlessAdmin(tx, id, actorId)),
+  );
+  if (canceled > 0) await catalogue.invalidate();
+  return user;
 }
 
-async function deleteUnlessAdmin(tx: Tx, id: string, actorId: string): Promise<User> {
+async function deleteUnlessAdmin(tx: Tx, id: string, actorId: string): Promise<{ user: User; canceled: number }> {
   // Their cart goes first: a checkout locks its lines before anything else, so one under way ends
   // before their orders are read below, and none starts after. Then their orders not yet sent are
   // canceled, while the account still names the address their mail goes to.
   await clearCart(tx, id);
-  await cancelOpenOrdersOf(tx, id, { id: actorId });
+  const canceled = await cancelOpenOrdersOf(tx, id, { id: actorId });
   // Their prescriptions go before the account, though it would take them along: PostgreSQL checks
   // every key of an order rewritten in this transaction again when the account's deletion sets its
   // user to null, and found the prescription gone before its own cascade had cleared the order's key.
@@ -277,7 +283,7 @@ async function deleteUnlessAdmin(tx: Tx, id: string, actorId: string): Promise<U
     userId: id,
     before: { email: deleted.email, role: deleted.role },
   });
-  return toUser(deleted);
+  return { user: toUser(deleted), canceled };
 }
 
 /**

@@ -137,6 +137,22 @@ describe("a patient's deletion and their orders", () => {
     expect(stored).toMatchObject({ userId: null, status: ORDER_STATUS.canceled });
   });
 
+  // The catalogue's answers are kept until a write to a medicine or its stock: a deletion that put an
+  // order's units back left the shop and the staff's screens showing the stock the order had taken,
+  // and the medicine's old version, which its edit form sends back.
+  it("shows the stock put back in the catalogue's answers at once", async () => {
+    const patient = await createTestUser(ctx, { firstName: 'Ivy' });
+    const medicine = await insertMedicine(ctx, { stock: 20 });
+    await placedOrder(patient.headers, medicine.id, 2);
+    const read = async () =>
+      (await ctx.app.inject({ method: 'GET', url: `/api/medicines/${medicine.id}` })).json<{ stock: number }>().stock;
+    expect(await read()).toBe(18);
+
+    expect((await deleteUser(patient.user.id)).statusCode).toBe(200);
+
+    expect(await read()).toBe(20);
+  });
+
   it('keeps their orders from being opened again or sent: a dispatched one may still be canceled', async () => {
     const patient = await createTestUser(ctx);
     const medicine = await insertMedicine(ctx, { stock: 5 });

@@ -304,9 +304,9 @@ export const ACCOUNT_DELETED_CANCEL_NOTE = 'Canceled by the shop: the account it
  * mail, sent to the address the account had (called before the account goes, so the mail finds it),
  * without the link to an orders page they can no longer open.
  * A dispatched order's parcel has left and stays as it is. The caller holds the patient's cart, so no
- * checkout of theirs is under way while their orders are read.
+ * checkout of theirs is under way while their orders are read. Answers how many it canceled.
  */
-export async function cancelOpenOrdersOf(tx: Tx, userId: string, actor: NonNullable<Actor>): Promise<void> {
+export async function cancelOpenOrdersOf(tx: Tx, userId: string, actor: NonNullable<Actor>): Promise<number> {
   const open = await tx
     .select()
     .from(orders)
@@ -323,6 +323,7 @@ export async function cancelOpenOrdersOf(tx: Tx, userId: string, actor: NonNulla
       {},
       { accountDeleted: true },
     );
+  return open.length;
 }
 
 /**

@@ -9,12 +9,12 @@ import { useListParam, usePageCount, usePageParam } from './page-param.hook';
 export function useOrderListPage(filter: Omit<OrderListQuery, 'page' | 'limit' | 'q'>) {
   const [page, setPage] = usePageParam();
   const [q, setQ] = useListParam('q');
-  const { data, isLoading, isFetching, error } = useListOrdersQuery({
-    ...filter,
-    page,
-    limit: ADMIN_ORDERS_PAGE_SIZE,
-    q: q || undefined,
-  });
+  // Read again each time it is opened: staff work these lists together, and a page kept from an earlier
+  // visit would still list an order someone else has since reviewed or moved, after its own page said so.
+  const { data, isLoading, isFetching, error } = useListOrdersQuery(
+    { ...filter, page, limit: ADMIN_ORDERS_PAGE_SIZE, q: q || undefined },
+    { refetchOnMountOrArgChange: true },
+  );
   const pageCount = usePageCount(data?.total, ADMIN_ORDERS_PAGE_SIZE, isFetching);
   return { page, setPage, pageCount, q, setQ, data, orders: data?.orders ?? [], isLoading, isFetching, error };
 }

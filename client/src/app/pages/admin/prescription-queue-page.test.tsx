@@ -1,10 +1,10 @@
-import { PATHS, ROLE, SHORT_ORDER_NUMBER_HINT } from '@apotheca/contract';
+import { PATHS, PRESCRIPTION_REVIEW, ROLE, SHORT_ORDER_NUMBER_HINT } from '@apotheca/contract';
 import { screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
-import { awaitingReview, serveReview } from '../../../test/order.fixture';
+import { awaitingReview, orderPrescription, serveReview } from '../../../test/order.fixture';
 import { renderWithStore, signedInUserId } from '../../../test/render-with-store';
 import PrescriptionQueuePage from './prescription-queue-page';
 import PrescriptionReviewPage from './prescription-review-page';
@@ -75,5 +75,38 @@ describe('PrescriptionQueuePage', () => {
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(
       `${PATHS.adminPrescriptions}?q=Ient&page=2`,
     );
+  });
+
+  // Another pharmacist approved the order while this one had the queue open: the review page said so,
+  // and the way back led to the queue as it was first read, the order still waiting in it.
+  it('reads the queue again when the pharmacist comes back to it, without a decided order', async () => {
+    const order = waiting('user-1', 'A-100002', 'Ient');
+    let decided = false;
+    stubBrowserRequest();
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:prescription');
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const { pathname, searchParams } = new URL((input as Request).url);
+      if (pathname.endsWith('/file'))
+        return Promise.resolve(new Response('png', { status: 200, headers: { 'content-type': 'image/png' } }));
+      if (pathname.startsWith('/api/orders/single-product/')) {
+        decided = true;
+        const approved = { ...order, prescription: orderPrescription(PRESCRIPTION_REVIEW.approved) };
+        return Promise.resolve(json(200, { order: approved }));
+      }
+      const queue = searchParams.get('review') === PRESCRIPTION_REVIEW.pending;
+      const listed = queue && decided ? [] : [order];
+      return Promise.resolve(json(200, { orders: listed, total: listed.length }));
+    });
+    const { user } = renderWithStore(
+      <Routes>
+        <Route path={PATHS.adminPrescriptions} element={<PrescriptionQueuePage />} />
+        <Route path={PATHS.adminPrescription} element={<PrescriptionReviewPage />} />
+      </Routes>,
+      { path: PATHS.adminPrescriptions, signedInAs: ROLE.pharmacist },
+    );
+
+    await user.click(await screen.findByRole('link', { name: 'Review the prescription of Sam Ient' }));
+    await user.click(await screen.findByRole('link', { name: '← All prescriptions' }));
+    expect(await screen.findByText('No prescription is waiting for review.')).toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import {
   adminMedicineUpdatePath,
   adminOrderPath,
   NOT_RECALLED_MESSAGE,
+  ORDER_EVENT,
   ORDER_STATUS,
   PATHS,
   REPORT_PAGE_SIZE,
@@ -12,7 +13,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { Recall } from '../../../features/batches/batches.api';
-import { useReplaceRecalledUnitsMutation } from '../../../features/orders/order-admin.api';
+import { useGetOrderQuery, useReplaceRecalledUnitsMutation } from '../../../features/orders/order-admin.api';
+import { OrderHistoryTimeline } from '../../../features/orders/order-history-timeline';
 import { order as orderOf } from '../../../test/order.fixture';
 import { renderWithStore } from '../../../test/render-with-store';
 import AdminOrderDetailPage from './admin-order-detail-page';
@@ -253,5 +255,53 @@ describe('RecallPage', () => {
     vi.spyOn(globalThis, 'fetch').mockResolvedValue(json(404, { message: 'Batch not found' }));
     renderAs(ROLE.admin);
     expect(await screen.findByRole('alert')).toHaveTextContent('Error: Batch not found');
+  });
+});
+
+/** An order's history as its page shows it, read beside the recall page as a page still cached would be. */
+function OrderHistory({ id }: { id: string }) {
+  const { data } = useGetOrderQuery(id);
+  return data ? <OrderHistoryTimeline order={data.order} /> : null;
+}
+
+describe('a press of Notify patients', () => {
+  // Each mailed patient's dispatched order gets a history row: an order opened before the press, and
+  // opened again from the recall, showed its history without the notice until the page was reloaded.
+  it("reads the orders again, so an order's history shows the notice its patient was mailed", async () => {
+    let notified = false;
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const request = input as Request;
+      const { pathname } = new URL(request.url);
+      if (request.method === 'POST') {
+        notified = true;
+        return Promise.resolve(json(200, { notified: 1, alreadyNotified: 0 }));
+      }
+      if (pathname.endsWith('/orders/single-product/order-1')) {
+        const notice = {
+          at: '2026-11-21T09:00:00.000Z',
+          actor: { _id: 'admin-1', name: 'Store Admin', role: ROLE.admin },
+          event: ORDER_EVENT.recallNotified,
+          from: null,
+          to: null,
+          note: 'A lot of Panadol in this order was recalled (lot L-42).',
+        };
+        return Promise.resolve(
+          json(200, { order: orderOf({ status: ORDER_STATUS.dispatched, history: notified ? [notice] : [] }) }),
+        );
+      }
+      return Promise.resolve(json(200, recallOf(2)));
+    });
+    const { user } = renderWithStore(
+      <>
+        <Routes>
+          <Route path="/admin/recalls/:batchId" element={<RecallPage />} />
+        </Routes>
+        <OrderHistory id="order-1" />
+      </>,
+      { path: '/admin/recalls/batch-1', signedInAs: ROLE.admin },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Notify patients' }));
+    expect(await screen.findByText('Patient mailed about a recalled lot')).toBeInTheDocument();
   });
 });

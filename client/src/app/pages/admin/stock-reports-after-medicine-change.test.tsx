@@ -6,6 +6,8 @@ import { json } from '../../../test/json-response';
 import { renderWithStore } from '../../../test/render-with-store';
 import { LowStockReport } from '../../../features/reports/low-stock-report';
 import { useSalesReportQuery } from '../../../features/reports/reports.api';
+import { useGetRecallQuery } from '../../../features/batches/batches.api';
+import { useImportCatalogueMutation } from '../../../features/catalogue-import/catalogue-import.api';
 import {
   useAddMedicineMutation,
   useDeleteMedicineMutation,
@@ -111,5 +113,66 @@ describe('a renamed medicine', () => {
     expect(await screen.findByText('Asprin')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Update' }));
     expect(await screen.findByText('Aspirin')).toBeInTheDocument();
+  });
+});
+
+/** The medicine a recall page names, read as the page reads it. */
+function RecalledMedicine() {
+  const { data } = useGetRecallQuery({ batchId: 'batch-1', page: 1 });
+  return data ? <p>Recall of {data.medicine.name}</p> : null;
+}
+
+/** A recalled lot of med-1, named `name`, as its recall page reads it. */
+const recallOf = (name: string) => ({
+  batch: {
+    _id: 'batch-1',
+    lot: 'L-42',
+    expiresOn: '2099-01-01',
+    quantity: 0,
+    receivedOn: '2026-10-01',
+    recalledAt: '2026-11-20T09:00:00.000Z',
+    writtenOffAt: null,
+  },
+  medicine: { _id: 'med-1', name },
+  reason: 'Contaminated',
+  orders: [],
+  total: 0,
+});
+
+/** The catalogue import's real run, pressed beside the recall page. */
+function ImportFile() {
+  const [importCatalogue] = useImportCatalogueMutation();
+  return (
+    <button onClick={() => void importCatalogue({ file: new File(['_id,name\n'], 'rename.csv'), dryRun: false })}>
+      Import
+    </button>
+  );
+}
+
+describe('a renamed medicine with a recalled lot', () => {
+  // An admin goes from the recall page to the medicine's page to change it, and back by the lot's link.
+  it('reads the recall page again, under the new name, renamed on its form or by an import', async () => {
+    stubBrowserRequest();
+    let name = 'Asprin';
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const { pathname } = new URL((input as Request).url);
+      if (pathname.endsWith('/recalls/batch-1')) return Promise.resolve(json(200, recallOf(name)));
+      if (pathname.includes('/update-medicine/')) name = 'Aspirin';
+      if (pathname.endsWith('/medicines/import')) name = 'Aspirin-500';
+      return Promise.resolve(json(200, {}));
+    });
+    const { user } = renderWithStore(
+      <>
+        <Changes />
+        <ImportFile />
+        <RecalledMedicine />
+      </>,
+      { signedInAs: ROLE.admin },
+    );
+    expect(await screen.findByText('Recall of Asprin')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Recall of Aspirin')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Recall of Aspirin-500')).toBeInTheDocument();
   });
 });

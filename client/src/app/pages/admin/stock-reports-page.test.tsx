@@ -55,9 +55,10 @@ function fakeServer() {
     if (url.pathname === '/api/reports/expiry') {
       const expiring = WINDOWS[url.searchParams.get('days')!]!;
       const days = Number(url.searchParams.get('days'));
+      // Every window fits one page: a later one lists nothing, beside the window's total.
       return json(200, {
         days,
-        expiring,
+        expiring: url.searchParams.get('expiringPage') === '1' ? expiring : [],
         expired: state.expired,
         expiringTotal: expiring.length,
         expiredTotal: state.expired.length,
@@ -151,6 +152,16 @@ describe('StockReportsPage', () => {
     await user.click(screen.getByRole('radio', { name: '90 days' }));
     expect(rowNames(await table('Batches expiring within 90 days'))).toEqual(['Amoxil', 'Brufen', 'Cetrizin']);
     expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent('?days=90');
+  });
+
+  // A lot written off or recalled from its medicine's page, or sold out, can empty the last page of
+  // the window the admin came from: Back showed the window's count beside "Nothing in stock expires"
+  // and no pages to leave it by.
+  it('shows the last page of expiring batches when the page in the address has none left', async () => {
+    fakeServer();
+    renderPage(ROLE.admin, '/admin/reports?expiringPage=3');
+    expect(rowNames(await table('Batches expiring within 30 days'))).toEqual(['Amoxil']);
+    expect(screen.getByRole('status', { name: 'Location' })).toHaveTextContent(/^$/);
   });
 
   it('writes off an expired batch with a reason, shows a refusal in the server’s words, and the batch leaves the list', async () => {

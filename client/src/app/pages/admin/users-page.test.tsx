@@ -1,9 +1,11 @@
 import { PATHS, ROLE, type Role, type User } from '@apotheca/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
 import { json } from '../../../test/json-response';
 import { renderWithStore } from '../../../test/render-with-store';
+import { useListMedicinesQuery } from '../../../features/medicines/medicines.api';
+import { medicineFixture } from '../../../test/medicine.fixture';
 import UsersPage from './users-page';
 
 afterEach(() => {
@@ -90,5 +92,44 @@ describe('the confirmation of a deletion on the users page', () => {
     expect(dialog).toHaveTextContent(
       "Ada Lovelace (ada@example.com) will be deleted and signed out. Their orders stay, shown as 'Deleted'; those not yet dispatched are canceled, with their stock put back, and Ada Lovelace is told by e-mail.",
     );
+  });
+});
+
+/** A medicine's stock as the catalogue's pages show it, read beside the users page as a page still cached would be. */
+function AspirinStock() {
+  const { data } = useListMedicinesQuery();
+  const aspirin = data?.medicines[0];
+  return aspirin ? <p>Aspirin stock: {aspirin.stock}</p> : null;
+}
+
+describe('deleting a user', () => {
+  // Their orders not yet dispatched are canceled and their stock put back: the dashboard, the stock
+  // reports and the medicine's page an admin had open went on showing the stock they had taken.
+  it('reads the stock again, which the canceled orders put back', async () => {
+    let stock = 144;
+    stubBrowserRequest();
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input) => {
+      const request = input as Request;
+      const { pathname } = new URL(request.url);
+      if (request.method === 'DELETE') {
+        stock = 149;
+        return Promise.resolve(json(200, { message: 'User deleted', user: ada }));
+      }
+      if (pathname.endsWith('/medicines'))
+        return Promise.resolve(json(200, { medicines: [medicineFixture({ name: 'Aspirin', stock })], total: 1 }));
+      return Promise.resolve(json(200, { users: [ada], total: 1 }));
+    });
+    const { user } = renderWithStore(
+      <>
+        <UsersPage />
+        <AspirinStock />
+      </>,
+      { path: PATHS.adminUsers, signedInAs: ROLE.admin },
+    );
+    expect(await screen.findByText('Aspirin stock: 144')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Delete Ada Lovelace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete user?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Aspirin stock: 149')).toBeInTheDocument();
   });
 });
