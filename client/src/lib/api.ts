@@ -109,6 +109,14 @@ export const STOCK_TAGS = [
 export const medicineStockChanged = (medicineId: string) =>
   [{ type: 'Batches', id: medicineId }, { type: 'Medicine', id: medicineId }, 'Medicines', 'Reports'] as const;
 
+/**
+ * How a staff screen reads what it shows: anew each time it is opened. Staff work the same orders, stock
+ * and users together, so a page kept from an earlier visit may show what someone else has changed since
+ * (an order still waiting that another pharmacist has approved). The server refuses an action taken on
+ * it, but the screen should not say so in the first place.
+ */
+export const STAFF_SCREEN_READ = { refetchOnMountOrArgChange: true } as const;
+
 /** A read of the caller's whole list (their cart, orders, addresses…), cached under its tag. */
 export const listQuery = (url: string, tag: ApiTag) => ({ query: () => url, providesTags: [tag] });
 

@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../lib/api';
 import { adminRecallPath, BATCH_STATE, type Batch, type BatchState } from '@apotheca/contract';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -96,7 +97,7 @@ function BatchActions({
  */
 export function BatchesSection({ medicineId, canEdit }: { medicineId: string; canEdit: boolean }) {
   const navigate = useNavigate();
-  const { data, isLoading, error } = useListBatchesQuery(medicineId);
+  const { data, isLoading, error } = useListBatchesQuery(medicineId, STAFF_SCREEN_READ);
   const [adjustBatch] = useAdjustBatchMutation();
   const [writeOffBatch] = useWriteOffBatchMutation();
   const [recallBatch] = useRecallBatchMutation();

@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../lib/api';
 import { EXPIRY_WINDOWS, REPORT_PAGE_SIZE, type ExpiryWindow, type ReportBatch } from '@apotheca/contract';
 import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
@@ -108,12 +109,15 @@ export function ExpiryReport({ onWriteOff, medicineHref }: Props) {
   const [days, setDays] = useNumberParam<ExpiryWindow>('days', EXPIRY_WINDOWS[0], EXPIRY_WINDOWS);
   const [expiringPage, setExpiringPage] = useNumberParam<number>('expiringPage', 1);
   const [expiredPage, setExpiredPage] = useNumberParam<number>('expiredPage', 1);
-  const { data, isFetching, error } = useExpiryReportQuery({
-    days,
-    expiringPage,
-    expiredPage,
-    limit: REPORT_PAGE_SIZE,
-  });
+  const { data, isFetching, error } = useExpiryReportQuery(
+    {
+      days,
+      expiringPage,
+      expiredPage,
+      limit: REPORT_PAGE_SIZE,
+    },
+    STAFF_SCREEN_READ,
+  );
   // A write-off can empty the last page of expired stock, and a write-off, a recall or a sale the last
   // page of the window: show the page before it. One list at a time, as each is a change of the address.
   const lastExpiringPage = data && reportPageCount(data.expiringTotal);

@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../lib/api';
 import { REPORT_PAGE_SIZE } from '@apotheca/contract';
 import { useEffect } from 'react';
 import { stackedCell } from '../../components/ui/data-table';
@@ -19,7 +20,7 @@ const COLUMNS = [{ label: 'Medicine' }, { label: 'Stock', align: 'right' }, { la
  */
 export function LowStockReport({ canEdit, medicineHref }: { canEdit: boolean; medicineHref: (id: string) => string }) {
   const [page, setPage] = useNumberParam<number>('lowStockPage', 1);
-  const { data, isFetching, error } = useLowStockReportQuery({ page, limit: REPORT_PAGE_SIZE });
+  const { data, isFetching, error } = useLowStockReportQuery({ page, limit: REPORT_PAGE_SIZE }, STAFF_SCREEN_READ);
   // A changed level can empty the last page: show the page before it.
   const lastPage = data && reportPageCount(data.total);
   useEffect(() => {

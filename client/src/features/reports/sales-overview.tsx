@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../lib/api';
 import { SALES_REPORT_DAYS } from '@apotheca/contract';
 import { useEffect } from 'react';
 import { LoadError } from '../../components/ui/load-error';
@@ -7,7 +8,7 @@ import { DailySalesChart, loadChartDrawings, OrdersByStatusChart, TopMedicinesCh
 
 /** The sales report of the last SALES_REPORT_DAYS days as the admin overview's three charts. */
 export function SalesOverview() {
-  const { data, error } = useSalesReportQuery({ days: SALES_REPORT_DAYS });
+  const { data, error } = useSalesReportQuery({ days: SALES_REPORT_DAYS }, STAFF_SCREEN_READ);
   // The drawings' code comes while the report is asked for, not after it has answered.
   useEffect(loadChartDrawings, []);
   if (!data) return error ? <LoadError error={error} /> : <Spinner label="Loading the sales report…" />;

@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../lib/api';
 import { adminMedicineUpdatePath, EXPIRY_WINDOWS, OVERVIEW_LIST_LIMIT, PATHS } from '@apotheca/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -50,13 +51,16 @@ function WarningList({
  * how many there are in all and a link to the full reports.
  */
 export function StockWarnings() {
-  const expiry = useExpiryReportQuery({
-    days: EXPIRY_DAYS,
-    expiringPage: 1,
-    expiredPage: 1,
-    limit: OVERVIEW_LIST_LIMIT,
-  });
-  const lowStock = useLowStockReportQuery({ page: 1, limit: OVERVIEW_LIST_LIMIT });
+  const expiry = useExpiryReportQuery(
+    {
+      days: EXPIRY_DAYS,
+      expiringPage: 1,
+      expiredPage: 1,
+      limit: OVERVIEW_LIST_LIMIT,
+    },
+    STAFF_SCREEN_READ,
+  );
+  const lowStock = useLowStockReportQuery({ page: 1, limit: OVERVIEW_LIST_LIMIT }, STAFF_SCREEN_READ);
   const expiring = expiry.data;
   const low = lowStock.data;
   return (

@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../../lib/api';
 import type { Order } from '@apotheca/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -24,7 +25,7 @@ export function AdminOrderFrame({
   loadingLabel: string;
   children: (order: Order) => ReactNode;
 }) {
-  const { data, isLoading, error } = useGetOrderQuery(id);
+  const { data, isLoading, error } = useGetOrderQuery(id, STAFF_SCREEN_READ);
   const order = data?.order;
   const backLink = useBackLink(back);
   return (

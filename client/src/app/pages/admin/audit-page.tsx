@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../../lib/api';
 import { AUDIT_PAGE_SIZE } from '@apotheca/contract';
 import { useSearchParams } from 'react-router';
 import { PageNavigation } from '../../../components/ui/page-navigation';
@@ -39,8 +40,8 @@ export default function AuditPage() {
       subject: filters.subject || undefined,
       page,
     },
-    // The log grows with every change made elsewhere: each visit reads it anew.
-    { refetchOnMountOrArgChange: true },
+    // The log grows with every change made elsewhere.
+    STAFF_SCREEN_READ,
   );
   const filtered = FILTERS.some((name) => filters[name] !== '');
   // A refused filter is said under its field; the list and count of the filters before are not left

@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../../lib/api';
 import { formatPrice, PATHS, adminMedicineUpdatePath } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
@@ -40,11 +41,14 @@ const COLUMNS = [
 export default function DashboardPage() {
   const [page, setPage] = usePageParam();
   const [q, setQ] = useListParam('q');
-  const { data, isLoading, isFetching, error } = useListMedicinesQuery({
-    limit: DASHBOARD_PAGE_SIZE,
-    page,
-    ...(q ? { q } : {}),
-  });
+  const { data, isLoading, isFetching, error } = useListMedicinesQuery(
+    {
+      limit: DASHBOARD_PAGE_SIZE,
+      page,
+      ...(q ? { q } : {}),
+    },
+    STAFF_SCREEN_READ,
+  );
   const [deleteMedicine, { isLoading: deleting }] = useDeleteMedicineMutation();
   const pageCount = usePageCount(data?.total, DASHBOARD_PAGE_SIZE, isFetching);
 

@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../../lib/api';
 import {
   adminMedicineUpdatePath,
   DUPLICATE_GROUPS_PAGE_SIZE,
@@ -29,7 +30,10 @@ const asTyped = (medicine: DuplicateMedicine) =>
  */
 export function DuplicateMedicinesNotice() {
   const [page, setPage] = useNumberParam<number>(PAGE_PARAM, 1);
-  const { data, isFetching } = useMedicineDuplicatesQuery({ page, limit: DUPLICATE_GROUPS_PAGE_SIZE });
+  const { data, isFetching } = useMedicineDuplicatesQuery(
+    { page, limit: DUPLICATE_GROUPS_PAGE_SIZE },
+    STAFF_SCREEN_READ,
+  );
   // Opened at first when the address names a later page (a reload, Back from an edit page): the admin was reading it.
   const [openAtFirst] = useState(page > 1);
   // Groups cleaned up can empty the last page: the page before it is shown.

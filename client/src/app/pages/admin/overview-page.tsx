@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../../lib/api';
 import { adminPrescriptionPath, ORDER_SORT, PATHS, PRESCRIPTION_REVIEW, SALES_REPORT_DAYS } from '@apotheca/contract';
 import { Link } from 'react-router';
 import { LoadError } from '../../../components/ui/load-error';
@@ -12,11 +13,14 @@ import { AdminPageHeader } from './admin-page-header';
 /** How many prescriptions wait for a pharmacist, and how long the first of the queue has waited. */
 function WaitingPrescriptions() {
   // The queue's own call, its first order only: its total is the count, its first order the oldest.
-  const { data, error } = useListOrdersQuery({
-    review: PRESCRIPTION_REVIEW.pending,
-    sort: ORDER_SORT.oldest,
-    limit: 1,
-  });
+  const { data, error } = useListOrdersQuery(
+    {
+      review: PRESCRIPTION_REVIEW.pending,
+      sort: ORDER_SORT.oldest,
+      limit: 1,
+    },
+    STAFF_SCREEN_READ,
+  );
   const oldest = data?.orders[0];
   return (
     <ReportSection

@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../../lib/api';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -243,7 +244,7 @@ function PastOrders({ order }: { order: Order }) {
   const patientId = order.userId?._id;
   const { data } = useListOrdersQuery(
     { userId: patientId, page: 1, limit: ADMIN_ORDERS_PAGE_SIZE + 1 },
-    { skip: patientId === undefined },
+    { ...STAFF_SCREEN_READ, skip: patientId === undefined },
   );
   const otherOrders = (data?.orders ?? []).filter((other) => other._id !== order._id).slice(0, ADMIN_ORDERS_PAGE_SIZE);
   // The server's total counts every order of the patient, this one too: the rest are the ones left out.

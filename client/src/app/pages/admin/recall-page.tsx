@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../../lib/api';
 import { useSession } from '../../session.hook';
 import {
   adminMedicineUpdatePath,
@@ -45,7 +46,7 @@ export default function RecallPage() {
   const isAdmin = user?.role === ROLE.admin;
   const [page, setPage] = usePageParam();
   // A lot may have reached thousands of orders: the server sends them a page at a time.
-  const { data, isLoading, isFetching, error } = useGetRecallQuery({ batchId, page });
+  const { data, isLoading, isFetching, error } = useGetRecallQuery({ batchId, page }, STAFF_SCREEN_READ);
   const total = data?.total ?? 0;
   const pageCount = usePageCount(data?.total, REPORT_PAGE_SIZE, isFetching);
   const title = data ? `Recall of lot ${data.batch.lot}` : 'Recall';

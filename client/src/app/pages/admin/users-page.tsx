@@ -1,3 +1,4 @@
+import { STAFF_SCREEN_READ } from '../../../lib/api';
 import {
   ROLE,
   ROLE_LABELS,
@@ -47,11 +48,14 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role
 export default function UsersPage() {
   const [page, setPage] = usePageParam();
   const [q, setQ] = useListParam('q');
-  const { data, isLoading, isFetching, error } = useGetAllUsersQuery({
-    q: q || undefined,
-    page,
-    limit: USERS_PAGE_SIZE,
-  });
+  const { data, isLoading, isFetching, error } = useGetAllUsersQuery(
+    {
+      q: q || undefined,
+      page,
+      limit: USERS_PAGE_SIZE,
+    },
+    STAFF_SCREEN_READ,
+  );
   const pageCount = usePageCount(data?.total, USERS_PAGE_SIZE, isFetching);
   const [toPromote, setToPromote] = useState<User | null>(null);
   const [deleteUser, { isLoading: deleting }] = useDeleteUserMutation();
