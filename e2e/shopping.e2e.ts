@@ -1,4 +1,10 @@
-import { formatPrice, type OrdersResponse, PATHS, prescriptionNeededMessage, recalledLotMessage } from '@apotheca/contract';
+import {
+  formatPrice,
+  type OrdersResponse,
+  PATHS,
+  prescriptionNeededMessage,
+  recalledLotMessage,
+} from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { placeOrder } from './support/admin-fixtures';
@@ -239,7 +245,9 @@ describe('cart, checkout and orders in chromium', () => {
       await expect.poll(() => headerCount.getAttribute('aria-label')).toBe('Cart, 1 item');
 
       await cartTab.goto(PATHS.cart);
-      await card(cartTab, medicine.name).getByRole('button', { name: /Increase/ }).click();
+      await card(cartTab, medicine.name)
+        .getByRole('button', { name: /Increase/ })
+        .click();
       await expect.poll(() => card(cartTab, medicine.name).locator('output').textContent()).toBe('2');
 
       await checkoutTab.bringToFront();
