@@ -1,4 +1,10 @@
-import { formatPrice, PATHS, prescriptionNeededMessage, recalledLotMessage } from '@apotheca/contract';
+import {
+  formatPrice,
+  type OrdersResponse,
+  PATHS,
+  prescriptionNeededMessage,
+  recalledLotMessage,
+} from '@apotheca/contract';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { placeOrder } from './support/admin-fixtures';
@@ -6,6 +12,7 @@ import { violations } from './support/axe';
 import { baseUrl, openPage, saveScreenshot, textsOf, useBrowser, VIEWPORTS } from './support/browser';
 import {
   addToCart,
+  api,
   createShopper,
   holdToast,
   medicinesInStock,
@@ -38,7 +45,7 @@ async function shopperReadyToPay(browser: Browser, viewport?: keyof typeof VIEWP
   const [medicine] = await medicinesInStock(1);
   await addToCart(shopper.token, medicine!._id);
   const page = await shopperPage(browser, shopper, viewport);
-  return { page, medicine: medicine! };
+  return { page, medicine: medicine!, shopper };
 }
 
 /**
@@ -222,6 +229,39 @@ describe('cart, checkout and orders in chromium', () => {
       await saveScreenshot(page, `cart-steps-answered-${viewport}`);
       await page.context().close();
     });
+
+  // A patient with the checkout open in one tab who changed the cart in another paid for an order the
+  // checkout's summary had never shown: the server builds it from the cart as it is now.
+  it.for(['mobile', 'desktop'] as const)(
+    "shows a cart changed in another tab in this tab's summary and header count at %s width, and places the order shown",
+    async (viewport) => {
+      const { page: cartTab, medicine, shopper } = await shopperReadyToPay(browser, viewport);
+      const checkoutTab = await cartTab.context().newPage();
+      await checkoutTab.goto(PATHS.checkout);
+      await checkoutTab.getByRole('heading', { name: 'Make a Payment' }).waitFor();
+      const shopTab = await cartTab.context().newPage();
+      await shopTab.goto(PATHS.medicines);
+      const headerCount = shopTab.getByRole('link', { name: /^Cart, / }).filter({ visible: true });
+      await expect.poll(() => headerCount.getAttribute('aria-label')).toBe('Cart, 1 item');
+
+      await cartTab.goto(PATHS.cart);
+      await card(cartTab, medicine.name)
+        .getByRole('button', { name: /Increase/ })
+        .click();
+      await expect.poll(() => card(cartTab, medicine.name).locator('output').textContent()).toBe('2');
+
+      await checkoutTab.bringToFront();
+      const total = checkoutTab.getByRole('row', { name: /Grand total/ });
+      await expect.poll(() => total.textContent()).toBe(`Grand total${formatPrice(medicine.price * 2)}`);
+      await saveScreenshot(checkoutTab, `checkout-cart-changed-in-another-tab-${viewport}`);
+      await expect.poll(() => headerCount.getAttribute('aria-label')).toBe('Cart, 2 items');
+      await payByCard(checkoutTab);
+      await toast(checkoutTab, 'Order placed!');
+      const { orders } = await api<OrdersResponse>('/orders/my-orders', {}, shopper.token);
+      expect(orders.map((order) => order.items.map((item) => item.quantity))).toEqual([[2]]);
+      await cartTab.context().close();
+    },
+  );
 
   it('steps a quantity with the keyboard, the focus staying on the button pressed', async () => {
     const shopper = await createShopper();

@@ -1,6 +1,7 @@
 import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { AuthBootstrap } from './auth-bootstrap';
+import { CartAcrossTabs } from './cart-across-tabs';
 import type { AppStore } from './store';
 
 /** What every render of the app sits in, in the browser (main.tsx) and on the server (entry-server.tsx). */
@@ -9,6 +10,7 @@ export function AppProviders({ store, children }: { store: AppStore; children: R
     <StrictMode>
       <Provider store={store}>
         <AuthBootstrap />
+        <CartAcrossTabs />
         {children}
       </Provider>
     </StrictMode>

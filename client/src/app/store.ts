@@ -2,6 +2,7 @@ import { configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
 import { authSlice, storedAuthState } from '../features/auth/auth.slice';
 import { api, type ServerTransport } from '../lib/api';
+import { cartAcrossTabs } from './cart-across-tabs';
 import { roleCheck } from './role-check.listener';
 
 /**
@@ -13,7 +14,11 @@ export function createStore(server?: ServerTransport) {
     reducer: { [api.reducerPath]: api.reducer, auth: authSlice.reducer },
     preloadedState: server ? undefined : { auth: storedAuthState() },
     middleware: (getDefault) =>
-      getDefault({ thunk: { extraArgument: server } }).concat(api.middleware, roleCheck.middleware),
+      getDefault({ thunk: { extraArgument: server } }).concat(
+        api.middleware,
+        roleCheck.middleware,
+        cartAcrossTabs.middleware,
+      ),
     // The API's cache changes reach the screen at the end of the task that made them, not at the next frame:
     // a cart press writes its quantity there, and the next press is bounded by what the first one showed.
     enhancers: (getDefault) => getDefault({ autoBatch: { type: 'tick' } }),

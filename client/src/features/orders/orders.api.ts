@@ -11,7 +11,7 @@ import { api, apiPath, change, listQuery, resentOnceUnanswered, STOCK_TAGS } fro
 /** One checkout attempt: its body, and the key that makes a resend of it answer the order already placed. */
 export type PlaceOrder = { body: AddOrder; key: string };
 
-const ordersApi = api.injectEndpoints({
+export const ordersApi = api.injectEndpoints({
   endpoints: (build) => ({
     myOrders: build.query<OrdersResponse, void>(listQuery('/orders/my-orders', 'Orders')),
     // The order is built from the cart on the server, which empties it; a new delivery
