@@ -1,4 +1,5 @@
 import {
+  CART_CHANGED_MESSAGE,
   formatPrice,
   type OrdersResponse,
   PATHS,
@@ -262,6 +263,32 @@ describe('cart, checkout and orders in chromium', () => {
       await cartTab.context().close();
     },
   );
+
+  // Another device changed the cart after the checkout read it, where no tab of this browser could tell:
+  // the server refuses to charge what the page did not show, and the page shows the cart as it now is.
+  it('refuses to charge a cart changed on another device since the checkout showed it, shows it, and places it next', async () => {
+    const { page, medicine, shopper } = await shopperReadyToPay(browser);
+    await page.goto(PATHS.checkout);
+    await page.getByRole('radio', { name: /St James Square/ }).waitFor();
+    const total = page.getByRole('row', { name: /Grand total/ });
+    await expect.poll(() => total.textContent()).toBe(`Grand total${formatPrice(medicine.price)}`);
+    const other = (await medicinesInStock(2)).find(({ _id }) => _id !== medicine._id)!;
+    await addToCart(shopper.token, other._id);
+
+    await payByCard(page);
+    await toast(page, CART_CHANGED_MESSAGE);
+    await expect.poll(() => total.textContent()).toBe(`Grand total${formatPrice(medicine.price + other.price)}`);
+    expect((await api<OrdersResponse>('/orders/my-orders', {}, shopper.token)).orders).toEqual([]);
+    await saveScreenshot(page, 'checkout-cart-changed-on-another-device');
+
+    await payByCard(page);
+    await toast(page, 'Order placed!');
+    const { orders } = await api<OrdersResponse>('/orders/my-orders', {}, shopper.token);
+    expect(orders.map((order) => order.items.map((item) => item.name).sort())).toEqual([
+      [medicine.name, other.name].sort(),
+    ]);
+    await page.context().close();
+  });
 
   it('steps a quantity with the keyboard, the focus staying on the button pressed', async () => {
     const shopper = await createShopper();

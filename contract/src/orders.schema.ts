@@ -15,6 +15,7 @@ import {
 import { isBlankText } from './text.rules';
 import {
   IDEMPOTENCY_KEY_HEADER,
+  MAX_MONEY_CENTS,
   MAX_REPEATS,
   ORDER_EVENTS,
   ORDER_SORTS,
@@ -117,13 +118,35 @@ const deliveryChoiceFields = {
 const namesOneAddressAtMost = (body: { addressId?: string | undefined; address?: unknown }) =>
   !(body.addressId && body.address);
 
+export const SHOWN_LINES_MESSAGE =
+  'shownLines must list the cart as the checkout showed it: medicineId, quantity and price.';
+/** The shown lines no longer the cart's, or no longer at its prices: nothing is placed or charged. */
+export const CART_CHANGED_MESSAGE =
+  'Your cart or its prices changed since this page showed them. Check the summary, then pay again.';
+/** A cart line as the checkout showed it (its price in dollars, as the cart answers it). */
+const shown = { error: SHOWN_LINES_MESSAGE };
+const shownLineSchema = z.object(
+  {
+    medicineId: z.uuid(shown),
+    quantity: z.number(shown).int(shown).min(1, shown).max(1000, shown),
+    price: z
+      .number(shown)
+      .nonnegative(shown)
+      .max(MAX_MONEY_CENTS / 100, shown),
+  },
+  shown,
+);
+
 /**
  * add-order builds the order from the cart; it may carry the card form, to pay at once. The client
- * may send no body at all, which the server sees as null.
+ * may send no body at all, which the server sees as null. `shownLines`, when sent, is the cart as
+ * the checkout showed it: a cart changed since (in another tab or on another device, or repriced by
+ * the shop) is refused with 409 rather than charged unseen.
  */
 export const addOrderSchema = z
   .object({
     payment: paymentSchema.optional(),
+    shownLines: z.array(shownLineSchema, shown).max(1000, shown).optional(),
     /** One of the caller's own prescriptions; needed when the cart holds a prescription-only medicine. */
     prescriptionId: z.uuid({ error: PRESCRIPTION_CHOICE_MESSAGE }).optional(),
     ...deliveryChoiceFields,
@@ -317,6 +340,7 @@ export type Order = z.infer<typeof orderSchema>;
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
 export type AddOrder = z.input<typeof addOrderSchema>;
 export type AddOrderBody = z.output<typeof addOrderSchema>;
+export type ShownLine = z.infer<typeof shownLineSchema>;
 export type OrderAddressChoice = z.input<typeof orderAddressChoiceSchema>;
 export type UpdateOrder = z.input<typeof updateOrderSchema>;
 export type ReorderResponse = z.infer<typeof reorderResponseSchema>;

@@ -1,6 +1,7 @@
 import {
   ADDRESS_MISSING_MESSAGE,
   CANNOT_REACH_SHOP_MESSAGE,
+  CART_CHANGED_MESSAGE,
   IDEMPOTENCY_KEY_HEADER,
   maxPerOrderMessage,
   PAYMENT_FORM_ERROR,
@@ -233,6 +234,23 @@ describe('CheckoutPage', () => {
     inCart.items[0] = { ...inCart.items[0]!, quantity: 1, qty: 1, stock: 1 };
     store.dispatch(api.util.invalidateTags(['Cart']));
     await waitFor(() => expect(within(payment).queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  // Another tab or device changed the cart after this page read it: the server refuses to charge
+  // what the page did not show, and the page shows the cart as it now is.
+  it('sends the cart as it shows it, and on a cart changed since says so in the toast and shows the new cart', async () => {
+    const inCart = structuredClone(cart);
+    const { user, sent } = checkoutAgainst(json(409, { message: CART_CHANGED_MESSAGE }), { inCart });
+    await fillCard(user);
+    expect(screen.getByRole('row', { name: /Grand total/ })).toHaveTextContent('$9.00');
+    inCart.items[0] = { ...inCart.items[0]!, quantity: 3, qty: 3 };
+    inCart.totalPrice = 13.5;
+    await user.click(screen.getByRole('button', { name: 'Pay now' }));
+
+    expect(await orderFailedToast()).toHaveTextContent(CART_CHANGED_MESSAGE);
+    expect(sent).toEqual([expect.objectContaining({ shownLines: [{ medicineId: 'med-1', quantity: 2, price: 4.5 }] })]);
+    await waitFor(() => expect(screen.getByRole('row', { name: /Grand total/ })).toHaveTextContent('$13.50'));
+    expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
   });
 
   it('puts the order summary with its grand total before Pay now, where a phone stacks them', async () => {

@@ -1,5 +1,6 @@
 import {
   ADDRESS_MISSING_MESSAGE,
+  CART_CHANGED_MESSAGE,
   EMPTY_CART_MESSAGE,
   PATHS,
   PRESCRIPTION_UPLOADING_MESSAGE,
@@ -118,7 +119,18 @@ export default function CheckoutPage() {
     }
     const result = await addOrder({
       key: checkoutKey,
-      body: { payment, ...chosen, ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}) },
+      body: {
+        payment,
+        // The cart as this page shows it: changed since in another tab or on another device, or repriced,
+        // it is refused rather than charged unseen.
+        shownLines: (cart?.items ?? []).map(({ medicineId, quantity, price }) => ({
+          medicineId: medicineId._id,
+          quantity,
+          price,
+        })),
+        ...chosen,
+        ...(rxNames.length > 0 && prescriptionId ? { prescriptionId } : {}),
+      },
     });
     if (result.error) {
       // The server's reason (a shortage, a limit per order, a missing prescription) says what to change.
@@ -126,9 +138,12 @@ export default function CheckoutPage() {
       // 'Order failed' toast beside it says SPEC's own failure rather than the alert's sentence again.
       const message = errorMessage(result.error, ORDER_FAILED_FALLBACK);
       const refused = errorStatus(result.error) === 409;
-      toast.error('Order failed', { description: refused ? ORDER_FAILED_FALLBACK : message });
+      // A cart changed since this page showed it is read again below, which makes it another checkout
+      // whose alert this refusal is not: the toast says it instead.
+      const cartChanged = message === CART_CHANGED_MESSAGE;
+      toast.error('Order failed', { description: refused && !cartChanged ? ORDER_FAILED_FALLBACK : message });
       if (!refused) return;
-      setRefusal({ key: checkoutKey, message });
+      if (!cartChanged) setRefusal({ key: checkoutKey, message });
       // The cart read again marks the lines refused (a recall, a sale, a lowered limit): the patient is
       // taken to their alert, as when Pay now found them before sending.
       const reread = await refetch();

@@ -77,7 +77,7 @@ export function createShopMetrics(database: Database): ShopMetrics {
   });
   const checkoutConflicts = new Counter({
     name: 'apotheca_checkout_conflicts_total',
-    help: 'Checkouts refused with 409 (out of stock, over the per-order limit) by this instance.',
+    help: 'Checkouts refused with 409 (out of stock, over the per-order limit, a cart changed since shown) by this instance.',
     registers: [registry],
   });
 

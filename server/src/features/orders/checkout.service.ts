@@ -21,7 +21,9 @@ import {
   type Role,
   EMPTY_CART_MESSAGE,
   IDEMPOTENCY_KEY_REUSED_MESSAGE,
+  CART_CHANGED_MESSAGE,
   type AddOrderBody,
+  type ShownLine,
 } from '@apotheca/contract';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
@@ -58,6 +60,7 @@ const checkoutRowSchema = z.object({
   short_name: z.string().nullable(),
   short_stock: z.number().nullable(),
   short_recalled_lot: z.string().nullable(),
+  as_shown: z.boolean(),
   order_id: z.string().nullable(),
   order_number: z.number().nullable(),
   total_cents: z.number().nullable(),
@@ -158,11 +161,14 @@ function checkoutStatement(db: Db, prescribed: boolean) {
       coalesce(bool_or(prescription_required), false) as needs_rx,
       array_agg(name order by name) filter (where prescription_required) as rx_names,
       coalesce(sum(price_cents::bigint * quantity), 0) <= ${MAX_MONEY_CENTS} as within_cap,
-      sum(price_cents::bigint * quantity) as total
+      sum(price_cents::bigint * quantity) as total,
+      -- The cart as the checkout showed it, when it says: the same medicines, quantities and prices.
+      ${sql.placeholder('shownLines')}::jsonb is null or ${sql.placeholder('shownLines')}::jsonb = coalesce(jsonb_agg(
+        jsonb_build_array(id::text, quantity, price_cents) order by id::text), '[]'::jsonb) as as_shown
     from ${stock}`);
   const ruling = cte('ruling').as(sql`
     select t.*, (not t.needs_rx or ${hasRx}) as has_rx,
-      t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or ${hasRx})
+      t.as_shown and t.stocked and t.within_limits and t.within_cap and (not t.needs_rx or ${hasRx})
         and not (t.needs_rx and ${repeatRefused}) as ok,
       case when t.within_cap then t.total::integer end as total_cents,
       t.needs_rx and ${isRepeat} as is_repeat,
@@ -205,7 +211,7 @@ function checkoutStatement(db: Db, prescribed: boolean) {
     ? sql`sp.valid_until::text as valid_until, sp.repeats_left`
     : sql`null::text as valid_until, null::integer as repeats_left`;
   const result = db.$with('result', columns(checkoutRowSchema.keyof().options)).as(sql`
-    select r.ok, r.line_count, r.has_rx, r.within_limits, r.stocked, r.rx_names, r.rx_refusal,
+    select r.ok, r.line_count, r.as_shown, r.has_rx, r.within_limits, r.stocked, r.rx_names, r.rx_refusal,
       o.prescription_repeat, o.reviewed_at, ${spentTerms},
       short.name as short_name, short.stock as short_stock, short.recalled_lot as short_recalled_lot,
       over.name as over_name, over.max_per_order,
@@ -308,8 +314,18 @@ export async function placeOrderOnce(
   }
 }
 
+/**
+ * Shown lines in the form the statement builds from the cart: [medicine id, quantity, price in cents]
+ * by medicine id, so that two carts alike compare equal whatever order the checkout listed them in.
+ */
+const shownLinesKey = (lines: ShownLine[]) =>
+  lines
+    .map(({ medicineId, quantity, price }) => [medicineId.toLowerCase(), quantity, Math.round(price * 100)] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+
 type CheckoutRequest = {
   payment?: Payment | undefined;
+  shownLines?: ShownLine[] | undefined;
   prescriptionId?: string | undefined;
   addressId?: string | undefined;
   address?: AddressInput | undefined;
@@ -318,7 +334,7 @@ type CheckoutRequest = {
 async function placeOrder(
   db: Db,
   user: Shopper,
-  { payment, prescriptionId, addressId, address: typed }: CheckoutRequest,
+  { payment, shownLines, prescriptionId, addressId, address: typed }: CheckoutRequest,
   attempt: CheckoutAttempt | undefined,
   unpaidOrderTtlMinutes: number,
 ): Promise<Order> {
@@ -339,6 +355,7 @@ async function placeOrder(
       address: address && JSON.stringify(address),
       checkoutKey: attempt?.key ?? null,
       checkoutFingerprint: attempt?.fingerprint ?? null,
+      shownLines: shownLines ? JSON.stringify(shownLinesKey(shownLines)) : null,
       // What the confirmation says of the time left to pay: nothing for a paid order.
       payWithinMinutes: payment || unpaidOrderTtlMinutes === 0 ? null : unpaidOrderTtlMinutes,
     }),
@@ -346,6 +363,7 @@ async function placeOrder(
   const rows = result.map((row) => checkoutRowSchema.parse(row));
   const [first] = rows;
   if (!first || first.line_count === 0) throw HttpError.badRequest(EMPTY_CART_MESSAGE);
+  if (!first.as_shown) throw HttpError.conflict(CART_CHANGED_MESSAGE);
   if (!first.has_rx) throw HttpError.badRequest(prescriptionNeededMessage(first.rx_names ?? []));
   if (first.rx_refusal)
     throw HttpError.badRequest(

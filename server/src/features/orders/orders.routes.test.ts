@@ -1,5 +1,7 @@
 import {
   CARD_EXPIRED_MESSAGE,
+  CART_CHANGED_MESSAGE,
+  SHOWN_LINES_MESSAGE,
   ROLE,
   ADMIN_ORDERS_PAGE_SIZE,
   cartResponseSchema,
@@ -150,6 +152,63 @@ describe('POST /api/orders/add-order', () => {
     expect(await stockOf(scarce.id)).toBe(2);
     expect(await orderCount()).toBe(before);
     expect(await ctx.database.db.select().from(cartItems)).toHaveLength(itemsBefore);
+  });
+
+  // The checkout sends the cart as it showed it: a cart changed since in another tab or on another
+  // device, or repriced by the shop, is not charged unseen.
+  it('places the order when the cart is as the checkout showed it, in any order of its lines', async () => {
+    const { headers } = await shopper();
+    const a = await insertMedicine(ctx, { name: 'ShownA', priceCents: 799, stock: 5 });
+    const b = await insertMedicine(ctx, { name: 'ShownB', priceCents: 1050, stock: 5 });
+    await addToCart(ctx, headers, a.id, 1);
+    await addToCart(ctx, headers, b.id, 2);
+    const shownLines = [
+      { medicineId: b.id.toUpperCase(), quantity: 2, price: 10.5 },
+      { medicineId: a.id, quantity: 1, price: 7.99 },
+    ];
+
+    const response = await placeOrder(headers, { payment: card, shownLines });
+    expect(response.statusCode).toBe(201);
+    expect(orderResponseSchema.parse(response.json()).order.totalPrice).toBe(28.99);
+  });
+
+  it.each([
+    ['a quantity changed since', { quantity: 1 }, undefined],
+    ['a line added since', { quantity: 2 }, 'added'],
+    ['a price changed since', { quantity: 2, price: 7.49 }, undefined],
+  ] as const)('refuses a cart unlike the one shown (%s) with 409, and changes nothing', async (_, shown, extra) => {
+    const { headers } = await shopper();
+    const a = await insertMedicine(ctx, { name: 'ShownC', priceCents: 799, stock: 5 });
+    await addToCart(ctx, headers, a.id, 2);
+    if (extra) await addToCart(ctx, headers, (await insertMedicine(ctx, { name: 'ShownD', stock: 5 })).id, 1);
+    const before = await orderCount();
+    const itemsBefore = (await ctx.database.db.select().from(cartItems)).length;
+
+    const response = await placeOrder(headers, {
+      payment: card,
+      shownLines: [{ medicineId: a.id, price: 7.99, ...shown }],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: CART_CHANGED_MESSAGE });
+    expect(await stockOf(a.id)).toBe(5);
+    expect(await orderCount()).toBe(before);
+    expect(await ctx.database.db.select().from(cartItems)).toHaveLength(itemsBefore);
+  });
+
+  it('refuses shown lines that are not a cart with 400 and its message', async () => {
+    const { headers } = await shopper();
+    const a = await insertMedicine(ctx, { name: 'ShownE', stock: 5 });
+    await addToCart(ctx, headers, a.id, 1);
+    for (const shownLines of [
+      [{ medicineId: 'x', quantity: 1, price: 1 }],
+      [{ medicineId: a.id, quantity: 0, price: 1 }],
+      'all',
+    ]) {
+      const response = await placeOrder(headers, { shownLines });
+      expect(response.statusCode).toBe(400);
+      expect(Object.values(response.json<{ errors: object }>().errors)).toEqual([SHOWN_LINES_MESSAGE]);
+    }
+    expect(await stockOf(a.id)).toBe(5);
   });
 
   it('sells the last 5 units to exactly 5 of 20 users checking out at once', async () => {
