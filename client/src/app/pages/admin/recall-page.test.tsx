@@ -20,19 +20,12 @@ import { renderWithStore } from '../../../test/render-with-store';
 import AdminOrderDetailPage from './admin-order-detail-page';
 import RecallPage from './recall-page';
 import { stubBrowserRequest } from '../../../test/browser-request';
+import { recalledBatch } from '../../../test/batch.fixture';
 import { json } from '../../../test/json-response';
 
 /** A lot that reached `count` orders, newest (highest number) first, as the server lists them. */
 const recallOf = (count: number, recalledAt: string | null = '2026-11-20T09:00:00.000Z'): Recall => ({
-  batch: {
-    _id: 'batch-1',
-    lot: 'L-42',
-    expiresOn: '2099-01-01',
-    quantity: 0,
-    receivedOn: '2026-10-01',
-    recalledAt,
-    writtenOffAt: null,
-  },
+  batch: recalledBatch(recalledAt),
   medicine: { _id: 'med-1', name: 'Panadol' },
   reason: recalledAt ? 'Contaminated' : null,
   orders: Array.from({ length: count }, (_, i) => ({

@@ -2,6 +2,7 @@ import { ROLE, type LowStockReport as LowStockAnswer, type SalesReport, type Sto
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { stubBrowserRequest } from '../../../test/browser-request';
+import { recalledBatch } from '../../../test/batch.fixture';
 import { json } from '../../../test/json-response';
 import { renderWithStore } from '../../../test/render-with-store';
 import { LowStockReport } from '../../../features/reports/low-stock-report';
@@ -124,15 +125,7 @@ function RecalledMedicine() {
 
 /** A recalled lot of med-1, named `name`, as its recall page reads it. */
 const recallOf = (name: string) => ({
-  batch: {
-    _id: 'batch-1',
-    lot: 'L-42',
-    expiresOn: '2099-01-01',
-    quantity: 0,
-    receivedOn: '2026-10-01',
-    recalledAt: '2026-11-20T09:00:00.000Z',
-    writtenOffAt: null,
-  },
+  batch: recalledBatch(),
   medicine: { _id: 'med-1', name },
   reason: 'Contaminated',
   orders: [],
