@@ -250,6 +250,7 @@ describe('CheckoutPage', () => {
     expect(await orderFailedToast()).toHaveTextContent(CART_CHANGED_MESSAGE);
     expect(sent).toEqual([expect.objectContaining({ shownLines: [{ medicineId: 'med-1', quantity: 2, price: 4.5 }] })]);
     await waitFor(() => expect(screen.getByRole('row', { name: /Grand total/ })).toHaveTextContent('$13.50'));
+    expect(screen.getByRole('heading', { name: 'Order summary' })).toHaveFocus();
     expect(screen.queryByText('Something went wrong. Please try again.')).not.toBeInTheDocument();
   });
 

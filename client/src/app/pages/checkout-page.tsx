@@ -81,6 +81,7 @@ export default function CheckoutPage() {
   // it rather than saying the address is missing beside it.
   const deliveryAtPress = () => deliveryChoice.current?.take() ?? delivery;
   const prescriptionStep = useRef<HTMLDivElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
   const paymentStep = useRef<HTMLDivElement>(null);
   // Set by the first press of Pay now: from then on each step still missing says so, until it is done.
   const [payPressed, setPayPressed] = useState(false);
@@ -149,6 +150,8 @@ export default function CheckoutPage() {
       const reread = await refetch();
       if (reread.data?.cart && refusedLinesMessage(reread.data.cart.items))
         setLinesAlertFocus((requests) => requests + 1);
+      // The summary read again is what the patient is asked to check: a phone scrolled to Pay now goes there.
+      else if (cartChanged) focusHeading(summary.current);
       return;
     }
     done.current = true;
@@ -170,7 +173,7 @@ export default function CheckoutPage() {
       {cart && cart.items.length > 0 ? (
         <div className="grid items-start gap-6 md:grid-cols-[1fr_340px]">
           {/* The summary comes first, so a phone shows what is paid for above Pay now; beside the forms, it is their right-hand column. */}
-          <div className="md:col-start-2 md:row-start-1">
+          <div ref={summary} className="md:col-start-2 md:row-start-1">
             <CartSummary cart={cart}>
               {payPressed && refusedLines ? <FormAlert ref={linesAlert}>{refusedLines}</FormAlert> : null}
             </CartSummary>
